@@ -1,0 +1,197 @@
+//! `faultline analyze [--format text|json|markdown] [PATH|-]...`
+//!
+//! A thin adapter: it reads files, folders and standard input into [`Source`]s, calls the engine, and
+//! prints the report. Exit status: 0 after an analysis (with or without findings), 2 when an input
+//! cannot be read or the command line is wrong.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use faultline_engine::{analyze, render, Source};
+
+const USAGE: &str = "\
+usage: faultline analyze [--format text|json|markdown] [PATH|-]...
+
+Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
+and prints which fault boundary the evidence points to, with the evidence.
+
+options:
+  -f, --format FORMAT   text (default), json (the report contract) or markdown
+  -h, --help            this help
+";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutputFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+#[derive(Debug)]
+struct Args {
+    format: OutputFormat,
+    paths: Vec<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut iter = args.iter();
+    match iter.next().map(String::as_str) {
+        Some("analyze") => {}
+        Some("-h" | "--help" | "help") | None => return Ok(None),
+        Some(other) => return Err(format!("unknown command `{other}`")),
+    }
+    let mut format = OutputFormat::Text;
+    let mut paths = Vec::new();
+    while let Some(arg) = iter.next() {
+        let value = |iter: &mut std::slice::Iter<'_, String>| {
+            iter.next().cloned().ok_or_else(|| format!("{arg} needs a value"))
+        };
+        let format_name = match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "-f" | "--format" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--format=").map(str::to_string),
+        };
+        if let Some(name) = format_name {
+            format = match name.as_str() {
+                "text" => OutputFormat::Text,
+                "json" => OutputFormat::Json,
+                "markdown" | "md" => OutputFormat::Markdown,
+                other => return Err(format!("unknown format `{other}` (text, json or markdown)")),
+            };
+        } else if arg.starts_with('-') && arg != "-" {
+            return Err(format!("unknown option `{arg}`"));
+        } else {
+            paths.push(arg.clone());
+        }
+    }
+    if paths.is_empty() {
+        paths.push("-".to_string());
+    }
+    Ok(Some(Args { format, paths }))
+}
+
+/// Reads every path into sources; a folder contributes its files (recursively, in name order), each
+/// named by its path so evidence can cite it.
+fn read_sources(paths: &[String]) -> Result<Vec<Source>, String> {
+    let mut sources = Vec::new();
+    for path in paths {
+        if path == "-" {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            sources.push(Source::new("stdin", String::from_utf8_lossy(&bytes).into_owned()));
+            continue;
+        }
+        let path = Path::new(path);
+        if path.is_dir() {
+            let mut files = Vec::new();
+            collect_files(path, &mut files)
+                .map_err(|e| format!("cannot read folder {}: {e}", path.display()))?;
+            for file in files {
+                sources.push(read_file(&file)?);
+            }
+        } else {
+            sources.push(read_file(path)?);
+        }
+    }
+    Ok(sources)
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn read_file(path: &Path) -> Result<Source, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(Source::new(
+        path.display().to_string(),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut stderr = io::stderr().lock();
+    let args = match parse_args(&args) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            let _ = io::stdout().lock().write_all(USAGE.as_bytes());
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let sources = match read_sources(&args.paths) {
+        Ok(sources) => sources,
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = analyze(&sources);
+    let output = match args.format {
+        OutputFormat::Text => render::text(&report),
+        OutputFormat::Markdown => render::markdown(&report),
+        OutputFormat::Json => match serde_json::to_string_pretty(&report) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                let _ = writeln!(stderr, "faultline: cannot serialise the report: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match io::stdout().lock().write_all(output.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not an error worth a message.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(stderr, "faultline: cannot write the report: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn parses_format_and_paths() {
+        let parsed = parse_args(&args(&["analyze", "--format", "json", "a.yaml", "-"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(parsed.format, OutputFormat::Json);
+        assert_eq!(parsed.paths, ["a.yaml", "-"]);
+        let parsed = parse_args(&args(&["analyze", "--format=markdown"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(parsed.format, OutputFormat::Markdown);
+        assert_eq!(parsed.paths, ["-"], "no path means standard input");
+    }
+
+    #[test]
+    fn rejects_unknown_things() {
+        assert!(parse_args(&args(&["analyse"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--format", "xml"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--colour"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--format"])).is_err());
+    }
+}

@@ -1,0 +1,379 @@
+//! JSON reader: text -> [`Node`] trees with line and column on every value.
+//!
+//! serde_json does not expose positions of values, only of errors, and evidence must point at the
+//! line of `"reason": "ErrImagePull"`. This reader is small and strict (RFC 8259), and accepts several
+//! top-level values one after another, which is what `kubectl cluster-info dump` prints. After a
+//! syntax error it resumes at the next line that starts with `{`, so later values are not lost.
+
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::yaml::{ParseError, MAX_DEPTH};
+
+/// One top-level JSON value or the reason it could not be read.
+#[derive(Debug)]
+pub struct JsonDocument {
+    pub first_line: u32,
+    pub result: Result<Node, ParseError>,
+}
+
+pub fn parse_documents(text: &str) -> Vec<JsonDocument> {
+    let mut reader = Reader::new(text);
+    let mut docs = Vec::new();
+    loop {
+        reader.skip_ws();
+        if reader.at_end() {
+            break;
+        }
+        let first_line = reader.line;
+        match reader.value(0) {
+            Ok(node) => docs.push(JsonDocument {
+                first_line,
+                result: Ok(node),
+            }),
+            Err(err) => {
+                docs.push(JsonDocument {
+                    first_line,
+                    result: Err(err),
+                });
+                if !reader.resync() {
+                    break;
+                }
+            }
+        }
+    }
+    docs
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+    line: u32,
+    line_start: usize,
+    /// Column bookkeeping: the last offset whose character column was computed, on the current line.
+    col_offset: usize,
+    col_chars: u32,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+            line: 1,
+            line_start: 0,
+            col_offset: 0,
+            col_chars: 0,
+        }
+    }
+
+    fn at_end(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    /// The position of the current byte, counting columns in characters. Positions are asked for in
+    /// increasing order, so the count continues from the last one: linear even on one long line.
+    fn pos(&mut self) -> Pos {
+        if self.col_offset < self.line_start || self.col_offset > self.at {
+            self.col_offset = self.line_start;
+            self.col_chars = 0;
+        }
+        let extra = self.bytes[self.col_offset..self.at]
+            .iter()
+            .filter(|b| (**b & 0xC0) != 0x80)
+            .count();
+        self.col_chars += extra as u32;
+        self.col_offset = self.at;
+        Pos::new(self.line, self.col_chars + 1)
+    }
+
+    fn error(&mut self, message: impl Into<String>) -> ParseError {
+        ParseError {
+            pos: self.pos(),
+            message: message.into(),
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.at += 1,
+                b'\n' => {
+                    self.at += 1;
+                    self.line += 1;
+                    self.line_start = self.at;
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Skips to the next line that starts with `{`; false when there is none.
+    fn resync(&mut self) -> bool {
+        while let Some(b) = self.peek() {
+            self.at += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.at;
+                if self.peek() == Some(b'{') {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, ParseError> {
+        self.skip_ws();
+        if depth >= MAX_DEPTH {
+            return Err(self.error(format!(
+                "nesting deeper than {MAX_DEPTH} levels; kubectl never prints this"
+            )));
+        }
+        let pos = self.pos();
+        match self.peek() {
+            None => Err(self.error("unexpected end of input: the JSON value is cut off here")),
+            Some(b'{') => self.object(depth, pos),
+            Some(b'[') => self.array(depth, pos),
+            Some(b'"') => Ok(Node::new(
+                NodeValue::Scalar(self.string()?, ScalarStyle::Quoted),
+                pos,
+            )),
+            Some(b't') => self.literal("true", pos),
+            Some(b'f') => self.literal("false", pos),
+            Some(b'n') => {
+                self.expect_word("null")?;
+                Ok(Node::new(NodeValue::Null, pos))
+            }
+            Some(b'-' | b'0'..=b'9') => self.number(pos),
+            Some(_) => {
+                let found = self.text[self.at..].chars().next().unwrap_or(' ');
+                Err(self.error(format!("expected a JSON value, found {found:?}")))
+            }
+        }
+    }
+
+    fn literal(&mut self, word: &str, pos: Pos) -> Result<Node, ParseError> {
+        self.expect_word(word)?;
+        Ok(Node::new(
+            NodeValue::Scalar(word.to_string(), ScalarStyle::Plain),
+            pos,
+        ))
+    }
+
+    fn expect_word(&mut self, word: &str) -> Result<(), ParseError> {
+        if self.text[self.at..].starts_with(word) {
+            self.at += word.len();
+            Ok(())
+        } else {
+            Err(self.error(format!("expected `{word}`")))
+        }
+    }
+
+    fn number(&mut self, pos: Pos) -> Result<Node, ParseError> {
+        let start = self.at;
+        while let Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') = self.peek() {
+            self.at += 1;
+        }
+        let text = &self.text[start..self.at];
+        if text.parse::<f64>().is_err() {
+            return Err(ParseError {
+                pos,
+                message: format!("malformed number {text:?}"),
+            });
+        }
+        Ok(Node::new(
+            NodeValue::Scalar(text.to_string(), ScalarStyle::Plain),
+            pos,
+        ))
+    }
+
+    fn object(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
+        self.at += 1;
+        let mut entries = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Ok(Node::new(NodeValue::Map(entries), pos));
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'"') {
+                return Err(self.error("expected a quoted key in this JSON object"));
+            }
+            let key_pos = self.pos();
+            let key = self.string()?;
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                return Err(self.error(format!("expected `:` after the key {key:?}")));
+            }
+            self.at += 1;
+            let value = self.value(depth + 1)?;
+            entries.push(MapEntry { key, key_pos, value });
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b'}') => {
+                    self.at += 1;
+                    return Ok(Node::new(NodeValue::Map(entries), pos));
+                }
+                None => return Err(self.error("unexpected end of input inside a JSON object (cut off?)")),
+                Some(_) => return Err(self.error("expected `,` or `}` in this JSON object")),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
+        self.at += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Ok(Node::new(NodeValue::Seq(items), pos));
+        }
+        loop {
+            items.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b']') => {
+                    self.at += 1;
+                    return Ok(Node::new(NodeValue::Seq(items), pos));
+                }
+                None => return Err(self.error("unexpected end of input inside a JSON array (cut off?)")),
+                Some(_) => return Err(self.error("expected `,` or `]` in this JSON array")),
+            }
+        }
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.at += 1;
+        let mut out = String::new();
+        loop {
+            let start = self.at;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.at += 1;
+            }
+            out.push_str(&self.text[start..self.at]);
+            match self.peek() {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.at += 1;
+                    self.escape(&mut out)?;
+                }
+                Some(b'\n') => return Err(self.error("line break inside a JSON string (unclosed quote?)")),
+                Some(_) => return Err(self.error("control character inside a JSON string")),
+                None => return Err(self.error("unexpected end of input inside a JSON string")),
+            }
+        }
+    }
+
+    fn escape(&mut self, out: &mut String) -> Result<(), ParseError> {
+        let Some(b) = self.peek() else {
+            return Err(self.error("unexpected end of input after `\\`"));
+        };
+        self.at += 1;
+        let c = match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let high = self.hex4()?;
+                if (0xD800..0xDC00).contains(&high) && self.text[self.at..].starts_with("\\u") {
+                    self.at += 2;
+                    let low = self.hex4()?;
+                    let code = 0x10000 + ((high - 0xD800) << 10) + (low.wrapping_sub(0xDC00) & 0x3FF);
+                    char::from_u32(code).unwrap_or('\u{FFFD}')
+                } else {
+                    char::from_u32(high).unwrap_or('\u{FFFD}')
+                }
+            }
+            _ => return Err(self.error("invalid escape in a JSON string")),
+        };
+        out.push(c);
+        Ok(())
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let digits = self
+            .text
+            .get(self.at..self.at + 4)
+            .and_then(|h| u32::from_str_radix(h, 16).ok());
+        match digits {
+            Some(v) => {
+                self.at += 4;
+                Ok(v)
+            }
+            None => Err(self.error("invalid \\u escape in a JSON string")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_keep_their_lines_and_columns() {
+        let text = "{\n  \"kind\": \"Pod\",\n  \"status\": {\"phase\": \"Pending\", \"n\": 3}\n}\n";
+        let docs = parse_documents(text);
+        let root = docs[0].result.as_ref().unwrap();
+        assert_eq!(root.locate("kind").unwrap().0, Pos::new(2, 3));
+        let (pos, node) = root.locate("status.phase").unwrap();
+        assert_eq!(pos, Pos::new(3, 14));
+        assert_eq!(node.as_str(), Some("Pending"));
+        assert_eq!(root.get("status").unwrap().get("n").unwrap().as_str(), Some("3"));
+    }
+
+    #[test]
+    fn escapes_and_unicode() {
+        let docs = parse_documents(r#"{"m": "a\"b\\c\n\u00e9\ud83d\ude00", "k": "é", "x": "y"}"#);
+        let root = docs[0].result.as_ref().unwrap();
+        assert_eq!(root.get("m").unwrap().as_str(), Some("a\"b\\c\né😀"));
+        // Columns count characters: "é" is one.
+        assert_eq!(root.locate("x").unwrap().0.column, 48);
+    }
+
+    #[test]
+    fn concatenated_values_and_recovery_after_an_error() {
+        let text = "{\"kind\": \"List\"}\n{\"kind\": \"Pod\", oops}\n{\"kind\": \"Event\"}\n";
+        let docs = parse_documents(text);
+        assert_eq!(docs.len(), 3);
+        assert!(docs[0].result.is_ok());
+        let err = docs[1].result.as_ref().unwrap_err();
+        assert_eq!(err.pos, Pos::new(2, 17));
+        assert_eq!(
+            docs[2].result.as_ref().unwrap().get("kind").unwrap().as_str(),
+            Some("Event")
+        );
+    }
+
+    #[test]
+    fn cut_off_input_says_so() {
+        let docs = parse_documents("{\"items\": [\n  {\"a\": 1},\n");
+        let err = docs[0].result.as_ref().unwrap_err();
+        assert!(err.message.contains("cut off"), "{err:?}");
+        assert_eq!(err.pos.line, 3);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let docs = parse_documents(&"[".repeat(100_000));
+        assert!(docs[0].result.as_ref().unwrap_err().message.contains("nesting"));
+    }
+}

@@ -1,0 +1,350 @@
+//! Text in, Kubernetes objects out: format detection, parsing with positions, typed decoding.
+//!
+//! Nothing here decides anything about Kubernetes failures; it only turns what was pasted into objects
+//! that remember the source and line they came from, and records every error and every thing it could
+//! not use, so nothing is dropped silently.
+
+pub mod decode;
+pub mod json;
+pub mod node;
+pub mod yaml;
+
+use k8s_openapi::api::core::v1::{Event as CoreEvent, Pod};
+use k8s_openapi::api::events::v1::Event as EventsV1Event;
+
+use crate::report::{InputError, InputSummary, ObjectRef};
+use node::{Node, NodeValue, Pos};
+
+/// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// A decoded object of a kind some rule reads; everything else is kept as its node tree only.
+#[derive(Clone, Debug)]
+pub enum Typed {
+    Pod(Box<Pod>),
+    Event(Box<CoreEvent>),
+    EventV1(Box<EventsV1Event>),
+    /// A kind no rule reads yet, or one whose typed decoding failed (the error is reported).
+    Untyped,
+}
+
+/// A Kubernetes object found in an input, with the tree it was read from for locating fields.
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub id: ObjectRef,
+    pub api_version: String,
+    /// Index of the input in the slice given to `analyze`.
+    pub source: usize,
+    pub node: Node,
+    pub typed: Typed,
+}
+
+impl Object {
+    /// Where a field path of this object sits in its input, if it is there.
+    pub fn locate(&self, path: &str) -> Option<(Pos, &Node)> {
+        self.node.locate(path)
+    }
+}
+
+/// Everything ingest produced from all inputs.
+#[derive(Debug, Default)]
+pub struct Ingested {
+    pub inputs: Vec<InputSummary>,
+    pub objects: Vec<Object>,
+    pub errors: Vec<InputError>,
+}
+
+/// The formats the engine recognises, as they appear in the report's `inputs[].format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Yaml,
+    YamlList,
+    YamlDocuments,
+    Json,
+    JsonList,
+    Unrecognized,
+    Empty,
+}
+
+impl Format {
+    pub fn id(self) -> &'static str {
+        match self {
+            Format::Yaml => "yaml",
+            Format::YamlList => "yaml-list",
+            Format::YamlDocuments => "yaml-documents",
+            Format::Json => "json",
+            Format::JsonList => "json-list",
+            Format::Unrecognized => "unrecognized",
+            Format::Empty => "empty",
+        }
+    }
+}
+
+pub fn ingest(sources: &[Source]) -> Ingested {
+    let mut out = Ingested::default();
+    for (index, source) in sources.iter().enumerate() {
+        ingest_one(index, source, &mut out);
+    }
+    out
+}
+
+fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
+    let objects_before = out.objects.len();
+    let error = |pos: Pos, message: String| InputError {
+        source: source.name.clone(),
+        line: pos.line,
+        column: pos.column,
+        message,
+    };
+    let (format, documents) = match sniff(&source.text) {
+        Sniffed::Empty => (Format::Empty, 0),
+        Sniffed::Json => {
+            let docs = json::parse_documents(&source.text);
+            let count = docs.len();
+            let mut list = false;
+            for doc in docs {
+                match doc.result {
+                    Ok(node) => list |= add_document(index, source, node, out),
+                    Err(e) => out.errors.push(error(e.pos, e.message)),
+                }
+            }
+            (if list { Format::JsonList } else { Format::Json }, count)
+        }
+        Sniffed::Yaml => {
+            let docs = yaml::parse_documents(&source.text);
+            let mut count = 0;
+            let mut list = false;
+            for doc in docs {
+                match doc.result {
+                    Ok(Some(node)) => {
+                        count += 1;
+                        list |= add_document(index, source, node, out);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        count += 1;
+                        out.errors.push(error(e.pos, e.message));
+                    }
+                }
+            }
+            let format = match (list, count) {
+                (true, 1) => Format::YamlList,
+                (_, 0 | 1) => Format::Yaml,
+                _ => Format::YamlDocuments,
+            };
+            (format, count)
+        }
+        Sniffed::Other(pos) => {
+            out.errors.push(error(
+                pos,
+                "not recognised as Kubernetes YAML or JSON; kubectl tables and describe text are not \
+                 analysed yet, so this input was not used"
+                    .into(),
+            ));
+            (Format::Unrecognized, 0)
+        }
+    };
+    out.inputs.push(InputSummary {
+        source: source.name.clone(),
+        format: format.id().to_string(),
+        documents,
+        objects: out.objects.len() - objects_before,
+    });
+}
+
+enum Sniffed {
+    Empty,
+    Json,
+    Yaml,
+    /// Neither; the position of the first meaningful character.
+    Other(Pos),
+}
+
+/// Decides how to read an input from its first meaningful line. YAML is tried only when that line
+/// looks like YAML (a `key:`, a `---`, a `- ` item), so a pasted table is not reported as a YAML
+/// syntax error somewhere in its middle.
+fn sniff(text: &str) -> Sniffed {
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let pos = Pos::new(i as u32 + 1, (line.len() - line.trim_start().len()) as u32 + 1);
+        if trimmed.starts_with('{') || trimmed.starts_with('[') {
+            return Sniffed::Json;
+        }
+        if trimmed.starts_with("---") || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
+            return Sniffed::Yaml;
+        }
+        return Sniffed::Other(pos);
+    }
+    Sniffed::Empty
+}
+
+fn looks_like_yaml_key(line: &str) -> bool {
+    let Some((key, rest)) = line.split_once(':') else {
+        return false;
+    };
+    (rest.is_empty() || rest.starts_with(' '))
+        && !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '"' | '\''))
+}
+
+/// Adds the objects of one parsed document; returns whether it was a `kind: List`.
+fn add_document(index: usize, source: &Source, node: Node, out: &mut Ingested) -> bool {
+    let kind = node
+        .get("kind")
+        .and_then(Node::as_str)
+        .unwrap_or_default()
+        .to_string();
+    if kind == "List" || kind.ends_with("List") && node.get("items").is_some() {
+        let item_kind = kind
+            .strip_suffix("List")
+            .filter(|k| !k.is_empty())
+            .map(str::to_string);
+        if let NodeValue::Map(entries) = node.value {
+            for entry in entries {
+                if entry.key == "items" {
+                    if let NodeValue::Seq(items) = entry.value.value {
+                        for item in items {
+                            add_object(index, source, item, item_kind.as_deref(), out);
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+    add_object(index, source, node, None, out);
+    false
+}
+
+fn add_object(index: usize, source: &Source, node: Node, implied_kind: Option<&str>, out: &mut Ingested) {
+    if !matches!(node.value, NodeValue::Map(_)) {
+        out.errors.push(InputError {
+            source: source.name.clone(),
+            line: node.pos.line,
+            column: node.pos.column,
+            message: "this document is not a Kubernetes object (expected a map with `kind`)".into(),
+        });
+        return;
+    }
+    let text = |key: &str| node.get(key).and_then(Node::as_str).map(str::to_string);
+    let meta = node.get("metadata");
+    let meta_text = |key: &str| {
+        meta.and_then(|m| m.get(key))
+            .and_then(Node::as_str)
+            .map(str::to_string)
+    };
+    let Some(kind) = text("kind").or_else(|| implied_kind.map(str::to_string)) else {
+        out.errors.push(InputError {
+            source: source.name.clone(),
+            line: node.pos.line,
+            column: node.pos.column,
+            message: "this object has no `kind`, so it cannot be interpreted".into(),
+        });
+        return;
+    };
+    let id = ObjectRef {
+        kind: kind.clone(),
+        namespace: meta_text("namespace"),
+        name: meta_text("name").unwrap_or_default(),
+        uid: meta_text("uid"),
+    };
+    let api_version = text("apiVersion").unwrap_or_default();
+    let typed = match decode_typed(&kind, &api_version, &node) {
+        Ok(typed) => typed,
+        Err(e) => {
+            let pos = e.pos.unwrap_or(node.pos);
+            out.errors.push(InputError {
+                source: source.name.clone(),
+                line: pos.line,
+                column: pos.column,
+                message: format!(
+                    "{kind} {:?}: {e}; the object is kept for what can still be read from it",
+                    id.name
+                ),
+            });
+            Typed::Untyped
+        }
+    };
+    out.objects.push(Object {
+        id,
+        api_version,
+        source: index,
+        node,
+        typed,
+    });
+}
+
+fn decode_typed(kind: &str, api_version: &str, node: &Node) -> Result<Typed, decode::DecodeError> {
+    Ok(match (kind, api_version) {
+        ("Pod", _) => Typed::Pod(Box::new(decode::decode(node)?)),
+        ("Event", "events.k8s.io/v1") => Typed::EventV1(Box::new(decode::decode(node)?)),
+        ("Event", _) => Typed::Event(Box::new(decode::decode(node)?)),
+        _ => Typed::Untyped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaml_list_items_become_objects_with_their_own_positions() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n    namespace: ns\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: b\n";
+        let got = ingest(&[Source::new("list.yaml", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.inputs[0].format, "yaml-list");
+        assert_eq!(got.objects.len(), 2);
+        assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
+        assert_eq!(got.objects[1].id.kind, "ConfigMap");
+        assert_eq!(got.objects[1].locate("metadata.name").unwrap().0.line, 12);
+    }
+
+    #[test]
+    fn a_bad_object_is_reported_and_the_rest_still_ingested() {
+        let text = "{\"kind\": \"PodList\", \"apiVersion\": \"v1\", \"items\": [\n{\"metadata\": {\"name\": \"ok\"}},\n{\"metadata\": {\"name\": \"bad\"}, \"spec\": {\"containers\": 7}}\n]}";
+        let got = ingest(&[Source::new("pods.json", text)]);
+        assert_eq!(got.inputs[0].format, "json-list");
+        assert_eq!(got.objects.len(), 2, "both objects are kept");
+        assert_eq!(got.errors.len(), 1);
+        let err = &got.errors[0];
+        assert_eq!((err.line, err.source.as_str()), (3, "pods.json"));
+        assert!(err.message.contains("spec.containers"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_table_is_not_mistaken_for_broken_yaml() {
+        let text = "LAST SEEN   TYPE      REASON   OBJECT       MESSAGE\n11s  Warning  Failed  pod/x  Failed to pull image \"a\": not found\n";
+        let got = ingest(&[Source::new("events.txt", text)]);
+        assert_eq!(got.inputs[0].format, "unrecognized");
+        assert_eq!(got.errors.len(), 1);
+        assert_eq!(got.errors[0].line, 1);
+    }
+
+    #[test]
+    fn events_of_both_api_groups_decode() {
+        let text = "apiVersion: events.k8s.io/v1\nkind: Event\nmetadata:\n  name: e1\n  namespace: ns\neventTime: \"2025-02-11T09:35:34.000000Z\"\nreason: FailedScheduling\nregarding:\n  kind: Pod\n  name: p\n---\napiVersion: v1\nkind: Event\nmetadata:\n  name: e2\n  namespace: ns\ninvolvedObject:\n  kind: Pod\n  name: p\nreason: Failed\n";
+        let got = ingest(&[Source::new("ev.yaml", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.inputs[0].format, "yaml-documents");
+        assert!(matches!(got.objects[0].typed, Typed::EventV1(_)));
+        assert!(matches!(got.objects[1].typed, Typed::Event(_)));
+    }
+}

@@ -1,0 +1,375 @@
+//! YAML reader: text -> one [`Node`] tree per document, each node with its line and column.
+//!
+//! Why saphyr-parser: it is maintained, YAML 1.2, and its event stream carries a position for every
+//! node, which evidence needs ("status.phase is at line 88"). serde_yaml only reports positions for
+//! errors. The README has the measurements behind the choice.
+//!
+//! The YAML parser stops at the first syntax error of a stream. To keep the promise that one bad
+//! document does not lose the others, the text is first split at top-level `---` lines and each
+//! document is parsed on its own, with its line numbers shifted back to the whole input's.
+
+use std::collections::HashMap;
+
+use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
+
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+
+/// Deeper nesting than this is not something kubectl prints; refusing it keeps recursion (drop,
+/// decoding) bounded on hostile input.
+pub const MAX_DEPTH: usize = 256;
+
+/// A parsed YAML document or the reason it could not be parsed.
+#[derive(Debug)]
+pub struct YamlDocument {
+    /// The line where the document's text starts in the whole input (1-based).
+    pub first_line: u32,
+    pub result: Result<Option<Node>, ParseError>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    pub pos: Pos,
+    pub message: String,
+}
+
+/// Splits `text` into `---`-separated documents and parses each one.
+pub fn parse_documents(text: &str) -> Vec<YamlDocument> {
+    split_documents(text)
+        .into_iter()
+        .flat_map(|(first_line, chunk)| parse_chunk(chunk, first_line))
+        .collect()
+}
+
+/// Byte ranges of the documents: a new one starts at every line that begins with `---` followed by
+/// nothing, a space or a tab. Lines are counted so positions can be shifted back.
+fn split_documents(text: &str) -> Vec<(u32, &str)> {
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut line = 1u32;
+    let mut offset = 0usize;
+    for raw in text.split_inclusive('\n') {
+        if offset > start && is_document_marker(raw) {
+            chunks.push((start_line, &text[start..offset]));
+            start = offset;
+            start_line = line;
+        }
+        offset += raw.len();
+        line += 1;
+    }
+    if start < text.len() || chunks.is_empty() {
+        chunks.push((start_line, &text[start..]));
+    }
+    chunks
+}
+
+fn is_document_marker(line: &str) -> bool {
+    let line = line.trim_end_matches(['\n', '\r']);
+    match line.strip_prefix("---") {
+        Some(rest) => rest.is_empty() || rest.starts_with([' ', '\t']),
+        None => false,
+    }
+}
+
+fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
+    let mut builder = Builder::new(first_line, chunk.len());
+    let mut parser = Parser::new_from_str(chunk);
+    let mut docs = Vec::new();
+    let mut doc_line = first_line;
+    loop {
+        match parser.next_event() {
+            None => break,
+            Some(Ok((event, span))) => {
+                if let Event::DocumentStart(_) = event {
+                    doc_line = builder.pos(&span).line;
+                }
+                match builder.push(event, span) {
+                    Ok(Some(done)) => docs.push(YamlDocument {
+                        first_line: doc_line,
+                        result: Ok(done),
+                    }),
+                    Ok(None) => {}
+                    Err(err) => {
+                        docs.push(YamlDocument {
+                            first_line: doc_line,
+                            result: Err(err),
+                        });
+                        break;
+                    }
+                }
+            }
+            Some(Err(err)) => {
+                docs.push(YamlDocument {
+                    first_line: doc_line,
+                    result: Err(scan_error(&err, first_line)),
+                });
+                break;
+            }
+        }
+    }
+    docs
+}
+
+fn scan_error(err: &ScanError, first_line: u32) -> ParseError {
+    let marker = err.marker();
+    ParseError {
+        pos: Pos::new(first_line + marker.line() as u32 - 1, marker.col() as u32 + 1),
+        message: format!("YAML syntax error: {}", err.info()),
+    }
+}
+
+enum Frame {
+    Seq {
+        pos: Pos,
+        items: Vec<Node>,
+        anchor: usize,
+    },
+    Map {
+        pos: Pos,
+        entries: Vec<MapEntry>,
+        pending_key: Option<(String, Pos)>,
+        anchor: usize,
+    },
+}
+
+/// Turns parser events into a node tree, one document at a time.
+struct Builder {
+    first_line: u32,
+    stack: Vec<Frame>,
+    anchors: HashMap<usize, Node>,
+    /// Nodes created so far in this chunk; aliases count the nodes they copy, so an alias bomb runs
+    /// into the budget instead of into memory.
+    nodes: usize,
+    budget: usize,
+    /// The document's root once its last event has been seen; `None` for an empty document.
+    root: Option<Node>,
+}
+
+impl Builder {
+    fn new(first_line: u32, chunk_len: usize) -> Self {
+        Self {
+            first_line,
+            stack: Vec::new(),
+            anchors: HashMap::new(),
+            nodes: 0,
+            budget: chunk_len.max(4096) * 2,
+            root: None,
+        }
+    }
+
+    fn pos(&self, span: &Span) -> Pos {
+        Pos::new(
+            self.first_line + span.start.line() as u32 - 1,
+            span.start.col() as u32 + 1,
+        )
+    }
+
+    /// Consumes one event; returns `Some(document)` when a document ends.
+    fn push(&mut self, event: Event<'_>, span: Span) -> Result<Option<Option<Node>>, ParseError> {
+        let pos = self.pos(&span);
+        match event {
+            Event::DocumentStart(_) => {
+                self.stack.clear();
+                self.anchors.clear();
+                self.root = None;
+            }
+            // An explicit `---` with nothing after it parses as a null root: an empty document.
+            Event::DocumentEnd => return Ok(Some(self.root.take().filter(|r| r.value != NodeValue::Null))),
+            Event::Scalar(text, style, anchor, _tag) => {
+                let value = match style {
+                    YamlStyle::Plain if is_null(&text) => NodeValue::Null,
+                    YamlStyle::Plain => NodeValue::Scalar(text.into_owned(), ScalarStyle::Plain),
+                    _ => NodeValue::Scalar(text.into_owned(), ScalarStyle::Quoted),
+                };
+                self.count(1, pos)?;
+                self.complete(Node::new(value, pos), anchor)?;
+            }
+            Event::SequenceStart(anchor, _) => {
+                self.open(pos)?;
+                self.stack.push(Frame::Seq {
+                    pos,
+                    items: Vec::new(),
+                    anchor,
+                });
+            }
+            Event::MappingStart(anchor, _) => {
+                self.open(pos)?;
+                self.stack.push(Frame::Map {
+                    pos,
+                    entries: Vec::new(),
+                    pending_key: None,
+                    anchor,
+                });
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let node = match self.stack.pop() {
+                    Some(Frame::Seq { pos, items, anchor }) => {
+                        (Node::new(NodeValue::Seq(items), pos), anchor)
+                    }
+                    Some(Frame::Map {
+                        pos, entries, anchor, ..
+                    }) => (Node::new(NodeValue::Map(entries), pos), anchor),
+                    None => {
+                        return Err(ParseError {
+                            pos,
+                            message: "unbalanced YAML structure".into(),
+                        })
+                    }
+                };
+                self.complete(node.0, node.1)?;
+            }
+            Event::Alias(id) => {
+                let Some(target) = self.anchors.get(&id) else {
+                    return Err(ParseError {
+                        pos,
+                        message: "alias to an unknown anchor".into(),
+                    });
+                };
+                let copy = Node {
+                    pos,
+                    ..target.clone()
+                };
+                self.count(copy.size(), pos)?;
+                self.complete(copy, 0)?;
+            }
+            Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
+        }
+        Ok(None)
+    }
+
+    fn open(&mut self, pos: Pos) -> Result<(), ParseError> {
+        self.count(1, pos)?;
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(ParseError {
+                pos,
+                message: format!("nesting deeper than {MAX_DEPTH} levels; kubectl never prints this"),
+            });
+        }
+        Ok(())
+    }
+
+    fn count(&mut self, n: usize, pos: Pos) -> Result<(), ParseError> {
+        self.nodes += n;
+        if self.nodes > self.budget {
+            return Err(ParseError {
+                pos,
+                message: "aliases expand to far more data than the input holds (a YAML alias bomb?); \
+                          this document was not read"
+                    .into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn complete(&mut self, node: Node, anchor: usize) -> Result<(), ParseError> {
+        if anchor != 0 {
+            self.anchors.insert(anchor, node.clone());
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
+            Some(Frame::Seq { items, .. }) => items.push(node),
+            Some(Frame::Map {
+                entries, pending_key, ..
+            }) => match pending_key.take() {
+                None => {
+                    let key = match &node.value {
+                        NodeValue::Scalar(s, _) => s.clone(),
+                        NodeValue::Null => String::new(),
+                        _ => "<complex key>".to_string(),
+                    };
+                    *pending_key = Some((key, node.pos));
+                }
+                Some((key, key_pos)) => entries.push(MapEntry {
+                    key,
+                    key_pos,
+                    value: node,
+                }),
+            },
+        }
+        Ok(())
+    }
+}
+
+fn is_null(text: &str) -> bool {
+    matches!(text, "" | "~" | "null" | "Null" | "NULL")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn only_root(text: &str) -> Node {
+        let docs = parse_documents(text);
+        assert_eq!(docs.len(), 1, "{docs:?}");
+        docs.into_iter().next().unwrap().result.unwrap().unwrap()
+    }
+
+    #[test]
+    fn positions_point_at_keys_and_values() {
+        let root = only_root("apiVersion: v1\nkind: Pod\nstatus:\n  phase: Pending\n  conditions:\n  - type: Ready\n    status: \"False\"\n");
+        let (pos, node) = root.locate("status.phase").unwrap();
+        assert_eq!(pos, Pos::new(4, 3));
+        assert_eq!(node.as_str(), Some("Pending"));
+        let (pos, node) = root.locate("status.conditions[0].status").unwrap();
+        assert_eq!(pos, Pos::new(7, 5));
+        assert_eq!(node.value, NodeValue::Scalar("False".into(), ScalarStyle::Quoted));
+    }
+
+    #[test]
+    fn a_broken_document_does_not_hide_the_next_one() {
+        let text = "kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n---\nkind: Pod\nmetadata:\n  name: c\n";
+        let docs = parse_documents(text);
+        assert_eq!(docs.len(), 3);
+        assert!(docs[0].result.is_ok());
+        let err = docs[1].result.as_ref().unwrap_err();
+        assert!(err.pos.line >= 6, "{err:?}");
+        let third = docs[2].result.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(third.locate("metadata.name").unwrap().0.line, 10);
+    }
+
+    #[test]
+    fn null_and_empty_documents() {
+        let docs = parse_documents("---\n# only a comment\n---\nkind: Pod\n");
+        let roots: Vec<_> = docs
+            .iter()
+            .filter_map(|d| d.result.as_ref().ok().cloned().flatten())
+            .collect();
+        assert_eq!(roots.len(), 1);
+        assert_eq!(roots[0].get("kind").and_then(Node::as_str), Some("Pod"));
+        assert_eq!(only_root("a: ~\n").get("a").unwrap().value, NodeValue::Null);
+    }
+
+    #[test]
+    fn an_alias_bomb_is_refused_not_expanded() {
+        let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        let mut prev = 'a';
+        for name in 'b'..='k' {
+            text.push_str(&format!("{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+            prev = name;
+        }
+        let docs = parse_documents(&text);
+        let err = docs[0].result.as_ref().unwrap_err();
+        assert!(err.message.contains("alias bomb"), "{err:?}");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let text = "[".repeat(10_000);
+        let docs = parse_documents(&text);
+        let err = docs[0].result.as_ref().unwrap_err();
+        assert!(
+            err.message.contains("nesting") || err.message.contains("recursion"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn crlf_line_ends_keep_line_numbers() {
+        let root = only_root("kind: Pod\r\nmetadata:\r\n  name: web\r\n");
+        assert_eq!(root.locate("metadata.name").unwrap().0.line, 3);
+        assert_eq!(
+            root.get("metadata").unwrap().get("name").unwrap().as_str(),
+            Some("web")
+        );
+    }
+}

@@ -1,0 +1,36 @@
+//! Faultline's engine: text that `kubectl` printed in, a [`Report`] out.
+//!
+//! Pure and deterministic: no I/O, no clock, no randomness; the same inputs always give the same
+//! report in the same order. Data flows one way: ingest -> model -> rules -> report.
+
+pub mod ingest;
+pub mod model;
+pub mod render;
+pub mod report;
+pub mod rules;
+
+use std::collections::BTreeMap;
+
+pub use ingest::Source;
+pub use report::{
+    Boundary, Evidence, Finding, InputError, InputSummary, ObjectRef, Report, Severity, TimelineEntry,
+};
+
+/// Analyses every input together and returns the report.
+pub fn analyze(sources: &[Source]) -> Report {
+    let ingested = ingest::ingest(sources);
+    let model = model::Model::build(sources, &ingested);
+    let findings = rules::run(&model);
+    let timeline = model::timeline::build(&model);
+    let mut counts = BTreeMap::new();
+    for object in &ingested.objects {
+        *counts.entry(object.id.kind.clone()).or_insert(0) += 1;
+    }
+    Report {
+        inputs: ingested.inputs,
+        counts,
+        errors: ingested.errors,
+        findings,
+        timeline,
+    }
+}

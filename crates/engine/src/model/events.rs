@@ -1,0 +1,133 @@
+//! Events of both API groups normalised to one record (signals.md §7).
+//!
+//! core/v1 and events.k8s.io/v1 name the same facts differently, and the two recorders fill different
+//! fields: the new recorder (the scheduler uses it) leaves `firstTimestamp`, `lastTimestamp`, `count`
+//! and `source` empty and sets only `eventTime` and `series`. Code that sorts by `lastTimestamp` gets
+//! those events wrong; everything here reads the normalised record instead.
+
+use k8s_openapi::api::core::v1::ObjectReference;
+use k8s_openapi::jiff::Timestamp;
+
+use crate::ingest::{Object, Typed};
+use crate::report::ObjectRef;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventRecord {
+    /// The object the event is about (`regarding` / `involvedObject`).
+    pub subject: ObjectRef,
+    /// The part of the subject, e.g. `spec.containers{app}`.
+    pub field_path: Option<String>,
+    pub type_: String,
+    pub reason: String,
+    /// `note` / `message`.
+    pub message: String,
+    pub first: Option<Timestamp>,
+    /// The effective last time: series, then lastTimestamp, then eventTime (how `kubectl events` sorts).
+    pub last: Option<Timestamp>,
+    pub count: u32,
+    pub reporter: Option<String>,
+    /// Index of the Event object in the ingested objects, for locating fields as evidence.
+    pub object: usize,
+    /// The field path of the text inside the event object (`message` or `note`).
+    pub message_path: &'static str,
+}
+
+impl EventRecord {
+    pub fn is_warning(&self) -> bool {
+        self.type_ == "Warning"
+    }
+}
+
+pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
+    match &object.typed {
+        Typed::Event(e) => {
+            let series = e.series.as_ref();
+            let event_time = e.event_time.as_ref().map(|t| t.0);
+            let first = e.first_timestamp.as_ref().map(|t| t.0).or(event_time);
+            let last = series
+                .and_then(|s| s.last_observed_time.as_ref().map(|t| t.0))
+                .or(e.last_timestamp.as_ref().map(|t| t.0))
+                .or(event_time)
+                .or(first);
+            let count = series
+                .and_then(|s| s.count)
+                .or(e.count)
+                .filter(|c| *c > 0)
+                .unwrap_or(1);
+            Some(EventRecord {
+                subject: subject(&e.involved_object, object),
+                field_path: e.involved_object.field_path.clone(),
+                type_: e.type_.clone().unwrap_or_default(),
+                reason: e.reason.clone().unwrap_or_default(),
+                message: e.message.clone().unwrap_or_default(),
+                first,
+                last,
+                count: count as u32,
+                reporter: e
+                    .reporting_component
+                    .clone()
+                    .filter(|r| !r.is_empty())
+                    .or_else(|| e.source.as_ref().and_then(|s| s.component.clone())),
+                object: index,
+                message_path: "message",
+            })
+        }
+        Typed::EventV1(e) => {
+            let series = e.series.as_ref();
+            let event_time = e.event_time.as_ref().map(|t| t.0);
+            let first = e.deprecated_first_timestamp.as_ref().map(|t| t.0).or(event_time);
+            let last = series
+                .map(|s| s.last_observed_time.0)
+                .or(e.deprecated_last_timestamp.as_ref().map(|t| t.0))
+                .or(event_time)
+                .or(first);
+            let count = series
+                .map(|s| s.count)
+                .or(e.deprecated_count)
+                .filter(|c| *c > 0)
+                .unwrap_or(1);
+            let regarding = e.regarding.clone().unwrap_or_default();
+            Some(EventRecord {
+                subject: subject(&regarding, object),
+                field_path: regarding.field_path.clone(),
+                type_: e.type_.clone().unwrap_or_default(),
+                reason: e.reason.clone().unwrap_or_default(),
+                message: e.note.clone().unwrap_or_default(),
+                first,
+                last,
+                count: count as u32,
+                reporter: e
+                    .reporting_controller
+                    .clone()
+                    .filter(|r| !r.is_empty())
+                    .or_else(|| e.deprecated_source.as_ref().and_then(|s| s.component.clone())),
+                object: index,
+                message_path: "note",
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The event's subject; a missing namespace is the event's own (events live in their object's namespace).
+fn subject(reference: &ObjectReference, event: &Object) -> ObjectRef {
+    let kind = reference.kind.clone().unwrap_or_default();
+    let cluster_scoped = matches!(
+        kind.as_str(),
+        "Node" | "PersistentVolume" | "Namespace" | "StorageClass"
+    );
+    ObjectRef {
+        namespace: if cluster_scoped {
+            None
+        } else {
+            reference
+                .namespace
+                .clone()
+                .filter(|n| !n.is_empty())
+                .or_else(|| event.id.namespace.clone())
+        },
+        kind,
+        name: reference.name.clone().unwrap_or_default(),
+        uid: reference.uid.clone().filter(|u| !u.is_empty()),
+    }
+}

@@ -1,0 +1,119 @@
+//! Diagnosis rules: one per file under `rules/<boundary>/`, each declared with [`declare_rule!`] so its
+//! doc comment (with fixed sections) becomes the documentation the app and CLI show.
+
+pub mod node_runtime;
+
+use crate::model::Model;
+use crate::report::{Boundary, Finding};
+
+/// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
+pub struct Rule {
+    pub id: &'static str,
+    pub boundary: Boundary,
+    /// The rule's doc comment, in Markdown, with the sections listed in [`DOC_SECTIONS`].
+    pub docs: &'static str,
+    pub check: fn(&Model<'_>, &mut Vec<Finding>),
+}
+
+/// The sections every rule's documentation has, in this order (STYLE.md).
+pub const DOC_SECTIONS: [&str; 7] = [
+    "What it finds",
+    "Why it matters",
+    "Evidence",
+    "Fault boundary",
+    "What this evidence cannot establish",
+    "Next evidence to collect",
+    "Example",
+];
+
+/// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand.
+#[macro_export]
+macro_rules! declare_rule {
+    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, check: $check:path $(,)? };) => {
+        $(#[doc = $doc])+
+        pub const $name: $crate::rules::Rule = $crate::rules::Rule {
+            id: $id,
+            boundary: $boundary,
+            docs: concat!($($doc, "\n"),+),
+            check: $check,
+        };
+    };
+}
+
+/// Every rule, sorted by id (a test keeps it sorted).
+pub const RULES: &[Rule] = &[node_runtime::image_pull_failed::RULE];
+
+pub fn find(id: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.id == id)
+}
+
+/// Runs every rule and orders the findings: errors before warnings before info, then in the order
+/// the rules emitted them (which follows input order), so the report is deterministic.
+pub fn run(model: &Model<'_>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for rule in RULES {
+        (rule.check)(model, &mut findings);
+    }
+    findings.sort_by(|a, b| b.severity.cmp(&a.severity));
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_sorted_and_ids_are_unique() {
+        let ids: Vec<_> = RULES.iter().map(|r| r.id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(ids, sorted);
+    }
+
+    #[test]
+    fn rule_ids_name_the_condition_not_the_check() {
+        for rule in RULES {
+            assert!(
+                rule.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{} is not kebab-case",
+                rule.id
+            );
+            for prefix in ["check-", "detect-", "find-"] {
+                assert!(
+                    !rule.id.starts_with(prefix),
+                    "{} names the check, not the condition",
+                    rule.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_documents_every_section_in_order() {
+        for rule in RULES {
+            let mut at = 0;
+            for section in DOC_SECTIONS {
+                let heading = format!("## {section}\n");
+                let found = rule.docs[at..].find(&heading);
+                assert!(
+                    found.is_some(),
+                    "rule {} lacks the section `{section}` (or it is out of order)",
+                    rule.id
+                );
+                at += found.unwrap_or_default() + heading.len();
+                let body_end = rule.docs[at..].find("\n## ").map_or(rule.docs.len(), |i| at + i);
+                assert!(
+                    rule.docs[at..body_end].trim().len() > 20,
+                    "rule {}: section `{section}` is empty",
+                    rule.id
+                );
+            }
+            assert!(
+                rule.docs.contains(&format!("`{}`", rule.boundary.id())),
+                "rule {} docs must name its boundary id",
+                rule.id
+            );
+        }
+    }
+}

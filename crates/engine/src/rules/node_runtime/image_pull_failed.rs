@@ -1,0 +1,377 @@
+use k8s_openapi::api::core::v1::{ContainerStatus, Pod};
+
+use crate::ingest::{Object, Typed};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container or init container of a Pod that the kubelet cannot start because its image cannot
+    /// be pulled or resolved: `state.waiting.reason` is `ErrImagePull`, `ImagePullBackOff`,
+    /// `InvalidImageName`, `ErrImageNeverPull`, `ImageInspectError`, `RegistryUnavailable` or
+    /// `SignatureValidationFailed`. The waiting message and the Pod's `Failed` events are read for
+    /// the registry's answer: not found, unauthorized, x509 certificate, timeout or rate limit.
+    ///
+    /// ## Why it matters
+    /// The Pod was scheduled (it usually has `spec.nodeName`), yet it stays `Pending`: the scheduler's
+    /// part is done and the failure is between the node's container runtime and the registry. Looking
+    /// at scheduling, quotas or the application wastes time here.
+    ///
+    /// ## Evidence
+    /// Structured status first: the container's `state.waiting.reason` and `message`, the image in the
+    /// Pod spec, `spec.nodeName` and `status.phase`. Then the Pod's events (`Failed`, `BackOff`), matched
+    /// by kind, namespace and name; an event alone is a hint, not proof.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the kubelet and the CRI runtime on the chosen node, and the registry they pull from.
+    ///
+    /// ## What this evidence cannot establish
+    /// One node's pull attempt does not show whether other nodes can pull the image, and the runtime's
+    /// message is a summary of the registry's answer: a "not found" can also be a private repository
+    /// that hides itself from unauthenticated clients. Whether the application would start once the
+    /// image is there is not shown at all.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe pod` for the pull attempts, `kubectl events --for pod/NAME` for their history,
+    /// the image reference and `imagePullSecrets` from the Pod spec, and for network errors the node's
+    /// view of the registry (`kubectl debug node/NODE`).
+    ///
+    /// ## Example
+    /// ```yaml
+    /// spec:
+    ///   nodeName: lab-worker2
+    ///   containers:
+    ///   - name: probe
+    ///     image: registry.lab.example/demo/hello-http:1.4.7
+    /// status:
+    ///   phase: Pending
+    ///   containerStatuses:
+    ///   - name: probe
+    ///     state:
+    ///       waiting:
+    ///         reason: ErrImagePull
+    ///         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
+    /// ```
+    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, check: check };
+}
+
+const PULL_REASONS: [&str; 7] = [
+    "ErrImagePull",
+    "ImagePullBackOff",
+    "InvalidImageName",
+    "ErrImageNeverPull",
+    "ImageInspectError",
+    "RegistryUnavailable",
+    "SignatureValidationFailed",
+];
+
+/// What the registry's answer, as relayed in a message, says about the cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RegistryHint {
+    NotFound,
+    Unauthorized,
+    Certificate,
+    Network,
+    RateLimited,
+}
+
+impl RegistryHint {
+    fn from_message(message: &str) -> Option<Self> {
+        let m = message.to_ascii_lowercase();
+        let has = |needles: &[&str]| needles.iter().any(|n| m.contains(n));
+        if has(&["toomanyrequests", "rate limit", "429 too many"]) {
+            Some(Self::RateLimited)
+        } else if has(&[
+            "x509",
+            "certificate signed by unknown authority",
+            "tls: failed to verify",
+        ]) {
+            Some(Self::Certificate)
+        } else if has(&[
+            "unauthorized",
+            "authentication required",
+            "access denied",
+            "denied:",
+            "403 forbidden",
+            "401",
+        ]) {
+            Some(Self::Unauthorized)
+        } else if has(&["not found", "notfound", "manifest unknown", "name unknown"]) {
+            Some(Self::NotFound)
+        } else if has(&[
+            "i/o timeout",
+            "dial tcp",
+            "no such host",
+            "connection refused",
+            "deadline exceeded",
+            "network is unreachable",
+            "tls handshake timeout",
+        ]) {
+            Some(Self::Network)
+        } else {
+            None
+        }
+    }
+
+    fn explanation(self) -> &'static str {
+        match self {
+            Self::NotFound => "the registry answered that this image tag or digest does not exist",
+            Self::Unauthorized => "the registry refused the credentials (or none were sent)",
+            Self::Certificate => "the node does not trust the registry's TLS certificate (x509)",
+            Self::Network => "the node could not reach the registry (DNS, routing or timeout)",
+            Self::RateLimited => "the registry is rate-limiting pulls",
+        }
+    }
+}
+
+struct Failing<'a> {
+    status_path: String,
+    spec_path: Option<String>,
+    status: &'a ContainerStatus,
+    reason: &'a str,
+    message: Option<&'a str>,
+}
+
+fn failing_containers(pod: &Pod) -> Vec<Failing<'_>> {
+    let Some(status) = &pod.status else {
+        return Vec::new();
+    };
+    let spec = pod.spec.as_ref();
+    let groups = [
+        (
+            "initContainerStatuses",
+            "initContainers",
+            status.init_container_statuses.as_deref(),
+            spec.and_then(|s| s.init_containers.as_deref()),
+        ),
+        (
+            "containerStatuses",
+            "containers",
+            status.container_statuses.as_deref(),
+            spec.map(|s| s.containers.as_slice()),
+        ),
+    ];
+    let mut out = Vec::new();
+    for (status_key, spec_key, statuses, specs) in groups {
+        for (i, container) in statuses.unwrap_or_default().iter().enumerate() {
+            let Some(waiting) = container.state.as_ref().and_then(|s| s.waiting.as_ref()) else {
+                continue;
+            };
+            let Some(reason) = waiting.reason.as_deref().filter(|r| PULL_REASONS.contains(r)) else {
+                continue;
+            };
+            let spec_index = specs
+                .unwrap_or_default()
+                .iter()
+                .position(|c| c.name == container.name);
+            out.push(Failing {
+                status_path: format!("status.{status_key}[{i}]"),
+                spec_path: spec_index.map(|j| format!("spec.{spec_key}[{j}]")),
+                status: container,
+                reason,
+                message: waiting.message.as_deref(),
+            });
+        }
+    }
+    out
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        if let Typed::Pod(pod) = &object.typed {
+            if let Some(finding) = diagnose(model, object, pod) {
+                findings.push(finding);
+            }
+        }
+    }
+}
+
+fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
+    let failing = failing_containers(pod);
+    let first = failing.first()?;
+    let id = &object.id;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let node_name = pod
+        .spec
+        .as_ref()
+        .and_then(|s| s.node_name.as_deref())
+        .filter(|n| !n.is_empty());
+    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
+
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let mut push = |e: Option<Evidence>| {
+        if let Some(e) = e {
+            if !evidence.contains(&e) {
+                evidence.push(e);
+            }
+        }
+    };
+    for container in &failing {
+        push(model.evidence(object, &format!("{}.state.waiting.reason", container.status_path)));
+        push(model.evidence(
+            object,
+            &format!("{}.state.waiting.message", container.status_path),
+        ));
+        if let Some(spec_path) = &container.spec_path {
+            push(model.evidence(object, &format!("{spec_path}.image")));
+        }
+    }
+    push(model.evidence(object, "spec.nodeName"));
+    push(model.evidence(object, "status.phase"));
+
+    let events = model.events_for(id);
+    let pull_events: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.reason.as_str(),
+                "Failed" | "BackOff" | "ErrImageNeverPull" | "InspectFailed"
+            )
+        })
+        .collect();
+    for event in &pull_events {
+        push(model.event_evidence(event));
+    }
+
+    let hint = failing
+        .iter()
+        .filter_map(|c| c.message)
+        .chain(pull_events.iter().map(|e| e.message.as_str()))
+        .find_map(RegistryHint::from_message);
+
+    let image = first.status.image.as_str();
+    let image = if image.is_empty() { "its image" } else { image };
+    let cause = match (first.reason, hint) {
+        ("InvalidImageName", _) => "the image reference is not a valid name".to_string(),
+        ("ErrImageNeverPull", _) => {
+            "imagePullPolicy is Never and the image is not present on the node".to_string()
+        }
+        (_, Some(hint)) => hint.explanation().to_string(),
+        (_, None) => "the message does not say why".to_string(),
+    };
+    let placement = match (node_name, phase) {
+        (Some(node), Some("Pending")) => {
+            format!(" It was scheduled to {node} but is still Pending: the node was chosen, the pull failed.")
+        }
+        (Some(node), _) => format!(" It runs on node {node}."),
+        (None, _) => String::new(),
+    };
+    let summary = format!(
+        "{} cannot pull {} for container {} ({}): {}.{}",
+        id, image, first.status.name, first.reason, cause, placement
+    );
+
+    let mut cannot_establish = vec![
+        "Whether other nodes can pull the same image: this is one node's attempt.".to_string(),
+        "Whether the application would start once the image is pulled.".to_string(),
+    ];
+    match hint {
+        Some(RegistryHint::NotFound) => cannot_establish.push(
+            "Whether the tag is really missing or the repository is private and hides itself from \
+             unauthenticated pulls: registries answer both with \"not found\"."
+                .to_string(),
+        ),
+        None if first.reason != "InvalidImageName" && first.reason != "ErrImageNeverPull" => cannot_establish
+            .push(
+                "Whether the cause is a wrong tag, credentials, the network or rate limiting: the message \
+             pasted does not say."
+                    .to_string(),
+            ),
+        _ => {}
+    }
+    if events.is_empty() {
+        cannot_establish.push(format!(
+            "No events about {id} were found in the input that could be read, so the pull attempts and their back-off history are unknown."
+        ));
+    }
+
+    let name = &id.name;
+    let mut next_steps = vec![
+        format!("kubectl describe pod {name} -n {ns}"),
+        format!("kubectl events -n {ns} --for pod/{name}"),
+    ];
+    match hint {
+        Some(RegistryHint::Unauthorized) => {
+            next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.imagePullSecrets}}'"));
+            next_steps.push(format!("kubectl get serviceaccount {} -n {ns} -o yaml", service_account(pod)));
+        }
+        Some(RegistryHint::Network | RegistryHint::Certificate) => {
+            if let Some(node) = node_name {
+                next_steps.push(format!("kubectl get node {node} -o wide"));
+                next_steps.push(format!("kubectl debug node/{node} -it --image=busybox -- nslookup {}", registry_host(image)));
+            }
+        }
+        _ => next_steps.push(format!(
+            "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'"
+        )),
+    }
+
+    Some(Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: Severity::Error,
+        subject: id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    })
+}
+
+fn service_account(pod: &Pod) -> &str {
+    pod.spec
+        .as_ref()
+        .and_then(|s| s.service_account_name.as_deref())
+        .unwrap_or("default")
+}
+
+/// The registry host of an image reference (`docker.io` when the reference names none).
+fn registry_host(image: &str) -> &str {
+    match image.split_once('/') {
+        Some((host, _)) if host.contains(['.', ':']) || host == "localhost" => host,
+        _ => "docker.io",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_hints_follow_the_runtime_message() {
+        let cases = [
+            (
+                "failed to resolve reference \"r/x:1\": r/x:1: not found",
+                Some(RegistryHint::NotFound),
+            ),
+            (
+                "pull access denied ... insufficient_scope: authorization failed: 401 Unauthorized",
+                Some(RegistryHint::Unauthorized),
+            ),
+            (
+                "x509: certificate signed by unknown authority",
+                Some(RegistryHint::Certificate),
+            ),
+            ("dial tcp 10.0.0.1:443: i/o timeout", Some(RegistryHint::Network)),
+            (
+                "429 Too Many Requests - Server message: toomanyrequests",
+                Some(RegistryHint::RateLimited),
+            ),
+            ("Back-off pulling image \"nginx:1\"", None),
+        ];
+        for (message, expected) in cases {
+            assert_eq!(RegistryHint::from_message(message), expected, "{message}");
+        }
+    }
+
+    #[test]
+    fn registry_host_of_references() {
+        assert_eq!(
+            registry_host("registry.lab.example/demo/hello-http:1.4.7"),
+            "registry.lab.example"
+        );
+        assert_eq!(registry_host("nginx:1.27"), "docker.io");
+        assert_eq!(registry_host("library/nginx"), "docker.io");
+        assert_eq!(registry_host("localhost:5000/app"), "localhost:5000");
+    }
+}
