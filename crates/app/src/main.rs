@@ -1,1 +1,12 @@
-fn main() {}
+//! Faultline's web app: a thin Yew view over the engine's `Report`. The engine runs in the page;
+//! nothing is fetched after the page's own files load.
+
+mod app;
+mod components;
+mod hooks;
+mod samples;
+mod state;
+
+fn main() {
+    yew::Renderer::<app::App>::new().render();
+}

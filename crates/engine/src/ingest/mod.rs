@@ -194,12 +194,14 @@ fn sniff(text: &str) -> Sniffed {
     Sniffed::Empty
 }
 
+/// A `key:` line as Kubernetes YAML writes it: keys are lowerCamelCase (`apiVersion:`), while
+/// `kubectl describe` writes Title Case labels (`Name:         web`), which must not be read as YAML.
 fn looks_like_yaml_key(line: &str) -> bool {
     let Some((key, rest)) = line.split_once(':') else {
         return false;
     };
     (rest.is_empty() || rest.starts_with(' '))
-        && !key.is_empty()
+        && key.starts_with(|c: char| c.is_ascii_lowercase() || c == '"' || c == '\'')
         && key
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '"' | '\''))
@@ -336,6 +338,16 @@ mod tests {
         assert_eq!(got.inputs[0].format, "unrecognized");
         assert_eq!(got.errors.len(), 1);
         assert_eq!(got.errors[0].line, 1);
+    }
+
+    #[test]
+    fn describe_text_is_not_mistaken_for_yaml() {
+        let text =
+            "Name:             mailer-7f4d6b8c95-gd2vr\nNamespace:        mail\nStatus:           Pending\n";
+        assert_eq!(
+            ingest(&[Source::new("d.txt", text)]).inputs[0].format,
+            "unrecognized"
+        );
     }
 
     #[test]

@@ -46,16 +46,14 @@ fn split_documents(text: &str) -> Vec<(u32, &str)> {
     let mut chunks = Vec::new();
     let mut start = 0usize;
     let mut start_line = 1u32;
-    let mut line = 1u32;
     let mut offset = 0usize;
-    for raw in text.split_inclusive('\n') {
+    for (line, raw) in (1u32..).zip(text.split_inclusive('\n')) {
         if offset > start && is_document_marker(raw) {
             chunks.push((start_line, &text[start..offset]));
             start = offset;
             start_line = line;
         }
         offset += raw.len();
-        line += 1;
     }
     if start < text.len() || chunks.is_empty() {
         chunks.push((start_line, &text[start..]));

@@ -54,7 +54,7 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     for rule in RULES {
         (rule.check)(model, &mut findings);
     }
-    findings.sort_by(|a, b| b.severity.cmp(&a.severity));
+    findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
     findings
 }
 

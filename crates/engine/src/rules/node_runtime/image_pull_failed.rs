@@ -295,10 +295,15 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
             next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.imagePullSecrets}}'"));
             next_steps.push(format!("kubectl get serviceaccount {} -n {ns} -o yaml", service_account(pod)));
         }
-        Some(RegistryHint::Network | RegistryHint::Certificate) => {
+        Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)) => {
             if let Some(node) = node_name {
+                let host = registry_host(image);
                 next_steps.push(format!("kubectl get node {node} -o wide"));
-                next_steps.push(format!("kubectl debug node/{node} -it --image=busybox -- nslookup {}", registry_host(image)));
+                next_steps.push(if hint == RegistryHint::Network {
+                    format!("kubectl debug node/{node} -it --image=busybox -- nslookup {host}")
+                } else {
+                    format!("kubectl debug node/{node} -it --image=busybox -- wget -O /dev/null https://{host}/v2/")
+                });
             }
         }
         _ => next_steps.push(format!(

@@ -1,0 +1,45 @@
+# Faultline: two commands do all set-up on a fresh machine.
+#   make serve   installs what is missing, builds the app and serves it on http://127.0.0.1:8080/
+#   make test    installs what is missing, then runs every check: fmt, clippy, unit and corpus tests,
+#                the wasm builds, and the browser tests in headless Chromium.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export CARGO_TERM_COLOR := never
+
+.PHONY: serve test tools browser-tools lint unit wasm app browser-test cli
+
+serve: tools
+	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
+	trunk serve --release
+
+test: tools browser-tools lint unit wasm app browser-test
+	@echo "make test: every check passed"
+
+tools:
+	scripts/install-tools.sh
+
+browser-tools:
+	scripts/install-browser-tools.sh
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cargo clippy -p faultline-app --target wasm32-unknown-unknown --locked -- -D warnings
+
+unit:
+	cargo test --workspace --locked
+
+# The guard that keeps the engine browser-safe: it must build for wasm32 on its own.
+wasm:
+	cargo build -p faultline-engine --target wasm32-unknown-unknown --locked
+
+app:
+	trunk build --release
+
+browser-test:
+	cd tests/browser && npm test
+
+cli:
+	cargo build --release -p faultline-cli --locked
+	@echo "built target/release/faultline"

@@ -1,0 +1,55 @@
+use yew::prelude::*;
+
+use crate::components::findings::Findings;
+use crate::components::input_panel::InputPanel;
+use crate::components::inputs_list::InputsList;
+use crate::samples::SAMPLES;
+use crate::state::{Action, State};
+
+/// A callback that turns its value into an action and dispatches it.
+fn dispatcher<T: 'static>(state: &UseReducerHandle<State>, make: fn(T) -> Action) -> Callback<T> {
+    let state = state.clone();
+    Callback::from(move |value| state.dispatch(make(value)))
+}
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(State::default);
+    let on_paste = dispatcher(&state, Action::EditPaste);
+    let on_file = dispatcher(&state, Action::AddFile);
+    let on_remove = dispatcher(&state, Action::RemoveFile);
+    let on_sample = dispatcher(&state, Action::LoadSample);
+    let on_clear = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Clear))
+    };
+    let sample_buttons = SAMPLES.iter().map(|sample| {
+        let on_sample = on_sample.clone();
+        let id = sample.id;
+        let active = state.sample == Some(id);
+        html! {
+            <button class={classes!("sample", active.then_some("active"))} aria-pressed={active.to_string()}
+                onclick={move |_| on_sample.emit(id)}>{ sample.title }</button>
+        }
+    });
+    html! {
+        <div class="app">
+            <header class="top">
+                <h1>{ "Faultline" }</h1>
+                <p class="tagline">{ "Paste kubectl output; see which fault boundary the evidence points to. Nothing leaves this page." }</p>
+            </header>
+            <main class="columns">
+                <section class="inputs" aria-label="Inputs">
+                    <div class="samples"><span class="label">{ "Samples:" }</span>{ for sample_buttons }
+                        <button class="clear" onclick={on_clear}>{ "Clear all" }</button>
+                    </div>
+                    <InputPanel paste={state.paste.clone()} {on_paste} {on_file} />
+                    <InputsList files={state.files.clone()} report={state.report.clone()} {on_remove} />
+                </section>
+                <section class="results" aria-label="Diagnosis">
+                    <Findings report={state.report.clone()} />
+                </section>
+            </main>
+        </div>
+    }
+}

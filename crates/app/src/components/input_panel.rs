@@ -1,0 +1,73 @@
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::hooks::use_file_reader::use_file_reader;
+use crate::state::Input;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub paste: String,
+    pub on_paste: Callback<String>,
+    pub on_file: Callback<Input>,
+}
+
+/// The paste area, the drop zone and the file picker.
+#[function_component(InputPanel)]
+pub fn input_panel(props: &Props) -> Html {
+    let read_files = use_file_reader(props.on_file.clone());
+    let dragging = use_state(|| false);
+    let oninput = {
+        let on_paste = props.on_paste.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target().and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok()) {
+                on_paste.emit(area.value());
+            }
+        })
+    };
+    let onchange = {
+        let read_files = read_files.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
+                if let Some(files) = input.files() {
+                    read_files.emit(files);
+                }
+                input.set_value("");
+            }
+        })
+    };
+    let ondragover = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(true);
+        })
+    };
+    let ondragleave = {
+        let dragging = dragging.clone();
+        Callback::from(move |_: DragEvent| dragging.set(false))
+    };
+    let ondrop = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(false);
+            if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
+                read_files.emit(files);
+            }
+        })
+    };
+    html! {
+        <div class={classes!("drop-zone", dragging.then_some("dragging"))} {ondragover} {ondragleave} {ondrop}>
+            <label for="paste" class="label">{ "Paste kubectl output (YAML or JSON from get -o yaml|json)" }</label>
+            <textarea id="paste" spellcheck="false" autocomplete="off" value={props.paste.clone()} {oninput}
+                placeholder="kubectl get pod web-7d9f -n shop -o yaml   →   paste the output here" />
+            <div class="file-row">
+                <span>{ "…or drop files here, or " }</span>
+                <label class="file-button">{ "choose files" }
+                    <input type="file" multiple=true {onchange} aria-label="Choose files to analyse" />
+                </label>
+            </div>
+        </div>
+    }
+}

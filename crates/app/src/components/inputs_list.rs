@@ -1,0 +1,56 @@
+use std::rc::Rc;
+
+use faultline_engine::Report;
+use yew::prelude::*;
+
+use crate::state::Input;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub files: Vec<Input>,
+    pub report: Rc<Report>,
+    pub on_remove: Callback<usize>,
+}
+
+/// Each input with its detected format and counts, and every error with its position.
+#[function_component(InputsList)]
+pub fn inputs_list(props: &Props) -> Html {
+    let report = &props.report;
+    let rows = report.inputs.iter().map(|input| {
+        let file_index = props.files.iter().position(|f| f.name == input.source);
+        let remove = file_index.map(|i| {
+            let on_remove = props.on_remove.clone();
+            let label = format!("Remove {}", input.source);
+            html! { <button class="remove" aria-label={label} onclick={move |_| on_remove.emit(i)}>{ "×" }</button> }
+        });
+        html! {
+            <li class="input-row">
+                <span class="source">{ &input.source }</span>
+                <span class="format">{ &input.format }</span>
+                <span class="counts">{ format!("{} documents, {} objects", input.documents, input.objects) }</span>
+                { for remove }
+            </li>
+        }
+    });
+    let errors = report.errors.iter().map(|e| {
+        html! {
+            <li class="input-error">
+                <span class="where">{ format!("{}:{}:{}", e.source, e.line, e.column) }</span>
+                <span class="message">{ &e.message }</span>
+            </li>
+        }
+    });
+    html! {
+        <div class="inputs-list">
+            if report.inputs.is_empty() {
+                <p class="muted">{ "No input yet." }</p>
+            } else {
+                <ul class="input-rows">{ for rows }</ul>
+            }
+            if !report.errors.is_empty() {
+                <h3>{ "Input problems" }</h3>
+                <ul class="input-errors">{ for errors }</ul>
+            }
+        </div>
+    }
+}

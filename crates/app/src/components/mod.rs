@@ -1,0 +1,4 @@
+pub mod finding_card;
+pub mod findings;
+pub mod input_panel;
+pub mod inputs_list;

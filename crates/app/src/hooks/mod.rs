@@ -1,0 +1,1 @@
+pub mod use_file_reader;

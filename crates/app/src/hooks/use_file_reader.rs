@@ -1,0 +1,29 @@
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::file::callbacks::{read_as_text, FileReader};
+use gloo::file::File;
+use yew::prelude::*;
+
+use crate::state::Input;
+
+/// Reads dropped or picked files as text and hands each one to `on_file` when it has been read.
+/// The readers are kept alive by the hook (dropping a `FileReader` cancels it).
+#[hook]
+pub fn use_file_reader(on_file: Callback<Input>) -> Callback<web_sys::FileList> {
+    let readers: Rc<RefCell<Vec<FileReader>>> = use_mut_ref(Vec::new);
+    Callback::from(move |list: web_sys::FileList| {
+        let mut readers = readers.borrow_mut();
+        readers.clear();
+        for index in 0..list.length() {
+            let Some(file) = list.item(index) else { continue };
+            let file = File::from(file);
+            let name = file.name();
+            let on_file = on_file.clone();
+            readers.push(read_as_text(&file, move |result| {
+                let text = result.unwrap_or_else(|e| format!("# this file could not be read as text: {e}\n"));
+                on_file.emit(Input { name, text });
+            }));
+        }
+    })
+}

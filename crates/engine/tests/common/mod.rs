@@ -1,0 +1,69 @@
+//! Helpers shared by the engine's integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use faultline_engine::Source;
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `../shared/corpus` beside the repository, as on every developer machine and in CI. Missing is a
+/// failure, not a skip: a corpus test that silently runs on nothing proves nothing.
+pub fn corpus() -> PathBuf {
+    let path = repo().join("../shared/corpus");
+    assert!(
+        path.is_dir(),
+        "the shared corpus is missing at {}",
+        path.display()
+    );
+    path
+}
+
+/// Every input file of a corpus case (all but expect.json), named by file name, in name order.
+pub fn case_sources(dir: &Path) -> Vec<Source> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "expect.json"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            Source::new(p.file_name().unwrap().to_string_lossy(), text)
+        })
+        .collect()
+}
+
+/// Compares `actual` with the reviewed snapshot `tests/snapshots/<name>`; with UPDATE_SNAPSHOTS=1 it
+/// writes the snapshot instead (review the diff before committing it).
+pub fn assert_snapshot(name: &str, actual: &str) {
+    let path = repo().join("tests/snapshots").join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}; run with UPDATE_SNAPSHOTS=1 and review it",
+            path.display()
+        )
+    });
+    if expected != actual {
+        let first = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "snapshot {name} differs from line {}:\n  expected: {:?}\n  actual:   {:?}\n(UPDATE_SNAPSHOTS=1 rewrites it; review the diff)",
+            first + 1,
+            expected.lines().nth(first),
+            actual.lines().nth(first)
+        );
+    }
+}

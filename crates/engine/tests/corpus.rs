@@ -1,0 +1,138 @@
+//! The shared corpus (`../shared/corpus`): realistic pastes with the expected diagnosis.
+//!
+//! Every case is ingested; inputs in formats the engine does not read yet must say so with an error
+//! at their first line (nothing silently dropped). Cases whose root cause a rule covers must give the
+//! expected boundary and subject as the first finding, citing the expected strings.
+
+mod common;
+
+use std::path::Path;
+
+use faultline_engine::{analyze, render, Boundary, Report, Severity};
+use serde_json::Value;
+
+/// Corpus cases the current rules are expected to diagnose. Grows with every rule; the test below
+/// fails if a listed case is missing, so the list cannot silently go stale.
+const DIAGNOSED: &[&str] = &[
+    "cases/02-exp2-nonexistent-image-tag-yaml",
+    "real/troubleshoot/errimagepull-x509-podlist-and-events-json",
+];
+
+fn expect(dir: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("expect.json")).unwrap()).unwrap()
+}
+
+fn all_cases() -> Vec<std::path::PathBuf> {
+    let corpus = common::corpus();
+    let mut dirs = Vec::new();
+    for group in ["cases", "real/troubleshoot"] {
+        for entry in std::fs::read_dir(corpus.join(group)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.join("expect.json").is_file() {
+                dirs.push(path);
+            }
+        }
+    }
+    dirs.sort();
+    assert!(
+        dirs.len() >= 20,
+        "expected the whole corpus, found {} cases",
+        dirs.len()
+    );
+    dirs
+}
+
+fn boundary_id(b: Boundary) -> &'static str {
+    b.id()
+}
+
+fn check_diagnosis(name: &str, dir: &Path, report: &Report) {
+    let expect = expect(dir);
+    let top = report
+        .findings
+        .first()
+        .unwrap_or_else(|| panic!("{name}: no finding"));
+    assert_eq!(
+        boundary_id(top.boundary),
+        expect["boundary"].as_str().unwrap(),
+        "{name}"
+    );
+    let subject = &expect["subject"];
+    assert_eq!(top.subject.kind, subject["kind"].as_str().unwrap(), "{name}");
+    assert_eq!(top.subject.name, subject["name"].as_str().unwrap(), "{name}");
+    assert_eq!(
+        top.subject.namespace.as_deref(),
+        subject["namespace"].as_str(),
+        "{name}"
+    );
+    // The evidence cites the strings the case lists: each must be in a cited source line.
+    let sources = common::case_sources(dir);
+    let cited_lines: Vec<String> = top
+        .evidence
+        .iter()
+        .map(|e| {
+            let source = sources.iter().find(|s| s.name == e.source).unwrap();
+            source
+                .text
+                .lines()
+                .nth(e.line as usize - 1)
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    for wanted in expect["evidence_substrings"].as_array().unwrap() {
+        let wanted = wanted.as_str().unwrap();
+        assert!(
+            cited_lines.iter().any(|l| l.contains(wanted)),
+            "{name}: no cited line contains {wanted:?}; cited:\n{}",
+            cited_lines.join("\n")
+        );
+    }
+}
+
+#[test]
+fn every_case_ingests_and_diagnosed_cases_give_the_expected_first_finding() {
+    let corpus = common::corpus();
+    let mut diagnosed = 0;
+    for dir in all_cases() {
+        let name = dir.strip_prefix(&corpus).unwrap().to_string_lossy().to_string();
+        let report = analyze(&common::case_sources(&dir));
+        for error in &report.errors {
+            let input = report.inputs.iter().find(|i| i.source == error.source).unwrap();
+            assert_eq!(
+                (input.format.as_str(), error.line),
+                ("unrecognized", 1),
+                "{name}: unexpected input error {error:?}"
+            );
+        }
+        if expect(&dir)["boundary"] == "none" {
+            assert!(
+                report.findings.iter().all(|f| f.severity != Severity::Error),
+                "{name}: {:?}",
+                report.findings
+            );
+        }
+        if DIAGNOSED.contains(&name.as_str()) {
+            check_diagnosis(&name, &dir, &report);
+            diagnosed += 1;
+        }
+    }
+    assert_eq!(
+        diagnosed,
+        DIAGNOSED.len(),
+        "a case listed in DIAGNOSED is missing from the corpus"
+    );
+}
+
+/// The article's experiment 2, whole report reviewed as a snapshot.
+#[test]
+fn experiment_2_report_snapshot() {
+    let dir = common::corpus().join("cases/02-exp2-nonexistent-image-tag-yaml");
+    let report = analyze(&common::case_sources(&dir));
+    common::assert_snapshot(
+        "exp2-nonexistent-image-tag.json",
+        &(serde_json::to_string_pretty(&report).unwrap() + "\n"),
+    );
+    common::assert_snapshot("exp2-nonexistent-image-tag.txt", &render::text(&report));
+    common::assert_snapshot("exp2-nonexistent-image-tag.md", &render::markdown(&report));
+}

@@ -1,0 +1,74 @@
+//! The JSON report is a public contract (DESIGN.md): its field names and shapes are fixed here.
+
+use faultline_engine::{analyze, Source};
+use serde_json::Value;
+
+const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\n  uid: u-1\n  creationTimestamp: \"2026-10-27T08:00:00Z\"\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ErrImagePull\n---\napiVersion: v1\nkind: Event\nmetadata:\n  name: web.1\n  namespace: shop\ninvolvedObject:\n  kind: Pod\n  name: web\n  namespace: shop\ntype: Warning\nreason: Failed\ncount: 3\nlastTimestamp: \"2026-10-27T08:00:03Z\"\nmessage: 'Failed to pull image \"shop/web:9\": not found'\n";
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<_> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    k.sort_unstable();
+    k
+}
+
+#[test]
+fn report_json_has_exactly_the_contract_fields() {
+    let report = analyze(&[
+        Source::new("pods.yaml", POD),
+        Source::new("bad.json", "{\"kind\": "),
+    ]);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(
+        keys(&json),
+        ["counts", "errors", "findings", "inputs", "timeline"]
+    );
+    assert_eq!(
+        keys(&json["inputs"][0]),
+        ["documents", "format", "objects", "source"]
+    );
+    assert_eq!(json["inputs"][0]["format"], "yaml-documents");
+    assert_eq!(json["counts"], serde_json::json!({"Event": 1, "Pod": 1}));
+    assert_eq!(keys(&json["errors"][0]), ["column", "line", "message", "source"]);
+    assert_eq!(json["errors"][0]["source"], "bad.json");
+    let finding = &json["findings"][0];
+    assert_eq!(
+        keys(finding),
+        [
+            "boundary",
+            "cannot_establish",
+            "evidence",
+            "next_steps",
+            "rule",
+            "severity",
+            "subject",
+            "summary"
+        ]
+    );
+    assert_eq!(finding["boundary"], "node-runtime");
+    assert_eq!(finding["severity"], "error");
+    assert_eq!(
+        finding["subject"],
+        serde_json::json!({"kind": "Pod", "namespace": "shop", "name": "web", "uid": "u-1"})
+    );
+    assert_eq!(keys(&finding["evidence"][0]), ["line", "path", "source", "value"]);
+    let entry = json["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["source"] == "event")
+        .unwrap();
+    assert_eq!(
+        keys(entry),
+        ["count", "message", "reason", "source", "subject", "time"]
+    );
+    assert_eq!(entry["time"], "2026-10-27T08:00:03Z");
+    assert_eq!(entry["count"], 3);
+    // The timeline is in time order: the Pod's creation comes before the event.
+    assert_eq!(json["timeline"][0]["source"], "created");
+}
+
+#[test]
+fn the_same_input_gives_the_same_report() {
+    let sources = [Source::new("pods.yaml", POD)];
+    assert_eq!(analyze(&sources), analyze(&sources));
+}

@@ -1,0 +1,139 @@
+//! Every rule has at least one `fires-*` fixture and one `quiet-*` near miss under
+//! `tests/fixtures/rules/<rule>/`; the expectation is in the fixture (`# expect: <rule or none>`, or,
+//! for JSON, which has no comments, the file-name prefix).
+
+mod common;
+
+use faultline_engine::{analyze, rules::RULES, Source};
+
+fn expectation(rule: &str, file_name: &str, text: &str) -> Option<String> {
+    let from_name = if file_name.starts_with("fires-") {
+        Some(rule.to_string())
+    } else if file_name.starts_with("quiet-") {
+        None
+    } else {
+        panic!("{rule}/{file_name}: fixture names start with fires- or quiet-");
+    };
+    if let Some(declared) = text.lines().next().and_then(|l| l.strip_prefix("# expect: ")) {
+        let declared = (declared.trim() != "none").then(|| declared.trim().to_string());
+        assert_eq!(
+            declared, from_name,
+            "{rule}/{file_name}: `# expect:` disagrees with the file name"
+        );
+    }
+    from_name
+}
+
+#[test]
+fn every_rule_fires_on_its_fixtures_and_stays_quiet_on_its_near_misses() {
+    let root = common::repo().join("tests/fixtures/rules");
+    for rule in RULES {
+        let dir = root.join(rule.id);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|_| panic!("rule {} has no fixture folder {}", rule.id, dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let (mut fires, mut quiet) = (0, 0);
+        for path in files {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let report = analyze(&[Source::new(name.clone(), text)]);
+            assert!(
+                report.errors.is_empty(),
+                "{}/{name}: input errors {:?}",
+                rule.id,
+                report.errors
+            );
+            match expectation(rule.id, &name, &std::fs::read_to_string(&path).unwrap()) {
+                Some(expected) => {
+                    fires += 1;
+                    let finding = report.findings.iter().find(|f| f.rule == expected);
+                    let finding =
+                        finding.unwrap_or_else(|| panic!("{}/{name}: {expected} did not fire", rule.id));
+                    assert_eq!(finding.boundary, rule.boundary, "{}/{name}", rule.id);
+                    assert!(
+                        !finding.evidence.is_empty(),
+                        "{}/{name}: a finding without evidence",
+                        rule.id
+                    );
+                    for e in &finding.evidence {
+                        assert_eq!(e.source, name);
+                        assert!(e.line > 0);
+                    }
+                    assert!(!finding.cannot_establish.is_empty() && !finding.next_steps.is_empty());
+                }
+                None => {
+                    quiet += 1;
+                    assert_eq!(report.findings, vec![], "{}/{name}: expected no finding", rule.id);
+                }
+            }
+        }
+        assert!(
+            fires > 0 && quiet > 0,
+            "rule {} needs a fires and a quiet fixture ({fires} / {quiet})",
+            rule.id
+        );
+    }
+}
+
+fn fixture(rule: &str, name: &str) -> Source {
+    let path = common::repo().join("tests/fixtures/rules").join(rule).join(name);
+    Source::new(name, std::fs::read_to_string(path).unwrap())
+}
+
+/// Regression test for a peer tool's bug (k8sgpt #1752): events matched to objects by name alone.
+/// The fixture has an x509 event for a Pod of the same name in another namespace; it must not be cited.
+#[test]
+fn events_are_matched_by_namespace_not_by_name_alone() {
+    let report = analyze(&[fixture(
+        "image-pull-failed",
+        "fires-imagepullbackoff-unauthorized.json",
+    )]);
+    let finding = &report.findings[0];
+    assert!(
+        finding.summary.contains("refused the credentials"),
+        "{}",
+        finding.summary
+    );
+    assert!(!finding.summary.contains("x509"));
+    assert!(
+        finding.evidence.iter().all(|e| !e.value.contains("x509")),
+        "{:?}",
+        finding.evidence
+    );
+    assert!(finding
+        .evidence
+        .iter()
+        .any(|e| e.value.contains("401 Unauthorized")));
+    assert!(finding.next_steps.iter().any(|s| s.contains("imagePullSecrets")));
+    assert!(finding
+        .next_steps
+        .iter()
+        .any(|s| s == "kubectl get serviceaccount web -n shop -o yaml"));
+}
+
+#[test]
+fn init_containers_are_covered_and_cited_at_their_own_paths() {
+    let report = analyze(&[fixture(
+        "image-pull-failed",
+        "fires-init-container-invalid-image-name.yaml",
+    )]);
+    let finding = &report.findings[0];
+    assert_eq!(finding.subject.name, "migrate-5c7d9-kx2lp");
+    assert!(
+        finding.summary.contains("not a valid name"),
+        "{}",
+        finding.summary
+    );
+    let reason = &finding.evidence[0];
+    assert_eq!(
+        reason.path,
+        "status.initContainerStatuses[0].state.waiting.reason"
+    );
+    assert_eq!((reason.line, reason.value.as_str()), (27, "InvalidImageName"));
+    assert!(finding
+        .evidence
+        .iter()
+        .any(|e| e.path == "spec.initContainers[0].image" && e.line == 13));
+}

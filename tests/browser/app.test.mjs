@@ -1,0 +1,131 @@
+// End-to-end: the built app (dist/) in headless Chromium. Every test records every request and fails
+// on any request to another origin or made after the page loaded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, serveDist, launchBrowser, recordRequests, screenshot } from './harness.mjs';
+
+const X509_PODS = readFileSync(join(ROOT, 'tests/fixtures/browser/x509-pods.json'), 'utf8');
+const SAMPLE_POD = readFileSync(join(ROOT, 'static/samples/image-pull/pod.yaml'), 'utf8');
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app in a fresh context; resolves once the first diagnosis is on screen. */
+async function openApp(t) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const recorder = recordRequests(page, new URL(server.url).origin);
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  recorder.markLoaded();
+  t.after(async () => {
+    assert.deepEqual(recorder.problems(), [], 'no foreign request and no request after load');
+    assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    await context.close();
+  });
+  return { page, recorder };
+}
+
+const findingTexts = (page) => page.locator('.finding').evaluateAll((cards) => cards.map((c) => ({
+  rule: c.dataset.rule,
+  boundary: c.dataset.boundary,
+  subject: c.querySelector('.subject').textContent,
+  summary: c.querySelector('.summary').textContent,
+  evidence: [...c.querySelectorAll('.evidence li')].map((li) => li.textContent),
+})));
+
+test('opens with the built-in sample already diagnosed, loading only its own files', async (t) => {
+  const { page, recorder } = await openApp(t);
+  const [top, ...rest] = await findingTexts(page);
+  assert.equal(rest.length, 0);
+  assert.equal(top.rule, 'image-pull-failed');
+  assert.equal(top.boundary, 'node-runtime');
+  assert.equal(top.subject, 'Pod exp-runtime/tag-probe');
+  assert.match(top.summary, /does not exist/);
+  assert.ok(top.evidence.some((e) => e.startsWith('pod.yaml:111') && e.includes('ErrImagePull')), top.evidence.join('\n'));
+  assert.ok(top.evidence.some((e) => e.startsWith('pod.yaml:34') && e.includes('lab-worker2')), top.evidence.join('\n'));
+  assert.match(await page.locator('.headline').textContent(), /Node \/ container runtime/);
+  const inputs = await page.locator('.input-row').allTextContents();
+  assert.equal(inputs.length, 2);
+  assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('1 objects')), inputs.join('\n'));
+  // The page loaded its wasm from its own origin, under the sub-path (relative URLs).
+  assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
+  await screenshot(page, 'sample-image-pull');
+});
+
+test('a pasted incident replaces the sample and is diagnosed', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.locator('.finding').waitFor({ state: 'detached' });
+  assert.match(await page.locator('.headline').textContent(), /Paste or drop/);
+  await page.locator('#paste').fill(X509_PODS);
+  await page.locator('.finding').waitFor();
+  const findings = await findingTexts(page);
+  assert.equal(findings.length, 1);
+  assert.equal(findings[0].subject, 'Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt');
+  assert.match(findings[0].summary, /x509/);
+  assert.ok(findings[0].evidence.every((e) => e.startsWith('paste:')), findings[0].evidence.join('\n'));
+  assert.equal(await page.locator('.input-row .format').textContent(), 'json-list');
+  await screenshot(page, 'pasted-x509');
+});
+
+test('files dropped together are analysed together, each cited by its name', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.locator('.finding').waitFor({ state: 'detached' });
+  const dataTransfer = await page.evaluateHandle(([a, b]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([a], 'pod.yaml', { type: 'application/yaml' }));
+    dt.items.add(new File([b], 'pods.json', { type: 'application/json' }));
+    return dt;
+  }, [SAMPLE_POD, X509_PODS]);
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.waitForFunction(() => document.querySelectorAll('.finding').length === 2);
+  const subjects = (await findingTexts(page)).map((f) => f.subject).sort();
+  assert.deepEqual(subjects, [
+    'Pod exp-runtime/tag-probe',
+    'Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt',
+  ]);
+  const sources = await page.locator('.input-row .source').allTextContents();
+  assert.deepEqual(sources.sort(), ['pod.yaml', 'pods.json']);
+});
+
+test('the file picker takes several files at once', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'a.yaml', mimeType: 'application/yaml', buffer: Buffer.from(SAMPLE_POD) },
+    { name: 'b.json', mimeType: 'application/json', buffer: Buffer.from(X509_PODS) },
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('.finding').length === 2);
+  const sources = await page.locator('.input-row .source').allTextContents();
+  assert.deepEqual(sources.sort(), ['a.yaml', 'b.json']);
+});
+
+test('bad input gets an error with its position; the text stays as typed and the rest is analysed', async (t) => {
+  const { page } = await openApp(t);
+  const broken = 'apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n';
+  await page.locator('#paste').fill(broken);
+  const error = page.locator('.input-error', { hasText: 'paste:' });
+  await error.waitFor();
+  assert.match(await error.locator('.where').textContent(), /^paste:\d+:\d+$/);
+  assert.match(await error.locator('.message').textContent(), /YAML syntax error/);
+  assert.equal(await page.locator('#paste').inputValue(), broken);
+  // The sample's files are still there and still diagnosed.
+  assert.equal((await findingTexts(page))[0].subject, 'Pod exp-runtime/tag-probe');
+  await screenshot(page, 'bad-input');
+});

@@ -1,0 +1,86 @@
+// Shared set-up for the browser tests: a static server for dist/ under a sub-path, headless Debian
+// Chromium driven by playwright-core, and a recorder of every request the page makes.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, extname, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'dist');
+export const SCREENSHOTS = join(ROOT, 'tests', 'browser', 'screenshots');
+// The app is served from a sub-path to prove its URLs are relative.
+export const BASE_PATH = '/some/sub/path/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+/** Serves dist/ at BASE_PATH on 127.0.0.1 (a free port); resolves to { url, close }. */
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(BASE_PATH)) {
+      res.writeHead(404).end('not under the base path');
+      return;
+    }
+    const rel = normalize(path.slice(BASE_PATH.length) || 'index.html');
+    if (rel.startsWith('..')) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(join(DIST, rel));
+      res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}${BASE_PATH}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Launches headless Debian Chromium with a fresh profile and no background networking. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'faultline-chromium-'))}`,
+    ],
+  });
+}
+
+/**
+ * Records every request a page makes. `markLoaded()` marks the end of page load; `problems()` lists
+ * each request that went to another origin, or was made after load.
+ */
+export function recordRequests(page, origin) {
+  const requests = [];
+  let loaded = false;
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:')) return; // not a network request (the inline favicon)
+    requests.push({ url, afterLoad: loaded });
+  });
+  return {
+    requests,
+    markLoaded() { loaded = true; },
+    problems() {
+      return requests
+        .filter((r) => new URL(r.url).origin !== origin || r.afterLoad)
+        .map((r) => `${r.afterLoad ? 'after load' : 'foreign'}: ${r.url}`);
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
