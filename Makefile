@@ -7,7 +7,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools lint unit wasm app browser-test cli
+.PHONY: serve test tools browser-tools lint unit wasm app browser-test cli bench
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
@@ -43,3 +43,7 @@ browser-test:
 cli:
 	cargo build --release -p faultline-cli --locked
 	@echo "built target/release/faultline"
+
+# Benchmarks print figures; they are not tests. BENCH_SIZES="1000" skips the 10k-pod dumps.
+bench:
+	scripts/bench.sh

@@ -129,3 +129,25 @@ test('bad input gets an error with its position; the text stays as typed and the
   assert.equal((await findingTexts(page))[0].subject, 'Pod exp-runtime/tag-probe');
   await screenshot(page, 'bad-input');
 });
+
+// The request check above must be able to fail: a page that fetches elsewhere after load is caught.
+test('the request recorder catches a foreign request made after load', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const recorder = recordRequests(page, new URL(server.url).origin);
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  recorder.markLoaded();
+  await page.evaluate(() => fetch('http://127.0.0.2:9/exfiltrate').catch(() => {}));
+  await expectEventually(() => recorder.problems().length === 1);
+  assert.match(recorder.problems()[0], /^after load: http:\/\/127\.0\.0\.2:9\/exfiltrate$/);
+  await context.close();
+});
+
+async function expectEventually(check, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    assert.ok(Date.now() < end, 'condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -2,8 +2,6 @@
 // Chromium driven by playwright-core, and a recorder of every request the page makes.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, extname, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -52,8 +50,8 @@ export async function launchBrowser() {
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'faultline-chromium-'))}`,
     ],
+    // playwright's launch() gives every browser a fresh temporary profile (user data dir) already.
   });
 }
 
