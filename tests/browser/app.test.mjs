@@ -59,9 +59,13 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   assert.ok(top.evidence.some((e) => e.startsWith('pod.yaml:111') && e.includes('ErrImagePull')), top.evidence.join('\n'));
   assert.ok(top.evidence.some((e) => e.startsWith('pod.yaml:34') && e.includes('lab-worker2')), top.evidence.join('\n'));
   assert.match(await page.locator('.headline').textContent(), /Node \/ container runtime/);
+  // The events table is read too, and its rows are cited by line.
+  assert.ok(top.evidence.some((e) => e.startsWith('events.txt:5') && e.includes('not found')), top.evidence.join('\n'));
   const inputs = await page.locator('.input-row').allTextContents();
   assert.equal(inputs.length, 2);
-  assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('1 objects')), inputs.join('\n'));
+  assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('yaml') && r.includes('1 objects')), inputs.join('\n'));
+  assert.ok(inputs.some((r) => r.includes('events.txt') && r.includes('events-table') && r.includes('6 objects')), inputs.join('\n'));
+  assert.equal(await page.locator('.input-error').count(), 0, 'the sample reads without problems');
   // The page loaded its wasm from its own origin, under the sub-path (relative URLs).
   assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
   await screenshot(page, 'sample-image-pull');
@@ -151,3 +155,21 @@ async function expectEventually(check, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+test('the theme follows the system setting (dark)', async () => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const recorder = recordRequests(page, new URL(server.url).origin);
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  recorder.markLoaded();
+  const [bg, text] = await page.evaluate(() => {
+    const style = getComputedStyle(document.body);
+    return [style.backgroundColor, style.color];
+  });
+  const luminance = (rgb) => rgb.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3;
+  assert.ok(luminance(bg) < 60 && luminance(text) > 180, `dark background ${bg}, light text ${text}`);
+  await screenshot(page, 'sample-image-pull-dark');
+  assert.deepEqual(recorder.problems(), []);
+  await context.close();
+});

@@ -26,6 +26,10 @@ pub fn analyze(sources: &[Source]) -> Report {
     for object in &ingested.objects {
         *counts.entry(object.id.kind.clone()).or_insert(0) += 1;
     }
+    // Rows of event tables are events too (counted as objects in their input's summary).
+    if !ingested.table_events.is_empty() {
+        *counts.entry("Event".to_string()).or_insert(0) += ingested.table_events.len();
+    }
     Report {
         inputs: ingested.inputs,
         counts,

@@ -1,5 +1,8 @@
 //! The JSON report is a public contract (DESIGN.md): its field names and shapes are fixed here.
 
+// Test code: panicking on a broken fixture is the point.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use faultline_engine::{analyze, Source};
 use serde_json::Value;
 

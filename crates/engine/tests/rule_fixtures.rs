@@ -2,6 +2,9 @@
 //! `tests/fixtures/rules/<rule>/`; the expectation is in the fixture (`# expect: <rule or none>`, or,
 //! for JSON, which has no comments, the file-name prefix).
 
+// Test code: panicking on a broken fixture is the point.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use faultline_engine::{analyze, rules::RULES, Source};

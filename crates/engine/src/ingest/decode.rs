@@ -332,7 +332,7 @@ mod tests {
     use k8s_openapi::api::core::v1::Pod;
 
     fn root(text: &str) -> Node {
-        parse_documents(text).remove(0).result.unwrap().unwrap()
+        parse_documents(text, 1).remove(0).result.unwrap().unwrap()
     }
 
     #[test]

@@ -15,8 +15,9 @@ pub struct JsonDocument {
     pub result: Result<Node, ParseError>,
 }
 
-pub fn parse_documents(text: &str) -> Vec<JsonDocument> {
-    let mut reader = Reader::new(text);
+/// Reads every top-level value; `first_line` is the line of the text's start in the whole input.
+pub fn parse_documents(text: &str, first_line: u32) -> Vec<JsonDocument> {
+    let mut reader = Reader::new(text, first_line);
     let mut docs = Vec::new();
     loop {
         reader.skip_ws();
@@ -55,12 +56,12 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, first_line: u32) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
             at: 0,
-            line: 1,
+            line: first_line,
             line_start: 0,
             col_offset: 0,
             col_chars: 0,
@@ -331,7 +332,7 @@ mod tests {
     #[test]
     fn values_keep_their_lines_and_columns() {
         let text = "{\n  \"kind\": \"Pod\",\n  \"status\": {\"phase\": \"Pending\", \"n\": 3}\n}\n";
-        let docs = parse_documents(text);
+        let docs = parse_documents(text, 1);
         let root = docs[0].result.as_ref().unwrap();
         assert_eq!(root.locate("kind").unwrap().0, Pos::new(2, 3));
         let (pos, node) = root.locate("status.phase").unwrap();
@@ -342,7 +343,7 @@ mod tests {
 
     #[test]
     fn escapes_and_unicode() {
-        let docs = parse_documents(r#"{"m": "a\"b\\c\n\u00e9\ud83d\ude00", "k": "é", "x": "y"}"#);
+        let docs = parse_documents(r#"{"m": "a\"b\\c\n\u00e9\ud83d\ude00", "k": "é", "x": "y"}"#, 1);
         let root = docs[0].result.as_ref().unwrap();
         assert_eq!(root.get("m").unwrap().as_str(), Some("a\"b\\c\né😀"));
         // Columns count characters: "é" is one.
@@ -352,7 +353,7 @@ mod tests {
     #[test]
     fn concatenated_values_and_recovery_after_an_error() {
         let text = "{\"kind\": \"List\"}\n{\"kind\": \"Pod\", oops}\n{\"kind\": \"Event\"}\n";
-        let docs = parse_documents(text);
+        let docs = parse_documents(text, 1);
         assert_eq!(docs.len(), 3);
         assert!(docs[0].result.is_ok());
         let err = docs[1].result.as_ref().unwrap_err();
@@ -365,7 +366,7 @@ mod tests {
 
     #[test]
     fn cut_off_input_says_so() {
-        let docs = parse_documents("{\"items\": [\n  {\"a\": 1},\n");
+        let docs = parse_documents("{\"items\": [\n  {\"a\": 1},\n", 1);
         let err = docs[0].result.as_ref().unwrap_err();
         assert!(err.message.contains("cut off"), "{err:?}");
         assert_eq!(err.pos.line, 3);
@@ -373,7 +374,7 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_refused() {
-        let docs = parse_documents(&"[".repeat(100_000));
+        let docs = parse_documents(&"[".repeat(100_000), 1);
         assert!(docs[0].result.as_ref().unwrap_err().message.contains("nesting"));
     }
 }

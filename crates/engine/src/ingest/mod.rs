@@ -5,15 +5,19 @@
 //! not use, so nothing is dropped silently.
 
 pub mod decode;
+pub mod events_table;
 pub mod json;
 pub mod node;
+pub mod segment;
 pub mod yaml;
 
 use k8s_openapi::api::core::v1::{Event as CoreEvent, Pod};
 use k8s_openapi::api::events::v1::Event as EventsV1Event;
 
 use crate::report::{InputError, InputSummary, ObjectRef};
+use events_table::TableEvent;
 use node::{Node, NodeValue, Pos};
+use segment::Segment;
 
 /// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +68,8 @@ impl Object {
 pub struct Ingested {
     pub inputs: Vec<InputSummary>,
     pub objects: Vec<Object>,
+    /// Rows of event tables, with the index of the input they came from.
+    pub table_events: Vec<(usize, TableEvent)>,
     pub errors: Vec<InputError>,
 }
 
@@ -75,6 +81,9 @@ pub enum Format {
     YamlDocuments,
     Json,
     JsonList,
+    EventsTable,
+    /// Several segments (commands) of different formats in one input.
+    Mixed,
     Unrecognized,
     Empty,
 }
@@ -87,6 +96,8 @@ impl Format {
             Format::YamlDocuments => "yaml-documents",
             Format::Json => "json",
             Format::JsonList => "json-list",
+            Format::EventsTable => "events-table",
+            Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
         }
@@ -103,16 +114,46 @@ pub fn ingest(sources: &[Source]) -> Ingested {
 
 fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
     let objects_before = out.objects.len();
+    let events_before = out.table_events.len();
+    let mut formats: Vec<Format> = Vec::new();
+    let mut documents = 0;
+    for segment in segment::split(&source.text) {
+        let (format, docs) = ingest_segment(index, source, &segment, out);
+        documents += docs;
+        if format != Format::Empty {
+            formats.push(format);
+        }
+    }
+    let format = match formats.as_slice() {
+        [] => Format::Empty,
+        [one] => *one,
+        _ => Format::Mixed,
+    };
+    out.inputs.push(InputSummary {
+        source: source.name.clone(),
+        format: format.id().to_string(),
+        documents,
+        objects: out.objects.len() - objects_before + out.table_events.len() - events_before,
+    });
+}
+
+/// Reads one segment of an input; returns its format and how many documents (or tables) it held.
+fn ingest_segment(
+    index: usize,
+    source: &Source,
+    segment: &Segment<'_>,
+    out: &mut Ingested,
+) -> (Format, usize) {
     let error = |pos: Pos, message: String| InputError {
         source: source.name.clone(),
         line: pos.line,
         column: pos.column,
         message,
     };
-    let (format, documents) = match sniff(&source.text) {
+    match sniff(segment.text, segment.first_line) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
-            let docs = json::parse_documents(&source.text);
+            let docs = json::parse_documents(segment.text, segment.first_line);
             let count = docs.len();
             let mut list = false;
             for doc in docs {
@@ -124,7 +165,7 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
             (if list { Format::JsonList } else { Format::Json }, count)
         }
         Sniffed::Yaml => {
-            let docs = yaml::parse_documents(&source.text);
+            let docs = yaml::parse_documents(segment.text, segment.first_line);
             let mut count = 0;
             let mut list = false;
             for doc in docs {
@@ -147,28 +188,34 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
             };
             (format, count)
         }
+        Sniffed::EventsTable => {
+            let rows = events_table::parse(segment.text, segment.first_line, segment.command.as_ref())
+                .unwrap_or_default();
+            out.table_events.extend(rows.into_iter().map(|row| (index, row)));
+            (Format::EventsTable, 1)
+        }
         Sniffed::Other(pos) => {
+            let what = match &segment.command {
+                Some(command) => format!("the output of `{}`", command.line),
+                None => "this text".to_string(),
+            };
             out.errors.push(error(
                 pos,
-                "not recognised as Kubernetes YAML or JSON; kubectl tables and describe text are not \
-                 analysed yet, so this input was not used"
-                    .into(),
+                format!(
+                    "{what} is not a format Faultline reads yet (it reads Kubernetes YAML and JSON and \
+                     event tables; describe output and other tables are coming), so it was not used"
+                ),
             ));
             (Format::Unrecognized, 0)
         }
-    };
-    out.inputs.push(InputSummary {
-        source: source.name.clone(),
-        format: format.id().to_string(),
-        documents,
-        objects: out.objects.len() - objects_before,
-    });
+    }
 }
 
 enum Sniffed {
     Empty,
     Json,
     Yaml,
+    EventsTable,
     /// Neither; the position of the first meaningful character.
     Other(Pos),
 }
@@ -176,14 +223,17 @@ enum Sniffed {
 /// Decides how to read an input from its first meaningful line. YAML is tried only when that line
 /// looks like YAML (a `key:`, a `---`, a `- ` item), so a pasted table is not reported as a YAML
 /// syntax error somewhere in its middle.
-fn sniff(text: &str) -> Sniffed {
-    for (i, line) in text.lines().enumerate() {
+fn sniff(text: &str, first_line: u32) -> Sniffed {
+    for (line_no, line) in (first_line..).zip(text.lines()) {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let pos = Pos::new(i as u32 + 1, (line.len() - line.trim_start().len()) as u32 + 1);
-        if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        let pos = Pos::new(line_no, (line.len() - line.trim_start().len()) as u32 + 1);
+        if events_table::is_header(trimmed) {
+            return Sniffed::EventsTable;
+        }
+        if looks_like_json_start(trimmed) {
             return Sniffed::Json;
         }
         if trimmed.starts_with("---") || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
@@ -194,17 +244,30 @@ fn sniff(text: &str) -> Sniffed {
     Sniffed::Empty
 }
 
-/// A `key:` line as Kubernetes YAML writes it: keys are lowerCamelCase (`apiVersion:`), while
-/// `kubectl describe` writes Title Case labels (`Name:         web`), which must not be read as YAML.
+/// `{"kind": …`, `{` alone, `[` followed by a value: JSON. `[check-expiration] …` (kubeadm) is not.
+fn looks_like_json_start(line: &str) -> bool {
+    let mut chars = line.chars();
+    let first = chars.next();
+    matches!(
+        (first, chars.find(|c| !c.is_whitespace())),
+        (Some('{'), None | Some('"' | '}'))
+            | (Some('['), None | Some('{' | '[' | '"' | ']' | '-' | '0'..='9'))
+    )
+}
+
+/// The first line of a Kubernetes object in YAML: one of the top-level keys `kubectl get -o yaml`
+/// and manifests start with. `kubectl describe` (`Name:         web`) and kubectl's own messages
+/// (`error: the server doesn't have a resource type`) must not be read as YAML.
 fn looks_like_yaml_key(line: &str) -> bool {
+    let line = line.strip_prefix("- ").unwrap_or(line);
     let Some((key, rest)) = line.split_once(':') else {
         return false;
     };
     (rest.is_empty() || rest.starts_with(' '))
-        && key.starts_with(|c: char| c.is_ascii_lowercase() || c == '"' || c == '\'')
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '"' | '\''))
+        && matches!(
+            key.trim_matches(['"', '\'']),
+            "apiVersion" | "kind" | "metadata" | "items" | "spec" | "status" | "data" | "stringData"
+        )
 }
 
 /// Adds the objects of one parsed document; returns whether it was a `kind: List`.
@@ -335,9 +398,35 @@ mod tests {
     fn a_table_is_not_mistaken_for_broken_yaml() {
         let text = "LAST SEEN   TYPE      REASON   OBJECT       MESSAGE\n11s  Warning  Failed  pod/x  Failed to pull image \"a\": not found\n";
         let got = ingest(&[Source::new("events.txt", text)]);
-        assert_eq!(got.inputs[0].format, "unrecognized");
+        assert_eq!(got.inputs[0].format, "events-table");
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.table_events[0].1.line, 2);
+    }
+
+    #[test]
+    fn a_mixed_paste_reads_each_command_on_its_own_with_input_line_numbers() {
+        let text = "$ kubectl -n shop get events\nLAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n1m          Warning   Failed   pod/a    Error: ErrImagePull\n\n$ kubectl -n shop get pod a -o yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  namespace: shop\n$ kubectl top pod\nerror: Metrics API not available\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.inputs[0].format, "mixed");
+        assert_eq!(got.table_events[0].1.line, 3);
+        assert_eq!(got.table_events[0].1.namespace.as_deref(), Some("shop"));
+        assert_eq!(got.objects[0].locate("metadata.name").unwrap().0.line, 9);
         assert_eq!(got.errors.len(), 1);
-        assert_eq!(got.errors[0].line, 1);
+        assert_eq!(got.errors[0].line, 12);
+        assert!(
+            got.errors[0].message.contains("kubectl top pod"),
+            "{}",
+            got.errors[0].message
+        );
+    }
+
+    #[test]
+    fn json_starts() {
+        assert!(looks_like_json_start("{"));
+        assert!(looks_like_json_start("{\"kind\": \"Pod\"}"));
+        assert!(looks_like_json_start("[ {\"a\": 1} ]"));
+        assert!(!looks_like_json_start("[check-expiration] Reading configuration"));
+        assert!(!looks_like_json_start("{dedicated: ci-runners}"));
     }
 
     #[test]

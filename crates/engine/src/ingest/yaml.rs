@@ -32,9 +32,10 @@ pub struct ParseError {
     pub message: String,
 }
 
-/// Splits `text` into `---`-separated documents and parses each one.
-pub fn parse_documents(text: &str) -> Vec<YamlDocument> {
-    split_documents(text)
+/// Splits `text` into `---`-separated documents and parses each one. `first_line` is the line of the
+/// text's start in the whole input, so positions are the input's.
+pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
+    split_documents(text, first_line)
         .into_iter()
         .flat_map(|(first_line, chunk)| parse_chunk(chunk, first_line))
         .collect()
@@ -42,12 +43,12 @@ pub fn parse_documents(text: &str) -> Vec<YamlDocument> {
 
 /// Byte ranges of the documents: a new one starts at every line that begins with `---` followed by
 /// nothing, a space or a tab. Lines are counted so positions can be shifted back.
-fn split_documents(text: &str) -> Vec<(u32, &str)> {
+fn split_documents(text: &str, first_line: u32) -> Vec<(u32, &str)> {
     let mut chunks = Vec::new();
     let mut start = 0usize;
-    let mut start_line = 1u32;
+    let mut start_line = first_line;
     let mut offset = 0usize;
-    for (line, raw) in (1u32..).zip(text.split_inclusive('\n')) {
+    for (line, raw) in (first_line..).zip(text.split_inclusive('\n')) {
         if offset > start && is_document_marker(raw) {
             chunks.push((start_line, &text[start..offset]));
             start = offset;
@@ -97,9 +98,16 @@ fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
                 }
             }
             Some(Err(err)) => {
+                let mut error = scan_error(&err, first_line);
+                if err.marker().index() >= chunk.chars().count() {
+                    error.message.push_str(
+                        " (at the end of the document: something opened earlier, a bracket or a quote, \
+                         is never closed, or the paste was cut off)",
+                    );
+                }
                 docs.push(YamlDocument {
                     first_line: doc_line,
-                    result: Err(scan_error(&err, first_line)),
+                    result: Err(error),
                 });
                 break;
             }
@@ -297,7 +305,7 @@ mod tests {
     use super::*;
 
     fn only_root(text: &str) -> Node {
-        let docs = parse_documents(text);
+        let docs = parse_documents(text, 1);
         assert_eq!(docs.len(), 1, "{docs:?}");
         docs.into_iter().next().unwrap().result.unwrap().unwrap()
     }
@@ -316,18 +324,29 @@ mod tests {
     #[test]
     fn a_broken_document_does_not_hide_the_next_one() {
         let text = "kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n---\nkind: Pod\nmetadata:\n  name: c\n";
-        let docs = parse_documents(text);
+        let docs = parse_documents(text, 1);
         assert_eq!(docs.len(), 3);
         assert!(docs[0].result.is_ok());
         let err = docs[1].result.as_ref().unwrap_err();
         assert!(err.pos.line >= 6, "{err:?}");
+        assert!(
+            err.message.contains("never closed"),
+            "the document ends at the next `---`: {err:?}"
+        );
         let third = docs[2].result.as_ref().unwrap().as_ref().unwrap();
         assert_eq!(third.locate("metadata.name").unwrap().0.line, 10);
     }
 
     #[test]
+    fn an_error_at_the_end_says_the_document_was_not_closed() {
+        let docs = parse_documents("apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n", 1);
+        let err = docs[0].result.as_ref().unwrap_err();
+        assert!(err.message.contains("never closed"), "{err:?}");
+    }
+
+    #[test]
     fn null_and_empty_documents() {
-        let docs = parse_documents("---\n# only a comment\n---\nkind: Pod\n");
+        let docs = parse_documents("---\n# only a comment\n---\nkind: Pod\n", 1);
         let roots: Vec<_> = docs
             .iter()
             .filter_map(|d| d.result.as_ref().ok().cloned().flatten())
@@ -345,7 +364,7 @@ mod tests {
             text.push_str(&format!("{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
             prev = name;
         }
-        let docs = parse_documents(&text);
+        let docs = parse_documents(&text, 1);
         let err = docs[0].result.as_ref().unwrap_err();
         assert!(err.message.contains("alias bomb"), "{err:?}");
     }
@@ -353,7 +372,7 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let text = "[".repeat(10_000);
-        let docs = parse_documents(&text);
+        let docs = parse_documents(&text, 1);
         let err = docs[0].result.as_ref().unwrap_err();
         assert!(
             err.message.contains("nesting") || err.message.contains("recursion"),

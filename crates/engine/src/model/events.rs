@@ -8,6 +8,7 @@
 use k8s_openapi::api::core::v1::ObjectReference;
 use k8s_openapi::jiff::Timestamp;
 
+use crate::ingest::events_table::TableEvent;
 use crate::ingest::{Object, Typed};
 use crate::report::ObjectRef;
 
@@ -26,10 +27,22 @@ pub struct EventRecord {
     pub last: Option<Timestamp>,
     pub count: u32,
     pub reporter: Option<String>,
-    /// Index of the Event object in the ingested objects, for locating fields as evidence.
-    pub object: usize,
-    /// The field path of the text inside the event object (`message` or `note`).
-    pub message_path: &'static str,
+    /// For table rows, which have no absolute time: seconds before the capture moment.
+    pub last_age: Option<i64>,
+    pub origin: EventOrigin,
+}
+
+/// Where an event was read, for citing it as evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventOrigin {
+    /// An Event object: its index in the ingested objects and the field holding the text
+    /// (`message` for core/v1, `note` for events.k8s.io/v1).
+    Object {
+        index: usize,
+        message_path: &'static str,
+    },
+    /// A row of an events table: the input's index and the row's line.
+    TableRow { source: usize, line: u32 },
 }
 
 impl EventRecord {
@@ -68,8 +81,11 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                     .clone()
                     .filter(|r| !r.is_empty())
                     .or_else(|| e.source.as_ref().and_then(|s| s.component.clone())),
-                object: index,
-                message_path: "message",
+                last_age: None,
+                origin: EventOrigin::Object {
+                    index,
+                    message_path: "message",
+                },
             })
         }
         Typed::EventV1(e) => {
@@ -101,11 +117,39 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                     .clone()
                     .filter(|r| !r.is_empty())
                     .or_else(|| e.deprecated_source.as_ref().and_then(|s| s.component.clone())),
-                object: index,
-                message_path: "note",
+                last_age: None,
+                origin: EventOrigin::Object {
+                    index,
+                    message_path: "note",
+                },
             })
         }
         _ => None,
+    }
+}
+
+/// A row of `kubectl get events` / `kubectl events`.
+pub fn from_table(source: usize, row: &TableEvent) -> EventRecord {
+    EventRecord {
+        subject: ObjectRef {
+            kind: row.kind.clone(),
+            namespace: row.namespace.clone(),
+            name: row.name.clone(),
+            uid: None,
+        },
+        field_path: row.field_path.clone(),
+        type_: row.type_.clone(),
+        reason: row.reason.clone(),
+        message: row.message.clone(),
+        first: None,
+        last: None,
+        count: row.count,
+        reporter: row.reporter.clone(),
+        last_age: row.last_age,
+        origin: EventOrigin::TableRow {
+            source,
+            line: row.line,
+        },
     }
 }
 

@@ -5,7 +5,7 @@ pub mod timeline;
 
 use crate::ingest::{Ingested, Object, Source};
 use crate::report::{Evidence, ObjectRef};
-pub use events::EventRecord;
+pub use events::{EventOrigin, EventRecord};
 
 pub struct Model<'a> {
     pub sources: &'a [Source],
@@ -20,6 +20,12 @@ impl<'a> Model<'a> {
             .iter()
             .enumerate()
             .filter_map(|(i, o)| events::normalise(i, o))
+            .chain(
+                ingested
+                    .table_events
+                    .iter()
+                    .map(|(source, row)| events::from_table(*source, row)),
+            )
             .collect();
         Self {
             sources,
@@ -29,14 +35,31 @@ impl<'a> Model<'a> {
     }
 
     /// The events about one object, matched by kind, namespace and name (and uid when both carry one),
-    /// never by name alone; in effective-time order.
+    /// never by name alone; oldest first. A table row without a namespace (a `kubectl get events`
+    /// pasted without its command) matches only when one object alone has that kind and name.
     pub fn events_for(&self, subject: &ObjectRef) -> Vec<&EventRecord> {
+        let unique_name = || {
+            self.objects
+                .iter()
+                .filter(|o| o.id.kind == subject.kind && o.id.name == subject.name)
+                .count()
+                <= 1
+        };
         let mut found: Vec<_> = self
             .events
             .iter()
-            .filter(|e| e.subject.same_object(subject))
+            .filter(|e| {
+                e.subject.same_object(subject)
+                    || (e.subject.namespace.is_none()
+                        && subject.namespace.is_some()
+                        && matches!(e.origin, EventOrigin::TableRow { .. })
+                        && e.subject.kind == subject.kind
+                        && e.subject.name == subject.name
+                        && unique_name())
+            })
             .collect();
-        found.sort_by_key(|e| e.last);
+        // Absolute times first in time order; table rows (ages only) oldest first.
+        found.sort_by_key(|e| (e.last, std::cmp::Reverse(e.last_age)));
         found
     }
 
@@ -51,10 +74,22 @@ impl<'a> Model<'a> {
         })
     }
 
-    /// Evidence for an event's message.
+    /// Evidence for an event's message: the field of an Event object, or the row of a table.
     pub fn event_evidence(&self, event: &EventRecord) -> Option<Evidence> {
-        let object = self.objects.get(event.object)?;
-        self.evidence(object, event.message_path)
+        match event.origin {
+            EventOrigin::Object { index, message_path } => {
+                self.evidence(self.objects.get(index)?, message_path)
+            }
+            EventOrigin::TableRow { source, line } => Some(Evidence {
+                source: self.source_name(source),
+                line,
+                path: format!(
+                    "events table: {} {} {}/{}",
+                    event.type_, event.reason, event.subject.kind, event.subject.name
+                ),
+                value: event.message.clone(),
+            }),
+        }
     }
 
     pub fn source_name(&self, index: usize) -> String {

@@ -1,0 +1,417 @@
+//! `kubectl get events` and `kubectl events` tables (signals.md §5.2–5.3).
+//!
+//! Layouts read: `kubectl get events` (default, `-A`, `-o wide`), the old `LASTSEEN FIRSTSEEN COUNT
+//! NAME KIND …` and 2015-era `FirstSeen LastSeen Count From …` layouts, and `kubectl events` (whose
+//! OBJECT is `Kind/name` and whose LAST SEEN may read `118s (x6 over 14m)`). Columns are found from
+//! the header's positions; a row whose cells do not line up (re-spaced by a chat tool) is split at
+//! runs of two or more spaces instead. Ages stay relative: a table has no absolute time.
+
+use super::segment::Command;
+
+/// One row of an events table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableEvent {
+    pub line: u32,
+    pub namespace: Option<String>,
+    pub kind: String,
+    pub name: String,
+    pub field_path: Option<String>,
+    pub type_: String,
+    pub reason: String,
+    pub message: String,
+    /// Seconds before the capture moment, from LAST SEEN (`None` for `<unknown>`).
+    pub last_age: Option<i64>,
+    pub first_age: Option<i64>,
+    pub count: u32,
+    pub reporter: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    Namespace,
+    LastSeen,
+    FirstSeen,
+    Count,
+    Type,
+    Reason,
+    Object,
+    Kind,
+    /// The involved object's name in the old layouts; the event's own name when OBJECT is present.
+    Name,
+    SubObject,
+    Source,
+    Message,
+}
+
+fn column(name: &str) -> Option<Column> {
+    Some(match name.to_ascii_uppercase().replace(' ', "").as_str() {
+        "NAMESPACE" => Column::Namespace,
+        "LASTSEEN" => Column::LastSeen,
+        "FIRSTSEEN" => Column::FirstSeen,
+        "COUNT" => Column::Count,
+        "TYPE" => Column::Type,
+        "REASON" => Column::Reason,
+        "OBJECT" => Column::Object,
+        "KIND" => Column::Kind,
+        "NAME" => Column::Name,
+        "SUBOBJECT" | "SUBOBJECTPATH" => Column::SubObject,
+        "SOURCE" | "FROM" => Column::Source,
+        "MESSAGE" => Column::Message,
+        _ => return None,
+    })
+}
+
+/// Header cells and where they start (byte offsets). Header words are separated by two or more
+/// spaces (tabwriter padding), except that `LAST SEEN` and `FIRST SEEN` contain one.
+fn header_cells(line: &str) -> Vec<(usize, &str)> {
+    let mut cells = Vec::new();
+    let mut at = 0;
+    let bytes = line.as_bytes();
+    while at < line.len() {
+        while at < line.len() && (bytes[at] == b' ' || bytes[at] == b'\t') {
+            at += 1;
+        }
+        if at >= line.len() {
+            break;
+        }
+        let start = at;
+        while at < line.len() {
+            let gap = bytes[at] == b'\t'
+                || (bytes[at] == b' ' && bytes.get(at + 1).is_none_or(|b| *b == b' ' || *b == b'\t'));
+            if gap {
+                break;
+            }
+            at += 1;
+        }
+        cells.push((start, &line[start..at]));
+    }
+    cells
+}
+
+/// Whether a line is the header of an events table.
+pub fn is_header(line: &str) -> bool {
+    let columns: Vec<_> = header_cells(line).iter().map(|(_, c)| column(c)).collect();
+    columns.iter().all(Option::is_some)
+        && columns.contains(&Some(Column::Reason))
+        && columns.contains(&Some(Column::Message))
+}
+
+/// Reads an events table from a segment's text; `None` when its first line is not an events header.
+pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<TableEvent>> {
+    let mut lines = (first_line..)
+        .zip(text.lines())
+        .skip_while(|(_, l)| l.trim().is_empty());
+    let (_, header) = lines.next()?;
+    let header = header.trim_end();
+    if !is_header(header) {
+        return None;
+    }
+    let cells = header_cells(header);
+    let columns: Vec<(usize, Column)> = cells
+        .iter()
+        .filter_map(|(at, name)| Some((*at, column(name)?)))
+        .collect();
+    let hint_namespace = command.and_then(|c| c.namespace.clone());
+    let mut rows: Vec<TableEvent> = Vec::new();
+    for (line_no, raw) in lines {
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let Some(values) = split_row(line, &columns) else {
+            // A line that does not fit the columns continues the previous message (wrapped text).
+            if let Some(last) = rows.last_mut() {
+                last.message.push(' ');
+                last.message.push_str(line.trim());
+            }
+            continue;
+        };
+        rows.push(row(line_no, &columns, &values, hint_namespace.as_deref()));
+    }
+    Some(rows)
+}
+
+/// The cells of a row, by header position when they line up, else by runs of 2+ spaces.
+fn split_row<'a>(line: &'a str, columns: &[(usize, Column)]) -> Option<Vec<&'a str>> {
+    let bytes = line.as_bytes();
+    // Aligned when no word crosses a column start (an empty cell is all spaces, which is fine) and
+    // the first cell is what its column holds (an age, for LAST SEEN).
+    let aligned = columns.iter().skip(1).all(|(at, _)| {
+        *at >= line.len()
+            || (line.is_char_boundary(*at)
+                && bytes
+                    .get(at.wrapping_sub(1))
+                    .is_some_and(|b| *b == b' ' || *b == b'\t'))
+    }) && bytes.first().is_some_and(|b| *b != b' ')
+        && columns
+            .get(1)
+            .is_none_or(|(at, _)| looks_like_age(line[..(*at).min(line.len())].trim(), columns[0].1));
+    if aligned {
+        let mut values = Vec::with_capacity(columns.len());
+        for (i, (at, _)) in columns.iter().enumerate() {
+            let start = (*at).min(line.len());
+            let end = columns
+                .get(i + 1)
+                .map_or(line.len(), |(next, _)| (*next).min(line.len()));
+            values.push(line[start..end].trim());
+        }
+        return Some(values);
+    }
+    // Re-spaced rows: split at 2+ spaces or tabs; the MESSAGE cell takes what is left when it is last.
+    let mut parts: Vec<&str> = Vec::new();
+    let mut rest = line.trim_start();
+    while !rest.is_empty() && parts.len() + 1 < columns.len() {
+        let cut = find_gap(rest).unwrap_or(rest.len());
+        parts.push(&rest[..cut]);
+        rest = rest[cut..].trim_start();
+    }
+    if !rest.is_empty() {
+        parts.push(rest);
+    }
+    (parts.len() == columns.len() && looks_like_age(parts[0], columns[0].1)).then_some(parts)
+}
+
+fn find_gap(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find(|&i| bytes[i] == b'\t' || (bytes[i] == b' ' && bytes.get(i + 1) == Some(&b' ')))
+}
+
+fn looks_like_age(cell: &str, column: Column) -> bool {
+    match column {
+        Column::LastSeen | Column::FirstSeen => cell.starts_with('<') || parse_last_seen(cell).0.is_some(),
+        _ => true,
+    }
+}
+
+fn row(line: u32, columns: &[(usize, Column)], values: &[&str], hint_namespace: Option<&str>) -> TableEvent {
+    let get = |c: Column| {
+        columns
+            .iter()
+            .position(|(_, col)| *col == c)
+            .and_then(|i| values.get(i))
+            .copied()
+    };
+    let (kind, name) = match get(Column::Object) {
+        Some(object) => match object.split_once('/') {
+            Some((kind, name)) => (kind_from_table(kind), name.to_string()),
+            None => (String::new(), object.to_string()),
+        },
+        None => (
+            kind_from_table(get(Column::Kind).unwrap_or_default()),
+            get(Column::Name).unwrap_or_default().to_string(),
+        ),
+    };
+    let last_seen = get(Column::LastSeen).unwrap_or_default();
+    let (last_age, series) = parse_last_seen(last_seen);
+    let count = get(Column::Count)
+        .and_then(|c| c.parse::<u32>().ok())
+        .or(series.map(|(count, _)| count))
+        .filter(|c| *c > 0)
+        .unwrap_or(1);
+    let first_age = get(Column::FirstSeen)
+        .and_then(parse_age)
+        .or(series.and_then(|(_, over)| over));
+    let namespace = get(Column::Namespace)
+        .map(str::to_string)
+        .or_else(|| hint_namespace.map(str::to_string));
+    TableEvent {
+        line,
+        namespace: if is_cluster_scoped(&kind) { None } else { namespace },
+        kind,
+        name,
+        field_path: get(Column::SubObject)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string),
+        type_: get(Column::Type).unwrap_or_default().to_string(),
+        reason: get(Column::Reason).unwrap_or_default().to_string(),
+        message: get(Column::Message).unwrap_or_default().to_string(),
+        last_age,
+        first_age,
+        count,
+        reporter: get(Column::Source)
+            .filter(|s| !s.is_empty())
+            .map(|s| s.split(',').next().unwrap_or(s).trim().to_string()),
+    }
+}
+
+pub fn is_cluster_scoped(kind: &str) -> bool {
+    matches!(
+        kind,
+        "Node"
+            | "PersistentVolume"
+            | "Namespace"
+            | "StorageClass"
+            | "ClusterRole"
+            | "ClusterRoleBinding"
+            | "CSINode"
+            | "VolumeAttachment"
+            | "PriorityClass"
+    )
+}
+
+/// `LAST SEEN` as `kubectl events` prints it: `118s (x6 over 14m)` -> (118, Some((6, Some(840)))).
+fn parse_last_seen(cell: &str) -> (Option<i64>, Option<(u32, Option<i64>)>) {
+    let (age, rest) = match cell.split_once(" (x") {
+        Some((age, rest)) => (age, Some(rest)),
+        None => (cell, None),
+    };
+    let series = rest.and_then(|rest| {
+        let (count, over) = rest.trim_end_matches(')').split_once(" over ")?;
+        Some((count.parse().ok()?, parse_age(over)))
+    });
+    (parse_age(age.trim()), series)
+}
+
+/// Kubernetes' short human durations: `26s`, `4m31s`, `3h20m`, `2d3h`, `5y`; `None` for `<unknown>`.
+pub fn parse_age(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if text.is_empty() || !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut total = 0i64;
+    let mut number = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            'y' => 365 * 86_400,
+            _ => return None,
+        };
+        total = total.checked_add(number.parse::<i64>().ok()?.checked_mul(unit)?)?;
+        number.clear();
+    }
+    number.is_empty().then_some(total)
+}
+
+/// `pod` -> `Pod`, `replicaset` -> `ReplicaSet`; `kubectl events` already prints `Pod`.
+pub fn kind_from_table(kind: &str) -> String {
+    let known = [
+        "Pod",
+        "Node",
+        "ReplicaSet",
+        "Deployment",
+        "StatefulSet",
+        "DaemonSet",
+        "Job",
+        "CronJob",
+        "Service",
+        "Endpoints",
+        "EndpointSlice",
+        "PersistentVolumeClaim",
+        "PersistentVolume",
+        "StorageClass",
+        "HorizontalPodAutoscaler",
+        "PodDisruptionBudget",
+        "ConfigMap",
+        "Secret",
+        "Namespace",
+        "Ingress",
+        "ResourceQuota",
+        "LimitRange",
+        "ServiceAccount",
+        "VolumeAttachment",
+        "Lease",
+        "ReplicationController",
+    ];
+    let kind = kind.split('.').next().unwrap_or(kind);
+    known
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(kind))
+        .map(|k| k.to_string())
+        .unwrap_or_else(|| {
+            let mut chars = kind.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_text(text: &str, command: Option<&str>) -> Vec<TableEvent> {
+        let command = command.map(Command::parse);
+        parse(text, 1, command.as_ref()).unwrap()
+    }
+
+    #[test]
+    fn default_layout_with_a_namespace_from_the_command() {
+        let text = "LAST SEEN   TYPE      REASON      OBJECT          MESSAGE\n4m31s       Normal    Scheduled   pod/tag-probe   Successfully assigned exp-runtime/tag-probe to lab-worker2\n11s         Warning   Failed      pod/tag-probe   Error: ErrImagePull\n";
+        let rows = parse_text(text, Some("kubectl -n exp-runtime get events"));
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].line, 2);
+        assert_eq!(rows[0].last_age, Some(271));
+        assert_eq!(
+            (rows[0].kind.as_str(), rows[0].name.as_str()),
+            ("Pod", "tag-probe")
+        );
+        assert_eq!(rows[0].namespace.as_deref(), Some("exp-runtime"));
+        assert_eq!(rows[1].reason, "Failed");
+        assert_eq!(rows[1].message, "Error: ErrImagePull");
+    }
+
+    #[test]
+    fn kubectl_events_series_and_all_namespaces() {
+        let text = "LAST SEEN            TYPE      REASON               OBJECT         MESSAGE\n118s (x6 over 14m)   Warning   FailedAttachVolume   Pod/gitaly-0   AttachVolume.Attach failed\n";
+        let rows = parse_text(text, Some("kubectl events -n gitlab --for pod/gitaly-0"));
+        assert_eq!(
+            (rows[0].last_age, rows[0].count, rows[0].first_age),
+            (Some(118), 6, Some(840))
+        );
+        assert_eq!(rows[0].namespace.as_deref(), Some("gitlab"));
+        let text = "NAMESPACE   LAST SEEN   TYPE      REASON                OBJECT             MESSAGE\ndefault     21m         Normal    NodeHasDiskPressure   node/edge-node-3   Node edge-node-3 status is now: NodeHasDiskPressure\n";
+        let rows = parse_text(text, None);
+        assert_eq!(rows[0].kind, "Node");
+        assert_eq!(rows[0].namespace, None, "nodes are cluster-scoped");
+    }
+
+    #[test]
+    fn wide_and_old_layouts() {
+        let wide = "LAST SEEN   TYPE      REASON   OBJECT      SUBOBJECT                SOURCE              MESSAGE          FIRST SEEN   COUNT   NAME\n2m          Warning   Failed   pod/web-1   spec.containers{web}     kubelet, node-a     Error: x         10m          7       web-1.17a\n";
+        let rows = parse_text(wide, Some("kubectl get events -o wide -n shop"));
+        let r = &rows[0];
+        assert_eq!((r.name.as_str(), r.count, r.first_age), ("web-1", 7, Some(600)));
+        assert_eq!(r.field_path.as_deref(), Some("spec.containers{web}"));
+        assert_eq!(r.reporter.as_deref(), Some("kubelet"));
+        let old = "LASTSEEN   FIRSTSEEN   COUNT     NAME      KIND      SUBOBJECT   TYPE      REASON    SOURCE              MESSAGE\n1m         1h          12        web-1     Pod                   Warning   BackOff   kubelet, node-a     Back-off restarting failed container\n";
+        let r = &parse_text(old, None)[0];
+        assert_eq!(
+            (r.kind.as_str(), r.name.as_str(), r.count, r.reason.as_str()),
+            ("Pod", "web-1", 12, "BackOff")
+        );
+        assert_eq!(r.field_path, None);
+    }
+
+    #[test]
+    fn re_spaced_rows_and_wrapped_messages() {
+        let text = "LAST SEEN   TYPE      REASON    OBJECT      MESSAGE\n5m  Warning  Failed  pod/a  Failed to pull image \"x\": not found\n   (continued on the next line)\n";
+        let rows = parse_text(text, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].reason, "Failed");
+        assert!(
+            rows[0]
+                .message
+                .ends_with("not found (continued on the next line)"),
+            "{}",
+            rows[0].message
+        );
+    }
+
+    #[test]
+    fn ages() {
+        assert_eq!(parse_age("26s"), Some(26));
+        assert_eq!(parse_age("3h20m"), Some(12_000));
+        assert_eq!(parse_age("2d3h"), Some(183_600));
+        assert_eq!(parse_age("<unknown>"), None);
+        assert_eq!(parse_age("5x"), None);
+        assert!(!is_header("NAME   READY   STATUS   RESTARTS   AGE"));
+    }
+}

@@ -1,0 +1,185 @@
+//! Splitting a paste into segments: engineers paste several commands and their output in one block,
+//! with shell prompts (`$ kubectl …`, `root@host:~# …`, zsh's `❯`), markdown fences and stray
+//! `kubectl …` lines. Each segment is detected on its own; the command before it is kept as a hint
+//! (its namespace, for example, is the namespace of a table that has no NAMESPACE column).
+//!
+//! Segments are slices of the original text, so line numbers stay those of the whole input.
+
+/// A run of output lines between prompts or fences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment<'a> {
+    /// The 1-based line of the segment's first line in the whole input.
+    pub first_line: u32,
+    pub text: &'a str,
+    /// The command that printed this output, when the paste shows it.
+    pub command: Option<Command>,
+}
+
+/// What a `kubectl` command line says about the output after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command {
+    pub line: String,
+    /// `-n NS`, `--namespace NS`, `--namespace=NS`.
+    pub namespace: Option<String>,
+    /// `-A` / `--all-namespaces`.
+    pub all_namespaces: bool,
+}
+
+impl Command {
+    pub fn parse(line: &str) -> Self {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut namespace = None;
+        let mut all_namespaces = false;
+        for (i, word) in words.iter().enumerate() {
+            match *word {
+                "-n" | "--namespace" => namespace = words.get(i + 1).map(|s| s.to_string()),
+                "-A" | "--all-namespaces" | "--all-namespaces=true" => all_namespaces = true,
+                _ => {
+                    if let Some(ns) = word.strip_prefix("--namespace=") {
+                        namespace = Some(ns.to_string());
+                    } else if let Some(ns) = word
+                        .strip_prefix("-n")
+                        .filter(|ns| !ns.is_empty() && !word.starts_with("--"))
+                    {
+                        namespace = Some(ns.to_string());
+                    }
+                }
+            }
+        }
+        Self {
+            line: line.to_string(),
+            namespace,
+            all_namespaces,
+        }
+    }
+}
+
+/// The command on a prompt line, if the line is one: `$ kubectl get pods`, `user@host:~/x$ kubectl …`,
+/// `root@node:~# kubectl …`, `❯ kubectl …`, `PS C:\> kubectl …`, or a bare `kubectl …` line.
+fn prompt_command(line: &str) -> Option<&str> {
+    let trimmed = line.trim();
+    for marker in ["$ ", "% ", "❯ ", "➜ ", "λ "] {
+        if let Some(rest) = trimmed.strip_prefix(marker) {
+            // zsh themes print the directory after the marker (`➜  ~ kubectl …`).
+            return Some(rest.find("kubectl ").map_or(rest.trim(), |at| &rest[at..]).trim());
+        }
+    }
+    if trimmed.starts_with("kubectl ") || trimmed.starts_with("k get ") || trimmed.starts_with("k describe ")
+    {
+        return Some(trimmed);
+    }
+    // `user@host:path$ cmd`, `root@host:~# cmd`, `PS C:\> cmd`, `[user@host ~]$ cmd`: a prompt ends
+    // at the first `$ `, `# ` or `> ` that comes before the word kubectl.
+    let kubectl = trimmed.find("kubectl ")?;
+    let head = &trimmed[..kubectl];
+    let looks_like_prompt = head.contains('@') || head.starts_with("PS ") || head.starts_with('[');
+    let ends_with_marker = ["$ ", "# ", "> ", "% "]
+        .iter()
+        .any(|m| head.trim_end().ends_with(m.trim_end()));
+    (looks_like_prompt && ends_with_marker).then(|| &trimmed[kubectl..])
+}
+
+fn is_fence(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    trimmed.starts_with("```") || trimmed.starts_with("~~~")
+}
+
+/// Splits `text` into segments. Text without prompts or fences is one segment (no copy).
+pub fn split(text: &str) -> Vec<Segment<'_>> {
+    let mut segments = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut command: Option<Command> = None;
+    let mut offset = 0usize;
+    for (line_no, raw) in (1u32..).zip(text.split_inclusive('\n')) {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let prompt = prompt_command(line);
+        if prompt.is_some() || is_fence(line) {
+            push_segment(text, start, offset, start_line, command.take(), &mut segments);
+            if let Some(cmd) = prompt {
+                command = Some(Command::parse(cmd));
+            }
+            start = offset + raw.len();
+            start_line = line_no + 1;
+        }
+        offset += raw.len();
+    }
+    push_segment(text, start, text.len(), start_line, command, &mut segments);
+    segments
+}
+
+fn push_segment<'a>(
+    text: &'a str,
+    start: usize,
+    end: usize,
+    first_line: u32,
+    command: Option<Command>,
+    segments: &mut Vec<Segment<'a>>,
+) {
+    let body = &text[start..end];
+    if !body.trim().is_empty() {
+        segments.push(Segment {
+            first_line,
+            text: body,
+            command,
+        });
+    } else if let Some(command) = command {
+        // A command whose output is empty still belongs to the paste; keep it as an empty segment so
+        // the hint is not lost (e.g. "No resources found").
+        segments.push(Segment {
+            first_line,
+            text: body,
+            command: Some(command),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_one_segment() {
+        let segs = split("kind: Pod\nmetadata:\n  name: a\n");
+        assert_eq!(segs.len(), 1);
+        assert_eq!(segs[0].first_line, 1);
+        assert_eq!(segs[0].command, None);
+    }
+
+    #[test]
+    fn prompts_and_fences_split_and_keep_line_numbers() {
+        let text = "```\n$ kubectl -n shop get events\nLAST SEEN  TYPE  REASON\n1m  Normal  Pulled\n```\n\nroot@cp-1:~# kubectl get pod web -o yaml --namespace=shop\nkind: Pod\n";
+        let segs = split(text);
+        assert_eq!(segs.len(), 2, "{segs:?}");
+        assert_eq!(segs[0].first_line, 3);
+        assert!(segs[0].text.starts_with("LAST SEEN"));
+        assert_eq!(
+            segs[0].command.as_ref().unwrap().namespace.as_deref(),
+            Some("shop")
+        );
+        assert_eq!(segs[1].first_line, 8);
+        assert_eq!(segs[1].text, "kind: Pod\n");
+        let cmd = segs[1].command.as_ref().unwrap();
+        assert_eq!(cmd.line, "kubectl get pod web -o yaml --namespace=shop");
+        assert_eq!(cmd.namespace.as_deref(), Some("shop"));
+    }
+
+    #[test]
+    fn command_hints() {
+        assert!(Command::parse("kubectl get events -A --sort-by=.lastTimestamp").all_namespaces);
+        assert_eq!(
+            Command::parse("kubectl -nkube-system get pods")
+                .namespace
+                .as_deref(),
+            Some("kube-system")
+        );
+        assert_eq!(Command::parse("kubectl get pods").namespace, None);
+        assert_eq!(prompt_command("➜  ~ kubectl get pods"), Some("kubectl get pods"));
+        assert_eq!(
+            prompt_command("[admin@bastion ~]$ kubectl get nodes"),
+            Some("kubectl get nodes")
+        );
+        assert_eq!(prompt_command("  image: kubectl-runner:1"), None);
+        assert_eq!(prompt_command("message: run kubectl apply first"), None);
+    }
+}
