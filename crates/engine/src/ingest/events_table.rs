@@ -46,7 +46,8 @@ enum Column {
 fn column(name: &str) -> Option<Column> {
     Some(match name.to_ascii_uppercase().replace(' ', "").as_str() {
         "NAMESPACE" => Column::Namespace,
-        "LASTSEEN" => Column::LastSeen,
+        // describe's Events section: AGE reads like LAST SEEN (`9s (x20 over 4m3s)`).
+        "LASTSEEN" | "AGE" => Column::LastSeen,
         "FIRSTSEEN" => Column::FirstSeen,
         "COUNT" => Column::Count,
         "TYPE" => Column::Type,
@@ -115,7 +116,8 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
     let mut rows: Vec<TableEvent> = Vec::new();
     for (line_no, raw) in lines {
         let line = raw.trim_end();
-        if line.trim().is_empty() {
+        // Blank lines, and the dashed rule under describe's Events header.
+        if line.trim().is_empty() || line.trim().chars().all(|c| c == '-' || c == ' ') {
             continue;
         }
         let Some(values) = split_row(line, &columns) else {

@@ -5,6 +5,7 @@
 //! not use, so nothing is dropped silently.
 
 pub mod decode;
+pub mod describe;
 pub mod events_table;
 pub mod json;
 pub mod node;
@@ -82,6 +83,7 @@ pub enum Format {
     Json,
     JsonList,
     EventsTable,
+    Describe,
     /// Several segments (commands) of different formats in one input.
     Mixed,
     Unrecognized,
@@ -97,6 +99,7 @@ impl Format {
             Format::Json => "json",
             Format::JsonList => "json-list",
             Format::EventsTable => "events-table",
+            Format::Describe => "describe",
             Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
@@ -194,6 +197,30 @@ fn ingest_segment(
             out.table_events.extend(rows.into_iter().map(|row| (index, row)));
             (Format::EventsTable, 1)
         }
+        Sniffed::Describe => {
+            let objects = describe::parse(segment.text, segment.first_line, segment.command.as_ref());
+            let count = objects.len();
+            for object in objects {
+                out.table_events
+                    .extend(object.events.into_iter().map(|row| (index, row)));
+                let kind_known = object
+                    .node
+                    .get("kind")
+                    .and_then(Node::as_str)
+                    .is_some_and(|k| !k.is_empty());
+                if kind_known {
+                    add_object(index, source, object.node, None, out);
+                } else {
+                    out.errors.push(error(
+                        object.node.pos,
+                        "cannot tell which kind of object this describe output is about (paste the \
+                         `kubectl describe` command line with it); its events are still read"
+                            .into(),
+                    ));
+                }
+            }
+            (Format::Describe, count)
+        }
         Sniffed::Other(pos) => {
             let what = match &segment.command {
                 Some(command) => format!("the output of `{}`", command.line),
@@ -202,8 +229,8 @@ fn ingest_segment(
             out.errors.push(error(
                 pos,
                 format!(
-                    "{what} is not a format Faultline reads yet (it reads Kubernetes YAML and JSON and \
-                     event tables; describe output and other tables are coming), so it was not used"
+                    "{what} is not a format Faultline reads yet (it reads Kubernetes YAML and JSON, \
+                     kubectl describe and event tables; other tables are coming), so it was not used"
                 ),
             ));
             (Format::Unrecognized, 0)
@@ -216,6 +243,7 @@ enum Sniffed {
     Json,
     Yaml,
     EventsTable,
+    Describe,
     /// Neither; the position of the first meaningful character.
     Other(Pos),
 }
@@ -232,6 +260,9 @@ fn sniff(text: &str, first_line: u32) -> Sniffed {
         let pos = Pos::new(line_no, (line.len() - line.trim_start().len()) as u32 + 1);
         if events_table::is_header(trimmed) {
             return Sniffed::EventsTable;
+        }
+        if describe::is_describe(line) {
+            return Sniffed::Describe;
         }
         if looks_like_json_start(trimmed) {
             return Sniffed::Json;
@@ -430,12 +461,19 @@ mod tests {
     }
 
     #[test]
-    fn describe_text_is_not_mistaken_for_yaml() {
-        let text =
-            "Name:             mailer-7f4d6b8c95-gd2vr\nNamespace:        mail\nStatus:           Pending\n";
-        assert_eq!(
-            ingest(&[Source::new("d.txt", text)]).inputs[0].format,
-            "unrecognized"
+    fn describe_text_is_read_as_describe_not_as_yaml() {
+        let text = "$ kubectl describe pod mailer-7f4d6b8c95-gd2vr -n mail\nName:             mailer-7f4d6b8c95-gd2vr\nNamespace:        mail\nStatus:           Pending\n";
+        let got = ingest(&[Source::new("d.txt", text)]);
+        assert_eq!(got.inputs[0].format, "describe");
+        assert_eq!(got.objects[0].id.kind, "Pod");
+        assert_eq!(got.objects[0].locate("status.phase").unwrap().0.line, 4);
+        // Without the command line and without sections that tell, the kind is unknown: said so.
+        let got = ingest(&[Source::new("d.txt", &text[text.find('\n').unwrap() + 1..])]);
+        assert!(got.objects.is_empty());
+        assert!(
+            got.errors[0].message.contains("cannot tell which kind"),
+            "{:?}",
+            got.errors
         );
     }
 

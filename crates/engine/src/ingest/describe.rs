@@ -1,0 +1,720 @@
+//! `kubectl describe` text, the format pasted most during incidents.
+//!
+//! Describe output is turned into the same positioned [`Node`] tree a YAML object would give, with
+//! every node carrying the line of the describe text it came from: `Reason: CreateContainerConfigError`
+//! under a container's `State:` becomes `status.containerStatuses[0].state.waiting.reason` at that
+//! line. Typed decoding and every rule then work unchanged, and evidence points at the describe line.
+//! The `Events:` section becomes event rows about the described object.
+//!
+//! Several objects in one output (`kubectl describe pods`) are split at each `Name:` at the margin.
+
+use k8s_openapi::jiff::fmt::rfc2822::DateTimeParser;
+
+use super::events_table::{self, is_cluster_scoped, kind_from_table, TableEvent};
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::segment::Command;
+
+/// One described object: its tree (shaped like the object's YAML) and its events.
+#[derive(Debug)]
+pub struct Described {
+    pub node: Node,
+    pub events: Vec<TableEvent>,
+}
+
+/// A line of describe output: `Key:   value`, or a value alone (continuations, table rows).
+#[derive(Clone, Debug)]
+struct Line<'a> {
+    line: u32,
+    /// Byte offset of the line in the segment text.
+    start: usize,
+    indent: usize,
+    key: Option<&'a str>,
+    value: &'a str,
+}
+
+/// An item of the indentation tree.
+#[derive(Clone, Debug)]
+struct Item<'a> {
+    line: Line<'a>,
+    /// Value lines indented under a key (label continuations, `Args:` items, table rows).
+    more: Vec<Line<'a>>,
+    children: Vec<Item<'a>>,
+}
+
+impl<'a> Item<'a> {
+    fn child(&self, key: &str) -> Option<&Item<'a>> {
+        self.children.iter().find(|c| c.line.key == Some(key))
+    }
+
+    fn value(&self) -> &'a str {
+        self.line.value
+    }
+
+    /// The value with its continuation lines (multi-line messages), `None` when empty or `<none>`.
+    fn text(&self) -> Option<String> {
+        let mut parts: Vec<&str> = vec![self.line.value];
+        parts.extend(self.more.iter().map(|l| l.value));
+        let text = parts
+            .iter()
+            .map(|p| p.trim())
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        (!text.is_empty() && !is_none(&text)).then_some(text)
+    }
+
+    fn pos(&self) -> Pos {
+        Pos::new(self.line.line, self.line.indent as u32 + 1)
+    }
+}
+
+fn is_none(text: &str) -> bool {
+    matches!(text.trim(), "<none>" | "<unset>" | "<nil>" | "")
+}
+
+/// Whether a segment looks like describe output: it starts with `Name:` and a padded value.
+pub fn is_describe(first_line: &str) -> bool {
+    first_line.starts_with("Name:") && first_line.len() > 5
+}
+
+fn lex(text: &str, first_line: u32) -> Vec<Line<'_>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (line_no, raw) in (first_line..).zip(text.split_inclusive('\n')) {
+        let content = raw.trim_end_matches(['\n', '\r']).trim_end();
+        let indent = content.len() - content.trim_start().len();
+        let body = content.trim_start();
+        let (key, value) = split_key(body);
+        lines.push(Line {
+            line: line_no,
+            start,
+            indent,
+            key,
+            value,
+        });
+        start += raw.len();
+    }
+    lines
+}
+
+/// `Restart Count:  7` -> (Some("Restart Count"), "7"). A key is words with single spaces; a colon
+/// followed by a non-space (`node.kubernetes.io/not-ready:NoExecute`) is not a key separator.
+fn split_key(body: &str) -> (Option<&str>, &str) {
+    let Some(colon) = body.find(':') else {
+        return (None, body);
+    };
+    let key = &body[..colon];
+    let after = &body[colon + 1..];
+    let key_ok = !key.is_empty()
+        && !key.contains("  ")
+        && key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '/' | '(' | ')'))
+        && (after.is_empty() || after.starts_with([' ', '\t']));
+    if key_ok {
+        (Some(key), after.trim())
+    } else {
+        (None, body)
+    }
+}
+
+/// Builds the indentation tree of one object's lines (without its Events section).
+fn tree<'a>(lines: &[Line<'a>]) -> Vec<Item<'a>> {
+    let mut roots: Vec<Item<'a>> = Vec::new();
+    for line in lines {
+        if line.value.is_empty() && line.key.is_none() {
+            continue;
+        }
+        insert(&mut roots, line.clone());
+    }
+    roots
+}
+
+fn insert<'a>(siblings: &mut Vec<Item<'a>>, line: Line<'a>) {
+    if let Some(last) = siblings.last_mut() {
+        if line.indent > last.line.indent {
+            // A key under a key nests (`State:` > `Reason:`); a value line continues the deepest
+            // item it is indented under (label continuations, `Args:` items, table rows).
+            if line.key.is_some() {
+                insert(&mut last.children, line);
+            } else if let Some(child) = last.children.last_mut().filter(|c| line.indent > c.line.indent) {
+                append_value(child, line);
+            } else {
+                last.more.push(line);
+            }
+            return;
+        }
+    }
+    siblings.push(Item {
+        line,
+        more: Vec::new(),
+        children: Vec::new(),
+    });
+}
+
+fn append_value<'a>(item: &mut Item<'a>, line: Line<'a>) {
+    match item.children.last_mut().filter(|c| line.indent > c.line.indent) {
+        Some(child) => append_value(child, line),
+        None => item.more.push(line),
+    }
+}
+
+/// Reads every object of a describe segment.
+pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Described> {
+    let lines = lex(text, first_line);
+    let mut objects = Vec::new();
+    let mut start = 0;
+    for i in 1..=lines.len() {
+        let boundary =
+            i == lines.len() || (lines[i].indent == 0 && lines[i].key == Some("Name") && i > start);
+        if boundary {
+            if let Some(object) = parse_object(text, &lines[start..i], command) {
+                objects.push(object);
+            }
+            start = i;
+        }
+    }
+    objects
+}
+
+fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Option<Described> {
+    let events_at = lines
+        .iter()
+        .position(|l| l.indent == 0 && l.key == Some("Events"));
+    let (body, events) = match events_at {
+        Some(at) => (&lines[..at], Some(&lines[at..])),
+        None => (lines, None),
+    };
+    let items = tree(body);
+    let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
+    let name_item = find("Name")?;
+    let name = name_item.value().to_string();
+    let kind = detect_kind(&items, command);
+    let namespace = find("Namespace")
+        .and_then(Item::text)
+        .filter(|_| !is_cluster_scoped(&kind));
+    let mut object = Obj::new(name_item.pos());
+    object.str("kind", &kind, name_item.pos());
+    let mut meta = Obj::new(name_item.pos());
+    meta.str("name", &name, name_item.pos());
+    if let Some(ns_item) = find("Namespace") {
+        if let Some(ns) = &namespace {
+            meta.str("namespace", ns, ns_item.pos());
+        }
+    }
+    if let Some(labels) = find("Labels") {
+        meta.put("labels", pairs(labels, '='), labels.pos());
+    }
+    if let Some(owner) = find("Controlled By").and_then(|i| Some((i, i.text()?))) {
+        if let Some((kind, name)) = owner.1.split_once('/') {
+            let mut reference = Obj::new(owner.0.pos());
+            reference.str("apiVersion", "", owner.0.pos());
+            reference.str("kind", kind, owner.0.pos());
+            reference.str("name", name, owner.0.pos());
+            reference.str("uid", "", owner.0.pos());
+            meta.put(
+                "ownerReferences",
+                seq(vec![reference.node()], owner.0.pos()),
+                owner.0.pos(),
+            );
+        }
+    }
+    object.put("metadata", meta.node(), name_item.pos());
+    match kind.as_str() {
+        "Pod" => pod(&items, &mut object),
+        _ => generic(&kind, &items, &mut object),
+    }
+    let events = events
+        .map(|lines| section_events(text, lines, &kind, namespace.as_deref(), &name))
+        .unwrap_or_default();
+    Some(Described {
+        node: object.node(),
+        events,
+    })
+}
+
+/// The kind of a described object: from the command (`describe pod x`), else from its sections.
+fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
+    if let Some(kind) = command.and_then(|c| command_kind(&c.line)) {
+        return kind;
+    }
+    let has = |key: &str| items.iter().any(|i| i.line.key == Some(key));
+    let controlled_by = items
+        .iter()
+        .find(|i| i.line.key == Some("Controlled By"))
+        .map(|i| i.value())
+        .unwrap_or("");
+    if has("Containers") && (has("QoS Class") || has("Node") || has("IP")) {
+        "Pod".into()
+    } else if has("StrategyType") || has("RollingUpdateStrategy") {
+        "Deployment".into()
+    } else if has("Pods Status") && controlled_by.starts_with("Deployment/")
+        || has("Pods Status") && has("Replicas") && !has("Update Strategy") && !has("Completions")
+    {
+        "ReplicaSet".into()
+    } else if has("Completions") || has("Parallelism") {
+        "Job".into()
+    } else if has("Desired Number of Nodes Scheduled") {
+        "DaemonSet".into()
+    } else if has("Update Strategy") && has("Replicas") {
+        "StatefulSet".into()
+    } else if has("Access Modes") && has("StorageClass") && has("Status") && !has("Claim") {
+        "PersistentVolumeClaim".into()
+    } else if has("Taints") || has("Capacity") || has("System Info") {
+        "Node".into()
+    } else if has("Subsets") {
+        "Endpoints".into()
+    } else if has("Selector") && (has("Type") || has("IP") || has("Port")) {
+        "Service".into()
+    } else {
+        String::new()
+    }
+}
+
+/// `kubectl describe pod x`, `kubectl -n ns describe pods`, `kubectl describe rs/x` -> the kind.
+fn command_kind(line: &str) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "describe")?;
+    let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
+    let resource = target.split('/').next().unwrap_or(target);
+    let kind = match resource.trim_end_matches('s') {
+        "po" | "pod" => "Pod",
+        "deploy" | "deployment" => "Deployment",
+        "r" | "replicaset" => "ReplicaSet",
+        "st" | "statefulset" => "StatefulSet",
+        "d" | "daemonset" => "DaemonSet",
+        "job" => "Job",
+        "no" | "node" => "Node",
+        "svc" | "service" => "Service",
+        "ep" | "endpoint" => "Endpoints",
+        "pvc" | "persistentvolumeclaim" => "PersistentVolumeClaim",
+        "pv" | "persistentvolume" => "PersistentVolume",
+        _ => return Some(kind_from_table(resource)),
+    };
+    Some(kind.to_string())
+}
+
+fn pod(items: &[Item<'_>], object: &mut Obj) {
+    let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
+    let mut spec = Obj::new(Pos::new(items[0].line.line, 1));
+    let mut status = Obj::new(Pos::new(items[0].line.line, 1));
+    if let Some(node) = find("Node") {
+        if let Some(text) = node.text() {
+            let name = text.split('/').next().unwrap_or(&text);
+            spec.str("nodeName", name, node.pos());
+        }
+    }
+    if let Some(sa) = find("Service Account").and_then(|i| Some((i.pos(), i.text()?))) {
+        spec.str("serviceAccountName", &sa.1, sa.0);
+    }
+    if let Some(selectors) = find("Node-Selectors") {
+        spec.put("nodeSelector", pairs(selectors, '='), selectors.pos());
+    }
+    if let Some(item) = find("Status").and_then(|i| Some((i.pos(), i.text()?))) {
+        let phase = item.1.split_whitespace().next().unwrap_or_default().to_string();
+        status.str("phase", &phase, item.0);
+    }
+    for (key, field) in [
+        ("Reason", "reason"),
+        ("Message", "message"),
+        ("IP", "podIP"),
+        ("NominatedNodeName", "nominatedNodeName"),
+    ] {
+        if let Some(item) = find(key).and_then(|i| Some((i.pos(), i.text()?))) {
+            status.str(field, &item.1, item.0);
+        }
+    }
+    if let Some(start) = find("Start Time").and_then(|i| Some((i.pos(), time(i.value())?))) {
+        status.str("startTime", &start.1, start.0);
+    }
+    for (section, spec_key, status_key) in [
+        ("Init Containers", "initContainers", "initContainerStatuses"),
+        ("Containers", "containers", "containerStatuses"),
+    ] {
+        let Some(section) = find(section) else { continue };
+        let mut specs = Vec::new();
+        let mut statuses = Vec::new();
+        for container in section.children.iter().filter(|c| c.line.key.is_some()) {
+            let (c_spec, c_status) = container_nodes(container);
+            specs.push(c_spec);
+            statuses.push(c_status);
+        }
+        spec.put(spec_key, seq(specs, section.pos()), section.pos());
+        status.put(status_key, seq(statuses, section.pos()), section.pos());
+    }
+    if let Some(conditions) = find("Conditions") {
+        status.put("conditions", condition_rows(conditions), conditions.pos());
+    }
+    object.put("spec", spec.node(), Pos::new(items[0].line.line, 1));
+    object.put("status", status.node(), Pos::new(items[0].line.line, 1));
+}
+
+/// A container's spec and status nodes from its describe block.
+fn container_nodes(container: &Item<'_>) -> (Node, Node) {
+    let name = container.line.key.unwrap_or_default();
+    let pos = container.pos();
+    let field = |key: &str| container.child(key).and_then(|i| Some((i.pos(), i.text()?)));
+    let mut spec = Obj::new(pos);
+    spec.str("name", name, pos);
+    let mut status = Obj::new(pos);
+    status.str("name", name, pos);
+    let image = field("Image");
+    if let Some((at, image)) = &image {
+        spec.str("image", image, *at);
+    }
+    status.str(
+        "image",
+        image.as_ref().map_or("", |i| i.1.as_str()),
+        image.as_ref().map_or(pos, |i| i.0),
+    );
+    let image_id = field("Image ID");
+    status.str(
+        "imageID",
+        image_id.as_ref().map_or("", |i| i.1.as_str()),
+        image_id.as_ref().map_or(pos, |i| i.0),
+    );
+    let (ready_pos, ready) = field("Ready").unwrap_or((pos, "false".into()));
+    status.plain("ready", &ready.to_ascii_lowercase(), ready_pos);
+    let (restarts_pos, restarts) = field("Restart Count").unwrap_or((pos, "0".into()));
+    status.plain("restartCount", &restarts, restarts_pos);
+    if let Some(state) = container.child("State") {
+        status.put("state", state_node(state), state.pos());
+    }
+    if let Some(state) = container.child("Last State") {
+        status.put("lastState", state_node(state), state.pos());
+    }
+    (spec.node(), status.node())
+}
+
+/// `State: Waiting` + `Reason:` / `Message:` / `Exit Code:` ... -> `{waiting: {reason, message}}`.
+fn state_node(item: &Item<'_>) -> Node {
+    let pos = item.pos();
+    let mut detail = Obj::new(pos);
+    let key = match item.value().split_whitespace().next().unwrap_or_default() {
+        "Waiting" => "waiting",
+        "Running" => "running",
+        "Terminated" => "terminated",
+        _ => return Obj::new(pos).node(),
+    };
+    for child in &item.children {
+        let Some(value) = child.text() else { continue };
+        let at = child.pos();
+        match child.line.key.unwrap_or_default() {
+            "Reason" => detail.str("reason", &value, at),
+            "Message" => detail.str("message", &value, at),
+            "Exit Code" => detail.plain("exitCode", &value, at),
+            "Signal" => detail.plain("signal", &value, at),
+            "Started" => {
+                if let Some(t) = time(&value) {
+                    detail.str("startedAt", &t, at);
+                }
+            }
+            "Finished" => {
+                if let Some(t) = time(&value) {
+                    detail.str("finishedAt", &t, at);
+                }
+            }
+            _ => {}
+        }
+    }
+    if key == "terminated" && detail.get("exitCode").is_none() {
+        detail.plain("exitCode", "0", pos);
+    }
+    let mut state = Obj::new(pos);
+    state.put(key, detail.node(), pos);
+    state.node()
+}
+
+/// The Conditions table (`Type  Status [LastHeartbeatTime …] Reason Message`) -> status.conditions.
+fn condition_rows(section: &Item<'_>) -> Node {
+    let rows: Vec<&Line<'_>> = section.more.iter().collect();
+    let Some((header, body)) = rows.split_first() else {
+        return seq(Vec::new(), section.pos());
+    };
+    let columns: Vec<String> = header.value.split_whitespace().map(str::to_string).collect();
+    let mut conditions = Vec::new();
+    for row in body {
+        if row.value.trim_start().starts_with('-') {
+            continue;
+        }
+        let cells: Vec<&str> = split_cells(row.value, columns.len());
+        let pos = Pos::new(row.line, row.indent as u32 + 1);
+        let mut condition = Obj::new(pos);
+        for (column, cell) in columns.iter().zip(&cells) {
+            let key = match column.as_str() {
+                "Type" => "type",
+                "Status" => "status",
+                "Reason" => "reason",
+                "Message" => "message",
+                _ => continue,
+            };
+            condition.str(key, cell, pos);
+        }
+        if condition.get("type").is_some() && condition.get("status").is_some() {
+            conditions.push(condition.node());
+        }
+    }
+    seq(conditions, section.pos())
+}
+
+/// Cells separated by runs of 2+ spaces; the last takes the rest of the line.
+fn split_cells(line: &str, max: usize) -> Vec<&str> {
+    let mut cells = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        if cells.len() + 1 == max {
+            cells.push(rest);
+            break;
+        }
+        match rest.find("  ") {
+            Some(at) => {
+                cells.push(&rest[..at]);
+                rest = rest[at..].trim_start();
+            }
+            None => {
+                cells.push(rest);
+                break;
+            }
+        }
+    }
+    cells
+}
+
+/// Kinds other than Pod: the status phase and the conditions table, when the object shows them.
+fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
+    let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
+    let pos = Pos::new(items[0].line.line, 1);
+    let mut spec = Obj::new(pos);
+    let mut status = Obj::new(pos);
+    if kind == "PersistentVolumeClaim" {
+        if let Some(phase) = find("Status").and_then(|i| Some((i.pos(), i.text()?))) {
+            status.str("phase", &phase.1, phase.0);
+        }
+        if let Some(class) = find("StorageClass").and_then(|i| Some((i.pos(), i.text()?))) {
+            spec.str("storageClassName", &class.1, class.0);
+        }
+        if let Some(volume) = find("Volume").and_then(|i| Some((i.pos(), i.text()?))) {
+            spec.str("volumeName", &volume.1, volume.0);
+        }
+    }
+    if let Some(conditions) = find("Conditions") {
+        status.put("conditions", condition_rows(conditions), conditions.pos());
+    }
+    object.put("spec", spec.node(), pos);
+    object.put("status", status.node(), pos);
+}
+
+/// `Labels: app=web` + continuation lines -> a map (`<none>` -> empty).
+fn pairs(item: &Item<'_>, separator: char) -> Node {
+    let mut map = Obj::new(item.pos());
+    let lines = std::iter::once(&item.line).chain(item.more.iter());
+    for line in lines {
+        if is_none(line.value) {
+            continue;
+        }
+        if let Some((k, v)) = line.value.trim().split_once(separator) {
+            map.str(k, v, Pos::new(line.line, line.indent as u32 + 1));
+        }
+    }
+    map.node()
+}
+
+/// The Events section: a table whose rows are about the described object.
+fn section_events(
+    text: &str,
+    lines: &[Line<'_>],
+    kind: &str,
+    namespace: Option<&str>,
+    name: &str,
+) -> Vec<TableEvent> {
+    let Some(header) = lines.get(1) else {
+        return Vec::new();
+    };
+    let end = lines.last().map_or(text.len(), |l| {
+        text[l.start..].find('\n').map_or(text.len(), |n| l.start + n + 1)
+    });
+    let section = &text[header.start..end];
+    let mut rows = events_table::parse(section, header.line, None).unwrap_or_default();
+    for row in &mut rows {
+        row.kind = kind.to_string();
+        row.name = name.to_string();
+        row.namespace = namespace.map(str::to_string);
+    }
+    rows
+}
+
+/// describe's times (`Mon, 08 Jul 2024 08:40:31 +0200`, RFC 2822-like) -> RFC 3339 UTC.
+fn time(text: &str) -> Option<String> {
+    static PARSER: DateTimeParser = DateTimeParser::new();
+    PARSER.parse_timestamp(text.trim()).ok().map(|t| t.to_string())
+}
+
+/// A small builder for positioned map nodes.
+struct Obj {
+    pos: Pos,
+    entries: Vec<MapEntry>,
+}
+
+impl Obj {
+    fn new(pos: Pos) -> Self {
+        Self {
+            pos,
+            entries: Vec::new(),
+        }
+    }
+
+    fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
+        self.entries.push(MapEntry {
+            key: key.to_string(),
+            key_pos,
+            value,
+        });
+    }
+
+    fn str(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Quoted), pos),
+            pos,
+        );
+    }
+
+    fn plain(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Plain), pos),
+            pos,
+        );
+    }
+
+    fn get(&self, key: &str) -> Option<&Node> {
+        self.entries.iter().find(|e| e.key == key).map(|e| &e.value)
+    }
+
+    fn node(self) -> Node {
+        Node::new(NodeValue::Map(self.entries), self.pos)
+    }
+}
+
+fn seq(items: Vec<Node>, pos: Pos) -> Node {
+    Node::new(NodeValue::Seq(items), pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::decode::decode;
+    use k8s_openapi::api::core::v1::Pod;
+
+    const CRASHING: &str = "Name:             event-router-69d8c7f5b6-t8wqz
+Namespace:        events-pipeline
+Node:             node-pool-b-2/10.30.2.12
+Start Time:       Wed, 22 May 2024 16:49:28 +0000
+Labels:           app=event-router
+                  pod-template-hash=69d8c7f5b6
+Status:           Running
+Controlled By:  ReplicaSet/event-router-69d8c7f5b6
+Containers:
+  router:
+    Image:         registry.pipeline.example/ingest/event-router:5.0.0
+    Args:
+      --config=/etc/router/router.yaml
+    State:       Waiting
+      Reason:    CrashLoopBackOff
+    Last State:  Terminated
+      Reason:    Error
+      Message:   fatal: load config: unknown field \"retry_backof\"
+
+      Exit Code:    1
+      Started:      Wed, 22 May 2024 17:01:56 +0000
+      Finished:     Wed, 22 May 2024 17:01:57 +0000
+    Ready:          False
+    Restart Count:  7
+Conditions:
+  Type                        Status
+  Ready                       False 
+  PodScheduled                True 
+Events:
+  Type     Reason   Age                 From     Message
+  ----     ------   ----                ----     -------
+  Warning  BackOff  14s (x63 over 14m)  kubelet  Back-off restarting failed container router
+";
+
+    #[test]
+    fn a_pod_becomes_a_positioned_tree_that_decodes() {
+        let objects = parse(CRASHING, 1, None);
+        assert_eq!(objects.len(), 1);
+        let node = &objects[0].node;
+        assert_eq!(node.get("kind").unwrap().as_str(), Some("Pod"));
+        let (pos, reason) = node
+            .locate("status.containerStatuses[0].state.waiting.reason")
+            .unwrap();
+        assert_eq!((pos.line, reason.as_str()), (15, Some("CrashLoopBackOff")));
+        let (pos, code) = node
+            .locate("status.containerStatuses[0].lastState.terminated.exitCode")
+            .unwrap();
+        assert_eq!((pos.line, code.as_str()), (20, Some("1")));
+        assert_eq!(
+            node.locate("spec.nodeName").unwrap().1.as_str(),
+            Some("node-pool-b-2")
+        );
+        assert_eq!(
+            node.locate("metadata.labels")
+                .unwrap()
+                .1
+                .get("pod-template-hash")
+                .unwrap()
+                .as_str(),
+            Some("69d8c7f5b6")
+        );
+        let pod: Pod = decode(node).unwrap();
+        let status = pod.status.unwrap();
+        let container = &status.container_statuses.unwrap()[0];
+        assert_eq!(container.restart_count, 7);
+        let last = container
+            .last_state
+            .as_ref()
+            .unwrap()
+            .terminated
+            .as_ref()
+            .unwrap();
+        assert_eq!(last.exit_code, 1);
+        assert!(last.message.as_deref().unwrap().contains("retry_backof"));
+        assert_eq!(
+            last.finished_at.as_ref().unwrap().0.to_string(),
+            "2024-05-22T17:01:57Z"
+        );
+        assert_eq!(status.conditions.unwrap().len(), 2);
+        assert_eq!(pod.metadata.owner_references.unwrap()[0].kind, "ReplicaSet");
+    }
+
+    #[test]
+    fn the_events_section_is_about_the_described_object() {
+        let objects = parse(CRASHING, 1, None);
+        let events = &objects[0].events;
+        assert_eq!(events.len(), 1);
+        let e = &events[0];
+        assert_eq!(
+            (e.kind.as_str(), e.name.as_str()),
+            ("Pod", "event-router-69d8c7f5b6-t8wqz")
+        );
+        assert_eq!(e.namespace.as_deref(), Some("events-pipeline"));
+        assert_eq!((e.line, e.count, e.last_age), (32, 63, Some(14)));
+        assert_eq!(e.reporter.as_deref(), Some("kubelet"));
+    }
+
+    #[test]
+    fn several_objects_and_kinds_from_the_command() {
+        let text = "Name:         a\nNamespace:    ns\nStatus:       Pending\nEvents:       <none>\n\n\nName:         b\nNamespace:    ns\nStatus:       Bound\nEvents:       <none>\n";
+        let command = Command::parse("kubectl describe pvc -n ns");
+        let objects = parse(text, 10, Some(&command));
+        assert_eq!(objects.len(), 2);
+        assert_eq!(
+            objects[1].node.get("kind").unwrap().as_str(),
+            Some("PersistentVolumeClaim")
+        );
+        assert_eq!(objects[1].node.locate("status.phase").unwrap().0.line, 18);
+        assert!(objects[0].events.is_empty());
+    }
+}
