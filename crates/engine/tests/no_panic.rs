@@ -55,7 +55,11 @@ fn must_not_panic(what: &str, bytes: &[u8]) {
 #[test]
 fn truncations_and_byte_flips_never_panic() {
     let files = corpus_files();
-    assert!(files.len() >= 30, "expected the whole corpus, found {} files", files.len());
+    assert!(
+        files.len() >= 30,
+        "expected the whole corpus, found {} files",
+        files.len()
+    );
     let mut rng = Rng(0x5EED_FA17_11E5_0001);
     let mut runs = 0;
     for (name, bytes) in &files {

@@ -346,6 +346,10 @@ fn pod(items: &[Item<'_>], object: &mut Obj) {
     if let Some(conditions) = find("Conditions") {
         status.put("conditions", condition_rows(conditions), conditions.pos());
     }
+    if spec.get("containers").is_none() {
+        // Required by the Pod schema; a describe cut before its Containers section has none.
+        spec.put("containers", seq(Vec::new(), spec.pos), spec.pos);
+    }
     object.put("spec", spec.node(), Pos::new(items[0].line.line, 1));
     object.put("status", status.node(), Pos::new(items[0].line.line, 1));
 }

@@ -7,6 +7,7 @@
 pub mod decode;
 pub mod describe;
 pub mod events_table;
+pub mod get_table;
 pub mod json;
 pub mod node;
 pub mod segment;
@@ -83,6 +84,7 @@ pub enum Format {
     Json,
     JsonList,
     EventsTable,
+    GetTable,
     Describe,
     /// Several segments (commands) of different formats in one input.
     Mixed,
@@ -100,6 +102,7 @@ impl Format {
             Format::JsonList => "json-list",
             Format::EventsTable => "events-table",
             Format::Describe => "describe",
+            Format::GetTable => "get-table",
             Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
@@ -153,7 +156,7 @@ fn ingest_segment(
         column: pos.column,
         message,
     };
-    match sniff(segment.text, segment.first_line) {
+    match sniff(segment.text, segment.first_line, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
             let docs = json::parse_documents(segment.text, segment.first_line);
@@ -197,6 +200,12 @@ fn ingest_segment(
             out.table_events.extend(rows.into_iter().map(|row| (index, row)));
             (Format::EventsTable, 1)
         }
+        Sniffed::GetTable => {
+            for node in get_table::parse(segment.text, segment.first_line, segment.command.as_ref()) {
+                add_object(index, source, node, None, out);
+            }
+            (Format::GetTable, 1)
+        }
         Sniffed::Describe => {
             let objects = describe::parse(segment.text, segment.first_line, segment.command.as_ref());
             let count = objects.len();
@@ -230,7 +239,8 @@ fn ingest_segment(
                 pos,
                 format!(
                     "{what} is not a format Faultline reads yet (it reads Kubernetes YAML and JSON, \
-                     kubectl describe and event tables; other tables are coming), so it was not used"
+                     kubectl describe, event tables and `kubectl get` tables of workloads, nodes, services and \
+                     claims), so it was not used"
                 ),
             ));
             (Format::Unrecognized, 0)
@@ -243,6 +253,7 @@ enum Sniffed {
     Json,
     Yaml,
     EventsTable,
+    GetTable,
     Describe,
     /// Neither; the position of the first meaningful character.
     Other(Pos),
@@ -251,7 +262,7 @@ enum Sniffed {
 /// Decides how to read an input from its first meaningful line. YAML is tried only when that line
 /// looks like YAML (a `key:`, a `---`, a `- ` item), so a pasted table is not reported as a YAML
 /// syntax error somewhere in its middle.
-fn sniff(text: &str, first_line: u32) -> Sniffed {
+fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sniffed {
     for (line_no, line) in (first_line..).zip(text.lines()) {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -263,6 +274,9 @@ fn sniff(text: &str, first_line: u32) -> Sniffed {
         }
         if describe::is_describe(line) {
             return Sniffed::Describe;
+        }
+        if get_table::is_header(line, command) {
+            return Sniffed::GetTable;
         }
         if looks_like_json_start(trimmed) {
             return Sniffed::Json;

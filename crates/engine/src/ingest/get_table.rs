@@ -1,0 +1,377 @@
+//! `kubectl get` tables for pods, deployments, replicasets, statefulsets, daemonsets, nodes, services,
+//! endpoints and PVCs (default and `-o wide`, with or without `-A`), turned into positioned object
+//! trees like [`super::describe`] does.
+//!
+//! Only what a column states exactly becomes a field: a node's STATUS `NotReady` is its `Ready`
+//! condition not being True, a PVC's STATUS is its phase, a Deployment's READY `2/3` is its ready and
+//! desired replicas. A pod's STATUS is kubectl's summary (`CrashLoopBackOff`, `Init:0/1`,
+//! `Completed`), not a field of the object; it is kept as `kubectl.status` so rules can read it as the
+//! weak evidence it is, without pretending to know which container it came from.
+
+use super::events_table::kind_from_table;
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::segment::Command;
+
+/// The kind a table lists, from its header (and the command, when the header is ambiguous).
+fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<&'static str> {
+    let has = |name: &str| columns.contains(&name);
+    let from_command = command.and_then(|c| {
+        let words: Vec<&str> = c.line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "get")?;
+        let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
+        Some(kind_from_table(
+            target.split('/').next().unwrap_or(target).trim_end_matches('s'),
+        ))
+    });
+    let kind = match () {
+        _ if has("RESTARTS") && has("STATUS") && has("READY") => "Pod",
+        _ if has("UP-TO-DATE") && has("AVAILABLE") => "Deployment",
+        _ if has("DESIRED") && has("CURRENT") && has("NODE SELECTOR") => "DaemonSet",
+        _ if has("DESIRED") && has("CURRENT") => "ReplicaSet",
+        _ if has("ROLES") && has("VERSION") => "Node",
+        _ if has("CLUSTER-IP") && has("PORT(S)") => "Service",
+        _ if has("ENDPOINTS") => "Endpoints",
+        _ if has("VOLUME") && has("CAPACITY") && has("ACCESS MODES") => "PersistentVolumeClaim",
+        _ if has("READY") && from_command.as_deref() == Some("Statefulset") => "StatefulSet",
+        _ => return None,
+    };
+    Some(kind)
+}
+
+/// Header cells and their start offsets (cells are separated by 2+ spaces; `ACCESS MODES`,
+/// `NOMINATED NODE`, `READINESS GATES`, `NODE SELECTOR` contain one).
+fn header(line: &str) -> Vec<(usize, &str)> {
+    let mut cells = Vec::new();
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        while at < bytes.len() && bytes[at] == b' ' {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            break;
+        }
+        let start = at;
+        while at < bytes.len()
+            && !(bytes[at] == b'\t' || bytes[at] == b' ' && bytes.get(at + 1).is_none_or(|b| *b == b' '))
+        {
+            at += 1;
+        }
+        cells.push((start, &line[start..at]));
+    }
+    cells
+}
+
+/// Whether a line is a `kubectl get` header of a kind this module reads.
+pub fn is_header(line: &str, command: Option<&Command>) -> bool {
+    let cells = header(line.trim_end());
+    let names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
+    matches!(names.first(), Some(&"NAME" | &"NAMESPACE"))
+        && names.iter().all(|n| {
+            n.chars().all(|c| {
+                c.is_ascii_uppercase()
+                    || matches!(c, ' ' | '-' | '(' | ')' | '_' | '.' | '/')
+                    || c.is_ascii_digit()
+            })
+        })
+        && table_kind(&names, command).is_some()
+}
+
+/// Reads a table into object trees, one per row.
+pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node> {
+    let mut lines = (first_line..)
+        .zip(text.lines())
+        .skip_while(|(_, l)| l.trim().is_empty());
+    let Some((_, head)) = lines.next() else {
+        return Vec::new();
+    };
+    let cells = header(head.trim_end());
+    let names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
+    let Some(kind) = table_kind(&names, command) else {
+        return Vec::new();
+    };
+    let hint_namespace = command.and_then(|c| c.namespace.clone());
+    let mut objects = Vec::new();
+    for (line_no, raw) in lines {
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let values = row_cells(line, &cells);
+        if values.len() != cells.len() {
+            continue;
+        }
+        let pos = |i: usize| Pos::new(line_no, cells[i].0.min(line.len()) as u32 + 1);
+        let get = |name: &str| names.iter().position(|n| *n == name).map(|i| (values[i], pos(i)));
+        objects.push(row_object(kind, &get, pos(0), hint_namespace.as_deref()));
+    }
+    objects
+}
+
+/// Cells by the header's positions when the row lines up, else split at runs of 2+ spaces.
+fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
+    let bytes = line.as_bytes();
+    let aligned = cells.iter().skip(1).all(|(at, _)| {
+        *at >= line.len() || (line.is_char_boundary(*at) && bytes.get(at.wrapping_sub(1)) == Some(&b' '))
+    });
+    if aligned {
+        return cells
+            .iter()
+            .enumerate()
+            .map(|(i, (at, _))| {
+                let start = (*at).min(line.len());
+                let end = cells
+                    .get(i + 1)
+                    .map_or(line.len(), |(next, _)| (*next).min(line.len()));
+                line[start..end].trim()
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        let cut = rest.find("  ").unwrap_or(rest.len());
+        out.push(&rest[..cut]);
+        rest = rest[cut..].trim_start();
+    }
+    out
+}
+
+type Getter<'a> = dyn Fn(&str) -> Option<(&'a str, Pos)> + 'a;
+
+fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option<&str>) -> Node {
+    let mut object = Obj::new(pos);
+    object.str("kind", kind, pos);
+    let mut meta = Obj::new(pos);
+    if let Some((name, at)) = get("NAME") {
+        meta.str("name", name, at);
+    }
+    match get("NAMESPACE") {
+        Some((ns, at)) => meta.str("namespace", ns, at),
+        None if kind != "Node" => {
+            if let Some(ns) = hint_namespace {
+                meta.str("namespace", ns, pos);
+            }
+        }
+        None => {}
+    }
+    object.put("metadata", meta.node(), pos);
+    let mut spec = Obj::new(pos);
+    let mut status = Obj::new(pos);
+    match kind {
+        "Pod" => {
+            if let Some((printed, at)) = get("STATUS") {
+                // kubectl's summary of the pod; a phase only when it is one of the phases.
+                object.put("kubectl", single("status", printed, at), at);
+                if matches!(
+                    printed,
+                    "Pending" | "Running" | "Succeeded" | "Failed" | "Unknown"
+                ) {
+                    status.str("phase", printed, at);
+                }
+            }
+            if let Some((node, at)) = get("NODE").filter(|(n, _)| !is_none(n)) {
+                spec.str("nodeName", node, at);
+            }
+            if let Some((ip, at)) = get("IP").filter(|(n, _)| !is_none(n)) {
+                status.str("podIP", ip, at);
+            }
+            // The table does not list containers; the field is required by the Pod schema.
+            spec.put("containers", Node::new(NodeValue::Seq(Vec::new()), pos), pos);
+        }
+        "Node" => {
+            if let Some((printed, at)) = get("STATUS") {
+                let ready = match printed.split(',').next().unwrap_or_default() {
+                    "Ready" => "True",
+                    "NotReady" => "False",
+                    _ => "Unknown",
+                };
+                let mut condition = Obj::new(at);
+                condition.str("type", "Ready", at);
+                condition.str("status", ready, at);
+                status.put(
+                    "conditions",
+                    Node::new(NodeValue::Seq(vec![condition.node()]), at),
+                    at,
+                );
+                if printed.contains("SchedulingDisabled") {
+                    spec.plain("unschedulable", "true", at);
+                }
+            }
+        }
+        "Deployment" | "StatefulSet" => {
+            if let Some((ready, at)) = get("READY") {
+                if let Some((have, want)) = ready.split_once('/') {
+                    status.plain("readyReplicas", have, at);
+                    spec.plain("replicas", want, at);
+                }
+            }
+            if let Some((n, at)) = get("AVAILABLE") {
+                status.plain("availableReplicas", n, at);
+            }
+            if let Some((n, at)) = get("UP-TO-DATE") {
+                status.plain("updatedReplicas", n, at);
+            }
+        }
+        "ReplicaSet" | "DaemonSet" => {
+            if let Some((n, at)) = get("DESIRED") {
+                spec.plain("replicas", n, at);
+            }
+            if let Some((n, at)) = get("READY") {
+                status.plain("readyReplicas", n, at);
+            }
+        }
+        "PersistentVolumeClaim" => {
+            if let Some((phase, at)) = get("STATUS") {
+                status.str("phase", phase, at);
+            }
+            if let Some((volume, at)) = get("VOLUME").filter(|(v, _)| !v.is_empty()) {
+                spec.str("volumeName", volume, at);
+            }
+            if let Some((class, at)) = get("STORAGECLASS").filter(|(v, _)| !is_none(v)) {
+                spec.str("storageClassName", class, at);
+            }
+        }
+        "Service" => {
+            if let Some((t, at)) = get("TYPE") {
+                spec.str("type", t, at);
+            }
+            if let Some((ip, at)) = get("CLUSTER-IP") {
+                spec.str("clusterIP", ip, at);
+            }
+        }
+        _ => {}
+    }
+    object.put("spec", spec.node(), pos);
+    object.put("status", status.node(), pos);
+    object.node()
+}
+
+fn is_none(text: &str) -> bool {
+    matches!(text, "<none>" | "" | "<unknown>" | "<pending>")
+}
+
+fn single(key: &str, value: &str, pos: Pos) -> Node {
+    let mut obj = Obj::new(pos);
+    obj.str(key, value, pos);
+    obj.node()
+}
+
+struct Obj {
+    pos: Pos,
+    entries: Vec<MapEntry>,
+}
+
+impl Obj {
+    fn new(pos: Pos) -> Self {
+        Self {
+            pos,
+            entries: Vec::new(),
+        }
+    }
+
+    fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
+        self.entries.push(MapEntry {
+            key: key.to_string(),
+            key_pos,
+            value,
+        });
+    }
+
+    fn str(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Quoted), pos),
+            pos,
+        );
+    }
+
+    fn plain(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Plain), pos),
+            pos,
+        );
+    }
+
+    fn node(self) -> Node {
+        Node::new(NodeValue::Map(self.entries), self.pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_with_an_extra_label_column() {
+        let text = "NAME                STATUS                     ROLES           AGE   VERSION   STORAGE-TIER\nlab-control-plane   Ready                      control-plane   12d   v1.30.4   \nlab-worker2         NotReady,SchedulingDisabled   <none>       12d   v1.30.4   sata\n";
+        let command = Command::parse("kubectl get nodes -L storage-tier");
+        assert!(is_header(text.lines().next().unwrap(), Some(&command)));
+        let nodes = parse(text, 2, Some(&command));
+        assert_eq!(nodes.len(), 2);
+        let (pos, status) = nodes[1].locate("status.conditions[0].status").unwrap();
+        assert_eq!((pos.line, status.as_str()), (4, Some("False")));
+        assert_eq!(
+            nodes[1].locate("spec.unschedulable").unwrap().1.as_str(),
+            Some("true")
+        );
+        assert_eq!(nodes[1].locate("metadata.namespace"), None);
+    }
+
+    #[test]
+    fn pods_all_namespaces_wide_with_spaces_in_cells() {
+        let text = "NAMESPACE   NAME        READY   STATUS             RESTARTS      AGE   IP           NODE     NOMINATED NODE   READINESS GATES\nshop        web-1       0/1     CrashLoopBackOff   5 (17m ago)   1h    10.0.0.5     node-a   <none>           <none>\nshop        web-2       1/1     Running            0             1h    10.0.0.6     node-b   <none>           <none>\n";
+        let pods = parse(text, 1, None);
+        assert_eq!(pods.len(), 2);
+        let (pos, printed) = pods[0].locate("kubectl.status").unwrap();
+        assert_eq!((pos.line, printed.as_str()), (2, Some("CrashLoopBackOff")));
+        assert_eq!(
+            pods[0].locate("status.phase"),
+            None,
+            "CrashLoopBackOff is not a phase"
+        );
+        assert_eq!(
+            pods[1].locate("status.phase").unwrap().1.as_str(),
+            Some("Running")
+        );
+        assert_eq!(
+            pods[0].locate("spec.nodeName").unwrap().1.as_str(),
+            Some("node-a")
+        );
+        assert_eq!(
+            pods[0].locate("metadata.namespace").unwrap().1.as_str(),
+            Some("shop")
+        );
+    }
+
+    #[test]
+    fn deployments_and_pvcs() {
+        let deploy = parse("NAME       READY   UP-TO-DATE   AVAILABLE   AGE\nfrontend   2/3     3            2           211d\n", 1, Some(&Command::parse("kubectl -n web get deploy frontend")));
+        assert_eq!(
+            deploy[0].locate("status.readyReplicas").unwrap().1.as_str(),
+            Some("2")
+        );
+        assert_eq!(deploy[0].locate("spec.replicas").unwrap().1.as_str(), Some("3"));
+        assert_eq!(
+            deploy[0].locate("metadata.namespace").unwrap().1.as_str(),
+            Some("web")
+        );
+        let pvc = parse("NAME      STATUS    VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   AGE\npgdata    Pending                                      fast-ssd       5m\n", 1, None);
+        assert_eq!(pvc[0].locate("status.phase").unwrap().1.as_str(), Some("Pending"));
+        assert_eq!(
+            pvc[0].locate("spec.storageClassName").unwrap().1.as_str(),
+            Some("fast-ssd")
+        );
+        assert_eq!(pvc[0].locate("spec.volumeName"), None);
+    }
+
+    #[test]
+    fn other_tables_are_not_claimed() {
+        assert!(!is_header(
+            "CERTIFICATE                EXPIRES                  RESIDUAL TIME",
+            None
+        ));
+        assert!(!is_header("LAST SEEN   TYPE   REASON   OBJECT   MESSAGE", None));
+    }
+}
