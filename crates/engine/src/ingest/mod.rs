@@ -9,6 +9,7 @@ pub mod describe;
 pub mod events_table;
 pub mod get_table;
 pub mod json;
+pub mod messages;
 pub mod node;
 pub mod segment;
 pub mod yaml;
@@ -72,6 +73,8 @@ pub struct Ingested {
     pub objects: Vec<Object>,
     /// Rows of event tables, with the index of the input they came from.
     pub table_events: Vec<(usize, TableEvent)>,
+    /// What kubectl printed instead of objects (API errors, connection failures), by input.
+    pub messages: Vec<(usize, messages::ClientMessage)>,
     pub errors: Vec<InputError>,
 }
 
@@ -86,6 +89,8 @@ pub enum Format {
     EventsTable,
     GetTable,
     Describe,
+    /// kubectl's own messages: API errors, connection failures, warnings.
+    Messages,
     /// Several segments (commands) of different formats in one input.
     Mixed,
     Unrecognized,
@@ -103,6 +108,7 @@ impl Format {
             Format::EventsTable => "events-table",
             Format::Describe => "describe",
             Format::GetTable => "get-table",
+            Format::Messages => "kubectl-messages",
             Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
@@ -200,6 +206,12 @@ fn ingest_segment(
             out.table_events.extend(rows.into_iter().map(|row| (index, row)));
             (Format::EventsTable, 1)
         }
+        Sniffed::Messages => {
+            let found = messages::parse(segment.text, segment.first_line, segment.command.as_ref());
+            let count = found.len();
+            out.messages.extend(found.into_iter().map(|m| (index, m)));
+            (Format::Messages, count)
+        }
         Sniffed::GetTable => {
             for node in get_table::parse(segment.text, segment.first_line, segment.command.as_ref()) {
                 add_object(index, source, node, None, out);
@@ -255,6 +267,7 @@ enum Sniffed {
     EventsTable,
     GetTable,
     Describe,
+    Messages,
     /// Neither; the position of the first meaningful character.
     Other(Pos),
 }
@@ -277,6 +290,9 @@ fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sni
         }
         if get_table::is_header(line, command) {
             return Sniffed::GetTable;
+        }
+        if messages::is_message(line) {
+            return Sniffed::Messages;
         }
         if looks_like_json_start(trimmed) {
             return Sniffed::Json;
@@ -456,13 +472,13 @@ mod tests {
         assert_eq!(got.table_events[0].1.line, 3);
         assert_eq!(got.table_events[0].1.namespace.as_deref(), Some("shop"));
         assert_eq!(got.objects[0].locate("metadata.name").unwrap().0.line, 9);
-        assert_eq!(got.errors.len(), 1);
-        assert_eq!(got.errors[0].line, 12);
-        assert!(
-            got.errors[0].message.contains("kubectl top pod"),
-            "{}",
-            got.errors[0].message
+        assert_eq!(got.errors, vec![]);
+        let (_, message) = &got.messages[0];
+        assert_eq!(
+            (message.line, message.text.as_str()),
+            (12, "Metrics API not available")
         );
+        assert_eq!(message.command.as_deref(), Some("kubectl top pod"));
     }
 
     #[test]
