@@ -8,17 +8,20 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use faultline_engine::{analyze, render, Source};
+use faultline_engine::{analyze_with, render, Options, Source};
 
 const USAGE: &str = "\
-usage: faultline analyze [--format text|json|markdown] [PATH|-]...
+usage: faultline analyze [--format text|json|markdown] [--captured-at TIME] [PATH|-]...
 
 Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
 and prints which fault boundary the evidence points to, with the evidence.
 
 options:
-  -f, --format FORMAT   text (default), json (the report contract) or markdown
-  -h, --help            this help
+  -f, --format FORMAT     text (default), json (the report contract) or markdown
+      --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to
+                          place ages like `4m31s` on the timeline; default: the newest timestamp
+                          found in the input
+  -h, --help              this help
 ";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +34,7 @@ enum OutputFormat {
 #[derive(Debug)]
 struct Args {
     format: OutputFormat,
+    options: Options,
     paths: Vec<String>,
 }
 
@@ -42,11 +46,23 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         Some(other) => return Err(format!("unknown command `{other}`")),
     }
     let mut format = OutputFormat::Text;
+    let mut options = Options::default();
     let mut paths = Vec::new();
     while let Some(arg) = iter.next() {
         let value = |iter: &mut std::slice::Iter<'_, String>| {
             iter.next().cloned().ok_or_else(|| format!("{arg} needs a value"))
         };
+        let captured_at = match arg.as_str() {
+            "--captured-at" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--captured-at=").map(str::to_string),
+        };
+        if let Some(time) = captured_at {
+            let parsed = time
+                .parse()
+                .map_err(|e| format!("--captured-at {time:?} is not an RFC 3339 time: {e}"))?;
+            options.captured_at = Some(parsed);
+            continue;
+        }
         let format_name = match arg.as_str() {
             "-h" | "--help" => return Ok(None),
             "-f" | "--format" => Some(value(&mut iter)?),
@@ -68,7 +84,11 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     if paths.is_empty() {
         paths.push("-".to_string());
     }
-    Ok(Some(Args { format, paths }))
+    Ok(Some(Args {
+        format,
+        options,
+        paths,
+    }))
 }
 
 /// Reads every path into sources; a folder contributes its files (recursively, in name order), each
@@ -142,7 +162,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = analyze(&sources);
+    let report = analyze_with(&sources, &args.options);
     let output = match args.format {
         OutputFormat::Text => render::text(&report),
         OutputFormat::Markdown => render::markdown(&report),
@@ -193,5 +213,6 @@ mod tests {
         assert!(parse_args(&args(&["analyze", "--format", "xml"])).is_err());
         assert!(parse_args(&args(&["analyze", "--colour"])).is_err());
         assert!(parse_args(&args(&["analyze", "--format"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--captured-at", "yesterday"])).is_err());
     }
 }

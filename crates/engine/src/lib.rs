@@ -16,12 +16,25 @@ pub use report::{
     Boundary, Evidence, Finding, InputError, InputSummary, ObjectRef, Report, Severity, TimelineEntry,
 };
 
+/// Choices the user can make about an analysis.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// When the pasted output was captured, to place ages (`4m31s`) on the timeline. Without it, the
+    /// newest absolute timestamp in the input is used, and each placed entry says so.
+    pub captured_at: Option<k8s_openapi::jiff::Timestamp>,
+}
+
 /// Analyses every input together and returns the report.
 pub fn analyze(sources: &[Source]) -> Report {
+    analyze_with(sources, &Options::default())
+}
+
+/// [`analyze`] with options.
+pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
     let ingested = ingest::ingest(sources);
     let model = model::Model::build(sources, &ingested);
     let findings = rules::run(&model);
-    let timeline = model::timeline::build(&model);
+    let timeline = model::timeline::build(&model, options.captured_at);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
         *counts.entry(object.id.kind.clone()).or_insert(0) += 1;

@@ -154,7 +154,7 @@ pub struct Evidence {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimelineEntry {
-    /// RFC 3339, UTC.
+    /// RFC 3339, UTC; empty when only an age is known and the input has no absolute time.
     pub time: String,
     pub subject: ObjectRef,
     /// What kind of fact this is: `event`, `created`, `condition`, `container-started`,
@@ -163,4 +163,8 @@ pub struct TimelineEntry {
     pub reason: String,
     pub message: String,
     pub count: u32,
+    /// Set when `time` was estimated from an age (tables and describe print ages, not times): says
+    /// from what, e.g. "age 4m31s before 2025-02-11T09:35:36Z, the newest timestamp in the input".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimated_from: Option<String>,
 }

@@ -1,6 +1,7 @@
 //! The object graph the rules read: objects by identity, normalised events by subject, the timeline.
 
 pub mod events;
+pub mod graph;
 pub mod timeline;
 
 use crate::ingest::{Ingested, Object, Source};
@@ -11,6 +12,7 @@ pub struct Model<'a> {
     pub sources: &'a [Source],
     pub objects: &'a [Object],
     pub events: Vec<EventRecord>,
+    pub graph: graph::Graph,
 }
 
 impl<'a> Model<'a> {
@@ -31,6 +33,7 @@ impl<'a> Model<'a> {
             sources,
             objects: &ingested.objects,
             events,
+            graph: graph::build(&ingested.objects),
         }
     }
 

@@ -1,5 +1,10 @@
 //! Every dated fact on one axis: events (by effective last time, like `kubectl events`), object
 //! creation, condition transitions and container starts and terminations.
+//!
+//! Tables and describe output give ages (`4m31s`), not times. They are placed against the capture
+//! moment — a time the user sets, else the newest absolute timestamp in the input — and each such
+//! entry says so in `estimated_from`. Without any absolute time they keep an empty `time` and their
+//! order by age.
 
 use k8s_openapi::jiff::Timestamp;
 
@@ -7,7 +12,15 @@ use super::Model;
 use crate::ingest::Typed;
 use crate::report::{ObjectRef, TimelineEntry};
 
-pub fn build(model: &Model<'_>) -> Vec<TimelineEntry> {
+/// The moment the pasted output was captured, against which ages are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub time: Timestamp,
+    /// True when the user set it; false when it is the newest timestamp found in the input.
+    pub set_by_user: bool,
+}
+
+pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineEntry> {
     let mut entries: Vec<(Timestamp, TimelineEntry)> = Vec::new();
     let mut push =
         |time: Timestamp, subject: &ObjectRef, source: &str, reason: &str, message: String, count: u32| {
@@ -20,6 +33,7 @@ pub fn build(model: &Model<'_>) -> Vec<TimelineEntry> {
                     reason: reason.to_string(),
                     message,
                     count,
+                    estimated_from: None,
                 },
             ));
         };
@@ -100,7 +114,163 @@ pub fn build(model: &Model<'_>) -> Vec<TimelineEntry> {
             }
         }
     }
+    let capture = captured_at
+        .map(|time| Capture {
+            time,
+            set_by_user: true,
+        })
+        .or_else(|| {
+            entries.iter().map(|(t, _)| *t).max().map(|time| Capture {
+                time,
+                set_by_user: false,
+            })
+        });
     // Stable: equal times keep the order in which they were found (input order).
     entries.sort_by_key(|(time, _)| *time);
-    entries.into_iter().map(|(_, entry)| entry).collect()
+    let mut out: Vec<TimelineEntry> = entries.into_iter().map(|(_, entry)| entry).collect();
+    out.extend(aged_entries(model, capture));
+    if capture.is_some() {
+        out.sort_by(|a, b| a.time.cmp(&b.time));
+    }
+    out
+}
+
+/// Entries for events known only by their age, placed against the capture moment when there is one.
+fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntry> {
+    let mut aged: Vec<(i64, TimelineEntry)> = Vec::new();
+    for event in model.events.iter().filter(|e| e.last.is_none()) {
+        let Some(age) = event.last_age else { continue };
+        let (time, estimated_from) = match capture {
+            Some(c) => {
+                let time = c
+                    .time
+                    .checked_sub(k8s_openapi::jiff::SignedDuration::from_secs(age))
+                    .unwrap_or(c.time);
+                let basis = if c.set_by_user {
+                    "the capture time you set"
+                } else {
+                    "the newest timestamp in the input"
+                };
+                (
+                    time.to_string(),
+                    format!("age {} before {}, {basis}", human(age), c.time),
+                )
+            }
+            None => (
+                String::new(),
+                format!(
+                    "age {}; the input has no absolute time to place it against",
+                    human(age)
+                ),
+            ),
+        };
+        aged.push((
+            age,
+            TimelineEntry {
+                time,
+                subject: event.subject.clone(),
+                source: "event".to_string(),
+                reason: event.reason.clone(),
+                message: event.message.clone(),
+                count: event.count,
+                estimated_from: Some(estimated_from),
+            },
+        ));
+    }
+    // Oldest (largest age) first; equal ages keep input order.
+    aged.sort_by_key(|(age, _)| std::cmp::Reverse(*age));
+    aged.into_iter().map(|(_, e)| e).collect()
+}
+
+/// Seconds as kubectl prints ages: `4m31s`, `2h5m`, `3d4h`.
+fn human(seconds: i64) -> String {
+    let (d, h, m, s) = (
+        seconds / 86_400,
+        seconds % 86_400 / 3600,
+        seconds % 3600 / 60,
+        seconds % 60,
+    );
+    match (d, h, m) {
+        (0, 0, 0) => format!("{s}s"),
+        (0, 0, _) if s > 0 => format!("{m}m{s}s"),
+        (0, 0, _) => format!("{m}m"),
+        (0, _, _) if m > 0 => format!("{h}h{m}m"),
+        (0, _, _) => format!("{h}h"),
+        _ if h > 0 => format!("{d}d{h}h"),
+        _ => format!("{d}d"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{analyze, analyze_with, Options, Source};
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\n  creationTimestamp: \"2026-03-02T10:00:00Z\"\nspec:\n  containers: []\n";
+    const TABLE: &str = "$ kubectl -n shop get events\nLAST SEEN   TYPE      REASON    OBJECT    MESSAGE\n90s         Warning   Failed    pod/web   Error: ErrImagePull\n2m          Normal    Pulling   pod/web   Pulling image \"x\"\n";
+
+    #[test]
+    fn ages_are_placed_against_the_newest_timestamp_and_say_so() {
+        let report = analyze(&[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)]);
+        let times: Vec<(&str, &str)> = report
+            .timeline
+            .iter()
+            .map(|e| (e.time.as_str(), e.reason.as_str()))
+            .collect();
+        assert_eq!(
+            times,
+            [
+                ("2026-03-02T09:58:00Z", "Pulling"),
+                ("2026-03-02T09:58:30Z", "Failed"),
+                ("2026-03-02T10:00:00Z", "Created")
+            ]
+        );
+        assert_eq!(
+            report.timeline[1].estimated_from.as_deref(),
+            Some("age 1m30s before 2026-03-02T10:00:00Z, the newest timestamp in the input")
+        );
+        assert_eq!(report.timeline[2].estimated_from, None);
+    }
+
+    #[test]
+    fn a_capture_time_set_by_the_user_wins() {
+        let options = Options {
+            captured_at: Some("2026-03-02T10:05:00Z".parse().unwrap()),
+        };
+        let report = analyze_with(
+            &[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)],
+            &options,
+        );
+        let failed = report.timeline.iter().find(|e| e.reason == "Failed").unwrap();
+        assert_eq!(failed.time, "2026-03-02T10:03:30Z");
+        assert!(failed
+            .estimated_from
+            .as_deref()
+            .unwrap()
+            .ends_with("the capture time you set"));
+    }
+
+    #[test]
+    fn without_any_absolute_time_ages_keep_their_order_and_no_time() {
+        let report = analyze(&[Source::new("events.txt", TABLE)]);
+        let entries: Vec<(&str, &str)> = report
+            .timeline
+            .iter()
+            .map(|e| (e.time.as_str(), e.reason.as_str()))
+            .collect();
+        assert_eq!(entries, [("", "Pulling"), ("", "Failed")]);
+        assert!(report.timeline[0]
+            .estimated_from
+            .as_deref()
+            .unwrap()
+            .contains("no absolute time"));
+    }
+
+    #[test]
+    fn human_ages() {
+        assert_eq!(super::human(271), "4m31s");
+        assert_eq!(super::human(120), "2m");
+        assert_eq!(super::human(7500), "2h5m");
+        assert_eq!(super::human(273_600), "3d4h");
+        assert_eq!(super::human(9), "9s");
+    }
 }
