@@ -68,6 +68,16 @@ pub struct Graph {
 
 type Key = (String, Option<String>, String);
 
+/// Finds the object a reference names, or describes the missing one.
+type Resolve<'a> = dyn Fn(&str, Option<&str>, &str, Option<&str>) -> Target + 'a;
+
+/// A Pod's index, namespace and labels, for selector matching.
+struct PodLabels<'a> {
+    index: usize,
+    namespace: Option<&'a str>,
+    labels: Vec<(&'a str, &'a str)>,
+}
+
 fn key(kind: &str, namespace: Option<&str>, name: &str) -> Key {
     (kind.to_string(), namespace.map(str::to_string), name.to_string())
 }
@@ -164,16 +174,14 @@ pub fn build(objects: &[Object]) -> Graph {
             }),
         }
     };
-    let pods: Vec<(usize, Option<&str>, Vec<(&str, &str)>)> = objects
+    let pods: Vec<PodLabels<'_>> = objects
         .iter()
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Pod")
-        .map(|(i, o)| {
-            (
-                i,
-                o.id.namespace.as_deref(),
-                pairs(o.node.locate("metadata.labels").map(|(_, n)| n)),
-            )
+        .map(|(index, o)| PodLabels {
+            index,
+            namespace: o.id.namespace.as_deref(),
+            labels: pairs(o.node.locate("metadata.labels").map(|(_, n)| n)),
         })
         .collect();
     let mut edges = Vec::new();
@@ -212,11 +220,11 @@ pub fn build(objects: &[Object]) -> Graph {
                     expressions: Vec::new(),
                 };
                 if !selector.is_empty() {
-                    for (pod, pod_ns, labels) in &pods {
-                        if *pod_ns == ns && selector.matches(labels) {
+                    for pod in &pods {
+                        if pod.namespace == ns && selector.matches(&pod.labels) {
                             edge(
                                 from,
-                                Target::Object(*pod),
+                                Target::Object(pod.index),
                                 EdgeKind::Selects,
                                 "spec.selector".into(),
                                 false,
@@ -229,11 +237,11 @@ pub fn build(objects: &[Object]) -> Graph {
                 if let Some((_, selector)) = node.locate("spec.selector") {
                     let selector = Selector::from_label_selector(selector);
                     if !selector.is_empty() {
-                        for (pod, pod_ns, labels) in &pods {
-                            if *pod_ns == ns && selector.matches(labels) {
+                        for pod in &pods {
+                            if pod.namespace == ns && selector.matches(&pod.labels) {
                                 edge(
                                     from,
-                                    Target::Object(*pod),
+                                    Target::Object(pod.index),
                                     EdgeKind::Selects,
                                     "spec.selector".into(),
                                     false,
@@ -327,8 +335,8 @@ pub fn build(objects: &[Object]) -> Graph {
 #[allow(clippy::too_many_arguments)]
 fn endpoint_edge(
     objects: &[Object],
-    pods: &[(usize, Option<&str>, Vec<(&str, &str)>)],
-    resolve: &dyn Fn(&str, Option<&str>, &str, Option<&str>) -> Target,
+    pods: &[PodLabels<'_>],
+    resolve: &Resolve<'_>,
     edge: &mut dyn FnMut(usize, Target, EdgeKind, String, bool),
     from: usize,
     endpoint: &Node,
@@ -349,15 +357,15 @@ fn endpoint_edge(
             return;
         }
     }
-    for (pod, pod_ns, _) in pods {
-        let ip = objects[*pod]
+    for pod in pods {
+        let ip = objects[pod.index]
             .node
             .locate("status.podIP")
             .and_then(|(_, n)| n.as_str());
-        if *pod_ns == ns && ip.is_some_and(|ip| addresses.contains(&ip)) {
+        if pod.namespace == ns && ip.is_some_and(|ip| addresses.contains(&ip)) {
             edge(
                 from,
-                Target::Object(*pod),
+                Target::Object(pod.index),
                 EdgeKind::EndpointIs,
                 path.clone(),
                 true,
@@ -370,7 +378,7 @@ fn pod_edges(
     node: &Node,
     ns: Option<&str>,
     from: usize,
-    resolve: &dyn Fn(&str, Option<&str>, &str, Option<&str>) -> Target,
+    resolve: &Resolve<'_>,
     edge: &mut dyn FnMut(usize, Target, EdgeKind, String, bool),
 ) {
     if let Some(name) = text(node, "spec.nodeName") {
