@@ -138,3 +138,82 @@ fn experiment_2_report_snapshot() {
     common::assert_snapshot("exp2-nonexistent-image-tag.txt", &render::text(&report));
     common::assert_snapshot("exp2-nonexistent-image-tag.md", &render::markdown(&report));
 }
+
+/// What ingest and the model make of each case — inputs, counts, errors, edges and timeline — as a
+/// reviewed snapshot per case (`tests/snapshots/corpus/`).
+#[test]
+fn every_case_ingest_model_and_timeline_snapshot() {
+    use faultline_engine::ingest::ingest;
+    use faultline_engine::model::graph::Target;
+    use faultline_engine::model::{timeline, Model};
+    use std::fmt::Write;
+
+    let corpus = common::corpus();
+    for dir in all_cases() {
+        let name = dir
+            .strip_prefix(&corpus)
+            .unwrap()
+            .to_string_lossy()
+            .replace('/', "-");
+        let sources = common::case_sources(&dir);
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let report = analyze(&sources);
+        let mut out = String::new();
+        writeln!(out, "inputs:").unwrap();
+        for i in &report.inputs {
+            writeln!(
+                out,
+                "  {}  {}  documents {}  objects {}",
+                i.source, i.format, i.documents, i.objects
+            )
+            .unwrap();
+        }
+        let counts: Vec<String> = report.counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        writeln!(out, "counts: {}", counts.join(", ")).unwrap();
+        writeln!(out, "errors:").unwrap();
+        for e in &report.errors {
+            writeln!(out, "  {}:{}:{} {}", e.source, e.line, e.column, e.message).unwrap();
+        }
+        writeln!(out, "kubectl messages:").unwrap();
+        for (source, m) in &ingested.messages {
+            let first = m.text.lines().next().unwrap_or_default();
+            writeln!(
+                out,
+                "  {}:{} {:?} {}",
+                sources[*source].name, m.line, m.kind, first
+            )
+            .unwrap();
+        }
+        writeln!(out, "edges:").unwrap();
+        for edge in &model.graph.edges {
+            let to = match &edge.to {
+                Target::Object(i) => model.objects[*i].id.to_string(),
+                Target::Missing(r) => format!("(not pasted) {r}"),
+            };
+            let inferred = if edge.inferred { " (inferred)" } else { "" };
+            writeln!(
+                out,
+                "  {} -{:?}-> {to} via {}{inferred}",
+                model.objects[edge.from].id, edge.kind, edge.path
+            )
+            .unwrap();
+        }
+        writeln!(out, "timeline:").unwrap();
+        for t in timeline::build(&model, None) {
+            let estimated = if t.estimated_from.is_some() { " ~" } else { "" };
+            let time = if t.time.is_empty() {
+                "(no time)".to_string()
+            } else {
+                t.time.clone()
+            };
+            writeln!(
+                out,
+                "  {time}{estimated} {} {} {} x{}",
+                t.subject, t.source, t.reason, t.count
+            )
+            .unwrap();
+        }
+        common::assert_snapshot(&format!("corpus/{name}.txt"), &out);
+    }
+}

@@ -263,6 +263,11 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         "PersistentVolumeClaim".into()
     } else if has("Taints") || has("Capacity") || has("System Info") {
         "Node".into()
+    } else if items
+        .iter()
+        .any(|i| i.line.key.is_none() && i.value().starts_with("Resource") && i.value().contains("Hard"))
+    {
+        "ResourceQuota".into()
     } else if has("Subsets") {
         "Endpoints".into()
     } else if has("Selector") && (has("Type") || has("IP") || has("Port")) {
@@ -290,6 +295,7 @@ fn command_kind(line: &str) -> Option<String> {
         "ep" | "endpoint" => "Endpoints",
         "pvc" | "persistentvolumeclaim" => "PersistentVolumeClaim",
         "pv" | "persistentvolume" => "PersistentVolume",
+        "quota" | "resourcequota" => "ResourceQuota",
         _ => return Some(kind_from_table(resource)),
     };
     Some(kind.to_string())
@@ -505,8 +511,39 @@ fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
     if let Some(conditions) = find("Conditions") {
         status.put("conditions", condition_rows(conditions), conditions.pos());
     }
+    if kind == "ResourceQuota" {
+        quota_table(items, &mut status);
+    }
     object.put("spec", spec.node(), pos);
     object.put("status", status.node(), pos);
+}
+
+/// A ResourceQuota's `Resource  Used  Hard` table -> `status.used` and `status.hard`, each value at
+/// its row's line.
+fn quota_table(items: &[Item<'_>], status: &mut Obj) {
+    let Some(header) = items.iter().position(|i| {
+        i.line.key.is_none()
+            && i.value().starts_with("Resource")
+            && i.value().contains("Used")
+            && i.value().contains("Hard")
+    }) else {
+        return;
+    };
+    let header_pos = items[header].pos();
+    let mut used = Obj::new(header_pos);
+    let mut hard = Obj::new(header_pos);
+    for row in items[header + 1..].iter().take_while(|i| i.line.key.is_none()) {
+        let cells: Vec<&str> = row.value().split_whitespace().collect();
+        if let [resource, used_value, hard_value] = cells[..] {
+            if resource.starts_with('-') {
+                continue;
+            }
+            used.str(resource, used_value, row.pos());
+            hard.str(resource, hard_value, row.pos());
+        }
+    }
+    status.put("used", used.node(), header_pos);
+    status.put("hard", hard.node(), header_pos);
 }
 
 /// `Labels: app=web` + continuation lines -> a map (`<none>` -> empty).
@@ -706,6 +743,20 @@ Events:
         assert_eq!(e.namespace.as_deref(), Some("events-pipeline"));
         assert_eq!((e.line, e.count, e.last_age), (32, 63, Some(14)));
         assert_eq!(e.reporter.as_deref(), Some("kubelet"));
+    }
+
+    #[test]
+    fn a_resource_quota_table_becomes_used_and_hard() {
+        let text = "Name:            team-reports-quota\nNamespace:       team-reports\nResource         Used   Hard\n--------         ----   ----\nlimits.memory    22Gi   32Gi\nrequests.memory  11Gi   16Gi\n";
+        let objects = parse(text, 1, None);
+        let node = &objects[0].node;
+        assert_eq!(node.get("kind").unwrap().as_str(), Some("ResourceQuota"));
+        let (pos, used) = node.locate(r#"status.used["requests.memory"]"#).unwrap();
+        assert_eq!((pos.line, used.as_str()), (6, Some("11Gi")));
+        assert_eq!(
+            node.locate(r#"status.hard["limits.memory"]"#).unwrap().1.as_str(),
+            Some("32Gi")
+        );
     }
 
     #[test]

@@ -61,15 +61,16 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
         };
         for condition in status.conditions.iter().flatten() {
             if let Some(time) = &condition.last_transition_time {
-                let text = format!("{}={}", condition.type_, condition.status);
-                let message = condition.message.clone().unwrap_or_default();
-                let reason = condition.reason.clone().unwrap_or(text.clone());
-                let message = if message.is_empty() {
-                    text
-                } else {
-                    format!("{text}: {message}")
-                };
-                push(time.0, &object.id, "condition", &reason, message, 1);
+                // `Ready=False` as the reason keeps which condition changed; kubelet's own reason
+                // and message (`ContainersNotReady: containers with unready status: [app]`) follow.
+                let transition = format!("{}={}", condition.type_, condition.status);
+                let detail = [condition.reason.as_deref(), condition.message.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(": ");
+                push(time.0, &object.id, "condition", &transition, detail, 1);
             }
         }
         let statuses = status
