@@ -1,0 +1,41 @@
+//! `cargo run --release --example bench_ingest -- FILE...`: times ingest alone and the full analysis
+//! of each file (median of BENCH_RUNS, default 3) and prints MB/s. Used by `make bench`; a benchmark,
+//! not a test.
+
+#![allow(clippy::print_stdout, clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Instant;
+
+use faultline_engine::{analyze, ingest, Source};
+
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    println!("{:<24} {:>9} {:>10} {:>9} {:>11} {:>9} {:>9}", "input", "MB", "ingest s", "MB/s", "analyze s", "MB/s", "objects");
+    for path in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&path).expect("readable UTF-8 file");
+        let mb = text.len() as f64 / 1e6;
+        let sources = [Source::new(path.clone(), text)];
+        let mut ingest_times = Vec::new();
+        let mut analyze_times = Vec::new();
+        let mut objects = 0;
+        for _ in 0..runs {
+            let start = Instant::now();
+            let ingested = ingest::ingest(&sources);
+            ingest_times.push(start.elapsed().as_secs_f64());
+            objects = ingested.objects.len() + ingested.table_events.len();
+            drop(ingested);
+            let start = Instant::now();
+            let report = analyze(&sources);
+            analyze_times.push(start.elapsed().as_secs_f64());
+            assert!(report.errors.is_empty(), "{path}: {:?}", report.errors.first());
+        }
+        let (i, a) = (median(ingest_times), median(analyze_times));
+        let name = std::path::Path::new(&path).file_name().unwrap().to_string_lossy().to_string();
+        println!("{name:<24} {mb:>9.1} {i:>10.2} {:>9.1} {a:>11.2} {:>9.1} {objects:>9}", mb / i, mb / a);
+    }
+}
