@@ -14,8 +14,14 @@ fn median(mut times: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
-    println!("{:<24} {:>9} {:>10} {:>9} {:>11} {:>9} {:>9}", "input", "MB", "ingest s", "MB/s", "analyze s", "MB/s", "objects");
+    let runs: usize = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    println!(
+        "{:<24} {:>9} {:>10} {:>9} {:>11} {:>9} {:>9}",
+        "input", "MB", "ingest s", "MB/s", "analyze s", "MB/s", "objects"
+    );
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("readable UTF-8 file");
         let mb = text.len() as f64 / 1e6;
@@ -35,7 +41,15 @@ fn main() {
             assert!(report.errors.is_empty(), "{path}: {:?}", report.errors.first());
         }
         let (i, a) = (median(ingest_times), median(analyze_times));
-        let name = std::path::Path::new(&path).file_name().unwrap().to_string_lossy().to_string();
-        println!("{name:<24} {mb:>9.1} {i:>10.2} {:>9.1} {a:>11.2} {:>9.1} {objects:>9}", mb / i, mb / a);
+        let name = std::path::Path::new(&path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        println!(
+            "{name:<24} {mb:>9.1} {i:>10.2} {:>9.1} {a:>11.2} {:>9.1} {objects:>9}",
+            mb / i,
+            mb / a
+        );
     }
 }

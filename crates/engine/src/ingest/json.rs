@@ -13,6 +13,9 @@ use super::yaml::{ParseError, MAX_DEPTH};
 pub struct JsonDocument {
     pub first_line: u32,
     pub result: Result<Node, ParseError>,
+    /// Set when the input ended inside this value: `result` holds everything complete before the
+    /// cut, and this says where it was cut.
+    pub cut_off: Option<ParseError>,
 }
 
 /// Reads every top-level value; `first_line` is the line of the text's start in the whole input.
@@ -29,11 +32,13 @@ pub fn parse_documents(text: &str, first_line: u32) -> Vec<JsonDocument> {
             Ok(node) => docs.push(JsonDocument {
                 first_line,
                 result: Ok(node),
+                cut_off: reader.cut.take(),
             }),
             Err(err) => {
                 docs.push(JsonDocument {
                     first_line,
                     result: Err(err),
+                    cut_off: None,
                 });
                 if !reader.resync() {
                     break;
@@ -53,6 +58,8 @@ struct Reader<'a> {
     /// Column bookkeeping: the last offset whose character column was computed, on the current line.
     col_offset: usize,
     col_chars: u32,
+    /// Where the input ended inside a value being read (see [`Reader::salvage`]).
+    cut: Option<ParseError>,
 }
 
 impl<'a> Reader<'a> {
@@ -65,6 +72,7 @@ impl<'a> Reader<'a> {
             line_start: 0,
             col_offset: 0,
             col_chars: 0,
+            cut: None,
         }
     }
 
@@ -213,8 +221,14 @@ impl<'a> Reader<'a> {
                 return Err(self.error(format!("expected `:` after the key {key:?}")));
             }
             self.at += 1;
-            let value = self.value(depth + 1)?;
+            let value = match self.value(depth + 1) {
+                Ok(value) => value,
+                Err(e) => return self.salvage(e, NodeValue::Map(entries), pos),
+            };
             entries.push(MapEntry { key, key_pos, value });
+            if self.cut.is_some() {
+                return Ok(Node::new(NodeValue::Map(entries), pos));
+            }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.at += 1,
@@ -228,6 +242,17 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A child failed. If the input simply ended (a cut-off paste), keep the container with the
+    /// children completed so far, drop the incomplete one, and remember where the cut is; every
+    /// enclosing container then closes too. Any other error propagates.
+    fn salvage(&mut self, error: ParseError, partial: NodeValue, pos: Pos) -> Result<Node, ParseError> {
+        if self.cut.is_none() && !self.at_end() {
+            return Err(error);
+        }
+        self.cut.get_or_insert(error);
+        Ok(Node::new(partial, pos))
+    }
+
     fn array(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
         self.at += 1;
         let mut items = Vec::new();
@@ -237,7 +262,13 @@ impl<'a> Reader<'a> {
             return Ok(Node::new(NodeValue::Seq(items), pos));
         }
         loop {
-            items.push(self.value(depth + 1)?);
+            match self.value(depth + 1) {
+                Ok(item) => items.push(item),
+                Err(e) => return self.salvage(e, NodeValue::Seq(items), pos),
+            }
+            if self.cut.is_some() {
+                return Ok(Node::new(NodeValue::Seq(items), pos));
+            }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.at += 1,
@@ -365,11 +396,23 @@ mod tests {
     }
 
     #[test]
-    fn cut_off_input_says_so() {
-        let docs = parse_documents("{\"items\": [\n  {\"a\": 1},\n", 1);
-        let err = docs[0].result.as_ref().unwrap_err();
-        assert!(err.message.contains("cut off"), "{err:?}");
-        assert_eq!(err.pos.line, 3);
+    fn cut_off_input_keeps_what_was_complete_and_says_where() {
+        let docs = parse_documents(
+            "{\"kind\": \"List\", \"items\": [\n  {\"a\": 1},\n  {\"b\": {\"c\": \"unfini",
+            1,
+        );
+        let root = docs[0].result.as_ref().unwrap();
+        assert_eq!(root.get("kind").unwrap().as_str(), Some("List"));
+        let items = root.get("items").unwrap().items();
+        assert_eq!(items[0].get("a").unwrap().as_str(), Some("1"));
+        // The item being read when the input ended keeps only its complete fields.
+        assert_eq!(items[1].get("b").map(|b| b.get("c").is_none()), Some(true));
+        let cut = docs[0].cut_off.as_ref().unwrap();
+        assert!(cut.message.contains("end of input"), "{cut:?}");
+        assert_eq!(cut.pos.line, 3);
+        // A real syntax error is not a cut: the document is reported as broken.
+        let docs = parse_documents("{\"a\": [1, 2 3]}", 1);
+        assert!(docs[0].result.is_err());
     }
 
     #[test]

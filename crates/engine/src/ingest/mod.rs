@@ -169,6 +169,16 @@ fn ingest_segment(
             let count = docs.len();
             let mut list = false;
             for doc in docs {
+                if let Some(cut) = &doc.cut_off {
+                    out.errors.push(error(
+                        cut.pos,
+                        format!(
+                            "{}: the input ends here, inside a JSON value (cut off?); everything complete \
+                             before this point was read, the rest is lost",
+                            cut.message
+                        ),
+                    ));
+                }
                 match doc.result {
                     Ok(node) => list |= add_document(index, source, node, out),
                     Err(e) => out.errors.push(error(e.pos, e.message)),
@@ -393,22 +403,22 @@ fn add_object(index: usize, source: &Source, node: Node, implied_kind: Option<&s
         uid: meta_text("uid"),
     };
     let api_version = text("apiVersion").unwrap_or_default();
-    let typed = match decode_typed(&kind, &api_version, &node) {
-        Ok(typed) => typed,
-        Err(e) => {
-            let pos = e.pos.unwrap_or(node.pos);
-            out.errors.push(InputError {
-                source: source.name.clone(),
-                line: pos.line,
-                column: pos.column,
-                message: format!(
-                    "{kind} {:?}: {e}; the object is kept for what can still be read from it",
-                    id.name
-                ),
-            });
-            Typed::Untyped
-        }
-    };
+    let (typed, problems) = decode_tolerant(&kind, &api_version, &node);
+    let gave_up = matches!(typed, Typed::Untyped) && !problems.is_empty();
+    for (i, e) in problems.iter().enumerate() {
+        let pos = e.pos.unwrap_or(node.pos);
+        let outcome = if gave_up && i + 1 == problems.len() {
+            "the object is kept for what can still be read from it"
+        } else {
+            "this field was ignored, the rest of the object was read"
+        };
+        out.errors.push(InputError {
+            source: source.name.clone(),
+            line: pos.line,
+            column: pos.column,
+            message: format!("{kind} {:?}: {e}; {outcome}", id.name),
+        });
+    }
     out.objects.push(Object {
         id,
         api_version,
@@ -416,6 +426,31 @@ fn add_object(index: usize, source: &Source, node: Node, implied_kind: Option<&s
         node,
         typed,
     });
+}
+
+/// Decodes the kinds rules read. A field that cannot be decoded (a redacted `restartCount: xxx`) is
+/// removed and decoding retried, so one bad field costs that field, not the object: kube-rs's error
+/// boundary, one level finer. (k8s-openapi defaults a missing required field, so removal is safe to
+/// decode; rules that need such a field check the tree for its presence.) Each removed field is
+/// returned as a problem to report.
+fn decode_tolerant(kind: &str, api_version: &str, node: &Node) -> (Typed, Vec<decode::DecodeError>) {
+    const MAX_REMOVALS: usize = 16;
+    let mut problems = Vec::new();
+    let mut patched: Option<Node> = None;
+    loop {
+        let current = patched.as_ref().unwrap_or(node);
+        match decode_typed(kind, api_version, current) {
+            Ok(typed) => return (typed, problems),
+            Err(e) => {
+                let target = patched.get_or_insert_with(|| node.clone());
+                let removed = !e.path.is_empty() && problems.len() < MAX_REMOVALS && target.remove(&e.path);
+                problems.push(e);
+                if !removed {
+                    return (Typed::Untyped, problems);
+                }
+            }
+        }
+    }
 }
 
 fn decode_typed(kind: &str, api_version: &str, node: &Node) -> Result<Typed, decode::DecodeError> {
@@ -453,6 +488,45 @@ mod tests {
         let err = &got.errors[0];
         assert_eq!((err.line, err.source.as_str()), (3, "pods.json"));
         assert!(err.message.contains("spec.containers"), "{}", err.message);
+        assert!(
+            matches!(got.objects[1].typed, Typed::Pod(_)),
+            "only the bad field is lost"
+        );
+    }
+
+    #[test]
+    fn redacted_values_cost_only_their_field() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: <redacted>\n  namespace: RELEASE-NAME\n  uid: xxxx\nspec:\n  nodeName: '*.*.*.*'\n  containers: [{name: app, image: x}]\nstatus:\n  phase: Pending\n  podIP: '***'\n  containerStatuses:\n  - name: app\n    image: x\n    imageID: ''\n    ready: false\n    restartCount: xxx\n    state:\n      waiting:\n        reason: ErrImagePull\n";
+        let got = ingest(&[Source::new("pod.yaml", text)]);
+        assert_eq!(got.errors.len(), 1, "{:?}", got.errors);
+        assert_eq!(got.errors[0].line, 18);
+        assert!(got.errors[0].message.contains("restartCount") && got.errors[0].message.contains("ignored"));
+        let Typed::Pod(pod) = &got.objects[0].typed else {
+            panic!("the Pod is still decoded")
+        };
+        assert_eq!(pod.metadata.name.as_deref(), Some("<redacted>"));
+        let status = &pod.status.as_ref().unwrap().container_statuses.as_ref().unwrap()[0];
+        assert_eq!(
+            status
+                .state
+                .as_ref()
+                .unwrap()
+                .waiting
+                .as_ref()
+                .unwrap()
+                .reason
+                .as_deref(),
+            Some("ErrImagePull")
+        );
+        // The tree keeps what was pasted, for evidence.
+        assert_eq!(
+            got.objects[0]
+                .locate("status.containerStatuses[0].restartCount")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("xxx")
+        );
     }
 
     #[test]

@@ -140,6 +140,44 @@ impl Node {
         Some((pos, node))
     }
 
+    /// Removes the field at `path` (a map entry), or empties a list item in place (so the indices
+    /// of its siblings, which evidence paths use, do not shift). False when there is no such field.
+    pub fn remove(&mut self, path: &str) -> bool {
+        let segments: Vec<Segment<'_>> = path_segments(path).collect();
+        let Some((last, parents)) = segments.split_last() else {
+            return false;
+        };
+        let mut node = self;
+        for segment in parents {
+            let next = match (segment, &mut node.value) {
+                (Segment::Key(key), NodeValue::Map(entries)) => {
+                    entries.iter_mut().find(|e| e.key == *key).map(|e| &mut e.value)
+                }
+                (Segment::Index(i), NodeValue::Seq(items)) => items.get_mut(*i),
+                _ => None,
+            };
+            match next {
+                Some(next) => node = next,
+                None => return false,
+            }
+        }
+        match (last, &mut node.value) {
+            (Segment::Key(key), NodeValue::Map(entries)) => {
+                let before = entries.len();
+                entries.retain(|e| e.key != *key);
+                entries.len() != before
+            }
+            (Segment::Index(i), NodeValue::Seq(items)) => match items.get_mut(*i) {
+                Some(item) => {
+                    item.value = NodeValue::Map(Vec::new());
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
     /// The number of nodes in this tree, for budgets.
     pub fn size(&self) -> usize {
         1 + match &self.value {

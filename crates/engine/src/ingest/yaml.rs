@@ -37,7 +37,7 @@ pub struct ParseError {
 pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
     split_documents(text, first_line)
         .into_iter()
-        .flat_map(|(first_line, chunk)| parse_chunk(chunk, first_line))
+        .flat_map(|(first_line, chunk)| parse_chunk_tolerating_redactions(chunk, first_line))
         .collect()
 }
 
@@ -68,6 +68,100 @@ fn is_document_marker(line: &str) -> bool {
         Some(rest) => rest.is_empty() || rest.starts_with([' ', '\t']),
         None => false,
     }
+}
+
+/// Redacted values such as `podIP: *.*.*.*` or `token: ***` are, to YAML, aliases to anchors that
+/// do not exist, and would lose the whole document. When the parser reports an unknown anchor, the
+/// token is quoted in a private copy of the document and parsing is tried again. The user's text is
+/// never changed; only columns after the token on that line shift, by the two quotes.
+fn parse_chunk_tolerating_redactions(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
+    const MAX_QUOTED: usize = 256;
+    let mut docs = parse_chunk(chunk, first_line);
+    let mut patched: Option<String> = None;
+    for _ in 0..MAX_QUOTED {
+        let Some(err) = docs.last().and_then(|d| d.result.as_ref().err()) else {
+            break;
+        };
+        if !err.message.contains("unknown anchor") {
+            break;
+        }
+        let text = patched.get_or_insert_with(|| chunk.to_string());
+        if !quote_token(text, err.pos.line - first_line, err.pos.column - 1) {
+            break;
+        }
+        docs = parse_chunk(text, first_line);
+    }
+    let text = patched.as_deref().unwrap_or(chunk);
+    salvage_cut_off(text, first_line, docs)
+}
+
+/// A document that ends inside an unclosed value (a paste cut mid-string) is read again without its
+/// last lines — 1, 2, 4, … 64 of them — so what was complete is kept; the cut is reported.
+fn salvage_cut_off(text: &str, first_line: u32, docs: Vec<YamlDocument>) -> Vec<YamlDocument> {
+    let cut = match docs.last().map(|d| &d.result) {
+        Some(Err(e)) if e.message.contains("never closed") || e.message.contains("end of stream") => {
+            e.clone()
+        }
+        _ => return docs,
+    };
+    let line_ends: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+    for drop in [1usize, 2, 4, 8, 16, 32, 64] {
+        let Some(keep_lines) = line_ends.len().checked_sub(drop) else {
+            break;
+        };
+        if keep_lines == 0 {
+            break;
+        }
+        let prefix = &text[..line_ends[keep_lines - 1]];
+        let mut salvaged = parse_chunk(prefix, first_line);
+        if salvaged.iter().all(|d| d.result.is_ok())
+            && salvaged.iter().any(|d| matches!(d.result, Ok(Some(_))))
+        {
+            let from = first_line + keep_lines as u32;
+            salvaged.push(YamlDocument {
+                first_line: from,
+                result: Err(ParseError {
+                    pos: cut.pos,
+                    message: format!(
+                        "{}; the document was read up to line {}, lines {from}-{} were not",
+                        cut.message,
+                        from - 1,
+                        cut.pos.line.max(from)
+                    ),
+                }),
+            });
+            return salvaged;
+        }
+    }
+    docs
+}
+
+/// Wraps the token at (0-based line, 0-based char column) in single quotes.
+fn quote_token(text: &mut String, line: u32, column: u32) -> bool {
+    let Some(line_start) = text
+        .split_inclusive('\n')
+        .take(line as usize)
+        .map(str::len)
+        .try_fold(0usize, |a, b| a.checked_add(b))
+    else {
+        return false;
+    };
+    let Some(rest) = text.get(line_start..) else {
+        return false;
+    };
+    let Some((offset, _)) = rest.char_indices().nth(column as usize) else {
+        return false;
+    };
+    let start = line_start + offset;
+    if !text[start..].starts_with('*') {
+        return false;
+    }
+    let len = text[start..]
+        .find(|c: char| c.is_whitespace() || matches!(c, ',' | ']' | '}'))
+        .unwrap_or(text.len() - start);
+    let token = text[start..start + len].replace('\'', "''");
+    text.replace_range(start..start + len, &format!("'{token}'"));
+    true
 }
 
 fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
@@ -325,23 +419,66 @@ mod tests {
     fn a_broken_document_does_not_hide_the_next_one() {
         let text = "kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n---\nkind: Pod\nmetadata:\n  name: c\n";
         let docs = parse_documents(text, 1);
-        assert_eq!(docs.len(), 3);
+        assert_eq!(docs.len(), 4, "{docs:?}");
         assert!(docs[0].result.is_ok());
-        let err = docs[1].result.as_ref().unwrap_err();
+        // The broken document keeps its complete first line and reports the rest.
+        let partial = docs[1].result.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(partial.get("kind").unwrap().as_str(), Some("Pod"));
+        let err = docs[2].result.as_ref().unwrap_err();
         assert!(err.pos.line >= 6, "{err:?}");
         assert!(
             err.message.contains("never closed"),
             "the document ends at the next `---`: {err:?}"
         );
-        let third = docs[2].result.as_ref().unwrap().as_ref().unwrap();
+        let third = docs[3].result.as_ref().unwrap().as_ref().unwrap();
         assert_eq!(third.locate("metadata.name").unwrap().0.line, 10);
     }
 
     #[test]
     fn an_error_at_the_end_says_the_document_was_not_closed() {
         let docs = parse_documents("apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n", 1);
-        let err = docs[0].result.as_ref().unwrap_err();
-        assert!(err.message.contains("never closed"), "{err:?}");
+        assert!(docs[0].result.is_ok(), "the complete lines are kept");
+        let err = docs[1].result.as_ref().unwrap_err();
+        assert!(
+            err.message.contains("never closed") && err.message.contains("read up to line 2"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn redactions_that_look_like_aliases_are_read_as_text() {
+        let text = "kind: Pod\nstatus:\n  hostIP: *.*.*.*\n  podIP: ***\n  phase: Running\n";
+        let docs = parse_documents(text, 1);
+        let root = docs[0].result.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(root.locate("status.hostIP").unwrap().1.as_str(), Some("*.*.*.*"));
+        assert_eq!(root.locate("status.podIP").unwrap().1.as_str(), Some("***"));
+        assert_eq!(root.locate("status.phase").unwrap().0.line, 5);
+        // A real alias still works.
+        let docs = parse_documents("a: &x 1\nb: *x\n", 1);
+        assert_eq!(
+            docs[0]
+                .result
+                .as_ref()
+                .unwrap()
+                .as_ref()
+                .unwrap()
+                .get("b")
+                .unwrap()
+                .as_str(),
+            Some("1")
+        );
+    }
+
+    #[test]
+    fn a_cut_off_document_keeps_its_complete_lines() {
+        let text =
+            "kind: Pod\nmetadata:\n  name: web\nstatus:\n  phase: Pending\n  message: 'the node was low on\n";
+        let docs = parse_documents(text, 1);
+        assert_eq!(docs.len(), 2, "{docs:?}");
+        let root = docs[0].result.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(root.locate("status.phase").unwrap().1.as_str(), Some("Pending"));
+        let cut = docs[1].result.as_ref().unwrap_err();
+        assert!(cut.message.contains("read up to line 5"), "{cut:?}");
     }
 
     #[test]
