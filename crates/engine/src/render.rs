@@ -8,9 +8,15 @@ use crate::report::{Finding, Report};
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
     for input in &report.inputs {
+        let kinds: Vec<String> = input.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        let kinds = if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", kinds.join(", "))
+        };
         let _ = writeln!(
             out,
-            "input {}: {} ({} documents, {} objects)",
+            "input {}: {} ({} documents, {} objects{kinds})",
             input.source, input.format, input.documents, input.objects
         );
     }

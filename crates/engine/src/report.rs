@@ -25,6 +25,9 @@ pub struct InputSummary {
     pub format: String,
     pub documents: usize,
     pub objects: usize,
+    /// The objects of this input by kind (event-table rows count as `Event`).
+    #[serde(default)]
+    pub kinds: BTreeMap<String, usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -25,9 +25,14 @@ fn report_json_has_exactly_the_contract_fields() {
         keys(&json),
         ["counts", "errors", "findings", "inputs", "timeline"]
     );
+    // `kinds` was added to the contract on purpose: objects by kind, per input.
     assert_eq!(
         keys(&json["inputs"][0]),
-        ["documents", "format", "objects", "source"]
+        ["documents", "format", "kinds", "objects", "source"]
+    );
+    assert_eq!(
+        json["inputs"][0]["kinds"],
+        serde_json::json!({"Event": 1, "Pod": 1})
     );
     assert_eq!(json["inputs"][0]["format"], "yaml-documents");
     assert_eq!(json["counts"], serde_json::json!({"Event": 1, "Pod": 1}));

@@ -141,11 +141,19 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
         [one] => *one,
         _ => Format::Mixed,
     };
+    let mut kinds = std::collections::BTreeMap::new();
+    for object in &out.objects[objects_before..] {
+        *kinds.entry(object.id.kind.clone()).or_insert(0) += 1;
+    }
+    if out.table_events.len() > events_before {
+        *kinds.entry("Event".to_string()).or_insert(0) += out.table_events.len() - events_before;
+    }
     out.inputs.push(InputSummary {
         source: source.name.clone(),
         format: format.id().to_string(),
         documents,
         objects: out.objects.len() - objects_before + out.table_events.len() - events_before,
+        kinds,
     });
 }
 
