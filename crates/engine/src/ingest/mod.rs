@@ -91,6 +91,8 @@ pub enum Format {
     Describe,
     /// kubectl's own messages: API errors, connection failures, warnings.
     Messages,
+    /// Container logs (a `logs.txt` of a cluster-info dump, a bundle's `*.log`): not analysed.
+    ContainerLog,
     /// Several segments (commands) of different formats in one input.
     Mixed,
     Unrecognized,
@@ -109,6 +111,7 @@ impl Format {
             Format::Describe => "describe",
             Format::GetTable => "get-table",
             Format::Messages => "kubectl-messages",
+            Format::ContainerLog => "container-log",
             Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
@@ -137,6 +140,7 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
         }
     }
     let format = match formats.as_slice() {
+        [] if is_log_file(&source.name) => Format::ContainerLog,
         [] => Format::Empty,
         [one] => *one,
         _ => Format::Mixed,
@@ -170,6 +174,9 @@ fn ingest_segment(
         column: pos.column,
         message,
     };
+    if segment.log {
+        return (Format::ContainerLog, 0);
+    }
     match sniff(segment.text, segment.first_line, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
@@ -260,6 +267,9 @@ fn ingest_segment(
             }
             (Format::Describe, count)
         }
+        // Logs saved by `kubectl cluster-info dump --output-directory` (`<ns>/<pod>/logs.txt`) and by
+        // support bundles (`*.log`) are the application's, not kubectl's: set aside, not errors.
+        Sniffed::Other(_) if is_log_file(&source.name) => (Format::ContainerLog, 0),
         Sniffed::Other(pos) => {
             let what = match &segment.command {
                 Some(command) => format!("the output of `{}`", command.line),
@@ -276,6 +286,11 @@ fn ingest_segment(
             (Format::Unrecognized, 0)
         }
     }
+}
+
+fn is_log_file(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.ends_with("logs.txt") || name.ends_with(".log")
 }
 
 enum Sniffed {

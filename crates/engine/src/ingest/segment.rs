@@ -13,6 +13,8 @@ pub struct Segment<'a> {
     pub text: &'a str,
     /// The command that printed this output, when the paste shows it.
     pub command: Option<Command>,
+    /// A container log block of `kubectl cluster-info dump` (`==== START logs for container …`).
+    pub log: bool,
 }
 
 /// What a `kubectl` command line says about the output after it.
@@ -91,20 +93,42 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
     let mut start_line = 1u32;
     let mut command: Option<Command> = None;
     let mut offset = 0usize;
+    let mut in_log = false;
     for (line_no, raw) in (1u32..).zip(text.split_inclusive('\n')) {
         let line = raw.trim_end_matches(['\n', '\r']);
-        let prompt = prompt_command(line);
-        if prompt.is_some() || is_fence(line) {
-            push_segment(text, start, offset, start_line, command.take(), &mut segments);
+        // `kubectl cluster-info dump` wraps container logs in START/END lines; inside, nothing is a
+        // prompt or a fence.
+        let log_start = line.starts_with("==== START logs for container");
+        let log_end = in_log && line.starts_with("==== END logs for container");
+        let prompt = if in_log { None } else { prompt_command(line) };
+        if log_start || log_end || prompt.is_some() || (!in_log && is_fence(line)) {
+            push_segment(
+                text,
+                start,
+                offset,
+                start_line,
+                command.take(),
+                in_log,
+                &mut segments,
+            );
             if let Some(cmd) = prompt {
                 command = Some(Command::parse(cmd));
             }
+            in_log = log_start;
             start = offset + raw.len();
             start_line = line_no + 1;
         }
         offset += raw.len();
     }
-    push_segment(text, start, text.len(), start_line, command, &mut segments);
+    push_segment(
+        text,
+        start,
+        text.len(),
+        start_line,
+        command,
+        in_log,
+        &mut segments,
+    );
     segments
 }
 
@@ -114,22 +138,17 @@ fn push_segment<'a>(
     end: usize,
     first_line: u32,
     command: Option<Command>,
+    log: bool,
     segments: &mut Vec<Segment<'a>>,
 ) {
     let body = &text[start..end];
-    if !body.trim().is_empty() {
+    if !body.trim().is_empty() || command.is_some() {
+        // A command whose output is empty still belongs to the paste (its hint is kept).
         segments.push(Segment {
             first_line,
             text: body,
             command,
-        });
-    } else if let Some(command) = command {
-        // A command whose output is empty still belongs to the paste; keep it as an empty segment so
-        // the hint is not lost (e.g. "No resources found").
-        segments.push(Segment {
-            first_line,
-            text: body,
-            command: Some(command),
+            log,
         });
     }
 }
@@ -162,6 +181,16 @@ mod tests {
         let cmd = segs[1].command.as_ref().unwrap();
         assert_eq!(cmd.line, "kubectl get pod web -o yaml --namespace=shop");
         assert_eq!(cmd.namespace.as_deref(), Some("shop"));
+    }
+
+    #[test]
+    fn cluster_info_dump_log_blocks_are_their_own_segments() {
+        let text = "{\"kind\": \"PodList\", \"items\": []}\n==== START logs for container app of pod shop/web-1 ====\n$ not a prompt here\n==== END logs for container app of pod shop/web-1 ====\n{\"kind\": \"EventList\", \"items\": []}\n";
+        let segs = split(text);
+        assert_eq!(
+            segs.iter().map(|s| (s.first_line, s.log)).collect::<Vec<_>>(),
+            [(1, false), (3, true), (5, false)]
+        );
     }
 
     #[test]
