@@ -72,9 +72,29 @@ fn is_none(text: &str) -> bool {
     matches!(text.trim(), "<none>" | "<unset>" | "<nil>" | "")
 }
 
-/// Whether a segment looks like describe output: it starts with `Name:` and a padded value.
-pub fn is_describe(first_line: &str) -> bool {
-    first_line.starts_with("Name:") && first_line.len() > 5
+/// Whether a segment looks like describe output: it starts with `Name:` and a padded value, or with
+/// the `Events:` section alone (`kubectl describe pod x | tail`) when the command says what it is.
+pub fn is_describe(first_line: &str, command: Option<&Command>) -> bool {
+    (first_line.starts_with("Name:") && first_line.len() > 5)
+        || (first_line.trim_end() == "Events:" && command.is_some_and(|c| described_object(c).is_some()))
+}
+
+/// The kind and name a `kubectl describe KIND NAME` / `describe KIND/NAME` command names.
+fn described_object(command: &Command) -> Option<(String, String)> {
+    let words: Vec<&str> = command
+        .line
+        .split_whitespace()
+        .take_while(|w| *w != "|")
+        .collect();
+    let at = words.iter().position(|w| *w == "describe")?;
+    let mut rest = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
+    let first = rest.next()?;
+    let kind = command_kind(&format!("describe {first}"))?;
+    let name = match first.split_once('/') {
+        Some((_, name)) => name.to_string(),
+        None => rest.find(|w| !matches!(**w, "-n" | "--namespace"))?.to_string(),
+    };
+    Some((kind, name))
 }
 
 fn lex(text: &str, first_line: u32) -> Vec<Line<'_>> {
@@ -163,6 +183,29 @@ fn append_value<'a>(item: &mut Item<'a>, line: Line<'a>) {
 /// Reads every object of a describe segment.
 pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Described> {
     let lines = lex(text, first_line);
+    // Only the Events section (`| tail`): the object is the one the command names.
+    if lines.first().is_some_and(|l| l.key == Some("Events")) {
+        let Some((kind, name)) = command.and_then(described_object) else {
+            return Vec::new();
+        };
+        let namespace = command
+            .and_then(|c| c.namespace.clone())
+            .filter(|_| !is_cluster_scoped(&kind));
+        let events = section_events(text, &lines, &kind, namespace.as_deref(), &name);
+        let pos = Pos::new(first_line, 1);
+        let mut object = Obj::new(pos);
+        object.str("kind", &kind, pos);
+        let mut meta = Obj::new(pos);
+        meta.str("name", &name, pos);
+        if let Some(ns) = &namespace {
+            meta.str("namespace", ns, pos);
+        }
+        object.put("metadata", meta.node(), pos);
+        return vec![Described {
+            node: object.node(),
+            events,
+        }];
+    }
     let mut objects = Vec::new();
     let mut start = 0;
     for i in 1..=lines.len() {
@@ -757,6 +800,21 @@ Events:
             node.locate(r#"status.hard["limits.memory"]"#).unwrap().1.as_str(),
             Some("32Gi")
         );
+    }
+
+    #[test]
+    fn an_events_section_alone_belongs_to_the_object_the_command_names() {
+        let text = "Events:\n  Type     Reason            Age                  From               Message\n  ----     ------            ----                 ----               -------\n  Warning  FailedScheduling  5m11s (x7 over 35m)  default-scheduler  0/4 nodes are available: pod has unbound immediate PersistentVolumeClaims.\n";
+        let command = Command::parse("kubectl -n warehouse describe pod warehouse-db-0 | tail -4");
+        assert!(is_describe("Events:", Some(&command)));
+        assert!(!is_describe("Events:", None));
+        let objects = parse(text, 21, Some(&command));
+        let e = &objects[0].events[0];
+        assert_eq!(
+            (e.kind.as_str(), e.name.as_str(), e.namespace.as_deref()),
+            ("Pod", "warehouse-db-0", Some("warehouse"))
+        );
+        assert_eq!((e.line, e.count), (24, 7));
     }
 
     #[test]

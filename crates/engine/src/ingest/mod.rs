@@ -38,6 +38,15 @@ impl Source {
     }
 }
 
+/// The text a command printed, when it is not a format the engine reads (`etcdctl alarm list`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandOutput {
+    pub source: usize,
+    pub command: String,
+    pub first_line: u32,
+    pub text: String,
+}
+
 /// A decoded object of a kind some rule reads; everything else is kept as its node tree only.
 #[derive(Clone, Debug)]
 pub enum Typed {
@@ -75,6 +84,8 @@ pub struct Ingested {
     pub table_events: Vec<(usize, TableEvent)>,
     /// What kubectl printed instead of objects (API errors, connection failures), by input.
     pub messages: Vec<(usize, messages::ClientMessage)>,
+    /// The output of other commands shown in a paste, by input: (input, command, first line, text).
+    pub outputs: Vec<CommandOutput>,
     pub errors: Vec<InputError>,
 }
 
@@ -93,6 +104,9 @@ pub enum Format {
     Messages,
     /// Container logs (a `logs.txt` of a cluster-info dump, a bundle's `*.log`): not analysed.
     ContainerLog,
+    /// The output of a command other than kubectl's readers (`etcdctl`, `kubeadm`, `curl` through
+    /// `kubectl run`): kept as text that rules may read, as the weakest kind of evidence.
+    CommandOutput,
     /// Several segments (commands) of different formats in one input.
     Mixed,
     Unrecognized,
@@ -112,6 +126,7 @@ impl Format {
             Format::GetTable => "get-table",
             Format::Messages => "kubectl-messages",
             Format::ContainerLog => "container-log",
+            Format::CommandOutput => "command-output",
             Format::Mixed => "mixed",
             Format::Unrecognized => "unrecognized",
             Format::Empty => "empty",
@@ -270,6 +285,25 @@ fn ingest_segment(
         // Logs saved by `kubectl cluster-info dump --output-directory` (`<ns>/<pod>/logs.txt`) and by
         // support bundles (`*.log`) are the application's, not kubectl's: set aside, not errors.
         Sniffed::Other(_) if is_log_file(&source.name) => (Format::ContainerLog, 0),
+        // Known command, unknown output format: kept as text, not an error.
+        Sniffed::Other(_)
+            if segment
+                .command
+                .as_ref()
+                .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
+        {
+            out.outputs.push(CommandOutput {
+                source: index,
+                command: segment
+                    .command
+                    .as_ref()
+                    .map(|c| c.line.clone())
+                    .unwrap_or_default(),
+                first_line: segment.first_line,
+                text: segment.text.to_string(),
+            });
+            (Format::CommandOutput, 1)
+        }
         Sniffed::Other(pos) => {
             let what = match &segment.command {
                 Some(command) => format!("the output of `{}`", command.line),
@@ -286,6 +320,14 @@ fn ingest_segment(
             (Format::Unrecognized, 0)
         }
     }
+}
+
+/// kubectl commands whose output the engine is meant to read (`get`, `describe`, `events`): their
+/// output in an unknown layout is an error worth reporting, not just text.
+fn is_kubectl_reader(command: &str) -> bool {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    matches!(words.first(), Some(&"kubectl" | &"k" | &"oc"))
+        && words.iter().any(|w| matches!(*w, "get" | "describe" | "events"))
 }
 
 fn is_log_file(name: &str) -> bool {
@@ -318,7 +360,7 @@ fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sni
         if events_table::is_header(trimmed) {
             return Sniffed::EventsTable;
         }
-        if describe::is_describe(line) {
+        if describe::is_describe(line, command) {
             return Sniffed::Describe;
         }
         if get_table::is_header(line, command) {
