@@ -63,8 +63,8 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   assert.ok(top.evidence.some((e) => e.startsWith('events.txt:5') && e.includes('not found')), top.evidence.join('\n'));
   const inputs = await page.locator('.input-row').allTextContents();
   assert.equal(inputs.length, 2);
-  assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('yaml') && r.includes('1 objects')), inputs.join('\n'));
-  assert.ok(inputs.some((r) => r.includes('events.txt') && r.includes('events-table') && r.includes('6 objects')), inputs.join('\n'));
+  assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('yaml') && r.includes('1 document · Pod 1')), inputs.join('\n'));
+  assert.ok(inputs.some((r) => r.includes('events.txt') && r.includes('events-table') && r.includes('Event 6')), inputs.join('\n'));
   assert.equal(await page.locator('.input-error').count(), 0, 'the sample reads without problems');
   // The page loaded its wasm from its own origin, under the sub-path (relative URLs).
   assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
@@ -111,13 +111,28 @@ test('files dropped together are analysed together, each cited by its name', asy
 test('the file picker takes several files at once', async (t) => {
   const { page } = await openApp(t);
   await page.getByRole('button', { name: 'Clear all' }).click();
-  await page.locator('input[type=file]').setInputFiles([
+  await page.getByLabel('Choose files to analyse').setInputFiles([
     { name: 'a.yaml', mimeType: 'application/yaml', buffer: Buffer.from(SAMPLE_POD) },
     { name: 'b.json', mimeType: 'application/json', buffer: Buffer.from(X509_PODS) },
   ]);
   await page.waitForFunction(() => document.querySelectorAll('.finding').length === 2);
   const sources = await page.locator('.input-row .source').allTextContents();
   assert.deepEqual(sources.sort(), ['a.yaml', 'b.json']);
+});
+
+test('a picked folder (a support bundle) is read with each file named by its path', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.locator('input[webkitdirectory]').setInputFiles(join(ROOT, 'tests/fixtures/layouts/support-bundle'));
+  await page.waitForFunction(() => document.querySelectorAll('.input-row').length === 4);
+  const rows = await page.locator('.input-row').allTextContents();
+  assert.ok(rows.some((r) => r.includes('support-bundle/cluster-resources/pods/shop.json') && r.includes('json-list')), rows.join('\n'));
+  assert.ok(rows.some((r) => r.includes('web.log') && r.includes('container-log')), rows.join('\n'));
+  const [finding] = await findingTexts(page);
+  assert.equal(finding.subject, 'Pod shop/web-6d8f7b9c4-q2w8x');
+  assert.ok(finding.evidence.some((e) => e.startsWith('support-bundle/cluster-resources/events/shop.json:')), finding.evidence.join('\n'));
+  assert.equal(await page.locator('.input-error').count(), 0);
+  await screenshot(page, 'folder-support-bundle');
 });
 
 test('bad input gets an error with its position; the text stays as typed and the rest is analysed', async (t) => {

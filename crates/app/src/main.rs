@@ -6,6 +6,7 @@ mod components;
 mod hooks;
 mod samples;
 mod state;
+mod view_model;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();

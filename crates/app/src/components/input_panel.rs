@@ -65,7 +65,12 @@ pub fn input_panel(props: &Props) -> Html {
             <div class="file-row">
                 <span>{ "…or drop files here, or " }</span>
                 <label class="file-button">{ "choose files" }
-                    <input type="file" multiple=true {onchange} aria-label="Choose files to analyse" />
+                    <input type="file" multiple=true onchange={onchange.clone()} aria-label="Choose files to analyse" />
+                </label>
+                <span>{ " or " }</span>
+                <label class="file-button">{ "a folder" }
+                    <input type="file" webkitdirectory=true multiple=true {onchange}
+                        aria-label="Choose a folder to analyse (a cluster-info dump or a support bundle)" />
                 </label>
             </div>
         </div>

@@ -4,6 +4,7 @@ use faultline_engine::Report;
 use yew::prelude::*;
 
 use crate::state::Input;
+use crate::view_model;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -27,7 +28,7 @@ pub fn inputs_list(props: &Props) -> Html {
             <li class="input-row">
                 <span class="source">{ &input.source }</span>
                 <span class="format">{ &input.format }</span>
-                <span class="counts">{ format!("{} documents, {} objects", input.documents, input.objects) }</span>
+                <span class="counts">{ view_model::input_counts(input) }</span>
                 { for remove }
             </li>
         }

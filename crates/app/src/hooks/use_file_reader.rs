@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::state::Input;
 
-/// Reads dropped or picked files as text and hands each one to `on_file` when it has been read.
+/// Reads dropped or picked files (or a picked folder's files) as text and hands each one to `on_file` when it has been read.
 /// The readers are kept alive by the hook (dropping a `FileReader` cancels it).
 #[hook]
 pub fn use_file_reader(on_file: Callback<Input>) -> Callback<web_sys::FileList> {
@@ -17,8 +17,13 @@ pub fn use_file_reader(on_file: Callback<Input>) -> Callback<web_sys::FileList> 
         readers.clear();
         for index in 0..list.length() {
             let Some(file) = list.item(index) else { continue };
+            // A folder's files keep their path inside it (`cluster-resources/pods/shop.json`), so
+            // evidence can tell `pods/shop.json` from `events/shop.json`.
+            let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into())
+                .ok()
+                .and_then(|v| v.as_string());
             let file = File::from(file);
-            let name = file.name();
+            let name = relative.filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
             let on_file = on_file.clone();
             readers.push(read_as_text(&file, move |result| {
                 let text = result.unwrap_or_else(|e| format!("# this file could not be read as text: {e}\n"));
