@@ -99,8 +99,11 @@ pub fn is_header(line: &str) -> bool {
 
 /// Reads an events table from a segment's text; `None` when its first line is not an events header.
 pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<TableEvent>> {
+    // Old kubectl (2015-2016) aligned columns with tabs: expand them to 8-column stops so the header
+    // positions line up again.
+    let expanded: Vec<std::borrow::Cow<'_, str>> = text.lines().map(expand_tabs).collect();
     let mut lines = (first_line..)
-        .zip(text.lines())
+        .zip(expanded.iter().map(|l| l.as_ref()))
         .skip_while(|(_, l)| l.trim().is_empty());
     let (_, header) = lines.next()?;
     let header = header.trim_end();
@@ -131,6 +134,25 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         rows.push(row(line_no, &columns, &values, hint_namespace.as_deref()));
     }
     Some(rows)
+}
+
+fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.contains('\t') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut column = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let spaces = 8 - column % 8;
+            out.extend(std::iter::repeat_n(' ', spaces));
+            column += spaces;
+        } else {
+            out.push(c);
+            column += 1;
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The cells of a row, by header position when they line up, else by runs of 2+ spaces.
@@ -390,6 +412,21 @@ mod tests {
             ("Pod", "web-1", 12, "BackOff")
         );
         assert_eq!(r.field_path, None);
+    }
+
+    #[test]
+    fn the_2015_tab_aligned_describe_layout() {
+        let text = "FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubObjectPath\tType\t\tReason\t\t\tMessage\n---------\t--------\t-----\t----\t\t\t-------------\t--------\t------\t\t\t-------\n2m\t\t2m\t\t1\t{default-scheduler }\t\t\tWarning\t\tFailedScheduling\tpod (web) failed to fit in any node\n";
+        let rows = parse_text(text, None);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let r = &rows[0];
+        assert_eq!(
+            (r.reason.as_str(), r.type_.as_str(), r.count),
+            ("FailedScheduling", "Warning", 1)
+        );
+        assert_eq!((r.first_age, r.last_age), (Some(120), Some(120)));
+        assert_eq!(r.reporter.as_deref(), Some("{default-scheduler }"));
+        assert_eq!(r.message, "pod (web) failed to fit in any node");
     }
 
     #[test]
