@@ -170,4 +170,13 @@ pub struct TimelineEntry {
     /// from what, e.g. "age 4m31s before 2025-02-11T09:35:36Z, the newest timestamp in the input".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub estimated_from: Option<String>,
+    /// Where the fact was read: the input and line (a field of an object, a table row).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<SourceLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceLine {
+    pub source: String,
+    pub line: u32,
 }

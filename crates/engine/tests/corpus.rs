@@ -201,9 +201,13 @@ fn every_case_ingest_model_and_timeline_snapshot() {
             } else {
                 t.time.clone()
             };
+            let at =
+                t.at.as_ref()
+                    .map(|a| format!(" @{}:{}", a.source, a.line))
+                    .unwrap_or_default();
             writeln!(
                 out,
-                "  {time}{estimated} {} {} {} x{}",
+                "  {time}{estimated} {} {} {} x{}{at}",
                 t.subject, t.source, t.reason, t.count
             )
             .unwrap();

@@ -65,9 +65,14 @@ fn report_json_has_exactly_the_contract_fields() {
         .iter()
         .find(|e| e["source"] == "event")
         .unwrap();
+    // `at` (where the fact was read) was added to the contract on purpose.
     assert_eq!(
         keys(entry),
-        ["count", "message", "reason", "source", "subject", "time"]
+        ["at", "count", "message", "reason", "source", "subject", "time"]
+    );
+    assert_eq!(
+        entry["at"],
+        serde_json::json!({"source": "pods.yaml", "line": 38})
     );
     assert_eq!(entry["time"], "2026-10-27T08:00:03Z");
     assert_eq!(entry["count"], 3);

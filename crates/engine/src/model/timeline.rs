@@ -10,7 +10,17 @@ use k8s_openapi::jiff::Timestamp;
 
 use super::Model;
 use crate::ingest::Typed;
-use crate::report::{ObjectRef, TimelineEntry};
+use crate::report::{ObjectRef, SourceLine, TimelineEntry};
+
+/// One dated fact before it becomes an entry.
+struct Fact<'a> {
+    subject: &'a ObjectRef,
+    source: &'a str,
+    reason: &'a str,
+    message: String,
+    count: u32,
+    at: Option<SourceLine>,
+}
 
 /// The moment the pasted output was captured, against which ages are placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,94 +32,161 @@ pub struct Capture {
 
 pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineEntry> {
     let mut entries: Vec<(Timestamp, TimelineEntry)> = Vec::new();
-    let mut push =
-        |time: Timestamp, subject: &ObjectRef, source: &str, reason: &str, message: String, count: u32| {
-            entries.push((
-                time,
-                TimelineEntry {
-                    time: time.to_string(),
-                    subject: subject.clone(),
-                    source: source.to_string(),
-                    reason: reason.to_string(),
-                    message,
-                    count,
-                    estimated_from: None,
-                },
-            ));
-        };
+    let mut push = |time: Timestamp, fact: Fact<'_>| {
+        entries.push((
+            time,
+            TimelineEntry {
+                time: time.to_string(),
+                subject: fact.subject.clone(),
+                source: fact.source.to_string(),
+                reason: fact.reason.to_string(),
+                message: fact.message,
+                count: fact.count,
+                estimated_from: None,
+                at: fact.at,
+            },
+        ));
+    };
     for event in &model.events {
         if let Some(time) = event.last {
+            let at = model.event_evidence(event).map(|e| SourceLine {
+                source: e.source,
+                line: e.line,
+            });
+            let message = event.message.clone();
             push(
                 time,
-                &event.subject,
-                "event",
-                &event.reason,
-                event.message.clone(),
-                event.count,
+                Fact {
+                    subject: &event.subject,
+                    source: "event",
+                    reason: &event.reason,
+                    message,
+                    count: event.count,
+                    at,
+                },
             );
         }
     }
     for object in model.objects {
+        let at = |path: &str| {
+            model.evidence(object, path).map(|e| SourceLine {
+                source: e.source,
+                line: e.line,
+            })
+        };
+        let time = |path: &str| {
+            object
+                .locate(path)
+                .and_then(|(_, n)| n.as_str()?.parse::<Timestamp>().ok())
+        };
+        let id = &object.id;
+        for (path, reason) in [
+            ("metadata.creationTimestamp", "Created"),
+            ("metadata.deletionTimestamp", "Deleting"),
+        ] {
+            if let Some(t) = time(path) {
+                let source = if reason == "Created" { "created" } else { "deleted" };
+                push(
+                    t,
+                    Fact {
+                        subject: id,
+                        source,
+                        reason,
+                        message: String::new(),
+                        count: 1,
+                        at: at(path),
+                    },
+                );
+            }
+        }
         let Typed::Pod(pod) = &object.typed else {
             continue;
         };
-        if let Some(created) = &pod.metadata.creation_timestamp {
-            push(created.0, &object.id, "created", "Created", String::new(), 1);
-        }
         let Some(status) = &pod.status else {
             continue;
         };
-        for condition in status.conditions.iter().flatten() {
+        for (i, condition) in status.conditions.iter().flatten().enumerate() {
             if let Some(time) = &condition.last_transition_time {
                 // `Ready=False` as the reason keeps which condition changed; kubelet's own reason
                 // and message (`ContainersNotReady: containers with unready status: [app]`) follow.
                 let transition = format!("{}={}", condition.type_, condition.status);
-                let detail = [condition.reason.as_deref(), condition.message.as_deref()]
+                let message = [condition.reason.as_deref(), condition.message.as_deref()]
                     .into_iter()
                     .flatten()
                     .filter(|s| !s.is_empty())
                     .collect::<Vec<_>>()
                     .join(": ");
-                push(time.0, &object.id, "condition", &transition, detail, 1);
+                let path = format!("status.conditions[{i}].lastTransitionTime");
+                push(
+                    time.0,
+                    Fact {
+                        subject: id,
+                        source: "condition",
+                        reason: &transition,
+                        message,
+                        count: 1,
+                        at: at(&path),
+                    },
+                );
             }
         }
-        let statuses = status
-            .init_container_statuses
-            .iter()
-            .flatten()
-            .chain(status.container_statuses.iter().flatten());
-        for container in statuses {
-            for state in [container.state.as_ref(), container.last_state.as_ref()]
-                .into_iter()
-                .flatten()
-            {
-                if let Some(running) = &state.running {
-                    if let Some(at) = &running.started_at {
+        let groups = [
+            ("initContainerStatuses", &status.init_container_statuses),
+            ("containerStatuses", &status.container_statuses),
+        ];
+        for (group, statuses) in groups {
+            for (i, container) in statuses.iter().flatten().enumerate() {
+                for (state_key, state) in [("state", &container.state), ("lastState", &container.last_state)]
+                {
+                    let Some(state) = state else { continue };
+                    let base = format!("status.{group}[{i}].{state_key}");
+                    let started = format!("container {} started", container.name);
+                    if let Some(t) = state.running.as_ref().and_then(|r| r.started_at.as_ref()) {
+                        let path = format!("{base}.running.startedAt");
                         push(
-                            at.0,
-                            &object.id,
-                            "container-started",
-                            "Started",
-                            format!("container {} started", container.name),
-                            1,
+                            t.0,
+                            Fact {
+                                subject: id,
+                                source: "container-started",
+                                reason: "Started",
+                                message: started.clone(),
+                                count: 1,
+                                at: at(&path),
+                            },
                         );
                     }
-                }
-                if let Some(done) = &state.terminated {
-                    let reason = done.reason.clone().unwrap_or_else(|| "Terminated".into());
-                    let message = format!("container {} exited with code {}", container.name, done.exit_code);
-                    if let Some(at) = &done.started_at {
-                        push(
-                            at.0,
-                            &object.id,
-                            "container-started",
-                            "Started",
-                            format!("container {} started", container.name),
-                            1,
-                        );
-                    }
-                    if let Some(at) = &done.finished_at {
-                        push(at.0, &object.id, "container-terminated", &reason, message, 1);
+                    if let Some(done) = &state.terminated {
+                        if let Some(t) = &done.started_at {
+                            let path = format!("{base}.terminated.startedAt");
+                            push(
+                                t.0,
+                                Fact {
+                                    subject: id,
+                                    source: "container-started",
+                                    reason: "Started",
+                                    message: started.clone(),
+                                    count: 1,
+                                    at: at(&path),
+                                },
+                            );
+                        }
+                        if let Some(t) = &done.finished_at {
+                            let reason = done.reason.clone().unwrap_or_else(|| "Terminated".into());
+                            let message =
+                                format!("container {} exited with code {}", container.name, done.exit_code);
+                            let path = format!("{base}.terminated.finishedAt");
+                            push(
+                                t.0,
+                                Fact {
+                                    subject: id,
+                                    source: "container-terminated",
+                                    reason: &reason,
+                                    message,
+                                    count: 1,
+                                    at: at(&path),
+                                },
+                            );
+                        }
                     }
                 }
             }
@@ -175,6 +252,10 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                 message: event.message.clone(),
                 count: event.count,
                 estimated_from: Some(estimated_from),
+                at: model.event_evidence(event).map(|e| SourceLine {
+                    source: e.source,
+                    line: e.line,
+                }),
             },
         ));
     }
@@ -230,6 +311,18 @@ mod tests {
             Some("age 1m30s before 2026-03-02T10:00:00Z, the newest timestamp in the input")
         );
         assert_eq!(report.timeline[2].estimated_from, None);
+        let at = |i: usize| {
+            report.timeline[i]
+                .at
+                .as_ref()
+                .map(|a| (a.source.as_str(), a.line))
+        };
+        assert_eq!(at(1), Some(("events.txt", 3)), "a table row is cited by its line");
+        assert_eq!(
+            at(2),
+            Some(("pod.yaml", 6)),
+            "creation is cited at metadata.creationTimestamp"
+        );
     }
 
     #[test]
