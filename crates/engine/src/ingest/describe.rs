@@ -263,6 +263,9 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
             );
         }
     }
+    if let Some((at, created)) = find("CreationTimestamp").and_then(|i| Some((i.pos(), time(i.value())?))) {
+        meta.str("creationTimestamp", &created, at);
+    }
     object.put("metadata", meta.node(), name_item.pos());
     match kind.as_str() {
         "Pod" => pod(&items, &mut object),
@@ -500,6 +503,17 @@ fn condition_rows(section: &Item<'_>) -> Node {
                 "Status" => "status",
                 "Reason" => "reason",
                 "Message" => "message",
+                "LastTransitionTime" | "LastHeartbeatTime" => {
+                    let key = if column == "LastTransitionTime" {
+                        "lastTransitionTime"
+                    } else {
+                        "lastHeartbeatTime"
+                    };
+                    if let Some(t) = time(cell) {
+                        condition.str(key, &t, pos);
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             condition.str(key, cell, pos);
@@ -551,6 +565,50 @@ fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
             spec.str("volumeName", &volume.1, volume.0);
         }
     }
+    let field = |key: &str| find(key).and_then(|i| Some((i.pos(), i.text()?)));
+    match kind {
+        "Node" => {
+            if let Some(taints) = find("Taints") {
+                spec.put("taints", taint_list(taints), taints.pos());
+            }
+            if let Some((at, value)) = field("Unschedulable") {
+                spec.plain("unschedulable", &value, at);
+            }
+            for (key, field_name) in [("Capacity", "capacity"), ("Allocatable", "allocatable")] {
+                if let Some(section) = find(key) {
+                    let mut resources = Obj::new(section.pos());
+                    for child in &section.children {
+                        if let (Some(name), Some(value)) = (child.line.key, child.text()) {
+                            resources.str(name, &value, child.pos());
+                        }
+                    }
+                    status.put(field_name, resources.node(), section.pos());
+                }
+            }
+        }
+        "Service" => {
+            if let Some(selector) = find("Selector") {
+                spec.put("selector", pairs_comma(selector), selector.pos());
+            }
+            if let Some((at, value)) = field("Type") {
+                spec.str("type", &value, at);
+            }
+            if let Some((at, value)) = field("IP") {
+                spec.str("clusterIP", &value, at);
+            }
+        }
+        "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
+            if let Some(selector) = find("Selector") {
+                let mut label_selector = Obj::new(selector.pos());
+                label_selector.put("matchLabels", pairs_comma(selector), selector.pos());
+                spec.put("selector", label_selector.node(), selector.pos());
+            }
+            if let Some((at, value)) = field("Replicas") {
+                replica_counts(&value, at, &mut spec, &mut status);
+            }
+        }
+        _ => {}
+    }
     if let Some(conditions) = find("Conditions") {
         status.put("conditions", condition_rows(conditions), conditions.pos());
     }
@@ -559,6 +617,68 @@ fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
     }
     object.put("spec", spec.node(), pos);
     object.put("status", status.node(), pos);
+}
+
+/// `Replicas: 3 desired | 1 updated | 4 total | 2 available | 2 unavailable` (Deployment, StatefulSet)
+/// or `Replicas: 0 current / 3 desired` (ReplicaSet) -> spec.replicas and the status counts.
+fn replica_counts(value: &str, at: Pos, spec: &mut Obj, status: &mut Obj) {
+    for part in value.split(['|', '/']) {
+        let mut words = part.split_whitespace();
+        let (Some(n), Some(what)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if n.parse::<u32>().is_err() {
+            continue;
+        }
+        match what {
+            "desired" => spec.plain("replicas", n, at),
+            "updated" => status.plain("updatedReplicas", n, at),
+            "total" | "current" => status.plain("replicas", n, at),
+            "available" => status.plain("availableReplicas", n, at),
+            "unavailable" => status.plain("unavailableReplicas", n, at),
+            "ready" => status.plain("readyReplicas", n, at),
+            _ => {}
+        }
+    }
+}
+
+/// `Selector: app=web,tier=front` -> a map (set-based terms such as `env in (a,b)` are skipped).
+fn pairs_comma(item: &Item<'_>) -> Node {
+    let mut map = Obj::new(item.pos());
+    if let Some(text) = item.text() {
+        for pair in text.split(',') {
+            if let Some((k, v)) = pair.trim().split_once('=') {
+                map.str(k, v, item.pos());
+            }
+        }
+    }
+    map.node()
+}
+
+/// `Taints: dedicated=ci:NoSchedule` + continuation lines -> spec.taints.
+fn taint_list(item: &Item<'_>) -> Node {
+    let mut taints = Vec::new();
+    for line in std::iter::once(&item.line).chain(item.more.iter()) {
+        let text = line.value.trim();
+        if is_none(text) {
+            continue;
+        }
+        let Some((key_value, effect)) = text.rsplit_once(':') else {
+            continue;
+        };
+        let pos = Pos::new(line.line, line.indent as u32 + 1);
+        let mut taint = Obj::new(pos);
+        match key_value.split_once('=') {
+            Some((key, value)) => {
+                taint.str("key", key, pos);
+                taint.str("value", value, pos);
+            }
+            None => taint.str("key", key_value, pos),
+        }
+        taint.str("effect", effect, pos);
+        taints.push(taint.node());
+    }
+    seq(taints, item.pos())
 }
 
 /// A ResourceQuota's `Resource  Used  Hard` table -> `status.used` and `status.hard`, each value at
@@ -815,6 +935,114 @@ Events:
             ("Pod", "warehouse-db-0", Some("warehouse"))
         );
         assert_eq!((e.line, e.count), (24, 7));
+    }
+
+    const NODE: &str = "Name:               edge-node-3
+Roles:              <none>
+Labels:             kubernetes.io/hostname=edge-node-3
+CreationTimestamp:  Mon, 10 Feb 2025 08:00:00 +0000
+Taints:             node.kubernetes.io/disk-pressure:NoSchedule
+                    dedicated=ci-runners:NoSchedule
+Unschedulable:      false
+Conditions:
+  Type             Status  LastHeartbeatTime                 LastTransitionTime                Reason                       Message
+  ----             ------  -----------------                 ------------------                ------                       -------
+  MemoryPressure   False   Tue, 11 Feb 2025 09:40:00 +0000   Mon, 10 Feb 2025 08:00:10 +0000   KubeletHasSufficientMemory   kubelet has sufficient memory available
+  DiskPressure     True    Tue, 11 Feb 2025 09:40:00 +0000   Tue, 11 Feb 2025 09:20:41 +0000   KubelethasDiskPressure       kubelet has disk pressure
+  Ready            True    Tue, 11 Feb 2025 09:40:00 +0000   Mon, 10 Feb 2025 08:00:30 +0000   KubeletReady                 kubelet is posting ready status
+Capacity:
+  cpu:                4
+  ephemeral-storage:  102626232Ki
+Allocatable:
+  cpu:                3800m
+System Info:
+  Machine ID:                 abc
+Events:                       <none>
+";
+
+    #[test]
+    fn a_node_keeps_taints_conditions_with_times_and_capacity() {
+        let objects = parse(NODE, 1, None);
+        let node = &objects[0].node;
+        assert_eq!(node.get("kind").unwrap().as_str(), Some("Node"));
+        assert_eq!(node.locate("metadata.namespace"), None);
+        assert_eq!(
+            node.locate("metadata.creationTimestamp").unwrap().1.as_str(),
+            Some("2025-02-10T08:00:00Z")
+        );
+        let (pos, key) = node.locate("spec.taints[1].key").unwrap();
+        assert_eq!((pos.line, key.as_str()), (6, Some("dedicated")));
+        assert_eq!(
+            node.locate("spec.taints[1].effect").unwrap().1.as_str(),
+            Some("NoSchedule")
+        );
+        assert_eq!(
+            node.locate("spec.taints[0].key").unwrap().1.as_str(),
+            Some("node.kubernetes.io/disk-pressure")
+        );
+        let (pos, status) = node.locate("status.conditions[1].status").unwrap();
+        assert_eq!((pos.line, status.as_str()), (12, Some("True")));
+        assert_eq!(
+            node.locate("status.conditions[1].reason").unwrap().1.as_str(),
+            Some("KubelethasDiskPressure")
+        );
+        assert_eq!(
+            node.locate("status.conditions[1].lastTransitionTime")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("2025-02-11T09:20:41Z")
+        );
+        assert_eq!(
+            node.locate("status.capacity[\"ephemeral-storage\"]")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("102626232Ki")
+        );
+        assert_eq!(
+            node.locate("spec.unschedulable").unwrap().1.as_str(),
+            Some("false")
+        );
+    }
+
+    #[test]
+    fn workloads_and_services_keep_counts_and_selectors() {
+        let text = "Name:                   web\nNamespace:              shop\nSelector:               app=web,tier=front\nReplicas:               3 desired | 1 updated | 4 total | 2 available | 2 unavailable\nStrategyType:           RollingUpdate\nConditions:\n  Type           Status  Reason\n  ----           ------  ------\n  Available      True    MinimumReplicasAvailable\n  Progressing    False   ProgressDeadlineExceeded\nEvents:          <none>\n";
+        let deploy = &parse(text, 1, None)[0].node;
+        assert_eq!(deploy.get("kind").unwrap().as_str(), Some("Deployment"));
+        assert_eq!(deploy.locate("spec.replicas").unwrap().1.as_str(), Some("3"));
+        assert_eq!(
+            deploy.locate("status.availableReplicas").unwrap().1.as_str(),
+            Some("2")
+        );
+        assert_eq!(
+            deploy
+                .locate("spec.selector.matchLabels.tier")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("front")
+        );
+        assert_eq!(
+            deploy.locate("status.conditions[1].reason").unwrap().1.as_str(),
+            Some("ProgressDeadlineExceeded")
+        );
+        let rs = "Name:           web-84b6\nNamespace:      shop\nSelector:       app=web,pod-template-hash=84b6\nControlled By:  Deployment/web\nReplicas:       0 current / 3 desired\nPods Status:    0 Running / 0 Waiting / 0 Succeeded / 0 Failed\n";
+        let rs = &parse(rs, 1, None)[0].node;
+        assert_eq!(rs.get("kind").unwrap().as_str(), Some("ReplicaSet"));
+        assert_eq!(
+            (
+                rs.locate("spec.replicas").unwrap().1.as_str(),
+                rs.locate("status.replicas").unwrap().1.as_str()
+            ),
+            (Some("3"), Some("0"))
+        );
+        let svc = "Name:              echo\nNamespace:         exp-ready\nSelector:          app=echo\nType:              ClusterIP\nIP:                10.96.12.34\nPort:              http  80/TCP\nEndpoints:         <none>\n";
+        let svc = &parse(svc, 1, None)[0].node;
+        assert_eq!(svc.get("kind").unwrap().as_str(), Some("Service"));
+        assert_eq!(svc.locate("spec.selector.app").unwrap().1.as_str(), Some("echo"));
+        assert_eq!(svc.locate("spec.type").unwrap().1.as_str(), Some("ClusterIP"));
     }
 
     #[test]
