@@ -14,9 +14,16 @@ pub fn text(report: &Report) -> String {
         } else {
             format!(": {}", kinds.join(", "))
         };
+        let note = match input.format.as_str() {
+            "container-log" => " — a container log: listed, not analysed",
+            "command-output" => " — output of another command: kept as text for the rules",
+            "kubectl-messages" => " — kubectl's own messages (API errors, connection failures)",
+            "empty" => " — empty",
+            _ => "",
+        };
         let _ = writeln!(
             out,
-            "input {}: {} ({} documents, {} objects{kinds})",
+            "input {}: {} ({} documents, {} objects{kinds}){note}",
             input.source, input.format, input.documents, input.objects
         );
     }
