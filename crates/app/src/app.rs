@@ -18,6 +18,7 @@ pub fn app() -> Html {
     let on_paste = dispatcher(&state, Action::EditPaste);
     let on_file = dispatcher(&state, Action::AddFile);
     let on_remove = dispatcher(&state, Action::RemoveFile);
+    let on_unreadable = dispatcher(&state, |(name, reason)| Action::FileUnreadable { name, reason });
     let on_sample = dispatcher(&state, Action::LoadSample);
     let on_clear = {
         let state = state.clone();
@@ -43,8 +44,8 @@ pub fn app() -> Html {
                     <div class="samples"><span class="label">{ "Samples:" }</span>{ for sample_buttons }
                         <button class="clear" onclick={on_clear}>{ "Clear all" }</button>
                     </div>
-                    <InputPanel paste={state.paste.clone()} {on_paste} {on_file} />
-                    <InputsList files={state.files.clone()} report={state.report.clone()} {on_remove} />
+                    <InputPanel paste={state.paste.clone()} {on_paste} {on_file} {on_unreadable} />
+                    <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()} {on_remove} />
                 </section>
                 <section class="results" aria-label="Diagnosis">
                     <Findings report={state.report.clone()} />

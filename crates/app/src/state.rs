@@ -23,6 +23,8 @@ pub struct State {
     pub files: Vec<Input>,
     /// The sample currently shown, if the inputs are a sample's, unchanged.
     pub sample: Option<&'static str>,
+    /// Files that could not be read (name, why): shown, never turned into input text.
+    pub unreadable: Vec<(String, String)>,
     pub report: Rc<Report>,
 }
 
@@ -35,6 +37,11 @@ pub enum Action {
     /// Files were dropped or picked; a file with the same name replaces the older one.
     AddFile(Input),
     RemoveFile(usize),
+    /// A dropped or picked file could not be read (a folder dropped as a file, a permission error).
+    FileUnreadable {
+        name: String,
+        reason: String,
+    },
     LoadSample(&'static str),
     /// Removes every input.
     Clear,
@@ -46,6 +53,7 @@ impl State {
             paste: String::new(),
             files: Vec::new(),
             sample: None,
+            unreadable: Vec::new(),
             report: Rc::default(),
         };
         state.load_sample(id);
@@ -115,10 +123,19 @@ impl Reducible for State {
                     next.sample = None;
                 }
             }
-            Action::LoadSample(id) => next.load_sample(id),
+            Action::FileUnreadable { name, reason } => {
+                next.unreadable.retain(|(n, _)| *n != name);
+                next.unreadable.push((name, reason));
+                return Rc::new(next);
+            }
+            Action::LoadSample(id) => {
+                next.load_sample(id);
+                next.unreadable.clear();
+            }
             Action::Clear => {
                 next.paste.clear();
                 next.files.clear();
+                next.unreadable.clear();
                 next.sample = None;
             }
         }
@@ -174,6 +191,24 @@ mod tests {
         let state = reduce(state, Action::RemoveFile(0));
         assert_eq!(state.files.len(), 1);
         assert!(state.report.findings.is_empty());
+    }
+
+    #[test]
+    fn an_unreadable_file_is_listed_not_analysed() {
+        let state = reduce(
+            State::default(),
+            Action::FileUnreadable {
+                name: "bundle".into(),
+                reason: "could not be read".into(),
+            },
+        );
+        assert_eq!(
+            state.unreadable,
+            vec![("bundle".to_string(), "could not be read".to_string())]
+        );
+        assert_eq!(state.files.len(), 2, "nothing was added as input");
+        let state = reduce(state, Action::Clear);
+        assert!(state.unreadable.is_empty());
     }
 
     #[test]

@@ -10,12 +10,13 @@ pub struct Props {
     pub paste: String,
     pub on_paste: Callback<String>,
     pub on_file: Callback<Input>,
+    pub on_unreadable: Callback<(String, String)>,
 }
 
 /// The paste area, the drop zone and the file picker.
 #[function_component(InputPanel)]
 pub fn input_panel(props: &Props) -> Html {
-    let read_files = use_file_reader(props.on_file.clone());
+    let read_files = use_file_reader(props.on_file.clone(), props.on_unreadable.clone());
     let dragging = use_state(|| false);
     let oninput = {
         let on_paste = props.on_paste.clone();

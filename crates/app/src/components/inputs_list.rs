@@ -9,6 +9,8 @@ use crate::view_model;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub files: Vec<Input>,
+    /// Files that could not be read: (name, why).
+    pub unreadable: Vec<(String, String)>,
     pub report: Rc<Report>,
     pub on_remove: Callback<usize>,
 }
@@ -33,6 +35,14 @@ pub fn inputs_list(props: &Props) -> Html {
             </li>
         }
     });
+    let unreadable = props.unreadable.iter().map(|(name, reason)| {
+        html! {
+            <li class="input-error">
+                <span class="where">{ name }</span>
+                <span class="message">{ reason }</span>
+            </li>
+        }
+    });
     let errors = report.errors.iter().map(|e| {
         html! {
             <li class="input-error">
@@ -48,9 +58,9 @@ pub fn inputs_list(props: &Props) -> Html {
             } else {
                 <ul class="input-rows">{ for rows }</ul>
             }
-            if !report.errors.is_empty() {
+            if !report.errors.is_empty() || !props.unreadable.is_empty() {
                 <h3>{ "Input problems" }</h3>
-                <ul class="input-errors">{ for errors }</ul>
+                <ul class="input-errors">{ for unreadable }{ for errors }</ul>
             }
         </div>
     }

@@ -10,7 +10,10 @@ use crate::state::Input;
 /// Reads dropped or picked files (or a picked folder's files) as text and hands each one to `on_file` when it has been read.
 /// The readers are kept alive by the hook (dropping a `FileReader` cancels it).
 #[hook]
-pub fn use_file_reader(on_file: Callback<Input>) -> Callback<web_sys::FileList> {
+pub fn use_file_reader(
+    on_file: Callback<Input>,
+    on_unreadable: Callback<(String, String)>,
+) -> Callback<web_sys::FileList> {
     let readers: Rc<RefCell<Vec<FileReader>>> = use_mut_ref(Vec::new);
     Callback::from(move |list: web_sys::FileList| {
         let mut readers = readers.borrow_mut();
@@ -25,9 +28,13 @@ pub fn use_file_reader(on_file: Callback<Input>) -> Callback<web_sys::FileList> 
             let file = File::from(file);
             let name = relative.filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
             let on_file = on_file.clone();
-            readers.push(read_as_text(&file, move |result| {
-                let text = result.unwrap_or_else(|e| format!("# this file could not be read as text: {e}\n"));
-                on_file.emit(Input { name, text });
+            let on_unreadable = on_unreadable.clone();
+            readers.push(read_as_text(&file, move |result| match result {
+                Ok(text) => on_file.emit(Input { name, text }),
+                Err(e) => on_unreadable.emit((
+                    name,
+                    format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it"),
+                )),
             }));
         }
     })
