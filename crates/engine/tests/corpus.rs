@@ -16,8 +16,12 @@ use serde_json::Value;
 /// Corpus cases the current rules are expected to diagnose. Grows with every rule; the test below
 /// fails if a listed case is missing, so the list cannot silently go stale.
 const DIAGNOSED: &[&str] = &[
+    "cases/01-exp1-unsatisfiable-node-label-describe",
     "cases/02-exp2-nonexistent-image-tag-yaml",
+    "cases/06-untolerated-dedicated-taint-events",
     "real/troubleshoot/errimagepull-x509-podlist-and-events-json",
+    "real/troubleshoot/pending-insufficient-gpu-podlist-json",
+    "real/troubleshoot/pending-node-affinity-podlist-json",
 ];
 
 fn expect(dir: &Path) -> Value {

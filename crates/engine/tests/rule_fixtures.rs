@@ -140,3 +140,68 @@ fn init_containers_are_covered_and_cited_at_their_own_paths() {
         .iter()
         .any(|e| e.path == "spec.initContainers[0].image" && e.line == 13));
 }
+
+#[test]
+fn unschedulable_pods_name_the_nodes_and_say_when_only_events_were_pasted() {
+    let report = analyze(&[fixture(
+        "pod-unschedulable",
+        "fires-condition-untolerated-taint.yaml",
+    )]);
+    let finding = &report.findings[0];
+    assert!(
+        finding.summary.contains("0/2 nodes are available"),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding
+            .summary
+            .contains("Pasted nodes with a taint the Pod does not tolerate, {dedicated: gpu}: gpu-1."),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding.summary.contains("1 node without enough free memory"),
+        "{}",
+        finding.summary
+    );
+    let paths: Vec<(&str, u32)> = finding
+        .evidence
+        .iter()
+        .map(|e| (e.path.as_str(), e.line))
+        .collect();
+    assert!(paths.contains(&("status.conditions[0].reason", 20)), "{paths:?}");
+    assert!(paths.contains(&("spec.taints[0].key", 29)), "{paths:?}");
+    assert!(finding
+        .next_steps
+        .iter()
+        .any(|s| s.contains("custom-columns=NAME:.metadata.name,TAINTS")));
+    assert!(!finding
+        .cannot_establish
+        .iter()
+        .any(|c| c.contains("No Nodes were pasted")));
+
+    let report = analyze(&[fixture("pod-unschedulable", "fires-events-only-no-pod.yaml")]);
+    let finding = &report.findings[0];
+    assert_eq!(finding.subject.name, "web-5d4f");
+    assert!(
+        finding.summary.contains("PersistentVolumeClaim is not bound"),
+        "{}",
+        finding.summary
+    );
+    assert!(finding
+        .cannot_establish
+        .iter()
+        .any(|c| c.contains("rests on the scheduler's events alone")));
+    assert!(finding
+        .cannot_establish
+        .iter()
+        .any(|c| c.contains("No Nodes were pasted")));
+    assert!(finding
+        .next_steps
+        .contains(&"kubectl get pvc -n shop".to_string()));
+    assert_eq!(
+        finding.evidence[0].path, "note",
+        "events.k8s.io/v1 keeps its text in `note`"
+    );
+}

@@ -103,7 +103,9 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
         }
         let pos = |i: usize| Pos::new(line_no, cells[i].0.min(line.len()) as u32 + 1);
         let get = |name: &str| names.iter().position(|n| *n == name).map(|i| (values[i], pos(i)));
-        objects.push(row_object(kind, &get, pos(0), hint_namespace.as_deref()));
+        let mut object = row_object(kind, &get, pos(0), hint_namespace.as_deref());
+        add_label_columns(&mut object, command, &names, &values, &pos);
+        objects.push(object);
     }
     objects
 }
@@ -135,6 +137,60 @@ fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
         rest = rest[cut..].trim_start();
     }
     out
+}
+
+/// `kubectl get … -L storage-tier` adds a column headed `STORAGE-TIER` (the key's last path segment,
+/// upper-cased); its cells are that label's values.
+fn add_label_columns(
+    object: &mut Node,
+    command: Option<&Command>,
+    names: &[&str],
+    values: &[&str],
+    pos: &dyn Fn(usize) -> Pos,
+) {
+    let Some(command) = command else { return };
+    let words: Vec<&str> = command.line.split_whitespace().collect();
+    let mut keys = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let list = match *word {
+            "-L" | "--label-columns" => words.get(i + 1).copied(),
+            _ => word
+                .strip_prefix("--label-columns=")
+                .or_else(|| word.strip_prefix("-L").filter(|k| !k.is_empty())),
+        };
+        keys.extend(list.into_iter().flat_map(|l| l.split(',')));
+    }
+    let NodeValue::Map(entries) = &mut object.value else {
+        return;
+    };
+    let Some(meta) = entries.iter_mut().find(|e| e.key == "metadata") else {
+        return;
+    };
+    let NodeValue::Map(meta_entries) = &mut meta.value.value else {
+        return;
+    };
+    let mut labels = Vec::new();
+    for key in keys {
+        let header = key.rsplit('/').next().unwrap_or(key).to_ascii_uppercase();
+        if let Some(i) = names.iter().position(|n| *n == header) {
+            if !values[i].is_empty() {
+                let at = pos(i);
+                labels.push(MapEntry {
+                    key: key.to_string(),
+                    key_pos: at,
+                    value: Node::new(NodeValue::Scalar(values[i].to_string(), ScalarStyle::Quoted), at),
+                });
+            }
+        }
+    }
+    if !labels.is_empty() {
+        let at = labels[0].key_pos;
+        meta_entries.push(MapEntry {
+            key: "labels".into(),
+            key_pos: at,
+            value: Node::new(NodeValue::Map(labels), at),
+        });
+    }
 }
 
 type Getter<'a> = dyn Fn(&str) -> Option<(&'a str, Pos)> + 'a;
@@ -317,6 +373,13 @@ mod tests {
             Some("true")
         );
         assert_eq!(nodes[1].locate("metadata.namespace"), None);
+        let (pos, tier) = nodes[1].locate(r#"metadata.labels["storage-tier"]"#).unwrap();
+        assert_eq!((pos.line, tier.as_str()), (4, Some("sata")));
+        assert_eq!(
+            nodes[0].locate("metadata.labels"),
+            None,
+            "an empty cell is no label"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! doc comment (with fixed sections) becomes the documentation the app and CLI show.
 
 pub mod node_runtime;
+pub mod scheduling;
 
 use crate::model::Model;
 use crate::report::{Boundary, Finding};
@@ -41,7 +42,10 @@ macro_rules! declare_rule {
 }
 
 /// Every rule, sorted by id (a test keeps it sorted).
-pub const RULES: &[Rule] = &[node_runtime::image_pull_failed::RULE];
+pub const RULES: &[Rule] = &[
+    node_runtime::image_pull_failed::RULE,
+    scheduling::pod_unschedulable::RULE,
+];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)

@@ -1,0 +1,198 @@
+//! The scheduler's `0/N nodes are available: …` message, parsed into its reasons.
+//!
+//! The format (`pkg/scheduler/framework/types.go`, FitError) is stable in shape but its reason
+//! wording drifts across releases (`had taints that the pod didn't tolerate` became `had untolerated
+//! taint {k: v}`); the categories accept the wordings of 1.6 through 1.34.
+
+/// Why a group of nodes was filtered out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The Pod's nodeSelector or required node affinity does not match the node's labels.
+    NodeAffinity,
+    /// The node has a taint the Pod does not tolerate; the taint as printed (`{dedicated: ci}`).
+    Taint(Option<String>),
+    /// `Insufficient cpu`, `Insufficient nvidia.com/gpu`.
+    Insufficient(String),
+    /// The Pod uses a PersistentVolumeClaim that is not bound yet.
+    UnboundClaim,
+    /// A bound volume can only be used from nodes the Pod cannot go to (zone mismatch).
+    VolumeNodeAffinity,
+    TopologySpread,
+    /// Inter-pod affinity or anti-affinity.
+    PodAffinity,
+    TooManyPods,
+    /// The node is cordoned (`spec.unschedulable`).
+    NodeUnschedulable,
+    /// A reason this parser does not classify; the text as printed.
+    Other(String),
+}
+
+impl Cause {
+    /// A phrase that reads after "1 node" and "3 nodes" alike.
+    pub fn describe(&self) -> String {
+        match self {
+            Cause::NodeAffinity => "not matching the Pod's node selector or required node affinity".into(),
+            Cause::Taint(Some(t)) => format!("with a taint the Pod does not tolerate, {t}"),
+            Cause::Taint(None) => "with a taint the Pod does not tolerate".into(),
+            Cause::Insufficient(r) => format!("without enough free {r} for the Pod's request"),
+            Cause::UnboundClaim => {
+                "not considered, because the Pod's PersistentVolumeClaim is not bound".into()
+            }
+            Cause::VolumeNodeAffinity => {
+                "unable to reach the Pod's bound volume (volume node affinity)".into()
+            }
+            Cause::TopologySpread => "ruled out by the Pod's topology spread constraints".into(),
+            Cause::PodAffinity => "ruled out by the Pod's affinity or anti-affinity to other Pods".into(),
+            Cause::TooManyPods => "already running as many Pods as they allow".into(),
+            Cause::NodeUnschedulable => "cordoned (unschedulable)".into(),
+            Cause::Other(text) => format!("rejected: {text}"),
+        }
+    }
+}
+
+/// One entry of the histogram: how many nodes, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// `None` when the message gives no count (`pod has unbound immediate PersistentVolumeClaims`).
+    pub nodes: Option<u32>,
+    pub cause: Cause,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Histogram {
+    pub available: u32,
+    pub total: u32,
+    pub entries: Vec<Entry>,
+}
+
+/// Parses `0/6 nodes are available: 3 node(s) had untolerated taint {a: b}, 3 Insufficient cpu.
+/// preemption: …`. `None` when the text has no such message.
+pub fn parse(message: &str) -> Option<Histogram> {
+    let at = message.find(" nodes are available")?;
+    let head = &message[..at];
+    let ratio = head.rsplit(|c: char| c.is_whitespace()).next()?;
+    let (available, total) = ratio.split_once('/')?;
+    let available = available.parse().ok()?;
+    let total = total.parse().ok()?;
+    let rest = message[at..].split_once(':').map_or("", |(_, r)| r);
+    let rest = rest.split(" preemption:").next().unwrap_or(rest);
+    let rest = rest.trim().trim_end_matches('.').trim();
+    let entries = split_entries(rest).into_iter().map(entry).collect();
+    Some(Histogram {
+        available,
+        total,
+        entries,
+    })
+}
+
+/// Splits at `, ` but not inside `{…}` (taints print as `{key: value}`).
+fn split_entries(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            b',' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => {
+                parts.push(text[start..i].trim());
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    if start < text.len() {
+        parts.push(text[start..].trim());
+    }
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+fn entry(text: &str) -> Entry {
+    let (nodes, reason) = match text.split_once(' ') {
+        Some((n, rest)) if n.parse::<u32>().is_ok() => (n.parse().ok(), rest),
+        _ => (None, text),
+    };
+    let reason = reason.strip_prefix("node(s) ").unwrap_or(reason);
+    let lower = reason.to_ascii_lowercase();
+    let cause = if lower.contains("node affinity")
+        || lower.contains("node selector")
+        || lower.contains("didn't match pod's node")
+    {
+        if lower.contains("volume node affinity") {
+            Cause::VolumeNodeAffinity
+        } else {
+            Cause::NodeAffinity
+        }
+    } else if lower.contains("taint") {
+        Cause::Taint(reason.find('{').map(|i| reason[i..].to_string()))
+    } else if let Some(resource) = reason.strip_prefix("Insufficient ") {
+        Cause::Insufficient(resource.trim().to_string())
+    } else if lower.contains("unbound immediate persistentvolumeclaims")
+        || lower.contains("unbound persistentvolumeclaim")
+    {
+        Cause::UnboundClaim
+    } else if lower.contains("topology spread") {
+        Cause::TopologySpread
+    } else if lower.contains("affinity") {
+        Cause::PodAffinity
+    } else if lower.contains("too many pods") {
+        Cause::TooManyPods
+    } else if lower.contains("unschedulable") {
+        Cause::NodeUnschedulable
+    } else {
+        Cause::Other(reason.to_string())
+    };
+    Entry { nodes, cause }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn current_wording_with_taints_and_preemption() {
+        let h = parse("0/6 nodes are available: 3 node(s) had untolerated taint {dedicated: ci-runners}, 3 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.").unwrap();
+        assert_eq!((h.available, h.total), (0, 6));
+        assert_eq!(
+            h.entries,
+            [
+                Entry {
+                    nodes: Some(3),
+                    cause: Cause::Taint(Some("{dedicated: ci-runners}".into()))
+                },
+                Entry {
+                    nodes: Some(3),
+                    cause: Cause::Taint(Some("{node-role.kubernetes.io/control-plane: }".into()))
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn older_wordings_resources_and_claims() {
+        let h = parse("0/3 nodes are available: 1 node(s) had taints that the pod didn't tolerate, 2 node(s) didn't match node selector.").unwrap();
+        assert_eq!(h.entries[0].cause, Cause::Taint(None));
+        assert_eq!(h.entries[1].cause, Cause::NodeAffinity);
+        let h = parse("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.").unwrap();
+        assert_eq!(
+            h.entries[0],
+            Entry {
+                nodes: Some(1),
+                cause: Cause::Insufficient("nvidia.com/gpu".into())
+            }
+        );
+        let h = parse("0/4 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.").unwrap();
+        assert_eq!(
+            h.entries,
+            [Entry {
+                nodes: None,
+                cause: Cause::UnboundClaim
+            }]
+        );
+        let h = parse("0/5 nodes are available: 2 node(s) had volume node affinity conflict, 3 node(s) didn't match pod topology spread constraints.").unwrap();
+        assert_eq!(h.entries[0].cause, Cause::VolumeNodeAffinity);
+        assert_eq!(h.entries[1].cause, Cause::TopologySpread);
+        assert!(parse("Successfully assigned shop/web to node-a").is_none());
+    }
+}

@@ -1,0 +1,4 @@
+//! Rules at the scheduling boundary: the Pod exists, no node has been chosen for it.
+
+pub mod histogram;
+pub mod pod_unschedulable;

@@ -1,0 +1,337 @@
+use std::collections::BTreeSet;
+
+use k8s_openapi::api::core::v1::Pod;
+
+use super::histogram::{self, Cause, Histogram};
+use crate::ingest::{Object, Typed};
+use crate::model::{EventRecord, Model};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Pod that no node has been chosen for: `status.conditions[type=PodScheduled]` is `False` with
+    /// reason `Unschedulable`, `SchedulerError` or `SchedulingGated`, or the scheduler's
+    /// `FailedScheduling` events for a Pod without `spec.nodeName`. The `0/N nodes are available: …`
+    /// message is parsed into its reasons (node selector or affinity, untolerated taints,
+    /// insufficient resources, unbound claims, volume node affinity, topology spread, pod
+    /// (anti-)affinity, too many pods, cordoned nodes) and, when Nodes are pasted, the nodes that fail
+    /// the node selector or carry the named taint are listed.
+    ///
+    /// ## Why it matters
+    /// "Pending" has two different meanings. Before a node is chosen the scheduler's constraints are
+    /// the boundary; after it (`spec.nodeName` set) the kubelet, the runtime and the registry are.
+    /// Looking at images or the application while no node has been chosen wastes the incident's time.
+    ///
+    /// ## Evidence
+    /// The PodScheduled condition (reason and message) first, the Pod's node selector, the Nodes'
+    /// labels and taints when pasted, then the `FailedScheduling` events, which alone are a hint.
+    ///
+    /// ## Fault boundary
+    /// `scheduling`: kube-scheduler and the constraints it enforces.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether capacity or matching nodes will appear (a cluster autoscaler, new nodes); which node the
+    /// Pod would use once the constraint is fixed, and whether its image would pull and the application
+    /// run there. With a repeated event, the text shown may be the first attempt's.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe pod`, the Pod's `nodeSelector`, `affinity` and `tolerations`, and the nodes'
+    /// labels (`kubectl get nodes -L KEY`), taints or allocated resources, depending on the reason.
+    ///
+    /// ## Example
+    /// ```text
+    /// Node-Selectors:  storage-tier=nvme
+    /// Events:
+    ///   Warning  FailedScheduling  66s (x2 over 6m7s)  default-scheduler  0/3 nodes are available:
+    ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
+    ///   2 node(s) didn't match Pod's node affinity/selector.
+    /// ```
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, check: check };
+}
+
+const UNSCHEDULED_REASONS: [&str; 3] = ["Unschedulable", "SchedulerError", "SchedulingGated"];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: BTreeSet<ObjectRef> = BTreeSet::new();
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        if let Some(finding) = diagnose(model, Some((object, pod)), &object.id) {
+            findings.push(finding);
+        }
+        seen.insert(key(&object.id));
+    }
+    // Pods known only from the scheduler's events (the Pod itself was not pasted).
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
+    {
+        if seen.insert(key(&event.subject)) {
+            if let Some(finding) = diagnose(model, None, &event.subject) {
+                findings.push(finding);
+            }
+        }
+    }
+}
+
+fn key(id: &ObjectRef) -> ObjectRef {
+    ObjectRef {
+        uid: None,
+        ..id.clone()
+    }
+}
+
+fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> Option<Finding> {
+    if let Some((_, pod)) = pod {
+        if pod
+            .spec
+            .as_ref()
+            .and_then(|s| s.node_name.as_deref())
+            .is_some_and(|n| !n.is_empty())
+        {
+            return None; // bound: any Pending is after scheduling
+        }
+    }
+    let conditions = pod
+        .and_then(|(_, p)| p.status.as_ref())
+        .and_then(|s| s.conditions.as_deref())
+        .unwrap_or_default();
+    let condition = conditions.iter().enumerate().find(|(_, c)| {
+        c.type_ == "PodScheduled"
+            && c.status == "False"
+            && c.reason
+                .as_deref()
+                .is_none_or(|r| UNSCHEDULED_REASONS.contains(&r))
+    });
+    let events = model.events_for(id);
+    let failed: Vec<&EventRecord> = events
+        .iter()
+        .copied()
+        .filter(|e| e.reason == "FailedScheduling")
+        .collect();
+    if condition.is_none() && failed.is_empty() {
+        return None;
+    }
+    if condition.is_none() && resolved_later(&events, &failed) {
+        return None; // a later Scheduled event: the failure was transient
+    }
+    let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));
+    let message = condition
+        .and_then(|(_, c)| c.message.clone())
+        .filter(|m| m.contains("nodes are available"))
+        .or_else(|| failed.last().map(|e| e.message.clone()))
+        .unwrap_or_default();
+    let histogram = histogram::parse(&message);
+
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    if let (Some((i, _)), Some((object, _))) = (condition, pod) {
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].status")));
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].reason")));
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].message")));
+        if gated {
+            evidence.extend(model.evidence(object, "spec.schedulingGates"));
+        }
+    }
+    if let Some((object, _)) = pod {
+        evidence.extend(model.evidence(object, "status.phase"));
+    }
+    let node_selector: Vec<(String, String)> = pod
+        .and_then(|(_, p)| p.spec.as_ref()?.node_selector.clone())
+        .map(|m| m.into_iter().collect())
+        .unwrap_or_default();
+    if let Some((object, _)) = pod {
+        for (k, _) in &node_selector {
+            evidence.extend(model.evidence(object, &format!("spec.nodeSelector[\"{k}\"]")));
+        }
+    }
+    let named = histogram
+        .as_ref()
+        .map(|h| failing_nodes(model, h, &node_selector, &mut evidence))
+        .unwrap_or_default();
+    if let Some(latest) = failed.last() {
+        evidence.extend(model.event_evidence(latest));
+    }
+
+    let summary = summary(id, gated, histogram.as_ref(), &message, &named, pod.is_none());
+    let mut cannot_establish = vec![
+        "Whether capacity or matching nodes will appear (a cluster autoscaler, new or uncordoned nodes): the message is the scheduler's view at its last attempt.".to_string(),
+        "Which node the Pod would use once the constraint is fixed, and whether its image would pull and the application run there.".to_string(),
+    ];
+    if failed.iter().any(|e| e.count > 1) {
+        cannot_establish.push("The scheduling failure repeated; the text shown can be the first attempt's (an event series keeps its first message), so later attempts may have had other per-node reasons.".to_string());
+    }
+    if !model.graph.inventory.has("Node") {
+        cannot_establish.push("No Nodes were pasted, so their labels, taints and free capacity are unknown: the node counts come from the scheduler's message alone.".to_string());
+    }
+    if pod.is_none() {
+        cannot_establish.push(format!("{id} itself was not pasted: its node selector, affinity, tolerations and requests are unknown, and this finding rests on the scheduler's events alone, which are a hint rather than proof."));
+    }
+
+    let name = &id.name;
+    let mut next_steps = vec![
+        format!("kubectl describe pod {name} -n {ns}"),
+        format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.nodeSelector}}{{\"\\n\"}}{{.spec.affinity}}{{\"\\n\"}}{{.spec.tolerations}}{{\"\\n\"}}'"),
+    ];
+    let causes: Vec<&Cause> = histogram
+        .iter()
+        .flat_map(|h| h.entries.iter().map(|e| &e.cause))
+        .collect();
+    if causes.iter().any(|c| matches!(c, Cause::NodeAffinity)) {
+        let keys: Vec<&str> = node_selector.iter().map(|(k, _)| k.as_str()).collect();
+        next_steps.push(if keys.is_empty() {
+            "kubectl get nodes --show-labels".to_string()
+        } else {
+            format!("kubectl get nodes -L {}", keys.join(","))
+        });
+    }
+    if causes.iter().any(|c| matches!(c, Cause::Taint(_))) {
+        next_steps
+            .push("kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints".to_string());
+    }
+    if causes
+        .iter()
+        .any(|c| matches!(c, Cause::Insufficient(_) | Cause::TooManyPods))
+    {
+        next_steps.push("kubectl describe nodes | grep -A 8 'Allocated resources'".to_string());
+    }
+    if causes
+        .iter()
+        .any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity))
+    {
+        next_steps.push(format!("kubectl get pvc -n {ns}"));
+    }
+    if gated {
+        next_steps.push(format!(
+            "kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.schedulingGates}}'"
+        ));
+    }
+
+    Some(Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: if gated { Severity::Warning } else { Severity::Error },
+        subject: id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    })
+}
+
+/// Whether a `Scheduled` event came after the last `FailedScheduling` (by time or, for table rows,
+/// by age).
+fn resolved_later(events: &[&EventRecord], failed: &[&EventRecord]) -> bool {
+    let Some(last_failed) = failed.last() else {
+        return false;
+    };
+    events.iter().any(|e| {
+        e.reason == "Scheduled"
+            && match (e.last, last_failed.last, e.last_age, last_failed.last_age) {
+                (Some(a), Some(b), _, _) => a > b,
+                (_, _, Some(a), Some(b)) => a < b,
+                _ => false,
+            }
+    })
+}
+
+/// Names the pasted nodes that fail the node selector or carry a named taint, adding their labels and
+/// taints as evidence; returns (cause text, node names) for the summary.
+fn failing_nodes(
+    model: &Model<'_>,
+    histogram: &Histogram,
+    node_selector: &[(String, String)],
+    evidence: &mut Vec<Evidence>,
+) -> Vec<(String, Vec<String>)> {
+    let nodes: Vec<&Object> = model.objects.iter().filter(|o| o.id.kind == "Node").collect();
+    let mut named = Vec::new();
+    for entry in &histogram.entries {
+        let mut names = Vec::new();
+        match &entry.cause {
+            Cause::NodeAffinity if !node_selector.is_empty() => {
+                for node in &nodes {
+                    let mismatched: Vec<&(String, String)> = node_selector
+                        .iter()
+                        .filter(|(k, v)| {
+                            node.locate(&format!("metadata.labels[\"{k}\"]"))
+                                .and_then(|(_, n)| n.as_str())
+                                != Some(v.as_str())
+                        })
+                        .collect();
+                    if !mismatched.is_empty() {
+                        names.push(node.id.name.clone());
+                        for (k, _) in mismatched {
+                            evidence.extend(model.evidence(node, &format!("metadata.labels[\"{k}\"]")));
+                        }
+                    }
+                }
+            }
+            Cause::Taint(Some(printed)) => {
+                let key = printed
+                    .trim_matches(['{', '}'])
+                    .split(':')
+                    .next()
+                    .unwrap_or_default()
+                    .trim();
+                for node in &nodes {
+                    let taints = node
+                        .locate("spec.taints")
+                        .map(|(_, t)| t.items())
+                        .unwrap_or_default();
+                    if let Some(i) = taints
+                        .iter()
+                        .position(|t| t.get("key").and_then(|k| k.as_str()) == Some(key))
+                    {
+                        names.push(node.id.name.clone());
+                        evidence.extend(model.evidence(node, &format!("spec.taints[{i}].key")));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !names.is_empty() {
+            named.push((entry.cause.describe(), names));
+        }
+    }
+    named
+}
+
+fn summary(
+    id: &ObjectRef,
+    gated: bool,
+    histogram: Option<&Histogram>,
+    message: &str,
+    named: &[(String, Vec<String>)],
+    events_only: bool,
+) -> String {
+    if gated {
+        return format!("{id} is held back by scheduling gates: the scheduler will not consider it until they are removed.");
+    }
+    let mut text = format!("No node has been chosen for {id}: it is Pending before scheduling, so the scheduler's constraints are the boundary.");
+    match histogram {
+        Some(h) => {
+            text.push_str(&format!(" {}/{} nodes are available:", h.available, h.total));
+            let parts: Vec<String> = h
+                .entries
+                .iter()
+                .map(|e| match e.nodes {
+                    Some(1) => format!("1 node {}", e.cause.describe()),
+                    Some(n) => format!("{n} nodes {}", e.cause.describe()),
+                    None => format!("every node {}", e.cause.describe()),
+                })
+                .collect();
+            text.push(' ');
+            text.push_str(&parts.join("; "));
+            text.push('.');
+        }
+        None if !message.is_empty() => text.push_str(&format!(" The scheduler says: {message}")),
+        None => {}
+    }
+    for (cause, names) in named {
+        text.push_str(&format!(" Pasted nodes {cause}: {}.", names.join(", ")));
+    }
+    if events_only {
+        text.push_str(" (From the scheduler's events only.)");
+    }
+    text
+}
