@@ -1,6 +1,6 @@
 //! Every rule has at least one `fires-*` fixture and one `quiet-*` near miss under
-//! `tests/fixtures/rules/<rule>/`; the expectation is in the fixture (`# expect: <rule or none>`, or,
-//! for JSON, which has no comments, the file-name prefix).
+//! `tests/fixtures/rules/<rule>/`; the expectation is in the fixture (`# expect: <rule or none>` on
+//! its first line, or, for JSON, which has no comments, the file-name prefix alone).
 
 // Test code: panicking on a broken fixture is the point.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -9,22 +9,43 @@ mod common;
 
 use faultline_engine::{analyze, rules::RULES, Source};
 
-fn expectation(rule: &str, file_name: &str, text: &str) -> Option<String> {
-    let from_name = if file_name.starts_with("fires-") {
-        Some(rule.to_string())
+/// What a fixture expects: `fires-*` the folder's rule; `quiet-*` that the folder's rule stays silent,
+/// and either no finding at all (`# expect: none`) or only the other rule it names (a near miss that
+/// is another rule's case).
+enum Expect {
+    Fires,
+    QuietNone,
+    QuietOther(String),
+}
+
+fn expectation(rule: &str, file_name: &str, text: &str) -> Expect {
+    let declared = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# expect: "))
+        .map(str::trim);
+    if file_name.starts_with("fires-") {
+        if let Some(d) = declared {
+            assert_eq!(
+                d, rule,
+                "{rule}/{file_name}: a fires- fixture expects its folder's rule"
+            );
+        }
+        Expect::Fires
     } else if file_name.starts_with("quiet-") {
-        None
+        match declared {
+            None | Some("none") => Expect::QuietNone,
+            Some(other) => {
+                assert_ne!(
+                    other, rule,
+                    "{rule}/{file_name}: a quiet- fixture cannot expect its own rule"
+                );
+                Expect::QuietOther(other.to_string())
+            }
+        }
     } else {
         panic!("{rule}/{file_name}: fixture names start with fires- or quiet-");
-    };
-    if let Some(declared) = text.lines().next().and_then(|l| l.strip_prefix("# expect: ")) {
-        let declared = (declared.trim() != "none").then(|| declared.trim().to_string());
-        assert_eq!(
-            declared, from_name,
-            "{rule}/{file_name}: `# expect:` disagrees with the file name"
-        );
     }
-    from_name
 }
 
 #[test]
@@ -41,19 +62,19 @@ fn every_rule_fires_on_its_fixtures_and_stays_quiet_on_its_near_misses() {
         for path in files {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             let text = std::fs::read_to_string(&path).unwrap();
-            let report = analyze(&[Source::new(name.clone(), text)]);
+            let report = analyze(&[Source::new(name.clone(), text.clone())]);
             assert!(
                 report.errors.is_empty(),
                 "{}/{name}: input errors {:?}",
                 rule.id,
                 report.errors
             );
-            match expectation(rule.id, &name, &std::fs::read_to_string(&path).unwrap()) {
-                Some(expected) => {
+            match expectation(rule.id, &name, &text) {
+                Expect::Fires => {
                     fires += 1;
-                    let finding = report.findings.iter().find(|f| f.rule == expected);
+                    let finding = report.findings.iter().find(|f| f.rule == rule.id);
                     let finding =
-                        finding.unwrap_or_else(|| panic!("{}/{name}: {expected} did not fire", rule.id));
+                        finding.unwrap_or_else(|| panic!("{}/{name}: the rule did not fire", rule.id));
                     assert_eq!(finding.boundary, rule.boundary, "{}/{name}", rule.id);
                     assert!(
                         !finding.evidence.is_empty(),
@@ -66,9 +87,19 @@ fn every_rule_fires_on_its_fixtures_and_stays_quiet_on_its_near_misses() {
                     }
                     assert!(!finding.cannot_establish.is_empty() && !finding.next_steps.is_empty());
                 }
-                None => {
+                Expect::QuietNone => {
                     quiet += 1;
                     assert_eq!(report.findings, vec![], "{}/{name}: expected no finding", rule.id);
+                }
+                Expect::QuietOther(other) => {
+                    quiet += 1;
+                    let rules: Vec<&str> = report.findings.iter().map(|f| f.rule.as_str()).collect();
+                    assert_eq!(
+                        rules,
+                        [other.as_str()],
+                        "{}/{name}: expected only {other}",
+                        rule.id
+                    );
                 }
             }
         }

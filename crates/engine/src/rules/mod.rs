@@ -1,6 +1,8 @@
 //! Diagnosis rules: one per file under `rules/<boundary>/`, each declared with [`declare_rule!`] so its
 //! doc comment (with fixed sections) becomes the documentation the app and CLI show.
 
+pub mod application;
+mod containers;
 pub mod node_runtime;
 pub mod scheduling;
 
@@ -43,6 +45,10 @@ macro_rules! declare_rule {
 
 /// Every rule, sorted by id (a test keeps it sorted).
 pub const RULES: &[Rule] = &[
+    node_runtime::container_config_invalid::RULE,
+    application::container_crash_looping::RULE,
+    application::container_oom_killed::RULE,
+    node_runtime::container_start_failed::RULE,
     node_runtime::image_pull_failed::RULE,
     scheduling::pod_unschedulable::RULE,
 ];

@@ -1,5 +1,6 @@
 use k8s_openapi::api::core::v1::{ContainerStatus, Pod};
 
+use super::super::containers::containers;
 use crate::ingest::{Object, Typed};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
@@ -133,47 +134,19 @@ struct Failing<'a> {
 }
 
 fn failing_containers(pod: &Pod) -> Vec<Failing<'_>> {
-    let Some(status) = &pod.status else {
-        return Vec::new();
-    };
-    let spec = pod.spec.as_ref();
-    let groups = [
-        (
-            "initContainerStatuses",
-            "initContainers",
-            status.init_container_statuses.as_deref(),
-            spec.and_then(|s| s.init_containers.as_deref()),
-        ),
-        (
-            "containerStatuses",
-            "containers",
-            status.container_statuses.as_deref(),
-            spec.map(|s| s.containers.as_slice()),
-        ),
-    ];
-    let mut out = Vec::new();
-    for (status_key, spec_key, statuses, specs) in groups {
-        for (i, container) in statuses.unwrap_or_default().iter().enumerate() {
-            let Some(waiting) = container.state.as_ref().and_then(|s| s.waiting.as_ref()) else {
-                continue;
-            };
-            let Some(reason) = waiting.reason.as_deref().filter(|r| PULL_REASONS.contains(r)) else {
-                continue;
-            };
-            let spec_index = specs
-                .unwrap_or_default()
-                .iter()
-                .position(|c| c.name == container.name);
-            out.push(Failing {
-                status_path: format!("status.{status_key}[{i}]"),
-                spec_path: spec_index.map(|j| format!("spec.{spec_key}[{j}]")),
-                status: container,
+    containers(pod)
+        .into_iter()
+        .filter_map(|c| {
+            let reason = c.waiting_reason().filter(|r| PULL_REASONS.contains(r))?;
+            Some(Failing {
                 reason,
-                message: waiting.message.as_deref(),
-            });
-        }
-    }
-    out
+                message: c.waiting_message(),
+                status_path: c.status_path,
+                spec_path: c.spec_path,
+                status: c.status,
+            })
+        })
+        .collect()
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {

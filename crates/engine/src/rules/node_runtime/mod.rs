@@ -1,3 +1,5 @@
 //! Rules at the node / container runtime boundary: the node was chosen, running the Pod there failed.
 
+pub mod container_config_invalid;
+pub mod container_start_failed;
 pub mod image_pull_failed;

@@ -1,0 +1,154 @@
+use crate::ingest::Typed;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::containers::containers;
+use crate::rules::node_runtime::container_start_failed::never_started;
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container that started and then exited with an error, again and again: `CrashLoopBackOff`,
+    /// or restarts, with a last termination that has a non-zero exit code; or a container that
+    /// terminated with an error in a Pod that does not restart it. The exit code is explained (1
+    /// application error, 2 usage error, 126 not executable, 127 not found, 134 abort, 137 killed,
+    /// 139 segmentation fault, 143 terminated) and the termination message is cited. Containers killed
+    /// for memory and containers whose process never started are left to their own rules.
+    ///
+    /// ## Why it matters
+    /// The node, the runtime and the image did their part: the process ran and chose to exit (or
+    /// crashed). The cause is in the application's code, configuration or dependencies, and its logs
+    /// from the previous run are the next evidence.
+    ///
+    /// ## Evidence
+    /// The waiting reason, the termination reason, exit code, message and times, the restart count,
+    /// and the Pod's `BackOff` events.
+    ///
+    /// ## Fault boundary
+    /// `application`: the container's own process.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the application exited: that is in its logs. Whether a dependency it needs (a database, a
+    /// config file, a service) is what failed. An exit code of 137 without `OOMKilled` can be a
+    /// liveness-probe kill or an external SIGKILL.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl logs --previous` for the container, its command and configuration, and the events
+    /// for liveness-probe failures.
+    ///
+    /// ## Example
+    /// ```text
+    ///     State:       Waiting
+    ///       Reason:    CrashLoopBackOff
+    ///     Last State:  Terminated
+    ///       Reason:    Error
+    ///       Message:   fatal: load config: unknown field "retry_backof"
+    ///       Exit Code: 1
+    /// ```
+    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, check: check };
+}
+
+/// What an exit code usually means for a containerised process.
+pub fn exit_code_meaning(code: i32) -> &'static str {
+    match code {
+        1 => "a general application error: the program reported failure",
+        2 => "a usage error: usually wrong command-line arguments or a shell builtin misused",
+        126 => "the command was found but could not be executed (permissions, not a binary)",
+        127 => "the command was not found",
+        128 => "an invalid exit argument, or the runtime failed to start the process",
+        134 => "SIGABRT: the process aborted itself (assertion, abort())",
+        137 => "SIGKILL: killed from outside — out of memory, a failed liveness probe, or a forced stop",
+        139 => "SIGSEGV: the process crashed on an invalid memory access",
+        143 => "SIGTERM: the process was asked to stop and did",
+        c if c > 128 => "killed by a signal (128 + the signal number)",
+        _ => "an application-defined error code",
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let restart_policy = pod
+            .spec
+            .as_ref()
+            .and_then(|s| s.restart_policy.as_deref())
+            .unwrap_or("Always");
+        for c in containers(pod) {
+            if never_started(&c) {
+                continue;
+            }
+            let Some((key, terminated)) = c.termination() else {
+                continue;
+            };
+            if terminated.exit_code == 0 || terminated.reason.as_deref() == Some("OOMKilled") {
+                continue;
+            }
+            let looping = c.waiting_reason() == Some("CrashLoopBackOff");
+            let restarting = c.status.restart_count > 0;
+            let final_failure = key == "state" && restart_policy != "Always";
+            if !(looping || restarting || final_failure) {
+                continue;
+            }
+            let id = &object.id;
+            let ns = id.namespace.as_deref().unwrap_or("default");
+            let name = &c.status.name;
+            let code = terminated.exit_code;
+            let base = format!("{}.{key}.terminated", c.status_path);
+            let mut evidence: Vec<Evidence> = Vec::new();
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
+            for field in ["reason", "exitCode", "message", "finishedAt"] {
+                evidence.extend(model.evidence(object, &format!("{base}.{field}")));
+            }
+            evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
+            let events = model.events_for(id);
+            if let Some(event) = events.iter().rfind(|e| e.reason == "BackOff") {
+                evidence.extend(model.event_evidence(event));
+            }
+            let message = terminated
+                .message
+                .as_deref()
+                .map(str::trim)
+                .filter(|m| !m.is_empty());
+            let mut summary = format!(
+                "{id}: container {name} {} with exit code {code} — {}",
+                if looping {
+                    "keeps crashing (CrashLoopBackOff): its last run ended"
+                } else {
+                    "exited"
+                },
+                exit_code_meaning(code)
+            );
+            if let Some(m) = message {
+                let first_line = m.lines().next().unwrap_or(m);
+                summary.push_str(&format!(". Its last words: {first_line:?}"));
+            }
+            if c.status.restart_count > 0 {
+                summary.push_str(&format!(". Restarts: {}", c.status.restart_count));
+            }
+            summary.push('.');
+            let mut cannot_establish = vec![
+                "Why the application exited: that is in its logs from the previous run.".to_string(),
+                "Whether a dependency it needs (a database, a configuration file, another service) is what failed.".to_string(),
+            ];
+            if code == 137 {
+                cannot_establish.push("Exit 137 without OOMKilled: whether a liveness probe, the runtime or an operator killed it; the events may say.".to_string());
+            }
+            if message.is_none() {
+                cannot_establish.push("The container left no termination message (terminationMessagePath); only its logs will say more.".to_string());
+            }
+            let next_steps = vec![
+                format!("kubectl logs {} -n {ns} -c {name} --previous", id.name),
+                format!("kubectl describe pod {} -n {ns}", id.name),
+                format!("kubectl events -n {ns} --for pod/{}", id.name),
+            ];
+            findings.push(Finding {
+                rule: RULE.id.to_string(),
+                boundary: RULE.boundary,
+                severity: Severity::Error,
+                subject: id.clone(),
+                summary,
+                evidence,
+                cannot_establish,
+                next_steps,
+            });
+        }
+    }
+}

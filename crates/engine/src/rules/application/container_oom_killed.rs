@@ -1,0 +1,218 @@
+use crate::ingest::Typed;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::containers::containers;
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container killed by the kernel's out-of-memory killer inside its own memory limit: its
+    /// current or last termination has reason `OOMKilled` (exit code 137). The container's memory
+    /// limit and request are cited, and so are JVM heap settings (`-Xmx`) found in its arguments or
+    /// environment, because a heap sized near the limit leaves no room for the rest of the process.
+    ///
+    /// ## Why it matters
+    /// The application used more memory than its container allows; restarts will repeat it. It is
+    /// not a node failure: a node under memory pressure evicts Pods (`Evicted`) instead.
+    ///
+    /// ## Evidence
+    /// The termination reason and exit code, the restart count, `resources.limits.memory` and
+    /// `requests.memory` from the spec, `-Xmx` in `args`, `command` or `env`, and the Pod's events.
+    ///
+    /// ## Fault boundary
+    /// `application`: the process's memory use against the limit its own Pod spec sets.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the memory use is a leak, a load spike or simply a limit too small for normal work;
+    /// which part of the process used it (heap, off-heap, page cache); whether the node was also short.
+    ///
+    /// ## Next evidence to collect
+    /// The previous container's logs (`kubectl logs --previous`), memory metrics over time
+    /// (`kubectl top pod --containers`), and the limit and heap settings side by side.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// lastState:
+    ///   terminated:
+    ///     exitCode: 137
+    ///     reason: OOMKilled
+    /// ```
+    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, check: check };
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        for c in containers(pod) {
+            let Some((key, _)) = c
+                .termination()
+                .filter(|(_, t)| t.reason.as_deref() == Some("OOMKilled"))
+            else {
+                continue;
+            };
+            let id = &object.id;
+            let ns = id.namespace.as_deref().unwrap_or("default");
+            let name = &c.status.name;
+            let base = format!("{}.{key}.terminated", c.status_path);
+            let mut evidence: Vec<Evidence> = Vec::new();
+            for field in ["reason", "exitCode", "finishedAt"] {
+                evidence.extend(model.evidence(object, &format!("{base}.{field}")));
+            }
+            evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
+            let limit = c
+                .spec
+                .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"))
+                .map(|q| q.0.clone());
+            let mut heap = None;
+            if let Some(spec) = &c.spec_path {
+                evidence.extend(model.evidence(object, &format!("{spec}.resources.limits.memory")));
+                evidence.extend(model.evidence(object, &format!("{spec}.resources.requests.memory")));
+                // JVM heap settings, wherever the spec puts them.
+                let container = c.spec;
+                let args = container
+                    .map(|s| {
+                        s.command
+                            .iter()
+                            .flatten()
+                            .chain(s.args.iter().flatten())
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap_or_default();
+                for (i, arg) in args.iter().enumerate() {
+                    if arg.contains("-Xmx") {
+                        heap = heap.or_else(|| xmx(arg));
+                        let command_len = container.and_then(|s| s.command.as_ref()).map_or(0, Vec::len);
+                        let path = if i < command_len {
+                            format!("{spec}.command[{i}]")
+                        } else {
+                            format!("{spec}.args[{}]", i - command_len)
+                        };
+                        evidence.extend(model.evidence(object, &path));
+                    }
+                }
+                for (i, env) in container
+                    .and_then(|s| s.env.as_ref())
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
+                    if env.value.as_deref().is_some_and(|v| v.contains("-Xmx")) {
+                        heap = heap.or_else(|| env.value.as_deref().and_then(xmx));
+                        evidence.extend(model.evidence(object, &format!("{spec}.env[{i}].value")));
+                    }
+                }
+            }
+            let restarts = c.status.restart_count;
+            let mut summary = format!(
+                "{id}: container {name} was killed for running out of memory (OOMKilled, exit 137){}",
+                match &limit {
+                    Some(l) => format!(" at its own limit of {l}"),
+                    None => String::new(),
+                }
+            );
+            match (heap.as_deref().and_then(jvm_bytes), limit.as_deref().and_then(quantity_bytes), &heap, &limit) {
+                (Some(h), Some(l), Some(heap), Some(limit)) if h >= l => summary.push_str(&format!(
+                    "; its JVM heap may grow to {heap} (-Xmx), more than the whole container may use ({limit}), so the heap alone can exceed the limit"
+                )),
+                (Some(h), Some(l), Some(heap), _) if h * 4 > l * 3 => summary.push_str(&format!(
+                    "; its JVM heap may grow to {heap} (-Xmx), over three quarters of the limit, leaving little for the rest of the process"
+                )),
+                (_, _, Some(heap), _) => summary.push_str(&format!("; its JVM heap may grow to {heap} (-Xmx) on top of the rest of the process")),
+                _ => {}
+            }
+            if restarts > 0 {
+                summary.push_str(&format!("; it has restarted {restarts} times"));
+            }
+            summary.push('.');
+            let mut cannot_establish = vec![
+                "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.".to_string(),
+                "Which part of the process used the memory (heap, off-heap, native buffers, page cache).".to_string(),
+            ];
+            if limit.is_none() {
+                cannot_establish.push("The container's memory limit is not in the input (no spec pasted, or no limit set, in which case a namespace LimitRange may have set one).".to_string());
+            }
+            let next_steps = vec![
+                format!("kubectl logs {} -n {ns} -c {name} --previous", id.name),
+                format!("kubectl top pod {} -n {ns} --containers", id.name),
+                format!("kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[?(@.name==\"{name}\")].resources}}'", id.name),
+            ];
+            findings.push(Finding {
+                rule: RULE.id.to_string(),
+                boundary: RULE.boundary,
+                severity: Severity::Error,
+                subject: id.clone(),
+                summary,
+                evidence,
+                cannot_establish,
+                next_steps,
+            });
+        }
+    }
+}
+
+/// A JVM size (`1536m`, `2g`, `512k`, bytes) in bytes; JVM units are binary.
+fn jvm_bytes(size: &str) -> Option<u64> {
+    let (number, unit) = size.split_at(size.find(|c: char| !c.is_ascii_digit()).unwrap_or(size.len()));
+    let n: u64 = number.parse().ok()?;
+    let factor = match unit.to_ascii_lowercase().as_str() {
+        "" => 1,
+        "k" => 1 << 10,
+        "m" => 1 << 20,
+        "g" => 1 << 30,
+        "t" => 1 << 40,
+        _ => return None,
+    };
+    n.checked_mul(factor)
+}
+
+/// A Kubernetes memory quantity (`1Gi`, `512Mi`, `1G`, `100M`, bytes) in bytes.
+fn quantity_bytes(quantity: &str) -> Option<u64> {
+    let (number, unit) = quantity.split_at(
+        quantity
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(quantity.len()),
+    );
+    let n: f64 = number.parse().ok()?;
+    let factor: f64 = match unit {
+        "" => 1.0,
+        "Ki" => 1024.0,
+        "Mi" => 1024.0 * 1024.0,
+        "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "Ti" => 1024.0_f64.powi(4),
+        "k" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => return None,
+    };
+    Some((n * factor) as u64)
+}
+
+/// `-Xms1g -Xmx1536m` -> "1536m".
+fn xmx(text: &str) -> Option<String> {
+    text.split_whitespace()
+        .find_map(|w| w.strip_prefix("-Xmx"))
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sizes() {
+        assert_eq!(super::jvm_bytes("1536m"), Some(1536 << 20));
+        assert_eq!(super::quantity_bytes("1Gi"), Some(1 << 30));
+        assert_eq!(super::quantity_bytes("100M"), Some(100_000_000));
+        assert_eq!(super::quantity_bytes("1.5Gi"), Some(3 << 29));
+        assert_eq!(super::jvm_bytes("1x"), None);
+    }
+
+    #[test]
+    fn heap_setting() {
+        assert_eq!(
+            super::xmx("-Xms1g -Xmx1536m -XX:+UseG1GC").as_deref(),
+            Some("1536m")
+        );
+        assert_eq!(super::xmx("-Xms1g"), None);
+    }
+}

@@ -1,0 +1,4 @@
+//! Rules at the application boundary: the container ran, and the application's own behaviour failed.
+
+pub mod container_crash_looping;
+pub mod container_oom_killed;

@@ -1,0 +1,251 @@
+use crate::ingest::Typed;
+use crate::model::graph::{EdgeKind, Target};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::containers::containers;
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container the kubelet cannot create because its configuration cannot be assembled:
+    /// `state.waiting.reason` is `CreateContainerConfigError`. The message (in the waiting state or
+    /// the `Failed` event, `Error: secret "x" not found`) is read for the cause: a missing Secret or
+    /// ConfigMap, a missing key in one, or `runAsNonRoot` with an image that runs as root.
+    ///
+    /// ## Why it matters
+    /// The Pod is scheduled and the image is usually pulled, yet the container never starts: the
+    /// kubelet could not build its environment or volumes. The application was never run, so its logs
+    /// are empty and looking at the code wastes time.
+    ///
+    /// ## Evidence
+    /// The container's waiting reason and message, the `Failed` events for the Pod (matched by kind,
+    /// namespace and name), and the Pod's references to the named Secret or ConfigMap.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the kubelet on the chosen node assembles the container's configuration.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the object was never created, deleted, renamed, or lives in another namespace; whether
+    /// the application would run once it exists. A Secret's content is never in this evidence.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get secret NAME -n NS` (or configmap), the Pod's `env`/`envFrom`/`volumes` references,
+    /// and `kubectl describe pod` for the latest message.
+    ///
+    /// ## Example
+    /// ```text
+    ///     State:          Waiting
+    ///       Reason:       CreateContainerConfigError
+    ///   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
+    /// ```
+    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, check: check };
+}
+
+/// What the kubelet's message says is wrong.
+#[derive(Debug, PartialEq, Eq)]
+enum Cause {
+    /// `secret "x" not found` / `configmap "x" not found`.
+    Missing {
+        kind: &'static str,
+        name: String,
+    },
+    /// `couldn't find key k in Secret ns/x`.
+    MissingKey {
+        key: String,
+        what: String,
+    },
+    RunAsNonRoot,
+    Unknown,
+}
+
+fn cause(message: &str) -> Cause {
+    for (needle, kind) in [
+        ("secret \"", "Secret"),
+        ("configmap \"", "ConfigMap"),
+        ("configmaps \"", "ConfigMap"),
+        ("secrets \"", "Secret"),
+    ] {
+        if let Some(at) = message.find(needle) {
+            let rest = &message[at + needle.len()..];
+            if let Some(end) = rest.find('"') {
+                if rest[end..].starts_with("\" not found") {
+                    return Cause::Missing {
+                        kind,
+                        name: rest[..end].to_string(),
+                    };
+                }
+            }
+        }
+    }
+    if let Some(at) = message.find("couldn't find key ") {
+        let rest = &message[at + "couldn't find key ".len()..];
+        if let Some((key, what)) = rest.split_once(" in ") {
+            return Cause::MissingKey {
+                key: key.to_string(),
+                what: what.trim().to_string(),
+            };
+        }
+    }
+    if message.contains("runAsNonRoot") {
+        return Cause::RunAsNonRoot;
+    }
+    Cause::Unknown
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for (index, object) in model.objects.iter().enumerate() {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let failing: Vec<_> = containers(pod)
+            .into_iter()
+            .filter(|c| c.waiting_reason() == Some("CreateContainerConfigError"))
+            .collect();
+        let Some(first) = failing.first() else { continue };
+        let id = &object.id;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let events = model.events_for(id);
+        let failed: Vec<_> = events
+            .iter()
+            .filter(|e| e.reason == "Failed" && e.message.starts_with("Error:"))
+            .collect();
+        let message = first
+            .waiting_message()
+            .map(str::to_string)
+            .or_else(|| failed.last().map(|e| e.message.clone()))
+            .unwrap_or_default();
+        let cause = cause(&message);
+
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for c in &failing {
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
+        }
+        evidence.extend(model.evidence(object, "spec.nodeName"));
+        if let Some(event) = failed.last() {
+            evidence.extend(model.event_evidence(event));
+        }
+        // The Pod's own reference to the missing object, when the spec was pasted.
+        let mut referenced = false;
+        let mut pasted = false;
+        if let Cause::Missing { kind, name } = &cause {
+            for edge in model
+                .graph
+                .edges
+                .iter()
+                .filter(|e| e.from == index && e.kind == EdgeKind::Uses)
+            {
+                let (target_kind, target_name, is_pasted) = match &edge.to {
+                    Target::Object(i) => (
+                        model.objects[*i].id.kind.as_str(),
+                        model.objects[*i].id.name.as_str(),
+                        true,
+                    ),
+                    Target::Missing(r) => (r.kind.as_str(), r.name.as_str(), false),
+                };
+                if target_kind == *kind && target_name == name {
+                    referenced = true;
+                    pasted |= is_pasted;
+                    evidence.extend(model.evidence(object, &edge.path));
+                }
+            }
+        }
+
+        let container = &first.status.name;
+        let what = match &cause {
+            Cause::Missing { kind, name } => {
+                format!("the {kind} {name:?} it references does not exist in namespace {ns}")
+            }
+            Cause::MissingKey { key, what } => format!("the key {key:?} is missing from {what}"),
+            Cause::RunAsNonRoot => {
+                "it must run as non-root (runAsNonRoot) but its image runs as root".to_string()
+            }
+            Cause::Unknown => {
+                "its configuration could not be assembled; the message does not say why".to_string()
+            }
+        };
+        let summary = format!(
+            "{id}: the kubelet cannot create container {container} (CreateContainerConfigError): {what}. The application never started."
+        );
+        let mut cannot_establish =
+            vec!["Whether the application would start once the configuration exists.".to_string()];
+        match &cause {
+            Cause::Missing { kind, .. } => {
+                cannot_establish.push(format!(
+                    "Whether the {kind} was never created, was deleted or renamed, or exists in another namespace: the kubelet only reports that it is absent here."
+                ));
+                if pasted {
+                    cannot_establish.push(format!("A {kind} with that name is in the input; if it is the same namespace, the kubelet's view was older than the paste."));
+                }
+                if !referenced && pod.spec.is_some() {
+                    cannot_establish.push("The reference was not found in the pasted spec (describe output lists env sources only as text).".to_string());
+                }
+            }
+            Cause::MissingKey { .. } => cannot_establish.push(
+                "Which key names the object does have: its data was not pasted (and should not be)."
+                    .to_string(),
+            ),
+            _ => {}
+        }
+        if events.is_empty() {
+            cannot_establish.push(format!(
+                "No events about {id} were found in the input, so how long this has been failing is unknown."
+            ));
+        }
+        let name = &id.name;
+        let mut next_steps = vec![format!("kubectl describe pod {name} -n {ns}")];
+        match &cause {
+            Cause::Missing { kind, name: object_name } => {
+                next_steps.push(format!("kubectl get {} {object_name} -n {ns}", kind.to_ascii_lowercase()));
+                next_steps.push(format!("kubectl get {} -A --field-selector metadata.name={object_name}", kind.to_ascii_lowercase()));
+            }
+            Cause::MissingKey { .. } => next_steps.push(format!(
+                "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'"
+            )),
+            Cause::RunAsNonRoot => next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'")),
+            Cause::Unknown => next_steps.push(format!("kubectl events -n {ns} --for pod/{name}")),
+        }
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn causes_from_kubelet_messages() {
+        assert_eq!(
+            cause("Error: secret \"smtp-credentials\" not found"),
+            Cause::Missing {
+                kind: "Secret",
+                name: "smtp-credentials".into()
+            }
+        );
+        assert_eq!(
+            cause("configmap \"app-config\" not found"),
+            Cause::Missing {
+                kind: "ConfigMap",
+                name: "app-config".into()
+            }
+        );
+        assert_eq!(
+            cause("Error: couldn't find key password in Secret shop/db"),
+            Cause::MissingKey {
+                key: "password".into(),
+                what: "Secret shop/db".into()
+            }
+        );
+        assert_eq!(
+            cause("Error: container has runAsNonRoot and image will run as root (pod: \"x\")"),
+            Cause::RunAsNonRoot
+        );
+        assert_eq!(cause("Error: something else"), Cause::Unknown);
+    }
+}

@@ -1,0 +1,172 @@
+use crate::ingest::Typed;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::containers::{containers, ContainerView};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container whose process the runtime could not start: `state.waiting.reason` is
+    /// `RunContainerError` or `CreateContainerError`, or its (last) termination has reason
+    /// `ContainerCannotRun` or `StartError`. The runtime's message is read for the usual causes: an
+    /// executable that is not in the image (`exec: "x": executable file not found in $PATH`, exit
+    /// 127), one that is not executable (permission denied, 126), a missing working directory or
+    /// mount path. A `CrashLoopBackOff` whose last termination is one of these is counted here: the
+    /// application never ran.
+    ///
+    /// ## Why it matters
+    /// Restarts and `CrashLoopBackOff` look like an application crash, but the process never started:
+    /// the command, the image's contents or the container's mounts are wrong, and the application's
+    /// own logs are empty.
+    ///
+    /// ## Evidence
+    /// The waiting reason and message, the termination reason, exit code and runtime message, the
+    /// container's `command`/`args` and image from the spec, and the Pod's `Failed` events.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the container runtime (CRI) creating and starting the process on the node.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the executable exists under another path in the image, or whether the image itself is
+    /// the wrong one (a tag that moved); what the application would do once started.
+    ///
+    /// ## Next evidence to collect
+    /// The container's `command` and `args`, the image's entrypoint (`kubectl debug` with a shell
+    /// image), and `kubectl describe pod` for the runtime's full message.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// lastState:
+    ///   terminated:
+    ///     exitCode: 127
+    ///     reason: ContainerCannotRun
+    ///     message: 'OCI runtime create failed: ... exec: "wge": executable file not found in $PATH'
+    /// ```
+    pub const RULE = { id: "container-start-failed", boundary: Boundary::NodeRuntime, check: check };
+}
+
+/// Whether a container's trouble is that its process could not be started; used by the crash-loop
+/// rule to leave these containers to this one.
+pub fn never_started(c: &ContainerView<'_>) -> bool {
+    matches!(
+        c.waiting_reason(),
+        Some("RunContainerError" | "CreateContainerError")
+    ) || c
+        .termination()
+        .is_some_and(|(_, t)| matches!(t.reason.as_deref(), Some("ContainerCannotRun" | "StartError")))
+}
+
+fn hint(message: &str) -> Option<&'static str> {
+    let m = message.to_ascii_lowercase();
+    if m.contains("executable file not found")
+        || m.contains("no such file or directory") && m.contains("exec")
+    {
+        Some("the command it runs is not in the image (exit 127: not found)")
+    } else if m.contains("permission denied") {
+        Some("the command is not executable or not permitted (exit 126)")
+    } else if m.contains("no such file or directory") {
+        Some("a path it needs (working directory, mount point, entrypoint) does not exist")
+    } else if m.contains("exec format error") {
+        Some("the binary is built for another CPU architecture (exec format error)")
+    } else {
+        None
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let failing: Vec<_> = containers(pod).into_iter().filter(never_started).collect();
+        let Some(first) = failing.first() else { continue };
+        let id = &object.id;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let mut messages = Vec::new();
+        for c in &failing {
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
+            if let Some((key, t)) = c.termination() {
+                let base = format!("{}.{key}.terminated", c.status_path);
+                evidence.extend(model.evidence(object, &format!("{base}.reason")));
+                evidence.extend(model.evidence(object, &format!("{base}.exitCode")));
+                evidence.extend(model.evidence(object, &format!("{base}.message")));
+                messages.extend(t.message.clone());
+            }
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
+            messages.extend(c.waiting_message().map(str::to_string));
+            if let Some(spec) = &c.spec_path {
+                for field in ["command", "args", "image"] {
+                    evidence.extend(model.evidence(object, &format!("{spec}.{field}")));
+                }
+            }
+        }
+        let events = model.events_for(id);
+        if let Some(event) = events.iter().rfind(|e| e.reason == "Failed") {
+            evidence.extend(model.event_evidence(event));
+            messages.push(event.message.clone());
+        }
+        let cause = messages
+            .iter()
+            .find_map(|m| hint(m))
+            .unwrap_or("the runtime's message does not say why");
+        let kind = if first.init { "init container" } else { "container" };
+        let restarts = first.status.restart_count;
+        let summary = format!(
+            "{id}: the runtime cannot start {kind} {}: {cause}. The process never ran{}, so this is not the application crashing.",
+            first.status.name,
+            match restarts {
+                0 => String::new(),
+                1 => " (1 restart so far)".to_string(),
+                n => format!(" ({n} restarts so far)"),
+            }
+        );
+        let mut cannot_establish = vec![
+            "Whether the executable exists elsewhere in the image, or the image itself is not the one intended (a moved tag).".to_string(),
+            "What the application would do once started.".to_string(),
+        ];
+        if first.spec.is_none() {
+            cannot_establish
+                .push("The container's spec (command, args, image) was not in the input.".to_string());
+        }
+        let name = &id.name;
+        let container = &first.status.name;
+        let next_steps = vec![
+            format!("kubectl describe pod {name} -n {ns}"),
+            format!(
+                "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.command}} {{.args}}{{\"\\n\"}}{{end}}'",
+                if first.init { "initContainers" } else { "containers" }
+            ),
+            format!("kubectl debug {name} -n {ns} -it --copy-to={name}-debug --container={container} -- sh"),
+        ];
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_from_runtime_messages() {
+        assert_eq!(
+            hint("exec: \"wge\": executable file not found in $PATH: unknown"),
+            Some("the command it runs is not in the image (exit 127: not found)")
+        );
+        assert!(hint("exec /app/run.sh: permission denied")
+            .unwrap()
+            .contains("126"));
+        assert!(
+            hint("chdir to cwd (\"/srv\") set in config.json failed: no such file or directory")
+                .unwrap()
+                .contains("path")
+        );
+        assert_eq!(hint("something else"), None);
+    }
+}
