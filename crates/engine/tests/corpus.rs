@@ -18,10 +18,12 @@ use serde_json::Value;
 const DIAGNOSED: &[&str] = &[
     "cases/01-exp1-unsatisfiable-node-label-describe",
     "cases/02-exp2-nonexistent-image-tag-yaml",
+    "cases/05-resourcequota-403-no-pod-mixed",
     "cases/06-untolerated-dedicated-taint-events",
     "cases/07-secret-not-found-createcontainerconfigerror-describe",
     "cases/09-crashloop-config-typo-exit1-describe",
     "cases/10-oomkilled-jvm-heap-json",
+    "cases/15-podsecurity-restricted-describe-rs",
     "real/troubleshoot/crashloop-containercannotrun-podlist-json",
     "real/troubleshoot/errimagepull-x509-podlist-and-events-json",
     "real/troubleshoot/init-container-runcontainererror-json",

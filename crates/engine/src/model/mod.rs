@@ -4,7 +4,8 @@ pub mod events;
 pub mod graph;
 pub mod timeline;
 
-use crate::ingest::{Ingested, Object, Source};
+use crate::ingest::messages::ClientMessage;
+use crate::ingest::{CommandOutput, Ingested, Object, Source};
 use crate::report::{Evidence, ObjectRef};
 pub use events::{EventOrigin, EventRecord};
 
@@ -13,6 +14,10 @@ pub struct Model<'a> {
     pub objects: &'a [Object],
     pub events: Vec<EventRecord>,
     pub graph: graph::Graph,
+    /// kubectl's own messages (API errors, connection failures), by input.
+    pub messages: &'a [(usize, ClientMessage)],
+    /// Other commands' output kept as text, for rules that read it as the weakest evidence.
+    pub outputs: &'a [CommandOutput],
 }
 
 impl<'a> Model<'a> {
@@ -34,6 +39,8 @@ impl<'a> Model<'a> {
             objects: &ingested.objects,
             events,
             graph: graph::build(&ingested.objects),
+            messages: &ingested.messages,
+            outputs: &ingested.outputs,
         }
     }
 

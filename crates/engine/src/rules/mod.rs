@@ -4,6 +4,7 @@
 pub mod application;
 mod containers;
 pub mod node_runtime;
+pub mod quota_admission;
 pub mod scheduling;
 
 use crate::model::Model;
@@ -45,12 +46,14 @@ macro_rules! declare_rule {
 
 /// Every rule, sorted by id (a test keeps it sorted).
 pub const RULES: &[Rule] = &[
+    quota_admission::admission_denied_on_create::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
     node_runtime::image_pull_failed::RULE,
     scheduling::pod_unschedulable::RULE,
+    quota_admission::quota_exceeded_on_create::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -1,0 +1,161 @@
+use super::quota_exceeded_on_create::is_quota;
+use super::rejections::{by_subject, evidence_of, rejections, Rejection};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An object the API server's admission refused to create for a reason other than a quota: Pod
+    /// Security (`violates PodSecurity "restricted:latest": …`), a validating or mutating webhook
+    /// (`admission webhook "x" denied the request: …`), a LimitRange (`maximum memory usage per
+    /// Container is …`), seen in kubectl's 403 line, a controller's `FailedCreate` events or its
+    /// `ReplicaFailure` condition. Refusals by authorization (`User "x" cannot create resource`) are
+    /// not admission and are left out.
+    ///
+    /// ## Why it matters
+    /// The Pods were never created: nothing is Pending, nothing crashes, and `kubectl get pods` shows
+    /// fewer replicas than desired with no clue why. The evidence sits on the controller (the
+    /// ReplicaSet's events), and the fix is in the Pod template or the namespace's policy.
+    ///
+    /// ## Evidence
+    /// The refusal messages with the policy's own explanation, the controller's `ReplicaFailure`
+    /// condition and replica counts.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's admission chain (Pod Security admission, webhooks,
+    /// LimitRanger) and the controller creating Pods.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the policy is the one intended for the namespace (its labels, the webhook's
+    /// configuration) and whether the Pod would run once admitted.
+    ///
+    /// ## Next evidence to collect
+    /// The namespace's `pod-security.kubernetes.io/*` labels, the webhook configurations, the Pod
+    /// template's `securityContext`, and the controller's events.
+    ///
+    /// ## Example
+    /// ```text
+    /// Warning  FailedCreate  5m30s  replicaset-controller  Error creating: pods "web-84b6-m4kzt" is
+    /// forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false
+    /// ```
+    pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, check: check };
+}
+
+fn is_admission(reason: &str) -> bool {
+    !reason.is_empty()
+        && !is_quota(reason)
+        && !reason.contains("cannot create resource")
+        && !reason.starts_with("User \"")
+}
+
+fn policy(reason: &str) -> String {
+    if let Some(at) = reason.find("violates PodSecurity ") {
+        let rest = &reason[at + "violates PodSecurity ".len()..];
+        let level = rest.trim_start_matches('"').split('"').next().unwrap_or(rest);
+        return format!("Pod Security admission (level {level:?})");
+    }
+    if let Some(at) = reason.find("admission webhook \"") {
+        let rest = &reason[at + "admission webhook \"".len()..];
+        return format!(
+            "the admission webhook {:?}",
+            rest.split('"').next().unwrap_or(rest)
+        );
+    }
+    if reason.contains("per Container") || reason.contains("per Pod") {
+        return "the namespace's LimitRange".to_string();
+    }
+    "admission".to_string()
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Grouped first, so a subject's condition without a message joins its events' group.
+    for group in by_subject(rejections(model)) {
+        if group.iter().any(|r| is_admission(&r.reason)) && !group.iter().any(|r| is_quota(&r.reason)) {
+            let explained: Vec<Rejection> = group
+                .into_iter()
+                .filter(|r| r.reason.is_empty() || is_admission(&r.reason))
+                .collect();
+            findings.push(finding(model, &explained));
+        }
+    }
+}
+
+fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
+    let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
+    let id = &first.subject;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = evidence_of(group);
+    if let Some(object) = model.objects.iter().find(|o| o.id.same_object(id)) {
+        evidence.extend(model.evidence(object, "spec.replicas"));
+        evidence.extend(model.evidence(object, "status.replicas"));
+    }
+    let by = policy(&first.reason);
+    // The policy's explanation often follows on later lines: collapse them, keep it readable.
+    let collapsed = first.reason.split_whitespace().collect::<Vec<_>>().join(" ");
+    let first_reason = match collapsed.char_indices().nth(300) {
+        Some((cut, _)) => format!("{}…", &collapsed[..cut]),
+        None => collapsed,
+    };
+    let summary = if first.from_client {
+        let (kind, name) = first.refused.clone().unwrap_or_default();
+        format!("Creating {kind} {ns}/{name} was refused by {by}: {first_reason}. The {kind} does not exist.")
+    } else {
+        let refusals: u32 = group
+            .iter()
+            .filter(|r| !r.reason.is_empty())
+            .map(|r| r.count)
+            .sum();
+        format!("{id} cannot create its Pods: {by} refuses them ({refusals} refusals seen): {first_reason}. Those Pods do not exist.")
+    };
+    let cannot_establish = vec![
+        "Whether the policy is the one intended for this namespace (its labels, the webhook's configuration).".to_string(),
+        "Whether the Pod would schedule and run once admitted.".to_string(),
+    ];
+    let mut next_steps = vec![format!(
+        "kubectl get events -n {ns} --field-selector reason=FailedCreate"
+    )];
+    if by.starts_with("Pod Security") {
+        next_steps.push(format!("kubectl get namespace {ns} --show-labels"));
+    }
+    if by.contains("webhook") {
+        next_steps
+            .push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
+    }
+    if by.contains("LimitRange") {
+        next_steps.push(format!("kubectl describe limitrange -n {ns}"));
+    }
+    let lower_kind = id.kind.to_ascii_lowercase();
+    next_steps.push(format!(
+        "kubectl get {lower_kind} {} -n {ns} -o jsonpath='{{.spec.template.spec}}'",
+        id.name
+    ));
+    Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: Severity::Error,
+        subject: id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn policies() {
+        assert_eq!(
+            super::policy("violates PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"),
+            "Pod Security admission (level \"restricted:latest\")"
+        );
+        assert_eq!(
+            super::policy("admission webhook \"validate.kyverno.svc\" denied the request: nope"),
+            "the admission webhook \"validate.kyverno.svc\""
+        );
+        assert!(!super::is_admission(
+            "User \"dev\" cannot create resource \"pods\""
+        ));
+        assert!(!super::is_admission("exceeded quota: q"));
+    }
+}

@@ -1,0 +1,6 @@
+//! Rules at the ResourceQuota / admission boundary: the API server refused to create an object, so
+//! it may not exist at all.
+
+pub mod admission_denied_on_create;
+pub mod quota_exceeded_on_create;
+mod rejections;

@@ -1,0 +1,221 @@
+use super::rejections::{by_subject, evidence_of, rejections, Rejection};
+use crate::ingest::messages::MessageKind;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An object the API server refused to create because of a ResourceQuota: kubectl's own
+    /// `Error from server (Forbidden): … exceeded quota: NAME, requested: …, used: …, limited: …`, a
+    /// controller's `FailedCreate` event or a `ReplicaFailure` condition with the same text, or the
+    /// quota's `must specify` refusal of a Pod without the requests or limits it requires. With the
+    /// ResourceQuota pasted, its used and hard values for the resource are cited.
+    ///
+    /// ## Why it matters
+    /// The refused object does not exist: there is no Pod to describe, no logs, no events of its own.
+    /// The evidence is the API error, the controller's event and the namespace's quota, and the fix is
+    /// in the quota or in the requests, not in the node or the application.
+    ///
+    /// ## Evidence
+    /// The 403 message with the requested, used and limited amounts; the controller's `FailedCreate`
+    /// events and `ReplicaFailure` condition; the ResourceQuota's `used` and `hard`; kubectl's
+    /// `NotFound` / `No resources found` answers for the refused object.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's ResourceQuota admission and the controllers creating Pods.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which other workloads consume the quota (unless their Pods were pasted), whether the quota is
+    /// sized as intended, and whether other admission checks would pass once the quota allows it.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe resourcequota -n NS`, the requests of the namespace's Pods, and the
+    /// controller's events (`kubectl get events -n NS --field-selector reason=FailedCreate`).
+    ///
+    /// ## Example
+    /// ```text
+    /// Error from server (Forbidden): error when creating "pod.yaml": pods "monthly-rollup" is
+    /// forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
+    /// used: requests.memory=11Gi, limited: requests.memory=16Gi
+    /// ```
+    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, check: check };
+}
+
+pub fn is_quota(reason: &str) -> bool {
+    reason.contains("exceeded quota") || reason.contains("must specify") || reason.contains("failed quota")
+}
+
+/// One resource of an `exceeded quota` refusal: (resource, requested, used, limited).
+type QuotaRow = (String, String, String, String);
+
+/// `exceeded quota: q, requested: a=1,b=2, used: a=3, limited: a=4` -> (q, rows).
+fn parse_exceeded(reason: &str) -> Option<(String, Vec<QuotaRow>)> {
+    let rest = &reason[reason.find("exceeded quota: ")? + "exceeded quota: ".len()..];
+    let mut parts = rest.split(", ");
+    let quota = parts.next()?.trim().to_string();
+    let mut fields = std::collections::BTreeMap::new();
+    for part in parts {
+        if let Some((k, v)) = part.split_once(": ") {
+            fields.insert(k.trim(), v.trim());
+        }
+    }
+    let pairs = |k: &str| -> Vec<(String, String)> {
+        fields
+            .get(k)
+            .map(|v| {
+                v.split(',')
+                    .filter_map(|p| p.split_once('='))
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (requested, used, limited) = (pairs("requested"), pairs("used"), pairs("limited"));
+    let find = |list: &[(String, String)], r: &str| {
+        list.iter()
+            .find(|(k, _)| k == r)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let rows = requested
+        .iter()
+        .map(|(r, v)| (r.clone(), v.clone(), find(&used, r), find(&limited, r)))
+        .collect();
+    Some((quota, rows))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Grouped first, so a subject's condition without a message joins its events' group.
+    for group in by_subject(rejections(model)) {
+        if group.iter().any(|r| is_quota(&r.reason)) {
+            let explained: Vec<Rejection> = group
+                .into_iter()
+                .filter(|r| r.reason.is_empty() || is_quota(&r.reason))
+                .collect();
+            findings.push(finding(model, &explained));
+        }
+    }
+}
+
+fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
+    let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
+    let id = &first.subject;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = evidence_of(group);
+    let parsed = group.iter().find_map(|r| parse_exceeded(&r.reason));
+    // The quota object itself, when pasted: its used and hard values for the refused resources.
+    if let Some((quota, rows)) = &parsed {
+        let quota_object = model.objects.iter().find(|o| {
+            o.id.kind == "ResourceQuota" && o.id.name == *quota && o.id.namespace.as_deref() == Some(ns)
+        });
+        if let Some(object) = quota_object {
+            for (resource, ..) in rows {
+                for path in [
+                    format!("status.used[\"{resource}\"]"),
+                    format!("status.hard[\"{resource}\"]"),
+                    format!("spec.hard[\"{resource}\"]"),
+                ] {
+                    evidence.extend(model.evidence(object, &path));
+                }
+            }
+        }
+    }
+    // kubectl's own answers that the refused object is absent.
+    if first.from_client {
+        for (source, message) in model.messages {
+            let absent = match &message.kind {
+                MessageKind::ServerError { reason } => {
+                    reason.as_deref() == Some("NotFound")
+                        && message.text.contains(&format!("\"{}\"", id.name))
+                }
+                MessageKind::NoResources { namespace } => namespace.as_deref() == Some(ns),
+                _ => false,
+            };
+            if absent {
+                evidence.push(Evidence {
+                    source: model.source_name(*source),
+                    line: message.line,
+                    path: "kubectl".into(),
+                    value: message.text.clone(),
+                });
+            }
+        }
+    }
+    let what = match &parsed {
+        Some((quota, rows)) if !rows.is_empty() => {
+            let amounts: Vec<String> = rows
+                .iter()
+                .map(|(r, requested, used, limited)| {
+                    format!("{r}: {requested} requested, {used} of {limited} already used")
+                })
+                .collect();
+            format!("ResourceQuota {quota} is exhausted ({})", amounts.join("; "))
+        }
+        Some((quota, _)) => format!("ResourceQuota {quota} is exhausted"),
+        None => format!(
+            "the namespace's ResourceQuota requires resources the object does not declare ({})",
+            first.reason
+        ),
+    };
+    let summary = if first.from_client {
+        let (kind, name) = first.refused.clone().unwrap_or_default();
+        format!("Creating {kind} {ns}/{name} was refused with 403 Forbidden: {what}. The {kind} does not exist, so there is nothing to describe or log.")
+    } else {
+        let refusals: u32 = group
+            .iter()
+            .filter(|r| !r.reason.is_empty())
+            .map(|r| r.count)
+            .sum();
+        format!("{id} cannot create its Pods: {what}. The API server refused them ({refusals} refusals seen), so those Pods do not exist.")
+    };
+    let pods_pasted = model
+        .objects
+        .iter()
+        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == Some(ns))
+        .count();
+    let mut cannot_establish = vec![
+        "Whether the quota is sized as intended, or the request is larger than it needs to be.".to_string(),
+        "Whether other admission checks (PodSecurity, webhooks, LimitRange) would also refuse it once the quota allows it.".to_string(),
+    ];
+    if pods_pasted == 0 {
+        cannot_establish.push(format!(
+            "Which workloads consume the quota: no Pods of namespace {ns} were pasted."
+        ));
+    }
+    if !model
+        .objects
+        .iter()
+        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == Some(ns))
+    {
+        cannot_establish.push(format!("The ResourceQuota objects of namespace {ns} were not pasted: only the refusal's numbers are known."));
+    }
+    let next_steps = vec![
+        format!("kubectl describe resourcequota -n {ns}"),
+        format!("kubectl get pods -n {ns} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory"),
+        format!("kubectl get events -n {ns} --field-selector reason=FailedCreate"),
+    ];
+    Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: Severity::Error,
+        subject: id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn exceeded_quota_amounts() {
+        let (quota, rows) = super::parse_exceeded("exceeded quota: compute, requested: limits.cpu=2,limits.memory=1Gi, used: limits.cpu=8,limits.memory=30Gi, limited: limits.cpu=8,limits.memory=32Gi").unwrap();
+        assert_eq!(quota, "compute");
+        assert_eq!(rows[0], ("limits.cpu".into(), "2".into(), "8".into(), "8".into()));
+        assert_eq!(
+            rows[1],
+            ("limits.memory".into(), "1Gi".into(), "30Gi".into(), "32Gi".into())
+        );
+    }
+}

@@ -1,0 +1,210 @@
+//! Creation refused by the API server, from every place it shows: kubectl's own 403 line (`Error
+//! from server (Forbidden): … pods "x" is forbidden: …`), a controller's `FailedCreate` event
+//! (`Error creating: pods "web-7d9f-" is forbidden: …`) and the `ReplicaFailure` condition.
+
+use crate::ingest::messages::MessageKind;
+use crate::model::Model;
+use crate::report::{Evidence, ObjectRef};
+
+pub struct Rejection {
+    /// The object the refusal is about: the one that was to be created (from kubectl's message) or
+    /// the controller that tried (a ReplicaSet's events and condition).
+    pub subject: ObjectRef,
+    /// The refused object as the message names it (`pods "monthly-rollup"`): kind, name.
+    pub refused: Option<(String, String)>,
+    /// The API server's reason: the text after `is forbidden: `.
+    pub reason: String,
+    pub evidence: Evidence,
+    /// True when the subject is the refused object itself (so it does not exist).
+    pub from_client: bool,
+    pub count: u32,
+}
+
+/// `pods "x" is forbidden: why` -> (("Pod", "x"), "why").
+pub fn forbidden(text: &str) -> Option<(Option<(String, String)>, String)> {
+    let at = text.find(" is forbidden: ")?;
+    let reason = text[at + " is forbidden: ".len()..].trim().to_string();
+    let head = &text[..at];
+    let refused = head.rfind('"').and_then(|close| {
+        let open = head[..close].rfind('"')?;
+        let resource = head[..open].trim().rsplit(' ').next()?;
+        Some((plural_kind(resource), head[open + 1..close].to_string()))
+    });
+    Some((refused, reason))
+}
+
+/// `error when creating "x.yaml": admission webhook "v" denied the request: …` (no `is forbidden`).
+/// The object is the one a policy engine names (`resource Pod/ns/name`), else the manifest file.
+fn webhook_denial(text: &str) -> Option<(Option<(String, String)>, String)> {
+    let at = text.find("admission webhook \"")?;
+    let reason = text[at..].trim().to_string();
+    let named = text.find("resource ").and_then(|i| {
+        let token = text[i + "resource ".len()..].split_whitespace().next()?;
+        let mut parts = token.split('/');
+        let kind = parts.next()?.to_string();
+        let name = parts.next_back()?.to_string();
+        Some((kind, name))
+    });
+    let file = text
+        .split_once("error when creating \"")
+        .and_then(|(_, r)| r.split('"').next())
+        .map(|f| ("Object".to_string(), f.to_string()));
+    Some((named.or(file), reason))
+}
+
+fn plural_kind(resource: &str) -> String {
+    match resource.split('.').next().unwrap_or(resource) {
+        "pods" => "Pod",
+        "deployments" => "Deployment",
+        "replicasets" => "ReplicaSet",
+        "statefulsets" => "StatefulSet",
+        "daemonsets" => "DaemonSet",
+        "jobs" => "Job",
+        "cronjobs" => "CronJob",
+        "services" => "Service",
+        "persistentvolumeclaims" => "PersistentVolumeClaim",
+        "configmaps" => "ConfigMap",
+        "secrets" => "Secret",
+        other => return other.to_string(),
+    }
+    .to_string()
+}
+
+pub fn rejections(model: &Model<'_>) -> Vec<Rejection> {
+    let mut out = Vec::new();
+    for (source, message) in model.messages {
+        if !matches!(&message.kind, MessageKind::ServerError { reason } if reason.as_deref() == Some("Forbidden"))
+        {
+            continue;
+        }
+        let Some((refused, reason)) = forbidden(&message.text).or_else(|| webhook_denial(&message.text))
+        else {
+            continue;
+        };
+        let namespace = message
+            .command
+            .as_deref()
+            .and_then(|c| crate::ingest::segment::Command::parse(c).namespace);
+        let (kind, name) = refused
+            .clone()
+            .unwrap_or_else(|| ("Object".into(), String::new()));
+        out.push(Rejection {
+            subject: ObjectRef {
+                kind,
+                namespace,
+                name,
+                uid: None,
+            },
+            refused,
+            reason,
+            evidence: Evidence {
+                source: model.source_name(*source),
+                line: message.line,
+                path: "kubectl: Error from server (Forbidden)".into(),
+                value: message.text.lines().next().unwrap_or_default().to_string(),
+            },
+            from_client: true,
+            count: 1,
+        });
+    }
+    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
+        let Some((refused, reason)) = forbidden(&event.message) else {
+            continue;
+        };
+        let Some(evidence) = model.event_evidence(event) else {
+            continue;
+        };
+        out.push(Rejection {
+            subject: event.subject.clone(),
+            refused,
+            reason,
+            evidence,
+            from_client: false,
+            count: event.count,
+        });
+    }
+    for object in model.objects {
+        let Some((_, conditions)) = object.locate("status.conditions") else {
+            continue;
+        };
+        for (i, condition) in conditions.items().iter().enumerate() {
+            let is = |k: &str, v: &str| condition.get(k).and_then(|n| n.as_str()) == Some(v);
+            if !(is("type", "ReplicaFailure") && is("status", "True")) {
+                continue;
+            }
+            let message = condition
+                .get("message")
+                .and_then(|n| n.as_str())
+                .unwrap_or_default();
+            let path = if message.is_empty() {
+                format!("status.conditions[{i}].reason")
+            } else {
+                format!("status.conditions[{i}].message")
+            };
+            let Some(evidence) = model.evidence(object, &path) else {
+                continue;
+            };
+            let (refused, reason) = forbidden(message).unwrap_or((None, String::new()));
+            out.push(Rejection {
+                subject: object.id.clone(),
+                refused,
+                reason,
+                evidence,
+                from_client: false,
+                count: 1,
+            });
+        }
+    }
+    out
+}
+
+/// A group's evidence, structured status first (a `ReplicaFailure` condition), then up to three of
+/// the refusal messages and events.
+pub fn evidence_of(group: &[Rejection]) -> Vec<Evidence> {
+    let (structured, rest): (Vec<&Rejection>, Vec<&Rejection>) =
+        group.iter().partition(|r| r.evidence.path.starts_with("status."));
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for r in structured.into_iter().chain(rest.into_iter().take(3)) {
+        if !evidence.contains(&r.evidence) {
+            evidence.push(r.evidence.clone());
+        }
+    }
+    evidence
+}
+
+/// The rejections of one subject grouped together, in input order of their first appearance.
+pub fn by_subject(rejections: Vec<Rejection>) -> Vec<Vec<Rejection>> {
+    let mut groups: Vec<Vec<Rejection>> = Vec::new();
+    for r in rejections {
+        match groups.iter_mut().find(|g| {
+            g[0].subject.kind == r.subject.kind
+                && g[0].subject.namespace == r.subject.namespace
+                && g[0].subject.name == r.subject.name
+        }) {
+            Some(group) => group.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_messages() {
+        let (refused, reason) = forbidden("error when creating \"jobs/x.yaml\": pods \"monthly-rollup\" is forbidden: exceeded quota: q, requested: requests.memory=6Gi").unwrap();
+        assert_eq!(refused, Some(("Pod".into(), "monthly-rollup".into())));
+        assert!(reason.starts_with("exceeded quota: q"));
+        let (refused, _) = forbidden(
+            "Error creating: pods \"portal-web-84b6d9c7f5-m4kzt\" is forbidden: violates PodSecurity",
+        )
+        .unwrap();
+        assert_eq!(refused.unwrap().1, "portal-web-84b6d9c7f5-m4kzt");
+        assert!(forbidden("Error: ImagePullBackOff").is_none());
+        let (refused, reason) = webhook_denial("error when creating \"w.yaml\": admission webhook \"v.kyverno\" denied the request: \n\nresource Pod/payments/worker was blocked").unwrap();
+        assert_eq!(refused, Some(("Pod".into(), "worker".into())));
+        assert!(reason.starts_with("admission webhook \"v.kyverno\""));
+    }
+}
