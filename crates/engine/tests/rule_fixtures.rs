@@ -236,3 +236,30 @@ fn unschedulable_pods_name_the_nodes_and_say_when_only_events_were_pasted() {
         "events.k8s.io/v1 keeps its text in `note`"
     );
 }
+
+/// A symptom explained by a root cause is ranked under it: the Pod that cannot be scheduled because
+/// its claim is unbound comes after the claim's own failure, as a warning naming it.
+#[test]
+fn a_pending_claim_explains_the_unschedulable_pod_that_uses_it() {
+    let report = analyze(&[fixture("pvc-pending", "fires-provisioning-failed.yaml")]);
+    let rules: Vec<(&str, faultline_engine::Severity)> = report
+        .findings
+        .iter()
+        .map(|f| (f.rule.as_str(), f.severity))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("pvc-pending", faultline_engine::Severity::Error),
+            ("pod-unschedulable", faultline_engine::Severity::Warning)
+        ]
+    );
+    assert!(
+        report.findings[0].summary.contains("quota exceeded for disks"),
+        "{}",
+        report.findings[0].summary
+    );
+    assert!(report.findings[1]
+        .summary
+        .contains("follows from PersistentVolumeClaim db/data-db-0 (pvc-pending)"));
+}

@@ -6,6 +6,7 @@ mod containers;
 pub mod node_runtime;
 pub mod quota_admission;
 pub mod scheduling;
+pub mod zone_network_storage;
 
 use crate::model::Model;
 use crate::report::{Boundary, Finding};
@@ -53,7 +54,9 @@ pub const RULES: &[Rule] = &[
     node_runtime::container_start_failed::RULE,
     node_runtime::image_pull_failed::RULE,
     scheduling::pod_unschedulable::RULE,
+    zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
+    zone_network_storage::volume_mount_failed::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
@@ -67,8 +70,69 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     for rule in RULES {
         (rule.check)(model, &mut findings);
     }
+    relate(model, &mut findings);
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
     findings
+}
+
+/// A symptom explained by another finding's root cause is not a top finding of its own: it becomes a
+/// warning that names its cause, and sorts after it. Each pair is explicit: (symptom rule, cause
+/// rule, does this cause explain this symptom).
+type Explains = fn(&Model<'_>, &Finding, &Finding) -> bool;
+
+const EXPLANATIONS: &[(&str, &str, Explains)] = &[
+    // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.
+    ("pod-unschedulable", "pvc-pending", |model, symptom, cause| {
+        symptom.subject.namespace == cause.subject.namespace
+            && symptom.summary.contains("PersistentVolumeClaim is not bound")
+            && uses(model, &symptom.subject, &cause.subject).unwrap_or(true)
+    }),
+];
+
+/// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
+fn uses(model: &Model<'_>, pod: &crate::report::ObjectRef, claim: &crate::report::ObjectRef) -> Option<bool> {
+    use crate::model::graph::{EdgeKind, Target};
+    let from = model
+        .objects
+        .iter()
+        .position(|o| o.id.kind == pod.kind && o.id.namespace == pod.namespace && o.id.name == pod.name)?;
+    let spec_known = model.objects[from].locate("spec.volumes").is_some();
+    if !spec_known {
+        return None;
+    }
+    Some(model.graph.edges.iter().any(|e| {
+        e.from == from
+            && e.kind == EdgeKind::Uses
+            && match &e.to {
+                Target::Object(i) => {
+                    model.objects[*i].id.name == claim.name && model.objects[*i].id.kind == claim.kind
+                }
+                Target::Missing(r) => r.name == claim.name && r.kind == claim.kind,
+            }
+    }))
+}
+
+fn relate(model: &Model<'_>, findings: &mut [Finding]) {
+    for i in 0..findings.len() {
+        let cause = EXPLANATIONS
+            .iter()
+            .find_map(|(symptom_rule, cause_rule, explains)| {
+                if findings[i].rule != *symptom_rule {
+                    return None;
+                }
+                findings
+                    .iter()
+                    .find(|c| c.rule == *cause_rule && explains(model, &findings[i], c))
+                    .map(|c| (c.rule.clone(), c.subject.to_string()))
+            });
+        if let Some((rule, subject)) = cause {
+            let symptom = &mut findings[i];
+            symptom.severity = crate::report::Severity::Warning;
+            symptom.summary.push_str(&format!(
+                " This is a symptom: it follows from {subject} ({rule}), listed above."
+            ));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -115,6 +115,18 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     if condition.is_none() && resolved_later(&events, &failed) {
         return None; // a later Scheduled event: the failure was transient
     }
+    // The scheduler's last word on a Pod being deleted: nothing is waiting to be placed any more.
+    if failed
+        .last()
+        .is_some_and(|e| e.message.contains("skip schedule deleting pod"))
+    {
+        return None;
+    }
+    // Without the Pod, only a real scheduling failure counts: the scheduler also writes
+    // FailedScheduling for "skip schedule deleting pod", which is not one.
+    if pod.is_none() && !failed.iter().any(|e| e.message.contains("nodes are available")) {
+        return None;
+    }
     let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));
     let message = condition
         .and_then(|(_, c)| c.message.clone())

@@ -1,0 +1,4 @@
+//! Rules at the zone / network / storage boundary: volumes, claims and the drivers behind them.
+
+pub mod pvc_pending;
+pub mod volume_mount_failed;

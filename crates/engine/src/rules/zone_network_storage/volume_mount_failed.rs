@@ -1,0 +1,196 @@
+use std::collections::BTreeSet;
+
+use crate::ingest::Typed;
+use crate::model::{EventRecord, Model};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Pod whose volumes cannot be attached or mounted, so its containers never start: the
+    /// kubelet's `FailedMount` and the attach/detach controller's `FailedAttachVolume` /
+    /// `FailedMapVolume` events, with the Pod's containers still `ContainerCreating` when the Pod was
+    /// pasted. The most specific message is chosen over the generic "Unable to attach or mount
+    /// volumes … timed out waiting for the condition", and read for the volume and the cause:
+    /// Multi-Attach (the volume is attached to another node), a CSI attacher that never answers, a
+    /// hostPath of the wrong type, a missing ConfigMap or Secret.
+    ///
+    /// ## Why it matters
+    /// The Pod is scheduled and may look healthy from the scheduler's side, yet nothing runs: the
+    /// storage or its driver is the boundary, not the application or the image.
+    ///
+    /// ## Evidence
+    /// The Pod's waiting containers and the volume events with their counts, the volume named in the
+    /// message; events alone are a hint.
+    ///
+    /// ## Fault boundary
+    /// `zone-network-storage`: the CSI driver, the attach/detach controller, the node's mounts.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the storage backend or the cloud's attach API is healthy, attach limits per node, and
+    /// whether the volume would attach on another node.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe pod`, the VolumeAttachment objects, the CSI driver's controller and node
+    /// Pods and their logs.
+    ///
+    /// ## Example
+    /// ```text
+    /// 118s (x6 over 14m)  Warning  FailedAttachVolume  Pod/gitaly-0  AttachVolume.Attach failed for
+    /// volume "pvc-a61f…" : timed out waiting for external-attacher of csi.vsphere.vmware.com
+    /// ```
+    pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, check: check };
+}
+
+const SIGNALS: [&str; 3] = ["FailedAttachVolume", "FailedMount", "FailedMapVolume"];
+
+/// How specific a volume message is: the generic kubelet timeout is the least.
+fn specificity(event: &EventRecord) -> u8 {
+    let m = &event.message;
+    if m.contains("Multi-Attach")
+        || m.contains("external-attacher")
+        || m.contains("type check failed")
+        || m.contains("not found")
+    {
+        3
+    } else if event.reason == "FailedAttachVolume" || m.contains("MountVolume.") {
+        2
+    } else {
+        1
+    }
+}
+
+fn cause(message: &str) -> String {
+    if message.contains("Multi-Attach") {
+        "it is already attached to another node and can be attached to only one (Multi-Attach)".into()
+    } else if let Some((_, rest)) = message.split_once("timed out waiting for external-attacher of ") {
+        let driver = rest.split_whitespace().next().unwrap_or(rest);
+        format!("the CSI driver {driver}'s external-attacher never completed the attachment")
+    } else if let Some((_, rest)) = message.split_once("hostPath type check failed: ") {
+        format!("the hostPath on the node is not what the Pod expects ({rest})")
+    } else if message.contains("not found") && (message.contains("configmap") || message.contains("secret")) {
+        format!(
+            "an object the volume is made from does not exist ({})",
+            message.rsplit(" : ").next().unwrap_or(message)
+        )
+    } else {
+        format!("the kubelet reports: {message}")
+    }
+}
+
+fn volume(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("volume \"")?;
+    rest.split('"').next()
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen = BTreeSet::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && SIGNALS.contains(&e.reason.as_str()))
+    {
+        if !seen.insert((event.subject.namespace.clone(), event.subject.name.clone())) {
+            continue;
+        }
+        let id = &event.subject;
+        let object = model
+            .objects
+            .iter()
+            .find(|o| o.id.kind == "Pod" && o.id.namespace == id.namespace && o.id.name == id.name);
+        // A pasted Pod whose containers run has its volumes: the failures were before.
+        if let Some(Typed::Pod(pod)) = object.map(|o| &o.typed) {
+            let running = pod
+                .status
+                .as_ref()
+                .and_then(|s| s.container_statuses.as_ref())
+                .is_some_and(|cs| {
+                    cs.iter()
+                        .any(|c| c.state.as_ref().is_some_and(|s| s.running.is_some()))
+                });
+            if running {
+                continue;
+            }
+        }
+        let events = model.events_for(id);
+        let signals: Vec<&EventRecord> = events
+            .iter()
+            .copied()
+            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
+            .collect();
+        let Some(best) = signals.iter().copied().max_by_key(|e| specificity(e)) else {
+            continue;
+        };
+        findings.push(finding(model, object, id, &signals, best));
+    }
+}
+
+fn finding(
+    model: &Model<'_>,
+    object: Option<&crate::ingest::Object>,
+    id: &ObjectRef,
+    signals: &[&EventRecord],
+    best: &EventRecord,
+) -> Finding {
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = Vec::new();
+    if let Some(object) = object {
+        evidence.extend(model.evidence(object, "status.containerStatuses[0].state.waiting.reason"));
+        evidence.extend(model.evidence(object, "spec.nodeName"));
+    }
+    evidence.extend(model.event_evidence(best));
+    for e in signals.iter().filter(|e| !std::ptr::eq(**e, best)).take(2) {
+        evidence.extend(model.event_evidence(e));
+    }
+    let times = if best.count > 1 {
+        format!(" ({} times)", best.count)
+    } else {
+        String::new()
+    };
+    let volume = volume(&best.message).map_or("a volume".to_string(), |v| format!("volume {v:?}"));
+    let summary = format!(
+        "{id} cannot start its containers because {volume} cannot be attached or mounted{times}: {}.",
+        cause(&best.message)
+    );
+    let mut cannot_establish = vec![
+        "Whether the storage backend or the cloud's attach API is healthy, and the node's attach limits."
+            .to_string(),
+        "Whether the volume would attach on another node.".to_string(),
+    ];
+    if object.is_none() {
+        cannot_establish.push(format!(
+            "{id} itself was not pasted: this rests on its events alone, which are a hint."
+        ));
+    }
+    let next_steps = vec![
+        format!("kubectl describe pod {} -n {ns}", id.name),
+        "kubectl get volumeattachments".to_string(),
+        "kubectl get pods -A -o wide | grep -i csi".to_string(),
+    ];
+    Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: Severity::Error,
+        subject: id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn causes() {
+        assert!(super::cause(
+            "Multi-Attach error for volume \"pvc-1\" Volume is already exclusively attached to one node"
+        )
+        .contains("Multi-Attach"));
+        assert!(super::cause("AttachVolume.Attach failed for volume \"pvc-a\" : timed out waiting for external-attacher of csi.vsphere.vmware.com CSI driver").contains("csi.vsphere.vmware.com"));
+        assert!(super::cause("MountVolume.SetUp failed for volume \"host\" : hostPath type check failed: /var/lib/collectd is not a directory").contains("not a directory"));
+        assert_eq!(
+            super::volume("MountVolume.SetUp failed for volume \"host\" : x"),
+            Some("host")
+        );
+    }
+}
