@@ -3,9 +3,12 @@
 
 pub mod application;
 mod containers;
+pub mod control_plane;
+pub mod etcd;
 pub mod node_runtime;
 pub mod quota_admission;
 pub mod scheduling;
+mod text;
 pub mod zone_network_storage;
 
 use crate::model::Model;
@@ -48,10 +51,12 @@ macro_rules! declare_rule {
 /// Every rule, sorted by id (a test keeps it sorted).
 pub const RULES: &[Rule] = &[
     quota_admission::admission_denied_on_create::RULE,
+    control_plane::apiserver_request_failed::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
+    etcd::etcd_request_failed::RULE,
     node_runtime::image_pull_failed::RULE,
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,

@@ -1,0 +1,166 @@
+use crate::model::Model;
+use crate::report::{Boundary, Finding, ObjectRef, Severity};
+use crate::rules::text::{lines_containing, Scope};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// Requests to the API server that fail on their way, as kubectl reports them: an expired or
+    /// untrusted serving certificate (`x509: certificate has expired or is not yet valid`, with
+    /// `kubeadm certs check-expiration` showing `<invalid>` when pasted), a server that cannot be
+    /// reached (`Unable to connect to the server`, `connection refused`, `i/o timeout`, `no such
+    /// host`), a server too slow to answer (`the server was unable to return a response in the time
+    /// allotted`), throttling (429, priority and fairness), and authentication failures
+    /// (`Unauthorized`) told apart from authorization (`User "x" cannot …`). etcd's own errors are
+    /// left to the etcd rule.
+    ///
+    /// ## Why it matters
+    /// Nothing else can be observed while the API is unavailable: every controller, the scheduler and
+    /// the kubelets depend on it. And authentication is not authorization: a 401 is about who the
+    /// client is, a 403 about what it may do.
+    ///
+    /// ## Evidence
+    /// kubectl's error lines and client-go log lines with their text, and the certificate table of
+    /// `kubeadm certs check-expiration` when pasted. Message text is the weakest evidence: its
+    /// wording drifts between versions.
+    ///
+    /// ## Fault boundary
+    /// `control-plane`: kube-apiserver, its certificates and what stands in front of it.
+    ///
+    /// ## What this evidence cannot establish
+    /// API server signals cannot tell whether a failure comes from etcd, the network, admission or the
+    /// client itself; one client's failure does not show whether others fail too.
+    ///
+    /// ## Next evidence to collect
+    /// The API server's health endpoints (`kubectl get --raw='/readyz?verbose'`), its Pod and logs on
+    /// the control-plane nodes, the certificates' dates, and the same request from another client.
+    ///
+    /// ## Example
+    /// ```text
+    /// Unable to connect to the server: tls: failed to verify certificate: x509: certificate has
+    /// expired or is not yet valid: current time 2025-04-02T09:14:55+02:00 is after 2025-03-30T07:21:12Z
+    /// ```
+    pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, check: check };
+}
+
+struct Category {
+    needles: &'static [&'static str],
+    what: &'static str,
+    cannot: &'static str,
+    steps: &'static [&'static str],
+    /// Whether every request of this client fails (so nothing else can be collected through it).
+    blocks_everything: bool,
+}
+
+const CATEGORIES: &[Category] = &[
+    Category {
+        needles: &["certificate has expired or is not yet valid"],
+        what: "the API server's certificate has expired (or the client's clock is wrong): TLS fails before any request is made",
+        cannot: "Whether only the serving certificate expired or the whole control plane's (kubeadm renews them together), and whether the client's clock is right.",
+        steps: &["kubeadm certs check-expiration   # on a control-plane node", "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify"],
+        blocks_everything: true,
+    },
+    Category {
+        needles: &["certificate signed by unknown authority", "certificate is valid for", "certificate is not valid for"],
+        what: "the client does not trust the API server's certificate (unknown authority or wrong name)",
+        cannot: "Whether the kubeconfig points at the right server and CA, or the server presents the wrong certificate.",
+        steps: &["kubectl config view --minify", "kubectl get --raw='/readyz?verbose'"],
+        blocks_everything: true,
+    },
+    Category {
+        needles: &["unable to return a response in the time allotted", "Timeout: request did not complete"],
+        what: "the API server took too long to answer (it is overloaded, or waiting on etcd or a webhook)",
+        cannot: "Whether the delay is in etcd, an admission webhook, or the API server itself.",
+        steps: &["kubectl get --raw='/readyz?verbose'", "kubectl get --raw='/metrics' | grep apiserver_request_duration"],
+        blocks_everything: false,
+    },
+    Category {
+        needles: &["429", "too many requests", "Too many requests", "rate limiter"],
+        what: "the API server is throttling requests (API priority and fairness, or the client's own rate limit)",
+        cannot: "Which flow schema rejected it and who else is loading the API server.",
+        steps: &["kubectl get flowschemas,prioritylevelconfigurations", "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected"],
+        blocks_everything: false,
+    },
+    Category {
+        needles: &["Unable to connect to the server", "connection refused", "i/o timeout", "no such host", "was refused - did you specify"],
+        what: "the API server cannot be reached (refused, timed out or not resolved)",
+        cannot: "Whether the API server is down, or the network, a load balancer or DNS between it and this client is.",
+        steps: &["kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'", "kubectl get --raw='/readyz?verbose' -v=6"],
+        blocks_everything: true,
+    },
+    Category {
+        needles: &["Unauthorized", "You must be logged in to the server"],
+        what: "the API server does not accept the client's credentials (401: authentication, not authorization)",
+        cannot: "Whether the token or certificate expired, was revoked, or belongs to another cluster.",
+        steps: &["kubectl config view --minify", "kubectl auth whoami"],
+        blocks_everything: true,
+    },
+    Category {
+        needles: &["cannot list resource", "cannot get resource", "cannot create resource", "cannot update resource", "cannot delete resource", "cannot patch resource", "cannot watch resource"],
+        what: "the client is authenticated but not allowed to do this (403 from RBAC: authorization, not authentication)",
+        cannot: "Which role was meant to grant it and whether it is bound to this identity.",
+        steps: &["kubectl auth whoami", "kubectl auth can-i --list"],
+        blocks_everything: false,
+    },
+];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for category in CATEGORIES {
+        let mut evidence: Vec<_> = lines_containing(model, category.needles, Scope::ClientOutput)
+            .into_iter()
+            .filter(|e| !e.value.contains("etcdserver:"))
+            .collect();
+        if evidence.is_empty() {
+            continue;
+        }
+        let expired = category.needles[0].contains("expired");
+        if expired {
+            // kubeadm's certificate table: the rows whose residual time is `<invalid>`.
+            evidence.extend(
+                lines_containing(model, &["<invalid>"], Scope::ClientOutput)
+                    .into_iter()
+                    .filter(|e| e.path.contains("kubeadm")),
+            );
+        }
+        evidence.truncate(8);
+        let server = evidence
+            .iter()
+            .find_map(|e| server_address(&e.value))
+            .unwrap_or_default();
+        let summary = format!(
+            "Requests to the API server{} fail: {}.{}",
+            if server.is_empty() {
+                String::new()
+            } else {
+                format!(" at {server}")
+            },
+            category.what,
+            if category.blocks_everything {
+                " Until this is fixed no other evidence can be collected through the API."
+            } else {
+                ""
+            }
+        );
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: ObjectRef { kind: "Cluster".into(), namespace: None, name: server, uid: None },
+            summary,
+            evidence,
+            cannot_establish: vec![
+                category.cannot.to_string(),
+                "API server signals alone cannot tell whether the cause is etcd, the network, admission or the client; one client's failure does not show whether others fail too.".to_string(),
+            ],
+            next_steps: category.steps.iter().map(|s| s.to_string()).collect(),
+        });
+        return; // one finding: the most specific category
+    }
+}
+
+/// `https://10.40.0.10:6443/api?timeout=32s` -> `10.40.0.10:6443`.
+fn server_address(text: &str) -> Option<String> {
+    let at = text.find("https://")?;
+    let rest = &text[at + "https://".len()..];
+    let end = rest.find(['/', '"', ' ', '?']).unwrap_or(rest.len());
+    Some(rest[..end].to_string()).filter(|s| !s.is_empty())
+}

@@ -1,0 +1,4 @@
+//! Rules at the API server / control plane boundary: the client's requests fail before any object
+//! is involved.
+
+pub mod apiserver_request_failed;

@@ -1,0 +1,113 @@
+use crate::model::Model;
+use crate::report::{Boundary, Finding, ObjectRef, Severity};
+use crate::rules::text::{lines_containing, Scope};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// etcd refusing or failing the API server's requests, as the API server passes its errors on
+    /// (`etcdserver: mvcc: database space exceeded`, `etcdserver: request timed out`, `etcdserver:
+    /// leader changed`, `etcdserver: no leader`) and as `etcdctl` shows it when pasted (`alarm list`
+    /// with `alarm:NOSPACE`, `endpoint status` with the database size).
+    ///
+    /// ## Why it matters
+    /// With a NOSPACE alarm etcd accepts no writes: every create, update and scale fails while reads
+    /// may still work, so the cluster looks half alive. Restarting Pods or the API server does not
+    /// help; the database must be compacted, defragmented and the alarm disarmed.
+    ///
+    /// ## Evidence
+    /// The `etcdserver:` errors in kubectl's output, then `etcdctl`'s alarms and endpoint status.
+    ///
+    /// ## Fault boundary
+    /// `etcd`: the API server's storage.
+    ///
+    /// ## What this evidence cannot establish
+    /// What filled the database (an object type growing without bound, events, a missing
+    /// compaction) and whether every member is affected; for timeouts, whether the cause is disk
+    /// latency, the network between members or load.
+    ///
+    /// ## Next evidence to collect
+    /// `etcdctl endpoint status -w table` and `alarm list` for every member, the API server's
+    /// `/readyz?verbose`, and etcd's own logs and disk latency.
+    ///
+    /// ## Example
+    /// ```text
+    /// Error from server: etcdserver: mvcc: database space exceeded
+    /// memberID:9f2c41d07a8e6b35 alarm:NOSPACE
+    /// ```
+    pub const RULE = { id: "etcd-request-failed", boundary: Boundary::Etcd, check: check };
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let space = lines_containing(
+        model,
+        &["mvcc: database space exceeded", "alarm:NOSPACE"],
+        Scope::WithEvents,
+    );
+    let unavailable = lines_containing(
+        model,
+        &[
+            "etcdserver: request timed out",
+            "etcdserver: leader changed",
+            "etcdserver: no leader",
+            "etcdserver: too many requests",
+        ],
+        Scope::WithEvents,
+    );
+    let (mut evidence, summary, cannot) = if !space.is_empty() {
+        let members = space
+            .iter()
+            .filter(|e| e.value.contains("alarm:NOSPACE") && e.value.starts_with("memberID"))
+            .count();
+        let size = space
+            .iter()
+            .chain(lines_containing(model, &[" GB |", " MB |"], Scope::ClientOutput).iter())
+            .find_map(|e| db_size(&e.value));
+        let summary = format!(
+            "etcd is out of space: its NOSPACE alarm is raised{}{}, so it refuses every write and the API server answers creates, updates and scaling with \"etcdserver: mvcc: database space exceeded\" while reads may still work.",
+            if members > 0 { format!(" on {members} member(s)") } else { String::new() },
+            size.map_or(String::new(), |s| format!(" with a database of {s}"))
+        );
+        (space, summary, "What filled the database (an object type growing without bound, a missed compaction) and how large the space quota is set.")
+    } else if !unavailable.is_empty() {
+        let summary = "etcd is failing the API server's requests (timeouts or leader changes): writes and consistent reads stall or fail.".to_string();
+        (
+            unavailable,
+            summary,
+            "Whether the cause is disk latency, the network between members, or load.",
+        )
+    } else {
+        return;
+    };
+    evidence.truncate(8);
+    findings.push(Finding {
+        rule: RULE.id.to_string(),
+        boundary: RULE.boundary,
+        severity: Severity::Error,
+        subject: ObjectRef { kind: "Cluster".into(), namespace: None, name: "etcd".into(), uid: None },
+        summary,
+        evidence,
+        cannot_establish: vec![
+            cannot.to_string(),
+            "Whether every member is affected, unless each member's status was pasted.".to_string(),
+        ],
+        next_steps: vec![
+            "kubectl get --raw='/readyz?verbose'".to_string(),
+            "etcdctl endpoint status --cluster -w table   # on a control-plane node, with the etcd client certificates".to_string(),
+            "etcdctl alarm list".to_string(),
+        ],
+    });
+}
+
+/// `| https://10.50.0.11:2379 | 9f2c… |  3.5.15 |  2.1 GB |` -> "2.1 GB".
+fn db_size(line: &str) -> Option<String> {
+    line.split('|')
+        .map(str::trim)
+        .find(|cell| {
+            let mut parts = cell.split_whitespace();
+            matches!(
+                (parts.next().map(|n| n.parse::<f64>().is_ok()), parts.next()),
+                (Some(true), Some("GB" | "MB" | "kB"))
+            )
+        })
+        .map(str::to_string)
+}

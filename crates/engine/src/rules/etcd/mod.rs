@@ -1,0 +1,3 @@
+//! Rules at the etcd boundary: the API server's storage refuses or delays requests.
+
+pub mod etcd_request_failed;
