@@ -28,6 +28,7 @@ const DIAGNOSED: &[&str] = &[
     "cases/12-etcd-nospace-alarm-mixed",
     "cases/14-csi-attach-timeout-kubectl-events",
     "cases/15-podsecurity-restricted-describe-rs",
+    "cases/16-node-disk-pressure-evictions-events-all-ns",
     "real/troubleshoot/containercreating-failedmount-hostpath-json",
     "real/troubleshoot/crashloop-containercannotrun-podlist-json",
     "real/troubleshoot/errimagepull-x509-podlist-and-events-json",

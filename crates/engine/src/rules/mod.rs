@@ -58,6 +58,7 @@ pub const RULES: &[Rule] = &[
     node_runtime::container_start_failed::RULE,
     etcd::etcd_request_failed::RULE,
     node_runtime::image_pull_failed::RULE,
+    node_runtime::node_under_pressure::RULE,
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
@@ -86,6 +87,16 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
 type Explains = fn(&Model<'_>, &Finding, &Finding) -> bool;
 
 const EXPLANATIONS: &[(&str, &str, Explains)] = &[
+    // The scheduler refusing a node for its pressure taint is explained by the node's pressure.
+    ("pod-unschedulable", "node-under-pressure", |_, symptom, cause| {
+        [
+            ("(DiskPressure)", "node.kubernetes.io/disk-pressure"),
+            ("(MemoryPressure)", "node.kubernetes.io/memory-pressure"),
+            ("(PIDPressure)", "node.kubernetes.io/pid-pressure"),
+        ]
+        .iter()
+        .any(|(pressure, taint)| cause.summary.contains(pressure) && symptom.summary.contains(taint))
+    }),
     // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.
     ("pod-unschedulable", "pvc-pending", |model, symptom, cause| {
         symptom.subject.namespace == cause.subject.namespace

@@ -3,3 +3,4 @@
 pub mod container_config_invalid;
 pub mod container_start_failed;
 pub mod image_pull_failed;
+pub mod node_under_pressure;

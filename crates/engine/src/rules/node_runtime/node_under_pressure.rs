@@ -1,0 +1,236 @@
+use std::collections::BTreeSet;
+
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A node short of disk, memory or process IDs: its `DiskPressure`, `MemoryPressure` or
+    /// `PIDPressure` condition is `True`, or the kubelet reports it (`NodeHasDiskPressure`,
+    /// `EvictionThresholdMet`, `FreeDiskSpaceFailed`). Pods evicted for the same resource (`Evicted`,
+    /// "The node was low on resource: …") are cited with it: they are its consequence.
+    ///
+    /// ## Why it matters
+    /// The kubelet evicts Pods and the node gets a `NoSchedule` taint
+    /// (`node.kubernetes.io/disk-pressure`), so Pods fail or cannot be placed for a reason that is
+    /// neither their own nor the scheduler's: the node and what fills it are the boundary.
+    ///
+    /// ## Evidence
+    /// The node's pressure condition, then the kubelet's node events and the Pods' eviction events
+    /// and messages.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the node's kubelet, its disks and its memory.
+    ///
+    /// ## What this evidence cannot establish
+    /// What fills the disk or the memory (images, logs, emptyDir volumes, a process), and — when
+    /// events name no node — on which node an eviction happened.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe node` (conditions, allocated resources), the Pods on the node
+    /// (`kubectl get pods -A --field-selector spec.nodeName=NODE`), and the node's disk usage.
+    ///
+    /// ## Example
+    /// ```text
+    /// default  21m    Normal   NodeHasDiskPressure   node/edge-node-3  Node edge-node-3 status is now: NodeHasDiskPressure
+    /// logging  20m    Warning  Evicted               pod/log-collector-h7x2q  The node was low on resource: ephemeral-storage.
+    /// ```
+    pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, check: check };
+}
+
+const CONDITIONS: [(&str, &str); 3] = [
+    ("DiskPressure", "disk (ephemeral-storage)"),
+    ("MemoryPressure", "memory"),
+    ("PIDPressure", "process IDs"),
+];
+
+/// Which pressure a kubelet event announces, by its reason.
+fn pressure_of_event(reason: &str) -> Option<&'static str> {
+    match reason {
+        "NodeHasDiskPressure" | "FreeDiskSpaceFailed" | "ImageGCFailed" => Some("DiskPressure"),
+        "NodeHasInsufficientMemory" => Some("MemoryPressure"),
+        "NodeHasInsufficientPID" => Some("PIDPressure"),
+        _ => None,
+    }
+}
+
+/// The pressure an eviction message names: "The node was low on resource: ephemeral-storage."
+fn pressure_of_eviction(message: &str) -> Option<&'static str> {
+    let resource = message.split("low on resource: ").nth(1)?;
+    if resource.starts_with("ephemeral-storage")
+        || resource.starts_with("nodefs")
+        || resource.starts_with("imagefs")
+    {
+        Some("DiskPressure")
+    } else if resource.starts_with("memory") {
+        Some("MemoryPressure")
+    } else if resource.starts_with("pids") {
+        Some("PIDPressure")
+    } else {
+        None
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // (node, pressure) pairs, in input order.
+    let mut pressures: Vec<(ObjectRef, &'static str, Vec<Evidence>)> = Vec::new();
+    let add = |node: ObjectRef,
+               pressure: &'static str,
+               evidence: Option<Evidence>,
+               pressures: &mut Vec<(ObjectRef, &'static str, Vec<Evidence>)>| {
+        let entry = match pressures
+            .iter_mut()
+            .position(|(n, p, _)| n.name == node.name && *p == pressure)
+        {
+            Some(i) => &mut pressures[i],
+            None => {
+                pressures.push((node, pressure, Vec::new()));
+                let last = pressures.len() - 1;
+                &mut pressures[last]
+            }
+        };
+        if let Some(e) = evidence {
+            if !entry.2.contains(&e) {
+                entry.2.push(e);
+            }
+        }
+    };
+    for object in model.objects.iter().filter(|o| o.id.kind == "Node") {
+        let Some((_, conditions)) = object.locate("status.conditions") else {
+            continue;
+        };
+        for (i, condition) in conditions.items().iter().enumerate() {
+            let kind = condition.get("type").and_then(|n| n.as_str()).unwrap_or_default();
+            let status = condition
+                .get("status")
+                .and_then(|n| n.as_str())
+                .unwrap_or_default();
+            if let Some((pressure, _)) = CONDITIONS.iter().find(|(c, _)| *c == kind) {
+                if status == "True" {
+                    add(
+                        object.id.clone(),
+                        pressure,
+                        model.evidence(object, &format!("status.conditions[{i}].status")),
+                        &mut pressures,
+                    );
+                }
+            }
+        }
+    }
+    for event in model.events.iter().filter(|e| e.subject.kind == "Node") {
+        if let Some(pressure) = pressure_of_event(&event.reason).or_else(|| {
+            (event.reason == "EvictionThresholdMet")
+                .then_some("DiskPressure")
+                .filter(|_| event.message.contains("ephemeral-storage") || event.message.contains("nodefs"))
+        }) {
+            let node = ObjectRef {
+                kind: "Node".into(),
+                namespace: None,
+                name: event.subject.name.clone(),
+                uid: None,
+            };
+            add(node, pressure, model.event_evidence(event), &mut pressures);
+        }
+    }
+    // A later NodeHasNoDiskPressure (or the condition False) means it passed.
+    pressures.retain(|(node, pressure, _)| !relieved(model, &node.name, pressure));
+    for (node, pressure, mut evidence) in pressures {
+        let resource = CONDITIONS
+            .iter()
+            .find(|(c, _)| *c == pressure)
+            .map_or("resources", |(_, r)| *r);
+        // Evictions for the same resource: their consequence (which node is not in the message).
+        let mut evicted = BTreeSet::new();
+        for event in model
+            .events
+            .iter()
+            .filter(|e| e.reason == "Evicted" && pressure_of_eviction(&e.message) == Some(pressure))
+        {
+            evicted.insert(event.subject.to_string());
+            if evidence.len() < 8 {
+                evidence.extend(model.event_evidence(event));
+            }
+        }
+        for object in model.objects.iter().filter(|o| o.id.kind == "Pod") {
+            let reason = object.locate("status.reason").and_then(|(_, n)| n.as_str());
+            let message = object
+                .locate("status.message")
+                .and_then(|(_, n)| n.as_str())
+                .unwrap_or_default();
+            let on_node =
+                object.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) == Some(node.name.as_str());
+            if reason == Some("Evicted") && on_node && pressure_of_eviction(message) == Some(pressure) {
+                evicted.insert(object.id.to_string());
+                evidence.extend(model.evidence(object, "status.message"));
+            }
+        }
+        let mut summary = format!("Node {} is short of {resource} ({pressure}): the kubelet evicts Pods and the node refuses new ones (its pressure taint).", node.name);
+        if !evicted.is_empty() {
+            summary.push_str(&format!(
+                " Evicted for the same resource: {}.",
+                evicted.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let mut cannot_establish = vec![format!(
+            "What fills the node's {resource} (images, container logs, emptyDir volumes, a process)."
+        )];
+        if model.events.iter().any(|e| e.reason == "Evicted") && !model.graph.inventory.has("Pod") {
+            cannot_establish.push("The eviction events do not name their node; they are linked here by the resource they name, not proven to be on this node.".to_string());
+        }
+        let name = node.name.clone();
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: node,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps: vec![
+                format!("kubectl describe node {name}"),
+                format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
+                format!("kubectl debug node/{name} -it --image=busybox -- df -h /host/var/lib"),
+            ],
+        });
+    }
+}
+
+fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
+    let relief = match pressure {
+        "DiskPressure" => "NodeHasNoDiskPressure",
+        "MemoryPressure" => "NodeHasSufficientMemory",
+        _ => "NodeHasSufficientPID",
+    };
+    let events = model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Node" && e.subject.name == node);
+    let (mut last_bad, mut last_good) = (None, None);
+    for e in events {
+        let when = e.last.map(|t| t.as_second()).or(e.last_age.map(|a| -a));
+        if e.reason == relief {
+            last_good = last_good.max(when);
+        } else if pressure_of_event(&e.reason) == Some(pressure) {
+            last_bad = last_bad.max(when);
+        }
+    }
+    matches!((last_bad, last_good), (Some(bad), Some(good)) if good > bad)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn eviction_resources() {
+        assert_eq!(
+            super::pressure_of_eviction(
+                "The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi"
+            ),
+            Some("DiskPressure")
+        );
+        assert_eq!(
+            super::pressure_of_eviction("The node was low on resource: memory. "),
+            Some("MemoryPressure")
+        );
+        assert_eq!(super::pressure_of_eviction("Pod was preempted"), None);
+    }
+}
