@@ -112,6 +112,14 @@ impl Node {
         }
     }
 
+    /// The number of entries of a map node (0 for anything else).
+    pub fn entry_count(&self) -> usize {
+        match &self.value {
+            NodeValue::Map(entries) => entries.len(),
+            _ => 0,
+        }
+    }
+
     pub fn items(&self) -> &[Node] {
         match &self.value {
             NodeValue::Seq(items) => items,

@@ -7,6 +7,7 @@ pub mod control_plane;
 pub mod etcd;
 pub mod node_runtime;
 pub mod quota_admission;
+pub mod readiness_endpoints;
 pub mod scheduling;
 mod text;
 pub mod zone_network_storage;
@@ -62,6 +63,7 @@ pub const RULES: &[Rule] = &[
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
+    readiness_endpoints::service_endpoints_not_serving::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];
 

@@ -1,0 +1,4 @@
+//! Rules at the readiness / Service endpoints boundary: Pods run, but traffic does not reach them
+//! (or reaches them when it should not).
+
+pub mod service_endpoints_not_serving;

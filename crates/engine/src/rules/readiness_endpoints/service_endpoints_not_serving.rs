@@ -1,0 +1,359 @@
+use crate::ingest::{Object, Typed};
+use crate::model::graph::{EdgeKind, Target};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::text::{lines_containing, Scope};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Service whose selected Pods are not eligible for traffic: every endpoint of its
+    /// EndpointSlices is not `serving` (nil counts as true, as in the API), or the Pods it selects are
+    /// not Ready, or it selects no Pod at all. With `publishNotReadyAddresses: true` the slice marks
+    /// not-ready endpoints `ready: true`, so traffic reaches Pods whose readiness fails; that is
+    /// reported too. The article's five facts are stated for the Service: container running, Pod
+    /// ready, address present, eligible for traffic, business response — each proven, disproven or
+    /// unknown from the input.
+    ///
+    /// ## Why it matters
+    /// "The Pod is Running" and "the Service has endpoints" are not "requests succeed". A readiness
+    /// probe that fails keeps Pods out of rotation (or, with `publishNotReadyAddresses`, lets traffic
+    /// in anyway); each fact needs its own evidence.
+    ///
+    /// ## Evidence
+    /// The EndpointSlices' endpoint conditions (`ready`, `serving`, `terminating`) and `targetRef`s,
+    /// the Service's selector and `publishNotReadyAddresses`, the Pods' container states and Ready
+    /// condition, readiness-probe `Unhealthy` events, and request output when pasted.
+    ///
+    /// ## Fault boundary
+    /// `readiness-endpoints`: kubelet probes, the EndpointSlice controller and what routes by them.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS), and why the
+    /// probe fails: a probe aimed at the wrong path or port and an application that is not ready look
+    /// the same.
+    ///
+    /// ## Next evidence to collect
+    /// The Pods' readiness probe definition and the application's answer on that path and port, the
+    /// EndpointSlices (`kubectl get endpointslices -l kubernetes.io/service-name=NAME -o yaml`), and a
+    /// request from inside the cluster.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// endpoints:
+    /// - addresses: [10.244.1.7]
+    ///   conditions: {ready: false, serving: false, terminating: false}
+    ///   targetRef: {kind: Pod, name: echo-5f9b7d6c4-6c8d7}
+    /// ```
+    pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, check: check };
+}
+
+/// One of the five facts, as the input shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fact {
+    Proven,
+    Disproven,
+    Unknown,
+}
+
+impl Fact {
+    fn word(self) -> &'static str {
+        match self {
+            Fact::Proven => "proven",
+            Fact::Disproven => "disproven",
+            Fact::Unknown => "unknown",
+        }
+    }
+
+    /// All true: proven; any false: disproven; nothing known: unknown.
+    fn all(values: impl IntoIterator<Item = Option<bool>>) -> Fact {
+        let values: Vec<Option<bool>> = values.into_iter().collect();
+        if values.contains(&Some(false)) {
+            Fact::Disproven
+        } else if !values.is_empty() && values.iter().all(|v| *v == Some(true)) {
+            Fact::Proven
+        } else {
+            Fact::Unknown
+        }
+    }
+}
+
+struct Endpoint<'a> {
+    slice: &'a Object,
+    path: String,
+    ready: bool,
+    serving: bool,
+    pod: Option<usize>,
+}
+
+fn flag(node: Option<&crate::ingest::node::Node>, default: bool) -> bool {
+    match node.and_then(|n| n.as_str()) {
+        Some("false") => false,
+        Some("true") => true,
+        _ => default,
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for (service_index, service) in model
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.id.kind == "Service")
+    {
+        let has_selector = service.locate("spec.selector").is_some_and(|(_, s)| {
+            !matches!(s.value, crate::ingest::node::NodeValue::Null) && s.entry_count() > 0
+        });
+        if !has_selector {
+            continue; // a Service without selector has hand-made endpoints: not this rule's business
+        }
+        let pods: Vec<usize> = model
+            .graph
+            .edges
+            .iter()
+            .filter(|e| e.from == service_index && e.kind == EdgeKind::Selects)
+            .filter_map(|e| match e.to {
+                Target::Object(i) => Some(i),
+                Target::Missing(_) => None,
+            })
+            .collect();
+        let slices: Vec<usize> = model
+            .graph
+            .edges
+            .iter()
+            .filter(|e| {
+                e.kind == EdgeKind::EndpointsOf && matches!(e.to, Target::Object(i) if i == service_index)
+            })
+            .map(|e| e.from)
+            .filter(|i| model.objects[*i].id.kind == "EndpointSlice")
+            .collect();
+        let publish_not_ready = flag(
+            service.locate("spec.publishNotReadyAddresses").map(|(_, n)| n),
+            false,
+        );
+        let mut endpoints: Vec<Endpoint<'_>> = Vec::new();
+        for &s in &slices {
+            let slice = &model.objects[s];
+            for (i, endpoint) in slice
+                .locate("endpoints")
+                .map(|(_, e)| e.items())
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let conditions = endpoint.get("conditions");
+                let pod = model
+                    .graph
+                    .edges
+                    .iter()
+                    .find(|e| {
+                        e.from == s
+                            && e.kind == EdgeKind::EndpointIs
+                            && e.path == format!("endpoints[{i}].targetRef")
+                    })
+                    .and_then(|e| match e.to {
+                        Target::Object(p) => Some(p),
+                        Target::Missing(_) => None,
+                    });
+                endpoints.push(Endpoint {
+                    slice,
+                    path: format!("endpoints[{i}].conditions"),
+                    ready: flag(conditions.and_then(|c| c.get("ready")), true),
+                    serving: flag(conditions.and_then(|c| c.get("serving")), true),
+                    pod,
+                });
+            }
+        }
+        let pod_ready = |p: usize| -> Option<bool> {
+            let Typed::Pod(pod) = &model.objects[p].typed else {
+                return None;
+            };
+            let conditions = pod.status.as_ref()?.conditions.as_ref()?;
+            conditions
+                .iter()
+                .find(|c| c.type_ == "Ready")
+                .map(|c| c.status == "True")
+        };
+        let running = |p: usize| -> Option<bool> {
+            let Typed::Pod(pod) = &model.objects[p].typed else {
+                return None;
+            };
+            let statuses = pod.status.as_ref()?.container_statuses.as_ref()?;
+            Some(
+                !statuses.is_empty()
+                    && statuses
+                        .iter()
+                        .all(|c| c.state.as_ref().is_some_and(|s| s.running.is_some())),
+            )
+        };
+        let none_serving = !endpoints.is_empty() && endpoints.iter().all(|e| !e.serving);
+        let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(p) == Some(false));
+        let selects_nothing = pods.is_empty()
+            && model.graph.inventory.has("Pod")
+            && slices.iter().all(|&s| {
+                model.objects[s]
+                    .locate("endpoints")
+                    .is_none_or(|(_, e)| e.items().is_empty())
+            });
+        let ready_but_not_serving = publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving);
+        if !(none_serving || not_ready_pods || selects_nothing) {
+            continue;
+        }
+
+        // The five facts.
+        let facts = [
+            ("container running", Fact::all(pods.iter().map(|&p| running(p)))),
+            ("Pod ready", Fact::all(pods.iter().map(|&p| pod_ready(p)))),
+            (
+                "address present",
+                if slices.is_empty() {
+                    Fact::Unknown
+                } else {
+                    Fact::all(
+                        pods.iter()
+                            .map(|&p| Some(endpoints.iter().any(|e| e.pod == Some(p)))),
+                    )
+                },
+            ),
+            (
+                "eligible for traffic",
+                if endpoints.is_empty() {
+                    Fact::Unknown
+                } else {
+                    Fact::all(endpoints.iter().map(|e| Some(e.serving && e.ready)))
+                },
+            ),
+            ("business response", business_response(model)),
+        ];
+
+        let mut evidence: Vec<Evidence> = Vec::new();
+        if let Some(crate::ingest::node::NodeValue::Map(entries)) =
+            service.locate("spec.selector").map(|(_, n)| &n.value)
+        {
+            for entry in entries {
+                evidence.extend(model.evidence(service, &format!("spec.selector[\"{}\"]", entry.key)));
+            }
+        }
+        if publish_not_ready {
+            evidence.extend(model.evidence(service, "spec.publishNotReadyAddresses"));
+        }
+        for e in &endpoints {
+            evidence.extend(model.evidence(e.slice, &format!("{}.ready", e.path)));
+            evidence.extend(model.evidence(e.slice, &format!("{}.serving", e.path)));
+        }
+        for &p in &pods {
+            let pod = &model.objects[p];
+            if let Some(Typed::Pod(typed)) = Some(&pod.typed) {
+                if let Some(i) = typed
+                    .status
+                    .as_ref()
+                    .and_then(|s| s.conditions.as_ref())
+                    .and_then(|c| c.iter().position(|c| c.type_ == "Ready"))
+                {
+                    evidence.extend(model.evidence(pod, &format!("status.conditions[{i}].status")));
+                }
+            }
+        }
+        let probes: Vec<_> = pods
+            .iter()
+            .flat_map(|&p| model.events_for(&model.objects[p].id))
+            .filter(|e| e.reason == "Unhealthy" && e.message.starts_with("Readiness probe"))
+            .collect();
+        for event in probes.iter().take(3) {
+            evidence.extend(model.event_evidence(event));
+        }
+        evidence.extend(
+            lines_containing(
+                model,
+                &[
+                    "curl: (",
+                    "HTTP/1.1 5",
+                    "HTTP/2 5",
+                    "HTTP/1.1 4",
+                    "Connection refused",
+                ],
+                Scope::ClientOutput,
+            )
+            .into_iter()
+            .take(2),
+        );
+
+        let id = &service.id;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let probe_text = probes.first().map(|e| {
+            format!(
+                " (the readiness probe fails: {})",
+                e.message.trim_start_matches("Readiness probe failed: ")
+            )
+        });
+        let mut summary = if selects_nothing {
+            format!("{id} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints.")
+        } else if ready_but_not_serving {
+            format!(
+                "{id} sends traffic to Pods that are not ready: with publishNotReadyAddresses=true its EndpointSlice marks their endpoints ready=true while serving=false{}.",
+                probe_text.clone().unwrap_or_default()
+            )
+        } else {
+            format!(
+                "{id} has no endpoint eligible for traffic: the {} Pod(s) it selects are not Ready{}, so its EndpointSlice lists them with ready=false, serving=false.",
+                pods.len(),
+                probe_text.clone().unwrap_or_default()
+            )
+        };
+        let fact_text: Vec<String> = facts
+            .iter()
+            .map(|(name, fact)| format!("{name}: {}", fact.word()))
+            .collect();
+        summary.push_str(&format!(" Five facts — {}.", fact_text.join("; ")));
+
+        let mut cannot_establish = vec![
+            "Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS): endpoint conditions say what should receive traffic, not that it arrives.".to_string(),
+            "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.".to_string(),
+        ];
+        if facts[4].1 == Fact::Unknown {
+            cannot_establish.push("The business response: no request output was pasted, so whether clients get correct answers is unknown.".to_string());
+        }
+        if slices.is_empty() {
+            cannot_establish.push(format!("No EndpointSlice of {id} was pasted, so which addresses it lists and their conditions are unknown."));
+        }
+        let pod_name = pods
+            .first()
+            .map(|&p| model.objects[p].id.name.clone())
+            .unwrap_or_else(|| "POD".into());
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps: vec![
+                format!("kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={} -o yaml", id.name),
+                format!("kubectl get pod {pod_name} -n {ns} -o jsonpath='{{.spec.containers[*].readinessProbe}}'"),
+                format!("kubectl describe pod {pod_name} -n {ns}"),
+                format!("kubectl -n {ns} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", id.name),
+            ],
+        });
+    }
+}
+
+/// Whether pasted request output shows the business response failing.
+fn business_response(model: &Model<'_>) -> Fact {
+    let failed = lines_containing(
+        model,
+        &[
+            "curl: (",
+            "HTTP/1.1 5",
+            "HTTP/2 5",
+            "Connection refused",
+            "terminated (Error)",
+        ],
+        Scope::ClientOutput,
+    );
+    let succeeded = lines_containing(model, &["HTTP/1.1 200", "HTTP/2 200"], Scope::ClientOutput);
+    match (failed.is_empty(), succeeded.is_empty()) {
+        (false, _) => Fact::Disproven,
+        (true, false) => Fact::Proven,
+        _ => Fact::Unknown,
+    }
+}
