@@ -113,17 +113,23 @@ fn every_case_ingests_and_gives_its_expected_first_finding() {
     assert_eq!(diagnosed, 22, "every case but the healthy one is diagnosed");
 }
 
-/// The article's experiment 2, whole report reviewed as a snapshot.
+/// The article's three experiments and the ResourceQuota 403 case: whole reports, reviewed as snapshots.
 #[test]
-fn experiment_2_report_snapshot() {
-    let dir = common::corpus().join("cases/02-exp2-nonexistent-image-tag-yaml");
-    let report = analyze(&common::case_sources(&dir));
-    common::assert_snapshot(
-        "exp2-nonexistent-image-tag.json",
-        &(serde_json::to_string_pretty(&report).unwrap() + "\n"),
-    );
-    common::assert_snapshot("exp2-nonexistent-image-tag.txt", &render::text(&report));
-    common::assert_snapshot("exp2-nonexistent-image-tag.md", &render::markdown(&report));
+fn scenario_report_snapshots() {
+    let scenarios = [
+        ("cases/01-exp1-unsatisfiable-node-label-describe", "exp1-unsatisfiable-node-label"),
+        ("cases/02-exp2-nonexistent-image-tag-yaml", "exp2-nonexistent-image-tag"),
+        ("cases/03-exp3-readiness-always-fails-yaml", "exp3-readiness-always-fails"),
+        ("cases/04-exp3-publish-not-ready-addresses-json", "exp3-publish-not-ready-addresses"),
+        ("cases/05-resourcequota-403-no-pod-mixed", "resourcequota-403-no-pod"),
+    ];
+    for (case, name) in scenarios {
+        let dir = common::corpus().join(case);
+        let report = analyze(&common::case_sources(&dir));
+        common::assert_snapshot(&format!("{name}.json"), &(serde_json::to_string_pretty(&report).unwrap() + "\n"));
+        common::assert_snapshot(&format!("{name}.txt"), &render::text(&report));
+        common::assert_snapshot(&format!("{name}.md"), &render::markdown(&report));
+    }
 }
 
 /// What ingest and the model make of each case — inputs, counts, errors, edges and timeline — as a

@@ -219,7 +219,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 if endpoints.is_empty() {
                     Fact::Unknown
                 } else {
-                    Fact::all(endpoints.iter().map(|e| Some(e.serving && e.ready)))
+                    // kube-proxy routes to `ready` endpoints (`serving` matters only while
+                    // terminating): with publishNotReadyAddresses a not-ready Pod is eligible.
+                    Fact::all(endpoints.iter().map(|e| Some(e.ready)))
                 },
             ),
             ("business response", business_response(model)),
