@@ -69,6 +69,12 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   // The page loaded its wasm from its own origin, under the sub-path (relative URLs).
   assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
   await screenshot(page, 'sample-image-pull');
+  // The rule's own documentation is one click away, rendered as text.
+  await page.getByText('About the rule image-pull-failed').click();
+  const titles = await page.locator('.rule-docs h5').allTextContents();
+  assert.deepEqual(titles, ['What it finds', 'Why it matters', 'Evidence', 'Fault boundary',
+    'What this evidence cannot establish', 'Next evidence to collect', 'Example']);
+  await screenshot(page, 'sample-image-pull-rule-docs');
 });
 
 test('a pasted incident replaces the sample and is diagnosed', async (t) => {

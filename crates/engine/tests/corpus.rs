@@ -117,16 +117,34 @@ fn every_case_ingests_and_gives_its_expected_first_finding() {
 #[test]
 fn scenario_report_snapshots() {
     let scenarios = [
-        ("cases/01-exp1-unsatisfiable-node-label-describe", "exp1-unsatisfiable-node-label"),
-        ("cases/02-exp2-nonexistent-image-tag-yaml", "exp2-nonexistent-image-tag"),
-        ("cases/03-exp3-readiness-always-fails-yaml", "exp3-readiness-always-fails"),
-        ("cases/04-exp3-publish-not-ready-addresses-json", "exp3-publish-not-ready-addresses"),
-        ("cases/05-resourcequota-403-no-pod-mixed", "resourcequota-403-no-pod"),
+        (
+            "cases/01-exp1-unsatisfiable-node-label-describe",
+            "exp1-unsatisfiable-node-label",
+        ),
+        (
+            "cases/02-exp2-nonexistent-image-tag-yaml",
+            "exp2-nonexistent-image-tag",
+        ),
+        (
+            "cases/03-exp3-readiness-always-fails-yaml",
+            "exp3-readiness-always-fails",
+        ),
+        (
+            "cases/04-exp3-publish-not-ready-addresses-json",
+            "exp3-publish-not-ready-addresses",
+        ),
+        (
+            "cases/05-resourcequota-403-no-pod-mixed",
+            "resourcequota-403-no-pod",
+        ),
     ];
     for (case, name) in scenarios {
         let dir = common::corpus().join(case);
         let report = analyze(&common::case_sources(&dir));
-        common::assert_snapshot(&format!("{name}.json"), &(serde_json::to_string_pretty(&report).unwrap() + "\n"));
+        common::assert_snapshot(
+            &format!("{name}.json"),
+            &(serde_json::to_string_pretty(&report).unwrap() + "\n"),
+        );
         common::assert_snapshot(&format!("{name}.txt"), &render::text(&report));
         common::assert_snapshot(&format!("{name}.md"), &render::markdown(&report));
     }

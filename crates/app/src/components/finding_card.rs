@@ -1,6 +1,8 @@
 use faultline_engine::Finding;
 use yew::prelude::*;
 
+use crate::view_model;
+
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub finding: Finding,
@@ -36,6 +38,20 @@ pub fn finding_card(props: &Props) -> Html {
             <ul class="cannot">{ for f.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul>
             <h4>{ "Next steps" }</h4>
             <ul class="next">{ for f.next_steps.iter().map(|s| html! { <li><code>{ s }</code></li> }) }</ul>
+            if let Some(sections) = view_model::rule_docs(&f.rule) {
+                <details class="rule-docs">
+                    <summary>{ format!("About the rule {}", f.rule) }</summary>
+                    { for sections.into_iter().map(|(title, blocks)| html! {
+                        <section>
+                            <h5>{ title }</h5>
+                            { for blocks.into_iter().map(|block| match block {
+                                view_model::DocBlock::Text(text) => html! { <p>{ text }</p> },
+                                view_model::DocBlock::Code(code) => html! { <pre>{ code }</pre> },
+                            }) }
+                        </section>
+                    }) }
+                </details>
+            }
         </article>
     }
 }
