@@ -160,13 +160,19 @@ fn split_row<'a>(line: &'a str, columns: &[(usize, Column)]) -> Option<Vec<&'a s
     let bytes = line.as_bytes();
     // Aligned when no word crosses a column start (an empty cell is all spaces, which is fine) and
     // the first cell is what its column holds (an age, for LAST SEEN).
-    let aligned = columns.iter().skip(1).all(|(at, _)| {
-        *at >= line.len()
-            || (line.is_char_boundary(*at)
-                && bytes
-                    .get(at.wrapping_sub(1))
-                    .is_some_and(|b| *b == b' ' || *b == b'\t'))
-    }) && bytes.first().is_some_and(|b| *b != b' ')
+    // Every column start must be a character boundary (a damaged or non-ASCII row may not be).
+    let boundaries = columns
+        .iter()
+        .all(|(at, _)| *at >= line.len() || line.is_char_boundary(*at));
+    let aligned = boundaries
+        && columns.iter().skip(1).all(|(at, _)| {
+            *at >= line.len()
+                || (line.is_char_boundary(*at)
+                    && bytes
+                        .get(at.wrapping_sub(1))
+                        .is_some_and(|b| *b == b' ' || *b == b'\t'))
+        })
+        && bytes.first().is_some_and(|b| *b != b' ')
         && columns
             .get(1)
             .is_none_or(|(at, _)| looks_like_age(line[..(*at).min(line.len())].trim(), columns[0].1));
@@ -442,6 +448,15 @@ mod tests {
             "{}",
             rows[0].message
         );
+    }
+
+    /// Regression: a multi-byte character at the start of a row made the aligned path slice inside
+    /// it (found by the no-panic property test).
+    #[test]
+    fn a_multibyte_character_at_a_column_start_does_not_panic() {
+        let text = "  Type     Reason   Age   From     Message\n\u{FFFD} ----     ------   ----  ----     -------\n  Warning  Failed   5s    kubelet  Error: x\n";
+        let rows = parse(text, 1, None).unwrap();
+        assert_eq!(rows.last().map(|r| r.reason.as_str()), Some("Failed"));
     }
 
     #[test]

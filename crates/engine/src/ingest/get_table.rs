@@ -45,7 +45,7 @@ fn header(line: &str) -> Vec<(usize, &str)> {
     let bytes = line.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
-        while at < bytes.len() && bytes[at] == b' ' {
+        while at < bytes.len() && (bytes[at] == b' ' || bytes[at] == b'\t') {
             at += 1;
         }
         if at >= bytes.len() {
@@ -113,9 +113,13 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
 /// Cells by the header's positions when the row lines up, else split at runs of 2+ spaces.
 fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
     let bytes = line.as_bytes();
-    let aligned = cells.iter().skip(1).all(|(at, _)| {
-        *at >= line.len() || (line.is_char_boundary(*at) && bytes.get(at.wrapping_sub(1)) == Some(&b' '))
-    });
+    let boundaries = cells
+        .iter()
+        .all(|(at, _)| *at >= line.len() || line.is_char_boundary(*at));
+    let aligned = boundaries
+        && cells.iter().skip(1).all(|(at, _)| {
+            *at >= line.len() || (line.is_char_boundary(*at) && bytes.get(at.wrapping_sub(1)) == Some(&b' '))
+        });
     if aligned {
         return cells
             .iter()
@@ -427,6 +431,25 @@ mod tests {
             Some("fast-ssd")
         );
         assert_eq!(pvc[0].locate("spec.volumeName"), None);
+    }
+
+    /// Regression: a tab before a header cell made the splitter push empty cells forever (found by
+    /// the no-panic property test with more rounds: it ran out of memory).
+    #[test]
+    fn a_tab_in_a_header_does_not_loop_forever() {
+        assert_eq!(
+            header("NAME\t\tSTATUS  AGE"),
+            [(0, "NAME"), (6, "STATUS"), (14, "AGE")]
+        );
+        assert!(
+            parse(
+                "NAME\tREADY\tSTATUS\tRESTARTS\tAGE\nweb\t1/1\tRunning\t0\t1h\n",
+                1,
+                None
+            )
+            .len()
+                <= 1
+        );
     }
 
     #[test]
