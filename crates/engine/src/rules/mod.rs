@@ -59,7 +59,10 @@ pub const RULES: &[Rule] = &[
     node_runtime::container_start_failed::RULE,
     etcd::etcd_request_failed::RULE,
     node_runtime::image_pull_failed::RULE,
+    application::liveness_probe_failing::RULE,
+    node_runtime::node_not_ready::RULE,
     node_runtime::node_under_pressure::RULE,
+    zone_network_storage::pod_sandbox_failed::RULE,
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
@@ -71,15 +74,25 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)
 }
 
-/// Runs every rule and orders the findings: errors before warnings before info, then in the order
-/// the rules emitted them (which follows input order), so the report is deterministic.
+/// Runs every rule, ranks explained symptoms under their causes, and orders the findings: errors
+/// before warnings before info, structured evidence before events alone, then in the order the rules
+/// emitted them (which follows input order), so the report is deterministic.
 pub fn run(model: &Model<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
     for rule in RULES {
         (rule.check)(model, &mut findings);
     }
     relate(model, &mut findings);
-    findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    // Most likely root cause first: by severity, then findings about an object that was pasted
+    // (structured status) before findings that rest on events or messages alone.
+    findings.sort_by_key(|f| {
+        let pasted = model.objects.iter().any(|o| {
+            o.id.kind == f.subject.kind
+                && o.id.namespace == f.subject.namespace
+                && o.id.name == f.subject.name
+        });
+        (std::cmp::Reverse(f.severity), !pasted)
+    });
     findings
 }
 

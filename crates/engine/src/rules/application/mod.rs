@@ -2,3 +2,4 @@
 
 pub mod container_crash_looping;
 pub mod container_oom_killed;
+pub mod liveness_probe_failing;

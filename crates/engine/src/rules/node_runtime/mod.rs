@@ -3,4 +3,5 @@
 pub mod container_config_invalid;
 pub mod container_start_failed;
 pub mod image_pull_failed;
+pub mod node_not_ready;
 pub mod node_under_pressure;

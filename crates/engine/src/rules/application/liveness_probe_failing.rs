@@ -1,0 +1,100 @@
+use std::collections::BTreeSet;
+
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container the kubelet restarts because its liveness probe fails: `Unhealthy` events
+    /// "Liveness probe failed: …" (or errored), and the kubelet's `Killing` "Container x failed
+    /// liveness probe, will be restarted". The probe's own output (`HTTP probe failed with statuscode:
+    /// 500`, `connection refused`, a timeout) is cited.
+    ///
+    /// ## Why it matters
+    /// The restarts look like crashes, but the process did not choose to exit: the kubelet killed it
+    /// (exit 137) because it stopped answering its health check. Either the application hangs or is
+    /// overloaded, or the probe is too strict for it.
+    ///
+    /// ## Evidence
+    /// The `Unhealthy` and `Killing` events for the Pod (matched by kind, namespace and name) with
+    /// their counts, and the container's restart count when the Pod is pasted.
+    ///
+    /// ## Fault boundary
+    /// `application`: the process's answer to its own health check.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the application is really unhealthy or the probe is misconfigured (path, port,
+    /// timeout shorter than a slow start or a garbage-collection pause).
+    ///
+    /// ## Next evidence to collect
+    /// The probe's definition, the application's logs before the kill (`kubectl logs --previous`), and
+    /// a manual request to the probe's endpoint.
+    ///
+    /// ## Example
+    /// ```text
+    /// Warning  Unhealthy  2m (x9 over 10m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
+    /// Normal   Killing    2m (x3 over 10m)  kubelet  Container api failed liveness probe, will be restarted
+    /// ```
+    pub const RULE = { id: "liveness-probe-failing", boundary: Boundary::Application, check: check };
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen = BTreeSet::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && is_liveness(e))
+    {
+        if !seen.insert(event.subject.to_string()) {
+            continue;
+        }
+        let id = &event.subject;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let events = model.events_for(id);
+        let liveness: Vec<_> = events.iter().filter(|e| is_liveness(e)).collect();
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for e in liveness.iter().rev().take(3) {
+            evidence.extend(model.event_evidence(e));
+        }
+        let failure = liveness.iter().rev().find(|e| e.reason == "Unhealthy").map(|e| {
+            e.message
+                .trim_start_matches("Liveness probe failed: ")
+                .to_string()
+        });
+        let kills: u32 = liveness
+            .iter()
+            .filter(|e| e.reason == "Killing")
+            .map(|e| e.count)
+            .sum();
+        let mut summary = format!("{id}: the kubelet restarts a container because its liveness probe fails");
+        if let Some(f) = failure.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+            summary.push_str(&format!(" ({f})"));
+        }
+        if kills > 0 {
+            summary.push_str(&format!("; killed {kills} time(s) so far"));
+        }
+        summary.push_str(". The restarts are kills (exit 137), not the application exiting on its own.");
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: id.clone(),
+            summary,
+            evidence,
+            cannot_establish: vec![
+                "Whether the application is really unhealthy or the probe is too strict (path, port, or a timeout shorter than a slow start or a pause).".to_string(),
+                "What the application was doing when it stopped answering: that is in its logs.".to_string(),
+            ],
+            next_steps: vec![
+                format!("kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[*].livenessProbe}}'", id.name),
+                format!("kubectl logs {} -n {ns} --previous", id.name),
+                format!("kubectl describe pod {} -n {ns}", id.name),
+            ],
+        });
+    }
+}
+
+fn is_liveness(event: &crate::model::EventRecord) -> bool {
+    (event.reason == "Unhealthy" && event.message.starts_with("Liveness probe"))
+        || (event.reason == "Killing" && event.message.contains("failed liveness probe"))
+}

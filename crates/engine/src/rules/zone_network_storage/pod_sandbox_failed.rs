@@ -1,0 +1,113 @@
+use std::collections::BTreeSet;
+
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Pod whose sandbox (its network namespace) cannot be created: the kubelet's
+    /// `FailedCreatePodSandBox` ("Failed to create pod sandbox: … plugin type=… failed (add): …") or
+    /// `NetworkNotReady` ("network is not ready: container runtime network not ready: …cni plugin not
+    /// initialized") events, read for the CNI plugin and its error.
+    ///
+    /// ## Why it matters
+    /// The Pod is scheduled, its image may be pulled, yet no container can start because it cannot
+    /// get a network: the CNI plugin on that node (or its IP address management) is the boundary, not
+    /// the application.
+    ///
+    /// ## Evidence
+    /// The sandbox and network events for the Pod with their counts; the plugin named in the message.
+    ///
+    /// ## Fault boundary
+    /// `zone-network-storage`: the CNI plugin and its agent on the node.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the CNI agent Pod on that node is running, whether the IP pool is exhausted, and
+    /// whether other nodes are affected.
+    ///
+    /// ## Next evidence to collect
+    /// The CNI agent's Pods (`kubectl get pods -n kube-system -o wide`), their logs on the Pod's node,
+    /// and the node's Ready condition.
+    ///
+    /// ## Example
+    /// ```text
+    /// Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: ... plugin
+    /// type="calico" failed (add): error getting ClusterInformation: connection is unauthorized
+    /// ```
+    pub const RULE = { id: "pod-sandbox-failed", boundary: Boundary::ZoneNetworkStorage, check: check };
+}
+
+const SIGNALS: [&str; 2] = ["FailedCreatePodSandBox", "NetworkNotReady"];
+
+fn plugin(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("plugin type=\"")?;
+    rest.split('"').next()
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen = BTreeSet::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && SIGNALS.contains(&e.reason.as_str()))
+    {
+        if !seen.insert(event.subject.to_string()) {
+            continue;
+        }
+        let id = &event.subject;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let events = model.events_for(id);
+        let signals: Vec<_> = events
+            .iter()
+            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
+            .collect();
+        let latest: &crate::model::EventRecord = signals.last().map_or(event, |e| e);
+        let mut evidence: Vec<Evidence> = Vec::new();
+        evidence.extend(model.event_evidence(latest));
+        let plugin = signals.iter().find_map(|e| plugin(&e.message));
+        let not_initialized = signals
+            .iter()
+            .any(|e| e.message.contains("not initialized") || e.message.contains("network is not ready"));
+        let count: u32 = signals.iter().map(|e| e.count).sum();
+        let cause = match (plugin, not_initialized) {
+            (_, true) => {
+                "the node's container network is not ready (the CNI plugin is not initialized there)"
+                    .to_string()
+            }
+            (Some(p), _) => format!("the CNI plugin {p:?} fails to set up its network"),
+            (None, _) => "its network namespace cannot be set up".to_string(),
+        };
+        let summary = format!(
+            "{id} cannot start: {cause} ({count} attempt(s)). No container can run until the sandbox exists."
+        );
+        findings.push(Finding {
+            rule: RULE.id.to_string(),
+            boundary: RULE.boundary,
+            severity: Severity::Error,
+            subject: id.clone(),
+            summary,
+            evidence,
+            cannot_establish: vec![
+                "Whether the CNI agent on that node is running, and whether its IP pool is exhausted.".to_string(),
+                "Whether other nodes are affected: these events are about one Pod on one node.".to_string(),
+            ],
+            next_steps: vec![
+                format!("kubectl describe pod {} -n {ns}", id.name),
+                "kubectl get pods -n kube-system -o wide".to_string(),
+                "kubectl get nodes -o custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].status".to_string(),
+            ],
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn plugin_name() {
+        assert_eq!(
+            super::plugin("plugin type=\"calico\" failed (add): x"),
+            Some("calico")
+        );
+        assert_eq!(super::plugin("network is not ready"), None);
+    }
+}
