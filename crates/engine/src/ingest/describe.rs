@@ -11,7 +11,7 @@
 use k8s_openapi::jiff::fmt::rfc2822::DateTimeParser;
 
 use super::events_table::{self, is_cluster_scoped, kind_from_table, TableEvent};
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 use super::segment::Command;
 
 /// One described object: its tree (shaped like the object's YAML) and its events.
@@ -400,7 +400,7 @@ fn pod(items: &[Item<'_>], object: &mut Obj) {
     }
     if spec.get("containers").is_none() {
         // Required by the Pod schema; a describe cut before its Containers section has none.
-        spec.put("containers", seq(Vec::new(), spec.pos), spec.pos);
+        spec.put("containers", seq(Vec::new(), spec.pos()), spec.pos());
     }
     object.put("spec", spec.node(), Pos::new(items[0].line.line, 1));
     object.put("status", status.node(), Pos::new(items[0].line.line, 1));
@@ -752,53 +752,6 @@ fn section_events(
 fn time(text: &str) -> Option<String> {
     static PARSER: DateTimeParser = DateTimeParser::new();
     PARSER.parse_timestamp(text.trim()).ok().map(|t| t.to_string())
-}
-
-/// A small builder for positioned map nodes.
-struct Obj {
-    pos: Pos,
-    entries: Vec<MapEntry>,
-}
-
-impl Obj {
-    fn new(pos: Pos) -> Self {
-        Self {
-            pos,
-            entries: Vec::new(),
-        }
-    }
-
-    fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
-        self.entries.push(MapEntry {
-            key: key.to_string(),
-            key_pos,
-            value,
-        });
-    }
-
-    fn str(&mut self, key: &str, value: &str, pos: Pos) {
-        self.put(
-            key,
-            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Quoted), pos),
-            pos,
-        );
-    }
-
-    fn plain(&mut self, key: &str, value: &str, pos: Pos) {
-        self.put(
-            key,
-            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Plain), pos),
-            pos,
-        );
-    }
-
-    fn get(&self, key: &str) -> Option<&Node> {
-        self.entries.iter().find(|e| e.key == key).map(|e| &e.value)
-    }
-
-    fn node(self) -> Node {
-        Node::new(NodeValue::Map(self.entries), self.pos)
-    }
 }
 
 fn seq(items: Vec<Node>, pos: Pos) -> Node {

@@ -9,7 +9,7 @@
 //! weak evidence it is, without pretending to know which container it came from.
 
 use super::events_table::kind_from_table;
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::node::{MapBuilder as Obj, MapEntry, Node, NodeValue, Pos, ScalarStyle};
 use super::segment::Command;
 
 /// The kind a table lists, from its header (and the command, when the header is ambiguous).
@@ -315,48 +315,6 @@ fn single(key: &str, value: &str, pos: Pos) -> Node {
     let mut obj = Obj::new(pos);
     obj.str(key, value, pos);
     obj.node()
-}
-
-struct Obj {
-    pos: Pos,
-    entries: Vec<MapEntry>,
-}
-
-impl Obj {
-    fn new(pos: Pos) -> Self {
-        Self {
-            pos,
-            entries: Vec::new(),
-        }
-    }
-
-    fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
-        self.entries.push(MapEntry {
-            key: key.to_string(),
-            key_pos,
-            value,
-        });
-    }
-
-    fn str(&mut self, key: &str, value: &str, pos: Pos) {
-        self.put(
-            key,
-            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Quoted), pos),
-            pos,
-        );
-    }
-
-    fn plain(&mut self, key: &str, value: &str, pos: Pos) {
-        self.put(
-            key,
-            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Plain), pos),
-            pos,
-        );
-    }
-
-    fn node(self) -> Node {
-        Node::new(NodeValue::Map(self.entries), self.pos)
-    }
 }
 
 #[cfg(test)]

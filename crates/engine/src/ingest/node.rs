@@ -196,6 +196,60 @@ impl Node {
     }
 }
 
+/// Builds a positioned map node: the describe and table readers make trees shaped like the object's
+/// YAML, each value at the line it was read from.
+pub struct MapBuilder {
+    pos: Pos,
+    entries: Vec<MapEntry>,
+}
+
+impl MapBuilder {
+    pub fn new(pos: Pos) -> Self {
+        Self {
+            pos,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    pub fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
+        self.entries.push(MapEntry {
+            key: key.to_string(),
+            key_pos,
+            value,
+        });
+    }
+
+    /// A string value (quoted: never re-read as a number or a boolean).
+    pub fn str(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Quoted), pos),
+            pos,
+        );
+    }
+
+    /// A plain value: numbers and booleans (`restartCount: 7`, `ready: false`).
+    pub fn plain(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::Scalar(value.to_string(), ScalarStyle::Plain), pos),
+            pos,
+        );
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entries.iter().find(|e| e.key == key).map(|e| &e.value)
+    }
+
+    pub fn node(self) -> Node {
+        Node::new(NodeValue::Map(self.entries), self.pos)
+    }
+}
+
 enum Segment<'a> {
     Key(&'a str),
     Index(usize),
