@@ -13,7 +13,7 @@ mod text;
 pub mod zone_network_storage;
 
 use crate::model::Model;
-use crate::report::{Boundary, Finding};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 /// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
 pub struct Rule {
@@ -22,6 +22,30 @@ pub struct Rule {
     /// The rule's doc comment, in Markdown, with the sections listed in [`DOC_SECTIONS`].
     pub docs: &'static str,
     pub check: fn(&Model<'_>, &mut Vec<Finding>),
+}
+
+impl Rule {
+    /// A finding of this rule: its id and boundary are the rule's own, never retyped by hand.
+    pub fn finding(
+        &self,
+        severity: Severity,
+        subject: ObjectRef,
+        summary: String,
+        evidence: Vec<Evidence>,
+        cannot_establish: Vec<String>,
+        next_steps: Vec<String>,
+    ) -> Finding {
+        Finding {
+            rule: self.id.to_string(),
+            boundary: self.boundary,
+            severity,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        }
+    }
 }
 
 /// The sections every rule's documentation has, in this order (STYLE.md).

@@ -139,16 +139,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 format!("kubectl describe pod {} -n {ns}", id.name),
                 format!("kubectl events -n {ns} --for pod/{}", id.name),
             ];
-            findings.push(Finding {
-                rule: RULE.id.to_string(),
-                boundary: RULE.boundary,
-                severity: Severity::Error,
-                subject: id.clone(),
+            findings.push(RULE.finding(
+                Severity::Error,
+                id.clone(),
                 summary,
                 evidence,
                 cannot_establish,
                 next_steps,
-            });
+            ));
         }
     }
 }

@@ -136,16 +136,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 format!("kubectl top pod {} -n {ns} --containers", id.name),
                 format!("kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[?(@.name==\"{name}\")].resources}}'", id.name),
             ];
-            findings.push(Finding {
-                rule: RULE.id.to_string(),
-                boundary: RULE.boundary,
-                severity: Severity::Error,
-                subject: id.clone(),
+            findings.push(RULE.finding(
+                Severity::Error,
+                id.clone(),
                 summary,
                 evidence,
                 cannot_establish,
                 next_steps,
-            });
+            ));
         }
     }
 }

@@ -74,23 +74,27 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             summary.push_str(&format!("; killed {kills} time(s) so far"));
         }
         summary.push_str(". The restarts are kills (exit 137), not the application exiting on its own.");
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: id.clone(),
-            summary,
-            evidence,
-            cannot_establish: vec![
+        let subject = id.clone();
+        let cannot_establish = vec![
                 "Whether the application is really unhealthy or the probe is too strict (path, port, or a timeout shorter than a slow start or a pause).".to_string(),
                 "What the application was doing when it stopped answering: that is in its logs.".to_string(),
-            ],
-            next_steps: vec![
-                format!("kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[*].livenessProbe}}'", id.name),
-                format!("kubectl logs {} -n {ns} --previous", id.name),
-                format!("kubectl describe pod {} -n {ns}", id.name),
-            ],
-        });
+            ];
+        let next_steps = vec![
+            format!(
+                "kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[*].livenessProbe}}'",
+                id.name
+            ),
+            format!("kubectl logs {} -n {ns} --previous", id.name),
+            format!("kubectl describe pod {} -n {ns}", id.name),
+        ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
 }
 

@@ -140,19 +140,25 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 ""
             }
         );
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: ObjectRef { kind: "Cluster".into(), namespace: None, name: server, uid: None },
-            summary,
-            evidence,
-            cannot_establish: vec![
+        let subject = ObjectRef {
+            kind: "Cluster".into(),
+            namespace: None,
+            name: server,
+            uid: None,
+        };
+        let cannot_establish = vec![
                 category.cannot.to_string(),
                 "API server signals alone cannot tell whether the cause is etcd, the network, admission or the client; one client's failure does not show whether others fail too.".to_string(),
-            ],
-            next_steps: category.steps.iter().map(|s| s.to_string()).collect(),
-        });
+            ];
+        let next_steps = category.steps.iter().map(|s| s.to_string()).collect();
+        findings.push(RULE.finding(
+            Severity::Error,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
         return; // one finding: the most specific category
     }
 }

@@ -79,23 +79,29 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         return;
     };
     evidence.truncate(8);
-    findings.push(Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: ObjectRef { kind: "Cluster".into(), namespace: None, name: "etcd".into(), uid: None },
-        summary,
-        evidence,
-        cannot_establish: vec![
-            cannot.to_string(),
-            "Whether every member is affected, unless each member's status was pasted.".to_string(),
-        ],
-        next_steps: vec![
+    let subject = ObjectRef {
+        kind: "Cluster".into(),
+        namespace: None,
+        name: "etcd".into(),
+        uid: None,
+    };
+    let cannot_establish = vec![
+        cannot.to_string(),
+        "Whether every member is affected, unless each member's status was pasted.".to_string(),
+    ];
+    let next_steps = vec![
             "kubectl get --raw='/readyz?verbose'".to_string(),
             "etcdctl endpoint status --cluster -w table   # on a control-plane node, with the etcd client certificates".to_string(),
             "etcdctl alarm list".to_string(),
-        ],
-    });
+        ];
+    findings.push(RULE.finding(
+        Severity::Error,
+        subject,
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ));
 }
 
 /// `| https://10.50.0.11:2379 | 9f2c… |  3.5.15 |  2.1 GB |` -> "2.1 GB".

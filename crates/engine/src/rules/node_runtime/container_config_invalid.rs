@@ -202,16 +202,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             Cause::RunAsNonRoot => next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'")),
             Cause::Unknown => next_steps.push(format!("kubectl events -n {ns} --for pod/{name}")),
         }
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: id.clone(),
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        });
+        ));
     }
 }
 

@@ -284,16 +284,14 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
         )),
     }
 
-    Some(Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: id.clone(),
+    Some(RULE.finding(
+        Severity::Error,
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    })
+    ))
 }
 
 fn service_account(pod: &Pod) -> &str {

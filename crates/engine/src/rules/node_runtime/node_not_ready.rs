@@ -117,19 +117,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish
                 .push("No Pods were pasted, so which workloads this node affects is unknown.".to_string());
         }
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: node.id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps: vec![
+        let subject = node.id.clone();
+        let next_steps = vec![
                 format!("kubectl describe node {name}"),
                 format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
                 format!("kubectl debug node/{name} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m"),
-            ],
-        });
+            ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
 }

@@ -178,20 +178,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish.push("The eviction events do not name their node; they are linked here by the resource they name, not proven to be on this node.".to_string());
         }
         let name = node.name.clone();
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: node,
+        findings.push(RULE.finding(
+            Severity::Error,
+            node,
             summary,
             evidence,
             cannot_establish,
-            next_steps: vec![
+            vec![
                 format!("kubectl describe node {name}"),
                 format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
                 format!("kubectl debug node/{name} -it --image=busybox -- df -h /host/var/lib"),
             ],
-        });
+        ));
     }
 }
 

@@ -129,16 +129,14 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         "kubectl get {lower_kind} {} -n {ns} -o jsonpath='{{.spec.template.spec}}'",
         id.name
     ));
-    Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: id.clone(),
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    }
+    )
 }
 
 #[cfg(test)]

@@ -194,16 +194,14 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         format!("kubectl get pods -n {ns} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory"),
         format!("kubectl get events -n {ns} --field-selector reason=FailedCreate"),
     ];
-    Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: id.clone(),
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    }
+    )
 }
 
 #[cfg(test)]

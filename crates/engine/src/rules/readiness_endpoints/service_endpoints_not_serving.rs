@@ -321,21 +321,21 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .first()
             .map(|&p| model.objects[p].id.name.clone())
             .unwrap_or_else(|| "POD".into());
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps: vec![
+        let subject = id.clone();
+        let next_steps = vec![
                 format!("kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={} -o yaml", id.name),
                 format!("kubectl get pod {pod_name} -n {ns} -o jsonpath='{{.spec.containers[*].readinessProbe}}'"),
                 format!("kubectl describe pod {pod_name} -n {ns}"),
                 format!("kubectl -n {ns} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", id.name),
-            ],
-        });
+            ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
 }
 

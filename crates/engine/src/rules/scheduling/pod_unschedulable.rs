@@ -219,16 +219,14 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         ));
     }
 
-    Some(Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: if gated { Severity::Warning } else { Severity::Error },
-        subject: id.clone(),
+    Some(RULE.finding(
+        if gated { Severity::Warning } else { Severity::Error },
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    })
+    ))
 }
 
 /// Whether a `Scheduled` event came after the last `FailedScheduling` (by time or, for table rows,

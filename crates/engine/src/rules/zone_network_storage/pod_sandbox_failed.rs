@@ -80,23 +80,25 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let summary = format!(
             "{id} cannot start: {cause} ({count} attempt(s)). No container can run until the sandbox exists."
         );
-        findings.push(Finding {
-            rule: RULE.id.to_string(),
-            boundary: RULE.boundary,
-            severity: Severity::Error,
-            subject: id.clone(),
-            summary,
-            evidence,
-            cannot_establish: vec![
-                "Whether the CNI agent on that node is running, and whether its IP pool is exhausted.".to_string(),
-                "Whether other nodes are affected: these events are about one Pod on one node.".to_string(),
-            ],
-            next_steps: vec![
+        let subject = id.clone();
+        let cannot_establish = vec![
+            "Whether the CNI agent on that node is running, and whether its IP pool is exhausted."
+                .to_string(),
+            "Whether other nodes are affected: these events are about one Pod on one node.".to_string(),
+        ];
+        let next_steps = vec![
                 format!("kubectl describe pod {} -n {ns}", id.name),
                 "kubectl get pods -n kube-system -o wide".to_string(),
                 "kubectl get nodes -o custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].status".to_string(),
-            ],
-        });
+            ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
 }
 

@@ -139,14 +139,12 @@ fn finding(
         next_steps.push(format!("kubectl get csidriver {p}"));
     }
     next_steps.push("kubectl get pods -A -o wide | grep -i -E 'csi|provisioner'".to_string());
-    Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: id.clone(),
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    }
+    )
 }

@@ -166,16 +166,14 @@ fn finding(
         "kubectl get volumeattachments".to_string(),
         "kubectl get pods -A -o wide | grep -i csi".to_string(),
     ];
-    Finding {
-        rule: RULE.id.to_string(),
-        boundary: RULE.boundary,
-        severity: Severity::Error,
-        subject: id.clone(),
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    }
+    )
 }
 
 #[cfg(test)]
