@@ -144,6 +144,17 @@ pub struct Finding {
     pub evidence: Vec<Evidence>,
     pub cannot_establish: Vec<String>,
     pub next_steps: Vec<String>,
+    /// Set on a symptom that another finding explains (a Deployment not progressing because its
+    /// Pods cannot pull their image): names that finding, which the report lists just before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explained_by: Option<Cause>,
+}
+
+/// The finding that explains a symptom: its rule and subject (a finding's identity in a report).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cause {
+    pub rule: String,
+    pub subject: ObjectRef,
 }
 
 /// One piece of evidence: where it is (input name, line, field path) and the value found there.

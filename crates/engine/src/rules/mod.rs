@@ -13,7 +13,7 @@ mod text;
 pub mod zone_network_storage;
 
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Cause, Evidence, Finding, ObjectRef, Severity};
 
 /// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
 pub struct Rule {
@@ -44,6 +44,7 @@ impl Rule {
             evidence,
             cannot_establish,
             next_steps,
+            explained_by: None,
         }
     }
 }
@@ -81,6 +82,8 @@ pub const RULES: &[Rule] = &[
     application::container_crash_looping::RULE,
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
+    control_plane::control_plane_component_failing::RULE,
+    etcd::etcd_member_failing::RULE,
     etcd::etcd_request_failed::RULE,
     node_runtime::image_pull_failed::RULE,
     application::liveness_probe_failing::RULE,
@@ -90,6 +93,8 @@ pub const RULES: &[Rule] = &[
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
+    quota_admission::replica_creation_failed::RULE,
+    readiness_endpoints::rollout_not_progressing::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];
@@ -98,54 +103,131 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)
 }
 
-/// Runs every rule, ranks explained symptoms under their causes, and orders the findings: errors
+/// Runs every rule, groups explained symptoms under their causes, and orders the findings: errors
 /// before warnings before info, structured evidence before events alone, then in the order the rules
-/// emitted them (which follows input order), so the report is deterministic.
+/// emitted them (which follows input order), so the report is deterministic. A symptom follows the
+/// finding that explains it (and that finding's own symptoms follow it in turn).
 pub fn run(model: &Model<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for rule in RULES {
+    let late = |r: &&Rule| LATE.contains(&r.id);
+    for rule in RULES.iter().filter(|r| !late(r)).chain(RULES.iter().filter(late)) {
         (rule.check)(model, &mut findings);
     }
-    relate(model, &mut findings);
     // Most likely root cause first: by severity, then findings about an object that was pasted
     // (structured status) before findings that rest on events or messages alone.
-    findings.sort_by_key(|f| {
+    let rank = |f: &Finding| {
         let pasted = model.objects.iter().any(|o| {
             o.id.kind == f.subject.kind
                 && o.id.namespace == f.subject.namespace
                 && o.id.name == f.subject.name
         });
         (std::cmp::Reverse(f.severity), !pasted)
-    });
-    findings
+    };
+    findings.sort_by_key(rank);
+    relate(model, &mut findings);
+    group(findings)
 }
 
-/// A symptom explained by another finding's root cause is not a top finding of its own: it becomes a
-/// warning that names its cause, and sorts after it. Each pair is explicit: (symptom rule, cause
-/// rule, does this cause explain this symptom).
+/// Rules that read the other rules' findings, so run after them.
+const LATE: &[&str] = &["replica-creation-failed", "rollout-not-progressing"];
+
+/// Whether `cause` explains `symptom` (both findings of the same analysis).
 type Explains = fn(&Model<'_>, &Finding, &Finding) -> bool;
 
-const EXPLANATIONS: &[(&str, &str, Explains)] = &[
+/// A symptom another finding explains: (symptom rule, cause rule or `*` for any, whether the symptom
+/// takes the cause's boundary, the test). A symptom that takes the boundary is one whose own
+/// evidence cannot say where the fault is (a Deployment's rollout); the others keep their own
+/// boundary and say what they follow from.
+const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
     // The scheduler refusing a node for its pressure taint is explained by the node's pressure.
-    ("pod-unschedulable", "node-under-pressure", |_, symptom, cause| {
-        [
-            ("(DiskPressure)", "node.kubernetes.io/disk-pressure"),
-            ("(MemoryPressure)", "node.kubernetes.io/memory-pressure"),
-            ("(PIDPressure)", "node.kubernetes.io/pid-pressure"),
-        ]
-        .iter()
-        .any(|(pressure, taint)| cause.summary.contains(pressure) && symptom.summary.contains(taint))
-    }),
+    (
+        "pod-unschedulable",
+        "node-under-pressure",
+        false,
+        |_, symptom, cause| {
+            [
+                ("(DiskPressure)", "node.kubernetes.io/disk-pressure"),
+                ("(MemoryPressure)", "node.kubernetes.io/memory-pressure"),
+                ("(PIDPressure)", "node.kubernetes.io/pid-pressure"),
+            ]
+            .iter()
+            .any(|(pressure, taint)| cause.summary.contains(pressure) && symptom.summary.contains(taint))
+        },
+    ),
     // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.
-    ("pod-unschedulable", "pvc-pending", |model, symptom, cause| {
-        symptom.subject.namespace == cause.subject.namespace
-            && symptom.summary.contains("PersistentVolumeClaim is not bound")
-            && uses(model, &symptom.subject, &cause.subject).unwrap_or(true)
+    (
+        "pod-unschedulable",
+        "pvc-pending",
+        false,
+        |model, symptom, cause| {
+            symptom.subject.namespace == cause.subject.namespace
+                && symptom.summary.contains("PersistentVolumeClaim is not bound")
+                && uses(model, &symptom.subject, &cause.subject).unwrap_or(true)
+        },
+    ),
+    // A rollout that is not progressing is explained by what is wrong with its ReplicaSets or Pods
+    // (or by a refusal reported on the Deployment itself), followed down the owner references.
+    ("rollout-not-progressing", "*", true, |model, symptom, cause| {
+        cause.rule != symptom.rule
+            && readiness_endpoints::rollout_not_progressing::descends_from(
+                model,
+                &cause.subject,
+                &symptom.subject,
+            )
     }),
+    // A control-plane component's Pod failing is the component failing: its container findings are
+    // the details of that finding, not another fault at the application boundary.
+    (
+        "container-crash-looping",
+        "control-plane-component-failing",
+        false,
+        same_subject,
+    ),
+    (
+        "container-oom-killed",
+        "control-plane-component-failing",
+        false,
+        same_subject,
+    ),
+    (
+        "liveness-probe-failing",
+        "control-plane-component-failing",
+        false,
+        same_subject,
+    ),
+    (
+        "container-start-failed",
+        "control-plane-component-failing",
+        false,
+        same_subject,
+    ),
+    (
+        "container-crash-looping",
+        "etcd-member-failing",
+        false,
+        same_subject,
+    ),
+    ("container-oom-killed", "etcd-member-failing", false, same_subject),
+    (
+        "liveness-probe-failing",
+        "etcd-member-failing",
+        false,
+        same_subject,
+    ),
+    (
+        "container-start-failed",
+        "etcd-member-failing",
+        false,
+        same_subject,
+    ),
 ];
 
+fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
+    symptom.subject.same_object(&cause.subject)
+}
+
 /// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
-fn uses(model: &Model<'_>, pod: &crate::report::ObjectRef, claim: &crate::report::ObjectRef) -> Option<bool> {
+fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<bool> {
     use crate::model::graph::{EdgeKind, Target};
     let from = model
         .objects
@@ -167,27 +249,99 @@ fn uses(model: &Model<'_>, pod: &crate::report::ObjectRef, claim: &crate::report
     }))
 }
 
+/// Marks each symptom with the first (best-ranked) finding that explains it. A finding already
+/// explained cannot become a cause of its own cause, so the relation has no cycles.
 fn relate(model: &Model<'_>, findings: &mut [Finding]) {
     for i in 0..findings.len() {
-        let cause = EXPLANATIONS
+        let found = EXPLANATIONS
             .iter()
-            .find_map(|(symptom_rule, cause_rule, explains)| {
+            .find_map(|(symptom_rule, cause_rule, takes_boundary, explains)| {
                 if findings[i].rule != *symptom_rule {
                     return None;
                 }
                 findings
                     .iter()
-                    .find(|c| c.rule == *cause_rule && explains(model, &findings[i], c))
-                    .map(|c| (c.rule.clone(), c.subject.to_string()))
+                    .enumerate()
+                    .find(|(j, c)| {
+                        *j != i
+                            && (*cause_rule == "*" || c.rule == *cause_rule)
+                            && !explained_by_chain(findings, c, &findings[i])
+                            && explains(model, &findings[i], c)
+                    })
+                    .map(|(_, c)| (c.rule.clone(), c.subject.clone(), c.boundary, *takes_boundary))
             });
-        if let Some((rule, subject)) = cause {
+        if let Some((rule, subject, boundary, takes_boundary)) = found {
             let symptom = &mut findings[i];
-            symptom.severity = crate::report::Severity::Warning;
+            if symptom.severity == Severity::Error {
+                symptom.severity = Severity::Warning;
+            }
+            if takes_boundary {
+                symptom.boundary = boundary;
+            }
             symptom.summary.push_str(&format!(
                 " This is a symptom: it follows from {subject} ({rule}), listed above."
             ));
+            symptom.explained_by = Some(Cause { rule, subject });
         }
     }
+}
+
+/// Whether `finding` is (transitively) explained by `by`.
+fn explained_by_chain(findings: &[Finding], finding: &Finding, by: &Finding) -> bool {
+    let mut current = finding;
+    for _ in 0..findings.len() {
+        let Some(cause) = &current.explained_by else {
+            return false;
+        };
+        if cause.rule == by.rule && cause.subject == by.subject {
+            return true;
+        }
+        match findings
+            .iter()
+            .find(|f| f.rule == cause.rule && f.subject == cause.subject)
+        {
+            Some(next) => current = next,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Puts each symptom right after the finding that explains it, keeping the ranked order otherwise.
+fn group(findings: Vec<Finding>) -> Vec<Finding> {
+    let cause_of = |f: &Finding| {
+        f.explained_by.as_ref().and_then(|c| {
+            findings
+                .iter()
+                .position(|other| other.rule == c.rule && other.subject == c.subject)
+        })
+    };
+    let parents: Vec<Option<usize>> = findings.iter().map(cause_of).collect();
+    let mut order = Vec::with_capacity(findings.len());
+    let mut placed = vec![false; findings.len()];
+    fn place(i: usize, parents: &[Option<usize>], placed: &mut [bool], order: &mut Vec<usize>) {
+        if placed[i] {
+            return;
+        }
+        placed[i] = true;
+        order.push(i);
+        for (j, parent) in parents.iter().enumerate() {
+            if *parent == Some(i) {
+                place(j, parents, placed, order);
+            }
+        }
+    }
+    for i in 0..findings.len() {
+        if parents[i].is_none() {
+            place(i, &parents, &mut placed, &mut order);
+        }
+    }
+    // Anything left (a cause that is itself missing) keeps its rank.
+    for i in 0..findings.len() {
+        place(i, &parents, &mut placed, &mut order);
+    }
+    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 #[cfg(test)]

@@ -2,3 +2,5 @@
 //! is involved.
 
 pub mod apiserver_request_failed;
+pub mod components;
+pub mod control_plane_component_failing;

@@ -4,3 +4,4 @@
 pub mod admission_denied_on_create;
 pub mod quota_exceeded_on_create;
 mod rejections;
+pub mod replica_creation_failed;

@@ -1,0 +1,171 @@
+use crate::model::{EventRecord, Model};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A controller that cannot create its Pods (`FailedCreate`: the `ReplicaFailure=True` condition of
+    /// a ReplicaSet or Deployment, or the controller's `FailedCreate` events, "Error creating: …") when
+    /// the refusal is not a quota or a named admission policy (the rules `quota-exceeded-on-create` and
+    /// `admission-denied-on-create` cover those): an admission webhook that cannot be reached, a
+    /// missing ServiceAccount, a Pod template the API server rejects as invalid, or a condition pasted
+    /// without its message.
+    ///
+    /// ## Why it matters
+    /// No Pod exists, so there is no Pod status, no Pod event and nothing for `kubectl get pods` to
+    /// show: the only trace is on the controller. Everything above it (a Deployment that does not
+    /// progress) follows from it.
+    ///
+    /// ## Evidence
+    /// The `ReplicaFailure` condition (reason and message) and the `FailedCreate` events with their
+    /// counts. A later `SuccessfulCreate` for the same controller means the refusal has passed: no
+    /// finding.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's admission chain refused the create.
+    ///
+    /// ## What this evidence cannot establish
+    /// With no message pasted, which admission step refused; for an unreachable webhook, whether the
+    /// webhook's Pods, its Service or the network to it is at fault.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe rs NAME` (the `FailedCreate` events' full text), `kubectl get
+    /// validatingwebhookconfigurations,mutatingwebhookconfigurations`, and the ServiceAccount the
+    /// template names.
+    ///
+    /// ## Example
+    /// ```text
+    /// Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
+    /// occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
+    /// ```
+    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, check: check };
+}
+
+const COVERED_BY: [&str; 2] = ["quota-exceeded-on-create", "admission-denied-on-create"];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Subjects in input order: objects with the condition, then event subjects not pasted.
+    let mut subjects: Vec<ObjectRef> = Vec::new();
+    for object in model.objects {
+        if replica_failure(object).is_some() {
+            subjects.push(object.id.clone());
+        }
+    }
+    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
+        if !subjects.iter().any(|s| s.same_object(&event.subject)) {
+            subjects.push(event.subject.clone());
+        }
+    }
+    for subject in subjects {
+        if findings
+            .iter()
+            .any(|f| COVERED_BY.contains(&f.rule.as_str()) && f.subject.same_object(&subject))
+        {
+            continue;
+        }
+        let events = model.events_for(&subject);
+        let failed: Vec<&&EventRecord> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
+        // Resolved: the controller created Pods after its last refusal.
+        let last_failed = failed.iter().filter_map(|e| e.last).max();
+        let resolved = events.iter().any(|e| {
+            e.reason == "SuccessfulCreate"
+                && match (e.last, last_failed) {
+                    (Some(ok), Some(bad)) => ok > bad,
+                    _ => matches!((e.last_age, failed.iter().filter_map(|f| f.last_age).min()), (Some(ok), Some(bad)) if ok < bad),
+                }
+        });
+        let object = model.objects.iter().find(|o| o.id.same_object(&subject));
+        let condition = object.and_then(|o| replica_failure(o).map(|i| (o, i)));
+        if resolved && condition.is_none() {
+            continue;
+        }
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let mut message = String::new();
+        if let Some((o, i)) = condition {
+            for field in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(o, &format!("status.conditions[{i}].{field}")));
+            }
+            if let Some((_, m)) = o.locate(&format!("status.conditions[{i}].message")) {
+                message = m.as_str().unwrap_or_default().to_string();
+            }
+        }
+        for event in failed.iter().rev().take(3) {
+            evidence.extend(model.event_evidence(event));
+        }
+        if message.is_empty() {
+            message = failed.last().map(|e| e.message.clone()).unwrap_or_default();
+        }
+        if evidence.is_empty() {
+            continue;
+        }
+        let times: u32 = failed.iter().map(|e| e.count.max(1)).sum();
+        let why = explain(&message);
+        let mut summary = format!("{subject} cannot create its Pods (FailedCreate");
+        if times > 1 {
+            summary.push_str(&format!(", {times} times"));
+        }
+        summary.push_str(&format!("): {why}"));
+        if !message.is_empty() {
+            let text = message.split_whitespace().collect::<Vec<_>>().join(" ");
+            let text: String = text.chars().take(300).collect();
+            summary.push_str(&format!(" The API server said: {text:?}."));
+        }
+        let ns = subject.namespace.as_deref().unwrap_or("default");
+        let resource = subject.kind.to_ascii_lowercase();
+        let mut cannot_establish = Vec::new();
+        if message.is_empty() {
+            cannot_establish.push(
+                "Which admission step refused the Pods: the refusal's message was not pasted.".to_string(),
+            );
+        }
+        if message.contains("failed calling webhook") {
+            cannot_establish.push(
+                "Whether the webhook's own Pods, its Service or the network to it is at fault.".to_string(),
+            );
+        }
+        cannot_establish
+            .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
+        let next_steps = vec![
+            format!("kubectl describe {resource} {} -n {ns}", subject.name),
+            format!(
+                "kubectl get events -n {ns} --field-selector involvedObject.name={},reason=FailedCreate",
+                subject.name
+            ),
+            "kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string(),
+        ];
+        findings.push(RULE.finding(
+            if resolved {
+                Severity::Warning
+            } else {
+                Severity::Error
+            },
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+/// The index of a `ReplicaFailure=True` condition.
+fn replica_failure(object: &crate::ingest::Object) -> Option<usize> {
+    let (_, conditions) = object.locate("status.conditions")?;
+    conditions.items().iter().position(|c| {
+        let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
+        is("type", "ReplicaFailure") && is("status", "True")
+    })
+}
+
+fn explain(message: &str) -> &'static str {
+    if message.is_empty() {
+        "the API server refused to create them; the refusal's text was not pasted."
+    } else if message.contains("failed calling webhook") {
+        "an admission webhook could not be reached, and it fails closed, so every create is refused."
+    } else if message.contains("error looking up service account") || message.contains("serviceaccount") {
+        "the ServiceAccount the Pod template names does not exist."
+    } else if message.contains(" is invalid") {
+        "the API server rejects the Pod template as invalid."
+    } else {
+        "the API server refused to create them."
+    }
+}

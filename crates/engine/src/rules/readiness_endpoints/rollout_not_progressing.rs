@@ -1,0 +1,362 @@
+use crate::ingest::node::Node;
+use crate::ingest::Object;
+use crate::model::graph::{EdgeKind, Target};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A workload whose rollout is stuck: a Deployment with `Progressing=False`
+    /// (`ProgressDeadlineExceeded`, "ReplicaSet \"web-7d9f\" has timed out progressing."), a
+    /// `ReplicaFailure=True` condition, or `Available=False` (`MinimumReplicasUnavailable`); and a
+    /// Deployment, StatefulSet or DaemonSet with replicas not ready while a finding below it (its
+    /// ReplicaSets and Pods, followed down the owner references) says why, including a Deployment that
+    /// says `Available=True` while the Pods of its new ReplicaSet fail.
+    ///
+    /// ## Why it matters
+    /// The rollout is what the user sees ("the deploy hangs"), but it is a symptom: the controller
+    /// only counts Pods that are not available. The cause is below it, so the finding follows the
+    /// owners down (Deployment → ReplicaSet → Pod, or the ReplicaSet's `FailedCreate`) and is listed
+    /// under the finding that explains it, taking that finding's boundary. `Available=True` during a
+    /// rollout only says enough *old* Pods still serve.
+    ///
+    /// ## Evidence
+    /// The workload's conditions (`Progressing`, `Available`, `ReplicaFailure`) and replica counts
+    /// (`replicas`, `updatedReplicas`, `readyReplicas`, `availableReplicas`), then the finding about a
+    /// ReplicaSet or Pod it owns. A rollout still within its progress deadline with no failing Pod
+    /// pasted is not reported: Pods take time to start.
+    ///
+    /// ## Fault boundary
+    /// The boundary of the finding that explains it. When nothing pasted explains it, `readiness-endpoints`:
+    /// availability is Pods becoming Ready, and why they do not is what is missing.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the new Pods are not available, unless the ReplicaSets, the Pods or their events are pasted;
+    /// whether the progress deadline (600 s by default) is simply too short for this workload.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl rollout status deployment/NAME`, `kubectl get rs,pods -l SELECTOR -o yaml`, and
+    /// `kubectl describe` of the newest ReplicaSet (its `FailedCreate` events) and of a Pod that is not
+    /// ready.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// status:
+    ///   conditions:
+    ///   - type: Progressing
+    ///     status: "False"
+    ///     reason: ProgressDeadlineExceeded
+    ///     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
+    /// ```
+    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, check: check };
+}
+
+const WORKLOADS: [&str; 3] = ["Deployment", "StatefulSet", "DaemonSet"];
+
+/// A condition of the workload: its index, status, reason and message.
+struct Condition<'a> {
+    index: usize,
+    status: &'a str,
+    reason: &'a str,
+    message: &'a str,
+}
+
+fn condition<'a>(object: &'a Object, type_: &str) -> Option<Condition<'a>> {
+    let (_, list) = object.locate("status.conditions")?;
+    list.items().iter().enumerate().find_map(|(index, c)| {
+        let field = |k: &str| c.get(k).and_then(Node::as_str).unwrap_or_default();
+        (field("type") == type_).then(|| Condition {
+            index,
+            status: field("status"),
+            reason: field("reason"),
+            message: field("message"),
+        })
+    })
+}
+
+fn count(object: &Object, path: &str) -> Option<u64> {
+    object.locate(path)?.1.as_str()?.trim().parse().ok()
+}
+
+/// Desired and ready replicas as the workload reports them.
+fn replicas(object: &Object) -> Option<(u64, u64)> {
+    if object.id.kind == "DaemonSet" {
+        return Some((
+            count(object, "status.desiredNumberScheduled")?,
+            count(object, "status.numberReady").unwrap_or(0),
+        ));
+    }
+    let desired = count(object, "spec.replicas").or_else(|| count(object, "status.replicas"))?;
+    let ready = count(object, "status.availableReplicas")
+        .or_else(|| count(object, "status.readyReplicas"))
+        .unwrap_or(0);
+    Some((desired, ready))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model
+        .objects
+        .iter()
+        .filter(|o| WORKLOADS.contains(&o.id.kind.as_str()))
+    {
+        let progressing = condition(object, "Progressing");
+        let available = condition(object, "Available");
+        let replica_failure = condition(object, "ReplicaFailure").filter(|c| c.status == "True");
+        let deadline = progressing
+            .as_ref()
+            .filter(|c| c.status == "False" && c.reason == "ProgressDeadlineExceeded");
+        let unavailable = available.as_ref().filter(|c| c.status == "False").is_some();
+        let (desired, ready) = replicas(object).unwrap_or((0, 0));
+        let short = ready < desired;
+        let updated = count(object, "status.updatedReplicas");
+        // A rollout under way: some replicas are not of the current template yet, or not available.
+        let behind = short
+            || updated.is_some_and(|u| u < desired)
+            || count(object, "status.unavailableReplicas").is_some_and(|n| n > 0);
+        let stalled = deadline.is_some() || replica_failure.is_some();
+        // Not stalled and nothing behind: healthy, or scaled to zero.
+        if !stalled && !unavailable && !behind {
+            continue;
+        }
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let shown = [
+            deadline,
+            replica_failure.as_ref(),
+            available.as_ref().filter(|_| unavailable),
+        ];
+        for c in shown.into_iter().flatten() {
+            for field in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(object, &format!("status.conditions[{}].{field}", c.index)));
+            }
+        }
+        for path in [
+            "spec.replicas",
+            "status.updatedReplicas",
+            "status.unavailableReplicas",
+            "status.readyReplicas",
+            "status.availableReplicas",
+            "status.desiredNumberScheduled",
+            "status.numberReady",
+        ] {
+            evidence.extend(model.evidence(object, path));
+        }
+        let said_available = available.as_ref().is_some_and(|c| c.status == "True");
+        let kind = &object.id.kind;
+        let name = &object.id.name;
+        let mut summary = if let Some(c) = &deadline {
+            format!(
+                "{kind} {name} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{}).",
+                quoted(c.message)
+            )
+        } else if let Some(c) = &replica_failure {
+            format!(
+                "{kind} {name} cannot create its Pods (ReplicaFailure=True, {}{}).",
+                c.reason,
+                quoted(c.message)
+            )
+        } else if unavailable {
+            format!(
+                "{kind} {name} is not available (Available=False{}).",
+                reason_of(available.as_ref())
+            )
+        } else {
+            let updated = updated
+                .map(|u| format!("{u} of {desired} replicas updated, "))
+                .unwrap_or_default();
+            format!("{kind} {name} is rolling out: {updated}{ready} of {desired} available.")
+        };
+        if short && (stalled || unavailable) {
+            summary.push_str(&format!(" {ready} of {desired} replicas are available."));
+        }
+        if said_available && (stalled || behind) {
+            summary.push_str(
+                " Its Available=True only says enough Pods of the previous ReplicaSet still serve; the new \
+                 ones are the problem.",
+            );
+        }
+        // Still progressing with nothing failing pasted: Pods take time to start; only report it when
+        // a finding below explains it (decided in `relate`) — so only when one of its Pods or
+        // ReplicaSets has a finding.
+        let has_cause_below = findings
+            .iter()
+            .any(|f| f.rule != RULE.id && descends_from(model, &f.subject, &object.id));
+        if !stalled && !has_cause_below {
+            continue;
+        }
+        let owned = owned_below(model, object);
+        let ns = object.id.namespace.as_deref().unwrap_or("default");
+        let resource = kind.to_ascii_lowercase();
+        let mut cannot_establish = vec![
+            "Why the new Pods are not available: the rollout's conditions only count them.".to_string(),
+            "Whether the progress deadline (600 s unless spec.progressDeadlineSeconds says otherwise) is \
+             simply too short for this workload's start-up."
+                .to_string(),
+        ];
+        if owned.is_empty() {
+            cannot_establish.push(format!(
+                "No ReplicaSets or Pods of {kind} {name} were pasted, so the cause below it is unknown."
+            ));
+        }
+        let selector = object
+            .locate("spec.selector.matchLabels")
+            .map(|(_, n)| match &n.value {
+                crate::ingest::node::NodeValue::Map(entries) => entries
+                    .iter()
+                    .filter_map(|e| Some(format!("{}={}", e.key, e.value.as_str()?)))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                _ => String::new(),
+            })
+            .filter(|s| !s.is_empty());
+        let mut next_steps = vec![format!("kubectl rollout status {resource}/{name} -n {ns}")];
+        match &selector {
+            Some(sel) => next_steps.push(format!("kubectl get rs,pods -n {ns} -l {sel} -o wide")),
+            None => next_steps.push(format!("kubectl describe {resource} {name} -n {ns}")),
+        }
+        next_steps.push(format!(
+            "kubectl get events -n {ns} --field-selector type=Warning --sort-by=.lastTimestamp"
+        ));
+        findings.push(RULE.finding(
+            if stalled {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            object.id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+fn quoted(message: &str) -> String {
+    if message.is_empty() {
+        String::new()
+    } else {
+        format!(": {message:?}")
+    }
+}
+
+fn reason_of(c: Option<&Condition<'_>>) -> String {
+    match c {
+        Some(c) if !c.reason.is_empty() => format!(", {}", c.reason),
+        _ => String::new(),
+    }
+}
+
+/// The pasted objects owned by `workload`, directly or through a ReplicaSet.
+fn owned_below(model: &Model<'_>, workload: &Object) -> Vec<usize> {
+    (0..model.objects.len())
+        .filter(|&i| {
+            descends_from(model, &model.objects[i].id, &workload.id) && model.objects[i].id != workload.id
+        })
+        .collect()
+}
+
+/// Whether `subject` is `workload` itself or below it: owned through `metadata.ownerReferences` (a
+/// Pod of a ReplicaSet of the Deployment), or, for objects not pasted (a `FailedCreate` event's
+/// ReplicaSet), named the way the controllers name them: `<deployment>-<pod-template-hash>` and
+/// `<replicaset>-<suffix>`, `<statefulset>-<ordinal>`, in the same namespace.
+pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRef) -> bool {
+    if subject.namespace != workload.namespace {
+        return false;
+    }
+    if subject.kind == workload.kind && subject.name == workload.name {
+        return true;
+    }
+    let index_of = |r: &ObjectRef| {
+        model
+            .objects
+            .iter()
+            .position(|o| o.id.kind == r.kind && o.id.namespace == r.namespace && o.id.name == r.name)
+    };
+    // Stated ownership, up to two levels (Pod → ReplicaSet → Deployment).
+    if let Some(start) = index_of(subject) {
+        let mut current = vec![start];
+        for _ in 0..2 {
+            let mut parents = Vec::new();
+            for &from in &current {
+                for edge in model
+                    .graph
+                    .edges
+                    .iter()
+                    .filter(|e| e.from == from && e.kind == EdgeKind::OwnedBy)
+                {
+                    let owner = match &edge.to {
+                        Target::Object(i) => model.objects[*i].id.clone(),
+                        Target::Missing(r) => r.clone(),
+                    };
+                    if owner.kind == workload.kind && owner.name == workload.name {
+                        return true;
+                    }
+                    if owner.kind == "ReplicaSet" && workload.kind == "Deployment" {
+                        if named_after(&owner.name, &workload.name, 1) {
+                            return true;
+                        }
+                        if let Target::Object(i) = edge.to {
+                            parents.push(i);
+                        }
+                    }
+                }
+            }
+            let stated = model
+                .graph
+                .edges
+                .iter()
+                .any(|e| current.contains(&e.from) && e.kind == EdgeKind::OwnedBy);
+            if parents.is_empty() {
+                if stated {
+                    return false;
+                }
+                break;
+            }
+            current = parents;
+        }
+    }
+    // Not pasted, or pasted without owner references (tables, events): the controllers' names.
+    match (workload.kind.as_str(), subject.kind.as_str()) {
+        ("Deployment", "ReplicaSet") => named_after(&subject.name, &workload.name, 1),
+        ("Deployment", "Pod") => named_after(&subject.name, &workload.name, 2),
+        ("StatefulSet", "Pod") => subject
+            .name
+            .strip_prefix(&workload.name)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .is_some_and(|ordinal| !ordinal.is_empty() && ordinal.bytes().all(|b| b.is_ascii_digit())),
+        ("DaemonSet", "Pod") => named_after(&subject.name, &workload.name, 1),
+        _ => false,
+    }
+}
+
+/// `name` is `prefix` followed by exactly `parts` generated tokens (`-7d9f8c6b5`, `-x2k4q`): the
+/// controllers' alphabet has no vowels (so `web-canary` is not a ReplicaSet of `web`); hashes of old
+/// releases were decimal.
+fn named_after(name: &str, prefix: &str, parts: usize) -> bool {
+    const GENERATED: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    let Some(rest) = name.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
+        return false;
+    };
+    let tokens: Vec<&str> = rest.split('-').collect();
+    tokens.len() == parts
+        && tokens.iter().all(|t| {
+            (5..=10).contains(&t.len())
+                && (t.bytes().all(|b| GENERATED.contains(&b)) || t.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_names_are_recognised_and_longer_names_are_not() {
+        assert!(named_after("web-7d9f8c6b5", "web", 1));
+        assert!(named_after("web-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api", "web", 2));
+        assert!(!named_after("webx-7d9f8c6b5", "web", 1));
+        assert!(!named_after("web-canary", "web", 1));
+        assert!(named_after("web-1234567890", "web", 1));
+    }
+}
