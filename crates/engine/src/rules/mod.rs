@@ -85,8 +85,10 @@ pub const RULES: &[Rule] = &[
     control_plane::control_plane_component_failing::RULE,
     etcd::etcd_member_failing::RULE,
     etcd::etcd_request_failed::RULE,
+    application::http_server_errors::RULE,
     node_runtime::image_pull_failed::RULE,
     application::liveness_probe_failing::RULE,
+    zone_network_storage::node_network_unavailable::RULE,
     node_runtime::node_not_ready::RULE,
     node_runtime::node_under_pressure::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
@@ -208,6 +210,15 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         same_subject,
     ),
     ("container-oom-killed", "etcd-member-failing", false, same_subject),
+    // A Service with no ready endpoints explains failing requests to it (a proxy answered them).
+    (
+        "http-server-errors",
+        "service-endpoints-not-serving",
+        false,
+        |_, symptom, cause| symptom.subject.kind != "Service" || symptom.subject.same_object(&cause.subject),
+    ),
+    // A node not ready because its network plugin is not is a network fault first.
+    ("node-not-ready", "node-network-unavailable", false, same_subject),
     (
         "liveness-probe-failing",
         "etcd-member-failing",

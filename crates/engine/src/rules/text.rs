@@ -12,6 +12,68 @@ pub enum Scope {
     ClientOutput,
     /// Those and the messages of events (controllers and kubelets relaying an error).
     WithEvents,
+    /// Only what a client of the API server printed: kubectl's own messages and the output of
+    /// commands that talk to the API server — not `kubectl exec`, `logs` or `port-forward`, whose
+    /// output is a container's or an application's, nor `curl` to a Service.
+    ApiClient,
+}
+
+/// Whether a command's output is the API server's answer (so its errors are the API server's).
+pub fn talks_to_api(command: &str) -> bool {
+    // `ssh cp-1 'sudo kubeadm certs check-expiration'`: the command run remotely, without sudo.
+    let mut words = command
+        .split_whitespace()
+        .map(|w| w.trim_matches(['\'', '"']))
+        .peekable();
+    if words.peek() == Some(&"ssh") {
+        words.next();
+        while let Some(flag) = words.next_if(|w| w.starts_with('-')) {
+            if matches!(flag, "-i" | "-p" | "-l" | "-o" | "-J" | "-F") {
+                words.next();
+            }
+        }
+        words.next(); // the host
+    }
+    while words.peek().is_some_and(|w| *w == "sudo" || w.is_empty()) {
+        words.next();
+    }
+    let Some(program) = words.next() else {
+        return false;
+    };
+    match program.rsplit('/').next().unwrap_or(program) {
+        "kubectl" | "oc" => {
+            // The first word that is not a flag (or a flag's value) is the verb.
+            let mut verb = "";
+            let mut takes_value = false;
+            for w in words {
+                if takes_value {
+                    takes_value = false;
+                } else if w.starts_with('-') {
+                    takes_value = !w.contains('=')
+                        && matches!(
+                            w,
+                            "-n" | "--namespace"
+                                | "--context"
+                                | "--kubeconfig"
+                                | "-s"
+                                | "--server"
+                                | "--cluster"
+                                | "--user"
+                                | "--as"
+                        );
+                } else {
+                    verb = w;
+                    break;
+                }
+            }
+            !matches!(
+                verb,
+                "exec" | "logs" | "attach" | "port-forward" | "debug" | "cp" | "run" | "proxy"
+            ) && !command.contains(" -- ")
+        }
+        "kubeadm" | "etcdctl" => true,
+        _ => false,
+    }
 }
 
 /// Every kubectl message and every line of other commands' output (and, with [`Scope::WithEvents`],
@@ -35,6 +97,9 @@ pub fn lines_containing(model: &Model<'_>, needles: &[&str], scope: Scope) -> Ve
         }
     }
     for output in model.outputs {
+        if scope == Scope::ApiClient && !talks_to_api(&output.command) {
+            continue;
+        }
         for (offset, line) in output.text.lines().enumerate() {
             if needles.iter().any(|n| line.contains(n)) {
                 found.push(Evidence {
@@ -54,4 +119,26 @@ pub fn lines_containing(model: &Model<'_>, needles: &[&str], scope: Scope) -> Ve
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::talks_to_api;
+
+    #[test]
+    fn only_api_commands_speak_for_the_api_server() {
+        assert!(talks_to_api("kubectl get pods -A"));
+        assert!(talks_to_api("kubectl -n shop describe pod web"));
+        assert!(talks_to_api("kubeadm certs check-expiration"));
+        assert!(talks_to_api("ssh cp-a 'sudo kubeadm certs check-expiration'"));
+        assert!(talks_to_api(
+            "ssh -i ~/.ssh/ops -p 2222 cp-a sudo kubeadm certs check-expiration"
+        ));
+        assert!(!talks_to_api(
+            "kubectl exec -n shop deploy/frontend -- curl -sS http://checkout:8080/"
+        ));
+        assert!(!talks_to_api("kubectl logs -n shop web-1 --previous"));
+        assert!(!talks_to_api("kubectl -n shop logs web-1"));
+        assert!(!talks_to_api("curl -i http://checkout.shop.svc:8080/healthz"));
+    }
 }

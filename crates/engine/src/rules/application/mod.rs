@@ -2,4 +2,5 @@
 
 pub mod container_crash_looping;
 pub mod container_oom_killed;
+pub mod http_server_errors;
 pub mod liveness_probe_failing;

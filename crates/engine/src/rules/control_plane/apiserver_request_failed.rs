@@ -74,7 +74,7 @@ const CATEGORIES: &[Category] = &[
         blocks_everything: false,
     },
     Category {
-        needles: &["429", "too many requests", "Too many requests", "rate limiter"],
+        needles: &["(TooManyRequests)", "429 Too Many Requests", "status code 429", "has received too many requests", "rate limiter Wait returned an error"],
         what: "the API server is throttling requests (API priority and fairness, or the client's own rate limit)",
         cannot: "Which flow schema rejected it and who else is loading the API server.",
         steps: &["kubectl get flowschemas,prioritylevelconfigurations", "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected"],
@@ -105,7 +105,7 @@ const CATEGORIES: &[Category] = &[
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for category in CATEGORIES {
-        let mut evidence: Vec<_> = lines_containing(model, category.needles, Scope::ClientOutput)
+        let mut evidence: Vec<_> = lines_containing(model, category.needles, Scope::ApiClient)
             .into_iter()
             .filter(|e| !e.value.contains("etcdserver:"))
             .collect();
@@ -116,7 +116,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if expired {
             // kubeadm's certificate table: the rows whose residual time is `<invalid>`.
             evidence.extend(
-                lines_containing(model, &["<invalid>"], Scope::ClientOutput)
+                lines_containing(model, &["<invalid>"], Scope::ApiClient)
                     .into_iter()
                     .filter(|e| e.path.contains("kubeadm")),
             );

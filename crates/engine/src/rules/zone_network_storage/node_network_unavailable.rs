@@ -1,0 +1,127 @@
+use crate::model::graph::{EdgeKind, Target};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A node whose network is not set up: the `NetworkUnavailable=True` condition (set by the cloud
+    /// route controller, `NoRouteCreated` "RouteController failed to create a route", or by the CNI
+    /// plugin), or `Ready=False` because the runtime's network is not ready ("container runtime
+    /// network not ready: NetworkReady=false reason:NetworkPluginNotReady message:… cni plugin not
+    /// initialized").
+    ///
+    /// ## Why it matters
+    /// The node carries the `node.kubernetes.io/network-unavailable` taint, so nothing new is
+    /// scheduled there, and Pods already on it cannot get a sandbox (`FailedCreatePodSandBox`) or
+    /// cannot reach Pods on other nodes. The node looks like a kubelet problem; the cause is the
+    /// network plugin or the cloud's routes, so the node's own not-ready finding is listed under it.
+    ///
+    /// ## Evidence
+    /// The node's `NetworkUnavailable` and `Ready` conditions (status, reason, message) and the Pods
+    /// pasted that run on it.
+    ///
+    /// ## Fault boundary
+    /// `zone-network-storage`: the CNI plugin, kube-proxy and the cloud's routes.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the CNI plugin's own Pod on that node (its DaemonSet) is failing or its configuration
+    /// is missing, and whether other nodes are affected, unless they were pasted.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=NODE` (the CNI and
+    /// kube-proxy Pods on it), their logs, and `/etc/cni/net.d` on the node.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// - type: NetworkUnavailable
+    ///   status: "True"
+    ///   reason: NoRouteCreated
+    ///   message: RouteController failed to create a route
+    /// ```
+    pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, check: check };
+}
+
+/// The runtime's words for "the network plugin is not ready", as the kubelet relays them.
+const NETWORK_NOT_READY: [&str; 4] = [
+    "network not ready",
+    "NetworkPluginNotReady",
+    "cni plugin not initialized",
+    "cni config uninitialized",
+];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for (index, node) in model
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.id.kind == "Node")
+    {
+        let Some((_, conditions)) = node.locate("status.conditions") else {
+            continue;
+        };
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let mut said = Vec::new();
+        for (i, c) in conditions.items().iter().enumerate() {
+            let field = |k: &str| c.get(k).and_then(|n| n.as_str()).unwrap_or_default();
+            let (type_, status, reason, message) =
+                (field("type"), field("status"), field("reason"), field("message"));
+            let unavailable = type_ == "NetworkUnavailable" && status == "True";
+            let not_ready = type_ == "Ready"
+                && status == "False"
+                && NETWORK_NOT_READY.iter().any(|n| message.contains(n));
+            if !(unavailable || not_ready) {
+                continue;
+            }
+            for f in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(node, &format!("status.conditions[{i}].{f}")));
+            }
+            let mut words = format!("{type_}={status}");
+            if !reason.is_empty() {
+                words.push_str(&format!(" ({reason})"));
+            }
+            if !message.is_empty() {
+                let short: String = message.chars().take(240).collect();
+                words.push_str(&format!(": {short:?}"));
+            }
+            said.push(words);
+        }
+        if said.is_empty() {
+            continue;
+        }
+        let pods: Vec<String> = model
+            .graph
+            .edges
+            .iter()
+            .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
+            .map(|e| model.objects[e.from].id.to_string())
+            .collect();
+        let name = &node.id.name;
+        let mut summary = format!(
+            "Node {name}'s network is not ready: {}. Nothing new is scheduled there and its Pods cannot get \
+             a working network.",
+            said.join("; ")
+        );
+        if !pods.is_empty() {
+            summary.push_str(&format!(" Pods pasted on it: {}.", pods.join(", ")));
+        }
+        let cannot_establish = vec![
+            "Whether the CNI plugin's own Pod on this node is failing or its configuration is missing: \
+             the node only relays what the runtime reports."
+                .to_string(),
+            "Whether other nodes are affected, unless they were pasted.".to_string(),
+        ];
+        let next_steps = vec![
+            format!("kubectl get pods -n kube-system -o wide --field-selector spec.nodeName={name}"),
+            format!("kubectl describe node {name}"),
+            format!("kubectl debug node/{name} -it --image=busybox -- ls /host/etc/cni/net.d"),
+        ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            node.id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
