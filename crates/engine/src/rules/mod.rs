@@ -6,6 +6,7 @@ mod containers;
 pub mod control_plane;
 pub mod etcd;
 pub mod node_runtime;
+mod owners;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
@@ -95,7 +96,9 @@ pub const RULES: &[Rule] = &[
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
+    application::readiness_probe_missing::RULE,
     quota_admission::replica_creation_failed::RULE,
+    zone_network_storage::replicas_in_one_zone::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     zone_network_storage::volume_mount_failed::RULE,

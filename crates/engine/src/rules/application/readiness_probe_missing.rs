@@ -1,0 +1,150 @@
+use crate::ingest::node::Node;
+use crate::ingest::Object;
+use crate::model::graph::{EdgeKind, Target};
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::owners::workload_of;
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// Pods that are `Ready=True` while a container has no `readinessProbe`, and that receive traffic:
+    /// a pasted Service selects them (or no Service was pasted, outside `kube-system`). One finding
+    /// per workload, as information.
+    ///
+    /// ## Why it matters
+    /// Without a readiness probe the kubelet marks a container ready as soon as it has started, so
+    /// `Ready=True` and the EndpointSlice's `ready: true` prove only that the process is running: the
+    /// Service sends traffic to it while it is still warming up or after it has stopped answering.
+    /// In the article's terms, Ready proves nothing here about the business response.
+    ///
+    /// ## Evidence
+    /// The Pod's `Ready` condition and the container specs without `readinessProbe`.
+    ///
+    /// ## Fault boundary
+    /// `application`: what the application declares about its own readiness.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the application answers correctly now: only a request (or a probe) shows that. Whether
+    /// the workload needs a probe at all (a batch worker that serves no traffic does not).
+    ///
+    /// ## Next evidence to collect
+    /// A request to one Pod directly (`kubectl port-forward pod/NAME`), and the workload's template
+    /// (`kubectl get deploy NAME -o yaml`) to add a `readinessProbe` that checks what the business
+    /// needs.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// containers:
+    /// - name: web
+    ///   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
+    /// ```
+    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, check: check };
+}
+
+/// A workload, its Pods' names, the evidence of its first Pod, its containers without a probe.
+type Group = (ObjectRef, Vec<String>, Vec<Evidence>, Vec<String>);
+
+fn ready(pod: &Object) -> Option<usize> {
+    let (_, conditions) = pod.locate("status.conditions")?;
+    conditions.items().iter().position(|c| {
+        c.get("type").and_then(Node::as_str) == Some("Ready")
+            && c.get("status").and_then(Node::as_str) == Some("True")
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let services_pasted = model.objects.iter().any(|o| o.id.kind == "Service");
+    // Workload -> (pods, evidence, containers without a probe), in input order.
+    let mut groups: Vec<Group> = Vec::new();
+    for (index, pod) in model
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.id.kind == "Pod")
+    {
+        let Some(condition) = ready(pod) else {
+            continue;
+        };
+        let Some((_, containers)) = pod.locate("spec.containers") else {
+            continue;
+        };
+        let unprobed: Vec<(usize, &str)> = containers
+            .items()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.get("readinessProbe").is_none())
+            .filter_map(|(i, c)| Some((i, c.get("name")?.as_str()?)))
+            .collect();
+        if unprobed.is_empty() {
+            continue;
+        }
+        let selected = model.graph.edges.iter().any(|e| {
+            e.kind == EdgeKind::Selects
+                && matches!(e.to, Target::Object(i) if i == index)
+                && model.objects[e.from].id.kind == "Service"
+        });
+        let serves = selected || (!services_pasted && pod.id.namespace.as_deref() != Some("kube-system"));
+        if !serves {
+            continue;
+        }
+        let workload = workload_of(pod);
+        let at = match groups.iter().position(|g| g.0 == workload) {
+            Some(at) => at,
+            None => {
+                groups.push((workload, Vec::new(), Vec::new(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at];
+        group.1.push(pod.id.name.clone());
+        if group.2.is_empty() {
+            group
+                .2
+                .extend(model.evidence(pod, &format!("status.conditions[{condition}].status")));
+            for (i, _) in &unprobed {
+                group
+                    .2
+                    .extend(model.evidence(pod, &format!("spec.containers[{i}].name")));
+            }
+        }
+        for (_, name) in unprobed {
+            if !group.3.iter().any(|n| n == name) {
+                group.3.push(name.to_string());
+            }
+        }
+    }
+    for (workload, pods, evidence, containers) in groups {
+        if evidence.is_empty() {
+            continue;
+        }
+        let ns = workload.namespace.as_deref().unwrap_or("default");
+        let pods_text = if pods.len() == 1 {
+            format!("Pod {}", pods[0])
+        } else {
+            format!("{} Pods ({}…)", pods.len(), pods[0])
+        };
+        let summary = format!(
+            "{workload}: {pods_text} Ready=True, but container {} has no readiness probe, so Ready only means \
+             the process started: Ready proves nothing here about whether it answers.",
+            containers.join(", ")
+        );
+        let cannot_establish = vec![
+            "Whether the application answers correctly now: only a request or a probe shows that."
+                .to_string(),
+            "Whether this workload serves traffic that needs a probe at all.".to_string(),
+        ];
+        let resource = workload.kind.to_ascii_lowercase();
+        let next_steps = vec![
+            format!("kubectl port-forward -n {ns} pod/{} 8080:8080", pods[0]),
+            format!("kubectl get {resource} {} -n {ns} -o yaml", workload.name),
+        ];
+        findings.push(RULE.finding(
+            Severity::Info,
+            workload,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}

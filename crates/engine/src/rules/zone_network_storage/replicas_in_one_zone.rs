@@ -1,0 +1,165 @@
+use std::collections::BTreeSet;
+
+use crate::ingest::node::Node;
+use crate::ingest::Object;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::owners::workload_of;
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A workload whose running replicas (two or more) all sit in one zone while the pasted Nodes span
+    /// several (`topology.kubernetes.io/zone`, or the older `failure-domain.beta.kubernetes.io/zone`).
+    /// A warning when a Node of that zone is not ready, information otherwise.
+    ///
+    /// ## Why it matters
+    /// Replicas exist to survive a failure; in one zone, one zone's outage (or its network, or its
+    /// storage) takes the whole workload down, and Pods rescheduled elsewhere may not reach their
+    /// zonal volumes. The scheduler only spreads across zones when asked
+    /// (`topologySpreadConstraints`, anti-affinity).
+    ///
+    /// ## Evidence
+    /// Each Pod's `spec.nodeName`, and the zone label of each Node.
+    ///
+    /// ## Fault boundary
+    /// `zone-network-storage`: the zone the workload depends on.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the workload's volumes are zonal too (their PersistentVolumes' node affinity), and
+    /// whether the skew is deliberate (data locality, cost).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get nodes -L topology.kubernetes.io/zone`, the workload's
+    /// `topologySpreadConstraints`, and `kubectl get pv -o wide` for its claims.
+    ///
+    /// ## Example
+    /// ```text
+    /// NAME                   READY   STATUS    NODE       ZONE
+    /// web-5d8c6f7b9d-4kq2x   1/1     Running   worker-1   eu-west-1a
+    /// web-5d8c6f7b9d-9zt7m   1/1     Running   worker-2   eu-west-1a
+    /// ```
+    pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, check: check };
+}
+
+const ZONE_LABELS: [&str; 2] = [
+    "metadata.labels[\"topology.kubernetes.io/zone\"]",
+    "metadata.labels[\"failure-domain.beta.kubernetes.io/zone\"]",
+];
+
+fn zone(node: &Object) -> Option<(&str, &'static str)> {
+    ZONE_LABELS.iter().find_map(|path| {
+        node.locate(path)
+            .and_then(|(_, n)| n.as_str())
+            .filter(|z| !z.is_empty())
+            .map(|z| (z, *path))
+    })
+}
+
+fn ready(node: &Object) -> bool {
+    node.locate("status.conditions").is_none_or(|(_, list)| {
+        list.items().iter().any(|c| {
+            c.get("type").and_then(Node::as_str) == Some("Ready")
+                && c.get("status").and_then(Node::as_str) == Some("True")
+        })
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let nodes: Vec<&Object> = model.objects.iter().filter(|o| o.id.kind == "Node").collect();
+    let zones: BTreeSet<&str> = nodes.iter().filter_map(|n| zone(n).map(|(z, _)| z)).collect();
+    if zones.len() < 2 {
+        return;
+    }
+    // Workload -> its running Pods with their node, in input order.
+    let mut groups: Vec<(ObjectRef, Vec<(&Object, &Object)>)> = Vec::new();
+    for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
+        let running = pod.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Running");
+        let Some(node_name) = pod.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) else {
+            continue;
+        };
+        let Some(node) = nodes.iter().find(|n| n.id.name == node_name) else {
+            continue;
+        };
+        let workload = workload_of(pod);
+        if !running || workload == pod.id || workload.kind == "DaemonSet" || workload.kind == "Job" {
+            continue;
+        }
+        match groups.iter_mut().find(|g| g.0 == workload) {
+            Some(g) => g.1.push((pod, node)),
+            None => groups.push((workload, vec![(pod, node)])),
+        }
+    }
+    for (workload, placed) in groups {
+        if placed.len() < 2 {
+            continue;
+        }
+        let used: BTreeSet<&str> = placed
+            .iter()
+            .filter_map(|(_, n)| zone(n).map(|(z, _)| z))
+            .collect();
+        if used.len() != 1 || placed.iter().any(|(_, n)| zone(n).is_none()) {
+            continue;
+        }
+        let Some(the_zone) = used.into_iter().next() else {
+            continue;
+        };
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let mut seen_nodes: Vec<&str> = Vec::new();
+        for (pod, node) in &placed {
+            evidence.extend(model.evidence(pod, "spec.nodeName"));
+            if !seen_nodes.contains(&node.id.name.as_str()) {
+                seen_nodes.push(&node.id.name);
+                if let Some((_, path)) = zone(node) {
+                    evidence.extend(model.evidence(node, path));
+                }
+            }
+        }
+        let unready: Vec<&str> = nodes
+            .iter()
+            .filter(|n| zone(n).map(|(z, _)| z) == Some(the_zone) && !ready(n))
+            .map(|n| n.id.name.as_str())
+            .collect();
+        let others: Vec<&str> = zones.iter().copied().filter(|z| *z != the_zone).collect();
+        let mut summary = format!(
+            "{workload}: all {} running replicas are in zone {the_zone} (nodes {}), though the pasted nodes \
+             also span {}: one zone's outage takes the whole workload down.",
+            placed.len(),
+            seen_nodes.join(", "),
+            others.join(", ")
+        );
+        if !unready.is_empty() {
+            summary.push_str(&format!(
+                " Nodes not ready in that zone now: {}.",
+                unready.join(", ")
+            ));
+        }
+        let ns = workload.namespace.as_deref().unwrap_or("default");
+        let resource = workload.kind.to_ascii_lowercase();
+        let cannot_establish = vec![
+            "Whether its volumes are zonal too: their PersistentVolumes' node affinity was not read."
+                .to_string(),
+            "Whether the placement is deliberate (data locality, cost).".to_string(),
+        ];
+        let next_steps = vec![
+            "kubectl get nodes -L topology.kubernetes.io/zone".to_string(),
+            format!(
+                "kubectl get {resource} {} -n {ns} -o jsonpath='{{.spec.template.spec.topologySpreadConstraints}}'",
+                workload.name
+            ),
+            format!("kubectl get pods -n {ns} -o wide"),
+        ];
+        let severity = if unready.is_empty() {
+            Severity::Info
+        } else {
+            Severity::Warning
+        };
+        findings.push(RULE.finding(
+            severity,
+            workload,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
