@@ -42,11 +42,11 @@ pub fn text(report: &Report) -> String {
     if report.findings.is_empty() {
         out.push_str("No findings: nothing in this input points to a fault.\n");
     }
-    for (i, finding) in report.findings.iter().enumerate() {
+    let labels = labels(&report.findings);
+    for (finding, label) in report.findings.iter().zip(&labels) {
         let _ = writeln!(
             out,
-            "{}. [{}] {} ({}) — {}",
-            i + 1,
+            "{label}. [{}] {} ({}) — {}",
             severity(finding),
             finding.rule,
             finding.boundary.id(),
@@ -90,10 +90,11 @@ pub fn markdown(report: &Report) -> String {
     } else {
         out.push_str("No findings: nothing in this input points to a fault.\n\n");
     }
-    for finding in &report.findings {
+    let labels = labels(&report.findings);
+    for (finding, label) in report.findings.iter().zip(&labels) {
         let _ = writeln!(
             out,
-            "## {} `{}` — {}\n",
+            "## {label}. {} `{}` — {}\n",
             severity(finding),
             finding.rule,
             md_text(&finding.subject.to_string())
@@ -134,6 +135,34 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     out
+}
+
+/// Each finding's number: `1`, `2`, … for causes, `1.1`, `1.2` for the symptoms listed under a cause
+/// (the report already puts each symptom right after its cause).
+pub fn labels(findings: &[Finding]) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::with_capacity(findings.len());
+    let mut top = 0;
+    let mut children: Vec<usize> = vec![0; findings.len()];
+    for finding in findings {
+        let parent = finding.explained_by.as_ref().and_then(|c| {
+            findings
+                .iter()
+                .position(|f| f.rule == c.rule && f.subject == c.subject)
+                .filter(|&p| p < labels.len())
+        });
+        let label = match parent {
+            Some(p) => {
+                children[p] += 1;
+                format!("{}.{}", labels[p], children[p])
+            }
+            None => {
+                top += 1;
+                top.to_string()
+            }
+        };
+        labels.push(label);
+    }
+    labels
 }
 
 fn severity(finding: &Finding) -> &'static str {
