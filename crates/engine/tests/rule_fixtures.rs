@@ -287,3 +287,69 @@ fn a_pending_claim_explains_the_unschedulable_pod_that_uses_it() {
         .summary
         .contains("follows from PersistentVolumeClaim db/data-db-0 (pvc-pending)"));
 }
+
+/// A symptom is listed right after the finding that explains it and names it; a rollout takes the
+/// boundary of what explains it (DESIGN.md: traced down its owners).
+#[test]
+fn symptoms_are_grouped_under_their_causes() {
+    let cases = [
+        (
+            "rollout-not-progressing",
+            "fires-traced-to-image-pull.yaml",
+            "rollout-not-progressing",
+            ("image-pull-failed", "checkout-6f9c4b7d85-x7k2p"),
+            faultline_engine::Boundary::NodeRuntime,
+        ),
+        (
+            "rollout-not-progressing",
+            "fires-describe-replica-failure.txt",
+            "rollout-not-progressing",
+            ("replica-creation-failed", "reports"),
+            faultline_engine::Boundary::QuotaAdmission,
+        ),
+        (
+            "control-plane-component-failing",
+            "fires-scheduler-static-pod.yaml",
+            "container-crash-looping",
+            ("control-plane-component-failing", "kube-scheduler-cp-1"),
+            faultline_engine::Boundary::Application,
+        ),
+        (
+            "node-network-unavailable",
+            "fires-cni-not-initialized.yaml",
+            "node-not-ready",
+            ("node-network-unavailable", "worker-7"),
+            faultline_engine::Boundary::NodeRuntime,
+        ),
+    ];
+    for (folder, file, symptom_rule, (cause_rule, cause_name), boundary) in cases {
+        let report = analyze(&[fixture(folder, file)]);
+        let at = report
+            .findings
+            .iter()
+            .position(|f| f.rule == symptom_rule)
+            .unwrap_or_else(|| panic!("{file}: no {symptom_rule}"));
+        let symptom = &report.findings[at];
+        let cause = symptom
+            .explained_by
+            .as_ref()
+            .unwrap_or_else(|| panic!("{file}: {symptom_rule} is not grouped"));
+        assert_eq!(
+            (cause.rule.as_str(), cause.subject.name.as_str()),
+            (cause_rule, cause_name),
+            "{file}"
+        );
+        assert_eq!(
+            report.findings[at - 1].rule,
+            cause_rule,
+            "{file}: the cause comes just before"
+        );
+        assert_eq!(symptom.boundary, boundary, "{file}");
+        assert_ne!(
+            symptom.severity,
+            faultline_engine::Severity::Error,
+            "{file}: a symptom is not a top error"
+        );
+        assert!(symptom.summary.contains("This is a symptom"), "{file}");
+    }
+}

@@ -220,6 +220,13 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         false,
         |_, symptom, cause| symptom.subject.kind != "Service" || symptom.subject.same_object(&cause.subject),
     ),
+    // A Pod without a network sandbox on a node whose network is not ready.
+    (
+        "pod-sandbox-failed",
+        "node-network-unavailable",
+        false,
+        |model, symptom, cause| runs_on(model, &symptom.subject, &cause.subject),
+    ),
     // A node not ready because its network plugin is not is a network fault first.
     ("node-not-ready", "node-network-unavailable", false, same_subject),
     (
@@ -235,6 +242,17 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         same_subject,
     ),
 ];
+
+/// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
+fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {
+    node.kind == "Node"
+        && model.objects.iter().any(|o| {
+            o.id.kind == pod.kind
+                && o.id.namespace == pod.namespace
+                && o.id.name == pod.name
+                && o.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) == Some(node.name.as_str())
+        })
+}
 
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
     symptom.subject.same_object(&cause.subject)
