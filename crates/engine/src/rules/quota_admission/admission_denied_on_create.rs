@@ -1,5 +1,5 @@
 use super::quota_exceeded_on_create::is_quota;
-use super::rejections::{by_subject, evidence_of, rejections, Rejection};
+use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
 
@@ -19,7 +19,8 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The refusal messages with the policy's own explanation, the controller's `ReplicaFailure`
-    /// condition and replica counts.
+    /// condition and replica counts. A `SuccessfulCreate` newer than the last refusal (and no standing
+    /// condition) means it has passed: no finding.
     ///
     /// ## Fault boundary
     /// `quota-admission`: the API server's admission chain (Pod Security admission, webhooks,
@@ -70,6 +71,9 @@ fn policy(reason: &str) -> String {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Grouped first, so a subject's condition without a message joins its events' group.
     for group in by_subject(rejections(model)) {
+        if resolved(model, &group) {
+            continue;
+        }
         if group.iter().any(|r| is_admission(&r.reason)) && !group.iter().any(|r| is_quota(&r.reason)) {
             let explained: Vec<Rejection> = group
                 .into_iter()

@@ -1,4 +1,4 @@
-use super::rejections::{by_subject, evidence_of, rejections, Rejection};
+use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
 use crate::ingest::messages::MessageKind;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
@@ -19,7 +19,8 @@ crate::declare_rule! {
     /// ## Evidence
     /// The 403 message with the requested, used and limited amounts; the controller's `FailedCreate`
     /// events and `ReplicaFailure` condition; the ResourceQuota's `used` and `hard`; kubectl's
-    /// `NotFound` / `No resources found` answers for the refused object.
+    /// `NotFound` / `No resources found` answers for the refused object. A `SuccessfulCreate` newer
+    /// than the last refusal (and no standing condition) means it has passed: no finding.
     ///
     /// ## Fault boundary
     /// `quota-admission`: the API server's ResourceQuota admission and the controllers creating Pods.
@@ -87,6 +88,9 @@ fn parse_exceeded(reason: &str) -> Option<(String, Vec<QuotaRow>)> {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Grouped first, so a subject's condition without a message joins its events' group.
     for group in by_subject(rejections(model)) {
+        if resolved(model, &group) {
+            continue;
+        }
         if group.iter().any(|r| is_quota(&r.reason)) {
             let explained: Vec<Rejection> = group
                 .into_iter()

@@ -172,6 +172,29 @@ pub fn evidence_of(group: &[Rejection]) -> Vec<Evidence> {
     evidence
 }
 
+/// Whether the controller created Pods after its last refusal (a `SuccessfulCreate` newer than every
+/// `FailedCreate`): the refusal has passed. By time when events carry one, else by age.
+pub fn created_after_refusal(model: &Model<'_>, subject: &ObjectRef) -> bool {
+    let events = model.events_for(subject);
+    let failed: Vec<_> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
+    let last_failed = failed.iter().filter_map(|e| e.last).max();
+    let newest_failed_age = failed.iter().filter_map(|e| e.last_age).min();
+    events.iter().any(|e| {
+        e.reason == "SuccessfulCreate"
+            && match (e.last, last_failed) {
+                (Some(ok), Some(bad)) => ok > bad,
+                _ => matches!((e.last_age, newest_failed_age), (Some(ok), Some(bad)) if ok < bad),
+            }
+    })
+}
+
+/// Whether a group is over: no standing `ReplicaFailure` condition, and Pods created since.
+pub fn resolved(model: &Model<'_>, group: &[Rejection]) -> bool {
+    !group.iter().any(|r| r.evidence.path.starts_with("status."))
+        && !group[0].from_client
+        && created_after_refusal(model, &group[0].subject)
+}
+
 /// The rejections of one subject grouped together, in input order of their first appearance.
 pub fn by_subject(rejections: Vec<Rejection>) -> Vec<Vec<Rejection>> {
     let mut groups: Vec<Vec<Rejection>> = Vec::new();

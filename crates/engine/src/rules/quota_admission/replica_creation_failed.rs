@@ -1,5 +1,6 @@
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::quota_admission::rejections::created_after_refusal;
 
 crate::declare_rule! {
     /// ## What it finds
@@ -65,14 +66,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let events = model.events_for(&subject);
         let failed: Vec<&&EventRecord> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
         // Resolved: the controller created Pods after its last refusal.
-        let last_failed = failed.iter().filter_map(|e| e.last).max();
-        let resolved = events.iter().any(|e| {
-            e.reason == "SuccessfulCreate"
-                && match (e.last, last_failed) {
-                    (Some(ok), Some(bad)) => ok > bad,
-                    _ => matches!((e.last_age, failed.iter().filter_map(|f| f.last_age).min()), (Some(ok), Some(bad)) if ok < bad),
-                }
-        });
+        let resolved = created_after_refusal(model, &subject);
         let object = model.objects.iter().find(|o| o.id.same_object(&subject));
         let condition = object.and_then(|o| replica_failure(o).map(|i| (o, i)));
         if resolved && condition.is_none() {
