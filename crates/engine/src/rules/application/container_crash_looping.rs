@@ -124,6 +124,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 summary.push_str(&format!(". Restarts: {}", c.status.restart_count));
             }
             summary.push('.');
+            // Running and ready again after earlier exits: history worth knowing, not a current fault.
+            let running_now = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
+            let recovered = !looping && key == "lastState" && running_now && c.status.ready;
+            if recovered {
+                summary.push_str(
+                    " It is running and ready again now: the earlier exits are history, not a current fault.",
+                );
+            }
             let mut cannot_establish = vec![
                 "Why the application exited: that is in its logs from the previous run.".to_string(),
                 "Whether a dependency it needs (a database, a configuration file, another service) is what failed.".to_string(),
@@ -140,7 +148,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 format!("kubectl events -n {ns} --for pod/{}", id.name),
             ];
             findings.push(RULE.finding(
-                Severity::Error,
+                if recovered {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                },
                 id.clone(),
                 summary,
                 evidence,
@@ -148,5 +160,33 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 next_steps,
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::Severity;
+    use crate::{analyze, Source};
+
+    #[test]
+    fn restarts_that_ended_in_a_ready_container_are_a_warning_not_an_error() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: api-1, namespace: shop}\nspec:\n  containers: [{name: api, image: shop/api:3}]\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: api\n    image: shop/api:3\n    imageID: x\n    ready: READY\n    restartCount: 3\n    state: {STATE}\n    lastState: {terminated: {exitCode: 1, reason: Error}}\n";
+        let run = |ready: &str, state: &str| {
+            let text = pod.replace("READY", ready).replace("{STATE}", state);
+            let report = analyze(&[Source::new("pod.yaml", text)]);
+            report
+                .findings
+                .iter()
+                .find(|f| f.rule == "container-crash-looping")
+                .map(|f| f.severity)
+        };
+        assert_eq!(
+            run("true", "{running: {startedAt: \"2026-03-02T09:00:03Z\"}}"),
+            Some(Severity::Warning)
+        );
+        assert_eq!(
+            run("false", "{waiting: {reason: CrashLoopBackOff}}"),
+            Some(Severity::Error)
+        );
     }
 }
