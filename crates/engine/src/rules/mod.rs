@@ -92,6 +92,7 @@ pub const RULES: &[Rule] = &[
     zone_network_storage::node_network_unavailable::RULE,
     node_runtime::node_not_ready::RULE,
     node_runtime::node_under_pressure::RULE,
+    node_runtime::pod_evicted::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,

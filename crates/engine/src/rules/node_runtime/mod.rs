@@ -5,3 +5,4 @@ pub mod container_start_failed;
 pub mod image_pull_failed;
 pub mod node_not_ready;
 pub mod node_under_pressure;
+pub mod pod_evicted;

@@ -55,7 +55,7 @@ fn pressure_of_event(reason: &str) -> Option<&'static str> {
 }
 
 /// The pressure an eviction message names: "The node was low on resource: ephemeral-storage."
-fn pressure_of_eviction(message: &str) -> Option<&'static str> {
+pub fn pressure_of_eviction(message: &str) -> Option<&'static str> {
     let resource = message.split("low on resource: ").nth(1)?;
     if resource.starts_with("ephemeral-storage")
         || resource.starts_with("nodefs")
