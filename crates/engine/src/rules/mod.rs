@@ -97,6 +97,7 @@ pub const RULES: &[Rule] = &[
     scheduling::pod_unschedulable::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
+    readiness_endpoints::readiness_probe_failing::RULE,
     application::readiness_probe_missing::RULE,
     quota_admission::replica_creation_failed::RULE,
     zone_network_storage::replicas_in_one_zone::RULE,
@@ -228,6 +229,14 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         false,
         |model, symptom, cause| runs_on(model, &symptom.subject, &cause.subject),
     ),
+    // A Pod out of a Service's endpoints because its readiness probe fails: the Service's finding
+    // (the five facts) is the one to read first.
+    (
+        "readiness-probe-failing",
+        "service-endpoints-not-serving",
+        false,
+        |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
+    ),
     // A node not ready because its network plugin is not is a network fault first.
     ("node-not-ready", "node-network-unavailable", false, same_subject),
     (
@@ -243,6 +252,41 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         same_subject,
     ),
 ];
+
+/// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
+fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
+    use crate::model::graph::{EdgeKind, Target};
+    let index = |r: &ObjectRef| {
+        model
+            .objects
+            .iter()
+            .position(|o| o.id.kind == r.kind && o.id.namespace == r.namespace && o.id.name == r.name)
+    };
+    let Some(s) = index(service) else {
+        return false;
+    };
+    let names_pod = |t: &Target| match t {
+        Target::Object(i) => {
+            let o = &model.objects[*i].id;
+            o.kind == pod.kind && o.namespace == pod.namespace && o.name == pod.name
+        }
+        Target::Missing(r) => r.kind == pod.kind && r.namespace == pod.namespace && r.name == pod.name,
+    };
+    model
+        .graph
+        .edges
+        .iter()
+        .any(|e| e.from == s && e.kind == EdgeKind::Selects && names_pod(&e.to))
+        || model.graph.edges.iter().any(|e| {
+            e.kind == EdgeKind::EndpointIs
+                && names_pod(&e.to)
+                && model
+                    .graph
+                    .edges
+                    .iter()
+                    .any(|o| o.from == e.from && o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
+        })
+}
 
 /// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
 fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {

@@ -1,5 +1,6 @@
 //! Rules at the readiness / Service endpoints boundary: Pods run, but traffic does not reach them
 //! (or reaches them when it should not).
 
+pub mod readiness_probe_failing;
 pub mod rollout_not_progressing;
 pub mod service_endpoints_not_serving;
