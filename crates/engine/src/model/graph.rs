@@ -64,6 +64,28 @@ impl Inventory {
 pub struct Graph {
     pub edges: Vec<Edge>,
     pub inventory: Inventory,
+    /// Objects by kind, namespace and name (the first of duplicates).
+    index: HashMap<Key, usize>,
+    /// For each object, the indices in `edges` of the edges from it.
+    from: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// The pasted object a reference names (kind, namespace, name), if any.
+    pub fn find(&self, r: &ObjectRef) -> Option<usize> {
+        self.index
+            .get(&key(&r.kind, r.namespace.as_deref(), &r.name))
+            .copied()
+    }
+
+    /// The edges from one object, in the order they were found.
+    pub fn edges_from(&self, object: usize) -> impl Iterator<Item = &Edge> {
+        self.from
+            .get(object)
+            .into_iter()
+            .flatten()
+            .map(|&e| &self.edges[e])
+    }
 }
 
 type Key = (String, Option<String>, String);
@@ -328,7 +350,18 @@ pub fn build(objects: &[Object]) -> Graph {
             _ => {}
         }
     }
-    Graph { edges, inventory }
+    let mut from = vec![Vec::new(); objects.len()];
+    for (i, e) in edges.iter().enumerate() {
+        if let Some(list) = from.get_mut(e.from) {
+            list.push(i);
+        }
+    }
+    Graph {
+        edges,
+        inventory,
+        index,
+        from,
+    }
 }
 
 /// An endpoint to its Pod: by `targetRef` when it has one, else by IP (marked inferred).

@@ -183,7 +183,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if !stalled && !has_cause_below {
             continue;
         }
-        let owned = owned_below(model, object);
+        let owned = owns_any(model, object);
         let ns = object.id.namespace.as_deref().unwrap_or("default");
         let resource = kind.to_ascii_lowercase();
         let mut cannot_establish = vec![
@@ -192,7 +192,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
              simply too short for this workload's start-up."
                 .to_string(),
         ];
-        if owned.is_empty() {
+        if !owned {
             cannot_establish.push(format!(
                 "No ReplicaSets or Pods of {kind} {name} were pasted, so the cause below it is unknown."
             ));
@@ -246,13 +246,12 @@ fn reason_of(c: Option<&Condition<'_>>) -> String {
     }
 }
 
-/// The pasted objects owned by `workload`, directly or through a ReplicaSet.
-fn owned_below(model: &Model<'_>, workload: &Object) -> Vec<usize> {
-    (0..model.objects.len())
-        .filter(|&i| {
-            descends_from(model, &model.objects[i].id, &workload.id) && model.objects[i].id != workload.id
-        })
-        .collect()
+/// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet.
+fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
+    model
+        .objects
+        .iter()
+        .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
 }
 
 /// Whether `subject` is `workload` itself or below it: owned through `metadata.ownerReferences` (a
@@ -266,27 +265,22 @@ pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRe
     if subject.kind == workload.kind && subject.name == workload.name {
         return true;
     }
-    let index_of = |r: &ObjectRef| {
-        model
-            .objects
-            .iter()
-            .position(|o| o.id.kind == r.kind && o.id.namespace == r.namespace && o.id.name == r.name)
-    };
     // Stated ownership, up to two levels (Pod → ReplicaSet → Deployment).
-    if let Some(start) = index_of(subject) {
+    if let Some(start) = model.graph.find(subject) {
         let mut current = vec![start];
         for _ in 0..2 {
             let mut parents = Vec::new();
+            let mut stated = false;
             for &from in &current {
                 for edge in model
                     .graph
-                    .edges
-                    .iter()
-                    .filter(|e| e.from == from && e.kind == EdgeKind::OwnedBy)
+                    .edges_from(from)
+                    .filter(|e| e.kind == EdgeKind::OwnedBy)
                 {
+                    stated = true;
                     let owner = match &edge.to {
-                        Target::Object(i) => model.objects[*i].id.clone(),
-                        Target::Missing(r) => r.clone(),
+                        Target::Object(i) => &model.objects[*i].id,
+                        Target::Missing(r) => r,
                     };
                     if owner.kind == workload.kind && owner.name == workload.name {
                         return true;
@@ -301,11 +295,6 @@ pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRe
                     }
                 }
             }
-            let stated = model
-                .graph
-                .edges
-                .iter()
-                .any(|e| current.contains(&e.from) && e.kind == EdgeKind::OwnedBy);
             if parents.is_empty() {
                 if stated {
                     return false;
