@@ -1,23 +1,28 @@
-//! `faultline analyze [--format text|json|markdown] [PATH|-]...`
+//! `faultline analyze [--format text|json|markdown|html] [--fail-on error|warning] [PATH|-]...`
 //!
 //! A thin adapter: it reads files, folders and standard input into [`Source`]s, calls the engine, and
-//! prints the report. Exit status: 0 after an analysis (with or without findings), 2 when an input
-//! cannot be read or the command line is wrong.
+//! prints the report. Exit status: 0 after an analysis (with or without findings), 1 when `--fail-on`
+//! is given and a finding is at least that severe, 2 when an input cannot be read or the command line
+//! is wrong.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use faultline_engine::{analyze_with, render, Options, Source};
+use faultline_engine::{analyze_with, render, Options, Severity, Source};
 
 const USAGE: &str = "\
-usage: faultline analyze [--format text|json|markdown] [--captured-at TIME] [PATH|-]...
+usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
+                         [--captured-at TIME] [PATH|-]...
 
 Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
 and prints which fault boundary the evidence points to, with the evidence.
 
 options:
-  -f, --format FORMAT     text (default), json (the report contract) or markdown
+  -f, --format FORMAT     text (default: evidence shown on its source line), json (the report
+                          contract), markdown (for chat and tickets) or html (a self-contained page)
+      --fail-on SEVERITY  exit with status 1 when a finding is at least this severe: error or
+                          warning (for pipelines); default: exit 0 after any analysis
       --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to
                           place ages like `4m31s` on the timeline; default: the newest timestamp
                           found in the input
@@ -29,11 +34,13 @@ enum OutputFormat {
     Text,
     Json,
     Markdown,
+    Html,
 }
 
 #[derive(Debug)]
 struct Args {
     format: OutputFormat,
+    fail_on: Option<Severity>,
     options: Options,
     paths: Vec<String>,
 }
@@ -46,6 +53,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         Some(other) => return Err(format!("unknown command `{other}`")),
     }
     let mut format = OutputFormat::Text;
+    let mut fail_on = None;
     let mut options = Options::default();
     let mut paths = Vec::new();
     while let Some(arg) = iter.next() {
@@ -63,6 +71,18 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             options.captured_at = Some(parsed);
             continue;
         }
+        let fail = match arg.as_str() {
+            "--fail-on" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--fail-on=").map(str::to_string),
+        };
+        if let Some(level) = fail {
+            fail_on = Some(match level.as_str() {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                other => return Err(format!("--fail-on takes error or warning, not `{other}`")),
+            });
+            continue;
+        }
         let format_name = match arg.as_str() {
             "-h" | "--help" => return Ok(None),
             "-f" | "--format" => Some(value(&mut iter)?),
@@ -73,7 +93,8 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 "text" => OutputFormat::Text,
                 "json" => OutputFormat::Json,
                 "markdown" | "md" => OutputFormat::Markdown,
-                other => return Err(format!("unknown format `{other}` (text, json or markdown)")),
+                "html" => OutputFormat::Html,
+                other => return Err(format!("unknown format `{other}` (text, json, markdown or html)")),
             };
         } else if arg.starts_with('-') && arg != "-" {
             return Err(format!("unknown option `{arg}`"));
@@ -86,6 +107,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     }
     Ok(Some(Args {
         format,
+        fail_on,
         options,
         paths,
     }))
@@ -164,7 +186,8 @@ fn main() -> ExitCode {
     };
     let report = analyze_with(&sources, &args.options);
     let output = match args.format {
-        OutputFormat::Text => render::text(&report),
+        OutputFormat::Text => render::text(&report, &sources),
+        OutputFormat::Html => render::html(&report),
         OutputFormat::Markdown => render::markdown(&report),
         OutputFormat::Json => match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
@@ -174,10 +197,18 @@ fn main() -> ExitCode {
             }
         },
     };
+    let failed = args
+        .fail_on
+        .is_some_and(|level| report.findings.iter().any(|f| f.severity >= level));
+    let status = if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
     match io::stdout().lock().write_all(output.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => status,
         // A closed pipe (`| head`) is not an error worth a message.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
         Err(e) => {
             let _ = writeln!(stderr, "faultline: cannot write the report: {e}");
             ExitCode::from(2)
@@ -214,5 +245,6 @@ mod tests {
         assert!(parse_args(&args(&["analyze", "--colour"])).is_err());
         assert!(parse_args(&args(&["analyze", "--format"])).is_err());
         assert!(parse_args(&args(&["analyze", "--captured-at", "yesterday"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--fail-on", "info"])).is_err());
     }
 }

@@ -1,11 +1,14 @@
-//! Plain-text and Markdown renderings of a [`Report`], shared by the CLI and (later) the app's export.
+//! Text, Markdown and HTML renderings of a [`Report`], shared by the CLI and the app's export.
 
 use std::fmt::Write;
 
-use crate::report::{Finding, Report};
+use crate::ingest::Source;
+use crate::report::{Evidence, Finding, Report};
 
-/// A terminal rendering: inputs, errors, then findings with their evidence.
-pub fn text(report: &Report) -> String {
+/// A terminal rendering: inputs, errors, then findings with their evidence. With the `sources`, each
+/// piece of evidence is shown as its source line with the cited value marked, like a compiler's
+/// diagnostic; without them (or for a line the sources lack), as `file:line  path = value`.
+pub fn text(report: &Report, sources: &[Source]) -> String {
     let mut out = String::new();
     for input in &report.inputs {
         let kinds: Vec<String> = input.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -54,15 +57,26 @@ pub fn text(report: &Report) -> String {
         );
         let _ = writeln!(out, "   {}", finding.summary);
         let _ = writeln!(out, "   evidence:");
+        let width = finding
+            .evidence
+            .iter()
+            .map(|e| e.line.to_string().len())
+            .max()
+            .unwrap_or(1);
         for e in &finding.evidence {
-            let _ = writeln!(
-                out,
-                "     {}:{}  {} = {}",
-                e.source,
-                e.line,
-                e.path,
-                one_line(&e.value)
-            );
+            match source_line(sources, e) {
+                Some(line) => out.push_str(&diagnostic(e, line, width)),
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "     {}:{}  {} = {}",
+                        e.source,
+                        e.line,
+                        e.path,
+                        one_line(&e.value)
+                    );
+                }
+            }
         }
         let _ = writeln!(out, "   cannot establish:");
         for c in &finding.cannot_establish {
@@ -75,6 +89,51 @@ pub fn text(report: &Report) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The text of the line a piece of evidence cites, if the sources have it.
+fn source_line<'a>(sources: &'a [Source], e: &Evidence) -> Option<&'a str> {
+    let source = sources.iter().find(|s| s.name == e.source)?;
+    source.text.lines().nth((e.line as usize).checked_sub(1)?)
+}
+
+/// ```text
+///      --> pods.yaml:88  status.containerStatuses[0].state.waiting.reason
+///       |
+///    88 |         reason: ImagePullBackOff
+///       |                 ^^^^^^^^^^^^^^^^
+/// ```
+/// The mark is under the value where the line holds it (from its start to the line's end when the
+/// value goes on over later lines), else under the whole line's text. `width` is the widest line
+/// number of the finding, so its gutters line up.
+fn diagnostic(e: &Evidence, line: &str, width: usize) -> String {
+    let line: String = line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+    let shown: String = line.chars().take(160).collect();
+    let shown_len = shown.chars().count();
+    let cut = shown_len < line.chars().count();
+    let value = e.value.lines().next().unwrap_or_default().trim();
+    let head: String = value.chars().take(24).collect();
+    let (start, len) = if let Some(byte) = (!value.is_empty()).then(|| shown.find(value)).flatten() {
+        (shown[..byte].chars().count(), value.chars().count())
+    } else if let Some(byte) = (!head.is_empty()).then(|| shown.find(&head)).flatten() {
+        let start = shown[..byte].chars().count();
+        (start, shown.trim_end().chars().count().saturating_sub(start))
+    } else {
+        let text = shown.trim_start();
+        (shown_len - text.chars().count(), text.trim_end().chars().count())
+    };
+    let len = len.min(shown_len.saturating_sub(start)).max(1);
+    let pad = " ".repeat(width);
+    format!(
+        "     {pad}--> {}:{}  {}\n     {pad} |\n     {:>width$} | {shown}{}\n     {pad} | {}{}\n",
+        e.source,
+        e.line,
+        e.path,
+        e.line,
+        if cut { "…" } else { "" },
+        " ".repeat(start),
+        "^".repeat(len)
+    )
 }
 
 /// Markdown for chat and tickets.
@@ -163,6 +222,129 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
         labels.push(label);
     }
     labels
+}
+
+/// A self-contained HTML report: styles inline, no script, no external resource, every pasted
+/// string escaped; it prints well.
+pub fn html(report: &Report) -> String {
+    let mut out = String::from(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Faultline diagnosis</title>\n<style>\n",
+    );
+    out.push_str(HTML_STYLE);
+    out.push_str("</style>\n</head>\n<body>\n<h1>Faultline diagnosis</h1>\n");
+    match report.findings.first() {
+        Some(top) => {
+            let _ = writeln!(
+                out,
+                "<p class=\"boundary\">Fault boundary: <code>{}</code> ({})</p>",
+                top.boundary.id(),
+                esc(top.boundary.title())
+            );
+        }
+        None => out.push_str("<p>No findings: nothing in this input points to a fault.</p>\n"),
+    }
+    out.push_str("<h2>Inputs</h2>\n<ul class=\"inputs\">\n");
+    for input in &report.inputs {
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code>: {} ({} documents, {} objects)</li>",
+            esc(&input.source),
+            esc(&input.format),
+            input.documents,
+            input.objects
+        );
+    }
+    out.push_str("</ul>\n");
+    if !report.errors.is_empty() {
+        out.push_str("<h2>Input errors</h2>\n<ul>\n");
+        for e in &report.errors {
+            let _ = writeln!(
+                out,
+                "<li><code>{}:{}:{}</code> {}</li>",
+                esc(&e.source),
+                e.line,
+                e.column,
+                esc(&e.message)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    let labels = labels(&report.findings);
+    for (finding, label) in report.findings.iter().zip(&labels) {
+        let symptom = if finding.explained_by.is_some() {
+            " symptom"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "<section class=\"finding {}{symptom}\">\n<h2>{label}. <span class=\"sev\">{}</span> <code>{}</code> \
+             <span class=\"bnd\">{}</span></h2>\n<p class=\"subject\">{}</p>\n<p>{}</p>",
+            severity(finding),
+            severity(finding),
+            esc(&finding.rule),
+            finding.boundary.id(),
+            esc(&finding.subject.to_string()),
+            esc(&finding.summary)
+        );
+        out.push_str("<h3>Evidence</h3>\n<table>\n<tr><th>where</th><th>field</th><th>value</th></tr>\n");
+        for e in &finding.evidence {
+            let _ = writeln!(
+                out,
+                "<tr><td><code>{}:{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+                esc(&e.source),
+                e.line,
+                esc(&e.path),
+                esc(&one_line(&e.value))
+            );
+        }
+        out.push_str("</table>\n<h3>What this evidence cannot establish</h3>\n<ul>\n");
+        for c in &finding.cannot_establish {
+            let _ = writeln!(out, "<li>{}</li>", esc(c));
+        }
+        out.push_str("</ul>\n<h3>Next steps</h3>\n<pre>");
+        for step in &finding.next_steps {
+            let _ = writeln!(out, "$ {}", esc(step));
+        }
+        out.push_str("</pre>\n</section>\n");
+    }
+    out.push_str("<footer>Made by Faultline from the pasted input alone; nothing was sent anywhere.</footer>\n</body>\n</html>\n");
+    out
+}
+
+const HTML_STYLE: &str = "\
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24;background:#fff}
+code,pre{font-family:ui-monospace,monospace;font-size:.9em}
+pre{background:#f3f4f6;padding:.6rem .8rem;overflow-x:auto;white-space:pre-wrap}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d0d7de;padding:.25rem .4rem;text-align:left;vertical-align:top}
+td:last-child{word-break:break-word}
+.finding{border-left:4px solid #57606a;padding:.2rem 1rem;margin:1.5rem 0;break-inside:avoid}
+.finding.error{border-color:#b42318}.finding.warning{border-color:#9a6700}.finding.info{border-color:#0550ae}
+.symptom{margin-left:2rem}
+.sev{text-transform:uppercase;font-size:.8em;letter-spacing:.05em}
+.bnd{font-weight:normal;color:#57606a;font-size:.8em}
+.subject{color:#57606a;margin:0}
+footer{margin-top:2rem;color:#57606a;font-size:.85em}
+@media print{body{margin:0;max-width:none}pre{white-space:pre-wrap}}
+";
+
+/// Escapes text for HTML element content and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 fn severity(finding: &Finding) -> &'static str {

@@ -140,12 +140,14 @@ fn scenario_report_snapshots() {
     ];
     for (case, name) in scenarios {
         let dir = common::corpus().join(case);
-        let report = analyze(&common::case_sources(&dir));
+        let sources = common::case_sources(&dir);
+        let report = analyze(&sources);
         common::assert_snapshot(
             &format!("{name}.json"),
             &(serde_json::to_string_pretty(&report).unwrap() + "\n"),
         );
-        common::assert_snapshot(&format!("{name}.txt"), &render::text(&report));
+        common::assert_snapshot(&format!("{name}.txt"), &render::text(&report, &sources));
+        common::assert_snapshot(&format!("{name}.html"), &render::html(&report));
         common::assert_snapshot(&format!("{name}.md"), &render::markdown(&report));
     }
 }

@@ -1,0 +1,96 @@
+//! The CLI's renderings and exit status, run as a user would: the built binary on fixtures.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn fixture(rule: &str, name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/rules")
+        .join(rule)
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_faultline"))
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn fail_on_sets_the_exit_status_for_pipelines() {
+    let error = fixture(
+        "image-pull-failed",
+        "fires-init-container-invalid-image-name.yaml",
+    );
+    let info_only = fixture(
+        "readiness-probe-missing",
+        "fires-service-sends-traffic-on-started.yaml",
+    );
+    let healthy = fixture("node-not-ready", "quiet-ready-node.txt");
+    assert_eq!(
+        run(&["analyze", &error]).0,
+        0,
+        "without --fail-on an analysis exits 0"
+    );
+    assert_eq!(run(&["analyze", "--fail-on", "error", &error]).0, 1);
+    assert_eq!(run(&["analyze", "--fail-on=warning", &error]).0, 1);
+    assert_eq!(
+        run(&["analyze", "--fail-on", "warning", &info_only]).0,
+        0,
+        "info is below warning"
+    );
+    assert_eq!(run(&["analyze", "--fail-on", "error", &healthy]).0, 0);
+    assert_eq!(run(&["analyze", "--fail-on", "fatal", &healthy]).0, 2);
+}
+
+#[test]
+fn text_marks_the_cited_value_on_its_source_line() {
+    let path = fixture(
+        "image-pull-failed",
+        "fires-init-container-invalid-image-name.yaml",
+    );
+    let (_, text) = run(&["analyze", &path]);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("| ") && l.contains("reason: InvalidImageName"))
+        .unwrap_or_else(|| panic!("the source line is shown:\n{text}"));
+    let source = lines[at];
+    let mark = lines[at + 1];
+    let value_at = source.find("InvalidImageName").unwrap();
+    assert_eq!(
+        mark.find('^'),
+        Some(value_at),
+        "the mark starts under the value:\n{source}\n{mark}"
+    );
+    assert_eq!(mark.trim_end().len() - value_at, "InvalidImageName".len());
+}
+
+#[test]
+fn html_is_one_self_contained_page_with_every_pasted_string_escaped() {
+    let dir = std::env::temp_dir().join(format!("faultline-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostile = dir.join("hostile.yaml");
+    std::fs::write(
+        &hostile,
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  namespace: shop\nspec:\n  containers:\n  - name: app\n    image: \"<script>alert(1)</script>\"\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: \"<script>alert(1)</script>\"\n    imageID: ''\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: InvalidImageName\n        message: 'Failed to apply default image tag \"<img src=x onerror=alert(2)>\": couldn''t parse image name'\n",
+    )
+    .unwrap();
+    let (status, html) = run(&["analyze", "--format", "html", hostile.to_str().unwrap()]);
+    assert_eq!(status, 0);
+    assert!(html.starts_with("<!doctype html>"));
+    assert!(html.contains("image-pull-failed"), "{html}");
+    assert!(!html.contains("<script"), "no script, pasted or ours");
+    assert!(!html.contains("<img"), "pasted markup is escaped");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    for external in ["src=\"http", "href=\"http", "@import", "url("] {
+        assert!(!html.contains(external), "no external resource ({external})");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
