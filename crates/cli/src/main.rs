@@ -18,6 +18,8 @@ usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|war
 Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
 and prints which fault boundary the evidence points to, with the evidence.
 
+       faultline rules     prints every rule's documentation (Markdown)
+
 options:
   -f, --format FORMAT     text (default: evidence shown on its source line), json (the report
                           contract), markdown (for chat and tickets) or html (a self-contained page)
@@ -166,6 +168,15 @@ fn read_file(path: &Path) -> Result<Source, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut stderr = io::stderr().lock();
+    // `faultline rules`: every rule's documentation, generated from the rules themselves.
+    if args.first().map(String::as_str) == Some("rules") {
+        let page = render::rules_markdown(&|_| None);
+        return match io::stdout().lock().write_all(page.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(2),
+        };
+    }
     let args = match parse_args(&args) {
         Ok(Some(args)) => args,
         Ok(None) => {

@@ -94,3 +94,23 @@ fn html_is_one_self_contained_page_with_every_pasted_string_escaped() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_rules_page_lists_every_rule_with_every_doc_section() {
+    let (status, page) = run(&["rules"]);
+    assert_eq!(status, 0);
+    for rule in faultline_engine::rules::RULES {
+        let at = page
+            .find(&format!("### `{}`", rule.id))
+            .unwrap_or_else(|| panic!("{} is missing", rule.id));
+        let section = &page[at..];
+        let end = section[4..].find("### ").map_or(section.len(), |i| i + 4);
+        for title in faultline_engine::rules::DOC_SECTIONS {
+            assert!(
+                section[..end].contains(&format!("**{title}**")),
+                "{}: {title}",
+                rule.id
+            );
+        }
+    }
+}

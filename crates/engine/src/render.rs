@@ -331,6 +331,42 @@ footer{margin-top:2rem;color:#57606a;font-size:.85em}
 @media print{body{margin:0;max-width:none}pre{white-space:pre-wrap}}
 ";
 
+/// Every rule with its documentation, grouped by boundary, as Markdown (`faultline rules`): generated
+/// from the rules' doc comments, never written by hand. `sample_link` gives, for a rule id, where a
+/// live example of it can be opened (a deep link into the app), if anywhere.
+pub fn rules_markdown(sample_link: &dyn Fn(&str) -> Option<String>) -> String {
+    use crate::report::Boundary;
+    use crate::rules::docs::{sections, DocBlock};
+    let mut out = String::from("# Faultline's rules\n\nEach rule names one condition Faultline recognises, the fault boundary it points to, and what its evidence cannot establish.\n\n");
+    for boundary in Boundary::ALL {
+        let rules: Vec<_> = crate::rules::RULES
+            .iter()
+            .filter(|r| r.boundary == boundary)
+            .collect();
+        let _ = writeln!(out, "## {} (`{}`)\n", boundary.title(), boundary.id());
+        for rule in rules {
+            let _ = writeln!(out, "### `{}`\n", rule.id);
+            if let Some(link) = sample_link(rule.id) {
+                let _ = writeln!(out, "[Open a sample that triggers it]({link})\n");
+            }
+            for (title, blocks) in sections(rule.docs) {
+                let _ = writeln!(out, "**{title}**\n");
+                for block in blocks {
+                    match block {
+                        DocBlock::Text(t) => {
+                            let _ = writeln!(out, "{t}\n");
+                        }
+                        DocBlock::Code(c) => {
+                            let _ = writeln!(out, "```\n{c}\n```\n");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Escapes text for HTML element content and attribute values.
 fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

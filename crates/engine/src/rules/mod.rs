@@ -4,6 +4,7 @@
 pub mod application;
 mod containers;
 pub mod control_plane;
+pub mod docs;
 pub mod etcd;
 pub mod node_runtime;
 mod owners;
