@@ -9,11 +9,12 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use faultline_engine::render::Lang;
 use faultline_engine::{analyze_with, render, Options, Severity, Source};
 
 const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
-                         [--captured-at TIME] [PATH|-]...
+                         [--lang en|zh] [--captured-at TIME] [PATH|-]...
 
 Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
 and prints which fault boundary the evidence points to, with the evidence.
@@ -25,6 +26,8 @@ options:
                           contract), markdown (for chat and tickets) or html (a self-contained page)
       --fail-on SEVERITY  exit with status 1 when a finding is at least this severe: error or
                           warning (for pipelines); default: exit 0 after any analysis
+      --lang LANG         the report's own words in English (en, default) or Chinese (zh); the
+                          findings' text stays as the rules write it, in English
       --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to
                           place ages like `4m31s` on the timeline; default: the newest timestamp
                           found in the input
@@ -43,6 +46,7 @@ enum OutputFormat {
 struct Args {
     format: OutputFormat,
     fail_on: Option<Severity>,
+    lang: Lang,
     options: Options,
     paths: Vec<String>,
 }
@@ -56,6 +60,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     }
     let mut format = OutputFormat::Text;
     let mut fail_on = None;
+    let mut lang = Lang::En;
     let mut options = Options::default();
     let mut paths = Vec::new();
     while let Some(arg) = iter.next() {
@@ -71,6 +76,14 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 .parse()
                 .map_err(|e| format!("--captured-at {time:?} is not an RFC 3339 time: {e}"))?;
             options.captured_at = Some(parsed);
+            continue;
+        }
+        let language = match arg.as_str() {
+            "--lang" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--lang=").map(str::to_string),
+        };
+        if let Some(tag) = language {
+            lang = Lang::parse(&tag).ok_or_else(|| format!("--lang takes en or zh, not `{tag}`"))?;
             continue;
         }
         let fail = match arg.as_str() {
@@ -110,6 +123,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(Args {
         format,
         fail_on,
+        lang,
         options,
         paths,
     }))
@@ -197,9 +211,9 @@ fn main() -> ExitCode {
     };
     let report = analyze_with(&sources, &args.options);
     let output = match args.format {
-        OutputFormat::Text => render::text(&report, &sources),
-        OutputFormat::Html => render::html(&report),
-        OutputFormat::Markdown => render::markdown(&report),
+        OutputFormat::Text => render::text(&report, &sources, args.lang),
+        OutputFormat::Html => render::html(&report, args.lang),
+        OutputFormat::Markdown => render::markdown(&report, args.lang),
         OutputFormat::Json => match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
             Err(e) => {
@@ -257,5 +271,13 @@ mod tests {
         assert!(parse_args(&args(&["analyze", "--format"])).is_err());
         assert!(parse_args(&args(&["analyze", "--captured-at", "yesterday"])).is_err());
         assert!(parse_args(&args(&["analyze", "--fail-on", "info"])).is_err());
+        assert!(parse_args(&args(&["analyze", "--lang", "fr"])).is_err());
+        assert_eq!(
+            parse_args(&args(&["analyze", "--lang=zh-CN"]))
+                .unwrap()
+                .unwrap()
+                .lang,
+            Lang::Zh
+        );
     }
 }

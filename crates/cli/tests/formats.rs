@@ -114,3 +114,30 @@ fn the_rules_page_lists_every_rule_with_every_doc_section() {
         }
     }
 }
+
+#[test]
+fn lang_zh_renders_the_report_s_own_words_in_chinese() {
+    let path = fixture(
+        "image-pull-failed",
+        "fires-init-container-invalid-image-name.yaml",
+    );
+    let (_, en) = run(&["analyze", &path]);
+    let (_, zh) = run(&["analyze", "--lang", "zh", &path]);
+    assert!(en.contains("   evidence:") && en.contains("   next steps:"));
+    assert!(
+        zh.contains("   证据:") && zh.contains("   下一步:") && zh.contains("[错误]"),
+        "{zh}"
+    );
+    assert!(!zh.contains("evidence:") && !zh.contains("next steps:") && !zh.contains("[error]"));
+    assert!(
+        zh.starts_with("说明："),
+        "the zh report says the findings' text is English"
+    );
+    let (_, html) = run(&["analyze", "--lang=zh", "--format", "html", &path]);
+    assert!(html.contains("<html lang=\"zh\">") && html.contains("<h3>证据</h3>"));
+    let (_, md) = run(&["analyze", "--lang", "zh", "--format", "markdown", &path]);
+    assert!(
+        md.starts_with("# Faultline 诊断") && md.contains("**故障边界:** `node-runtime` (节点 / 容器运行时)"),
+        "{md}"
+    );
+}

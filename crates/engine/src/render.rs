@@ -8,8 +8,12 @@ use crate::report::{Evidence, Finding, Report};
 /// A terminal rendering: inputs, errors, then findings with their evidence. With the `sources`, each
 /// piece of evidence is shown as its source line with the cited value marked, like a compiler's
 /// diagnostic; without them (or for a line the sources lack), as `file:line  path = value`.
-pub fn text(report: &Report, sources: &[Source]) -> String {
+pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
+    let w = words(lang);
     let mut out = String::new();
+    if let Some(note) = w.note {
+        let _ = writeln!(out, "{note}\n");
+    }
     for input in &report.inputs {
         let kinds: Vec<String> = input.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
         let kinds = if kinds.is_empty() {
@@ -17,46 +21,45 @@ pub fn text(report: &Report, sources: &[Source]) -> String {
         } else {
             format!(": {}", kinds.join(", "))
         };
-        let note = match input.format.as_str() {
-            "container-log" => " — a container log: listed, not analysed",
-            "command-output" => " — output of another command: kept as text for the rules",
-            "kubectl-messages" => " — kubectl's own messages (API errors, connection failures)",
-            "empty" => " — empty",
-            _ => "",
+        let note = w.format_note(&input.format);
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!(" — {note}")
         };
         let _ = writeln!(
             out,
-            "input {}: {} ({} documents, {} objects{kinds}){note}",
-            input.source, input.format, input.documents, input.objects
+            "{} {}: {} ({} {}, {} {}{kinds}){note}",
+            w.input, input.source, input.format, input.documents, w.documents, input.objects, w.objects
         );
     }
     if !report.counts.is_empty() {
         let counts: Vec<_> = report.counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        let _ = writeln!(out, "objects: {}", counts.join(", "));
+        let _ = writeln!(out, "{}: {}", w.counts, counts.join(", "));
     }
     for error in &report.errors {
         let _ = writeln!(
             out,
-            "error: {}:{}:{}: {}",
-            error.source, error.line, error.column, error.message
+            "{}: {}:{}:{}: {}",
+            w.error, error.source, error.line, error.column, error.message
         );
     }
     out.push('\n');
     if report.findings.is_empty() {
-        out.push_str("No findings: nothing in this input points to a fault.\n");
+        let _ = writeln!(out, "{}", w.no_findings);
     }
     let labels = labels(&report.findings);
     for (finding, label) in report.findings.iter().zip(&labels) {
         let _ = writeln!(
             out,
             "{label}. [{}] {} ({}) — {}",
-            severity(finding),
+            w.severity(finding.severity),
             finding.rule,
             finding.boundary.id(),
             finding.subject
         );
         let _ = writeln!(out, "   {}", finding.summary);
-        let _ = writeln!(out, "   evidence:");
+        let _ = writeln!(out, "   {}:", w.evidence);
         let width = finding
             .evidence
             .iter()
@@ -78,17 +81,179 @@ pub fn text(report: &Report, sources: &[Source]) -> String {
                 }
             }
         }
-        let _ = writeln!(out, "   cannot establish:");
+        let _ = writeln!(out, "   {}:", w.cannot);
         for c in &finding.cannot_establish {
             let _ = writeln!(out, "     - {c}");
         }
-        let _ = writeln!(out, "   next steps:");
+        let _ = writeln!(out, "   {}:", w.next);
         for s in &finding.next_steps {
             let _ = writeln!(out, "     $ {s}");
         }
         out.push('\n');
     }
     out
+}
+
+/// The language of a rendering's own words (headings, labels). The findings' text comes from the
+/// rules, in English, and a Chinese rendering says so at its top.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// `en`, `zh`, `zh-CN`, `zh-TW` …; anything else is not a language we render.
+    pub fn parse(tag: &str) -> Option<Lang> {
+        let primary = tag
+            .split(['-', '_'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+}
+
+/// One language's words for the renderings.
+pub struct Words {
+    pub lang: &'static str,
+    pub note: Option<&'static str>,
+    pub title: &'static str,
+    pub boundary: &'static str,
+    pub no_findings: &'static str,
+    pub evidence: &'static str,
+    pub cannot: &'static str,
+    pub next: &'static str,
+    pub evidence_title: &'static str,
+    pub cannot_title: &'static str,
+    pub next_title: &'static str,
+    pub inputs: &'static str,
+    pub input_errors: &'static str,
+    pub columns: [&'static str; 3],
+    pub footer: &'static str,
+    pub input: &'static str,
+    pub documents: &'static str,
+    pub objects: &'static str,
+    pub counts: &'static str,
+    pub error: &'static str,
+    /// Notes on inputs that are not objects: container log, command output, kubectl's messages, empty.
+    format_notes: [&'static str; 4],
+    severities: [&'static str; 3],
+    /// The boundaries' titles in `Boundary::ALL` order; `None`: the article's English titles.
+    boundaries: Option<[&'static str; 8]>,
+}
+
+impl Words {
+    pub fn severity(&self, severity: crate::Severity) -> &'static str {
+        match severity {
+            crate::Severity::Error => self.severities[0],
+            crate::Severity::Warning => self.severities[1],
+            crate::Severity::Info => self.severities[2],
+        }
+    }
+
+    /// What an input of this format is, when it is not objects; empty otherwise.
+    pub fn format_note(&self, format: &str) -> &'static str {
+        match format {
+            "container-log" => self.format_notes[0],
+            "command-output" => self.format_notes[1],
+            "kubectl-messages" => self.format_notes[2],
+            "empty" => self.format_notes[3],
+            _ => "",
+        }
+    }
+
+    pub fn boundary_title(&self, boundary: crate::Boundary) -> &'static str {
+        let at = crate::Boundary::ALL
+            .iter()
+            .position(|b| *b == boundary)
+            .unwrap_or_default();
+        self.boundaries.map_or(boundary.title(), |titles| titles[at])
+    }
+}
+
+const EN: Words = Words {
+    lang: "en",
+    note: None,
+    title: "Faultline diagnosis",
+    boundary: "Fault boundary",
+    no_findings: "No findings: nothing in this input points to a fault.",
+    evidence: "evidence",
+    cannot: "cannot establish",
+    next: "next steps",
+    evidence_title: "Evidence",
+    cannot_title: "What this evidence cannot establish",
+    next_title: "Next steps",
+    inputs: "Inputs",
+    input_errors: "Input errors",
+    columns: ["where", "field", "value"],
+    footer: "Made by Faultline from the pasted input alone; nothing was sent anywhere.",
+    input: "input",
+    documents: "documents",
+    objects: "objects",
+    counts: "objects",
+    error: "error",
+    format_notes: [
+        "a container log: listed, not analysed",
+        "output of another command: kept as text for the rules",
+        "kubectl's own messages (API errors, connection failures)",
+        "empty",
+    ],
+    severities: ["error", "warning", "info"],
+    boundaries: None,
+};
+
+const ZH: Words = Words {
+    lang: "zh",
+    note: Some("说明：以下各项发现的摘要、证据与限制由规则以英文写出，此处保留原文；命令可直接运行。"),
+    title: "Faultline 诊断",
+    boundary: "故障边界",
+    no_findings: "没有发现：输入中没有证据指向故障。",
+    evidence: "证据",
+    cannot: "无法确定",
+    next: "下一步",
+    evidence_title: "证据",
+    cannot_title: "这些证据无法确定的内容",
+    next_title: "下一步",
+    inputs: "输入",
+    input_errors: "输入错误",
+    columns: ["位置", "字段", "值"],
+    footer: "由 Faultline 仅根据粘贴的输入生成；没有向任何地方发送数据。",
+    input: "输入",
+    documents: "个文档",
+    objects: "个对象",
+    counts: "对象",
+    error: "错误",
+    format_notes: [
+        "容器日志：只列出，不分析",
+        "其他命令的输出：作为文本供规则读取",
+        "kubectl 自身的消息（API 错误、连接失败）",
+        "空",
+    ],
+    severities: ["错误", "警告", "信息"],
+    boundaries: Some([
+        "API 服务器 / 控制平面",
+        "etcd",
+        "调度约束",
+        "节点 / 容器运行时",
+        "资源配额 / 准入",
+        "可用区 / 网络 / 存储",
+        "就绪 / Service 端点",
+        "应用",
+    ]),
+};
+
+/// The words of a language.
+pub fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
+    }
 }
 
 /// The text of the line a piece of evidence cites, if the sources have it.
@@ -137,29 +302,34 @@ fn diagnostic(e: &Evidence, line: &str, width: usize) -> String {
 }
 
 /// Markdown for chat and tickets.
-pub fn markdown(report: &Report) -> String {
-    let mut out = String::from("# Faultline diagnosis\n\n");
+pub fn markdown(report: &Report, lang: Lang) -> String {
+    let w = words(lang);
+    let mut out = format!("# {}\n\n", w.title);
+    if let Some(note) = w.note {
+        let _ = writeln!(out, "> {note}\n");
+    }
     if let Some(top) = report.findings.first() {
         let _ = writeln!(
             out,
-            "**Fault boundary:** `{}` ({})\n",
+            "**{}:** `{}` ({})\n",
+            w.boundary,
             top.boundary.id(),
-            top.boundary.title()
+            w.boundary_title(top.boundary)
         );
     } else {
-        out.push_str("No findings: nothing in this input points to a fault.\n\n");
+        let _ = writeln!(out, "{}\n", w.no_findings);
     }
     let labels = labels(&report.findings);
     for (finding, label) in report.findings.iter().zip(&labels) {
         let _ = writeln!(
             out,
             "## {label}. {} `{}` — {}\n",
-            severity(finding),
+            w.severity(finding.severity),
             finding.rule,
             md_text(&finding.subject.to_string())
         );
         let _ = writeln!(out, "{}\n", md_text(&finding.summary));
-        out.push_str("**Evidence**\n\n");
+        let _ = writeln!(out, "**{}**\n", w.evidence_title);
         for e in &finding.evidence {
             let _ = writeln!(
                 out,
@@ -170,18 +340,18 @@ pub fn markdown(report: &Report) -> String {
                 md_code(&one_line(&e.value))
             );
         }
-        out.push_str("\n**What this evidence cannot establish**\n\n");
+        let _ = writeln!(out, "\n**{}**\n", w.cannot_title);
         for c in &finding.cannot_establish {
             let _ = writeln!(out, "- {}", md_text(c));
         }
-        out.push_str("\n**Next steps**\n\n```sh\n");
+        let _ = writeln!(out, "\n**{}**\n\n```sh", w.next_title);
         for s in &finding.next_steps {
             let _ = writeln!(out, "{s}");
         }
         out.push_str("```\n\n");
     }
     if !report.errors.is_empty() {
-        out.push_str("## Input errors\n\n");
+        let _ = writeln!(out, "## {}\n", w.input_errors);
         for e in &report.errors {
             let _ = writeln!(
                 out,
@@ -226,27 +396,35 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
 
 /// A self-contained HTML report: styles inline, no script, no external resource, every pasted
 /// string escaped; it prints well.
-pub fn html(report: &Report) -> String {
-    let mut out = String::from(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+pub fn html(report: &Report, lang: Lang) -> String {
+    let w = words(lang);
+    let mut out = format!(
+        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Faultline diagnosis</title>\n<style>\n",
+         <title>{}</title>\n<style>\n",
+        w.lang, w.title
     );
     out.push_str(HTML_STYLE);
-    out.push_str("</style>\n</head>\n<body>\n<h1>Faultline diagnosis</h1>\n");
+    let _ = writeln!(out, "</style>\n</head>\n<body>\n<h1>{}</h1>", w.title);
+    if let Some(note) = w.note {
+        let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
+    }
     match report.findings.first() {
         Some(top) => {
             let _ = writeln!(
                 out,
-                "<p class=\"boundary\">Fault boundary: <code>{}</code> ({})</p>",
+                "<p class=\"boundary\">{}: <code>{}</code> ({})</p>",
+                w.boundary,
                 top.boundary.id(),
-                esc(top.boundary.title())
+                esc(w.boundary_title(top.boundary))
             );
         }
-        None => out.push_str("<p>No findings: nothing in this input points to a fault.</p>\n"),
+        None => {
+            let _ = writeln!(out, "<p>{}</p>", w.no_findings);
+        }
     }
-    out.push_str("<h2>Inputs</h2>\n<ul class=\"inputs\">\n");
+    let _ = writeln!(out, "<h2>{}</h2>\n<ul class=\"inputs\">", w.inputs);
     for input in &report.inputs {
         let _ = writeln!(
             out,
@@ -259,7 +437,7 @@ pub fn html(report: &Report) -> String {
     }
     out.push_str("</ul>\n");
     if !report.errors.is_empty() {
-        out.push_str("<h2>Input errors</h2>\n<ul>\n");
+        let _ = writeln!(out, "<h2>{}</h2>\n<ul>", w.input_errors);
         for e in &report.errors {
             let _ = writeln!(
                 out,
@@ -284,13 +462,17 @@ pub fn html(report: &Report) -> String {
             "<section class=\"finding {}{symptom}\">\n<h2>{label}. <span class=\"sev\">{}</span> <code>{}</code> \
              <span class=\"bnd\">{}</span></h2>\n<p class=\"subject\">{}</p>\n<p>{}</p>",
             severity(finding),
-            severity(finding),
+            w.severity(finding.severity),
             esc(&finding.rule),
             finding.boundary.id(),
             esc(&finding.subject.to_string()),
             esc(&finding.summary)
         );
-        out.push_str("<h3>Evidence</h3>\n<table>\n<tr><th>where</th><th>field</th><th>value</th></tr>\n");
+        let _ = writeln!(
+            out,
+            "<h3>{}</h3>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+            w.evidence_title, w.columns[0], w.columns[1], w.columns[2]
+        );
         for e in &finding.evidence {
             let _ = writeln!(
                 out,
@@ -301,17 +483,17 @@ pub fn html(report: &Report) -> String {
                 esc(&one_line(&e.value))
             );
         }
-        out.push_str("</table>\n<h3>What this evidence cannot establish</h3>\n<ul>\n");
+        let _ = writeln!(out, "</table>\n<h3>{}</h3>\n<ul>", w.cannot_title);
         for c in &finding.cannot_establish {
             let _ = writeln!(out, "<li>{}</li>", esc(c));
         }
-        out.push_str("</ul>\n<h3>Next steps</h3>\n<pre>");
+        let _ = write!(out, "</ul>\n<h3>{}</h3>\n<pre>", w.next_title);
         for step in &finding.next_steps {
             let _ = writeln!(out, "$ {}", esc(step));
         }
         out.push_str("</pre>\n</section>\n");
     }
-    out.push_str("<footer>Made by Faultline from the pasted input alone; nothing was sent anywhere.</footer>\n</body>\n</html>\n");
+    let _ = writeln!(out, "<footer>{}</footer>\n</body>\n</html>", w.footer);
     out
 }
 

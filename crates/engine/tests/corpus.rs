@@ -146,9 +146,15 @@ fn scenario_report_snapshots() {
             &format!("{name}.json"),
             &(serde_json::to_string_pretty(&report).unwrap() + "\n"),
         );
-        common::assert_snapshot(&format!("{name}.txt"), &render::text(&report, &sources));
-        common::assert_snapshot(&format!("{name}.html"), &render::html(&report));
-        common::assert_snapshot(&format!("{name}.md"), &render::markdown(&report));
+        common::assert_snapshot(
+            &format!("{name}.txt"),
+            &render::text(&report, &sources, render::Lang::En),
+        );
+        common::assert_snapshot(&format!("{name}.html"), &render::html(&report, render::Lang::En));
+        common::assert_snapshot(
+            &format!("{name}.md"),
+            &render::markdown(&report, render::Lang::En),
+        );
     }
 }
 
