@@ -68,6 +68,9 @@ pub struct Histogram {
 /// Parses `0/6 nodes are available: 3 node(s) had untolerated taint {a: b}, 3 Insufficient cpu.
 /// preemption: …`. `None` when the text has no such message.
 pub fn parse(message: &str) -> Option<Histogram> {
+    if let Some(old) = parse_predicates(message) {
+        return Some(old);
+    }
     let at = message.find(" nodes are available")?;
     let head = &message[..at];
     let ratio = head.rsplit(|c: char| c.is_whitespace()).next()?;
@@ -80,6 +83,31 @@ pub fn parse(message: &str) -> Option<Histogram> {
     let entries = split_entries(rest).into_iter().map(entry).collect();
     Some(Histogram {
         available,
+        total,
+        entries,
+    })
+}
+
+/// Kubernetes 1.6–1.7: `No nodes are available that match all of the following predicates::
+/// Insufficient cpu (3), MatchNodeSelector (2).` The counts follow the reasons; the total is their sum
+/// (each node was reported with the predicates it failed).
+fn parse_predicates(message: &str) -> Option<Histogram> {
+    let (_, rest) = message.split_once("match all of the following predicates:")?;
+    let rest = rest.trim_start_matches(':').trim().trim_end_matches('.');
+    let mut entries = Vec::new();
+    for part in split_entries(rest) {
+        let (reason, count) = match part.rsplit_once(" (") {
+            Some((reason, n)) => (reason, n.trim_end_matches(')').parse::<u32>().ok()),
+            None => (part, None),
+        };
+        entries.push(Entry {
+            nodes: count,
+            cause: entry(reason).cause,
+        });
+    }
+    let total = entries.iter().filter_map(|e| e.nodes).sum();
+    Some(Histogram {
+        available: 0,
         total,
         entries,
     })
@@ -114,6 +142,20 @@ fn entry(text: &str) -> Entry {
         _ => (None, text),
     };
     let reason = reason.strip_prefix("node(s) ").unwrap_or(reason);
+    // The predicate names of 1.6–1.10 (`MatchNodeSelector`), before reasons were sentences.
+    let predicate = match reason {
+        "MatchNodeSelector" | "NodeAffinity" => Some(Cause::NodeAffinity),
+        "PodToleratesNodeTaints" | "PodToleratesNodeNoExecuteTaints" => Some(Cause::Taint(None)),
+        "NoVolumeZoneConflict" | "NoVolumeNodeConflict" | "CheckVolumeBinding" => {
+            Some(Cause::VolumeNodeAffinity)
+        }
+        "MatchInterPodAffinity" => Some(Cause::PodAffinity),
+        "NodeUnschedulable" => Some(Cause::NodeUnschedulable),
+        _ => None,
+    };
+    if let Some(cause) = predicate {
+        return Entry { nodes, cause };
+    }
     let lower = reason.to_ascii_lowercase();
     let cause = if lower.contains("node affinity")
         || lower.contains("node selector")
@@ -194,5 +236,36 @@ mod tests {
         assert_eq!(h.entries[0].cause, Cause::VolumeNodeAffinity);
         assert_eq!(h.entries[1].cause, Cause::TopologySpread);
         assert!(parse("Successfully assigned shop/web to node-a").is_none());
+    }
+
+    #[test]
+    fn predicate_names_of_kubernetes_1_6_to_1_10() {
+        let h = parse("No nodes are available that match all of the following predicates:: Insufficient cpu (3), MatchNodeSelector (2), PodToleratesNodeTaints (1).").unwrap();
+        assert_eq!((h.available, h.total), (0, 6));
+        assert_eq!(
+            h.entries,
+            [
+                Entry {
+                    nodes: Some(3),
+                    cause: Cause::Insufficient("cpu".into())
+                },
+                Entry {
+                    nodes: Some(2),
+                    cause: Cause::NodeAffinity
+                },
+                Entry {
+                    nodes: Some(1),
+                    cause: Cause::Taint(None)
+                },
+            ]
+        );
+        let h = parse("0/5 nodes are available: 3 Insufficient memory, 2 MatchNodeSelector.").unwrap();
+        assert_eq!(
+            h.entries[1],
+            Entry {
+                nodes: Some(2),
+                cause: Cause::NodeAffinity
+            }
+        );
     }
 }
