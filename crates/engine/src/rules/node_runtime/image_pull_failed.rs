@@ -2,8 +2,8 @@ use k8s_openapi::api::core::v1::{ContainerStatus, Pod};
 
 use super::super::containers::containers;
 use crate::ingest::{Object, Typed};
-use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::model::{EventRecord, Model};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -157,6 +157,92 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
         }
     }
+    // Pods known only from their events (a `kubectl get events` pasted alone).
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && is_pull_failure(e))
+    {
+        if seen.contains(&&event.subject) || model.graph.find(&event.subject).is_some() {
+            continue;
+        }
+        seen.push(&event.subject);
+        if let Some(finding) = diagnose_events(model, &event.subject) {
+            findings.push(finding);
+        }
+    }
+}
+
+/// The kubelet's words for a failed pull, in every release: `Failed to pull image "x": …`,
+/// `Error: ErrImagePull`, `Error: ImagePullBackOff`, `Back-off pulling image "x"`.
+fn is_pull_failure(event: &EventRecord) -> bool {
+    let m = event.message.as_str();
+    (event.reason == "Failed"
+        && (m.starts_with("Failed to pull image")
+            || m.starts_with("Error: ErrImagePull")
+            || m.starts_with("Error: ImagePullBackOff")))
+        || (event.reason == "BackOff" && m.starts_with("Back-off pulling image"))
+        || event.reason == "ErrImagePull"
+        || event.reason == "ImagePullBackOff"
+}
+
+/// A pull failure known from events alone: a hint, not proof. Later `Pulled` events mean it passed.
+fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
+    let events = model.events_for(id);
+    let failures: Vec<&&EventRecord> = events.iter().filter(|e| is_pull_failure(e)).collect();
+    let last_failure = failures.last()?;
+    let pulled_later = events.iter().any(|e| {
+        e.reason == "Pulled"
+            && match (e.last, last_failure.last) {
+                (Some(ok), Some(bad)) => ok > bad,
+                _ => matches!((e.last_age, last_failure.last_age), (Some(ok), Some(bad)) if ok < bad),
+            }
+    });
+    if pulled_later {
+        return None;
+    }
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for e in failures.iter().rev().take(3) {
+        evidence.extend(model.event_evidence(e));
+    }
+    let hint = failures
+        .iter()
+        .find_map(|e| RegistryHint::from_message(&e.message));
+    let image = failures
+        .iter()
+        .find_map(|e| e.message.split('"').nth(1).filter(|i| !i.is_empty()))
+        .unwrap_or("its image");
+    let cause = hint.map_or("the events do not say why", RegistryHint::explanation);
+    let times: u32 = failures.iter().map(|e| e.count.max(1)).sum();
+    let summary = format!(
+        "{id} cannot pull {image} ({times} failed attempts or back-offs in its events): {cause}. From the kubelet's events only."
+    );
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut cannot_establish = vec![
+        format!("{id} itself was not pasted: this rests on its events alone, which are a hint rather than proof; whether it is still failing is unknown."),
+        "Whether other nodes can pull the same image: this is one node's attempt.".to_string(),
+    ];
+    if hint == Some(RegistryHint::NotFound) {
+        cannot_establish.push(
+            "Whether the tag is really missing or the repository is private and hides itself from              unauthenticated pulls: registries answer both with \"not found\"."
+                .to_string(),
+        );
+    }
+    let name = &id.name;
+    let next_steps = vec![
+        format!("kubectl describe pod {name} -n {ns}"),
+        format!("kubectl get pod {name} -n {ns} -o yaml"),
+        format!("kubectl events -n {ns} --for pod/{name}"),
+    ];
+    Some(RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ))
 }
 
 fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
