@@ -238,6 +238,13 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         false,
         |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
     ),
+    // Restarts that are the kubelet's liveness kills: the probe is the finding to read.
+    (
+        "container-crash-looping",
+        "liveness-probe-failing",
+        false,
+        same_subject,
+    ),
     // A node not ready because its network plugin is not is a network fault first.
     ("node-not-ready", "node-network-unavailable", false, same_subject),
     (

@@ -20,7 +20,9 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The waiting reason, the termination reason, exit code, message and times, the restart count,
-    /// and the Pod's `BackOff` events.
+    /// and the Pod's `BackOff` events. With the Pod not pasted, its `Back-off restarting failed
+    /// container` events alone: a hint, which says so and cannot give the exit code. Restarts that are
+    /// liveness kills are listed under `liveness-probe-failing`.
     ///
     /// ## Fault boundary
     /// `application`: the container's own process.
@@ -63,7 +65,72 @@ pub fn exit_code_meaning(code: i32) -> &'static str {
     }
 }
 
+/// Pods known only from their events: `Back-off restarting failed container` (a hint, not proof: the
+/// exit code, and so whether the application or the runtime failed, is in the Pod's status).
+fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: Vec<&crate::report::ObjectRef> = Vec::new();
+    for event in model.events.iter().filter(|e| {
+        e.subject.kind == "Pod"
+            && e.reason == "BackOff"
+            && e.message.starts_with("Back-off restarting failed container")
+    }) {
+        let id = &event.subject;
+        if seen.contains(&id) || model.graph.find(id).is_some() {
+            continue;
+        }
+        seen.push(id);
+        let backoffs: Vec<_> = model
+            .events_for(id)
+            .into_iter()
+            .filter(|e| {
+                e.reason == "BackOff" && e.message.starts_with("Back-off restarting failed container")
+            })
+            .collect();
+        let times: u32 = backoffs.iter().map(|e| e.count.max(1)).sum();
+        let container = event
+            .message
+            .strip_prefix("Back-off restarting failed container ")
+            .and_then(|r| r.split_whitespace().next())
+            .filter(|c| *c != "in")
+            .map(|c| format!("container {c}"))
+            .unwrap_or_else(|| "a container".to_string());
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let summary = format!(
+            "{id}: {container} keeps exiting and the kubelet backs off restarting it ({times} back-off{} in its events). From the kubelet's events only.",
+            if times == 1 { "" } else { "s" }
+        );
+        let cannot_establish = vec![
+            format!("{id} itself was not pasted: this rests on its events alone, which are a hint; its exit code and reason are unknown."),
+            "Whether the application exited on its own, was OOMKilled, or the runtime failed to start it: the Pod's lastState says."
+                .to_string(),
+        ];
+        let next_steps = vec![
+            format!(
+                "kubectl get pod {} -n {ns} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
+                id.name
+            ),
+            format!("kubectl logs {} -n {ns} --previous", id.name),
+            format!("kubectl describe pod {} -n {ns}", id.name),
+        ];
+        let evidence = backoffs
+            .iter()
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e))
+            .collect();
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_events(model, findings);
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
         let restart_policy = pod

@@ -18,7 +18,9 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The container's waiting reason and message, the `Failed` events for the Pod (matched by kind,
-    /// namespace and name), and the Pod's references to the named Secret or ConfigMap.
+    /// namespace and name), and the Pod's references to the named Secret or ConfigMap. With the Pod
+    /// not pasted, its `Failed` events alone (`Error: secret "x" not found`): a hint, which says so;
+    /// a later `Started` event means it passed.
     ///
     /// ## Fault boundary
     /// `node-runtime`: the kubelet on the chosen node assembles the container's configuration.
@@ -92,6 +94,7 @@ fn cause(message: &str) -> Cause {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_events(model, findings);
     for (index, object) in model.objects.iter().enumerate() {
         let Typed::Pod(pod) = &object.typed else { continue };
         let failing: Vec<_> = containers(pod)
@@ -207,6 +210,66 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             id.clone(),
             summary,
             evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+/// Pods known only from their events: the kubelet's `Failed` event `Error: secret "x" not found`
+/// (a hint, not proof). A later `Started` event means it passed.
+fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: Vec<&crate::report::ObjectRef> = Vec::new();
+    for event in model.events.iter().filter(|e| {
+        e.subject.kind == "Pod"
+            && e.reason == "Failed"
+            && e.message.starts_with("Error: ")
+            && cause(&e.message) != Cause::Unknown
+    }) {
+        let id = &event.subject;
+        if seen.contains(&id) || model.graph.find(id).is_some() {
+            continue;
+        }
+        seen.push(id);
+        let events = model.events_for(id);
+        let started_later = events.iter().any(|e| {
+            e.reason == "Started"
+                && match (e.last, event.last) {
+                    (Some(ok), Some(bad)) => ok > bad,
+                    _ => matches!((e.last_age, event.last_age), (Some(ok), Some(bad)) if ok < bad),
+                }
+        });
+        if started_later {
+            continue;
+        }
+        let why = cause(&event.message);
+        let what = match &why {
+            Cause::Missing { kind, name } => format!("the {kind} {name:?} it references does not exist"),
+            Cause::MissingKey { key, what } => format!("the key {key:?} is not in {what}"),
+            Cause::RunAsNonRoot => "it must run as non-root but the image runs as root".to_string(),
+            Cause::Unknown => String::new(),
+        };
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let summary = format!(
+            "{id}: the kubelet cannot create its container ({:?}): {what}. From the kubelet's events only.",
+            event.message
+        );
+        let cannot_establish = vec![
+            format!("{id} itself was not pasted: this rests on its events alone, which are a hint; whether it still fails is unknown."),
+            "Which container and which reference (env, envFrom or a volume) names it: the Pod spec says.".to_string(),
+        ];
+        let mut next_steps = vec![format!("kubectl describe pod {} -n {ns}", id.name)];
+        if let Cause::Missing { kind, name } = &why {
+            next_steps.push(format!(
+                "kubectl get {} {name} -n {ns}",
+                kind.to_ascii_lowercase()
+            ));
+        }
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            model.event_evidence(event).into_iter().collect(),
             cannot_establish,
             next_steps,
         ));
