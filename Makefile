@@ -1,19 +1,20 @@
 # Faultline: two commands do all set-up on a fresh machine.
 #   make serve   installs what is missing, builds the app and serves it on http://127.0.0.1:8080/
 #   make test    installs what is missing, then runs every check: fmt, clippy, unit and corpus tests,
-#                the wasm builds, and the browser tests in headless Chromium.
+#                a one-minute fuzz run of each fuzz target, the wasm builds, and the browser tests.
+#   make fuzz    fuzzes the engine for ten minutes per target (FUZZ_SECONDS to change it).
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools lint unit wasm app browser-test cli bench
+.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
 	trunk serve --release
 
-test: tools browser-tools lint unit wasm app browser-test
+test: tools browser-tools lint unit fuzz-short wasm app browser-test
 	@echo "make test: every check passed"
 
 tools:
@@ -29,6 +30,14 @@ lint:
 
 unit:
 	cargo test --workspace --locked
+
+# cargo-fuzz over `analyze` and `redact`, seeded with the shared corpus (scripts/fuzz.sh).
+fuzz-short:
+	scripts/fuzz.sh 60
+
+FUZZ_SECONDS ?= 600
+fuzz: tools
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The guard that keeps the engine browser-safe: it must build for wasm32 on its own.
 wasm:

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building the app needs, skipping what is already there:
-# the wasm32 target, rustfmt and clippy, trunk, and wasm-bindgen-cli at exactly the version in
+# the wasm32 target, rustfmt and clippy, trunk, cargo-fuzz, and wasm-bindgen-cli at exactly the version in
 # Cargo.lock (Trunk must never download it). Nothing prebuilt is downloaded: both come from crates.io.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 TRUNK_VERSION=0.21.14
+CARGO_FUZZ_VERSION=0.13.2
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
 if [ -z "$WASM_BINDGEN_VERSION" ]; then
   echo "install-tools: no wasm-bindgen in Cargo.lock" >&2
@@ -37,6 +38,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   step "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION from crates.io (about 9 minutes, once)"
   # Not --locked: its own lock file wants a crate version this registry lacks.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+if [ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
+  # Runs on stable Rust through RUSTC_BOOTSTRAP=1 (scripts/fuzz.sh); its dependencies build with 1.95.
+  step "installing cargo-fuzz $CARGO_FUZZ_VERSION from crates.io (about 2 minutes, once)"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
 fi
 step "fetching crates (cargo fetch --locked)"
 cargo fetch --locked

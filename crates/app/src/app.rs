@@ -3,6 +3,8 @@ use yew::prelude::*;
 use crate::components::findings::Findings;
 use crate::components::input_panel::InputPanel;
 use crate::components::inputs_list::InputsList;
+use crate::components::secrets_panel::SecretsPanel;
+use crate::hooks::use_leave_guard::use_leave_guard;
 use crate::samples::SAMPLES;
 use crate::state::{Action, State};
 
@@ -20,6 +22,11 @@ pub fn app() -> Html {
     let on_remove = dispatcher(&state, Action::RemoveFile);
     let on_unreadable = dispatcher(&state, |(name, reason)| Action::FileUnreadable { name, reason });
     let on_sample = dispatcher(&state, Action::LoadSample);
+    let on_redact = dispatcher(&state, |()| Action::Redact);
+    let on_undo = dispatcher(&state, |()| Action::UndoRedaction);
+    let on_include_network = dispatcher(&state, Action::SetIncludeNetwork);
+    use_leave_guard(state.has_own_input());
+    let input_names = state.input_names();
     let on_clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Clear))
@@ -48,6 +55,10 @@ pub fn app() -> Html {
                     <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()} {on_remove} />
                 </section>
                 <section class="results" aria-label="Diagnosis">
+                    if !input_names.is_empty() {
+                        <SecretsPanel secrets={state.secrets.clone()} inputs={input_names} include_network={state.include_network}
+                            can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />
+                    }
                     <Findings report={state.report.clone()} />
                 </section>
             </main>

@@ -3,7 +3,8 @@
 
 use std::rc::Rc;
 
-use faultline_engine::{analyze, Report, Source};
+use faultline_engine::redact::{self, ScanOptions, SecretHit};
+use faultline_engine::{analyze, InputError, Report, Source};
 use yew::Reducible;
 
 use crate::samples;
@@ -26,9 +27,20 @@ pub struct State {
     /// Files that could not be read (name, why): shown, never turned into input text.
     pub unreadable: Vec<(String, String)>,
     pub report: Rc<Report>,
+    /// Secrets found in the inputs (kind, input, line; never shown with their value).
+    pub secrets: Rc<Vec<SecretHit>>,
+    /// Whether IP addresses, internal host names and e-mail addresses count as secrets too.
+    pub include_network: bool,
+    /// The inputs as they were before the last redaction, until the user edits anything.
+    pub before_redaction: Option<(String, Vec<Input>)>,
 }
 
 pub const PASTE_NAME: &str = "paste";
+
+/// The page analyses at most this much input at once, on its main thread: the engine needs about
+/// 12 bytes of memory per byte of YAML, and a tab has a few GB at most. Larger dumps get a message
+/// pointing to the command line, which has no such limit.
+pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -45,6 +57,12 @@ pub enum Action {
     LoadSample(&'static str),
     /// Removes every input.
     Clear,
+    /// Replaces every input by its redacted copy (the originals are kept for [`Action::UndoRedaction`]).
+    Redact,
+    /// Brings back the inputs as they were before the last redaction.
+    UndoRedaction,
+    /// Whether network details (IPs, internal host names, e-mail addresses) are redacted too.
+    SetIncludeNetwork(bool),
 }
 
 impl State {
@@ -55,6 +73,9 @@ impl State {
             sample: None,
             unreadable: Vec::new(),
             report: Rc::default(),
+            secrets: Rc::default(),
+            include_network: false,
+            before_redaction: None,
         };
         state.load_sample(id);
         state.reanalyze();
@@ -89,9 +110,90 @@ impl State {
             .collect()
     }
 
-    fn reanalyze(&mut self) {
-        self.report = Rc::new(analyze(&self.sources()));
+    /// The input names in the order of [`State::sources`], without copying the texts.
+    pub fn input_names(&self) -> Vec<String> {
+        let paste = (!self.paste.trim().is_empty()).then(|| PASTE_NAME.to_string());
+        paste
+            .into_iter()
+            .chain(self.files.iter().map(|f| f.name.clone()))
+            .collect()
     }
+
+    /// Whether the user has given input of their own (a sample is not theirs to lose).
+    pub fn has_own_input(&self) -> bool {
+        !self.paste.trim().is_empty() || (!self.files.is_empty() && self.sample.is_none())
+    }
+
+    fn scan_options(&self) -> ScanOptions {
+        ScanOptions {
+            include_network: self.include_network,
+        }
+    }
+
+    fn reanalyze(&mut self) {
+        let sources = self.sources();
+        let total: usize = sources.iter().map(|s| s.text.len()).sum();
+        if total > MAX_INPUT_BYTES {
+            self.report = Rc::new(too_large(&sources, total));
+            self.secrets = Rc::default();
+            return;
+        }
+        self.secrets = Rc::new(redact::scan(&sources, &self.scan_options()));
+        self.report = Rc::new(analyze(&sources));
+    }
+
+    fn redact(&mut self) {
+        let sources = self.sources();
+        let redacted = redact::redact(&sources, &self.scan_options());
+        if redacted.hits.is_empty() {
+            return;
+        }
+        self.before_redaction = Some((self.paste.clone(), self.files.clone()));
+        let mut copies = redacted.sources.into_iter();
+        if !self.paste.trim().is_empty() {
+            if let Some(copy) = copies.next() {
+                self.paste = copy.text;
+            }
+        }
+        for (file, copy) in self.files.iter_mut().zip(copies) {
+            file.text = copy.text;
+        }
+        self.sample = None;
+    }
+}
+
+/// The report for input too large to analyse in the page: one error per input, nothing analysed,
+/// the text kept as it is.
+fn too_large(sources: &[Source], total: usize) -> Report {
+    let mb = |bytes: usize| bytes.div_ceil(1024 * 1024);
+    let errors = sources
+        .iter()
+        .filter(|s| !s.text.is_empty())
+        .map(|s| InputError {
+            source: s.name.clone(),
+            line: 1,
+            column: 1,
+            message: format!(
+                "the input is too large to analyse in this page ({} MB in all, this one {} MB; the page \
+                 takes up to {} MB): nothing was analysed. Remove some files, or run the `faultline` \
+                 command line, which reads dumps of any size",
+                mb(total),
+                mb(s.text.len()),
+                MAX_INPUT_BYTES / (1024 * 1024)
+            ),
+        })
+        .collect();
+    Report {
+        errors,
+        ..Report::default()
+    }
+}
+
+/// A file with NUL bytes, or mostly characters that are not valid UTF-8, is not text kubectl printed.
+pub fn looks_binary(text: &str) -> bool {
+    let sample: String = text.chars().take(64 * 1024).collect();
+    let replaced = sample.chars().filter(|c| *c == '\u{FFFD}').count();
+    sample.contains('\0') || replaced * 10 > sample.chars().count().max(1)
 }
 
 impl Default for State {
@@ -105,10 +207,30 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
+        if !matches!(
+            action,
+            Action::Redact
+                | Action::UndoRedaction
+                | Action::SetIncludeNetwork(_)
+                | Action::FileUnreadable { .. }
+        ) {
+            // Undo is offered only until the user changes the inputs.
+            next.before_redaction = None;
+        }
         match action {
             Action::EditPaste(text) => {
                 next.paste = text;
                 next.sample = None;
+            }
+            Action::AddFile(input) if looks_binary(&input.text) => {
+                next.unreadable.retain(|(n, _)| *n != input.name);
+                next.unreadable.push((
+                    input.name,
+                    "looks like a binary file (it has NUL bytes or is not UTF-8 text), not kubectl \
+                     output; it was not analysed"
+                        .to_string(),
+                ));
+                return Rc::new(next);
             }
             Action::AddFile(input) => {
                 match next.files.iter_mut().find(|f| f.name == input.name) {
@@ -138,6 +260,15 @@ impl Reducible for State {
                 next.unreadable.clear();
                 next.sample = None;
             }
+            Action::Redact => next.redact(),
+            Action::UndoRedaction => {
+                let Some((paste, files)) = next.before_redaction.take() else {
+                    return self;
+                };
+                next.paste = paste;
+                next.files = files;
+            }
+            Action::SetIncludeNetwork(include) => next.include_network = include,
         }
         next.reanalyze();
         Rc::new(next)
@@ -225,5 +356,77 @@ mod tests {
             state.report.findings[0].rule, "image-pull-failed",
             "the other inputs are still analysed"
         );
+    }
+
+    const SECRET_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9.9\n    env:\n    - name: DB_PASSWORD\n      value: hunter2-hunter2\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9.9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n";
+
+    #[test]
+    fn secrets_are_listed_redacted_in_one_action_and_the_redaction_can_be_undone_until_an_edit() {
+        let state = reduce(State::default(), Action::Clear);
+        let state = reduce(state, Action::EditPaste(SECRET_POD.into()));
+        assert_eq!(state.secrets.len(), 1);
+        assert_eq!(
+            (state.secrets[0].kind.id(), state.secrets[0].line),
+            ("env-secret", 13)
+        );
+        let before = state.report.findings[0].clone();
+        let state = reduce(state, Action::Redact);
+        assert!(!state.paste.contains("hunter2-hunter2"));
+        assert!(state.paste.contains("value: <redacted:env-secret:1>"));
+        assert!(state.secrets.is_empty(), "nothing left to redact");
+        assert_eq!(state.report.findings[0].rule, before.rule);
+        assert_eq!(state.report.findings[0].subject, before.subject);
+        let undone = reduce(state.clone(), Action::UndoRedaction);
+        assert_eq!(undone.paste, SECRET_POD);
+        assert_eq!(undone.secrets.len(), 1);
+        // An edit ends the chance to undo.
+        let edited = reduce(state, Action::EditPaste("kind: Pod\n".into()));
+        assert_eq!(edited.before_redaction, None);
+        assert_eq!(reduce(edited.clone(), Action::UndoRedaction).paste, edited.paste);
+    }
+
+    #[test]
+    fn network_details_are_secrets_only_when_asked() {
+        let state = reduce(State::default(), Action::Clear);
+        let state = reduce(
+            state,
+            Action::EditPaste("IP: 10.244.1.17\nNode: ip-10-0-1-2.ec2.internal\n".into()),
+        );
+        assert!(state.secrets.is_empty());
+        let state = reduce(state, Action::SetIncludeNetwork(true));
+        let kinds: Vec<&str> = state.secrets.iter().map(|h| h.kind.id()).collect();
+        assert_eq!(kinds, ["ip-address", "internal-hostname"]);
+        let state = reduce(state, Action::Redact);
+        assert!(!state.paste.contains("10.244.1.17"));
+    }
+
+    #[test]
+    fn a_binary_file_is_listed_as_unreadable_not_analysed() {
+        let state = reduce(
+            State::default(),
+            Action::AddFile(Input {
+                name: "core.bin".into(),
+                text: "\u{7f}ELF\u{2}\u{1}\u{1}\0\0\0".into(),
+            }),
+        );
+        assert_eq!(state.files.len(), 2, "not added");
+        assert!(state.unreadable[0].1.contains("binary"), "{:?}", state.unreadable);
+        let invalid_utf8 = String::from_utf8_lossy(&[0xff, 0xfe, 0xfd, b'a', 0xc3, 0x28]).into_owned();
+        assert!(looks_binary(&invalid_utf8));
+        assert!(!looks_binary(CRASH_POD));
+    }
+
+    #[test]
+    fn input_over_the_limit_gets_a_message_and_is_kept_as_typed() {
+        let big = "a".repeat(MAX_INPUT_BYTES + 1);
+        let state = reduce(State::default(), Action::EditPaste(big.clone()));
+        assert!(state.report.findings.is_empty());
+        assert!(
+            state.report.errors[0].message.contains("too large"),
+            "{:?}",
+            state.report.errors
+        );
+        assert_eq!(state.paste.len(), big.len());
+        assert!(state.has_own_input());
     }
 }

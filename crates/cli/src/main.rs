@@ -1,4 +1,6 @@
-//! `faultline analyze [--format text|json|markdown|html] [--fail-on error|warning] [PATH|-]...`
+//! `faultline analyze [--format text|json|markdown|html] [--fail-on error|warning] [--lang en|zh] [PATH|-]...`
+//! `faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...`
+//! `faultline rules`
 //!
 //! A thin adapter: it reads files, folders and standard input into [`Source`]s, calls the engine, and
 //! prints the report. Exit status: 0 after an analysis (with or without findings), 1 when `--fail-on`
@@ -9,19 +11,26 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::Lang;
 use faultline_engine::{analyze_with, render, Options, Severity, Source};
 
 const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
                          [--lang en|zh] [--captured-at TIME] [PATH|-]...
+       faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...
+       faultline rules
 
-Reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or nothing)
-and prints which fault boundary the evidence points to, with the evidence.
+analyze reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or
+nothing) and prints which fault boundary the evidence points to, with the evidence.
 
-       faultline rules     prints every rule's documentation (Markdown)
+redact prints a copy of the input with every secret value replaced by a token such as
+`<redacted:secret-data:1>` (the same value always the same token, across all inputs), and lists
+what it replaced on standard error (kind and line, never the value). Several inputs need --out.
 
-options:
+rules prints every rule's documentation (Markdown), generated from the rules.
+
+analyze options:
   -f, --format FORMAT     text (default: evidence shown on its source line), json (the report
                           contract), markdown (for chat and tickets) or html (a self-contained page)
       --fail-on SEVERITY  exit with status 1 when a finding is at least this severe: error or
@@ -32,7 +41,122 @@ options:
                           place ages like `4m31s` on the timeline; default: the newest timestamp
                           found in the input
   -h, --help              this help
+
+redact options:
+      --include-network   also replace IP addresses, internal host names and e-mail addresses
+      --list              only list what would be replaced (on standard output), change nothing
+      --out DIR           write each input's redacted copy to DIR under its own path
 ";
+
+/// What `faultline redact` was asked to do.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct RedactArgs {
+    include_network: bool,
+    list: bool,
+    out: Option<PathBuf>,
+    paths: Vec<String>,
+}
+
+fn parse_redact_args(args: &[String]) -> Result<Option<RedactArgs>, String> {
+    let mut parsed = RedactArgs::default();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--include-network" => parsed.include_network = true,
+            "--list" => parsed.list = true,
+            "--out" => {
+                let dir = iter.next().ok_or("--out needs a folder")?;
+                parsed.out = Some(PathBuf::from(dir));
+            }
+            other if other.starts_with("--out=") => parsed.out = Some(PathBuf::from(&other[6..])),
+            other if other.starts_with('-') && other != "-" => {
+                return Err(format!("unknown option `{other}`"))
+            }
+            path => parsed.paths.push(path.to_string()),
+        }
+    }
+    if parsed.paths.is_empty() {
+        parsed.paths.push("-".to_string());
+    }
+    Ok(Some(parsed))
+}
+
+/// `faultline redact`: the redacted copy on standard output (one input) or under `--out`.
+fn run_redact(args: &RedactArgs, stderr: &mut impl Write) -> ExitCode {
+    let sources = match read_sources(&args.paths) {
+        Ok(sources) => sources,
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = ScanOptions {
+        include_network: args.include_network,
+    };
+    let redacted = redact::redact(&sources, &options);
+    let mut listing = String::new();
+    for hit in &redacted.hits {
+        listing.push_str(&format!(
+            "{}:{}:{} {} {}\n",
+            sources[hit.input].name,
+            hit.line,
+            hit.column,
+            hit.kind.id(),
+            hit.preview
+        ));
+    }
+    if args.list {
+        return write_stdout(&listing, stderr);
+    }
+    let _ = write!(stderr, "{listing}");
+    let _ = writeln!(
+        stderr,
+        "faultline: {} secret(s) replaced by {} token(s)",
+        redacted.hits.len(),
+        redacted.tokens
+    );
+    match &args.out {
+        None if redacted.sources.len() == 1 => write_stdout(&redacted.sources[0].text, stderr),
+        None => {
+            let _ = writeln!(
+                stderr,
+                "faultline: several inputs: name a folder for the copies with --out DIR"
+            );
+            ExitCode::from(2)
+        }
+        Some(dir) => {
+            for source in &redacted.sources {
+                let relative = Path::new(&source.name);
+                let relative: PathBuf = relative
+                    .components()
+                    .filter(|c| matches!(c, std::path::Component::Normal(_)))
+                    .collect();
+                let target = dir.join(relative);
+                let written = target
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| std::fs::write(&target, &source.text));
+                if let Err(e) = written {
+                    let _ = writeln!(stderr, "faultline: cannot write {}: {e}", target.display());
+                    return ExitCode::from(2);
+                }
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn write_stdout(text: &str, stderr: &mut impl Write) -> ExitCode {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(stderr, "faultline: cannot write: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum OutputFormat {
@@ -191,6 +315,16 @@ fn main() -> ExitCode {
             Err(_) => ExitCode::from(2),
         };
     }
+    if args.first().map(String::as_str) == Some("redact") {
+        return match parse_redact_args(&args[1..]) {
+            Ok(Some(redact_args)) => run_redact(&redact_args, &mut stderr),
+            Ok(None) => write_stdout(USAGE, &mut stderr),
+            Err(message) => {
+                let _ = writeln!(stderr, "faultline: {message}\n\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let args = match parse_args(&args) {
         Ok(Some(args)) => args,
         Ok(None) => {
@@ -279,5 +413,24 @@ mod tests {
                 .lang,
             Lang::Zh
         );
+        assert!(parse_redact_args(&args(&["--format", "json"])).is_err());
+        assert!(parse_redact_args(&args(&["--out"])).is_err());
+    }
+
+    #[test]
+    fn parses_redact_options() {
+        let parsed = parse_redact_args(&args(&["--include-network", "--out", "copy", "a.yaml"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            parsed,
+            RedactArgs {
+                include_network: true,
+                list: false,
+                out: Some(PathBuf::from("copy")),
+                paths: vec!["a.yaml".into()],
+            }
+        );
+        assert_eq!(parse_redact_args(&[]).unwrap().unwrap().paths, ["-"]);
     }
 }

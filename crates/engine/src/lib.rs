@@ -5,6 +5,7 @@
 
 pub mod ingest;
 pub mod model;
+pub mod redact;
 pub mod render;
 pub mod report;
 pub mod rules;

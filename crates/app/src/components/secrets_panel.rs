@@ -1,0 +1,73 @@
+use std::rc::Rc;
+
+use faultline_engine::redact::SecretHit;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub secrets: Rc<Vec<SecretHit>>,
+    /// Input names, in the order the hits' `input` indexes refer to.
+    pub inputs: Vec<String>,
+    pub include_network: bool,
+    /// Whether "Undo redaction" is offered (the originals are kept until the next edit).
+    pub can_undo: bool,
+    pub on_redact: Callback<()>,
+    pub on_undo: Callback<()>,
+    pub on_include_network: Callback<bool>,
+}
+
+/// What secrets the input holds — kind, input and line, never the value — and one action that
+/// replaces them with tokens.
+#[function_component(SecretsPanel)]
+pub fn secrets_panel(props: &Props) -> Html {
+    let count = props.secrets.len();
+    let onchange = {
+        let on_include_network = props.on_include_network.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
+                on_include_network.emit(input.checked());
+            }
+        })
+    };
+    let on_redact = props.on_redact.reform(|_: MouseEvent| ());
+    let on_undo = props.on_undo.reform(|_: MouseEvent| ());
+    let rows = props.secrets.iter().map(|hit| {
+        let input = props.inputs.get(hit.input).map_or("?", String::as_str);
+        html! {
+            <li class="secret-hit" data-kind={hit.kind.id()}>
+                <span class="where">{ format!("{input}:{}", hit.line) }</span>
+                <span class="kind">{ hit.kind.title() }</span>
+                <code class="kind-id">{ hit.kind.id() }</code>
+                <span class="preview">{ &hit.preview }</span>
+            </li>
+        }
+    });
+    let summary = match count {
+        0 if props.can_undo => "The inputs are redacted: no secret is left in them.".to_string(),
+        0 => "No secrets found in the input.".to_string(),
+        1 => "1 secret found in the input. Redact it before you share the input or anything made from it."
+            .to_string(),
+        n => format!("{n} secrets found in the input. Redact them before you share the input or anything made from it."),
+    };
+    html! {
+        <section class={classes!("secrets", (count > 0).then_some("found"))} aria-label="Secrets in the input">
+            <h2>{ "Secrets" }</h2>
+            <p class="secrets-summary">{ summary }</p>
+            if count > 0 {
+                <ul class="secret-hits">{ for rows }</ul>
+            }
+            <div class="secrets-actions">
+                <button class="redact" disabled={count == 0} onclick={on_redact}>{ "Redact" }</button>
+                if props.can_undo {
+                    <button class="undo-redaction" onclick={on_undo}>{ "Undo redaction" }</button>
+                }
+                <label class="include-network">
+                    <input type="checkbox" checked={props.include_network} {onchange} />
+                    { "Also redact IP addresses, internal host names and e-mail addresses" }
+                </label>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,452 @@
+//! Finds secrets in what was pasted and produces a redacted copy that is safe to share.
+//!
+//! Pure and deterministic like the rest of the engine. Two finders feed one list of hits:
+//! - a structural one over the positioned node trees ingest builds (a Secret's `data` and
+//!   `stringData`, a kubeconfig's user credentials, the Secret inside a
+//!   `last-applied-configuration` annotation), because only the tree knows that a value under
+//!   `data:` belongs to a `kind: Secret` printed further down;
+//! - a line scanner for everything else, in any format (YAML, JSON, describe, logs, curl output):
+//!   PEM keys, JWTs, `Authorization` headers, cloud keys, credentials in URLs and connection strings,
+//!   and values of keys named like secrets (`DB_PASSWORD`, `api-token`), in env lists and annotations.
+//!
+//! Every value found is then looked for everywhere else in the inputs, so a token that also appears in
+//! a log line or an annotation is redacted there too, with the same replacement: `<redacted:KIND:N>`,
+//! numbered per kind in first-seen order, the same value always the same token across all inputs of
+//! one call, so correlation across objects survives. Only values are replaced, never keys, and the
+//! replacement keeps YAML and JSON valid (it has no quote, backslash, comma or bracket) and keeps the
+//! line count (a multi-line key becomes one line of token and blank lines), so evidence lines of the
+//! redacted copy still point at the same places.
+//!
+//! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
+//! and the wasm build stays small.
+
+mod scan;
+mod structure;
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::ingest::Source;
+
+/// What kind of secret a hit is. The ids are a public contract (JSON, the app, tokens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SecretKind {
+    /// A value under a Secret's `data` or `stringData`.
+    SecretData,
+    /// A Secret's `.dockerconfigjson` / `.dockercfg` (registry credentials).
+    DockerConfig,
+    /// A kubeconfig user's `client-key-data`, `token`, `password`, `id-token`, ...
+    KubeconfigCredential,
+    /// `Authorization: Bearer ...` and bearer tokens in command lines.
+    BearerToken,
+    /// `Authorization: Basic ...` (base64 of `user:password`).
+    BasicAuth,
+    /// A JSON Web Token (`eyJ....eyJ....sig`).
+    Jwt,
+    /// A PEM private key block.
+    PrivateKey,
+    /// Cloud and SaaS access keys (AWS `AKIA...`, Google `AIza...`, GitHub, GitLab, Slack tokens).
+    CloudKey,
+    /// The password of a `scheme://user:password@host` URL.
+    UrlCredential,
+    /// A password or key inside a database URL or a `Key=value;` connection string.
+    ConnectionString,
+    /// The value of an environment variable or field named like a secret (`DB_PASSWORD: hunter2`).
+    EnvSecret,
+    /// An annotation named like a secret, or a secret inside `last-applied-configuration`.
+    AnnotationSecret,
+    /// Opt-in: an IPv4 address.
+    IpAddress,
+    /// Opt-in: a host name in an internal domain (`.internal`, `.local`, `.svc`, `.corp`, ...).
+    InternalHostname,
+    /// Opt-in: an e-mail address.
+    Email,
+}
+
+impl SecretKind {
+    pub const ALL: [SecretKind; 15] = [
+        SecretKind::SecretData,
+        SecretKind::DockerConfig,
+        SecretKind::KubeconfigCredential,
+        SecretKind::BearerToken,
+        SecretKind::BasicAuth,
+        SecretKind::Jwt,
+        SecretKind::PrivateKey,
+        SecretKind::CloudKey,
+        SecretKind::UrlCredential,
+        SecretKind::ConnectionString,
+        SecretKind::EnvSecret,
+        SecretKind::AnnotationSecret,
+        SecretKind::IpAddress,
+        SecretKind::InternalHostname,
+        SecretKind::Email,
+    ];
+
+    /// Stable kebab-case id, as used in tokens and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            SecretKind::SecretData => "secret-data",
+            SecretKind::DockerConfig => "docker-config",
+            SecretKind::KubeconfigCredential => "kubeconfig-credential",
+            SecretKind::BearerToken => "bearer-token",
+            SecretKind::BasicAuth => "basic-auth",
+            SecretKind::Jwt => "jwt",
+            SecretKind::PrivateKey => "private-key",
+            SecretKind::CloudKey => "cloud-key",
+            SecretKind::UrlCredential => "url-credential",
+            SecretKind::ConnectionString => "connection-string",
+            SecretKind::EnvSecret => "env-secret",
+            SecretKind::AnnotationSecret => "annotation-secret",
+            SecretKind::IpAddress => "ip-address",
+            SecretKind::InternalHostname => "internal-hostname",
+            SecretKind::Email => "email",
+        }
+    }
+
+    /// A short phrase for people ("a Secret's data value").
+    pub fn title(self) -> &'static str {
+        match self {
+            SecretKind::SecretData => "Secret data value",
+            SecretKind::DockerConfig => "registry credentials (.dockerconfigjson)",
+            SecretKind::KubeconfigCredential => "kubeconfig credential",
+            SecretKind::BearerToken => "bearer token",
+            SecretKind::BasicAuth => "basic auth header",
+            SecretKind::Jwt => "JSON Web Token",
+            SecretKind::PrivateKey => "PEM private key",
+            SecretKind::CloudKey => "cloud access key",
+            SecretKind::UrlCredential => "password in a URL",
+            SecretKind::ConnectionString => "password in a connection string",
+            SecretKind::EnvSecret => "secret-named value (env, config)",
+            SecretKind::AnnotationSecret => "secret in an annotation",
+            SecretKind::IpAddress => "IP address",
+            SecretKind::InternalHostname => "internal host name",
+            SecretKind::Email => "e-mail address",
+        }
+    }
+
+    /// Whether this kind is found only when the user asks for network details too.
+    pub fn is_network(self) -> bool {
+        matches!(
+            self,
+            SecretKind::IpAddress | SecretKind::InternalHostname | SecretKind::Email
+        )
+    }
+
+    /// When two finders claim overlapping text, the lower rank wins: what the structure says first,
+    /// then the specific patterns, then names that merely look secret, then network details.
+    fn rank(self) -> u8 {
+        match self {
+            SecretKind::SecretData | SecretKind::DockerConfig | SecretKind::KubeconfigCredential => 0,
+            SecretKind::PrivateKey => 1,
+            SecretKind::UrlCredential | SecretKind::ConnectionString => 2,
+            SecretKind::BearerToken | SecretKind::BasicAuth => 3,
+            SecretKind::Jwt | SecretKind::CloudKey => 4,
+            SecretKind::AnnotationSecret | SecretKind::EnvSecret => 5,
+            SecretKind::IpAddress | SecretKind::InternalHostname | SecretKind::Email => 6,
+        }
+    }
+}
+
+impl Serialize for SecretKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// What to look for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScanOptions {
+    /// Also find IP addresses, internal host names and e-mail addresses (off by default: they are
+    /// often the evidence itself).
+    pub include_network: bool,
+}
+
+/// One secret found: where it is and what kind it is — never the secret itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SecretHit {
+    pub kind: SecretKind,
+    /// Index of the input in the slice given to [`scan`] or [`redact`].
+    pub input: usize,
+    /// 1-based line and column (in characters) of the value's first character.
+    pub line: u32,
+    pub column: u32,
+    /// Byte span of the value in its input's text.
+    #[serde(skip)]
+    pub start: usize,
+    #[serde(skip)]
+    pub end: usize,
+    /// A masked preview: at most the first two characters and the length (`hu… (7 chars)`).
+    pub preview: String,
+}
+
+/// The redacted copy of the inputs, with what was replaced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Redacted {
+    /// The inputs, same names and order, each secret value replaced by its token.
+    pub sources: Vec<Source>,
+    /// What was found, positions in the original texts.
+    pub hits: Vec<SecretHit>,
+    /// How many distinct values were replaced (each got one token).
+    pub tokens: usize,
+}
+
+/// A candidate span before overlaps are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub kind: SecretKind,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Finds every secret in the inputs, in input order, then text order.
+pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
+    let spans = find_all(sources, options);
+    let mut hits = Vec::new();
+    for (input, (source, spans)) in sources.iter().zip(&spans).enumerate() {
+        let lines = LineIndex::new(&source.text);
+        for span in spans {
+            let (line, column) = lines.position(&source.text, span.start);
+            hits.push(SecretHit {
+                kind: span.kind,
+                input,
+                line,
+                column,
+                start: span.start,
+                end: span.end,
+                preview: preview(&source.text[span.start..span.end]),
+            });
+        }
+    }
+    hits
+}
+
+/// [`scan`], then replaces every value found by its token. Tokens are shared across the inputs.
+pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
+    let hits = scan(sources, options);
+    let mut tokens: HashMap<&str, String> = HashMap::new();
+    let mut per_kind: HashMap<SecretKind, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(sources.len());
+    for (input, source) in sources.iter().enumerate() {
+        let text = &source.text;
+        let mut redacted = String::with_capacity(text.len());
+        let mut at = 0;
+        for hit in hits.iter().filter(|h| h.input == input) {
+            let value = &text[hit.start..hit.end];
+            let token = tokens.entry(value).or_insert_with(|| {
+                let n = per_kind.entry(hit.kind).or_insert(0);
+                *n += 1;
+                format!("<redacted:{}:{n}>", hit.kind.id())
+            });
+            redacted.push_str(&text[at..hit.start]);
+            redacted.push_str(token);
+            // Keep the line count: each line the value spanned stays, blank, with its indentation
+            // (inside a YAML block scalar a blank line is still part of the block).
+            let mut rest = value;
+            while let Some(nl) = rest.find('\n') {
+                redacted.push('\n');
+                rest = &rest[nl + 1..];
+                let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+                redacted.push_str(&rest[..indent]);
+            }
+            at = hit.end;
+        }
+        redacted.push_str(&text[at..]);
+        out.push(Source::new(source.name.clone(), redacted));
+    }
+    let count = tokens.len();
+    Redacted {
+        sources: out,
+        hits,
+        tokens: count,
+    }
+}
+
+/// All spans of all inputs, overlaps resolved, sorted by start.
+fn find_all(sources: &[Source], options: &ScanOptions) -> Vec<Vec<Span>> {
+    let mut per_input: Vec<Vec<Span>> = sources
+        .iter()
+        .map(|source| {
+            let mut candidates = structure::find(&source.text);
+            candidates.extend(scan::find(&source.text, options));
+            resolve_overlaps(candidates)
+        })
+        .collect();
+    propagate(sources, &mut per_input);
+    per_input
+}
+
+/// Keeps, of overlapping candidates, the one whose kind ranks first (then the earliest, the longest).
+fn resolve_overlaps(mut candidates: Vec<Span>) -> Vec<Span> {
+    candidates.retain(|s| s.start < s.end);
+    candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
+    let mut accepted: Vec<Span> = Vec::with_capacity(candidates.len());
+    // Accepted spans sorted by start, for overlap checks by binary search.
+    let mut sorted: Vec<(usize, usize)> = Vec::with_capacity(candidates.len());
+    for span in candidates {
+        let i = sorted.partition_point(|&(start, _)| start < span.end);
+        let overlaps = i > 0 && sorted[i - 1].1 > span.start;
+        if !overlaps {
+            sorted.insert(i, (span.start, span.end));
+            accepted.push(span);
+        }
+    }
+    accepted.sort_by_key(|s| s.start);
+    accepted
+}
+
+/// Characters that can continue a secret value: an occurrence of a value counts only when it is not
+/// part of a longer word.
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-' | b'.')
+}
+
+/// Values shorter than this are redacted where found but not searched for elsewhere: a short value
+/// (`admin`) would match unrelated words.
+const MIN_PROPAGATED_LEN: usize = 8;
+
+/// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
+/// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
+fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
+    let mut values: HashMap<String, SecretKind> = HashMap::new();
+    let mut multi_word: Vec<(String, SecretKind)> = Vec::new();
+    for (source, spans) in sources.iter().zip(per_input.iter()) {
+        for span in spans {
+            let value = &source.text[span.start..span.end];
+            if value.len() < MIN_PROPAGATED_LEN || value.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let variants = [
+                value.to_string(),
+                json_escape(value),
+                json_escape(&json_escape(value)),
+            ];
+            for variant in variants {
+                if variant.bytes().all(is_word_byte) {
+                    values.entry(variant).or_insert(span.kind);
+                } else if multi_word.len() < 64 && !multi_word.iter().any(|(v, _)| *v == variant) {
+                    multi_word.push((variant, span.kind));
+                }
+            }
+        }
+    }
+    if values.is_empty() && multi_word.is_empty() {
+        return;
+    }
+    for (source, spans) in sources.iter().zip(per_input.iter_mut()) {
+        let text = source.text.as_bytes();
+        let mut extra = Vec::new();
+        let mut i = 0;
+        while i < text.len() {
+            if !is_word_byte(text[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < text.len() && is_word_byte(text[i]) {
+                i += 1;
+            }
+            // A word may carry punctuation around the value (`value.`): try it trimmed too.
+            let word = &source.text[start..i];
+            let trimmed = word.trim_end_matches(['.', '-']);
+            for candidate in [word, trimmed] {
+                if let Some(kind) = values.get(candidate) {
+                    extra.push(Span {
+                        kind: *kind,
+                        start,
+                        end: start + candidate.len(),
+                    });
+                    break;
+                }
+            }
+        }
+        for (value, kind) in &multi_word {
+            let mut from = 0;
+            while let Some(found) = source.text[from..].find(value.as_str()) {
+                let start = from + found;
+                let end = start + value.len();
+                let before_ok = start == 0 || !is_word_byte(text[start - 1]);
+                let after_ok = end == text.len() || !is_word_byte(text[end]);
+                if before_ok && after_ok {
+                    extra.push(Span {
+                        kind: *kind,
+                        start,
+                        end,
+                    });
+                }
+                from = end;
+            }
+        }
+        if !extra.is_empty() {
+            // Found spans keep priority over propagated ones (they come first at equal rank).
+            let mut all = std::mem::take(spans);
+            let kept: Vec<Span> = extra
+                .into_iter()
+                .filter(|e| !all.iter().any(|s| s.start < e.end && e.start < s.end))
+                .collect();
+            all.extend(kept);
+            *spans = resolve_overlaps(all);
+        }
+    }
+}
+
+fn json_escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The first two characters (only of values long enough that this gives nothing away) and the
+/// length; never the value.
+fn preview(value: &str) -> String {
+    let chars = value.chars().count();
+    if value.contains('\n') {
+        return format!("({} lines)", value.lines().count());
+    }
+    if chars >= 12 {
+        let head: String = value.chars().take(2).collect();
+        format!("{head}… ({chars} chars)")
+    } else {
+        format!("… ({chars} chars)")
+    }
+}
+
+/// Maps byte offsets to 1-based line and character column.
+pub(crate) struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Self { starts }
+    }
+
+    /// The byte offset of the start of a 1-based line.
+    pub fn line_start(&self, line: u32) -> Option<usize> {
+        self.starts.get((line as usize).checked_sub(1)?).copied()
+    }
+
+    pub fn position(&self, text: &str, offset: usize) -> (u32, u32) {
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line.saturating_sub(1)];
+        let column = text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count())
+            + 1;
+        (line as u32, column as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,769 @@
+//! The line and pattern scanners: secrets recognisable from the text itself, in any format.
+//! Every scanner is one linear pass over the text.
+
+use super::structure::block_span;
+use super::{ScanOptions, SecretKind, Span};
+
+pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
+    let mut out = Vec::new();
+    private_keys(text, &mut out);
+    patterns(text, &mut out);
+    url_credentials(text, &mut out);
+    key_values(text, &mut out);
+    if options.include_network {
+        ip_addresses(text, &mut out);
+        emails(text, &mut out);
+        internal_hostnames(text, &mut out);
+    }
+    out
+}
+
+/// Whether a key names a secret: its last word is `password`, `token`, `secret`, ... or it ends in
+/// `api key`, `access key`, ... (`DB_PASSWORD`, `api-token`, `clientSecret`, `X-Api-Key`). Keys that
+/// only mention one (`token-ttl`, `secretName`, `secretKeyRef`) are not.
+pub(crate) fn is_secret_key(key: &str) -> bool {
+    let key = key.trim_matches(['"', '\'', '-', ' ']);
+    if key.is_empty() || key.len() > 120 {
+        return false;
+    }
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        current.push(c.to_ascii_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    let Some(last) = words.last() else {
+        return false;
+    };
+    const ENDINGS: [&str; 11] = [
+        "password",
+        "passwd",
+        "passphrase",
+        "secret",
+        "token",
+        "apikey",
+        "accesskey",
+        "secretkey",
+        "privatekey",
+        "credentials",
+        "credential",
+    ];
+    if ENDINGS.iter().any(|e| last.ends_with(e)) || matches!(last.as_str(), "pwd" | "pass") {
+        return true;
+    }
+    if last == "key" && words.len() >= 2 {
+        let prev = words[words.len() - 2].as_str();
+        return matches!(
+            prev,
+            "api"
+                | "access"
+                | "secret"
+                | "private"
+                | "signing"
+                | "encryption"
+                | "auth"
+                | "master"
+                | "account"
+        );
+    }
+    // kubeconfig's `client-key-data`.
+    key.eq_ignore_ascii_case("client-key-data")
+}
+
+/// Whether a value is worth redacting: not empty, not a placeholder (`<none>`, `<set to the key ...>`,
+/// an existing `<redacted>`), not already masked (`***`, `xxxx`), not a reference (`$(VAR)`), not a
+/// boolean or a describe size (`7 bytes`).
+pub(crate) fn is_plausible_value(value: &str) -> bool {
+    let v = value.trim().trim_matches(['"', '\'']);
+    if v.is_empty() || v.starts_with(['<', '{', '[']) || v.starts_with("$(") || v.starts_with("${") {
+        return false;
+    }
+    if v.chars().all(|c| matches!(c, '*' | 'x' | 'X' | '•' | '.' | '-')) {
+        return false;
+    }
+    if v.to_ascii_lowercase().contains("redacted") {
+        return false;
+    }
+    if matches!(
+        v,
+        "true" | "false" | "True" | "False" | "null" | "~" | "yes" | "no" | "none" | "None" | "|" | ">"
+    ) {
+        return false;
+    }
+    if let Some(n) = v.strip_suffix(" bytes") {
+        if n.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+    }
+    true
+}
+
+fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
+    if start < end && is_plausible_value(&text[start..end]) {
+        out.push(Span { kind, start, end });
+    }
+}
+
+fn is_b64url(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+fn is_b64(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')
+}
+
+fn run(bytes: &[u8], from: usize, ok: impl Fn(u8) -> bool) -> usize {
+    let mut i = from;
+    while i < bytes.len() && ok(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// PEM private key blocks, markers included (a PEM line inside a JSON string has `\n` escapes).
+fn private_keys(text: &str, out: &mut Vec<Span>) {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("-----BEGIN ") {
+        let start = from + found;
+        let label_start = start + "-----BEGIN ".len();
+        let Some(label_len) = text[label_start..].find("-----") else {
+            break;
+        };
+        let label = &text[label_start..label_start + label_len];
+        from = label_start + label_len + 5;
+        if !label.ends_with("PRIVATE KEY") || label.len() > 40 || label.contains('\n') {
+            continue;
+        }
+        let end_marker = format!("-----END {label}-----");
+        let end = match text[from..].find(&end_marker) {
+            Some(i) => from + i + end_marker.len(),
+            // Cut off: the base64 lines that follow.
+            None => {
+                let mut end = from;
+                for line in text[from..].split_inclusive('\n') {
+                    let body = line.trim().replace("\\n", "");
+                    if !body.is_empty() && !body.bytes().all(is_b64) {
+                        break;
+                    }
+                    end += line.len();
+                }
+                text[..end].trim_end().len().max(from)
+            }
+        };
+        out.push(Span {
+            kind: SecretKind::PrivateKey,
+            start,
+            end,
+        });
+        from = end;
+    }
+}
+
+/// JWTs, bearer and basic credentials, and cloud keys with a known prefix.
+fn patterns(text: &str, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let at_word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if !at_word_start || !b.is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let rest = &bytes[i..];
+        if let Some(end) = jwt_at(bytes, i) {
+            out.push(Span {
+                kind: SecretKind::Jwt,
+                start: i,
+                end,
+            });
+            i = end;
+            continue;
+        }
+        if rest.len() > 7 && rest[..7].eq_ignore_ascii_case(b"bearer ") {
+            let start = run(bytes, i + 7, |b| b == b' ');
+            let end = run(bytes, start, |b| {
+                is_b64url(b) || matches!(b, b'.' | b'~' | b'+' | b'/' | b'=')
+            });
+            if end - start >= 8 {
+                push(out, SecretKind::BearerToken, start, end, text);
+                i = end;
+                continue;
+            }
+        }
+        if rest.len() > 6 && rest[..6].eq_ignore_ascii_case(b"basic ") {
+            let start = run(bytes, i + 6, |b| b == b' ');
+            let end = run(bytes, start, is_b64);
+            if end - start >= 8 && decodes_to_user_password(&text[start..end]) {
+                push(out, SecretKind::BasicAuth, start, end, text);
+                i = end;
+                continue;
+            }
+        }
+        if let Some(end) = cloud_key_at(bytes, i) {
+            out.push(Span {
+                kind: SecretKind::CloudKey,
+                start: i,
+                end,
+            });
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+}
+
+/// `eyJ<header>.<payload>.<signature>`, the first two parts at least 10 characters.
+fn jwt_at(bytes: &[u8], i: usize) -> Option<usize> {
+    if !bytes[i..].starts_with(b"eyJ") {
+        return None;
+    }
+    let header_end = run(bytes, i, is_b64url);
+    if header_end - i < 10 || bytes.get(header_end) != Some(&b'.') {
+        return None;
+    }
+    let payload_end = run(bytes, header_end + 1, is_b64url);
+    if payload_end - header_end - 1 < 10 || bytes.get(payload_end) != Some(&b'.') {
+        return None;
+    }
+    Some(run(bytes, payload_end + 1, is_b64url))
+}
+
+fn cloud_key_at(bytes: &[u8], i: usize) -> Option<usize> {
+    let rest = &bytes[i..];
+    let exact = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
+        if !rest.starts_with(prefix) {
+            return None;
+        }
+        let end = run(bytes, i + prefix.len(), ok);
+        (end - i - prefix.len() == len).then_some(end)
+    };
+    let at_least = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
+        if !rest.starts_with(prefix) {
+            return None;
+        }
+        let end = run(bytes, i + prefix.len(), ok);
+        (end - i - prefix.len() >= len).then_some(end)
+    };
+    let upper_digit: fn(u8) -> bool = |b| b.is_ascii_uppercase() || b.is_ascii_digit();
+    let alnum: fn(u8) -> bool = |b| b.is_ascii_alphanumeric();
+    exact(b"AKIA", 16, upper_digit)
+        .or_else(|| exact(b"ASIA", 16, upper_digit))
+        .or_else(|| exact(b"AIza", 35, is_b64url))
+        .or_else(|| {
+            [b"ghp_", b"gho_", b"ghu_", b"ghs_", b"ghr_"]
+                .into_iter()
+                .find_map(|p| exact(p, 36, alnum))
+        })
+        .or_else(|| at_least(b"github_pat_", 22, |b| b.is_ascii_alphanumeric() || b == b'_'))
+        .or_else(|| at_least(b"glpat-", 20, is_b64url))
+        .or_else(|| {
+            [b"xoxb-", b"xoxp-", b"xoxa-", b"xoxr-", b"xoxs-"]
+                .into_iter()
+                .find_map(|p| at_least(p, 10, |b| b.is_ascii_alphanumeric() || b == b'-'))
+        })
+        .or_else(|| at_least(b"sk_live_", 16, alnum))
+        .or_else(|| at_least(b"rk_live_", 16, alnum))
+}
+
+/// Basic auth is base64 of `user:password`: decoding tells it from an ordinary word after "basic".
+fn decodes_to_user_password(b64: &str) -> bool {
+    let mut bits = 0u32;
+    let mut nbits = 0;
+    let mut decoded = Vec::new();
+    for b in b64.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            _ => return false,
+        };
+        bits = (bits << 6) | u32::from(v);
+        nbits += 6;
+        if nbits >= 8 {
+            nbits -= 8;
+            decoded.push((bits >> nbits) as u8);
+        }
+    }
+    decoded.contains(&b':') && decoded.iter().all(|b| b.is_ascii_graphic() || *b == b' ')
+}
+
+/// `scheme://user:password@host`: the password. Database schemes make it a connection string.
+fn url_credentials(text: &str, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(found) = text[from..].find("://") {
+        let sep = from + found;
+        from = sep + 3;
+        let scheme_start = {
+            let mut s = sep;
+            while s > 0
+                && (bytes[s - 1].is_ascii_alphanumeric() || matches!(bytes[s - 1], b'+' | b'.' | b'-'))
+            {
+                s -= 1;
+            }
+            s
+        };
+        let scheme = text[scheme_start..sep].to_ascii_lowercase();
+        let authority_end = run(bytes, from, |b| {
+            !(b.is_ascii_whitespace()
+                || matches!(
+                    b,
+                    b'/' | b'?' | b'#' | b'"' | b'\'' | b'<' | b'>' | b'\\' | b'`' | b')' | b']'
+                ))
+        });
+        let authority = &text[from..authority_end];
+        let Some(at) = authority.rfind('@') else { continue };
+        let Some(colon) = authority[..at].find(':') else {
+            continue;
+        };
+        let kind = if matches!(
+            scheme.as_str(),
+            "postgres"
+                | "postgresql"
+                | "mysql"
+                | "mariadb"
+                | "mongodb"
+                | "mongodb+srv"
+                | "redis"
+                | "rediss"
+                | "amqp"
+                | "amqps"
+                | "jdbc:postgresql"
+                | "jdbc:mysql"
+                | "sqlserver"
+                | "clickhouse"
+                | "nats"
+                | "kafka"
+        ) {
+            SecretKind::ConnectionString
+        } else {
+            SecretKind::UrlCredential
+        };
+        push(out, kind, from + colon + 1, from + at, text);
+        from = authority_end.max(from);
+    }
+}
+
+/// Values of keys named like secrets, line by line: YAML and describe `key: value`, JSON
+/// `"key": "value"` (also escaped, as inside an annotation), `KEY=value` and `Key=value;` connection
+/// strings, env `name:`/`value:` pairs; inside an `annotations` block the kind says so.
+fn key_values(text: &str, out: &mut Vec<Span>) {
+    let kubeconfig = text.lines().any(|l| {
+        let t = l.trim();
+        t == "kind: Config" || t.starts_with("\"kind\": \"Config\"") || t.contains("\"kind\":\"Config\"")
+    });
+    let mut annotations_indent: Option<usize> = None;
+    // (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
+    let mut env_name: Option<(usize, usize)> = None;
+    let mut offset = 0;
+    for (line_no, line) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        let trimmed = content.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let indent = content.len() - trimmed.len();
+        if annotations_indent.is_some_and(|a| indent <= a) {
+            annotations_indent = None;
+        }
+        let kind_for = |key: &str, in_annotations: bool| {
+            if in_annotations {
+                SecretKind::AnnotationSecret
+            } else if kubeconfig
+                && matches!(
+                    key,
+                    "token" | "password" | "client-key-data" | "id-token" | "refresh-token" | "client-secret"
+                )
+            {
+                SecretKind::KubeconfigCredential
+            } else {
+                SecretKind::EnvSecret
+            }
+        };
+        // YAML or describe `key: value`.
+        let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
+        let key_col = line_start + (content.len() - item.len());
+        if let Some((key, value_start)) = yaml_key(item) {
+            let value_at = key_col + value_start;
+            let value = &text[value_at..line_start + content.len()];
+            if key.eq_ignore_ascii_case("annotations") {
+                annotations_indent = Some(indent);
+                // describe: `Annotations:  first/key: value` on the same line.
+                if let Some((inner, inner_start)) = yaml_key(value) {
+                    if is_secret_key(inner) {
+                        if let Some((s, e)) =
+                            plain_or_quoted(text, value_at + inner_start, content, line_start)
+                        {
+                            push(out, SecretKind::AnnotationSecret, s, e, text);
+                        }
+                    }
+                }
+            } else if key == "name" {
+                let name = value.trim().trim_matches(['"', '\'']);
+                env_name = is_secret_key(name).then_some((key_col - line_start, line_no));
+            } else if key == "value"
+                && env_name.is_some_and(|(col, n)| col == key_col - line_start && line_no - n <= 4)
+            {
+                if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
+                    push(out, SecretKind::EnvSecret, s, e, text);
+                }
+            } else if is_secret_key(key) {
+                if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
+                    push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
+                }
+            }
+        }
+        // JSON pairs, anywhere on the line.
+        json_pairs(line_start, content, |key, key_at, value| {
+            let in_annotations = annotations_indent.is_some();
+            match (key, value) {
+                ("annotations", None) => annotations_indent = Some(indent),
+                ("name", Some((s, e))) => {
+                    env_name = is_secret_key(&text[s..e]).then_some((key_at - line_start, line_no));
+                }
+                ("value", Some((s, e)))
+                    if env_name.is_some_and(|(col, n)| {
+                        n == line_no || (col == key_at - line_start && line_no - n <= 4)
+                    }) =>
+                {
+                    push(out, SecretKind::EnvSecret, s, e, text);
+                }
+                (key, Some((s, e))) if is_secret_key(key) => {
+                    push(out, kind_for(key, in_annotations), s, e, text)
+                }
+                _ => {}
+            }
+        });
+        // `KEY=value`, `--password=value`, `Password=value;`.
+        env_pairs(text, line_start, content, out);
+    }
+}
+
+/// `key:` at the start of `item` (a YAML key or a describe label); returns the key and where its
+/// value starts (after the colon and spaces).
+fn yaml_key(item: &str) -> Option<(&str, usize)> {
+    let colon = item.find(':')?;
+    let key = &item[..colon];
+    let after = &item[colon + 1..];
+    if key.is_empty()
+        || key.len() > 253
+        || key.contains("  ")
+        || key.starts_with(['"', '{', '[', '#', '\''])
+        || !key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b' '))
+        || !(after.is_empty() || after.starts_with([' ', '\t']))
+    {
+        return None;
+    }
+    let value_start = colon + 1 + (after.len() - after.trim_start().len());
+    Some((key.trim(), value_start))
+}
+
+/// The span of a YAML value starting at `at`: quoted, block, or plain to the end of the line.
+fn yaml_value_span(text: &str, at: usize, content: &str, line_start: usize) -> Option<(usize, usize)> {
+    let line_end = line_start + content.len();
+    let value = &text[at..line_end];
+    let indicator = value.trim_end();
+    if indicator.starts_with(['|', '>']) && indicator.len() <= 3 {
+        return block_span(text, content, line_end);
+    }
+    plain_or_quoted(text, at, content, line_start)
+}
+
+fn plain_or_quoted(text: &str, at: usize, content: &str, line_start: usize) -> Option<(usize, usize)> {
+    let line_end = line_start + content.len();
+    let value = &text[at..line_end];
+    match value.as_bytes().first()? {
+        b'"' => {
+            let bytes = value.as_bytes();
+            let mut i = 1;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'\\' => i += 2,
+                    b'"' => return Some((at + 1, at + i)),
+                    _ => i += 1,
+                }
+            }
+            None
+        }
+        b'\'' => value[1..].find('\'').map(|i| (at + 1, at + 1 + i)),
+        _ => {
+            let mut v = value;
+            if let Some(comment) = v.find(" #") {
+                v = &v[..comment];
+            }
+            Some((at, at + v.trim_end().len()))
+        }
+    }
+}
+
+/// Calls `each(key, key_offset, value_span)` for every `"key": "value"` (value `None` when the value is
+/// not a string) on a line, in plain JSON and in JSON escaped inside a string (`\"key\":\"value\"`).
+fn json_pairs(line_start: usize, content: &str, mut each: impl FnMut(&str, usize, Option<(usize, usize)>)) {
+    let bytes = content.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        let escaped = i > 0 && bytes[i - 1] == b'\\';
+        let key_start = i + 1;
+        let key_end = run(bytes, key_start, |b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b' ')
+        });
+        let close_ok = if escaped {
+            bytes.get(key_end) == Some(&b'\\') && bytes.get(key_end + 1) == Some(&b'"')
+        } else {
+            bytes.get(key_end) == Some(&b'"')
+        };
+        if !close_ok || key_end == key_start {
+            i = key_end.max(i + 1);
+            continue;
+        }
+        let mut j = key_end + if escaped { 2 } else { 1 };
+        j = run(bytes, j, |b| b == b' ');
+        if bytes.get(j) != Some(&b':') {
+            i = j;
+            continue;
+        }
+        j = run(bytes, j + 1, |b| b == b' ');
+        let key = &content[key_start..key_end];
+        let value_open = if escaped {
+            bytes.get(j) == Some(&b'\\') && bytes.get(j + 1) == Some(&b'"')
+        } else {
+            bytes.get(j) == Some(&b'"')
+        };
+        if !value_open {
+            each(key, line_start + key_start, None);
+            i = j;
+            continue;
+        }
+        let value_start = j + if escaped { 2 } else { 1 };
+        let mut k = value_start;
+        let mut value_end = None;
+        while k < bytes.len() {
+            if escaped {
+                if bytes[k] == b'\\' && bytes.get(k + 1) == Some(&b'"') {
+                    value_end = Some(k);
+                    break;
+                }
+                if bytes[k] == b'\\' && bytes.get(k + 1) == Some(&b'\\') {
+                    k += 2;
+                    continue;
+                }
+                k += 1;
+            } else {
+                match bytes[k] {
+                    b'\\' => k += 2,
+                    b'"' => {
+                        value_end = Some(k);
+                        break;
+                    }
+                    _ => k += 1,
+                }
+            }
+        }
+        let Some(value_end) = value_end else {
+            break;
+        };
+        each(
+            key,
+            line_start + key_start,
+            Some((line_start + value_start, line_start + value_end)),
+        );
+        i = value_end + if escaped { 2 } else { 1 };
+    }
+}
+
+/// `KEY=value` pairs: shell and env output, command-line flags, query strings, connection strings.
+fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
+    let bytes = content.as_bytes();
+    let mut from = 0;
+    while let Some(found) = content[from..].find('=') {
+        let eq = from + found;
+        from = eq + 1;
+        let mut key_start = eq;
+        while key_start > 0
+            && (bytes[key_start - 1].is_ascii_alphanumeric()
+                || matches!(bytes[key_start - 1], b'_' | b'-' | b'.'))
+        {
+            key_start -= 1;
+        }
+        if key_start == eq {
+            continue;
+        }
+        let before = key_start.checked_sub(1).map(|i| bytes[i]);
+        if !matches!(
+            before,
+            None | Some(b' ' | b'\t' | b'"' | b'\'' | b';' | b'&' | b'?' | b',' | b'{' | b'(')
+        ) {
+            continue;
+        }
+        let key = &content[key_start..eq];
+        if !is_secret_key(key) {
+            continue;
+        }
+        let (value_start, quote) = match bytes.get(eq + 1) {
+            Some(q @ (b'"' | b'\'')) => (eq + 2, Some(*q)),
+            _ => (eq + 1, None),
+        };
+        let value_end = match quote {
+            Some(q) => run(bytes, value_start, |b| b != q),
+            None => run(bytes, value_start, |b| {
+                !(b.is_ascii_whitespace()
+                    || matches!(b, b'"' | b'\'' | b';' | b'&' | b',' | b'\\' | b')' | b'}'))
+            }),
+        };
+        let kind = if before == Some(b';') || bytes.get(value_end) == Some(&b';') {
+            SecretKind::ConnectionString
+        } else {
+            SecretKind::EnvSecret
+        };
+        push(out, kind, line_start + value_start, line_start + value_end, text);
+        from = value_end.max(from);
+    }
+}
+
+fn ip_addresses(text: &str, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit()
+            || (i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'.' | b'_')))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut j = i;
+        let mut octets = 0;
+        let mut ok = true;
+        while octets < 4 {
+            let end = run(bytes, j, |b| b.is_ascii_digit());
+            let len = end - j;
+            if len == 0 || len > 3 || text[j..end].parse::<u16>().map_or(true, |v| v > 255) {
+                ok = false;
+                break;
+            }
+            octets += 1;
+            j = end;
+            if octets < 4 {
+                if bytes.get(j) != Some(&b'.') {
+                    ok = false;
+                    break;
+                }
+                j += 1;
+            }
+        }
+        let followed = bytes.get(j).is_some_and(|b| b.is_ascii_alphanumeric())
+            || (bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit));
+        if ok && !followed && !matches!(&text[start..j], "0.0.0.0" | "255.255.255.255") {
+            out.push(Span {
+                kind: SecretKind::IpAddress,
+                start,
+                end: j,
+            });
+            i = j;
+        } else {
+            i = run(bytes, i, |b| b.is_ascii_digit() || b == b'.');
+        }
+    }
+}
+
+fn emails(text: &str, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    let local_ok = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
+    let mut from = 0;
+    while let Some(found) = text[from..].find('@') {
+        let at = from + found;
+        from = at + 1;
+        let mut start = at;
+        while start > 0 && local_ok(bytes[start - 1]) {
+            start -= 1;
+        }
+        if start == at || (start > 0 && matches!(bytes[start - 1], b':' | b'/')) {
+            continue;
+        }
+        let end = run(bytes, at + 1, |b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')
+        });
+        let domain = text[at + 1..end].trim_end_matches('.');
+        let Some(dot) = domain.rfind('.') else { continue };
+        let tld = &domain[dot + 1..];
+        if tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()) {
+            out.push(Span {
+                kind: SecretKind::Email,
+                start,
+                end: at + 1 + domain.len(),
+            });
+        }
+    }
+}
+
+fn internal_hostnames(text: &str, out: &mut Vec<Span>) {
+    const SUFFIXES: [&str; 11] = [
+        ".internal",
+        ".local",
+        ".localdomain",
+        ".lan",
+        ".corp",
+        ".intranet",
+        ".intra",
+        ".home.arpa",
+        ".svc",
+        ".private",
+        ".cluster.local",
+    ];
+    let bytes = text.as_bytes();
+    let host = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-');
+    let mut i = 0;
+    while i < bytes.len() {
+        if !host(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i = run(bytes, i, host);
+        if start > 0 && matches!(bytes[start - 1], b'@' | b'_') {
+            continue;
+        }
+        let word = text[start..i].trim_end_matches(['.', '-']);
+        let lower = word.to_ascii_lowercase();
+        if let Some(suffix) = SUFFIXES.iter().find(|s| lower.ends_with(**s)) {
+            let name = &lower[..lower.len() - suffix.len()];
+            if !name.is_empty()
+                && !name.starts_with('.')
+                && !name.ends_with('.')
+                && name.bytes().any(|b| b.is_ascii_alphabetic())
+            {
+                out.push(Span {
+                    kind: SecretKind::InternalHostname,
+                    start,
+                    end: start + word.len(),
+                });
+            }
+        }
+    }
+}

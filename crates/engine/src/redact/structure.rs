@@ -1,0 +1,262 @@
+//! Secrets that only the structure reveals: a Secret's `data` (kubectl prints `data:` before
+//! `kind: Secret`), a kubeconfig's user credentials, and the Secret or env inside a
+//! `last-applied-configuration` annotation (JSON inside a YAML string).
+
+use super::scan::is_secret_key;
+use super::{LineIndex, SecretKind, Span};
+use crate::ingest::node::{MapEntry, Node, NodeValue};
+use crate::ingest::{self, json, Source};
+
+const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
+
+/// kubeconfig `users[].user` fields that are credentials.
+const KUBECONFIG_KEYS: [&str; 9] = [
+    "client-key-data",
+    "client-key",
+    "token",
+    "password",
+    "id-token",
+    "refresh-token",
+    "access-token",
+    "client-secret",
+    "idp-certificate-authority-data",
+];
+
+pub(crate) fn find(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    // Only YAML and JSON give trees worth walking; ingest decides which an input is.
+    let ingested = ingest::ingest(&[Source::new("", text)]);
+    if ingested.objects.is_empty() {
+        return out;
+    }
+    let lines = LineIndex::new(text);
+    for object in &ingested.objects {
+        let node = &object.node;
+        match object.id.kind.as_str() {
+            "Secret" => {
+                for field in ["data", "stringData"] {
+                    for entry in entries(node.get(field)) {
+                        let kind = if matches!(entry.key.as_str(), ".dockerconfigjson" | ".dockercfg") {
+                            SecretKind::DockerConfig
+                        } else {
+                            SecretKind::SecretData
+                        };
+                        push_value(text, &lines, entry, kind, &mut out);
+                    }
+                }
+            }
+            "Config" => {
+                for user in node.get("users").map(Node::items).unwrap_or_default() {
+                    let Some(user) = user.get("user") else { continue };
+                    kubeconfig_user(text, &lines, user, &mut out);
+                }
+            }
+            _ => {}
+        }
+        let annotations = node.get("metadata").and_then(|m| m.get("annotations"));
+        for entry in entries(annotations) {
+            if entry.key == LAST_APPLIED {
+                last_applied(text, &lines, entry, &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn entries(node: Option<&Node>) -> &[MapEntry] {
+    match node.map(|n| &n.value) {
+        Some(NodeValue::Map(entries)) => entries,
+        _ => &[],
+    }
+}
+
+fn kubeconfig_user(text: &str, lines: &LineIndex, user: &Node, out: &mut Vec<Span>) {
+    for entry in entries(Some(user)) {
+        if KUBECONFIG_KEYS.contains(&entry.key.as_str()) {
+            push_value(text, lines, entry, SecretKind::KubeconfigCredential, out);
+        } else if matches!(entry.value.value, NodeValue::Map(_)) {
+            // auth-provider.config.{id-token, refresh-token, client-secret}
+            kubeconfig_user(text, lines, &entry.value, out);
+        }
+    }
+}
+
+/// The JSON inside the annotation is parsed; every secret value in it is then marked where it occurs
+/// inside the annotation's text (escaped or not).
+fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<Span>) {
+    let Some(json_text) = entry.value.as_str() else {
+        return;
+    };
+    let Some((start, end)) = value_span(text, lines, entry) else {
+        return;
+    };
+    let mut values = Vec::new();
+    for doc in json::parse_documents(json_text, 1) {
+        if let Ok(node) = doc.result {
+            secrets_in(&node, &mut values);
+        }
+    }
+    for (value, kind) in values {
+        if value.is_empty() {
+            continue;
+        }
+        for variant in [
+            value.clone(),
+            super::json_escape(&value),
+            super::json_escape(&super::json_escape(&value)),
+        ] {
+            let region = &text[start..end];
+            let mut from = 0;
+            while let Some(found) = region[from..].find(variant.as_str()) {
+                let s = start + from + found;
+                out.push(Span {
+                    kind,
+                    start: s,
+                    end: s + variant.len(),
+                });
+                from += found + variant.len();
+            }
+        }
+    }
+}
+
+/// Secret values in an object tree read from JSON: a Secret's data, and values of secret-named keys
+/// (including env `name`/`value` pairs).
+fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
+    let is_secret = node.get("kind").and_then(Node::as_str) == Some("Secret");
+    if is_secret {
+        for field in ["data", "stringData"] {
+            for entry in entries(node.get(field)) {
+                if let Some(v) = entry.value.as_str() {
+                    out.push((v.to_string(), SecretKind::AnnotationSecret));
+                }
+            }
+        }
+    }
+    walk(node, out);
+}
+
+fn walk(node: &Node, out: &mut Vec<(String, SecretKind)>) {
+    match &node.value {
+        NodeValue::Map(entries) => {
+            let env_name = node.get("name").and_then(Node::as_str);
+            for entry in entries {
+                match &entry.value.value {
+                    NodeValue::Scalar(v, _) => {
+                        let named = is_secret_key(&entry.key)
+                            || (entry.key == "value" && env_name.is_some_and(is_secret_key));
+                        if named && super::scan::is_plausible_value(v) {
+                            out.push((v.clone(), SecretKind::AnnotationSecret));
+                        }
+                    }
+                    _ => walk(&entry.value, out),
+                }
+            }
+        }
+        NodeValue::Seq(items) => items.iter().for_each(|i| walk(i, out)),
+        _ => {}
+    }
+}
+
+fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind, out: &mut Vec<Span>) {
+    if !matches!(entry.value.value, NodeValue::Scalar(..)) {
+        return;
+    }
+    if let Some((start, end)) = value_span(text, lines, entry) {
+        if start < end && super::scan::is_plausible_value(&text[start..end]) {
+            out.push(Span { kind, start, end });
+        }
+    }
+}
+
+fn offset_of(text: &str, lines: &LineIndex, line: u32, column: u32) -> Option<usize> {
+    let start = lines.line_start(line)?;
+    let rest = text.get(start..)?;
+    let (i, _) = rest.char_indices().nth(column.checked_sub(1)? as usize)?;
+    Some(start + i)
+}
+
+/// The byte span of a scalar value's text, without quotes: a quoted value up to its closing quote, a
+/// block scalar's lines, a plain value up to the end of its line (or a comment).
+pub(crate) fn value_span(text: &str, lines: &LineIndex, entry: &MapEntry) -> Option<(usize, usize)> {
+    let key_line_start = lines.line_start(entry.key_pos.line)?;
+    let key_line_end = text[key_line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| key_line_start + i);
+    let key_line = &text[key_line_start..key_line_end];
+    // A block scalar: `key: |` (or `|-`, `>+`, `|2`) with the lines below.
+    let indicator = key_line.trim_end().rsplit(": ").next().unwrap_or_default();
+    if indicator.starts_with(['|', '>']) && indicator.len() <= 3 {
+        return block_span(text, key_line, key_line_end);
+    }
+    let start = offset_of(text, lines, entry.value.pos.line, entry.value.pos.column)?;
+    let bytes = text.as_bytes();
+    match bytes.get(start)? {
+        b'"' => {
+            let mut i = start + 1;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'\\' => i += 2,
+                    b'"' => return Some((start + 1, i)),
+                    _ => i += 1,
+                }
+            }
+            None
+        }
+        b'\'' => {
+            let mut i = start + 1;
+            while i < bytes.len() {
+                if bytes[i] == b'\'' {
+                    if bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    return Some((start + 1, i));
+                }
+                i += 1;
+            }
+            None
+        }
+        b'|' | b'>' => {
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            block_span(text, key_line, line_end)
+        }
+        _ => {
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let mut value = &text[start..line_end];
+            if let Some(comment) = value.find(" #") {
+                value = &value[..comment];
+            }
+            let value = value.trim_end();
+            Some((start, start + value.len()))
+        }
+    }
+}
+
+/// The content of a block scalar whose indicator ends the line at `indicator_line_end`: the following
+/// lines indented deeper than the key's line (and blank lines among them).
+pub(crate) fn block_span(text: &str, key_line: &str, indicator_line_end: usize) -> Option<(usize, usize)> {
+    let key_indent = key_line.len() - key_line.trim_start_matches([' ', '-']).len();
+    let mut start = None;
+    let mut end = indicator_line_end;
+    let mut at = indicator_line_end + 1;
+    while at < text.len() {
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = &text[at..line_end];
+        let trimmed = line.trim_start_matches(' ');
+        let indent = line.len() - trimmed.len();
+        if trimmed.trim().is_empty() {
+            at = line_end + 1;
+            continue;
+        }
+        if indent <= key_indent {
+            break;
+        }
+        if start.is_none() {
+            start = Some(at + indent);
+        }
+        end = at + line.trim_end().len();
+        at = line_end + 1;
+    }
+    start.map(|s| (s, end.max(s)))
+}

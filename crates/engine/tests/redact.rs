@@ -1,0 +1,252 @@
+//! Secret detection and redaction: a known secret of every kind, seeded into realistic inputs (YAML,
+//! JSON, describe text, curl output), is found with its kind and line and does not survive
+//! redaction; near misses stay quiet; and the redacted copy of every corpus case gives the same
+//! diagnosis as the original.
+
+// Test code: panicking on a broken fixture is the point.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use faultline_engine::redact::{redact, scan, ScanOptions, SecretKind};
+use faultline_engine::{analyze, ingest, Report, Source};
+
+fn fixture(name: &str) -> Source {
+    let path = common::repo().join("tests/fixtures/redact").join(name);
+    Source::new(name, std::fs::read_to_string(path).unwrap())
+}
+
+const SEEDED: [&str; 6] = [
+    "secrets.yaml",
+    "deployment.yaml",
+    "kubeconfig.yaml",
+    "describe.txt",
+    "curl.txt",
+    "pod.json",
+];
+
+/// (input, kind, line, the secret as it appears there), from `tests/fixtures/redact/expected.json`
+/// (the browser tests seed the same secrets). Network kinds are found only with `include_network`.
+fn expected() -> Vec<(String, SecretKind, u32, String)> {
+    let path = common::repo().join("tests/fixtures/redact/expected.json");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    rows.iter()
+        .map(|row| {
+            let kind = SecretKind::ALL
+                .into_iter()
+                .find(|k| k.id() == row["kind"].as_str().unwrap())
+                .unwrap();
+            (
+                row["input"].as_str().unwrap().to_string(),
+                kind,
+                row["line"].as_u64().unwrap() as u32,
+                row["secret"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn seeded() -> Vec<Source> {
+    SEEDED.iter().map(|n| fixture(n)).collect()
+}
+
+#[test]
+fn every_seeded_secret_is_found_with_its_kind_and_line() {
+    for include_network in [false, true] {
+        let sources = seeded();
+        let hits = scan(&sources, &ScanOptions { include_network });
+        for (input, kind, line, secret) in &expected() {
+            let index = SEEDED.iter().position(|n| n == input).unwrap();
+            let text = &sources[index].text;
+            let found = hits.iter().any(|h| {
+                h.input == index
+                    && h.kind == *kind
+                    && h.line == *line
+                    && text[h.start..h.end].contains(secret)
+            });
+            assert_eq!(
+                found,
+                include_network || !kind.is_network(),
+                "{input}:{line} {} {secret} (network {include_network}); hits there: {:?}",
+                kind.id(),
+                hits.iter()
+                    .filter(|h| h.input == index && h.line == *line)
+                    .map(|h| (h.kind.id(), &text[h.start..h.end]))
+                    .collect::<Vec<_>>()
+            );
+        }
+        // Every kind is exercised.
+        for kind in SecretKind::ALL {
+            assert!(
+                !include_network || expected().iter().any(|(_, k, _, _)| *k == kind),
+                "no seeded secret of kind {}",
+                kind.id()
+            );
+        }
+        // Previews never show the secret.
+        for hit in &hits {
+            let value = &sources[hit.input].text[hit.start..hit.end];
+            assert!(!hit.preview.contains(value), "{:?}", hit);
+        }
+    }
+}
+
+#[test]
+fn no_seeded_secret_survives_redaction_and_tokens_are_deterministic() {
+    for include_network in [false, true] {
+        let options = ScanOptions { include_network };
+        let sources = seeded();
+        let redacted = redact(&sources, &options);
+        for (input, kind, line, secret) in &expected() {
+            if kind.is_network() && !include_network {
+                continue;
+            }
+            for source in &redacted.sources {
+                assert!(
+                    !source.text.contains(secret.as_str()),
+                    "{input}:{line} {secret} survives in {}:\n{}",
+                    source.name,
+                    source.text
+                );
+            }
+        }
+        // The same inputs give the same copy; the same value gets the same token everywhere.
+        assert_eq!(redact(&sources, &options), redacted);
+        let secrets = &redacted.sources[0].text;
+        let token = "<redacted:secret-data:1>";
+        assert_eq!(
+            secrets.matches(token).count(),
+            2,
+            "data and last-applied share a token:\n{secrets}"
+        );
+        // Line counts are kept, so evidence lines stay where they were.
+        for (before, after) in sources.iter().zip(&redacted.sources) {
+            assert_eq!(
+                before.text.lines().count(),
+                after.text.lines().count(),
+                "{}",
+                before.name
+            );
+            assert_eq!(before.name, after.name);
+        }
+        // The copy still reads: no input error that the original did not have. (It may have fewer:
+        // a PEM key pasted after `cat` starts with `---` and reads as a broken YAML document.)
+        let errors = |s: &[Source]| {
+            ingest::ingest(s)
+                .errors
+                .into_iter()
+                .map(|e| (e.source, e.line))
+                .collect::<Vec<_>>()
+        };
+        let before = errors(&sources);
+        for error in errors(&redacted.sources) {
+            assert!(before.contains(&error), "new error {error:?}");
+        }
+        // Only values are replaced: keys stay.
+        assert!(redacted.sources[1]
+            .text
+            .contains("- name: DB_PASSWORD\n          value: <redacted:env-secret:"));
+        assert!(redacted.sources[2]
+            .text
+            .contains("    client-key-data: <redacted:kubeconfig-credential:1>"));
+    }
+}
+
+#[test]
+fn the_last_applied_annotation_stays_valid_json_after_redaction() {
+    let redacted = redact(&[fixture("secrets.yaml")], &ScanOptions::default());
+    let ingested = ingest::ingest(&redacted.sources);
+    let secret = &ingested.objects[0].node;
+    let annotation = secret
+        .locate("metadata.annotations.kubectl.kubernetes.io/last-applied-configuration")
+        .map(|(_, n)| n.as_str().unwrap().to_string())
+        .or_else(|| {
+            let meta = secret.get("metadata").unwrap();
+            let annotations = meta.get("annotations").unwrap();
+            annotations
+                .get("kubectl.kubernetes.io/last-applied-configuration")
+                .and_then(|n| n.as_str())
+                .map(str::to_string)
+        })
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&annotation).unwrap();
+    assert_eq!(json["data"]["password"], "<redacted:secret-data:1>");
+    assert_eq!(json["metadata"]["name"], "db-creds");
+}
+
+#[test]
+fn near_misses_are_not_flagged() {
+    for name in ["quiet.yaml", "quiet-describe.txt"] {
+        let source = fixture(name);
+        let hits = scan(std::slice::from_ref(&source), &ScanOptions::default());
+        let found: Vec<_> = hits
+            .iter()
+            .map(|h| (h.kind.id(), h.line, &source.text[h.start..h.end]))
+            .collect();
+        assert_eq!(found, vec![], "{name}");
+        let redacted = redact(std::slice::from_ref(&source), &ScanOptions::default());
+        assert_eq!(redacted.sources[0].text, source.text);
+    }
+}
+
+fn diagnosis(report: &Report) -> Vec<(String, &'static str, String)> {
+    report
+        .findings
+        .iter()
+        .map(|f| (f.rule.clone(), f.boundary.id(), f.subject.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_redacted_copy_of_every_corpus_case_gives_the_same_diagnosis() {
+    let corpus = common::corpus();
+    let mut cases = 0;
+    for group in ["cases", "real/troubleshoot"] {
+        let mut dirs: Vec<_> = std::fs::read_dir(corpus.join(group))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("expect.json").is_file())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            cases += 1;
+            let sources = common::case_sources(&dir);
+            let original = analyze(&sources);
+            let redacted = redact(&sources, &ScanOptions::default());
+            let report = analyze(&redacted.sources);
+            assert_eq!(diagnosis(&report), diagnosis(&original), "{}", dir.display());
+            assert_eq!(report.errors.len(), original.errors.len(), "{}", dir.display());
+            // With addresses redacted too, a subject named by its address (`Cluster 10.40.0.10:6443`)
+            // is named by the address's token; everything else is the same.
+            let redacted = redact(
+                &sources,
+                &ScanOptions {
+                    include_network: true,
+                },
+            );
+            let report = analyze(&redacted.sources);
+            assert_eq!(
+                report.findings.len(),
+                original.findings.len(),
+                "{}",
+                dir.display()
+            );
+            for (after, before) in report.findings.iter().zip(&original.findings) {
+                assert_eq!(
+                    (&after.rule, after.boundary),
+                    (&before.rule, before.boundary),
+                    "{}",
+                    dir.display()
+                );
+                assert!(
+                    after.subject == before.subject || after.subject.to_string().contains("<redacted:"),
+                    "{}: {} vs {}",
+                    dir.display(),
+                    after.subject,
+                    before.subject
+                );
+            }
+        }
+    }
+    assert!(cases >= 20, "the whole corpus: {cases}");
+}
