@@ -136,6 +136,7 @@ pub struct Words {
     pub input_errors: &'static str,
     pub columns: [&'static str; 3],
     pub footer: &'static str,
+    pub redacted_note: &'static str,
     pub input: &'static str,
     pub documents: &'static str,
     pub objects: &'static str,
@@ -193,6 +194,7 @@ const EN: Words = Words {
     input_errors: "Input errors",
     columns: ["where", "field", "value"],
     footer: "Made by Faultline from the pasted input alone; nothing was sent anywhere.",
+    redacted_note: "Made from the redacted copy of the input: secrets were replaced by tokens such as <redacted:token:1> before this analysis.",
     input: "input",
     documents: "documents",
     objects: "objects",
@@ -224,6 +226,7 @@ const ZH: Words = Words {
     input_errors: "输入错误",
     columns: ["位置", "字段", "值"],
     footer: "由 Faultline 仅根据粘贴的输入生成；没有向任何地方发送数据。",
+    redacted_note: "基于输入的脱敏副本生成：分析前，机密值已替换为 <redacted:token:1> 这样的标记。",
     input: "输入",
     documents: "个文档",
     objects: "个对象",
@@ -513,6 +516,79 @@ footer{margin-top:2rem;color:#57606a;font-size:.85em}
 @media print{body{margin:0;max-width:none}pre{white-space:pre-wrap}}
 ";
 
+/// The formats a report is exported in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    Markdown,
+    Html,
+    Json,
+}
+
+impl ExportFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "md",
+            ExportFormat::Html => "html",
+            ExportFormat::Json => "json",
+        }
+    }
+
+    pub fn mime(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "text/markdown;charset=utf-8",
+            ExportFormat::Html => "text/html;charset=utf-8",
+            ExportFormat::Json => "application/json",
+        }
+    }
+}
+
+/// A report to take elsewhere (the app's export). When the analysis ran on the redacted copy of the
+/// input, the export says so at its top: a line in Markdown and HTML, `"redacted": true` in JSON
+/// (the report contract plus that one field).
+pub fn export(report: &Report, format: ExportFormat, lang: Lang, redacted: bool) -> String {
+    let w = words(lang);
+    match format {
+        ExportFormat::Markdown => {
+            let body = markdown(report, lang);
+            if !redacted {
+                return body;
+            }
+            match body.split_once("\n\n") {
+                Some((title, rest)) => format!("{title}\n\n> {}\n\n{rest}", w.redacted_note),
+                None => body,
+            }
+        }
+        ExportFormat::Html => {
+            let body = html(report, lang);
+            if !redacted {
+                return body;
+            }
+            let note = format!(
+                "<p class=\"note\"><strong>{}</strong></p>\n",
+                esc(w.redacted_note)
+            );
+            match body.find("</h1>\n") {
+                Some(at) => format!("{}{note}{}", &body[..at + 6], &body[at + 6..]),
+                None => body,
+            }
+        }
+        ExportFormat::Json => {
+            #[derive(serde::Serialize)]
+            struct Redacted<'a> {
+                redacted: bool,
+                #[serde(flatten)]
+                report: &'a Report,
+            }
+            let json = if redacted {
+                serde_json::to_string_pretty(&Redacted { redacted, report })
+            } else {
+                serde_json::to_string_pretty(report)
+            };
+            json.map(|j| j + "\n").unwrap_or_default()
+        }
+    }
+}
+
 /// Every rule with its documentation, grouped by boundary, as Markdown (`faultline rules`): generated
 /// from the rules' doc comments, never written by hand. `sample_link` gives, for a rule id, where a
 /// live example of it can be opened (a deep link into the app), if anywhere.
@@ -597,4 +673,42 @@ fn md_code(value: &str) -> String {
     let longest = value.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     format!("{fence} {value} {fence}")
+}
+
+#[cfg(test)]
+mod export_tests {
+    use super::*;
+    use crate::{analyze, Source};
+
+    fn report() -> Report {
+        analyze(&[Source::new(
+            "pod.yaml",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\nspec:\n  containers: [{name: web, image: \"shop/web:9\"}]\nstatus:\n  phase: Pending\n  containerStatuses:\n  - {name: web, image: \"shop/web:9\", imageID: '', ready: false, restartCount: 0, state: {waiting: {reason: ErrImagePull, message: 'manifest unknown'}}}\n",
+        )])
+    }
+
+    #[test]
+    fn exports_of_a_redacted_analysis_say_so_at_the_top() {
+        let report = report();
+        assert_eq!(report.findings[0].rule, "image-pull-failed");
+        let md = export(&report, ExportFormat::Markdown, Lang::En, true);
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines[0], "# Faultline diagnosis");
+        assert!(lines[2].starts_with("> Made from the redacted copy"), "{md}");
+        assert!(!export(&report, ExportFormat::Markdown, Lang::En, false).contains("redacted copy"));
+        let html = export(&report, ExportFormat::Html, Lang::Zh, true);
+        let h1 = html.find("</h1>").unwrap();
+        assert!(
+            html[h1..h1 + 200].contains("脱敏副本"),
+            "the note follows the title"
+        );
+        let json = export(&report, ExportFormat::Json, Lang::En, true);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["redacted"], true);
+        let back: Report = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, report, "still the report contract");
+        let plain: serde_json::Value =
+            serde_json::from_str(&export(&report, ExportFormat::Json, Lang::En, false)).unwrap();
+        assert!(plain.get("redacted").is_none());
+    }
 }
