@@ -1,4 +1,11 @@
+pub mod boundary_table;
+pub mod diagram;
 pub mod finding_card;
 pub mod findings;
 pub mod input_panel;
+pub mod input_viewer;
 pub mod inputs_list;
+pub mod language_switch;
+pub mod sample_menu;
+pub mod timeline;
+pub mod view_switcher;

@@ -1,1 +1,2 @@
 pub mod use_file_reader;
+pub mod use_texts;
