@@ -188,7 +188,7 @@ const uiTexts = (page) => page.evaluate(() => {
     if (!el.checkVisibility()) continue;
     out.push(text);
   }
-  for (const option of document.querySelectorAll('select option')) out.push(option.textContent.trim());
+  for (const option of document.querySelectorAll('select option:not([translate="no"])')) out.push(option.textContent.trim());
   return out;
 });
 // Words that stay as they are in Chinese: names of programs, components, kinds and formats.

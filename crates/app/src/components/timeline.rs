@@ -104,8 +104,11 @@ pub fn timeline(props: &Props) -> Html {
             active.dispatch(Move::Clear);
         })
     };
+    // `data`: the options are names from the input (namespaces, kinds), shown as they are.
     let select = |label: &'static str,
                   class: &'static str,
+                  data: bool,
+                  current: Option<String>,
                   options: Vec<(String, String)>,
                   on: Callback<String>| {
         let onchange = Callback::from(move |e: Event| {
@@ -116,8 +119,13 @@ pub fn timeline(props: &Props) -> Html {
         html! {
             <label class={classes!("tl-filter", class)}>{ label }
                 <select {onchange}>
-                    <option value="">{ t.filter_all }</option>
-                    { for options.into_iter().map(|(value, text)| html! { <option value={value}>{ text }</option> }) }
+                    <option value="" selected={current.is_none()}>{ t.filter_all }</option>
+                    { for options.into_iter().map(|(value, text)| {
+                        let selected = current.as_deref() == Some(value.as_str());
+                        html! {
+                        <option {selected} value={value}
+                            translate={if data { "no" } else { "yes" }}>{ text }</option>
+                    }}) }
                 </select>
             </label>
         }
@@ -329,11 +337,11 @@ pub fn timeline(props: &Props) -> Html {
         <div class="timeline">
             <h2>{ t.timeline_title }</h2>
             <div class="tl-controls">
-                { select(t.filter_namespace, "ns", namespaces.into_iter().map(|n| (n.clone(), n)).collect(),
+                { select(t.filter_namespace, "ns", true, filter.namespace.clone(), namespaces.into_iter().map(|n| (n.clone(), n)).collect(),
                     set_filter(|f, v| f.namespace = (!v.is_empty()).then_some(v))) }
-                { select(t.filter_kind, "kind", kinds.into_iter().map(|k| (k.clone(), k)).collect(),
+                { select(t.filter_kind, "kind", true, filter.kind.clone(), kinds.into_iter().map(|k| (k.clone(), k)).collect(),
                     set_filter(|f, v| f.kind = (!v.is_empty()).then_some(v))) }
-                { select(t.filter_boundary, "boundary", boundary_options,
+                { select(t.filter_boundary, "boundary", false, filter.boundary.map(|b| b.id().to_string()), boundary_options,
                     set_filter(|f, v| f.boundary = Boundary::ALL.into_iter().find(|b| b.id() == v))) }
                 { check(t.warnings_only, "warnings", filter.warnings_only, |f, on| f.warnings_only = on) }
                 { check(t.group_by_object, "lanes", filter.by_object, |f, on| f.by_object = on) }

@@ -7,11 +7,11 @@ use crate::view_model::diagram::{Flow, Part};
 
 fn sample_title(id: &str) -> &'static str {
     match id {
-        "node-label" => "Experiment 1: a node label no node has (scheduling)",
-        "image-pull" => "Experiment 2: a non-existent image tag (node / runtime)",
-        "readiness" => "Experiment 3: a readiness probe that always fails (endpoints)",
+        "node-label" => "Experiment 1: a node label no node has",
+        "image-pull" => "Experiment 2: a non-existent image tag",
+        "readiness" => "Experiment 3: a readiness probe always fails",
         "publish-not-ready" => "Experiment 3 variant: publishNotReadyAddresses",
-        "quota-403" => "ResourceQuota 403: the Pod was never created",
+        "quota-403" => "Quota 403: the Pod was never created",
         "healthy" => "A healthy cluster",
         _ => "Sample",
     }

@@ -7,9 +7,9 @@ use crate::view_model::diagram::{Flow, Part};
 
 fn sample_title(id: &str) -> &'static str {
     match id {
-        "node-label" => "实验一：没有节点带有所需的标签（调度）",
-        "image-pull" => "实验二：不存在的镜像标签（节点 / 运行时）",
-        "readiness" => "实验三：始终失败的就绪探针（端点）",
+        "node-label" => "实验一：没有节点带有所需的标签",
+        "image-pull" => "实验二：不存在的镜像标签",
+        "readiness" => "实验三：始终失败的就绪探针",
         "publish-not-ready" => "实验三变体：发布未就绪地址",
         "quota-403" => "资源配额 403：Pod 从未被创建",
         "healthy" => "一个健康的集群",
