@@ -24,7 +24,7 @@ pub fn findings(props: &Props) -> Html {
         Some(top) => html! {
             <p class="headline">{ t.headline_before }
                 <strong class="boundary-name">{ (t.boundary)(top.boundary) }</strong>
-                { t.headline_after }<code translate="no">{ top.boundary.id() }</code>{ "." }</p>
+                { t.headline_after }<code translate="no">{ top.boundary.id() }</code>{ t.headline_end }</p>
         },
         None if report.inputs.is_empty() => {
             html! { <p class="headline muted">{ t.paste_to_start }</p> }

@@ -247,7 +247,8 @@ pub fn timeline(props: &Props) -> Html {
         let lane = if filter.by_object {
             model::lane_label(&entry.subject)
         } else {
-            entry.subject.to_string()
+            // The namespace is in the details; the row keeps the width for the name.
+            format!("{} {}", entry.subject.kind, entry.subject.name)
         };
         let new_lane = filter.by_object
             && position > 0
@@ -283,7 +284,7 @@ pub fn timeline(props: &Props) -> Html {
                     }
                 </span>
                 <span class="tl-source">{ (t.entry_source)(&entry.source) }</span>
-                <span class="tl-subject" translate="no">{ lane }</span>
+                <span class="tl-subject" translate="no" title={lane.clone()}>{ lane }</span>
                 <span class="tl-what" translate="no">
                     <strong>{ &entry.reason }</strong>
                     if entry.count > 1 { { format!(" ×{}", entry.count) } }

@@ -154,6 +154,7 @@ pub const EN: Texts = Texts {
     diagnosis: "Diagnosis",
     headline_before: "The evidence points to the ",
     headline_after: " boundary ",
+    headline_end: ".",
     paste_to_start: "Paste or drop kubectl output to start.",
     no_findings: "No findings: nothing in this input points to a fault.",
     evidence: "Evidence",

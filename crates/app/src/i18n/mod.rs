@@ -85,6 +85,7 @@ pub struct Texts {
     pub diagnosis: &'static str,
     pub headline_before: &'static str,
     pub headline_after: &'static str,
+    pub headline_end: &'static str,
     pub paste_to_start: &'static str,
     pub no_findings: &'static str,
     pub evidence: &'static str,
