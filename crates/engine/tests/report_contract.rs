@@ -73,7 +73,10 @@ fn report_json_has_exactly_the_contract_fields() {
     );
     assert_eq!(entry["warning"], true);
     let created = &json["timeline"][0];
-    assert!(created.get("warning").is_none(), "written only when true: {created}");
+    assert!(
+        created.get("warning").is_none(),
+        "written only when true: {created}"
+    );
     assert_eq!(
         entry["at"],
         serde_json::json!({"source": "pods.yaml", "line": 38})

@@ -85,9 +85,13 @@ pub fn architecture_diagram(props: &Props) -> Html {
         let severity = lit.map(|l| format!("{:?}", l.severity).to_lowercase());
         let severity_attr = severity.clone();
         let is_selected = selected.as_ref() == Some(&target);
-        let aria = match lit {
-            Some(l) => (t.component_findings)(&label, l.findings.len()),
+        let name = match &target.node {
+            Some(node) => format!("{label} · {node}"),
             None => label.clone(),
+        };
+        let aria = match lit {
+            Some(l) => (t.component_findings)(&name, l.findings.len()),
+            None => name,
         };
         let onclick = {
             let selected = selected.clone();

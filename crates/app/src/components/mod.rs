@@ -2,6 +2,8 @@ pub mod boundary_table;
 pub mod diagram;
 pub mod finding_card;
 pub mod findings;
+#[cfg(test)]
+mod html_snapshots;
 pub mod input_panel;
 pub mod input_viewer;
 pub mod inputs_list;
