@@ -280,6 +280,69 @@ test('a 100k-entry timeline scrolls with a small DOM', async (t) => {
   assert.ok(await page.evaluate(() => document.querySelectorAll('*').length) < 2000, 'the whole page stays small');
 });
 
+// WCAG AA: text contrast at least 4.5:1 against what is behind it, in both themes and every view.
+/** Runs in the page: every visible text's contrast; returns the low ones and how many were checked. */
+function measureContrast(view) {
+  const rgb = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  let checked = 0;
+  // HTML text: every visible element with text of its own.
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || !el.checkVisibility()) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = ratio(rgb(getComputedStyle(el).color).slice(0, 3), behind(el));
+    checked += 1;
+    if (r < 4.5) low.push(`${view}: ${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}`);
+  }
+  // SVG text: its fill against its box's fill (components) or the drawing's background (edges).
+  for (const text of document.querySelectorAll('svg text')) {
+    const box = text.parentElement.querySelector('rect');
+    const back = box ? rgb(getComputedStyle(box).fill) : behind(text.closest('svg'));
+    const r = ratio(rgb(getComputedStyle(text).fill), back);
+    checked += 1;
+    if (r < 4.5) low.push(`${view}: svg ${text.getAttribute('class')} "${text.textContent}" ${r.toFixed(2)}`);
+  }
+  return { low, checked };
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`text contrast is at least 4.5:1 (${colorScheme})`, async (t) => {
+    const page = await open(t, '#sample=readiness', { colorScheme });
+    const low = [];
+    let checked = 0;
+    for (const view of VIEWS) {
+      await showView(page, view);
+      if (view === 'diagram') await page.locator('.part.lit').first().click();
+      if (view === 'timeline') await page.locator('.tl-check.warnings input').check();
+      const result = await page.evaluate(measureContrast, view);
+      low.push(...result.low);
+      checked += result.checked;
+    }
+    assert.ok(checked > 200, `${checked} texts checked`);
+    assert.deepEqual(low, []);
+    // The measure can fail: a caption in a colour close to the background is caught.
+    const faint = colorScheme === 'light' ? '#bbbbbb' : '#333333';
+    await page.addStyleTag({ content: `.boundary-table caption { color: ${faint} !important; }` });
+    const { low: pale } = await page.evaluate(measureContrast, 'table');
+    assert.ok(pale.some((l) => l.includes('CAPTION')), pale.join('\n'));
+  });
+}
+
 // Every view, in both themes and both languages, for the README and for looking at.
 for (const colorScheme of ['light', 'dark']) {
   for (const locale of ['en-US', 'zh-CN']) {
