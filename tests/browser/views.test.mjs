@@ -355,6 +355,13 @@ for (const colorScheme of ['light', 'dark']) {
         if (view === 'timeline') await page.locator('.tl-row').nth(2).hover();
         await screenshot(page, `view-${view}-${colorScheme}-${lang}`);
       }
+      if (colorScheme === 'light' && lang === 'en') {
+        // The printout: no inputs, tabs or controls; the view's content only.
+        await page.emulateMedia({ media: 'print' });
+        assert.equal(await page.locator('.views').isVisible(), false);
+        assert.equal(await page.locator('.drop-zone').isVisible(), false);
+        await screenshot(page, 'print-table');
+      }
     });
   }
 }
