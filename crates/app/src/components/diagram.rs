@@ -162,7 +162,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
             },
             at,
             (t.component)(Part::Kubelet).to_string(),
-            Some(node.clone().unwrap_or_else(|| "·".to_string())),
+            Some(node.clone().unwrap_or_else(|| t.node_unnamed.to_string())),
             false,
         )
     });

@@ -241,7 +241,8 @@ pub fn timeline(props: &Props) -> Html {
         let entry = &report.timeline[index];
         let dot = shown.and_then(|w| model::position(entry, w));
         let time = match model::parse_millis(&entry.time) {
-            Some(ms) => model::clock(ms, with_date),
+            Some(ms) if with_date => model::short_clock(ms),
+            Some(ms) => model::clock(ms, false),
             None => t.undated.to_string(),
         };
         let lane = if filter.by_object {
@@ -321,11 +322,7 @@ pub fn timeline(props: &Props) -> Html {
     let axis = shown.map(|(lo, hi)| {
         html! {
             <div class="tl-axis" aria-hidden="true">
-                <span class="tl-time"></span>
-                <span class="tl-track">
-                    <span class="tick start" translate="no">{ model::clock(lo, with_date) }</span>
-                    <span class="tick end" translate="no">{ model::clock(hi, with_date) }</span>
-                </span>
+                <span class="tl-range" translate="no">{ format!("{} → {}", model::clock(lo, true), model::clock(hi, true)) }</span>
             </div>
         }
     });

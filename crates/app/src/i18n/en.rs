@@ -184,6 +184,7 @@ pub const EN: Texts = Texts {
     edge,
     optional: "optional",
     more_nodes: |n| format!("+{n} more nodes"),
+    node_unnamed: "node not named",
     pick_component: "Select a component to see the findings and evidence behind it.",
     component_quiet: "No finding implicates this component in this input.",
     component_findings: |name, n| {

@@ -121,6 +121,8 @@ pub struct Texts {
     pub edge: fn(crate::view_model::diagram::Flow) -> &'static str,
     pub optional: &'static str,
     pub more_nodes: fn(usize) -> String,
+    /// Under a kubelet whose node the input does not name.
+    pub node_unnamed: &'static str,
     pub pick_component: &'static str,
     pub component_quiet: &'static str,
     pub component_findings: fn(&str, usize) -> String,

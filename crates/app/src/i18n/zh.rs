@@ -185,6 +185,7 @@ pub const ZH: Texts = Texts {
     edge,
     optional: "可选",
     more_nodes: |n| format!("另有 {n} 个节点"),
+    node_unnamed: "节点未知",
     pick_component: "选择一个组件，查看其背后的发现与证据。",
     component_quiet: "本输入中没有发现牵涉这个组件。",
     component_findings: |name, n| format!("{name}：{n} 个发现"),

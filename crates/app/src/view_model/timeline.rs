@@ -229,6 +229,11 @@ pub fn clock(millis: i64, with_date: bool) -> String {
     format!("{y:04}-{m:02}-{d:02} {hms}")
 }
 
+/// `10-27 08:00:03`: a row's time when the shown window spans days (the year is on the axis).
+pub fn short_clock(millis: i64) -> String {
+    clock(millis, true).get(5..).unwrap_or_default().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +248,7 @@ mod tests {
         assert_eq!(parse_millis("2026-10-27 08:00:03"), None);
         assert_eq!(clock(1_793_088_003_000, true), "2026-10-27 08:00:03");
         assert_eq!(clock(1_793_088_003_000, false), "08:00:03");
+        assert_eq!(short_clock(1_793_088_003_000), "10-27 08:00:03");
     }
 
     #[test]
