@@ -343,6 +343,19 @@ for (const colorScheme of ['light', 'dark']) {
   });
 }
 
+test('every view fits a 1024 px wide window without sideways scrolling', async (t) => {
+  for (const locale of ['en-US', 'zh-CN']) {
+    const page = await open(t, '#sample=readiness', { viewport: { width: 1024, height: 768 }, locale });
+    for (const view of VIEWS) {
+      await showView(page, view);
+      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth,
+        document.documentElement.clientWidth]);
+      assert.ok(scroll <= client, `${locale} ${view}: ${scroll} > ${client}`);
+    }
+    await screenshot(page, `narrow-1024-${locale.slice(0, 2)}`);
+  }
+});
+
 // Every view, in both themes and both languages, for the README and for looking at.
 for (const colorScheme of ['light', 'dark']) {
   for (const locale of ['en-US', 'zh-CN']) {
