@@ -200,6 +200,7 @@ const english = (texts) => texts.filter((s) => (s.match(/[A-Za-z][A-Za-z-]{2,}/g
 test('the Chinese UI has no English left, and the switch changes every visible string', async (t) => {
   const page = await open(t, '#sample=image-pull', { locale: 'zh-CN' });
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await page.title(), 'Faultline — 在浏览器中诊断 Kubernetes 故障');
   for (const view of VIEWS) {
     await showView(page, view);
     if (view === 'diagram') await page.locator('.part.lit').first().click();
@@ -211,6 +212,7 @@ test('the Chinese UI has no English left, and the switch changes every visible s
   // To English: every string changes; no Chinese is left.
   await page.getByRole('button', { name: 'English' }).click();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.title(), 'Faultline — Kubernetes incident diagnosis in your browser');
   for (const view of VIEWS) {
     await showView(page, view);
     const texts = await uiTexts(page);

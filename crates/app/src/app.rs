@@ -73,9 +73,11 @@ pub fn app() -> Html {
         });
     }
     use_effect_with(state.lang, |lang| {
-        if let Some(root) = gloo::utils::document().document_element() {
+        let document = gloo::utils::document();
+        if let Some(root) = document.document_element() {
             let _ = root.set_attribute("lang", lang.tag());
         }
+        document.set_title(lang.texts().page_title);
     });
 
     let t = state.lang.texts();

@@ -121,6 +121,7 @@ fn entry_source(s: &str) -> &'static str {
 pub const EN: Texts = Texts {
     language_name: "English",
     language_label: "Language",
+    page_title: "Faultline — Kubernetes incident diagnosis in your browser",
     tagline: "Paste kubectl output; see which fault boundary the evidence points to. Nothing leaves this page.",
     sample_label: "Sample incident",
     sample_none: "— your own input —",

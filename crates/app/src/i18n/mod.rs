@@ -48,6 +48,8 @@ pub struct Texts {
     /// The language's own name, for the switch.
     pub language_name: &'static str,
     pub language_label: &'static str,
+    /// The document's title (the browser tab).
+    pub page_title: &'static str,
     pub tagline: &'static str,
     pub sample_label: &'static str,
     pub sample_none: &'static str,
