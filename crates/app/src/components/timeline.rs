@@ -17,6 +17,8 @@ pub struct Props {
 const ROW: i32 = 30;
 /// Height of the scrolling viewport in pixels.
 const VIEWPORT: i32 = 420;
+/// Width in pixels of an entry's place on the time axis.
+const TRACK: f64 = 150.0;
 /// Rows drawn above and below the visible ones, so fast scrolling shows no gap.
 const OVERSCAN: i32 = 6;
 
@@ -236,6 +238,7 @@ pub fn timeline(props: &Props) -> Html {
     let visible = first.min(total)..(first + count).min(total);
     let with_date =
         shown.is_some_and(|(lo, hi)| model::clock(lo, true)[..10] != model::clock(hi, true)[..10]);
+    let spacer = |rows: usize| (i64::try_from(rows).unwrap_or(0) * i64::from(ROW)).to_string();
     let row_html = |position: usize| {
         let index = rows[position];
         let entry = &report.timeline[index];
@@ -276,14 +279,14 @@ pub fn timeline(props: &Props) -> Html {
             <div id={format!("tl-row-{position}")} role="option" aria-selected={is_active.to_string()}
                 class={classes!("tl-row", entry.source.clone(), entry.warning.then_some("warning"),
                     is_active.then_some("active"), new_lane.then_some("new-lane"))}
-                data-index={index.to_string()} style={format!("top:{}px", i32::try_from(position).unwrap_or(0) * ROW)}
-                {onmouseenter} {onclick}>
+                data-index={index.to_string()} {onmouseenter} {onclick}>
                 <span class="tl-time">{ if entry.estimated_from.is_some() { "≈ " } else { "" } }{ time }</span>
-                <span class="tl-track">
+                <svg class="tl-track" width={TRACK.to_string()} height="12" aria-hidden="true">
+                    <line class="tl-axis-line" x1="0.5" y1="6" x2={(TRACK - 0.5).to_string()} y2="6" />
                     if let Some(p) = dot {
-                        <span class="tl-dot" style={format!("left:{:.2}%", p * 100.0)}></span>
+                        <circle class="tl-dot" cx={format!("{:.1}", 6.0 + p * (TRACK - 12.0))} cy="6" r="5" />
                     }
-                </span>
+                </svg>
                 <span class="tl-source">{ (t.entry_source)(&entry.source) }</span>
                 <span class="tl-subject" translate="no" title={lane.clone()}>{ lane }</span>
                 <span class="tl-what" translate="no">
@@ -359,10 +362,13 @@ pub fn timeline(props: &Props) -> Html {
             } else {
                 <div class="tl-viewport" ref={viewport} tabindex="0" role="listbox" aria-label={t.timeline_aria}
                     aria-activedescendant={active_row.map(|p| format!("tl-row-{p}"))}
-                    style={format!("height:{}px", VIEWPORT.min(i32::try_from(total).unwrap_or(i32::MAX).saturating_mul(ROW) + 2))}
                     {onscroll} {onkeydown}>
-                    <div class="tl-canvas" style={format!("height:{}px", i32::try_from(total).unwrap_or(i32::MAX).saturating_mul(ROW))}>
-                        { for visible.map(row_html) }
+                    // Spacers stand for the rows not drawn. They are SVGs sized by attributes, not
+                    // inline styles, so a Content-Security-Policy without 'unsafe-inline' styles holds.
+                    <div class="tl-canvas">
+                        <svg class="tl-spacer" width="1" height={spacer(visible.start)} aria-hidden="true"></svg>
+                        { for visible.clone().map(row_html) }
+                        <svg class="tl-spacer" width="1" height={spacer(total - visible.end)} aria-hidden="true"></svg>
                     </div>
                 </div>
             }
