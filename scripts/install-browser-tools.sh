@@ -19,6 +19,11 @@ if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian chromium"
   apt_install chromium
 fi
+# A CJK font, so that the Chinese UI renders (and its screenshots show characters, not boxes).
+if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+  step "installing a Chinese font (fonts-wqy-microhei)"
+  apt_install fonts-wqy-microhei
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   step "installing Debian nodejs and npm"
   apt_install nodejs npm

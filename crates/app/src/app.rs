@@ -1,12 +1,21 @@
+use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::components::boundary_table::BoundaryTable;
+use crate::components::diagram::ArchitectureDiagram;
 use crate::components::findings::Findings;
 use crate::components::input_panel::InputPanel;
+use crate::components::input_viewer::InputViewer;
 use crate::components::inputs_list::InputsList;
+use crate::components::language_switch::LanguageSwitch;
+use crate::components::sample_menu::SampleMenu;
 use crate::components::secrets_panel::SecretsPanel;
+use crate::components::timeline::Timeline;
+use crate::components::view_switcher::ViewSwitcher;
 use crate::hooks::use_leave_guard::use_leave_guard;
-use crate::samples::SAMPLES;
-use crate::state::{Action, State};
+use crate::i18n::Lang;
+use crate::route::{self, View};
+use crate::state::{Action, Input, State, PASTE_NAME};
 
 /// A callback that turns its value into an action and dispatches it.
 fn dispatcher<T: 'static>(state: &UseReducerHandle<State>, make: fn(T) -> Action) -> Callback<T> {
@@ -14,9 +23,22 @@ fn dispatcher<T: 'static>(state: &UseReducerHandle<State>, make: fn(T) -> Action
     Callback::from(move |value| state.dispatch(make(value)))
 }
 
+fn location_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The browser's language; nothing remembers a choice (the page stores nothing).
+fn browser_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .map_or(Lang::En, |tag| Lang::from_tag(&tag))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(State::default);
+    let state = use_reducer(|| State::open(route::parse(&location_hash()), browser_lang()));
     let on_paste = dispatcher(&state, Action::EditPaste);
     let on_file = dispatcher(&state, Action::AddFile);
     let on_remove = dispatcher(&state, Action::RemoveFile);
@@ -27,41 +49,101 @@ pub fn app() -> Html {
     let on_include_network = dispatcher(&state, Action::SetIncludeNetwork);
     use_leave_guard(state.has_own_input());
     let input_names = state.input_names();
+    let on_view = dispatcher(&state, Action::SetView);
+    let on_lang = dispatcher(&state, Action::SetLang);
+    let on_show_line = dispatcher(&state, |(source, line)| Action::ShowLine { source, line });
+    let on_show_finding = dispatcher(&state, Action::ShowFinding);
     let on_clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Clear))
     };
-    let sample_buttons = SAMPLES.iter().map(|sample| {
-        let on_sample = on_sample.clone();
-        let id = sample.id;
-        let active = state.sample == Some(id);
-        html! {
-            <button class={classes!("sample", active.then_some("active"))} aria-pressed={active.to_string()}
-                onclick={move |_| on_sample.emit(id)}>{ sample.title }</button>
+
+    // The hash follows the sample and view (replaced, not pushed: no history entry per click).
+    use_effect_with((state.sample, state.view), |(sample, view)| {
+        let hash = route::format(*sample, *view);
+        if location_hash() != hash {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+            }
         }
     });
+    // A link to another sample or view inside the page (`#sample=quota-403&view=table`).
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|window| {
+                EventListener::new(&window, "hashchange", move |_| {
+                    state.dispatch(Action::Route(route::parse(&location_hash())));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    use_effect_with(state.lang, |lang| {
+        let document = gloo::utils::document();
+        if let Some(root) = document.document_element() {
+            let _ = root.set_attribute("lang", lang.tag());
+        }
+        document.set_title(lang.texts().page_title);
+    });
+
+    let t = state.lang.texts();
+    let viewer = state.focus.as_ref().and_then(|(source, line)| {
+        let input = if source == PASTE_NAME && !state.paste.is_empty() {
+            Some(Input {
+                name: PASTE_NAME.to_string(),
+                text: state.paste.clone(),
+            })
+        } else {
+            state.files.iter().find(|f| &f.name == source).cloned()
+        };
+        input.map(|input| html! { <InputViewer {input} line={*line} /> })
+    });
+    let report = state.report.clone();
+    let view = match state.view {
+        View::Findings => html! {
+            <Findings report={report} selected={state.selected_finding} on_show_line={on_show_line.clone()} />
+        },
+        View::Diagram => html! {
+            <ArchitectureDiagram report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+        },
+        View::Timeline => html! { <Timeline report={report} on_show_line={on_show_line.clone()} /> },
+        View::Table => html! {
+            <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+        },
+    };
     html! {
+        <ContextProvider<Lang> context={state.lang}>
         <div class="app">
             <header class="top">
-                <h1>{ "Faultline" }</h1>
-                <p class="tagline">{ "Paste kubectl output; see which fault boundary the evidence points to. Nothing leaves this page." }</p>
+                <div class="brand">
+                    <h1 translate="no">{ "Faultline" }</h1>
+                    <LanguageSwitch lang={state.lang} {on_lang} />
+                </div>
+                <p class="tagline">{ t.tagline }</p>
             </header>
-            <main class="columns">
-                <section class="inputs" aria-label="Inputs">
-                    <div class="samples"><span class="label">{ "Samples:" }</span>{ for sample_buttons }
-                        <button class="clear" onclick={on_clear}>{ "Clear all" }</button>
+            <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline).then_some("wide"))}>
+                <section class="inputs" aria-label={t.inputs_aria}>
+                    <div class="samples">
+                        <SampleMenu current={state.sample} {on_sample} />
+                        <button class="clear" onclick={on_clear}>{ t.clear_all }</button>
                     </div>
                     <InputPanel paste={state.paste.clone()} {on_paste} {on_file} {on_unreadable} />
-                    <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()} {on_remove} />
+                    <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
+                        {on_remove} on_show_line={on_show_line.clone()} />
+                    { for viewer }
                 </section>
-                <section class="results" aria-label="Diagnosis">
+                <section class="results" aria-label={t.results_aria}>
                     if !input_names.is_empty() {
                         <SecretsPanel secrets={state.secrets.clone()} inputs={input_names} include_network={state.include_network}
                             can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />
                     }
-                    <Findings report={state.report.clone()} />
+                    <ViewSwitcher view={state.view} {on_view} />
+                    <div class="view" role="tabpanel" aria-labelledby={format!("tab-{}", state.view.id())}
+                        data-view={state.view.id()}>{ view }</div>
                 </section>
             </main>
         </div>
+        </ContextProvider<Lang>>
     }
 }

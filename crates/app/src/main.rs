@@ -4,6 +4,8 @@
 mod app;
 mod components;
 mod hooks;
+mod i18n;
+mod route;
 mod samples;
 mod state;
 mod view_model;

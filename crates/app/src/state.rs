@@ -7,6 +7,8 @@ use faultline_engine::redact::{self, ScanOptions, SecretHit};
 use faultline_engine::{analyze, InputError, Report, Source};
 use yew::Reducible;
 
+use crate::i18n::Lang;
+use crate::route::{Route, View};
 use crate::samples;
 
 /// One input as the user gave it. The text is never rewritten: errors point into it, nothing edits it.
@@ -33,6 +35,13 @@ pub struct State {
     pub include_network: bool,
     /// The inputs as they were before the last redaction, until the user edits anything.
     pub before_redaction: Option<(String, Vec<Input>)>,
+    /// The view shown; re-analysis keeps it.
+    pub view: View,
+    pub lang: Lang,
+    /// The input line the input viewer shows highlighted: (input name, line).
+    pub focus: Option<(String, u32)>,
+    /// The finding (index into the report) to bring into view in the findings view.
+    pub selected_finding: Option<usize>,
 }
 
 pub const PASTE_NAME: &str = "paste";
@@ -63,6 +72,17 @@ pub enum Action {
     UndoRedaction,
     /// Whether network details (IPs, internal host names, e-mail addresses) are redacted too.
     SetIncludeNetwork(bool),
+    SetView(View),
+    SetLang(Lang),
+    /// Show an input line (evidence, an error, a timeline entry's source) in the input viewer.
+    ShowLine {
+        source: String,
+        line: u32,
+    },
+    /// Open the findings view at one finding.
+    ShowFinding(usize),
+    /// The location hash changed: open its sample and view.
+    Route(Route),
 }
 
 impl State {
@@ -76,9 +96,21 @@ impl State {
             secrets: Rc::default(),
             include_network: false,
             before_redaction: None,
+            view: View::default(),
+            lang: Lang::En,
+            focus: None,
+            selected_finding: None,
         };
         state.load_sample(id);
         state.reanalyze();
+        state
+    }
+
+    /// The state a page opens in: the hash's sample (else the default one) and view, in `lang`.
+    pub fn open(route: Route, lang: Lang) -> Self {
+        let mut state = Self::with_sample(route.sample.unwrap_or(samples::DEFAULT_SAMPLE));
+        state.view = route.view.unwrap_or_default();
+        state.lang = lang;
         state
     }
 
@@ -94,6 +126,8 @@ impl State {
                 })
                 .collect();
             self.sample = Some(sample.id);
+            self.focus = None;
+            self.selected_finding = None;
         }
     }
 
@@ -259,6 +293,36 @@ impl Reducible for State {
                 next.files.clear();
                 next.unreadable.clear();
                 next.sample = None;
+                next.focus = None;
+            }
+            Action::SetView(view) => {
+                next.view = view;
+                return Rc::new(next);
+            }
+            Action::SetLang(lang) => {
+                next.lang = lang;
+                return Rc::new(next);
+            }
+            Action::ShowLine { source, line } => {
+                next.focus = Some((source, line));
+                return Rc::new(next);
+            }
+            Action::ShowFinding(index) => {
+                next.view = View::Findings;
+                next.selected_finding = Some(index);
+                return Rc::new(next);
+            }
+            Action::Route(route) => {
+                if let Some(view) = route.view {
+                    next.view = view;
+                }
+                match route.sample {
+                    Some(id) if next.sample != Some(id) => {
+                        next.load_sample(id);
+                        next.unreadable.clear();
+                    }
+                    _ => return Rc::new(next),
+                }
             }
             Action::Redact => next.redact(),
             Action::UndoRedaction => {
@@ -343,6 +407,51 @@ mod tests {
         assert_eq!(state.files.len(), 2, "nothing was added as input");
         let state = reduce(state, Action::Clear);
         assert!(state.unreadable.is_empty());
+    }
+
+    #[test]
+    fn editing_keeps_the_view_and_a_route_opens_sample_and_view() {
+        let state = reduce(State::default(), Action::SetView(View::Timeline));
+        let state = reduce(state, Action::EditPaste(CRASH_POD.into()));
+        assert_eq!(state.view, View::Timeline, "re-analysis keeps the view");
+        let state = reduce(
+            state,
+            Action::Route(Route {
+                sample: Some("quota-403"),
+                view: Some(View::Table),
+            }),
+        );
+        assert_eq!((state.sample, state.view), (Some("quota-403"), View::Table));
+        assert!(state.paste.is_empty());
+        assert_eq!(state.report.findings[0].boundary.id(), "quota-admission");
+        let opened = State::open(crate::route::parse("#sample=healthy&view=diagram"), Lang::Zh);
+        assert_eq!(
+            (opened.sample, opened.view, opened.lang),
+            (Some("healthy"), View::Diagram, Lang::Zh)
+        );
+        assert_eq!(State::open(Route::default(), Lang::En).sample, Some("image-pull"));
+    }
+
+    #[test]
+    fn evidence_and_findings_are_shown_without_reanalysis() {
+        let state = State::default();
+        let report = state.report.clone();
+        let state = reduce(
+            state,
+            Action::ShowLine {
+                source: "pod.yaml".into(),
+                line: 111,
+            },
+        );
+        assert_eq!(state.focus, Some(("pod.yaml".to_string(), 111)));
+        assert!(Rc::ptr_eq(&report, &state.report));
+        let state = reduce(
+            reduce(state, Action::SetView(View::Table)),
+            Action::ShowFinding(0),
+        );
+        assert_eq!((state.view, state.selected_finding), (View::Findings, Some(0)));
+        let state = reduce(state, Action::LoadSample("healthy"));
+        assert_eq!((state.focus, state.selected_finding), (None, None));
     }
 
     #[test]

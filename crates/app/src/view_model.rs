@@ -1,6 +1,12 @@
 //! Report -> display strings, as plain functions tested natively (the components only lay them out).
 
+pub mod diagram;
+pub mod table;
+pub mod timeline;
+
 use faultline_engine::{rules, InputSummary};
+
+use crate::i18n::Texts;
 
 /// A block of a rule's documentation: a paragraph (source line breaks joined) or a code example.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,26 +57,33 @@ pub fn rule_docs(rule: &str) -> Option<Vec<(String, Vec<DocBlock>)>> {
     Some(sections)
 }
 
-/// "1 document · Pod 1, Event 6", "2 documents · nothing read", "not analysed (container log)".
-pub fn input_counts(input: &InputSummary) -> String {
-    if input.format == "container-log" {
-        return "container log: not analysed".to_string();
+/// "1 document · Pod 1, Event 6", "2 documents · no objects", "container log: not analysed" (the
+/// component lays out the two parts of [`input_count_parts`]; this joins them for the tests).
+#[cfg(test)]
+pub fn input_counts(input: &InputSummary, t: &Texts) -> String {
+    match input_count_parts(input, t) {
+        (text, None) => text,
+        (documents, Some(kinds)) => format!("{documents} · {kinds}"),
     }
-    let documents = plural(input.documents, "document", "documents");
+}
+
+/// The counts in two parts: the UI's words, and the kinds with their numbers (data, never
+/// translated); `None` for a container log.
+pub fn input_count_parts(input: &InputSummary, t: &Texts) -> (String, Option<String>) {
+    if input.format == "container-log" {
+        return (t.container_log.to_string(), None);
+    }
+    let documents = (t.documents)(input.documents);
     let kinds: Vec<String> = input
         .kinds
         .iter()
         .map(|(kind, n)| format!("{kind} {n}"))
         .collect();
     if kinds.is_empty() {
-        format!("{documents} · no objects")
+        (format!("{documents} · {}", t.no_objects), None)
     } else {
-        format!("{documents} · {}", kinds.join(", "))
+        (documents, Some(kinds.join(", ")))
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]
@@ -117,21 +130,31 @@ mod tests {
     }
 
     #[test]
-    fn counts_read_naturally() {
+    fn counts_read_naturally_in_both_languages() {
+        let zh = crate::i18n::Lang::Zh.texts();
         assert_eq!(
-            input_counts(&input("yaml", 1, &[("Pod", 1)])),
+            input_counts(&input("yaml", 2, &[("Pod", 1)]), zh),
+            "2 个文档 · Pod 1"
+        );
+        assert_eq!(
+            input_counts(&input("container-log", 0, &[]), zh),
+            "容器日志：不分析"
+        );
+        let t = crate::i18n::Lang::En.texts();
+        assert_eq!(
+            input_counts(&input("yaml", 1, &[("Pod", 1)]), t),
             "1 document · Pod 1"
         );
         assert_eq!(
-            input_counts(&input("mixed", 3, &[("Event", 6), ("Pod", 2)])),
+            input_counts(&input("mixed", 3, &[("Event", 6), ("Pod", 2)]), t),
             "3 documents · Event 6, Pod 2"
         );
         assert_eq!(
-            input_counts(&input("unrecognized", 0, &[])),
+            input_counts(&input("unrecognized", 0, &[]), t),
             "0 documents · no objects"
         );
         assert_eq!(
-            input_counts(&input("container-log", 0, &[])),
+            input_counts(&input("container-log", 0, &[]), t),
             "container log: not analysed"
         );
     }

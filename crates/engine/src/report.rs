@@ -177,6 +177,9 @@ pub struct TimelineEntry {
     pub reason: String,
     pub message: String,
     pub count: u32,
+    /// A `Warning` event (what `kubectl get events --field-selector type=Warning` would list).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub warning: bool,
     /// Set when `time` was estimated from an age (tables and describe print ages, not times): says
     /// from what, e.g. "age 4m31s before 2025-02-11T09:35:36Z, the newest timestamp in the input".
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -65,10 +65,17 @@ fn report_json_has_exactly_the_contract_fields() {
         .iter()
         .find(|e| e["source"] == "event")
         .unwrap();
-    // `at` (where the fact was read) was added to the contract on purpose.
+    // `at` (where the fact was read) and `warning` (a Warning event, written only when true) were
+    // added to the contract on purpose.
     assert_eq!(
         keys(entry),
-        ["at", "count", "message", "reason", "source", "subject", "time"]
+        ["at", "count", "message", "reason", "source", "subject", "time", "warning"]
+    );
+    assert_eq!(entry["warning"], true);
+    let created = &json["timeline"][0];
+    assert!(
+        created.get("warning").is_none(),
+        "written only when true: {created}"
     );
     assert_eq!(
         entry["at"],

@@ -1,52 +1,107 @@
 use faultline_engine::Finding;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::hooks::use_texts::use_texts;
 use crate::view_model;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub finding: Finding,
     pub rank: usize,
+    /// Brought into view and outlined (opened from another view).
+    #[prop_or_default]
+    pub selected: bool,
+    pub on_show_line: Callback<(String, u32)>,
+}
+
+/// Copies text with the asynchronous Clipboard API, looked up at run time (it needs a secure
+/// context; where it is missing the command stays selectable by one click).
+fn copy_text(text: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let navigator = window.navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else {
+        return;
+    };
+    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(write) = write {
+        let _ = write.call1(&clipboard, &text.into());
+    }
 }
 
 /// One finding: boundary, summary, evidence with its source line, limits, and next commands.
 #[function_component(FindingCard)]
 pub fn finding_card(props: &Props) -> Html {
+    let t = use_texts();
+    let node = use_node_ref();
+    let copied = use_state(|| None::<usize>);
+    {
+        let node = node.clone();
+        use_effect_with(props.selected, move |selected| {
+            if *selected {
+                if let Some(element) = node.cast::<web_sys::Element>() {
+                    element.scroll_into_view();
+                }
+            }
+        });
+    }
     let f = &props.finding;
     let severity = format!("{:?}", f.severity).to_lowercase();
+    let evidence = f.evidence.iter().map(|e| {
+        let on_show_line = props.on_show_line.clone();
+        let (source, line) = (e.source.clone(), e.line);
+        let label = (t.show_in_input)(&e.source, e.line);
+        html! {
+            <li>
+                <button class="where link" translate="no" title={label.clone()} aria-label={label}
+                    onclick={move |_| on_show_line.emit((source.clone(), line))}>{ format!("{}:{}", e.source, e.line) }</button>
+                <code class="path" translate="no">{ &e.path }</code>
+                <span class="value" translate="no">{ &e.value }</span>
+            </li>
+        }
+    });
+    let next = f.next_steps.iter().enumerate().map(|(i, s)| {
+        let command = s.clone();
+        let copied_state = copied.clone();
+        let done = *copied == Some(i);
+        html! {
+            <li>
+                <code translate="no">{ s }</code>
+                <button class="copy" aria-label={(t.copy_aria)(s)}
+                    onclick={move |_| { copy_text(&command); copied_state.set(Some(i)); }}>
+                    { if done { t.copied } else { t.copy } }</button>
+            </li>
+        }
+    });
     html! {
-        <article class={classes!("finding", severity.clone())} data-rule={f.rule.clone()} data-boundary={f.boundary.id()}>
+        <article ref={node} id={format!("finding-{}", props.rank)}
+            class={classes!("finding", severity.clone(), props.selected.then_some("selected"))}
+            data-rule={f.rule.clone()} data-boundary={f.boundary.id()}>
             <header>
                 <span class="rank">{ props.rank }</span>
-                <span class={classes!("severity", severity.clone())}>{ severity }</span>
-                <code class="rule">{ &f.rule }</code>
-                <span class="boundary">{ f.boundary.id() }</span>
-                <span class="subject">{ f.subject.to_string() }</span>
+                <span class={classes!("severity", severity.clone())}>{ (t.severity)(f.severity) }</span>
+                <code class="rule" translate="no">{ &f.rule }</code>
+                <span class="boundary" title={(t.boundary)(f.boundary)} translate="no">{ f.boundary.id() }</span>
+                <span class="subject" translate="no">{ f.subject.to_string() }</span>
             </header>
-            <p class="summary">{ &f.summary }</p>
-            <h4>{ "Evidence" }</h4>
-            <ul class="evidence">
-                { for f.evidence.iter().map(|e| html! {
-                    <li>
-                        <span class="where">{ format!("{}:{}", e.source, e.line) }</span>
-                        <code class="path">{ &e.path }</code>
-                        <span class="value">{ &e.value }</span>
-                    </li>
-                }) }
-            </ul>
-            <h4>{ "What this evidence cannot establish" }</h4>
-            <ul class="cannot">{ for f.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul>
-            <h4>{ "Next steps" }</h4>
-            <ul class="next">{ for f.next_steps.iter().map(|s| html! { <li><code>{ s }</code></li> }) }</ul>
+            <p class="summary" translate="no">{ &f.summary }</p>
+            <h4>{ t.evidence }</h4>
+            <ul class="evidence">{ for evidence }</ul>
+            <h4>{ t.cannot_establish }</h4>
+            <ul class="cannot" translate="no">{ for f.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul>
+            <h4>{ t.next_steps }</h4>
+            <ul class="next">{ for next }</ul>
             if let Some(sections) = view_model::rule_docs(&f.rule) {
                 <details class="rule-docs">
-                    <summary>{ format!("About the rule {}", f.rule) }</summary>
+                    <summary>{ t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></summary>
                     { for sections.into_iter().map(|(title, blocks)| html! {
                         <section>
-                            <h5>{ title }</h5>
+                            <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
                             { for blocks.into_iter().map(|block| match block {
-                                view_model::DocBlock::Text(text) => html! { <p>{ text }</p> },
-                                view_model::DocBlock::Code(code) => html! { <pre>{ code }</pre> },
+                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ text }</p> },
+                                view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
                             }) }
                         </section>
                     }) }

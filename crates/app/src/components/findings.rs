@@ -4,32 +4,41 @@ use faultline_engine::Report;
 use yew::prelude::*;
 
 use super::finding_card::FindingCard;
+use crate::hooks::use_texts::use_texts;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub report: Rc<Report>,
+    /// The finding to bring into view (from the boundary table or the diagram).
+    #[prop_or_default]
+    pub selected: Option<usize>,
+    pub on_show_line: Callback<(String, u32)>,
 }
 
 /// The findings, most likely root cause first.
 #[function_component(Findings)]
 pub fn findings(props: &Props) -> Html {
+    let t = use_texts();
     let report = &props.report;
     let headline = match report.findings.first() {
         Some(top) => html! {
-            <p class="headline">{ "The evidence points to the " }
-                <strong class="boundary-name">{ top.boundary.title() }</strong>
-                { " boundary " }<code>{ top.boundary.id() }</code>{ "." }</p>
+            <p class="headline">{ t.headline_before }
+                <strong class="boundary-name">{ (t.boundary)(top.boundary) }</strong>
+                { t.headline_after }<code translate="no">{ top.boundary.id() }</code>{ t.headline_end }</p>
         },
         None if report.inputs.is_empty() => {
-            html! { <p class="headline muted">{ "Paste or drop kubectl output to start." }</p> }
+            html! { <p class="headline muted">{ t.paste_to_start }</p> }
         }
-        None => html! { <p class="headline">{ "No findings: nothing in this input points to a fault." }</p> },
+        None => html! { <p class="headline">{ t.no_findings }</p> },
     };
     html! {
         <div class="findings">
-            <h2>{ "Diagnosis" }</h2>
+            <h2>{ t.diagnosis }</h2>
             { headline }
-            { for report.findings.iter().enumerate().map(|(i, f)| html! { <FindingCard finding={f.clone()} rank={i + 1} /> }) }
+            { for report.findings.iter().enumerate().map(|(i, f)| html! {
+                <FindingCard finding={f.clone()} rank={i + 1} selected={props.selected == Some(i)}
+                    on_show_line={props.on_show_line.clone()} />
+            }) }
         </div>
     }
 }

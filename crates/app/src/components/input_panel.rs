@@ -3,6 +3,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::hooks::use_file_reader::use_file_reader;
+use crate::hooks::use_texts::use_texts;
 use crate::state::Input;
 
 #[derive(Properties, PartialEq)]
@@ -16,6 +17,7 @@ pub struct Props {
 /// The paste area, the drop zone and the file picker.
 #[function_component(InputPanel)]
 pub fn input_panel(props: &Props) -> Html {
+    let t = use_texts();
     let read_files = use_file_reader(props.on_file.clone(), props.on_unreadable.clone());
     let dragging = use_state(|| false);
     let oninput = {
@@ -60,18 +62,18 @@ pub fn input_panel(props: &Props) -> Html {
     };
     html! {
         <div class={classes!("drop-zone", dragging.then_some("dragging"))} {ondragover} {ondragleave} {ondrop}>
-            <label for="paste" class="label">{ "Paste kubectl output (YAML or JSON from get -o yaml|json)" }</label>
+            <label for="paste" class="label">{ t.paste_label }</label>
             <textarea id="paste" spellcheck="false" autocomplete="off" value={props.paste.clone()} {oninput}
-                placeholder="kubectl get pod web-7d9f -n shop -o yaml   →   paste the output here" />
+                placeholder={t.paste_placeholder} />
             <div class="file-row">
-                <span>{ "…or drop files here, or " }</span>
-                <label class="file-button">{ "choose files" }
-                    <input type="file" multiple=true onchange={onchange.clone()} aria-label="Choose files to analyse" />
+                <span>{ t.drop_prefix }</span>
+                <label class="file-button">{ t.choose_files }
+                    <input type="file" multiple=true onchange={onchange.clone()} aria-label={t.choose_files_aria} />
                 </label>
-                <span>{ " or " }</span>
-                <label class="file-button">{ "a folder" }
+                <span>{ t.or }</span>
+                <label class="file-button">{ t.a_folder }
                     <input type="file" webkitdirectory=true multiple=true {onchange}
-                        aria-label="Choose a folder to analyse (a cluster-info dump or a support bundle)" />
+                        aria-label={t.choose_folder_aria} />
                 </label>
             </div>
         </div>

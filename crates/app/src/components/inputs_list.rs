@@ -3,6 +3,7 @@ use std::rc::Rc;
 use faultline_engine::Report;
 use yew::prelude::*;
 
+use crate::hooks::use_texts::use_texts;
 use crate::state::Input;
 use crate::view_model;
 
@@ -13,24 +14,35 @@ pub struct Props {
     pub unreadable: Vec<(String, String)>,
     pub report: Rc<Report>,
     pub on_remove: Callback<usize>,
+    /// Show an input at a line in the input viewer.
+    pub on_show_line: Callback<(String, u32)>,
 }
 
 /// Each input with its detected format and counts, and every error with its position.
 #[function_component(InputsList)]
 pub fn inputs_list(props: &Props) -> Html {
+    let t = use_texts();
     let report = &props.report;
     let rows = report.inputs.iter().map(|input| {
         let file_index = props.files.iter().position(|f| f.name == input.source);
         let remove = file_index.map(|i| {
             let on_remove = props.on_remove.clone();
-            let label = format!("Remove {}", input.source);
+            let label = (t.remove)(&input.source);
             html! { <button class="remove" aria-label={label} onclick={move |_| on_remove.emit(i)}>{ "×" }</button> }
         });
+        let show = {
+            let on_show_line = props.on_show_line.clone();
+            let source = input.source.clone();
+            move |_| on_show_line.emit((source.clone(), 1))
+        };
+        let (counts, kinds) = view_model::input_count_parts(input, t);
         html! {
             <li class="input-row">
-                <span class="source">{ &input.source }</span>
-                <span class="format">{ &input.format }</span>
-                <span class="counts">{ view_model::input_counts(input) }</span>
+                <button class="source link" translate="no" onclick={show}>{ &input.source }</button>
+                <span class="format" translate="no">{ &input.format }</span>
+                <span class="counts">{ counts }
+                    if let Some(kinds) = kinds { { " · " }<span translate="no">{ kinds }</span> }
+                </span>
                 { for remove }
             </li>
         }
@@ -38,28 +50,33 @@ pub fn inputs_list(props: &Props) -> Html {
     let unreadable = props.unreadable.iter().map(|(name, reason)| {
         html! {
             <li class="input-error">
-                <span class="where">{ name }</span>
+                <span class="where" translate="no">{ name }</span>
                 <span class="message">{ reason }</span>
             </li>
         }
     });
     let errors = report.errors.iter().map(|e| {
+        let show = {
+            let on_show_line = props.on_show_line.clone();
+            let (source, line) = (e.source.clone(), e.line);
+            move |_| on_show_line.emit((source.clone(), line))
+        };
         html! {
             <li class="input-error">
-                <span class="where">{ format!("{}:{}:{}", e.source, e.line, e.column) }</span>
-                <span class="message">{ &e.message }</span>
+                <button class="where link" translate="no" onclick={show}>{ format!("{}:{}:{}", e.source, e.line, e.column) }</button>
+                <span class="message" translate="no">{ &e.message }</span>
             </li>
         }
     });
     html! {
         <div class="inputs-list">
             if report.inputs.is_empty() {
-                <p class="muted">{ "No input yet." }</p>
+                <p class="muted">{ t.no_input_yet }</p>
             } else {
                 <ul class="input-rows">{ for rows }</ul>
             }
             if !report.errors.is_empty() || !props.unreadable.is_empty() {
-                <h3>{ "Input problems" }</h3>
+                <h3>{ t.input_problems }</h3>
                 <ul class="input-errors">{ for unreadable }{ for errors }</ul>
             }
         </div>

@@ -1,2 +1,3 @@
 pub mod use_file_reader;
 pub mod use_leave_guard;
+pub mod use_texts;

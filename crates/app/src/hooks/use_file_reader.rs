@@ -5,6 +5,7 @@ use gloo::file::callbacks::{read_as_text, FileReader};
 use gloo::file::File;
 use yew::prelude::*;
 
+use crate::hooks::use_texts::use_texts;
 use crate::state::Input;
 
 /// Reads dropped or picked files (or a picked folder's files) as text and hands each one to `on_file` when it has been read.
@@ -15,6 +16,7 @@ pub fn use_file_reader(
     on_unreadable: Callback<(String, String)>,
 ) -> Callback<web_sys::FileList> {
     let readers: Rc<RefCell<Vec<FileReader>>> = use_mut_ref(Vec::new);
+    let unreadable = use_texts().unreadable;
     Callback::from(move |list: web_sys::FileList| {
         let mut readers = readers.borrow_mut();
         readers.clear();
@@ -31,10 +33,7 @@ pub fn use_file_reader(
             let on_unreadable = on_unreadable.clone();
             readers.push(read_as_text(&file, move |result| match result {
                 Ok(text) => on_file.emit(Input { name, text }),
-                Err(e) => on_unreadable.emit((
-                    name,
-                    format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it"),
-                )),
+                Err(e) => on_unreadable.emit((name, unreadable(&e.to_string()))),
             }));
         }
     })

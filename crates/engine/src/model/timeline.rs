@@ -19,6 +19,8 @@ struct Fact<'a> {
     reason: &'a str,
     message: String,
     count: u32,
+    /// A `Warning` event.
+    warning: bool,
     at: Option<SourceLine>,
 }
 
@@ -42,6 +44,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                 reason: fact.reason.to_string(),
                 message: fact.message,
                 count: fact.count,
+                warning: fact.warning,
                 estimated_from: None,
                 at: fact.at,
             },
@@ -62,6 +65,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                     reason: &event.reason,
                     message,
                     count: event.count,
+                    warning: event.is_warning(),
                     at,
                 },
             );
@@ -94,6 +98,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                         reason,
                         message: String::new(),
                         count: 1,
+                        warning: false,
                         at: at(path),
                     },
                 );
@@ -125,6 +130,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                         reason: &transition,
                         message,
                         count: 1,
+                        warning: false,
                         at: at(&path),
                     },
                 );
@@ -151,6 +157,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                 reason: "Started",
                                 message: started.clone(),
                                 count: 1,
+                                warning: false,
                                 at: at(&path),
                             },
                         );
@@ -166,6 +173,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                     reason: "Started",
                                     message: started.clone(),
                                     count: 1,
+                                    warning: false,
                                     at: at(&path),
                                 },
                             );
@@ -183,6 +191,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                     reason: &reason,
                                     message,
                                     count: 1,
+                                    warning: false,
                                     at: at(&path),
                                 },
                             );
@@ -251,6 +260,7 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                 reason: event.reason.clone(),
                 message: event.message.clone(),
                 count: event.count,
+                warning: event.is_warning(),
                 estimated_from: Some(estimated_from),
                 at: model.event_evidence(event).map(|e| SourceLine {
                     source: e.source,

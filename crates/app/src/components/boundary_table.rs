@@ -1,0 +1,96 @@
+use std::rc::Rc;
+
+use faultline_engine::Report;
+use yew::prelude::*;
+
+use crate::hooks::use_texts::use_texts;
+use crate::view_model::table;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub report: Rc<Report>,
+    /// Open the findings view at a finding.
+    pub on_show_finding: Callback<usize>,
+    pub on_show_line: Callback<(String, u32)>,
+}
+
+/// The article's fault-boundary table, one row per boundary, filled with this input's evidence.
+#[function_component(BoundaryTable)]
+pub fn boundary_table(props: &Props) -> Html {
+    let t = use_texts();
+    let rows = use_memo(props.report.clone(), |report| table::rows(report));
+    let finding_link = |index: usize| {
+        let on_show_finding = props.on_show_finding.clone();
+        html! {
+            <button class="link finding-link" onclick={move |_| on_show_finding.emit(index)}>
+                { (t.finding_link)(index + 1) }</button>
+        }
+    };
+    let body = rows.iter().map(|row| {
+        let id = row.boundary.id();
+        if !row.has_evidence() {
+            return html! {
+                <tr class="boundary-row quiet" data-boundary={id}>
+                    <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
+                    <td class="symptoms"><span class="no-evidence">{ t.no_evidence }</span></td>
+                    <td class="first-evidence muted">{ "—" }</td>
+                    <td class="cannot muted">{ (t.article_limits)(row.boundary) }</td>
+                    <td class="next muted">{ (t.where_to_look)(row.boundary) }</td>
+                </tr>
+            };
+        }
+        let worst = row.symptoms.iter().map(|s| s.severity).max();
+        let severity = worst.map(|s| format!("{s:?}").to_lowercase());
+        let symptoms = row.symptoms.iter().map(|s| {
+            html! {
+                <li class="symptom">
+                    <span class={classes!("severity", format!("{:?}", s.severity).to_lowercase())}>
+                        { (t.severity)(s.severity) }</span>{ " " }
+                    <code translate="no">{ &s.rule }</code>{ " " }
+                    <span class="subject" translate="no">{ &s.subject }</span>{ " " }
+                    { finding_link(s.finding) }
+                </li>
+            }
+        });
+        let first = row.first_evidence.as_ref().map(|(finding, e)| {
+            let on_show_line = props.on_show_line.clone();
+            let (source, line) = (e.source.clone(), e.line);
+            html! {
+                <>
+                    <button class="link where" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
+                        onclick={move |_| on_show_line.emit((source.clone(), line))}>
+                        { format!("{}:{}", e.source, e.line) }</button>
+                    <code class="path" translate="no">{ &e.path }</code>
+                    <span class="value" translate="no">{ &e.value }</span>
+                    <span class="via">{ finding_link(*finding) }</span>
+                </>
+            }
+        });
+        html! {
+            <tr class={classes!("boundary-row", "evidenced", severity)} data-boundary={id}>
+                <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
+                <td class="symptoms"><ul>{ for symptoms }</ul></td>
+                <td class="first-evidence">{ for first }</td>
+                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul></td>
+                <td class="next"><ul>{ for row.next_steps.iter().map(|c| html! { <li><code translate="no">{ c }</code></li> }) }</ul></td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="boundary-table-wrap">
+            <table class="boundary-table">
+                <caption>{ t.table_caption }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ t.col_boundary }</th>
+                        <th scope="col">{ t.col_symptoms }</th>
+                        <th scope="col">{ t.col_first_evidence }</th>
+                        <th scope="col">{ t.col_cannot }</th>
+                        <th scope="col">{ t.col_next }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for body }</tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,379 @@
+use std::rc::Rc;
+
+use faultline_engine::{Boundary, Report};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::hooks::use_texts::use_texts;
+use crate::view_model::timeline::{self as model, Filter};
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub report: Rc<Report>,
+    pub on_show_line: Callback<(String, u32)>,
+}
+
+/// Height of one row in pixels: rows are positioned, not flowed, so only the visible ones exist.
+const ROW: i32 = 30;
+/// Height of the scrolling viewport in pixels.
+const VIEWPORT: i32 = 420;
+/// Width in pixels of an entry's place on the time axis.
+const TRACK: f64 = 150.0;
+/// Rows drawn above and below the visible ones, so fast scrolling shows no gap.
+const OVERSCAN: i32 = 6;
+
+/// The row whose details are shown (a position in the filtered rows), and whether the keyboard
+/// moved it there (then the list scrolls to it; a hovered row is already in view).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Active {
+    row: Option<usize>,
+    by_keyboard: bool,
+}
+
+enum Move {
+    Clear,
+    Point(usize),
+    Step { delta: i64, total: usize },
+}
+
+impl Reducible for Active {
+    type Action = Move;
+
+    // A reducer, not a state: several keys pressed before a render each move from the latest row.
+    fn reduce(self: Rc<Self>, action: Move) -> Rc<Self> {
+        Rc::new(match action {
+            Move::Clear => Active::default(),
+            Move::Point(row) => Active {
+                row: Some(row),
+                by_keyboard: false,
+            },
+            Move::Step { delta, total } => {
+                let last = i64::try_from(total).unwrap_or(i64::MAX) - 1;
+                let from = self.row.map_or(-1, |r| i64::try_from(r).unwrap_or(0));
+                let to = if self.row.is_none() && delta < 0 {
+                    0
+                } else {
+                    from.saturating_add(delta)
+                };
+                Active {
+                    row: usize::try_from(to.clamp(0, last.max(0))).ok(),
+                    by_keyboard: true,
+                }
+            }
+        })
+    }
+}
+
+/// One time axis for every dated fact: filters, zoom and pan, and a virtualised list of entries.
+#[function_component(Timeline)]
+pub fn timeline(props: &Props) -> Html {
+    let t = use_texts();
+    let report = props.report.clone();
+    let filter = use_state(Filter::default);
+    // The shown time window; `None`: the whole extent.
+    let window = use_state(|| None::<(i64, i64)>);
+    let scroll_top = use_state(|| 0_i32);
+    let active = use_reducer(Active::default);
+    let viewport = use_node_ref();
+
+    // Keyed by the report's address: comparing 100k entries on every render would be the slow part.
+    let key = Rc::as_ptr(&report) as usize;
+    let extent = {
+        let report = report.clone();
+        use_memo(key, move |_| model::extent(&report))
+    };
+    let (namespaces, kinds) = {
+        let report = report.clone();
+        (*use_memo(key, move |_| model::choices(&report))).clone()
+    };
+    let rows = {
+        let report = report.clone();
+        use_memo((key, (*filter).clone(), *window), move |(_, f, w)| {
+            model::rows(&report, f, *w)
+        })
+    };
+    let shown = (*window).or(*extent);
+    let total = rows.len();
+    let active_row = active.row.filter(|&i| i < total);
+
+    let set_filter = |change: fn(&mut Filter, String)| {
+        let filter = filter.clone();
+        let active = active.clone();
+        Callback::from(move |value: String| {
+            let mut next = (*filter).clone();
+            change(&mut next, value);
+            filter.set(next);
+            active.dispatch(Move::Clear);
+        })
+    };
+    // `data`: the options are names from the input (namespaces, kinds), shown as they are.
+    let select = |label: &'static str,
+                  class: &'static str,
+                  data: bool,
+                  current: Option<String>,
+                  options: Vec<(String, String)>,
+                  on: Callback<String>| {
+        let onchange = Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                on.emit(select.value());
+            }
+        });
+        html! {
+            <label class={classes!("tl-filter", class)}>{ label }
+                <select {onchange}>
+                    <option value="" selected={current.is_none()}>{ t.filter_all }</option>
+                    { for options.into_iter().map(|(value, text)| {
+                        let selected = current.as_deref() == Some(value.as_str());
+                        html! {
+                        <option {selected} value={value}
+                            translate={if data { "no" } else { "yes" }}>{ text }</option>
+                    }}) }
+                </select>
+            </label>
+        }
+    };
+    let check = |label: &'static str, class: &'static str, checked: bool, change: fn(&mut Filter, bool)| {
+        let filter = filter.clone();
+        let onchange = Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                let mut next = (*filter).clone();
+                change(&mut next, input.checked());
+                filter.set(next);
+            }
+        });
+        html! {
+            <label class={classes!("tl-check", class)}><input type="checkbox" {checked} {onchange} />{ label }</label>
+        }
+    };
+
+    // Moves the window; `None` for an action resets it.
+    let move_window = {
+        let window = window.clone();
+        let extent = *extent;
+        Rc::new(move |how: Option<(bool, f64)>| {
+            let Some(ext) = extent else { return };
+            let current = (*window).unwrap_or(ext);
+            let next = match how {
+                None => None,
+                Some((true, factor)) => Some(model::zoom(current, ext, factor)),
+                Some((false, fraction)) => Some(model::pan(current, ext, fraction)),
+            };
+            window.set(next.filter(|w| *w != ext));
+        })
+    };
+    let button = |label: &'static str, class: &'static str, how: Option<(bool, f64)>| {
+        let move_window = move_window.clone();
+        html! {
+            <button class={classes!("tl-zoom", class)} disabled={extent.is_none()}
+                onclick={move |_| move_window(how)}>{ label }</button>
+        }
+    };
+
+    // Keeps the active row inside the viewport after a keyboard move.
+    {
+        let viewport = viewport.clone();
+        use_effect_with((active.row, active.by_keyboard), move |(row, by_keyboard)| {
+            let (Some(row), true) = (row, by_keyboard) else {
+                return;
+            };
+            if let Some(element) = viewport.cast::<web_sys::Element>() {
+                let top = i32::try_from(*row).unwrap_or(i32::MAX).saturating_mul(ROW);
+                let current = element.scroll_top();
+                if top < current {
+                    element.set_scroll_top(top);
+                } else if top + ROW > current + VIEWPORT {
+                    element.set_scroll_top(top + ROW - VIEWPORT);
+                }
+            }
+        });
+    }
+    let onkeydown = {
+        let active = active.clone();
+        let move_window = move_window.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let page = i64::from(VIEWPORT / ROW);
+            let step = |delta: i64| Some(Move::Step { delta, total });
+            let next = match e.key().as_str() {
+                "ArrowDown" => step(1),
+                "ArrowUp" => step(-1),
+                "PageDown" => step(page),
+                "PageUp" => step(-page),
+                "Home" => step(i64::MIN / 2),
+                "End" => step(i64::MAX / 2),
+                "+" | "=" => {
+                    move_window(Some((true, 0.5)));
+                    None
+                }
+                "-" => {
+                    move_window(Some((true, 2.0)));
+                    None
+                }
+                "ArrowLeft" => {
+                    move_window(Some((false, -0.25)));
+                    None
+                }
+                "ArrowRight" => {
+                    move_window(Some((false, 0.25)));
+                    None
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            if let Some(step) = next.filter(|_| total > 0) {
+                active.dispatch(step);
+            }
+        })
+    };
+    let onscroll = {
+        let scroll_top = scroll_top.clone();
+        Callback::from(move |e: Event| {
+            if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
+                scroll_top.set(element.scroll_top());
+            }
+        })
+    };
+
+    let first = usize::try_from((*scroll_top / ROW - OVERSCAN).max(0)).unwrap_or(0);
+    let count = usize::try_from(VIEWPORT / ROW + 2 * OVERSCAN).unwrap_or(30);
+    let visible = first.min(total)..(first + count).min(total);
+    let with_date =
+        shown.is_some_and(|(lo, hi)| model::clock(lo, true)[..10] != model::clock(hi, true)[..10]);
+    let spacer = |rows: usize| (i64::try_from(rows).unwrap_or(0) * i64::from(ROW)).to_string();
+    let row_html = |position: usize| {
+        let index = rows[position];
+        let entry = &report.timeline[index];
+        let dot = shown.and_then(|w| model::position(entry, w));
+        let time = match model::parse_millis(&entry.time) {
+            Some(ms) if with_date => model::short_clock(ms),
+            Some(ms) => model::clock(ms, false),
+            None => t.undated.to_string(),
+        };
+        let lane = if filter.by_object {
+            model::lane_label(&entry.subject)
+        } else {
+            // The namespace is in the details; the row keeps the width for the name.
+            format!("{} {}", entry.subject.kind, entry.subject.name)
+        };
+        let new_lane = filter.by_object
+            && position > 0
+            && !report.timeline[rows[position - 1]]
+                .subject
+                .same_object(&entry.subject);
+        let is_active = active_row == Some(position);
+        let onmouseenter = {
+            let active = active.clone();
+            move |_| active.dispatch(Move::Point(position))
+        };
+        let onclick = {
+            let active = active.clone();
+            let on_show_line = props.on_show_line.clone();
+            let at = entry.at.clone();
+            move |_| {
+                active.dispatch(Move::Point(position));
+                if let Some(at) = &at {
+                    on_show_line.emit((at.source.clone(), at.line));
+                }
+            }
+        };
+        html! {
+            <div id={format!("tl-row-{position}")} role="option" aria-selected={is_active.to_string()}
+                class={classes!("tl-row", entry.source.clone(), entry.warning.then_some("warning"),
+                    is_active.then_some("active"), new_lane.then_some("new-lane"))}
+                data-index={index.to_string()} {onmouseenter} {onclick}>
+                <span class="tl-time">{ if entry.estimated_from.is_some() { "≈ " } else { "" } }{ time }</span>
+                <svg class="tl-track" width={TRACK.to_string()} height="12" aria-hidden="true">
+                    <line class="tl-axis-line" x1="0.5" y1="6" x2={(TRACK - 0.5).to_string()} y2="6" />
+                    if let Some(p) = dot {
+                        <circle class="tl-dot" cx={format!("{:.1}", 6.0 + p * (TRACK - 12.0))} cy="6" r="5" />
+                    }
+                </svg>
+                <span class="tl-source">{ (t.entry_source)(&entry.source) }</span>
+                <span class="tl-subject" translate="no" title={lane.clone()}>{ lane }</span>
+                <span class="tl-what" translate="no">
+                    <strong>{ &entry.reason }</strong>
+                    if entry.count > 1 { { format!(" ×{}", entry.count) } }
+                    if !entry.message.is_empty() { { " — " }{ &entry.message } }
+                </span>
+            </div>
+        }
+    };
+    let details = active_row.map(|position| {
+        let entry = &report.timeline[rows[position]];
+        let at = entry.at.clone().map(|at| {
+            let on_show_line = props.on_show_line.clone();
+            let label = format!("{}:{}", at.source, at.line);
+            html! {
+                <p><span class="muted">{ t.source_line }{ ": " }</span>
+                    <button class="link where" translate="no" aria-label={(t.show_in_input)(&at.source, at.line)}
+                        onclick={move |_| on_show_line.emit((at.source.clone(), at.line))}>{ label }</button></p>
+            }
+        });
+        html! {
+            <>
+                <p><strong translate="no">{ if entry.time.is_empty() { t.undated.to_string() } else { entry.time.clone() } }</strong>
+                    { " · " }{ (t.entry_source)(&entry.source) }
+                    if entry.count > 1 { { format!(" · {} {}", t.count, entry.count) } }</p>
+                if let Some(basis) = &entry.estimated_from {
+                    <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis }</span></p>
+                }
+                <p translate="no"><span class="subject">{ entry.subject.to_string() }</span>{ " · " }<strong>{ &entry.reason }</strong></p>
+                if !entry.message.is_empty() { <p class="tl-message" translate="no">{ &entry.message }</p> }
+                { for at }
+            </>
+        }
+    });
+    let axis = shown.map(|(lo, hi)| {
+        html! {
+            <div class="tl-axis" aria-hidden="true">
+                <span class="tl-range" translate="no">{ format!("{} → {}", model::clock(lo, true), model::clock(hi, true)) }</span>
+            </div>
+        }
+    });
+    let boundary_options: Vec<(String, String)> = Boundary::ALL
+        .iter()
+        .filter(|b| report.findings.iter().any(|f| f.boundary == **b))
+        .map(|b| (b.id().to_string(), (t.boundary)(*b).to_string()))
+        .collect();
+    html! {
+        <div class="timeline">
+            <h2>{ t.timeline_title }</h2>
+            <div class="tl-controls">
+                { select(t.filter_namespace, "ns", true, filter.namespace.clone(), namespaces.into_iter().map(|n| (n.clone(), n)).collect(),
+                    set_filter(|f, v| f.namespace = (!v.is_empty()).then_some(v))) }
+                { select(t.filter_kind, "kind", true, filter.kind.clone(), kinds.into_iter().map(|k| (k.clone(), k)).collect(),
+                    set_filter(|f, v| f.kind = (!v.is_empty()).then_some(v))) }
+                { select(t.filter_boundary, "boundary", false, filter.boundary.map(|b| b.id().to_string()), boundary_options,
+                    set_filter(|f, v| f.boundary = Boundary::ALL.into_iter().find(|b| b.id() == v))) }
+                { check(t.warnings_only, "warnings", filter.warnings_only, |f, on| f.warnings_only = on) }
+                { check(t.group_by_object, "lanes", filter.by_object, |f, on| f.by_object = on) }
+            </div>
+            <div class="tl-controls">
+                { button(t.zoom_in, "in", Some((true, 0.5))) }
+                { button(t.zoom_out, "out", Some((true, 2.0))) }
+                { button(t.pan_earlier, "earlier", Some((false, -0.25))) }
+                { button(t.pan_later, "later", Some((false, 0.25))) }
+                { button(t.zoom_reset, "reset", None) }
+                <span class="tl-count">{ (t.shown_of)(total, report.timeline.len()) }</span>
+            </div>
+            <p class="muted tl-help">{ t.timeline_help }</p>
+            { for axis }
+            if total == 0 {
+                <p class="muted tl-empty">{ t.no_entries }</p>
+            } else {
+                <div class="tl-viewport" ref={viewport} tabindex="0" role="listbox" aria-label={t.timeline_aria}
+                    aria-activedescendant={active_row.map(|p| format!("tl-row-{p}"))}
+                    {onscroll} {onkeydown}>
+                    // Spacers stand for the rows not drawn. They are SVGs sized by attributes, not
+                    // inline styles, so a Content-Security-Policy without 'unsafe-inline' styles holds.
+                    <div class="tl-canvas">
+                        <svg class="tl-spacer" width="1" height={spacer(visible.start)} aria-hidden="true"></svg>
+                        { for visible.clone().map(row_html) }
+                        <svg class="tl-spacer" width="1" height={spacer(total - visible.end)} aria-hidden="true"></svg>
+                    </div>
+                </div>
+            }
+            // Always present, so that showing details never shifts the list (which would lose focus).
+            <div class="tl-details" aria-live="polite">{ for details }</div>
+        </div>
+    }
+}

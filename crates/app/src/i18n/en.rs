@@ -1,0 +1,215 @@
+//! English.
+
+use faultline_engine::{Boundary, Severity};
+
+use super::Texts;
+use crate::view_model::diagram::{Flow, Part};
+
+fn sample_title(id: &str) -> &'static str {
+    match id {
+        "node-label" => "Experiment 1: a node label no node has",
+        "image-pull" => "Experiment 2: a non-existent image tag",
+        "readiness" => "Experiment 3: a readiness probe always fails",
+        "publish-not-ready" => "Experiment 3 variant: publishNotReadyAddresses",
+        "quota-403" => "Quota 403: the Pod was never created",
+        "healthy" => "A healthy cluster",
+        _ => "Sample",
+    }
+}
+
+fn doc_section(title: &str) -> Option<&'static str> {
+    match title {
+        "What it finds" => Some("What it finds"),
+        "Why it matters" => Some("Why it matters"),
+        "Evidence" => Some("Evidence"),
+        "Fault boundary" => Some("Fault boundary"),
+        "What this evidence cannot establish" => Some("What this evidence cannot establish"),
+        "Next evidence to collect" => Some("Next evidence to collect"),
+        "Example" => Some("Example"),
+        _ => None,
+    }
+}
+
+fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+fn where_to_look(b: Boundary) -> &'static str {
+    match b {
+        Boundary::ControlPlane => {
+            "API responses and errors (kubectl -v=6), apiserver health endpoints and logs"
+        }
+        Boundary::Etcd => "etcd symptoms correlated with API server errors: etcdctl endpoint status, alarms",
+        Boundary::Scheduling => "spec.nodeName, the PodScheduled condition, FailedScheduling events",
+        Boundary::NodeRuntime => "Node and Pod conditions, container states, kubelet and runtime events",
+        Boundary::QuotaAdmission => {
+            "the API error of the create, ReplicaSet FailedCreate events, the namespace's quota"
+        }
+        Boundary::ZoneNetworkStorage => {
+            "objects grouped by node and zone, PVC and volume events, CNI sandbox events"
+        }
+        Boundary::ReadinessEndpoints => {
+            "Pod Ready condition, probe events, Service selector, EndpointSlice conditions"
+        }
+        Boundary::Application => "application logs, exit codes, traces, SLOs and user checks",
+    }
+}
+
+fn article_limits(b: Boundary) -> &'static str {
+    match b {
+        Boundary::ControlPlane => "whether latency comes from etcd, the network, admission or the client",
+        Boundary::Etcd => "whether quorum, disk or the network is at fault without etcd's own signals",
+        Boundary::Scheduling => "whether the image will pull or the app will run once a node is chosen",
+        Boundary::NodeRuntime => {
+            "whether the registry, the runtime or the host is the cause without node logs"
+        }
+        Boundary::QuotaAdmission => "whether a different request size or policy would have been admitted",
+        Boundary::ZoneNetworkStorage => "the physical topology: which zone, path or volume backend failed",
+        Boundary::ReadinessEndpoints => "whether requests succeed: an endpoint is not a correct response",
+        Boundary::Application => "whether a 5xx comes from the code, a dependency or the data",
+    }
+}
+
+fn component(p: Part) -> &'static str {
+    match p {
+        Part::Client => "client / kubectl",
+        Part::ApiServer => "kube-apiserver",
+        Part::Etcd => "etcd",
+        Part::ControllerManager => "kube-controller-manager",
+        Part::Scheduler => "kube-scheduler",
+        Part::CloudControllerManager => "cloud-controller-manager",
+        Part::Kubelet => "kubelet",
+        Part::Runtime => "container runtime (CRI)",
+        Part::Containers => "containers",
+        Part::ProxyCni => "kube-proxy / CNI",
+        Part::ServiceSlice => "Service / EndpointSlice",
+        Part::Volumes => "volumes (CSI)",
+    }
+}
+
+fn edge(f: Flow) -> &'static str {
+    match f {
+        Flow::DesiredState => "write desired state",
+        Flow::Store => "store state",
+        Flow::WatchWriteStatus => "watch / write status",
+        Flow::WatchBind => "watch / bind",
+        Flow::WatchAssignedPods => "watch assigned Pods / write status",
+        Flow::CriCalls => "CRI calls",
+        Flow::RunsContainers => "start / stop",
+        Flow::Mounts => "mount",
+        Flow::WatchServices => "watch Services, EndpointSlices",
+        Flow::Traffic => "route to ready endpoints",
+    }
+}
+
+fn entry_source(s: &str) -> &'static str {
+    match s {
+        "event" => "event",
+        "created" => "created",
+        "deleted" => "deleted",
+        "condition" => "condition",
+        "container-started" => "container started",
+        "container-terminated" => "container terminated",
+        _ => "fact",
+    }
+}
+
+pub const EN: Texts = Texts {
+    language_name: "English",
+    language_label: "Language",
+    page_title: "Faultline — Kubernetes incident diagnosis in your browser",
+    tagline: "Paste kubectl output; see which fault boundary the evidence points to. Nothing leaves this page.",
+    sample_label: "Sample incident",
+    sample_none: "— your own input —",
+    sample_title,
+    clear_all: "Clear all",
+    inputs_aria: "Inputs",
+    results_aria: "Diagnosis",
+    paste_label: "Paste kubectl output (YAML or JSON from get -o yaml|json)",
+    paste_placeholder: "kubectl get pod web-7d9f -n shop -o yaml   →   paste the output here",
+    drop_prefix: "…or drop files here, or ",
+    choose_files: "choose files",
+    or: " or ",
+    a_folder: "a folder",
+    choose_files_aria: "Choose files to analyse",
+    choose_folder_aria: "Choose a folder to analyse (a cluster-info dump or a support bundle)",
+    no_input_yet: "No input yet.",
+    input_problems: "Input problems",
+    remove: |name| format!("Remove {name}"),
+    documents: |n| format!("{n} {}", if n == 1 { "document" } else { "documents" }),
+    no_objects: "no objects",
+    container_log: "container log: not analysed",
+    unreadable: |e| {
+        format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it")
+    },
+    show_input: "Input viewer",
+    views_aria: "Views",
+    view_findings: "Findings",
+    view_diagram: "Architecture",
+    view_timeline: "Timeline",
+    view_table: "Boundary table",
+    diagnosis: "Diagnosis",
+    headline_before: "The evidence points to the ",
+    headline_after: " boundary ",
+    headline_end: ".",
+    paste_to_start: "Paste or drop kubectl output to start.",
+    no_findings: "No findings: nothing in this input points to a fault.",
+    evidence: "Evidence",
+    cannot_establish: "What this evidence cannot establish",
+    next_steps: "Next steps",
+    about_rule: "About the rule",
+    copy: "Copy",
+    copied: "Copied",
+    copy_aria: |cmd| format!("Copy the command {cmd}"),
+    show_in_input: |source, line| format!("Show {source} line {line}"),
+    doc_section,
+    severity,
+    boundary: Boundary::title,
+    table_caption: "The article's fault-boundary table, filled with this input's evidence",
+    col_boundary: "Boundary",
+    col_symptoms: "Symptoms seen in this input",
+    col_first_evidence: "First evidence found",
+    col_cannot: "What this evidence cannot establish",
+    col_next: "What to check next",
+    no_evidence: "no evidence in this input",
+    finding_link: |rank| format!("finding {rank}"),
+    where_to_look,
+    article_limits,
+    diagram_title: "Logical architecture",
+    diagram_note: "This is Kubernetes' logical architecture, not this cluster's physical topology. Lit components are the ones the findings implicate; select one to see its findings.",
+    component,
+    edge,
+    optional: "optional",
+    more_nodes: |n| format!("+{n} more nodes"),
+    node_unnamed: "node not named",
+    pick_component: "Select a component to see the findings and evidence behind it.",
+    component_quiet: "No finding implicates this component in this input.",
+    component_findings: |name, n| {
+        format!("{name}: {n} {}", if n == 1 { "finding" } else { "findings" })
+    },
+    timeline_title: "Timeline",
+    filter_namespace: "Namespace",
+    filter_kind: "Kind",
+    filter_boundary: "Boundary",
+    filter_all: "all",
+    warnings_only: "Warnings only",
+    group_by_object: "Lanes by object (owner chain, node)",
+    zoom_in: "Zoom in",
+    zoom_out: "Zoom out",
+    pan_earlier: "Earlier",
+    pan_later: "Later",
+    zoom_reset: "Whole range",
+    shown_of: |shown, total| format!("{shown} of {total} entries"),
+    no_entries: "No timeline entries match.",
+    undated: "no time",
+    estimated: "≈ placed by its age:",
+    entry_source,
+    source_line: "Source line",
+    count: "count",
+    timeline_help: "Arrow keys move between entries; + and − zoom, ← and → pan the time axis.",
+    timeline_aria: "Timeline entries",
+};

@@ -1,0 +1,154 @@
+//! Every string the app shows, one table per language (`en.rs`, `zh.rs`). A [`Texts`] value is a
+//! struct, not a map, so a language that lacks a string does not compile.
+//!
+//! Report data (finding summaries, evidence, commands, object names) is the engine's and is shown as
+//! it is; the app marks it `translate="no"`.
+
+mod en;
+mod zh;
+
+use faultline_engine::{Boundary, Severity};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The language for a browser language tag: Chinese for `zh*`, English otherwise.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The BCP 47 tag for `<html lang>`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::En => &en::EN,
+            Lang::Zh => &zh::ZH,
+        }
+    }
+}
+
+/// The strings of one language. Functions build the strings that hold a value.
+pub struct Texts {
+    /// The language's own name, for the switch.
+    pub language_name: &'static str,
+    pub language_label: &'static str,
+    /// The document's title (the browser tab).
+    pub page_title: &'static str,
+    pub tagline: &'static str,
+    pub sample_label: &'static str,
+    pub sample_none: &'static str,
+    pub sample_title: fn(&str) -> &'static str,
+    pub clear_all: &'static str,
+    pub inputs_aria: &'static str,
+    pub results_aria: &'static str,
+
+    // Input panel and list.
+    pub paste_label: &'static str,
+    pub paste_placeholder: &'static str,
+    pub drop_prefix: &'static str,
+    pub choose_files: &'static str,
+    pub or: &'static str,
+    pub a_folder: &'static str,
+    pub choose_files_aria: &'static str,
+    pub choose_folder_aria: &'static str,
+    pub no_input_yet: &'static str,
+    pub input_problems: &'static str,
+    pub remove: fn(&str) -> String,
+    pub documents: fn(usize) -> String,
+    pub no_objects: &'static str,
+    pub container_log: &'static str,
+    pub unreadable: fn(&str) -> String,
+    pub show_input: &'static str,
+
+    // Views.
+    pub views_aria: &'static str,
+    pub view_findings: &'static str,
+    pub view_diagram: &'static str,
+    pub view_timeline: &'static str,
+    pub view_table: &'static str,
+
+    // Findings.
+    pub diagnosis: &'static str,
+    pub headline_before: &'static str,
+    pub headline_after: &'static str,
+    pub headline_end: &'static str,
+    pub paste_to_start: &'static str,
+    pub no_findings: &'static str,
+    pub evidence: &'static str,
+    pub cannot_establish: &'static str,
+    pub next_steps: &'static str,
+    pub about_rule: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub copy_aria: fn(&str) -> String,
+    pub show_in_input: fn(&str, u32) -> String,
+    pub doc_section: fn(&str) -> Option<&'static str>,
+    pub severity: fn(Severity) -> &'static str,
+    pub boundary: fn(Boundary) -> &'static str,
+
+    // Boundary table.
+    pub table_caption: &'static str,
+    pub col_boundary: &'static str,
+    pub col_symptoms: &'static str,
+    pub col_first_evidence: &'static str,
+    pub col_cannot: &'static str,
+    pub col_next: &'static str,
+    pub no_evidence: &'static str,
+    pub finding_link: fn(usize) -> String,
+    /// The article's "first evidence" for a boundary: where to look when this input has none.
+    pub where_to_look: fn(Boundary) -> &'static str,
+    /// The article's "what this evidence cannot establish" for a boundary.
+    pub article_limits: fn(Boundary) -> &'static str,
+
+    // Diagram.
+    pub diagram_title: &'static str,
+    pub diagram_note: &'static str,
+    pub component: fn(crate::view_model::diagram::Part) -> &'static str,
+    pub edge: fn(crate::view_model::diagram::Flow) -> &'static str,
+    pub optional: &'static str,
+    pub more_nodes: fn(usize) -> String,
+    /// Under a kubelet whose node the input does not name.
+    pub node_unnamed: &'static str,
+    pub pick_component: &'static str,
+    pub component_quiet: &'static str,
+    pub component_findings: fn(&str, usize) -> String,
+
+    // Timeline.
+    pub timeline_title: &'static str,
+    pub filter_namespace: &'static str,
+    pub filter_kind: &'static str,
+    pub filter_boundary: &'static str,
+    pub filter_all: &'static str,
+    pub warnings_only: &'static str,
+    pub group_by_object: &'static str,
+    pub zoom_in: &'static str,
+    pub zoom_out: &'static str,
+    pub pan_earlier: &'static str,
+    pub pan_later: &'static str,
+    pub zoom_reset: &'static str,
+    pub shown_of: fn(usize, usize) -> String,
+    pub no_entries: &'static str,
+    pub undated: &'static str,
+    pub estimated: &'static str,
+    pub entry_source: fn(&str) -> &'static str,
+    pub source_line: &'static str,
+    pub count: &'static str,
+    pub timeline_help: &'static str,
+    pub timeline_aria: &'static str,
+}

@@ -1,0 +1,214 @@
+//! 简体中文。
+
+use faultline_engine::{Boundary, Severity};
+
+use super::Texts;
+use crate::view_model::diagram::{Flow, Part};
+
+fn sample_title(id: &str) -> &'static str {
+    match id {
+        "node-label" => "实验一：没有节点带有所需的标签",
+        "image-pull" => "实验二：不存在的镜像标签",
+        "readiness" => "实验三：始终失败的就绪探针",
+        "publish-not-ready" => "实验三变体：发布未就绪地址",
+        "quota-403" => "资源配额 403：Pod 从未被创建",
+        "healthy" => "一个健康的集群",
+        _ => "示例",
+    }
+}
+
+fn doc_section(title: &str) -> Option<&'static str> {
+    match title {
+        "What it finds" => Some("发现什么"),
+        "Why it matters" => Some("为什么重要"),
+        "Evidence" => Some("证据"),
+        "Fault boundary" => Some("故障边界"),
+        "What this evidence cannot establish" => Some("这些证据不能确定什么"),
+        "Next evidence to collect" => Some("下一步收集的证据"),
+        "Example" => Some("示例"),
+        _ => None,
+    }
+}
+
+fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "错误",
+        Severity::Warning => "警告",
+        Severity::Info => "提示",
+    }
+}
+
+fn boundary(b: Boundary) -> &'static str {
+    match b {
+        Boundary::ControlPlane => "API 服务器 / 控制平面",
+        Boundary::Etcd => "etcd",
+        Boundary::Scheduling => "调度约束",
+        Boundary::NodeRuntime => "节点 / 容器运行时",
+        Boundary::QuotaAdmission => "资源配额 / 准入",
+        Boundary::ZoneNetworkStorage => "可用区 / 网络 / 存储",
+        Boundary::ReadinessEndpoints => "就绪 / Service 端点",
+        Boundary::Application => "应用",
+    }
+}
+
+fn where_to_look(b: Boundary) -> &'static str {
+    match b {
+        Boundary::ControlPlane => "API 响应与错误、API 服务器的健康检查端点与日志",
+        Boundary::Etcd => "与 API 服务器错误同时出现的 etcd 症状：端点状态、告警",
+        Boundary::Scheduling => "Pod 的节点名字段、调度状况、调度失败事件",
+        Boundary::NodeRuntime => "节点与 Pod 的状况、容器状态、kubelet 与运行时事件",
+        Boundary::QuotaAdmission => "创建请求返回的 API 错误、副本集的创建失败事件、命名空间配额",
+        Boundary::ZoneNetworkStorage => "按节点和可用区分组的对象、卷声明与卷事件、网络沙箱事件",
+        Boundary::ReadinessEndpoints => "Pod 就绪状况、探针事件、Service 选择算符、端点切片状况",
+        Boundary::Application => "应用日志、退出码、链路追踪、服务等级目标与用户验证",
+    }
+}
+
+fn article_limits(b: Boundary) -> &'static str {
+    match b {
+        Boundary::ControlPlane => "延迟来自 etcd、网络、准入还是客户端",
+        Boundary::Etcd => "没有 etcd 自身信号时，无法判断是法定人数、磁盘还是网络的问题",
+        Boundary::Scheduling => "选定节点后镜像能否拉取、应用能否运行",
+        Boundary::NodeRuntime => "没有节点日志时，无法判断是镜像仓库、运行时还是主机的原因",
+        Boundary::QuotaAdmission => "换一种请求大小或策略是否会被准入",
+        Boundary::ZoneNetworkStorage => "物理拓扑：哪个可用区、路径或存储后端出了故障",
+        Boundary::ReadinessEndpoints => "请求是否成功：有端点不等于响应正确",
+        Boundary::Application => "5xx 来自代码、依赖还是数据",
+    }
+}
+
+fn component(p: Part) -> &'static str {
+    match p {
+        Part::Client => "客户端 / kubectl",
+        Part::ApiServer => "kube-apiserver",
+        Part::Etcd => "etcd",
+        Part::ControllerManager => "kube-controller-manager",
+        Part::Scheduler => "kube-scheduler",
+        Part::CloudControllerManager => "cloud-controller-manager",
+        Part::Kubelet => "kubelet",
+        Part::Runtime => "容器运行时（CRI）",
+        Part::Containers => "容器",
+        Part::ProxyCni => "kube-proxy / CNI",
+        Part::ServiceSlice => "Service / EndpointSlice",
+        Part::Volumes => "卷（CSI）",
+    }
+}
+
+fn edge(f: Flow) -> &'static str {
+    match f {
+        Flow::DesiredState => "写入期望状态",
+        Flow::Store => "存储状态",
+        Flow::WatchWriteStatus => "监视 / 写回状态",
+        Flow::WatchBind => "监视 / 绑定",
+        Flow::WatchAssignedPods => "监视分配到本节点的 Pod / 写回状态",
+        Flow::CriCalls => "CRI 调用",
+        Flow::RunsContainers => "启动 / 停止",
+        Flow::Mounts => "挂载",
+        Flow::WatchServices => "监视 Service 与端点切片",
+        Flow::Traffic => "转发到就绪端点",
+    }
+}
+
+fn entry_source(s: &str) -> &'static str {
+    match s {
+        "event" => "事件",
+        "created" => "创建",
+        "deleted" => "删除",
+        "condition" => "状况变化",
+        "container-started" => "容器启动",
+        "container-terminated" => "容器终止",
+        _ => "事实",
+    }
+}
+
+pub const ZH: Texts = Texts {
+    language_name: "中文",
+    language_label: "语言",
+    page_title: "Faultline — 在浏览器中诊断 Kubernetes 故障",
+    tagline: "粘贴 kubectl 的输出，查看证据指向哪个故障边界。任何数据都不会离开本页面。",
+    sample_label: "示例故障",
+    sample_none: "— 你自己的输入 —",
+    sample_title,
+    clear_all: "全部清除",
+    inputs_aria: "输入",
+    results_aria: "诊断",
+    paste_label: "粘贴 kubectl 的输出（get -o yaml|json 得到的 YAML 或 JSON）",
+    paste_placeholder: "kubectl get pod web-7d9f -n shop -o yaml   →   把输出粘贴到这里",
+    drop_prefix: "……或把文件拖到这里，或",
+    choose_files: "选择文件",
+    or: "，或",
+    a_folder: "选择文件夹",
+    choose_files_aria: "选择要分析的文件",
+    choose_folder_aria: "选择要分析的文件夹（集群信息转储或支持包）",
+    no_input_yet: "还没有输入。",
+    input_problems: "输入问题",
+    remove: |name| format!("移除 {name}"),
+    documents: |n| format!("{n} 个文档"),
+    no_objects: "没有对象",
+    container_log: "容器日志：不分析",
+    unreadable: |e| format!("无法读取（{e}）；如果这是文件夹，请用“选择文件夹”而不是拖放"),
+    show_input: "输入查看器",
+    views_aria: "视图",
+    view_findings: "发现",
+    view_diagram: "架构图",
+    view_timeline: "时间线",
+    view_table: "边界表",
+    diagnosis: "诊断",
+    headline_before: "证据指向",
+    headline_after: " 边界 ",
+    headline_end: "。",
+    paste_to_start: "粘贴或拖入 kubectl 的输出以开始。",
+    no_findings: "没有发现：本输入中没有证据指向故障。",
+    evidence: "证据",
+    cannot_establish: "这些证据不能确定什么",
+    next_steps: "下一步",
+    about_rule: "关于规则",
+    copy: "复制",
+    copied: "已复制",
+    copy_aria: |cmd| format!("复制命令 {cmd}"),
+    show_in_input: |source, line| format!("查看 {source} 第 {line} 行"),
+    doc_section,
+    severity,
+    boundary,
+    table_caption: "文章中的故障边界表，填入本输入的证据",
+    col_boundary: "边界",
+    col_symptoms: "本输入中看到的症状",
+    col_first_evidence: "找到的第一条证据",
+    col_cannot: "这些证据不能确定什么",
+    col_next: "下一步检查什么",
+    no_evidence: "本输入中没有证据",
+    finding_link: |rank| format!("发现 {rank}"),
+    where_to_look,
+    article_limits,
+    diagram_title: "逻辑架构",
+    diagram_note: "这是 Kubernetes 的逻辑架构，不是本集群的物理拓扑。点亮的组件是发现所牵涉的组件；选择一个组件可查看它的发现。",
+    component,
+    edge,
+    optional: "可选",
+    more_nodes: |n| format!("另有 {n} 个节点"),
+    node_unnamed: "节点未知",
+    pick_component: "选择一个组件，查看其背后的发现与证据。",
+    component_quiet: "本输入中没有发现牵涉这个组件。",
+    component_findings: |name, n| format!("{name}：{n} 个发现"),
+    timeline_title: "时间线",
+    filter_namespace: "命名空间",
+    filter_kind: "类型",
+    filter_boundary: "边界",
+    filter_all: "全部",
+    warnings_only: "只看警告",
+    group_by_object: "按对象分道（属主链、节点）",
+    zoom_in: "放大",
+    zoom_out: "缩小",
+    pan_earlier: "更早",
+    pan_later: "更晚",
+    zoom_reset: "全部时间",
+    shown_of: |shown, total| format!("显示 {shown} / {total} 条"),
+    no_entries: "没有匹配的时间线条目。",
+    undated: "无时间",
+    estimated: "≈ 按时长推算：",
+    entry_source,
+    source_line: "来源行",
+    count: "次数",
+    timeline_help: "方向键在条目间移动；+ 和 − 缩放，← 和 → 平移时间轴。",
+    timeline_aria: "时间线条目",
+};

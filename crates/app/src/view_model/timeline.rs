@@ -1,0 +1,358 @@
+//! Report -> the timeline's rows: filtering, grouping into lanes, and placing entries on a time axis.
+//! Pure functions over indices into `report.timeline`, so a 100k-entry timeline is filtered without
+//! copying entries, and only the visible rows are ever rendered.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
+
+/// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the engine writes it
+/// (`2026-10-27T08:00:03Z`, `2026-10-27T08:00:03.25Z`); `None` for an empty or other string.
+pub fn parse_millis(time: &str) -> Option<i64> {
+    let b = time.as_bytes();
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| time.get(r)?.parse::<i64>().ok();
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let rest = time.get(19..)?;
+    let (fraction, zone) = match rest.strip_prefix('.') {
+        Some(f) => {
+            let digits = f.find(|c: char| !c.is_ascii_digit()).unwrap_or(f.len());
+            let ms =
+                f[..digits.min(3)].parse::<i64>().ok().unwrap_or(0) * 10_i64.pow(3 - digits.min(3) as u32);
+            (ms, &f[digits..])
+        }
+        None => (0, rest),
+    };
+    if zone != "Z" || !(1..=12).contains(&mo) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from civil (Howard Hinnant's algorithm).
+    let y = if mo <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (mo + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(((days * 24 + h) * 60 + mi) * 60_000 + s * 1000 + fraction)
+}
+
+/// The filters and grouping the user chose.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub namespace: Option<String>,
+    pub kind: Option<String>,
+    /// Only entries about objects that a finding at this boundary names.
+    pub boundary: Option<Boundary>,
+    pub warnings_only: bool,
+    /// Lanes: group entries by object (owner chain, then node) instead of one time order.
+    pub by_object: bool,
+}
+
+/// The namespaces and kinds present, for the filter menus.
+pub fn choices(report: &Report) -> (Vec<String>, Vec<String>) {
+    let mut namespaces = BTreeSet::new();
+    let mut kinds = BTreeSet::new();
+    for e in &report.timeline {
+        if let Some(ns) = &e.subject.namespace {
+            namespaces.insert(ns.clone());
+        }
+        kinds.insert(e.subject.kind.clone());
+    }
+    (namespaces.into_iter().collect(), kinds.into_iter().collect())
+}
+
+/// The first and last dated moment, in milliseconds.
+pub fn extent(report: &Report) -> Option<(i64, i64)> {
+    let mut times = report.timeline.iter().filter_map(|e| parse_millis(&e.time));
+    let first = times.next()?;
+    let (lo, hi) = times.fold((first, first), |(lo, hi), t| (lo.min(t), hi.max(t)));
+    Some((lo, hi))
+}
+
+/// A workload's name from a generated one: `web-6d8f7b9c4-q2w8x` (Pod) and `web-6d8f7b9c4`
+/// (ReplicaSet) both give `web`. The Report carries no owner references, so lanes are grouped by
+/// the names the controllers generate; a name that does not look generated is its own group.
+pub fn workload_name(kind: &str, name: &str) -> String {
+    let generated = |part: &str, lens: std::ops::RangeInclusive<usize>| {
+        lens.contains(&part.len())
+            && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            && part.chars().any(|c| c.is_ascii_digit())
+    };
+    let mut name = name;
+    if kind == "Pod" {
+        if let Some((head, tail)) = name.rsplit_once('-') {
+            if generated(tail, 5..=5) {
+                name = head;
+            }
+        }
+    }
+    if kind == "Pod" || kind == "ReplicaSet" {
+        if let Some((head, tail)) = name.rsplit_once('-') {
+            if generated(tail, 6..=10) {
+                name = head;
+            }
+        }
+    }
+    name.to_string()
+}
+
+fn kind_rank(kind: &str) -> u8 {
+    match kind {
+        "Deployment" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => 0,
+        "ReplicaSet" => 1,
+        "Pod" => 2,
+        "Service" => 3,
+        "EndpointSlice" | "Endpoints" => 4,
+        "Node" => 6,
+        _ => 5,
+    }
+}
+
+/// The lane an entry is drawn in: Nodes after everything else, then namespace, workload group, kind
+/// in owner order (Deployment ▸ ReplicaSet ▸ Pod), name.
+pub fn lane_key(subject: &ObjectRef) -> (u8, String, String, u8, String) {
+    let node = subject.kind == "Node";
+    (
+        u8::from(node),
+        subject.namespace.clone().unwrap_or_default(),
+        workload_name(&subject.kind, &subject.name),
+        kind_rank(&subject.kind),
+        subject.name.clone(),
+    )
+}
+
+/// The lane's label: `shop ▸ web ▸ ReplicaSet web-6d8f7b9c4`.
+pub fn lane_label(subject: &ObjectRef) -> String {
+    let group = workload_name(&subject.kind, &subject.name);
+    match &subject.namespace {
+        Some(ns) if group != subject.name => format!("{ns} ▸ {group} ▸ {} {}", subject.kind, subject.name),
+        Some(ns) => format!("{ns} ▸ {} {}", subject.kind, subject.name),
+        None => format!("{} {}", subject.kind, subject.name),
+    }
+}
+
+/// Whether an entry falls inside the shown time window; undated entries only when not zoomed.
+fn in_window(entry: &TimelineEntry, window: Option<(i64, i64)>) -> bool {
+    match (window, parse_millis(&entry.time)) {
+        (None, _) => true,
+        (Some((lo, hi)), Some(t)) => lo <= t && t <= hi,
+        (Some(_), None) => false,
+    }
+}
+
+/// The entries to show, as indices into `report.timeline`, in the order to draw them.
+pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec<usize> {
+    let subjects: Vec<&ObjectRef> = match filter.boundary {
+        Some(b) => report
+            .findings
+            .iter()
+            .filter(|f| f.boundary == b)
+            .map(|f| &f.subject)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut out: Vec<usize> = report
+        .timeline
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            filter
+                .namespace
+                .as_ref()
+                .is_none_or(|ns| e.subject.namespace.as_ref() == Some(ns))
+                && filter.kind.as_ref().is_none_or(|k| &e.subject.kind == k)
+                && (!filter.warnings_only || e.warning)
+                && (filter.boundary.is_none() || subjects.iter().any(|s| s.same_object(&e.subject)))
+                && in_window(e, window)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if filter.by_object {
+        let keys: BTreeMap<usize, _> = out
+            .iter()
+            .map(|&i| (i, lane_key(&report.timeline[i].subject)))
+            .collect();
+        // Stable: within a lane, time order stays.
+        out.sort_by(|a, b| keys[a].cmp(&keys[b]));
+    }
+    out
+}
+
+/// An entry's position on the axis, 0.0 (window start) to 1.0 (end); `None` when undated.
+pub fn position(entry: &TimelineEntry, window: (i64, i64)) -> Option<f64> {
+    let t = parse_millis(&entry.time)?;
+    let span = (window.1 - window.0).max(1) as f64;
+    Some(((t - window.0) as f64 / span).clamp(0.0, 1.0))
+}
+
+/// The window after zooming by `factor` (< 1 zooms in) around its centre, kept inside the extent.
+pub fn zoom(window: (i64, i64), extent: (i64, i64), factor: f64) -> (i64, i64) {
+    let centre = (window.0 + window.1) / 2;
+    let half = (((window.1 - window.0) as f64 * factor / 2.0) as i64).max(500);
+    clamp_window((centre - half, centre + half), extent)
+}
+
+/// The window moved by `fraction` of its width (negative: earlier), kept inside the extent.
+pub fn pan(window: (i64, i64), extent: (i64, i64), fraction: f64) -> (i64, i64) {
+    let shift = ((window.1 - window.0) as f64 * fraction) as i64;
+    clamp_window((window.0 + shift, window.1 + shift), extent)
+}
+
+fn clamp_window(window: (i64, i64), extent: (i64, i64)) -> (i64, i64) {
+    let width = (window.1 - window.0).min(extent.1 - extent.0);
+    let start = window.0.clamp(extent.0, extent.1 - width);
+    (start, start + width)
+}
+
+/// `08:00:03` within a day, with the date when the window spans days.
+pub fn clock(millis: i64, with_date: bool) -> String {
+    let secs = millis.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let hms = format!("{:02}:{:02}:{:02}", rem / 3600, rem % 3600 / 60, rem % 60);
+    if !with_date {
+        return hms;
+    }
+    // Civil from days (Hinnant).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {hms}")
+}
+
+/// `10-27 08:00:03`: a row's time when the shown window spans days (the year is on the axis).
+pub fn short_clock(millis: i64) -> String {
+    clock(millis, true).get(5..).unwrap_or_default().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::State;
+
+    #[test]
+    fn times_parse_as_the_engine_writes_them() {
+        assert_eq!(parse_millis("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(parse_millis("1970-01-02T00:00:01.5Z"), Some(86_401_500));
+        assert_eq!(parse_millis("2026-10-27T08:00:03Z"), Some(1_793_088_003_000));
+        assert_eq!(parse_millis(""), None);
+        assert_eq!(parse_millis("2026-10-27 08:00:03"), None);
+        assert_eq!(clock(1_793_088_003_000, true), "2026-10-27 08:00:03");
+        assert_eq!(clock(1_793_088_003_000, false), "08:00:03");
+        assert_eq!(short_clock(1_793_088_003_000), "10-27 08:00:03");
+    }
+
+    #[test]
+    fn generated_names_group_under_their_workload() {
+        assert_eq!(workload_name("Pod", "web-6d8f7b9c4-q2w8x"), "web");
+        assert_eq!(workload_name("ReplicaSet", "web-6d8f7b9c4"), "web");
+        assert_eq!(workload_name("Deployment", "web-6d8f7b9c4"), "web-6d8f7b9c4");
+        assert_eq!(workload_name("Pod", "tag-probe"), "tag-probe");
+        assert_eq!(workload_name("Pod", "db-0"), "db-0");
+    }
+
+    #[test]
+    fn healthy_sample_rows_filter_and_group() {
+        let report = State::with_sample("healthy").report;
+        let all = rows(&report, &Filter::default(), None);
+        assert_eq!(all.len(), report.timeline.len());
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "time order is the engine's");
+        let pods = rows(
+            &report,
+            &Filter {
+                kind: Some("Pod".into()),
+                ..Filter::default()
+            },
+            None,
+        );
+        assert!(!pods.is_empty() && pods.iter().all(|&i| report.timeline[i].subject.kind == "Pod"));
+        let warnings = Filter {
+            warnings_only: true,
+            ..Filter::default()
+        };
+        assert!(
+            rows(&report, &warnings, None).is_empty(),
+            "a healthy cluster has no Warning events"
+        );
+        let grouped = rows(
+            &report,
+            &Filter {
+                by_object: true,
+                ..Filter::default()
+            },
+            None,
+        );
+        let lanes: Vec<_> = grouped
+            .iter()
+            .map(|&i| lane_key(&report.timeline[i].subject))
+            .collect();
+        assert!(lanes.windows(2).all(|w| w[0] <= w[1]));
+        let kinds: Vec<&str> = grouped
+            .iter()
+            .map(|&i| report.timeline[i].subject.kind.as_str())
+            .collect();
+        let first = |k: &str| kinds.iter().position(|x| *x == k).unwrap();
+        assert!(first("Deployment") < first("ReplicaSet") && first("ReplicaSet") < first("Pod"));
+        assert_eq!(
+            kinds.last(),
+            Some(&"Node"),
+            "nodes are their own lanes, after workloads"
+        );
+    }
+
+    #[test]
+    fn warning_and_boundary_filters_follow_the_report() {
+        let report = State::with_sample("readiness").report;
+        let warnings = rows(
+            &report,
+            &Filter {
+                warnings_only: true,
+                ..Filter::default()
+            },
+            None,
+        );
+        assert!(!warnings.is_empty());
+        assert!(warnings.iter().all(|&i| report.timeline[i].warning));
+        let boundary = report.findings[0].boundary;
+        let related = rows(
+            &report,
+            &Filter {
+                boundary: Some(boundary),
+                ..Filter::default()
+            },
+            None,
+        );
+        assert!(related.iter().all(|&i| report
+            .findings
+            .iter()
+            .any(|f| f.boundary == boundary && f.subject.same_object(&report.timeline[i].subject))));
+    }
+
+    #[test]
+    fn zoom_and_pan_stay_inside_the_extent() {
+        let extent = (0, 100_000);
+        let z = zoom(extent, extent, 0.5);
+        assert_eq!(z, (25_000, 75_000));
+        assert_eq!(pan(z, extent, 1.0), (50_000, 100_000));
+        assert_eq!(pan(z, extent, -10.0), (0, 50_000));
+        assert_eq!(zoom(z, extent, 4.0), extent);
+        let report = State::with_sample("healthy").report;
+        let (lo, hi) = extent_of(&report);
+        let narrow = rows(&report, &Filter::default(), Some((hi, hi)));
+        assert!(narrow.len() < report.timeline.len() && !narrow.is_empty());
+        assert!(lo < hi);
+    }
+
+    fn extent_of(report: &Report) -> (i64, i64) {
+        extent(report).unwrap()
+    }
+}

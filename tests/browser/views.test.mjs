@@ -1,0 +1,385 @@
+// End-to-end: the four views of every built-in sample, checked against the engine's own report for
+// the same files (the native CLI's `--format json`), deep links, the language switch, the input
+// viewer, a 100k-entry timeline, and screenshots of every view in both themes and both languages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, serveDist, launchBrowser, recordRequests, screenshot } from './harness.mjs';
+
+// The samples and their files in the order samples.rs gives them to the engine.
+const SAMPLES = {
+  'node-label': ['input.txt', 'nodes.txt'],
+  'image-pull': ['pod.yaml', 'events.txt'],
+  'readiness': ['objects.yaml', 'events.txt', 'requests.txt'],
+  'publish-not-ready': ['objects.json'],
+  'quota-403': ['input.txt'],
+  'healthy': ['objects.yaml', 'events.txt'],
+};
+// DESIGN.md, "Fault boundaries": the diagram components of each boundary.
+const PARTS = {
+  'control-plane': ['kube-apiserver', 'kube-controller-manager'],
+  'etcd': ['etcd'],
+  'scheduling': ['kube-scheduler'],
+  'node-runtime': ['kubelet', 'container-runtime'],
+  'quota-admission': ['kube-apiserver', 'kube-controller-manager'],
+  'zone-network-storage': ['kube-proxy-cni', 'volumes', 'cloud-controller-manager', 'kubelet'],
+  'readiness-endpoints': ['kubelet', 'service-endpointslice', 'kube-proxy-cni'],
+  'application': ['containers'],
+};
+const VIEWS = ['findings', 'diagram', 'timeline', 'table'];
+
+let server;
+let browser;
+const reports = {};
+
+/** The engine's report for a sample's files, from the native CLI (built here if needed). */
+function engineReport(id) {
+  const dir = join(ROOT, 'static/samples', id);
+  assert.deepEqual(readdirSync(dir).sort(), [...SAMPLES[id]].sort(), `the files of ${id}`);
+  const out = execFileSync('cargo', ['run', '-q', '--locked', '-p', 'faultline-cli', '--', 'analyze', '--format', 'json',
+    ...SAMPLES[id]], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return JSON.parse(out);
+}
+
+before(async () => {
+  for (const id of Object.keys(SAMPLES)) reports[id] = engineReport(id);
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app at `hash` in a fresh context; checks requests and page errors when the test ends. */
+async function open(t, hash = '', options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const recorder = recordRequests(page, new URL(server.url).origin);
+  await page.goto(server.url + hash, { waitUntil: 'load' });
+  await page.locator('.view').waitFor();
+  recorder.markLoaded();
+  t.after(async () => {
+    assert.deepEqual(recorder.problems(), [], 'no foreign request and no request after load');
+    assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    await context.close();
+  });
+  return page;
+}
+
+async function showView(page, view) {
+  await page.locator(`.view-tab[data-view="${view}"]`).click();
+  await page.locator(`.view[data-view="${view}"]`).waitFor();
+}
+
+for (const id of Object.keys(SAMPLES)) {
+  test(`sample ${id}: findings, diagram, table and timeline match the engine's report`, async (t) => {
+    const report = reports[id];
+    const page = await open(t, `#sample=${id}`);
+    assert.equal(await page.locator('#sample').inputValue(), id);
+
+    // Findings, in the report's order.
+    const cards = await page.locator('.finding').evaluateAll((cs) => cs.map((c) => [c.dataset.rule, c.dataset.boundary]));
+    assert.deepEqual(cards, report.findings.map((f) => [f.rule, f.boundary]));
+
+    // Diagram: every finding lights a component of its boundary; nothing else is lit.
+    await showView(page, 'diagram');
+    const lit = await page.locator('.part.lit').evaluateAll((ps) => ps.map((p) => ({
+      part: p.dataset.part, node: p.dataset.node ?? null, severity: p.dataset.severity })));
+    const boundaries = [...new Set(report.findings.map((f) => f.boundary))];
+    for (const b of boundaries) {
+      assert.ok(lit.some((l) => PARTS[b].includes(l.part)), `${id}: ${b} lights one of ${PARTS[b]}: ${JSON.stringify(lit)}`);
+    }
+    const allowed = new Set(boundaries.flatMap((b) => PARTS[b]));
+    assert.ok(lit.every((l) => allowed.has(l.part)), `${id}: only implicated parts lit: ${JSON.stringify(lit)}`);
+    if (report.findings.length === 0) assert.equal(lit.length, 0);
+    const worst = ['error', 'warning', 'info'].find((s) => report.findings.some((f) => f.severity === s));
+    if (worst) assert.ok(lit.some((l) => l.severity === worst), `${id}: lit by the worst severity ${worst}`);
+    for (const f of report.findings.filter((f) => f.subject.kind === 'Pod' && f.boundary === 'node-runtime')) {
+      const node = f.evidence.find((e) => e.path.endsWith('nodeName'))?.value;
+      if (node) assert.ok(lit.some((l) => l.part === 'kubelet' && l.node === node), `${id}: kubelet of ${node}`);
+    }
+    if (lit.length > 0) {
+      // Clicking a lit component lists its findings, which are the report's.
+      const first = page.locator('.part.lit').first();
+      await first.click();
+      const rules = await page.locator('.part-finding').evaluateAll((ls) => ls.map((l) => l.dataset.rule));
+      assert.ok(rules.length > 0 && rules.every((r) => report.findings.some((f) => f.rule === r)), rules.join());
+    }
+    assert.match(await page.locator('.diagram .note').textContent(), /not this cluster's physical topology/);
+
+    // Boundary table: eight rows; exactly the report's boundaries carry evidence.
+    await showView(page, 'table');
+    const rows = await page.locator('.boundary-row').evaluateAll((rs) => rs.map((r) => ({
+      boundary: r.dataset.boundary, evidenced: r.classList.contains('evidenced'),
+      symptoms: r.querySelector('.symptoms').textContent, first: r.querySelector('.first-evidence').textContent })));
+    assert.deepEqual(rows.map((r) => r.boundary), ['control-plane', 'etcd', 'scheduling', 'node-runtime',
+      'quota-admission', 'zone-network-storage', 'readiness-endpoints', 'application']);
+    for (const row of rows) {
+      const found = report.findings.filter((f) => f.boundary === row.boundary);
+      assert.equal(row.evidenced, found.length > 0, `${id}: ${row.boundary}`);
+      if (found.length === 0) {
+        assert.equal(row.symptoms, 'no evidence in this input');
+      } else {
+        const e = found[0].evidence[0];
+        assert.ok(row.first.startsWith(`${e.source}:${e.line}`), `${id}: ${row.first}`);
+        for (const f of found) assert.ok(row.symptoms.includes(f.rule), row.symptoms);
+      }
+    }
+    assert.doesNotMatch(await page.locator('.boundary-table').textContent(), /healthy/i);
+
+    // Timeline: every entry, in the engine's order.
+    await showView(page, 'timeline');
+    assert.equal(await page.locator('.tl-count').textContent(),
+      `${report.timeline.length} of ${report.timeline.length} entries`);
+    const shown = await page.locator('.tl-row').evaluateAll((rs) => rs.map((r) => Number(r.dataset.index)));
+    assert.deepEqual(shown, report.timeline.slice(0, shown.length).map((_, i) => i));
+    const reasons = await page.locator('.tl-row .tl-what strong').allTextContents();
+    assert.deepEqual(reasons, report.timeline.slice(0, shown.length).map((e) => e.reason));
+    const times = report.timeline.map((e) => e.time).filter(Boolean);
+    assert.deepEqual(times, [...times].sort(), 'the report is in time order');
+  });
+}
+
+test('a deep link opens its sample and view, and the hash follows the view', async (t) => {
+  const page = await open(t, '#sample=quota-403&view=table');
+  assert.equal(await page.locator('#sample').inputValue(), 'quota-403');
+  assert.equal(await page.locator('.view-tab[aria-selected="true"]').getAttribute('data-view'), 'table');
+  assert.equal(await page.locator('.boundary-row.evidenced').getAttribute('data-boundary'), 'quota-admission');
+  await showView(page, 'timeline');
+  assert.equal(new URL(page.url()).hash, '#sample=quota-403&view=timeline');
+  // A link inside the page (documentation pointing at another example).
+  await page.evaluate(() => { location.hash = '#sample=node-label&view=diagram'; });
+  await page.locator('.view[data-view="diagram"]').waitFor();
+  assert.equal(await page.locator('#sample').inputValue(), 'node-label');
+  assert.equal(await page.locator('.part.lit').getAttribute('data-part'), 'kube-scheduler');
+  // The keyboard moves between the tabs.
+  await page.locator('.view-tab[data-view="diagram"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('.view[data-view="timeline"]').waitFor();
+});
+
+test('a table row links to its finding, and evidence opens the input viewer at its line', async (t) => {
+  const page = await open(t, '#sample=image-pull&view=table');
+  await page.locator('.boundary-row.evidenced .finding-link').first().click();
+  await page.locator('.view[data-view="findings"]').waitFor();
+  assert.equal(await page.locator('.finding.selected').getAttribute('data-rule'), 'image-pull-failed');
+  await page.locator('.finding .evidence button.where', { hasText: 'pod.yaml:111' }).click();
+  const line = page.locator('.input-viewer .line.highlight');
+  await line.waitFor();
+  assert.equal(await line.getAttribute('data-line'), '111');
+  assert.match(await line.textContent(), /reason: ErrImagePull/);
+  await screenshot(page, 'input-viewer');
+});
+
+/** Visible UI text in the page: text nodes outside report data (`translate="no"`) and the inputs. */
+const uiTexts = (page) => page.evaluate(() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    const text = n.textContent.trim();
+    if (!text || el.closest('[translate="no"], textarea, script, style, noscript, option')) continue;
+    if (!el.checkVisibility()) continue;
+    out.push(text);
+  }
+  for (const option of document.querySelectorAll('select option:not([translate="no"])')) out.push(option.textContent.trim());
+  return out;
+});
+// Words that stay as they are in Chinese: names of programs, components, kinds and formats.
+const KEEP = new Set(['Faultline', 'Kubernetes', 'English', 'kubectl', 'kubelet', 'etcd', 'kube-apiserver', 'kube-scheduler',
+  'kube-controller-manager', 'cloud-controller-manager', 'kube-proxy', 'CNI', 'CRI', 'CSI', 'Service',
+  'EndpointSlice', 'Pod', 'API', 'YAML', 'JSON', 'get', 'yaml', 'json']);
+const english = (texts) => texts.filter((s) => (s.match(/[A-Za-z][A-Za-z-]{2,}/g) ?? []).some((w) => !KEEP.has(w)));
+
+test('the Chinese UI has no English left, and the switch changes every visible string', async (t) => {
+  const page = await open(t, '#sample=image-pull', { locale: 'zh-CN' });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await page.title(), 'Faultline — 在浏览器中诊断 Kubernetes 故障');
+  for (const view of VIEWS) {
+    await showView(page, view);
+    if (view === 'diagram') await page.locator('.part.lit').first().click();
+    if (view === 'timeline') await page.locator('.tl-row').first().hover();
+    if (view === 'findings') await page.locator('.rule-docs summary').first().click();
+    assert.deepEqual(english(await uiTexts(page)), [], `${view}: English left in the Chinese UI`);
+  }
+  await showView(page, 'findings');
+  // To English: every string changes; no Chinese is left.
+  await page.getByRole('button', { name: 'English' }).click();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.title(), 'Faultline — Kubernetes incident diagnosis in your browser');
+  for (const view of VIEWS) {
+    await showView(page, view);
+    const texts = await uiTexts(page);
+    assert.deepEqual(texts.filter((s) => /[\u4e00-\u9fff]/.test(s) && s !== '中文'), [], `${view}: Chinese left`);
+  }
+  // Nothing was stored: the choice lives in the page only.
+  assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
+});
+
+test('the timeline filters, zooms and reads with the keyboard', async (t) => {
+  const report = reports.readiness;
+  const page = await open(t, '#sample=readiness&view=timeline');
+  await page.locator('.tl-check.warnings input').check();
+  const warnings = report.timeline.filter((e) => e.warning).length;
+  assert.ok(warnings > 0);
+  assert.equal(await page.locator('.tl-count').textContent(), `${warnings} of ${report.timeline.length} entries`);
+  assert.equal(await page.locator('.tl-row.warning').count(), Math.min(warnings, await page.locator('.tl-row').count()));
+  await page.locator('.tl-check.warnings input').uncheck();
+  await page.locator('.tl-filter.kind select').selectOption('Pod');
+  const pods = report.timeline.filter((e) => e.subject.kind === 'Pod').length;
+  assert.equal(await page.locator('.tl-count').textContent(), `${pods} of ${report.timeline.length} entries`);
+  await page.locator('.tl-filter.kind select').selectOption('');
+  await page.locator('.tl-zoom.in').click();
+  const zoomed = Number((await page.locator('.tl-count').textContent()).split(' ')[0]);
+  assert.ok(zoomed < report.timeline.length, `zoomed in shows fewer: ${zoomed}`);
+  await page.locator('.tl-zoom.reset').click();
+  await page.locator('.tl-viewport').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const details = await page.locator('.tl-details').textContent();
+  assert.ok(details.includes(report.timeline[1].reason), details);
+  const at = report.timeline[1].at;
+  if (at) assert.ok(details.includes(`${at.source}:${at.line}`), details);
+});
+
+test('a 100k-entry timeline scrolls with a small DOM', async (t) => {
+  const page = await open(t, '#sample=image-pull&view=timeline');
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  const rows = 100_000;
+  const dataTransfer = await page.evaluateHandle((n) => {
+    const lines = ['LAST SEEN   TYPE      REASON      OBJECT            MESSAGE'];
+    for (let i = 0; i < n; i++) {
+      const age = `${Math.floor(i / 60)}m${i % 60}s`.padEnd(12);
+      lines.push(`${age}${i % 7 === 0 ? 'Warning   BackOff   ' : 'Normal    Pulled    '}  ${`pod/web-${i % 500}`.padEnd(18)}message ${i}`);
+    }
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: anchor\n  namespace: default\n  creationTimestamp: "2026-10-27T12:00:00Z"\n';
+    const dt = new DataTransfer();
+    dt.items.add(new File([lines.join('\n') + '\n'], 'events.txt'));
+    dt.items.add(new File([pod], 'anchor.yaml'));
+    return dt;
+  }, rows);
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.waitForFunction(() => /^\d{6} of/.test(document.querySelector('.tl-count')?.textContent ?? ''), null,
+    { timeout: 120_000 });
+  const count = Number((await page.locator('.tl-count').textContent()).split(' ')[0]);
+  assert.ok(count >= rows, `${count} entries`);
+  const drawn = () => page.locator('.tl-row').count();
+  assert.ok(await drawn() < 60, `only visible rows are drawn: ${await drawn()}`);
+  const viewport = page.locator('.tl-viewport');
+  await viewport.evaluate((v) => { v.scrollTop = v.scrollHeight / 2; });
+  await page.waitForFunction(() => [...document.querySelectorAll('.tl-row')].some((r) => Number(r.dataset.index) > 40000));
+  assert.ok(await drawn() < 60);
+  await viewport.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction((last) => document.querySelector('.tl-row.active')?.id === `tl-row-${last}`, count - 1);
+  assert.ok(await drawn() < 60);
+  assert.ok(await page.evaluate(() => document.querySelectorAll('*').length) < 2000, 'the whole page stays small');
+  // No inline style attributes (the rows are placed by SVG spacers), so a CSP without
+  // 'unsafe-inline' styles does not break the timeline.
+  assert.equal(await page.evaluate(() => document.querySelectorAll('[style]').length), 0);
+});
+
+// WCAG AA: text contrast at least 4.5:1 against what is behind it, in both themes and every view.
+/** Runs in the page: every visible text's contrast; returns the low ones and how many were checked. */
+function measureContrast(view) {
+  const rgb = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  let checked = 0;
+  // HTML text: every visible element with text of its own.
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || !el.checkVisibility()) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = ratio(rgb(getComputedStyle(el).color).slice(0, 3), behind(el));
+    checked += 1;
+    if (r < 4.5) low.push(`${view}: ${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}`);
+  }
+  // SVG text: its fill against its box's fill (components) or the drawing's background (edges).
+  for (const text of document.querySelectorAll('svg text')) {
+    const box = text.parentElement.querySelector('rect');
+    const back = box ? rgb(getComputedStyle(box).fill) : behind(text.closest('svg'));
+    const r = ratio(rgb(getComputedStyle(text).fill), back);
+    checked += 1;
+    if (r < 4.5) low.push(`${view}: svg ${text.getAttribute('class')} "${text.textContent}" ${r.toFixed(2)}`);
+  }
+  return { low, checked };
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`text contrast is at least 4.5:1 (${colorScheme})`, async (t) => {
+    const page = await open(t, '#sample=readiness', { colorScheme });
+    const low = [];
+    let checked = 0;
+    for (const view of VIEWS) {
+      await showView(page, view);
+      if (view === 'diagram') await page.locator('.part.lit').first().click();
+      if (view === 'timeline') await page.locator('.tl-check.warnings input').check();
+      const result = await page.evaluate(measureContrast, view);
+      low.push(...result.low);
+      checked += result.checked;
+    }
+    assert.ok(checked > 200, `${checked} texts checked`);
+    assert.deepEqual(low, []);
+    // The measure can fail: a caption in a colour close to the background is caught.
+    const faint = colorScheme === 'light' ? '#bbbbbb' : '#333333';
+    await page.addStyleTag({ content: `.boundary-table caption { color: ${faint} !important; }` });
+    const { low: pale } = await page.evaluate(measureContrast, 'table');
+    assert.ok(pale.some((l) => l.includes('CAPTION')), pale.join('\n'));
+  });
+}
+
+test('every view fits a 1024 px wide window without sideways scrolling', async (t) => {
+  for (const locale of ['en-US', 'zh-CN']) {
+    const page = await open(t, '#sample=readiness', { viewport: { width: 1024, height: 768 }, locale });
+    for (const view of VIEWS) {
+      await showView(page, view);
+      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth,
+        document.documentElement.clientWidth]);
+      assert.ok(scroll <= client, `${locale} ${view}: ${scroll} > ${client}`);
+    }
+    await screenshot(page, `narrow-1024-${locale.slice(0, 2)}`);
+  }
+});
+
+// Every view, in both themes and both languages, for the README and for looking at.
+for (const colorScheme of ['light', 'dark']) {
+  for (const locale of ['en-US', 'zh-CN']) {
+    test(`screenshots: ${colorScheme}, ${locale}`, async (t) => {
+      const page = await open(t, '#sample=image-pull', { colorScheme, locale });
+      const lang = locale.slice(0, 2);
+      for (const view of VIEWS) {
+        await showView(page, view);
+        if (view === 'diagram') await page.locator('.part.lit').first().click();
+        if (view === 'timeline') await page.locator('.tl-row').nth(2).hover();
+        await screenshot(page, `view-${view}-${colorScheme}-${lang}`);
+      }
+      if (colorScheme === 'light' && lang === 'en') {
+        // The printout: no inputs, tabs or controls; the view's content only.
+        await page.emulateMedia({ media: 'print' });
+        assert.equal(await page.locator('.views').isVisible(), false);
+        assert.equal(await page.locator('.drop-zone').isVisible(), false);
+        await screenshot(page, 'print-table');
+      }
+    });
+  }
+}
