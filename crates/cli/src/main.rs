@@ -19,7 +19,7 @@ const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
                          [--lang en|zh] [--captured-at TIME] [PATH|-]...
        faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...
-       faultline rules
+       faultline rules [--lang en|zh]
 
 analyze reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or
 nothing) and prints which fault boundary the evidence points to, with the evidence.
@@ -28,7 +28,8 @@ redact prints a copy of the input with every secret value replaced by a token su
 `<redacted:secret-data:1>` (the same value always the same token, across all inputs), and lists
 what it replaced on standard error (kind and line, never the value). Several inputs need --out.
 
-rules prints every rule's documentation (Markdown), generated from the rules.
+rules prints every rule's documentation (Markdown), generated from the rules, in English or
+Chinese.
 
 analyze options:
   -f, --format FORMAT     text (default: evidence shown on its source line), json (the report
@@ -303,12 +304,39 @@ fn read_file(path: &Path) -> Result<Source, String> {
     ))
 }
 
+/// `faultline rules [--lang en|zh]`: the language of the rules' documentation.
+fn parse_rules_args(args: &[String]) -> Result<Lang, String> {
+    let mut lang = Lang::En;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let tag = match arg.as_str() {
+            "--lang" => iter
+                .next()
+                .cloned()
+                .ok_or_else(|| "--lang needs a value".to_string())?,
+            _ => match arg.strip_prefix("--lang=") {
+                Some(tag) => tag.to_string(),
+                None => return Err(format!("`faultline rules` takes only --lang, not `{arg}`")),
+            },
+        };
+        lang = Lang::parse(&tag).ok_or_else(|| format!("--lang takes en or zh, not `{tag}`"))?;
+    }
+    Ok(lang)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut stderr = io::stderr().lock();
     // `faultline rules`: every rule's documentation, generated from the rules themselves.
     if args.first().map(String::as_str) == Some("rules") {
-        let page = render::rules_markdown(&|_| None);
+        let lang = match parse_rules_args(&args[1..]) {
+            Ok(lang) => lang,
+            Err(message) => {
+                let _ = writeln!(stderr, "faultline: {message}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+        let page = render::rules_markdown(&|_| None, lang);
         return match io::stdout().lock().write_all(page.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -395,6 +423,16 @@ mod tests {
             .unwrap();
         assert_eq!(parsed.format, OutputFormat::Markdown);
         assert_eq!(parsed.paths, ["-"], "no path means standard input");
+    }
+
+    #[test]
+    fn rules_takes_a_language() {
+        assert_eq!(parse_rules_args(&args(&[])).unwrap(), Lang::En);
+        assert_eq!(parse_rules_args(&args(&["--lang", "zh"])).unwrap(), Lang::Zh);
+        assert_eq!(parse_rules_args(&args(&["--lang=zh-CN"])).unwrap(), Lang::Zh);
+        assert!(parse_rules_args(&args(&["--lang", "fr"])).is_err());
+        assert!(parse_rules_args(&args(&["--lang"])).is_err());
+        assert!(parse_rules_args(&args(&["--format", "json"])).is_err());
     }
 
     #[test]

@@ -116,6 +116,40 @@ fn the_rules_page_lists_every_rule_with_every_doc_section() {
 }
 
 #[test]
+fn the_rules_page_in_chinese_lists_every_rule_with_every_zh_doc_section() {
+    let (status, page) = run(&["rules", "--lang", "zh"]);
+    assert_eq!(status, 0);
+    assert!(page.starts_with("# Faultline 的规则"), "{page}");
+    assert!(page.contains("## 节点 / 容器运行时 (`node-runtime`)"));
+    for rule in faultline_engine::rules::RULES {
+        let at = page
+            .find(&format!("### `{}`", rule.id))
+            .unwrap_or_else(|| panic!("{} is missing", rule.id));
+        let section = &page[at..];
+        let end = section[4..].find("### ").map_or(section.len(), |i| i + 4);
+        for title in faultline_engine::rules::DOC_SECTIONS_ZH {
+            assert!(
+                section[..end].contains(&format!("**{title}**")),
+                "{}: {title}",
+                rule.id
+            );
+        }
+        for title in faultline_engine::rules::DOC_SECTIONS {
+            assert!(
+                !section[..end].contains(&format!("**{title}**")),
+                "{}: {title}",
+                rule.id
+            );
+        }
+        assert!(section[..end].contains(&format!("`{}`", rule.boundary.id())));
+    }
+    let (status, en) = run(&["rules", "--lang=en"]);
+    assert_eq!(status, 0);
+    assert_eq!(en, run(&["rules"]).1, "English is the default");
+    assert_eq!(run(&["rules", "--lang", "fr"]).0, 2);
+}
+
+#[test]
 fn lang_zh_renders_the_report_s_own_words_in_chinese() {
     let path = fixture(
         "image-pull-failed",

@@ -23,10 +23,31 @@ pub struct Rule {
     pub boundary: Boundary,
     /// The rule's doc comment, in Markdown, with the sections listed in [`DOC_SECTIONS`].
     pub docs: &'static str,
+    /// The same documentation in Chinese (the rule's `DOCS_ZH`), with the sections listed in
+    /// [`DOC_SECTIONS_ZH`]: written like the doc comment (each line after one space), with every
+    /// identifier, field, reason, message and command as in English and the example unchanged.
+    pub docs_zh: &'static str,
     pub check: fn(&Model<'_>, &mut Vec<Finding>),
 }
 
 impl Rule {
+    /// The documentation in a language: [`Rule::docs_zh`] for [`crate::render::Lang::Zh`], the doc
+    /// comment otherwise.
+    pub fn docs_in(&self, lang: crate::render::Lang) -> &'static str {
+        match lang {
+            crate::render::Lang::En => self.docs,
+            crate::render::Lang::Zh => self.docs_zh,
+        }
+    }
+
+    /// The titles of the documentation's sections in a language.
+    pub fn doc_sections(lang: crate::render::Lang) -> [&'static str; 7] {
+        match lang {
+            crate::render::Lang::En => DOC_SECTIONS,
+            crate::render::Lang::Zh => DOC_SECTIONS_ZH,
+        }
+    }
+
     /// A finding of this rule: its id and boundary are the rule's own, never retyped by hand.
     pub fn finding(
         &self,
@@ -62,15 +83,28 @@ pub const DOC_SECTIONS: [&str; 7] = [
     "Example",
 ];
 
-/// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand.
+/// [`DOC_SECTIONS`] in Chinese: the titles of the sections of [`Rule::docs_zh`], in the same order.
+pub const DOC_SECTIONS_ZH: [&str; 7] = [
+    "检测内容",
+    "为什么重要",
+    "证据",
+    "故障边界",
+    "这些证据无法确定的内容",
+    "下一步应收集的证据",
+    "示例",
+];
+
+/// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand;
+/// `docs_zh` is its Chinese translation ([`Rule::docs_zh`], a `DOCS_ZH` const in the rule's file).
 #[macro_export]
 macro_rules! declare_rule {
-    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, check: $check:path $(,)? };) => {
+    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])+
         pub const $name: $crate::rules::Rule = $crate::rules::Rule {
             id: $id,
             boundary: $boundary,
             docs: concat!($($doc, "\n"),+),
+            docs_zh: $docs_zh,
             check: $check,
         };
     };
@@ -457,6 +491,70 @@ mod tests {
                     rule.id
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_rule_documents_every_section_in_chinese_with_the_english_example() {
+        use docs::{sections, DocBlock};
+        let cjk = |t: &str| t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        let code = |blocks: &[DocBlock]| -> Vec<DocBlock> {
+            blocks
+                .iter()
+                .filter(|b| matches!(b, DocBlock::Code(_)))
+                .cloned()
+                .collect()
+        };
+        for rule in RULES {
+            let en = sections(rule.docs);
+            let zh = sections(rule.docs_zh);
+            let titles: Vec<&str> = zh.iter().map(|(t, _)| t.as_str()).collect();
+            assert_eq!(titles, DOC_SECTIONS_ZH, "{}: the zh sections, in order", rule.id);
+            for ((title, blocks), (_, en_blocks)) in zh.iter().zip(&en) {
+                assert!(!blocks.is_empty(), "{}: zh section `{title}` is empty", rule.id);
+                assert_eq!(
+                    code(blocks),
+                    code(en_blocks),
+                    "{}: zh section `{title}` must keep the English code unchanged",
+                    rule.id
+                );
+                for block in blocks {
+                    if let DocBlock::Text(text) = block {
+                        assert!(cjk(text), "{}: `{title}` has untranslated text: {text}", rule.id);
+                    }
+                }
+            }
+            for (title, blocks) in &zh[..6] {
+                assert!(
+                    blocks
+                        .iter()
+                        .any(|b| matches!(b, DocBlock::Text(t) if t.chars().count() > 10)),
+                    "{}: zh section `{title}` has no prose",
+                    rule.id
+                );
+            }
+            let boundary = format!("`{}`", rule.boundary.id());
+            assert!(
+                zh[3]
+                    .1
+                    .iter()
+                    .any(|b| matches!(b, DocBlock::Text(t) if t.contains(&boundary))),
+                "{}: the zh fault boundary section must name {boundary}",
+                rule.id
+            );
+            // The example, as written: byte for byte the English one.
+            let example = |docs: &'static str, title: &str| {
+                docs.find(&format!(" ## {title}\n"))
+                    .map(|at| docs[at..].split_once('\n').map_or("", |(_, rest)| rest))
+            };
+            assert_eq!(
+                example(rule.docs_zh, DOC_SECTIONS_ZH[6]).map(str::trim_end),
+                example(rule.docs, DOC_SECTIONS[6]).map(str::trim_end),
+                "{}: the zh example differs from the English one",
+                rule.id
+            );
+            assert_eq!(rule.docs_in(crate::render::Lang::Zh), rule.docs_zh);
+            assert_eq!(rule.docs_in(crate::render::Lang::En), rule.docs);
         }
     }
 

@@ -45,8 +45,40 @@ crate::declare_rule! {
     ///       Message:   fatal: load config: unknown field "retry_backof"
     ///       Exit Code: 1
     /// ```
-    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, check: check };
+    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
 }
+
+/// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器启动后又以错误退出，并且反复如此：处于 `CrashLoopBackOff`，或者发生了重启且上一次终止的退出码非零；或者容器在一个不会重启它的 Pod 中以错误终止。规则会解释退出码（1 应用错误，2 用法错误，126 不可执行，127 找不到命令，134 abort，137 被杀死，139 段错误，143 被终止），并引用终止消息。因内存被杀死的容器，以及进程根本没有启动的容器，交给各自对应的规则处理。
+
+ ## 为什么重要
+ 节点、容器运行时和镜像都已完成了各自的工作：进程运行过，是它自己选择了退出（或崩溃）。原因在应用的代码、配置或依赖中，下一步要看的证据是它上一次运行的日志。
+
+ ## 证据
+ 等待原因、终止原因、退出码、消息和时间，重启次数，以及 Pod 的 `BackOff` 事件。没有粘贴 Pod 时，仅凭它的 `Back-off restarting failed container` 事件：这只是线索，发现中会如此说明，也给不出退出码。属于存活探针强制终止的重启列在 `liveness-probe-failing` 之下。
+
+ ## 故障边界
+ `application`：容器自身的进程。
+
+ ## 这些证据无法确定的内容
+ 应用为什么退出：这要看它的日志。它所需要的某个依赖（数据库、配置文件、某个服务）是否才是失败的那一方。没有 `OOMKilled` 的退出码 137 也可能是存活探针导致的强制终止，或来自外部的 SIGKILL。
+
+ ## 下一步应收集的证据
+ 对该容器执行 `kubectl logs --previous`，查看它的启动命令和配置，以及有没有存活探针失败的事件。
+
+ ## 示例
+ ```text
+     State:       Waiting
+       Reason:    CrashLoopBackOff
+     Last State:  Terminated
+       Reason:    Error
+       Message:   fatal: load config: unknown field "retry_backof"
+       Exit Code: 1
+ ```
+"#;
 
 /// What an exit code usually means for a containerised process.
 pub fn exit_code_meaning(code: i32) -> &'static str {

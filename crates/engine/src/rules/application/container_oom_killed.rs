@@ -36,8 +36,38 @@ crate::declare_rule! {
     ///     exitCode: 137
     ///     reason: OOMKilled
     /// ```
-    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, check: check };
+    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
 }
+
+/// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器在自身内存限制之内被内核的 OOM killer 杀死：它当前或上一次终止的原因是 `OOMKilled`（退出码 137）。规则会引用容器的内存限制和请求，以及在其参数或环境变量中找到的 JVM 堆设置（`-Xmx`），因为堆大小接近限制时，进程的其余部分就没有余地了。
+
+ ## 为什么重要
+ 应用使用的内存超过了容器允许的上限，重启后还会重演。这不是节点故障：处于内存压力下的节点会驱逐 Pod（`Evicted`），而不是这样。
+
+ ## 证据
+ 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`，`args`、`command` 或 `env` 中的 `-Xmx`，以及 Pod 的事件。
+
+ ## 故障边界
+ `application`：进程的内存用量与它自己的 Pod spec 所设限制之间的关系。
+
+ ## 这些证据无法确定的内容
+ 内存用量是泄漏、负载尖峰，还是限制对正常工作来说本就太小；进程的哪一部分占用了内存（堆、堆外、页缓存）；节点本身是否也内存不足。
+
+ ## 下一步应收集的证据
+ 上一个容器的日志（`kubectl logs --previous`），随时间变化的内存指标（`kubectl top pod --containers`），并把内存限制与堆设置放在一起对照。
+
+ ## 示例
+ ```yaml
+ lastState:
+   terminated:
+     exitCode: 137
+     reason: OOMKilled
+ ```
+"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects {
