@@ -6,55 +6,16 @@ pub mod timeline;
 
 use faultline_engine::{rules, InputSummary};
 
+use crate::i18n::Lang;
+
 use crate::i18n::Texts;
 
-/// A block of a rule's documentation: a paragraph (source line breaks joined) or a code example.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DocBlock {
-    Text(String),
-    Code(String),
-}
+pub use faultline_engine::rules::docs::DocBlock;
 
-/// A rule's documentation as (section title, blocks), for rendering as text.
-pub fn rule_docs(rule: &str) -> Option<Vec<(String, Vec<DocBlock>)>> {
-    let docs = rules::find(rule)?.docs;
-    let mut sections: Vec<(String, Vec<DocBlock>)> = Vec::new();
-    let mut paragraph: Vec<&str> = Vec::new();
-    let mut code: Option<Vec<&str>> = None;
-    let flush = |paragraph: &mut Vec<&str>, sections: &mut Vec<(String, Vec<DocBlock>)>| {
-        if !paragraph.is_empty() {
-            if let Some((_, blocks)) = sections.last_mut() {
-                blocks.push(DocBlock::Text(paragraph.join(" ")));
-            }
-            paragraph.clear();
-        }
-    };
-    for raw in docs.lines() {
-        let line = raw.strip_prefix(' ').unwrap_or(raw);
-        if let Some(lines) = code.as_mut() {
-            if line.starts_with("```") {
-                let text = lines.join("\n");
-                if let Some((_, blocks)) = sections.last_mut() {
-                    blocks.push(DocBlock::Code(text));
-                }
-                code = None;
-            } else {
-                lines.push(line);
-            }
-        } else if let Some(title) = line.strip_prefix("## ") {
-            flush(&mut paragraph, &mut sections);
-            sections.push((title.trim().to_string(), Vec::new()));
-        } else if line.starts_with("```") {
-            flush(&mut paragraph, &mut sections);
-            code = Some(Vec::new());
-        } else if line.trim().is_empty() {
-            flush(&mut paragraph, &mut sections);
-        } else {
-            paragraph.push(line.trim());
-        }
-    }
-    flush(&mut paragraph, &mut sections);
-    Some(sections)
+/// A rule's documentation in a language as (section title, blocks), for rendering as text.
+pub fn rule_docs(rule: &str, lang: Lang) -> Option<Vec<(String, Vec<DocBlock>)>> {
+    let rule = rules::find(rule)?;
+    Some(rules::docs::sections(rule.docs_in(lang.engine())))
 }
 
 /// "1 document · Pod 1, Event 6", "2 documents · no objects", "container log: not analysed" (the
@@ -101,24 +62,21 @@ mod tests {
     }
 
     #[test]
-    fn every_rule_has_docs_to_show_in_sections() {
-        for rule in rules::RULES {
-            let sections = rule_docs(rule.id).unwrap();
-            let titles: Vec<&str> = sections.iter().map(|(t, _)| t.as_str()).collect();
-            assert_eq!(titles, rules::DOC_SECTIONS, "{}", rule.id);
-            assert!(
-                sections.iter().all(|(_, blocks)| !blocks.is_empty()),
-                "{}: an empty section",
-                rule.id
-            );
-            let (_, example) = sections.last().unwrap();
-            assert!(
-                example.iter().any(|b| matches!(b, DocBlock::Code(_))),
-                "{}: the example is code",
-                rule.id
-            );
+    fn every_rule_has_docs_to_show_in_sections_in_both_languages() {
+        for lang in Lang::ALL {
+            for rule in rules::RULES {
+                let sections = rule_docs(rule.id, lang).unwrap();
+                let titles: Vec<&str> = sections.iter().map(|(t, _)| t.as_str()).collect();
+                assert_eq!(titles, rules::Rule::doc_sections(lang.engine()), "{}", rule.id);
+                let (_, example) = sections.last().unwrap();
+                assert!(
+                    example.iter().any(|b| matches!(b, DocBlock::Code(_))),
+                    "{}",
+                    rule.id
+                );
+            }
         }
-        let sections = rule_docs("image-pull-failed").unwrap();
+        let sections = rule_docs("image-pull-failed", Lang::En).unwrap();
         let DocBlock::Text(first) = &sections[0].1[0] else {
             panic!("text first")
         };
@@ -126,7 +84,7 @@ mod tests {
             !first.contains('\n') && first.starts_with("A container or init container"),
             "{first}"
         );
-        assert_eq!(rule_docs("no-such-rule"), None);
+        assert_eq!(rule_docs("no-such-rule", Lang::Zh), None);
     }
 
     #[test]

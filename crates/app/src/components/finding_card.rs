@@ -9,6 +9,11 @@ use crate::view_model;
 pub struct Props {
     pub finding: Finding,
     pub rank: usize,
+    /// The number shown: `2`, or `1.1` for a symptom listed under finding 1.
+    pub label: String,
+    /// For a symptom, the number of the finding that explains it.
+    #[prop_or_default]
+    pub symptom_of: Option<String>,
     /// Brought into view and outlined (opened from another view).
     #[prop_or_default]
     pub selected: bool,
@@ -35,6 +40,7 @@ fn copy_text(text: &str) {
 #[function_component(FindingCard)]
 pub fn finding_card(props: &Props) -> Html {
     let t = use_texts();
+    let lang = use_context::<crate::i18n::Lang>().unwrap_or(crate::i18n::Lang::En);
     let node = use_node_ref();
     let copied = use_state(|| None::<usize>);
     {
@@ -77,15 +83,18 @@ pub fn finding_card(props: &Props) -> Html {
     });
     html! {
         <article ref={node} id={format!("finding-{}", props.rank)}
-            class={classes!("finding", severity.clone(), props.selected.then_some("selected"))}
+            class={classes!("finding", severity.clone(), props.selected.then_some("selected"), props.symptom_of.is_some().then_some("symptom"))}
             data-rule={f.rule.clone()} data-boundary={f.boundary.id()}>
             <header>
-                <span class="rank">{ props.rank }</span>
+                <span class="rank">{ &props.label }</span>
                 <span class={classes!("severity", severity.clone())}>{ (t.severity)(f.severity) }</span>
                 <code class="rule" translate="no">{ &f.rule }</code>
                 <span class="boundary" title={(t.boundary)(f.boundary)} translate="no">{ f.boundary.id() }</span>
                 <span class="subject" translate="no">{ f.subject.to_string() }</span>
             </header>
+            if let Some(cause) = &props.symptom_of {
+                <p class="symptom-of">{ (t.symptom_of)(cause) }</p>
+            }
             <p class="summary" translate="no">{ &f.summary }</p>
             <h4>{ t.evidence }</h4>
             <ul class="evidence">{ for evidence }</ul>
@@ -93,7 +102,7 @@ pub fn finding_card(props: &Props) -> Html {
             <ul class="cannot" translate="no">{ for f.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul>
             <h4>{ t.next_steps }</h4>
             <ul class="next">{ for next }</ul>
-            if let Some(sections) = view_model::rule_docs(&f.rule) {
+            if let Some(sections) = view_model::rule_docs(&f.rule, lang) {
                 <details class="rule-docs">
                     <summary>{ t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></summary>
                     { for sections.into_iter().map(|(title, blocks)| html! {

@@ -20,6 +20,7 @@ pub struct Props {
 pub fn findings(props: &Props) -> Html {
     let t = use_texts();
     let report = &props.report;
+    let labels = faultline_engine::render::labels(&report.findings);
     let headline = match report.findings.first() {
         Some(top) => html! {
             <p class="headline">{ t.headline_before }
@@ -35,9 +36,16 @@ pub fn findings(props: &Props) -> Html {
         <div class="findings">
             <h2>{ t.diagnosis }</h2>
             { headline }
-            { for report.findings.iter().enumerate().map(|(i, f)| html! {
-                <FindingCard finding={f.clone()} rank={i + 1} selected={props.selected == Some(i)}
-                    on_show_line={props.on_show_line.clone()} />
+            { for report.findings.iter().zip(labels).enumerate().map(|(i, (f, label))| {
+                // A symptom names its cause by the cause's number (the report lists it just before).
+                let cause = f.explained_by.as_ref().and_then(|c| {
+                    report.findings.iter().position(|g| g.rule == c.rule && g.subject == c.subject)
+                });
+                let symptom_of = cause.map(|c| label.rsplit_once('.').map_or((c + 1).to_string(), |(parent, _)| parent.to_string()));
+                html! {
+                    <FindingCard finding={f.clone()} rank={i + 1} {label} {symptom_of} selected={props.selected == Some(i)}
+                        on_show_line={props.on_show_line.clone()} />
+                }
             }) }
         </div>
     }

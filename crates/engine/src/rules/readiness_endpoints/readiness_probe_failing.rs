@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// `readiness-endpoints`: the kubelet's probes decide which Pods receive traffic.
     ///
     /// ## What this evidence cannot establish
-    /// Whether the application is unhealthy or the probe is wrong (path, port, a timeout shorter than
+    /// Whether the application cannot answer or the probe is wrong (path, port, a timeout shorter than
     /// a slow answer); whether the answer to real requests is also failing.
     ///
     /// ## Next evidence to collect
@@ -147,7 +147,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .push_str(". The Pod is taken out of every Service's endpoints; the container is not restarted.");
         let ns = id.namespace.as_deref().unwrap_or("default");
         let mut cannot_establish = vec![
-            "Whether the application is unhealthy or the probe is wrong (path, port, a timeout shorter than a slow answer)."
+            "Whether the application cannot answer or the probe is wrong (path, port, a timeout shorter than a slow answer)."
                 .to_string(),
             "Whether real requests to the application fail too: the probe is one request.".to_string(),
         ];
