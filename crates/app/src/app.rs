@@ -3,11 +3,13 @@ use yew::prelude::*;
 
 use crate::components::boundary_table::BoundaryTable;
 use crate::components::diagram::ArchitectureDiagram;
+use crate::components::export_menu::ExportMenu;
 use crate::components::findings::Findings;
 use crate::components::input_panel::InputPanel;
 use crate::components::input_viewer::InputViewer;
 use crate::components::inputs_list::InputsList;
 use crate::components::language_switch::LanguageSwitch;
+use crate::components::rules_page::RulesPage;
 use crate::components::sample_menu::SampleMenu;
 use crate::components::secrets_panel::SecretsPanel;
 use crate::components::timeline::Timeline;
@@ -111,6 +113,7 @@ pub fn app() -> Html {
         View::Table => html! {
             <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
         },
+        View::Rules => html! { <RulesPage lang={state.lang} /> },
     };
     html! {
         <ContextProvider<Lang> context={state.lang}>
@@ -139,6 +142,7 @@ pub fn app() -> Html {
                             can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />
                     }
                     <ViewSwitcher view={state.view} {on_view} />
+                    <ExportMenu report={state.report.clone()} lang={state.lang} redacted={state.is_redacted()} />
                     <div class="view" role="tabpanel" aria-labelledby={format!("tab-{}", state.view.id())}
                         data-view={state.view.id()}>{ view }</div>
                 </section>

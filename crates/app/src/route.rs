@@ -10,10 +10,18 @@ pub enum View {
     Diagram,
     Timeline,
     Table,
+    /// Every rule with its documentation and a sample that makes it fire.
+    Rules,
 }
 
 impl View {
-    pub const ALL: [View; 4] = [View::Findings, View::Diagram, View::Timeline, View::Table];
+    pub const ALL: [View; 5] = [
+        View::Findings,
+        View::Diagram,
+        View::Timeline,
+        View::Table,
+        View::Rules,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -21,6 +29,7 @@ impl View {
             View::Diagram => "diagram",
             View::Timeline => "timeline",
             View::Table => "table",
+            View::Rules => "rules",
         }
     }
 

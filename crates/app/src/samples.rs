@@ -70,8 +70,18 @@ pub const SAMPLES: &[Sample] = &[
 /// The sample the app opens with, so the first screen shows a diagnosis.
 pub const DEFAULT_SAMPLE: &str = "image-pull";
 
+include!(concat!(env!("OUT_DIR"), "/rule_samples.rs"));
+
+/// A built-in sample or a rule's sample (`rule-<rule id>`, opened from the rules page).
 pub fn find(id: &str) -> Option<&'static Sample> {
-    SAMPLES.iter().find(|s| s.id == id)
+    SAMPLES.iter().chain(RULE_SAMPLES).find(|s| s.id == id)
+}
+
+/// The sample that shows a rule firing, for the rules page's links.
+pub fn for_rule(rule: &str) -> Option<&'static Sample> {
+    RULE_SAMPLES
+        .iter()
+        .find(|s| s.id.strip_prefix("rule-") == Some(rule))
 }
 
 #[cfg(test)]
@@ -99,5 +109,20 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn every_rule_has_a_sample_that_makes_it_fire() {
+        for rule in faultline_engine::rules::RULES {
+            let sample = for_rule(rule.id).unwrap_or_else(|| panic!("{} has no sample", rule.id));
+            assert_eq!(find(sample.id).map(|s| s.id), Some(sample.id));
+            let report = State::with_sample(sample.id).report;
+            assert!(
+                report.findings.iter().any(|f| f.rule == rule.id),
+                "{}: the sample does not make it fire",
+                rule.id
+            );
+        }
+        assert_eq!(RULE_SAMPLES.len(), faultline_engine::rules::RULES.len());
     }
 }

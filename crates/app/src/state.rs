@@ -153,6 +153,13 @@ impl State {
             .collect()
     }
 
+    /// Whether the analysis runs on redacted input: just redacted, or text holding redaction tokens.
+    pub fn is_redacted(&self) -> bool {
+        self.before_redaction.is_some()
+            || self.paste.contains("<redacted:")
+            || self.files.iter().any(|f| f.text.contains("<redacted:"))
+    }
+
     /// Whether the user has given input of their own (a sample is not theirs to lose).
     pub fn has_own_input(&self) -> bool {
         !self.paste.trim().is_empty() || (!self.files.is_empty() && self.sample.is_none())

@@ -1,5 +1,6 @@
 pub mod boundary_table;
 pub mod diagram;
+pub mod export_menu;
 pub mod finding_card;
 pub mod findings;
 #[cfg(test)]
@@ -8,6 +9,7 @@ pub mod input_panel;
 pub mod input_viewer;
 pub mod inputs_list;
 pub mod language_switch;
+pub mod rules_page;
 pub mod sample_menu;
 pub mod secrets_panel;
 pub mod timeline;

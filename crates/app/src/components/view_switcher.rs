@@ -18,6 +18,7 @@ pub fn view_switcher(props: &Props) -> Html {
         View::Diagram => t.view_diagram,
         View::Timeline => t.view_timeline,
         View::Table => t.view_table,
+        View::Rules => t.view_rules,
     };
     let onkeydown = {
         let (on_view, view) = (props.on_view.clone(), props.view);

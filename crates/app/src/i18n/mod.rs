@@ -27,6 +27,14 @@ impl Lang {
         }
     }
 
+    /// The engine's language for its renderings and rule documentation.
+    pub fn engine(self) -> faultline_engine::render::Lang {
+        match self {
+            Lang::En => faultline_engine::render::Lang::En,
+            Lang::Zh => faultline_engine::render::Lang::Zh,
+        }
+    }
+
     /// The BCP 47 tag for `<html lang>`.
     pub fn tag(self) -> &'static str {
         match self {
@@ -82,6 +90,10 @@ pub struct Texts {
     pub view_diagram: &'static str,
     pub view_timeline: &'static str,
     pub view_table: &'static str,
+    pub view_rules: &'static str,
+    pub rules_title: &'static str,
+    pub rules_intro: &'static str,
+    pub open_rule_sample: &'static str,
 
     // Findings.
     pub diagnosis: &'static str,
@@ -94,6 +106,13 @@ pub struct Texts {
     pub cannot_establish: &'static str,
     pub next_steps: &'static str,
     pub about_rule: &'static str,
+    /// The export buttons' group.
+    pub export_label: &'static str,
+    pub copy_markdown: &'static str,
+    /// Next to the export buttons when the input was redacted.
+    pub export_redacted: &'static str,
+    /// Under a symptom: which finding (its number) explains it.
+    pub symptom_of: fn(&str) -> String,
     pub copy: &'static str,
     pub copied: &'static str,
     pub copy_aria: fn(&str) -> String,

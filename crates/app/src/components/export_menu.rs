@@ -1,0 +1,88 @@
+use std::rc::Rc;
+
+use faultline_engine::render::{export, ExportFormat};
+use faultline_engine::Report;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::hooks::use_texts::use_texts;
+use crate::i18n::Lang;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub report: Rc<Report>,
+    pub lang: Lang,
+    /// The analysis ran on the redacted copy: every export says so at its top.
+    pub redacted: bool,
+}
+
+/// Saves text as a file: a Blob behind an object URL, clicked through a temporary link. Nothing is
+/// sent anywhere; the browser writes the file.
+fn download(name: &str, mime: &str, text: &str) {
+    let blob = gloo::file::Blob::new_with_options(text, Some(mime));
+    let url = gloo::file::ObjectUrl::from(blob);
+    let document = gloo::utils::document();
+    let Ok(link) = document.create_element("a") else {
+        return;
+    };
+    let _ = link.set_attribute("href", &url);
+    let _ = link.set_attribute("download", name);
+    if let Ok(link) = link.dyn_into::<web_sys::HtmlElement>() {
+        link.click();
+    }
+    // The URL is revoked when `url` drops, after the click has started the download.
+}
+
+/// Copies text with the asynchronous Clipboard API when the page may use it.
+fn copy_text(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else {
+        return false;
+    };
+    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    write.is_some_and(|write| write.call1(&clipboard, &text.into()).is_ok())
+}
+
+/// Take the diagnosis elsewhere: Markdown for chat and tickets (copied or saved), a self-contained
+/// HTML report, or the JSON report.
+#[function_component(ExportMenu)]
+pub fn export_menu(props: &Props) -> Html {
+    let t = use_texts();
+    let copied = use_state(|| false);
+    let render = {
+        let report = props.report.clone();
+        let (lang, redacted) = (props.lang.engine(), props.redacted);
+        move |format: ExportFormat| export(&report, format, lang, redacted)
+    };
+    let on_copy = {
+        let render = render.clone();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| copied.set(copy_text(&render(ExportFormat::Markdown))))
+    };
+    let save = |format: ExportFormat| {
+        let render = render.clone();
+        Callback::from(move |_: MouseEvent| {
+            let name = format!("faultline-diagnosis.{}", format.extension());
+            download(&name, format.mime(), &render(format));
+        })
+    };
+    let disabled = props.report.inputs.is_empty();
+    html! {
+        <div class="export" role="group" aria-label={t.export_label}>
+            <span class="label">{ t.export_label }</span>
+            <button class="export-copy-md" {disabled} onclick={on_copy}>
+                { if *copied { t.copied } else { t.copy_markdown } }</button>
+            <button class="export-md" {disabled} onclick={save(ExportFormat::Markdown)}>{ "Markdown" }</button>
+            <button class="export-html" {disabled} onclick={save(ExportFormat::Html)}>{ "HTML" }</button>
+            <button class="export-json" {disabled} onclick={save(ExportFormat::Json)}>{ "JSON" }</button>
+            if props.redacted {
+                <span class="export-note">{ t.export_redacted }</span>
+            }
+        </div>
+    }
+}
