@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the engine with cargo-fuzz (libFuzzer), seeded with the shared corpus and the test fixtures.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   default: 60 seconds for each of `analyze` and `redact`
+# FUZZ_RUNS=N stops a target after N executions (if that comes before SECONDS); FUZZ_MAX_LEN sets
+# the longest input (default 8192 bytes).
 # Runs on stable Rust: RUSTC_BOOTSTRAP=1 lets cargo-fuzz pass the -Z flags libFuzzer needs (CI has
 # no nightly). No sanitizer: the engine forbids unsafe code, so AddressSanitizer would only slow it;
 # debug assertions (overflow checks) stay on. A crash leaves its input in fuzz/artifacts/<target>/.
@@ -22,7 +24,7 @@ for target in "${TARGETS[@]}"; do
   # -max_len: 8 KiB by default (FUZZ_MAX_LEN): longer inputs cost time per run more than they find.
   log="fuzz/$target.log"
   if ! cargo +stable fuzz run --sanitizer none --fuzz-dir fuzz "$target" "fuzz/corpus/$target" "${SEEDS[@]}" -- \
-      -max_total_time="$SECONDS_EACH" -max_len="${FUZZ_MAX_LEN:-8192}" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+      -max_total_time="$SECONDS_EACH" -runs="${FUZZ_RUNS:--1}" -max_len="${FUZZ_MAX_LEN:-8192}" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
       >"$log" 2>&1; then
     tail -40 "$log" >&2
     echo "fuzz: $target failed; the crashing input is in fuzz/artifacts/$target/" >&2

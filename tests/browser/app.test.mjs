@@ -163,7 +163,9 @@ test('the request recorder catches a foreign request made after load', async () 
   await page.goto(server.url, { waitUntil: 'load' });
   await page.locator('.finding').first().waitFor();
   recorder.markLoaded();
-  await page.evaluate(() => fetch('http://127.0.0.2:9/exfiltrate').catch(() => {}));
+  // An image, not fetch(): the CSP refuses a foreign fetch before it is a request at all, while a
+  // blocked image still shows up as one (privacy.test.mjs checks the CSP itself).
+  await page.evaluate(() => { new Image().src = 'http://127.0.0.2:9/exfiltrate'; });
   await expectEventually(() => recorder.problems().length === 1);
   assert.match(recorder.problems()[0], /^after load: http:\/\/127\.0\.0\.2:9\/exfiltrate$/);
   await context.close();

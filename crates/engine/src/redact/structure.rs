@@ -127,7 +127,11 @@ fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
     if is_secret {
         for field in ["data", "stringData"] {
             for entry in entries(node.get(field)) {
-                if let Some(v) = entry.value.as_str() {
+                if let Some(v) = entry
+                    .value
+                    .as_str()
+                    .filter(|v| super::scan::is_plausible_value(v))
+                {
                     out.push((v.to_string(), SecretKind::AnnotationSecret));
                 }
             }
