@@ -5,6 +5,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::hooks::use_texts::use_texts;
+
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub secrets: Rc<Vec<SecretHit>>,
@@ -22,6 +24,7 @@ pub struct Props {
 /// replaces them with tokens.
 #[function_component(SecretsPanel)]
 pub fn secrets_panel(props: &Props) -> Html {
+    let t = use_texts();
     let count = props.secrets.len();
     let onchange = {
         let on_include_network = props.on_include_network.clone();
@@ -37,35 +40,33 @@ pub fn secrets_panel(props: &Props) -> Html {
         let input = props.inputs.get(hit.input).map_or("?", String::as_str);
         html! {
             <li class="secret-hit" data-kind={hit.kind.id()}>
-                <span class="where">{ format!("{input}:{}", hit.line) }</span>
-                <span class="kind">{ hit.kind.title() }</span>
-                <code class="kind-id">{ hit.kind.id() }</code>
-                <span class="preview">{ &hit.preview }</span>
+                <span class="where" translate="no">{ format!("{input}:{}", hit.line) }</span>
+                <span class="kind">{ (t.secret_kind)(hit.kind.id()) }</span>
+                <code class="kind-id" translate="no">{ hit.kind.id() }</code>
+                <span class="preview" translate="no">{ &hit.preview }</span>
             </li>
         }
     });
     let summary = match count {
-        0 if props.can_undo => "The inputs are redacted: no secret is left in them.".to_string(),
-        0 => "No secrets found in the input.".to_string(),
-        1 => "1 secret found in the input. Redact it before you share the input or anything made from it."
-            .to_string(),
-        n => format!("{n} secrets found in the input. Redact them before you share the input or anything made from it."),
+        0 if props.can_undo => t.secrets_all_redacted.to_string(),
+        0 => t.secrets_none.to_string(),
+        n => (t.secrets_found)(n),
     };
     html! {
-        <section class={classes!("secrets", (count > 0).then_some("found"))} aria-label="Secrets in the input">
-            <h2>{ "Secrets" }</h2>
+        <section class={classes!("secrets", (count > 0).then_some("found"))} aria-label={t.secrets_aria}>
+            <h2>{ t.secrets_title }</h2>
             <p class="secrets-summary">{ summary }</p>
             if count > 0 {
                 <ul class="secret-hits">{ for rows }</ul>
             }
             <div class="secrets-actions">
-                <button class="redact" disabled={count == 0} onclick={on_redact}>{ "Redact" }</button>
+                <button class="redact" disabled={count == 0} onclick={on_redact}>{ t.redact }</button>
                 if props.can_undo {
-                    <button class="undo-redaction" onclick={on_undo}>{ "Undo redaction" }</button>
+                    <button class="undo-redaction" onclick={on_undo}>{ t.undo_redaction }</button>
                 }
                 <label class="include-network">
                     <input type="checkbox" checked={props.include_network} {onchange} />
-                    { "Also redact IP addresses, internal host names and e-mail addresses" }
+                    { t.include_network }
                 </label>
             </div>
         </section>

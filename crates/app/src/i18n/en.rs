@@ -118,6 +118,14 @@ fn entry_source(s: &str) -> &'static str {
     }
 }
 
+/// The engine's own names of the kinds of secret.
+fn secret_kind(id: &str) -> &'static str {
+    faultline_engine::redact::SecretKind::ALL
+        .iter()
+        .find(|k| k.id() == id)
+        .map_or("?", |k| k.title())
+}
+
 pub const EN: Texts = Texts {
     language_name: "English",
     language_label: "Language",
@@ -166,6 +174,18 @@ pub const EN: Texts = Texts {
     cannot_establish: "What this evidence cannot establish",
     next_steps: "Next steps",
     about_rule: "About the rule",
+    secrets_aria: "Secrets in the input",
+    secrets_title: "Secrets",
+    secrets_none: "No secrets found in the input.",
+    secrets_all_redacted: "The inputs are redacted: no secret is left in them.",
+    secrets_found: |n| match n {
+        1 => "1 secret found in the input. Redact it before you share the input or anything made from it.".to_string(),
+        n => format!("{n} secrets found in the input. Redact them before you share the input or anything made from it."),
+    },
+    redact: "Redact",
+    undo_redaction: "Undo redaction",
+    include_network: "Also redact IP addresses, internal host names and e-mail addresses",
+    secret_kind,
     export_label: "Export",
     copy_markdown: "Copy Markdown",
     export_redacted: "made from the redacted input, and says so",

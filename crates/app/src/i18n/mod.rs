@@ -106,6 +106,17 @@ pub struct Texts {
     pub cannot_establish: &'static str,
     pub next_steps: &'static str,
     pub about_rule: &'static str,
+    // Secrets panel.
+    pub secrets_aria: &'static str,
+    pub secrets_title: &'static str,
+    pub secrets_none: &'static str,
+    pub secrets_all_redacted: &'static str,
+    pub secrets_found: fn(usize) -> String,
+    pub redact: &'static str,
+    pub undo_redaction: &'static str,
+    pub include_network: &'static str,
+    /// A kind of secret, by its id (`secret-data`, `jwt`, …).
+    pub secret_kind: fn(&str) -> &'static str,
     /// The export buttons' group.
     pub export_label: &'static str,
     pub copy_markdown: &'static str,
@@ -170,4 +181,19 @@ pub struct Texts {
     pub count: &'static str,
     pub timeline_help: &'static str,
     pub timeline_aria: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_secret_has_a_name_in_every_language() {
+        for lang in Lang::ALL {
+            for kind in faultline_engine::redact::SecretKind::ALL {
+                assert_ne!((lang.texts().secret_kind)(kind.id()), "?", "{lang:?} {}", kind.id());
+            }
+        }
+        assert_eq!((Lang::En.texts().secret_kind)("jwt"), faultline_engine::redact::SecretKind::Jwt.title());
+    }
 }

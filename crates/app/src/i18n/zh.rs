@@ -121,6 +121,27 @@ fn entry_source(s: &str) -> &'static str {
     }
 }
 
+fn secret_kind(id: &str) -> &'static str {
+    match id {
+        "secret-data" => "Secret 数据值",
+        "docker-config" => "镜像仓库凭据（.dockerconfigjson）",
+        "kubeconfig-credential" => "kubeconfig 凭据",
+        "bearer-token" => "Bearer 令牌",
+        "basic-auth" => "Basic 认证头",
+        "jwt" => "JSON Web Token",
+        "private-key" => "PEM 私钥",
+        "cloud-key" => "云访问密钥",
+        "url-credential" => "URL 中的密码",
+        "connection-string" => "连接串中的密码",
+        "env-secret" => "名称像机密的值（环境变量、配置）",
+        "annotation-secret" => "注解中的机密",
+        "ip-address" => "IP 地址",
+        "internal-hostname" => "内部主机名",
+        "email" => "电子邮件地址",
+        _ => "?",
+    }
+}
+
 pub const ZH: Texts = Texts {
     language_name: "中文",
     language_label: "语言",
@@ -167,6 +188,15 @@ pub const ZH: Texts = Texts {
     cannot_establish: "这些证据不能确定什么",
     next_steps: "下一步",
     about_rule: "关于规则",
+    secrets_aria: "输入中的机密",
+    secrets_title: "机密",
+    secrets_none: "输入中没有发现机密。",
+    secrets_all_redacted: "输入已脱敏：其中不再有机密。",
+    secrets_found: |n| format!("在输入中发现 {n} 处机密。分享输入或由它生成的任何内容之前，请先脱敏。"),
+    redact: "脱敏",
+    undo_redaction: "撤销脱敏",
+    include_network: "同时脱敏 IP 地址、内部主机名和电子邮件地址",
+    secret_kind,
     export_label: "导出",
     copy_markdown: "复制 Markdown",
     export_redacted: "基于脱敏后的输入生成，并在开头注明",
