@@ -276,10 +276,19 @@ fn source_line<'a>(sources: &'a [Source], e: &Evidence) -> Option<&'a str> {
 /// number of the finding, so its gutters line up.
 fn diagnostic(e: &Evidence, line: &str, width: usize) -> String {
     let line: String = line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
-    let shown: String = line.chars().take(160).collect();
-    let shown_len = shown.chars().count();
-    let cut = shown_len < line.chars().count();
     let value = e.value.lines().next().unwrap_or_default().trim();
+    // A long line is shown from a little before the value, so the value is in view.
+    let value_at = (!value.is_empty())
+        .then(|| line.find(value))
+        .flatten()
+        .map(|byte| line[..byte].chars().count());
+    let (skip, lead) = match value_at {
+        Some(at) if at > 120 => (at - 40, "…"),
+        _ => (0, ""),
+    };
+    let shown: String = lead.chars().chain(line.chars().skip(skip).take(160)).collect();
+    let shown_len = shown.chars().count();
+    let cut = skip + 160 < line.chars().count();
     let head: String = value.chars().take(24).collect();
     let (start, len) = if let Some(byte) = (!value.is_empty()).then(|| shown.find(value)).flatten() {
         (shown[..byte].chars().count(), value.chars().count())

@@ -240,3 +240,28 @@ fn every_case_ingest_model_and_timeline_snapshot() {
         common::assert_snapshot(&format!("corpus/{name}.txt"), &out);
     }
 }
+
+/// Every case rendered as the CLI and the app's export render it — text (evidence on its source
+/// line), Markdown and HTML — each compared with a reviewed snapshot (`tests/snapshots/renderings/`).
+#[test]
+fn every_case_renders_as_reviewed_text_markdown_and_html() {
+    let corpus = common::corpus();
+    for dir in all_cases() {
+        let name = dir
+            .strip_prefix(&corpus)
+            .unwrap()
+            .to_string_lossy()
+            .replace('/', "-");
+        let sources = common::case_sources(&dir);
+        let report = analyze(&sources);
+        let lang = render::Lang::En;
+        common::assert_snapshot(
+            &format!("renderings/{name}.txt"),
+            &render::text(&report, &sources, lang),
+        );
+        common::assert_snapshot(&format!("renderings/{name}.md"), &render::markdown(&report, lang));
+        let html = render::html(&report, lang);
+        assert!(!html.contains("<script"), "{name}: no script in the HTML report");
+        common::assert_snapshot(&format!("renderings/{name}.html"), &html);
+    }
+}

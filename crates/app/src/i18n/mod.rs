@@ -191,9 +191,17 @@ mod tests {
     fn every_kind_of_secret_has_a_name_in_every_language() {
         for lang in Lang::ALL {
             for kind in faultline_engine::redact::SecretKind::ALL {
-                assert_ne!((lang.texts().secret_kind)(kind.id()), "?", "{lang:?} {}", kind.id());
+                assert_ne!(
+                    (lang.texts().secret_kind)(kind.id()),
+                    "?",
+                    "{lang:?} {}",
+                    kind.id()
+                );
             }
         }
-        assert_eq!((Lang::En.texts().secret_kind)("jwt"), faultline_engine::redact::SecretKind::Jwt.title());
+        assert_eq!(
+            (Lang::En.texts().secret_kind)("jwt"),
+            faultline_engine::redact::SecretKind::Jwt.title()
+        );
     }
 }
