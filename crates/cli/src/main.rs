@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use faultline_engine::redact::{self, ScanOptions};
-use faultline_engine::render::Lang;
+use faultline_engine::render::{ExportFormat, Lang};
 use faultline_engine::{analyze_with, render, Options, Severity, Source};
 
 const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
-                         [--lang en|zh] [--captured-at TIME] [PATH|-]...
+                         [--lang en|zh] [--redact DIR] [--captured-at TIME] [PATH|-]...
        faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...
        faultline rules [--lang en|zh]
 
@@ -38,6 +38,8 @@ analyze options:
                           warning (for pipelines); default: exit 0 after any analysis
       --lang LANG         the report's own words in English (en, default) or Chinese (zh); the
                           findings' text stays as the rules write it, in English
+      --redact DIR        replace every secret first (as `faultline redact` does), write the
+                          redacted copy under DIR, and analyse the copy; the report says so
       --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to
                           place ages like `4m31s` on the timeline; default: the newest timestamp
                           found in the input
@@ -126,26 +128,31 @@ fn run_redact(args: &RedactArgs, stderr: &mut impl Write) -> ExitCode {
             );
             ExitCode::from(2)
         }
-        Some(dir) => {
-            for source in &redacted.sources {
-                let relative = Path::new(&source.name);
-                let relative: PathBuf = relative
-                    .components()
-                    .filter(|c| matches!(c, std::path::Component::Normal(_)))
-                    .collect();
-                let target = dir.join(relative);
-                let written = target
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| std::fs::write(&target, &source.text));
-                if let Err(e) = written {
-                    let _ = writeln!(stderr, "faultline: cannot write {}: {e}", target.display());
-                    return ExitCode::from(2);
-                }
-            }
-            ExitCode::SUCCESS
+        Some(dir) => match write_copies(dir, &redacted.sources, stderr) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+    }
+}
+
+/// Writes each source under `dir` at its own relative path (`..` and roots dropped).
+fn write_copies(dir: &Path, sources: &[Source], stderr: &mut impl Write) -> Result<(), ExitCode> {
+    for source in sources {
+        let relative: PathBuf = Path::new(&source.name)
+            .components()
+            .filter(|c| matches!(c, std::path::Component::Normal(_)))
+            .collect();
+        let target = dir.join(relative);
+        let written = target
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&target, &source.text));
+        if let Err(e) = written {
+            let _ = writeln!(stderr, "faultline: cannot write {}: {e}", target.display());
+            return Err(ExitCode::from(2));
         }
     }
+    Ok(())
 }
 
 fn write_stdout(text: &str, stderr: &mut impl Write) -> ExitCode {
@@ -172,6 +179,8 @@ struct Args {
     format: OutputFormat,
     fail_on: Option<Severity>,
     lang: Lang,
+    /// Redact the inputs first, write the copies here, and analyse the copies.
+    redact_to: Option<PathBuf>,
     options: Options,
     paths: Vec<String>,
 }
@@ -186,6 +195,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     let mut format = OutputFormat::Text;
     let mut fail_on = None;
     let mut lang = Lang::En;
+    let mut redact_to = None;
     let mut options = Options::default();
     let mut paths = Vec::new();
     while let Some(arg) = iter.next() {
@@ -201,6 +211,14 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 .parse()
                 .map_err(|e| format!("--captured-at {time:?} is not an RFC 3339 time: {e}"))?;
             options.captured_at = Some(parsed);
+            continue;
+        }
+        let redact_dir = match arg.as_str() {
+            "--redact" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--redact=").map(str::to_string),
+        };
+        if let Some(dir) = redact_dir {
+            redact_to = Some(PathBuf::from(dir));
             continue;
         }
         let language = match arg.as_str() {
@@ -249,6 +267,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         format,
         fail_on,
         lang,
+        redact_to,
         options,
         paths,
     }))
@@ -371,11 +390,35 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // --redact: the secrets are replaced first, the copies written, and only the copies analysed.
+    let redacted = args.redact_to.is_some();
+    let sources = match &args.redact_to {
+        Some(dir) => {
+            let copy = redact::redact(&sources, &ScanOptions::default());
+            if let Err(code) = write_copies(dir, &copy.sources, &mut stderr) {
+                return code;
+            }
+            let _ = writeln!(
+                stderr,
+                "faultline: {} secret(s) replaced; the redacted copy is in {} and the report is made from it",
+                copy.hits.len(),
+                dir.display()
+            );
+            copy.sources
+        }
+        None => sources,
+    };
     let report = analyze_with(&sources, &args.options);
     let output = match args.format {
+        OutputFormat::Text if redacted => format!(
+            "{}\n\n{}",
+            render::words(args.lang).redacted_note,
+            render::text(&report, &sources, args.lang)
+        ),
         OutputFormat::Text => render::text(&report, &sources, args.lang),
-        OutputFormat::Html => render::html(&report, args.lang),
-        OutputFormat::Markdown => render::markdown(&report, args.lang),
+        OutputFormat::Html => render::export(&report, ExportFormat::Html, args.lang, redacted),
+        OutputFormat::Markdown => render::export(&report, ExportFormat::Markdown, args.lang, redacted),
+        OutputFormat::Json if redacted => render::export(&report, ExportFormat::Json, args.lang, true),
         OutputFormat::Json => match serde_json::to_string_pretty(&report) {
             Ok(json) => json + "\n",
             Err(e) => {

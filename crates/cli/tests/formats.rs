@@ -175,3 +175,71 @@ fn lang_zh_renders_the_report_s_own_words_in_chinese() {
         "{md}"
     );
 }
+
+#[test]
+fn analyze_redact_writes_the_copy_and_reports_from_it() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/redact");
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join("expected.json")).unwrap()).unwrap();
+    let out = std::env::temp_dir().join(format!("faultline-redact-{}", std::process::id()));
+    let input = fixtures.join("secrets.yaml");
+    let (status, json) = run(&[
+        "analyze",
+        "--format",
+        "json",
+        "--redact",
+        out.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        report["redacted"], true,
+        "the report says it was made from the redacted copy"
+    );
+    let copies: Vec<PathBuf> = walk(&out);
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    let copy = std::fs::read_to_string(&copies[0]).unwrap();
+    let seeded: Vec<&str> = expected
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["input"] == "secrets.yaml")
+        .map(|e| e["secret"].as_str().unwrap())
+        .collect();
+    assert!(!seeded.is_empty());
+    for secret in seeded {
+        assert!(!copy.contains(secret), "a seeded secret survived in the copy");
+        assert!(!json.contains(secret), "a seeded secret is in the report");
+    }
+    assert!(copy.contains("<redacted:secret-data:1>"));
+    let (_, md) = run(&[
+        "analyze",
+        "--format",
+        "markdown",
+        "--redact",
+        out.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert!(
+        md.lines()
+            .nth(2)
+            .unwrap_or_default()
+            .starts_with("> Made from the redacted copy"),
+        "{md}"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
