@@ -125,7 +125,7 @@ pub fn app() -> Html {
                 </div>
                 <p class="tagline">{ t.tagline }</p>
             </header>
-            <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline).then_some("wide"))}>
+            <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline | View::Rules).then_some("wide"))}>
                 <section class="inputs" aria-label={t.inputs_aria}>
                     <div class="samples">
                         <SampleMenu current={state.sample} {on_sample} />

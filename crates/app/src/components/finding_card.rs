@@ -109,7 +109,7 @@ pub fn finding_card(props: &Props) -> Html {
                         <section>
                             <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
                             { for blocks.into_iter().map(|block| match block {
-                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ text }</p> },
+                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ super::prose(&text) }</p> },
                                 view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
                             }) }
                         </section>

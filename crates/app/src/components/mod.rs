@@ -14,3 +14,18 @@ pub mod sample_menu;
 pub mod secrets_panel;
 pub mod timeline;
 pub mod view_switcher;
+
+use yew::prelude::*;
+
+/// Documentation prose with its `code spans` shown as code (the rest stays text: nothing in it is
+/// ever parsed as HTML).
+pub fn prose(text: &str) -> Html {
+    let parts = text.split('`').enumerate().map(|(i, part)| {
+        if i % 2 == 1 {
+            html! { <code translate="no">{ part }</code> }
+        } else {
+            html! { { part } }
+        }
+    });
+    html! { <>{ for parts }</> }
+}

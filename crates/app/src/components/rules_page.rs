@@ -31,7 +31,7 @@ pub fn rules_page(props: &Props) -> Html {
                         <section>
                             <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
                             { for blocks.into_iter().map(|block| match block {
-                                DocBlock::Text(text) => html! { <p translate="no">{ text }</p> },
+                                DocBlock::Text(text) => html! { <p translate="no">{ super::prose(&text) }</p> },
                                 DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
                             }) }
                         </section>
