@@ -35,6 +35,8 @@ test('every rule is on the rules page, documented, with a sample link that makes
   assert.deepEqual(listed, RULE_IDS);
   assert.equal(await page.locator('.rules-page .rule-group').count(), 8, 'the eight boundaries');
   await screenshot(page, 'rules-page');
+  // It fits the window: no sideways scrolling, even with long examples.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scroll');
   for (const rule of RULE_IDS) {
     const article = page.locator(`article.rule[data-rule="${rule}"]`);
     assert.equal(await article.locator('section h5').count(), 7, `${rule}: every doc section`);
