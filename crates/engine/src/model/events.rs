@@ -49,6 +49,15 @@ impl EventRecord {
     pub fn is_warning(&self) -> bool {
         self.type_ == "Warning"
     }
+
+    /// Whether this event was last seen after `other`: by time when both carry one, else by age
+    /// (a table row's `LAST SEEN`, smaller is later). A later success shows an earlier failure passed.
+    pub fn is_after(&self, other: &EventRecord) -> bool {
+        match (self.last, other.last) {
+            (Some(this), Some(that)) => this > that,
+            _ => matches!((self.last_age, other.last_age), (Some(this), Some(that)) if this < that),
+        }
+    }
 }
 
 pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {

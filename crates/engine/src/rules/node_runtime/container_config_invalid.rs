@@ -261,13 +261,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         seen.push(id);
         let events = model.events_for(id);
-        let started_later = events.iter().any(|e| {
-            e.reason == "Started"
-                && match (e.last, event.last) {
-                    (Some(ok), Some(bad)) => ok > bad,
-                    _ => matches!((e.last_age, event.last_age), (Some(ok), Some(bad)) if ok < bad),
-                }
-        });
+        let started_later = events.iter().any(|e| e.reason == "Started" && e.is_after(event));
         if started_later {
             continue;
         }

@@ -231,13 +231,9 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     let events = model.events_for(id);
     let failures: Vec<&&EventRecord> = events.iter().filter(|e| is_pull_failure(e)).collect();
     let last_failure = failures.last()?;
-    let pulled_later = events.iter().any(|e| {
-        e.reason == "Pulled"
-            && match (e.last, last_failure.last) {
-                (Some(ok), Some(bad)) => ok > bad,
-                _ => matches!((e.last_age, last_failure.last_age), (Some(ok), Some(bad)) if ok < bad),
-            }
-    });
+    let pulled_later = events
+        .iter()
+        .any(|e| e.reason == "Pulled" && e.is_after(last_failure));
     if pulled_later {
         return None;
     }

@@ -175,17 +175,14 @@ pub fn evidence_of(group: &[Rejection]) -> Vec<Evidence> {
 /// Whether the controller created Pods after its last refusal (a `SuccessfulCreate` newer than every
 /// `FailedCreate`): the refusal has passed. By time when events carry one, else by age.
 pub fn created_after_refusal(model: &Model<'_>, subject: &ObjectRef) -> bool {
+    // `events_for` is oldest first, so the last refusal is the newest.
     let events = model.events_for(subject);
-    let failed: Vec<_> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
-    let last_failed = failed.iter().filter_map(|e| e.last).max();
-    let newest_failed_age = failed.iter().filter_map(|e| e.last_age).min();
-    events.iter().any(|e| {
-        e.reason == "SuccessfulCreate"
-            && match (e.last, last_failed) {
-                (Some(ok), Some(bad)) => ok > bad,
-                _ => matches!((e.last_age, newest_failed_age), (Some(ok), Some(bad)) if ok < bad),
-            }
-    })
+    let Some(last_failed) = events.iter().rfind(|e| e.reason == "FailedCreate") else {
+        return false;
+    };
+    events
+        .iter()
+        .any(|e| e.reason == "SuccessfulCreate" && e.is_after(last_failed))
 }
 
 /// Whether a group is over: no standing `ReplicaFailure` condition, and Pods created since.
