@@ -33,21 +33,6 @@ fn download(name: &str, mime: &str, text: &str) {
     // The URL is revoked when `url` drops, after the click has started the download.
 }
 
-/// Copies text with the asynchronous Clipboard API when the page may use it.
-fn copy_text(text: &str) -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let navigator = window.navigator();
-    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else {
-        return false;
-    };
-    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    write.is_some_and(|write| write.call1(&clipboard, &text.into()).is_ok())
-}
-
 /// Take the diagnosis elsewhere: Markdown for chat and tickets (copied or saved), a self-contained
 /// HTML report, or the JSON report.
 #[function_component(ExportMenu)]
@@ -62,7 +47,7 @@ pub fn export_menu(props: &Props) -> Html {
     let on_copy = {
         let render = render.clone();
         let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| copied.set(copy_text(&render(ExportFormat::Markdown))))
+        Callback::from(move |_: MouseEvent| copied.set(super::copy_text(&render(ExportFormat::Markdown))))
     };
     let save = |format: ExportFormat| {
         let render = render.clone();

@@ -1,5 +1,4 @@
 use faultline_engine::Finding;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -18,22 +17,6 @@ pub struct Props {
     #[prop_or_default]
     pub selected: bool,
     pub on_show_line: Callback<(String, u32)>,
-}
-
-/// Copies text with the asynchronous Clipboard API, looked up at run time (it needs a secure
-/// context; where it is missing the command stays selectable by one click).
-fn copy_text(text: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let navigator = window.navigator();
-    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else {
-        return;
-    };
-    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    if let Some(write) = write {
-        let _ = write.call1(&clipboard, &text.into());
-    }
 }
 
 /// One finding: boundary, summary, evidence with its source line, limits, and next commands.
@@ -76,7 +59,7 @@ pub fn finding_card(props: &Props) -> Html {
             <li>
                 <code translate="no">{ s }</code>
                 <button class="copy" aria-label={(t.copy_aria)(s)}
-                    onclick={move |_| { copy_text(&command); copied_state.set(Some(i)); }}>
+                    onclick={move |_| { super::copy_text(&command); copied_state.set(Some(i)); }}>
                     { if done { t.copied } else { t.copy } }</button>
             </li>
         }

@@ -29,3 +29,20 @@ pub fn prose(text: &str) -> Html {
     });
     html! { <>{ for parts }</> }
 }
+
+/// Copies text with the asynchronous Clipboard API, looked up at run time: it needs a secure
+/// context, and where it is missing the text stays selectable. True when the copy was started.
+pub fn copy_text(text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else {
+        return false;
+    };
+    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    write.is_some_and(|write| write.call1(&clipboard, &text.into()).is_ok())
+}
