@@ -298,13 +298,7 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
 /// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
 fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
     use crate::model::graph::{EdgeKind, Target};
-    let index = |r: &ObjectRef| {
-        model
-            .objects
-            .iter()
-            .position(|o| o.id.kind == r.kind && o.id.namespace == r.namespace && o.id.name == r.name)
-    };
-    let Some(s) = index(service) else {
+    let Some(s) = model.graph.find(service) else {
         return false;
     };
     let names_pod = |t: &Target| match t {
@@ -316,28 +310,26 @@ fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
     };
     model
         .graph
-        .edges
-        .iter()
-        .any(|e| e.from == s && e.kind == EdgeKind::Selects && names_pod(&e.to))
+        .edges_from(s)
+        .any(|e| e.kind == EdgeKind::Selects && names_pod(&e.to))
         || model.graph.edges.iter().any(|e| {
             e.kind == EdgeKind::EndpointIs
                 && names_pod(&e.to)
                 && model
                     .graph
-                    .edges
-                    .iter()
-                    .any(|o| o.from == e.from && o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
+                    .edges_from(e.from)
+                    .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
         })
 }
 
 /// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
 fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {
     node.kind == "Node"
-        && model.objects.iter().any(|o| {
-            o.id.kind == pod.kind
-                && o.id.namespace == pod.namespace
-                && o.id.name == pod.name
-                && o.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) == Some(node.name.as_str())
+        && model.graph.find(pod).is_some_and(|i| {
+            model.objects[i]
+                .locate("spec.nodeName")
+                .and_then(|(_, n)| n.as_str())
+                == Some(node.name.as_str())
         })
 }
 
@@ -348,17 +340,13 @@ fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
 /// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
 fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<bool> {
     use crate::model::graph::{EdgeKind, Target};
-    let from = model
-        .objects
-        .iter()
-        .position(|o| o.id.kind == pod.kind && o.id.namespace == pod.namespace && o.id.name == pod.name)?;
+    let from = model.graph.find(pod)?;
     let spec_known = model.objects[from].locate("spec.volumes").is_some();
     if !spec_known {
         return None;
     }
-    Some(model.graph.edges.iter().any(|e| {
-        e.from == from
-            && e.kind == EdgeKind::Uses
+    Some(model.graph.edges_from(from).any(|e| {
+        e.kind == EdgeKind::Uses
             && match &e.to {
                 Target::Object(i) => {
                     model.objects[*i].id.name == claim.name && model.objects[*i].id.kind == claim.kind
