@@ -12,6 +12,8 @@ pub mod rules;
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 pub use ingest::Source;
 pub use report::{
     Boundary, Evidence, Finding, InputError, InputSummary, ObjectRef, Report, Severity, TimelineEntry,
@@ -32,9 +34,61 @@ pub fn analyze(sources: &[Source]) -> Report {
 
 /// [`analyze`] with options.
 pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
-    let ingested = ingest::ingest(sources);
+    analyze_observed(sources, options, &mut |_| {})
+}
+
+/// The stage an analysis is in, for progress shown to someone waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Reading the inputs into objects; `bytes_done` moves.
+    Reading,
+    /// Relating objects: owners, selectors, endpoints, events.
+    Relating,
+    /// Running the rules.
+    Diagnosing,
+    /// Placing dated facts on the timeline.
+    Timeline,
+}
+
+/// How far an analysis has got. Reported often enough for a progress bar (about every 256 KiB of
+/// input while reading, and at each phase change), never for every object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub phase: Phase,
+    /// Bytes of input read so far, of `bytes_total` (the sum of all inputs' lengths).
+    pub bytes_done: u64,
+    pub bytes_total: u64,
+    /// Documents read so far (YAML or JSON documents, List items, tables, describe sections).
+    pub documents: u64,
+}
+
+/// [`analyze_with`], telling `progress` how far it has got. The callback cannot stop the analysis:
+/// the app cancels by terminating the worker the engine runs in, which frees everything at once.
+pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dyn FnMut(Progress)) -> Report {
+    let bytes_total = sources.iter().map(|s| s.text.len() as u64).sum();
+    let ingested = ingest::ingest_observed(sources, &mut |bytes_done, documents| {
+        progress(Progress {
+            phase: Phase::Reading,
+            bytes_done,
+            bytes_total,
+            documents,
+        })
+    });
+    let documents = ingested.inputs.iter().map(|i| i.documents as u64).sum();
+    let mut stage = |phase| {
+        progress(Progress {
+            phase,
+            bytes_done: bytes_total,
+            bytes_total,
+            documents,
+        })
+    };
+    stage(Phase::Relating);
     let model = model::Model::build(sources, &ingested);
+    stage(Phase::Diagnosing);
     let findings = rules::run(&model);
+    stage(Phase::Timeline);
     let timeline = model::timeline::build(&model, options.captured_at);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
@@ -50,5 +104,43 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
         errors: ingested.errors,
         findings,
         timeline,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_moves_forward_through_every_phase_and_ends_at_the_total() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  namespace: x\n";
+        let sources = [
+            Source::new("one.yaml", pod),
+            Source::new("two.yaml", pod.replace("a\n", "b\n")),
+        ];
+        let mut seen = Vec::new();
+        let report = analyze_observed(&sources, &Options::default(), &mut |p| seen.push(p));
+        assert_eq!(report, analyze(&sources), "observing must not change the report");
+        let total = (pod.len() * 2) as u64;
+        let reading: Vec<_> = seen.iter().filter(|p| p.phase == Phase::Reading).collect();
+        assert_eq!(reading.len(), 2, "{seen:?}");
+        assert!(reading.windows(2).all(|w| w[0].bytes_done < w[1].bytes_done));
+        assert!(seen
+            .iter()
+            .all(|p| p.bytes_total == total && p.bytes_done <= total));
+        let phases: Vec<Phase> = seen.iter().map(|p| p.phase).collect();
+        let mut order = phases.clone();
+        order.dedup();
+        assert_eq!(
+            order,
+            [
+                Phase::Reading,
+                Phase::Relating,
+                Phase::Diagnosing,
+                Phase::Timeline
+            ]
+        );
+        let last = seen.last().map(|p| (p.bytes_done, p.documents));
+        assert_eq!(last, Some((total, 2)));
     }
 }

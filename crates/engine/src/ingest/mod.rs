@@ -135,9 +135,22 @@ impl Format {
 }
 
 pub fn ingest(sources: &[Source]) -> Ingested {
+    ingest_observed(sources, &mut |_, _| {})
+}
+
+/// How often reading reports progress, in bytes of input.
+pub const PROGRESS_STEP: u64 = 256 * 1024;
+
+/// [`ingest`], calling `progress(bytes_done, documents_done)` about every [`PROGRESS_STEP`] bytes and
+/// after each input.
+pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -> Ingested {
     let mut out = Ingested::default();
+    let mut done = 0u64;
     for (index, source) in sources.iter().enumerate() {
         ingest_one(index, source, &mut out);
+        done += source.text.len() as u64;
+        let documents = out.inputs.iter().map(|i| i.documents as u64).sum();
+        progress(done, documents);
     }
     out
 }
