@@ -50,8 +50,8 @@ browser-test:
 	cd tests/browser && npm test
 
 cli:
-	cargo build --release -p faultline-cli --locked
-	@echo "built target/release/faultline"
+	cargo build --profile native -p faultline-cli --locked
+	@echo "built target/native/faultline"
 
 # Benchmarks print figures; they are not tests. BENCH_SIZES="1000" skips the 10k-pod dumps.
 bench:

@@ -20,13 +20,13 @@ for pods in $SIZES; do
     dumps+=("$dump")
   done
 done
-cargo build --release --locked -p faultline-cli
-cargo build --release --locked -p faultline-engine --example bench_ingest
-target/release/examples/bench_ingest "${dumps[@]}"
+cargo build --profile native --locked -p faultline-cli
+cargo build --profile native --locked -p faultline-engine --example bench_ingest
+target/native/examples/bench_ingest "${dumps[@]}"
 echo
 printf '%-24s %14s %16s\n' input "peak RSS MB" "RSS / input size"
 for dump in "${dumps[@]}"; do
-  rss_kb=$( { /usr/bin/time -f '%M' target/release/faultline analyze --format json "$dump" >/dev/null; } 2>&1 | tail -1)
+  rss_kb=$( { /usr/bin/time -f '%M' target/native/faultline analyze --format json "$dump" >/dev/null; } 2>&1 | tail -1)
   awk -v n="$(basename "$dump")" -v r="$rss_kb" -v b="$(stat -c %s "$dump")" \
     'BEGIN { printf "%-24s %14.0f %16.1f\n", n, r/1024, r*1024/b }'
 done

@@ -221,6 +221,12 @@ impl<'a> Reader<'a> {
                 return Err(self.error(format!("expected `:` after the key {key:?}")));
             }
             self.at += 1;
+            if key == super::SKIPPED_KEY && self.skip_container() {
+                if !self.after_member(b'}')? {
+                    return Ok(Node::new(NodeValue::Map(entries), pos));
+                }
+                continue;
+            }
             let value = match self.value(depth + 1) {
                 Ok(value) => value,
                 Err(e) => return self.salvage(e, NodeValue::Map(entries), pos),
@@ -240,6 +246,69 @@ impl<'a> Reader<'a> {
                 Some(_) => return Err(self.error("expected `,` or `}` in this JSON object")),
             }
         }
+    }
+
+    /// After a member: true when another follows (`,`), false at the closing `close`.
+    fn after_member(&mut self, close: u8) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b',') => {
+                self.at += 1;
+                Ok(true)
+            }
+            Some(b) if b == close => {
+                self.at += 1;
+                Ok(false)
+            }
+            None => Err(self.error("unexpected end of input inside a JSON object (cut off?)")),
+            Some(_) => Err(self.error("expected `,` or `}` in this JSON object")),
+        }
+    }
+
+    /// Steps over an array or object without building it (`metadata.managedFields`, which no rule
+    /// reads and which is close to half of a `kubectl get -o json` dump). Only brackets and strings
+    /// are followed; when they do not balance, nothing is consumed and false is returned, so the
+    /// value is read normally and its error reported where it is.
+    fn skip_container(&mut self) -> bool {
+        self.skip_ws();
+        let (start, line, line_start) = (self.at, self.line, self.line_start);
+        if !matches!(self.peek(), Some(b'[' | b'{')) {
+            return false;
+        }
+        let mut open: Vec<u8> = Vec::new();
+        let mut in_string = false;
+        while let Some(&b) = self.bytes.get(self.at) {
+            self.at += 1;
+            if in_string {
+                match b {
+                    b'"' => in_string = false,
+                    b'\\' => self.at += 1,
+                    b'\n' => break,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => in_string = true,
+                b'[' | b'{' => open.push(b),
+                b']' | b'}' => {
+                    let opener = if b == b']' { b'[' } else { b'{' };
+                    if open.pop() != Some(opener) {
+                        break;
+                    }
+                    if open.is_empty() {
+                        return true;
+                    }
+                }
+                b'\n' => {
+                    self.line += 1;
+                    self.line_start = self.at;
+                }
+                _ => {}
+            }
+        }
+        (self.at, self.line, self.line_start) = (start, line, line_start);
+        false
     }
 
     /// A child failed. If the input simply ended (a cut-off paste), keep the container with the
@@ -359,6 +428,21 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn managed_fields_are_stepped_over_and_later_positions_stay_right() {
+        let text = "{\"metadata\": {\"name\": \"a\", \"managedFields\": [\n  {\"f:x\": {\"k:{\\\"a]\\\"}\": {}}},\n  {}\n], \"uid\": \"u\"},\n\"kind\": \"Pod\"}\n";
+        let root = parse_documents(text, 1).remove(0).result.unwrap();
+        let metadata = root.get("metadata").unwrap();
+        assert!(metadata.get("managedFields").is_none());
+        assert_eq!(metadata.get("uid").unwrap().as_str(), Some("u"));
+        assert_eq!(root.locate("kind").unwrap().0, Pos::new(5, 1));
+        assert_eq!(root.locate("metadata.uid").unwrap().0, Pos::new(4, 4));
+        // Unbalanced: read normally, so the error is where it is.
+        let bad = "{\"managedFields\": [{\"a\": 1]}\n";
+        let err = parse_documents(bad, 1).remove(0).result.unwrap_err();
+        assert_eq!(err.pos, Pos::new(1, 27), "{err:?}");
+    }
 
     #[test]
     fn values_keep_their_lines_and_columns() {

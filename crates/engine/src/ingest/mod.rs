@@ -138,6 +138,12 @@ pub fn ingest(sources: &[Source]) -> Ingested {
     ingest_observed(sources, &mut |_, _| {})
 }
 
+/// A key whose value the readers step over without building it: `metadata.managedFields`, the
+/// server-side-apply bookkeeping that no rule reads and that is close to half of a `kubectl get -A -o
+/// yaml|json` dump. Its syntax is still checked as far as bracket and string balance (JSON) or
+/// indentation (YAML) go.
+pub const SKIPPED_KEY: &str = "managedFields";
+
 /// How often reading reports progress, in bytes of input.
 pub const PROGRESS_STEP: u64 = 256 * 1024;
 

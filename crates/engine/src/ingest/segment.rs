@@ -81,9 +81,32 @@ fn prompt_command(line: &str) -> Option<&str> {
     (looks_like_prompt && ends_with_marker).then(|| &trimmed[kubectl..])
 }
 
-fn is_fence(line: &str) -> bool {
-    let trimmed = line.trim_start();
-    trimmed.starts_with("```") || trimmed.starts_with("~~~")
+/// The length of a line's indentation (spaces and tabs). Pretty-printed JSON is about half
+/// indentation, so runs of spaces are skipped eight bytes at a time.
+fn indentation(line: &[u8]) -> usize {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    let mut at = 0;
+    while let Some(Ok(word)) = line.get(at..at + 8).map(<[u8; 8]>::try_from) {
+        if u64::from_ne_bytes(word) != SPACES {
+            break;
+        }
+        at += 8;
+    }
+    at + line[at..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count()
+}
+
+/// Whether a line (without its indentation) that does not mention kubectl could still be a prompt
+/// line ([`prompt_command`]): it starts with a prompt marker (`$`, `%`, `❯`, `➜`, `λ`) or with `k `.
+fn starts_like_prompt(body: &str) -> bool {
+    body.starts_with(['$', '%', '❯', '➜', 'λ']) || body.starts_with("k ")
+}
+
+/// A markdown fence, given the line without its indentation.
+fn is_fence(body: &str) -> bool {
+    body.starts_with("```") || body.starts_with("~~~")
 }
 
 /// Splits `text` into segments. Text without prompts or fences is one segment (no copy).
@@ -94,14 +117,32 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
     let mut command: Option<Command> = None;
     let mut offset = 0usize;
     let mut in_log = false;
+    // Where the word kubectl occurs, found in one pass over the whole text: most lines of a big dump
+    // cannot be prompts, and searching each one for it was a quarter of reading a JSON dump.
+    let mut kubectl_at = text.match_indices("kubectl ").map(|(at, _)| at).peekable();
     for (line_no, raw) in (1u32..).zip(text.split_inclusive('\n')) {
-        let line = raw.trim_end_matches(['\n', '\r']);
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line_end = offset + raw.len();
+        let mut mentions_kubectl = false;
+        while let Some(&at) = kubectl_at.peek() {
+            if at >= line_end {
+                break;
+            }
+            mentions_kubectl = true;
+            kubectl_at.next();
+        }
         // `kubectl cluster-info dump` wraps container logs in START/END lines; inside, nothing is a
         // prompt or a fence.
         let log_start = line.starts_with("==== START logs for container");
         let log_end = in_log && line.starts_with("==== END logs for container");
-        let prompt = if in_log { None } else { prompt_command(line) };
-        if log_start || log_end || prompt.is_some() || (!in_log && is_fence(line)) {
+        let body = &line[indentation(line.as_bytes())..];
+        let prompt = if in_log || !(mentions_kubectl || starts_like_prompt(body)) {
+            None
+        } else {
+            prompt_command(line)
+        };
+        if log_start || log_end || prompt.is_some() || (!in_log && is_fence(body)) {
             push_segment(
                 text,
                 start,
@@ -191,6 +232,15 @@ mod tests {
             segs.iter().map(|s| (s.first_line, s.log)).collect::<Vec<_>>(),
             [(1, false), (3, true), (5, false)]
         );
+    }
+
+    #[test]
+    fn indentation_counts_spaces_and_tabs_at_any_length() {
+        for n in [0, 1, 7, 8, 9, 16, 23] {
+            let line = format!("{}\t x", " ".repeat(n));
+            assert_eq!(indentation(line.as_bytes()), n + 2, "{line:?}");
+            assert_eq!(indentation(" ".repeat(n).as_bytes()), n);
+        }
     }
 
     #[test]
