@@ -9,6 +9,7 @@ pub mod describe;
 pub mod events_table;
 pub mod get_table;
 pub mod json;
+pub mod kubectl_yaml;
 pub mod messages;
 pub mod node;
 pub mod segment;

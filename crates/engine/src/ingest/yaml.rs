@@ -12,7 +12,9 @@ use std::collections::HashMap;
 
 use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
+use super::kubectl_yaml::{self, Fast};
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::SKIPPED_KEY;
 
 /// Deeper nesting than this is not something kubectl prints; refusing it keeps recursion (drop,
 /// decoding) bounded on hostile input.
@@ -37,13 +39,31 @@ pub struct ParseError {
 pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
     split_documents(text, first_line)
         .into_iter()
-        .flat_map(|(first_line, chunk)| parse_chunk_tolerating_redactions(chunk, first_line))
+        .flat_map(|(first_line, chunk)| parse_chunk(chunk, first_line))
         .collect()
+}
+
+/// One `---`-separated chunk: kubectl's subset is read by the fast reader, anything else (and every
+/// error) by the general parser.
+fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
+    let result = match kubectl_yaml::parse(chunk, first_line) {
+        Some(Fast::Document(root)) => Ok(Some(root)),
+        Some(Fast::EmptyMarked) => Ok(None),
+        Some(Fast::Nothing) => return Vec::new(),
+        None => return parse_chunk_tolerating_redactions(chunk, first_line),
+    };
+    vec![YamlDocument { first_line, result }]
+}
+
+/// The general parser alone on one chunk, as [`parse_documents`] would use it when the fast reader
+/// gives up: for tests and fuzzing that hold the fast reader to the same results.
+pub fn parse_chunk_generally(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
+    parse_chunk_tolerating_redactions(chunk, first_line)
 }
 
 /// Byte ranges of the documents: a new one starts at every line that begins with `---` followed by
 /// nothing, a space or a tab. Lines are counted so positions can be shifted back.
-fn split_documents(text: &str, first_line: u32) -> Vec<(u32, &str)> {
+pub fn split_documents(text: &str, first_line: u32) -> Vec<(u32, &str)> {
     let mut chunks = Vec::new();
     let mut start = 0usize;
     let mut start_line = first_line;
@@ -76,7 +96,7 @@ fn is_document_marker(line: &str) -> bool {
 /// never changed; only columns after the token on that line shift, by the two quotes.
 fn parse_chunk_tolerating_redactions(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
     const MAX_QUOTED: usize = 256;
-    let mut docs = parse_chunk(chunk, first_line);
+    let mut docs = parse_events(chunk, first_line);
     let mut patched: Option<String> = None;
     for _ in 0..MAX_QUOTED {
         let Some(err) = docs.last().and_then(|d| d.result.as_ref().err()) else {
@@ -89,7 +109,7 @@ fn parse_chunk_tolerating_redactions(chunk: &str, first_line: u32) -> Vec<YamlDo
         if !quote_token(text, err.pos.line - first_line, err.pos.column - 1) {
             break;
         }
-        docs = parse_chunk(text, first_line);
+        docs = parse_events(text, first_line);
     }
     let text = patched.as_deref().unwrap_or(chunk);
     salvage_cut_off(text, first_line, docs)
@@ -113,7 +133,7 @@ fn salvage_cut_off(text: &str, first_line: u32, docs: Vec<YamlDocument>) -> Vec<
             break;
         }
         let prefix = &text[..line_ends[keep_lines - 1]];
-        let mut salvaged = parse_chunk(prefix, first_line);
+        let mut salvaged = parse_events(prefix, first_line);
         if salvaged.iter().all(|d| d.result.is_ok())
             && salvaged.iter().any(|d| matches!(d.result, Ok(Some(_))))
         {
@@ -164,7 +184,7 @@ fn quote_token(text: &mut String, line: u32, column: u32) -> bool {
     true
 }
 
-fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
+fn parse_events(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
     let mut builder = Builder::new(first_line, chunk.len());
     let mut parser = Parser::new_from_str(chunk);
     let mut docs = Vec::new();
@@ -379,6 +399,8 @@ impl Builder {
                     };
                     *pending_key = Some((key, node.pos));
                 }
+                // Dropped as the fast reader drops it, so both give the same tree.
+                Some((key, _)) if key == SKIPPED_KEY => {}
                 Some((key, key_pos)) => entries.push(MapEntry {
                     key,
                     key_pos,

@@ -1,0 +1,761 @@
+//! A fast reader for the YAML that kubectl prints, straight into [`Node`] trees.
+//!
+//! `kubectl get -o yaml` writes a narrow, regular subset of YAML: block mappings and sequences
+//! (sequences under a key at the key's own indentation), two-space indentation, plain scalars, single
+//! and double quotes (folded over several lines when long), `|` block scalars, and only empty flow
+//! collections (`{}`, `[]`). This reader handles exactly that subset line by line, without an event
+//! stream or a tokenizer, and steps over `metadata.managedFields` without building it (see
+//! [`super::SKIPPED_KEY`]).
+//!
+//! It never reports an error. Anything outside the subset — anchors, aliases, tags, flow collections
+//! with content, comments after values, folded `>` scalars, bad indentation, syntax errors — makes it
+//! give up on the document, which is then read by the general parser ([`super::yaml`]), so the result
+//! and every error message are those of a full YAML 1.2 parser. For the documents it accepts it
+//! produces the very tree the general parser does, positions included; a test over the corpus and a
+//! fuzz target hold it to that.
+
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::yaml::MAX_DEPTH;
+use super::SKIPPED_KEY;
+
+/// What the fast reader made of one document (the text between two `---` lines).
+#[derive(Debug, PartialEq)]
+pub enum Fast {
+    /// The document's root.
+    Document(Node),
+    /// Only comments and blank lines, after an explicit `---`.
+    EmptyMarked,
+    /// Only comments and blank lines, without a `---`: no document at all.
+    Nothing,
+}
+
+/// Reads one document, or returns `None` when it is not in the subset (the general parser then reads
+/// it). `first_line` is the line of the chunk's start in the whole input.
+pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
+    // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
+    // left to the general parser, which this reader would otherwise disagree with on lines.
+    if lone_carriage_return(chunk) || chunk.contains('\u{feff}') {
+        return None;
+    }
+    let mut reader = Reader::new(chunk, first_line);
+    let marked = reader.document_start()?;
+    let Some(line) = reader.content_line() else {
+        return Some(if marked { Fast::EmptyMarked } else { Fast::Nothing });
+    };
+    let root = reader.block_node(&line, 0)?;
+    // Everything must have been read: a line left over is an indentation this reader does not follow.
+    if reader.content_line().is_some() {
+        return None;
+    }
+    Some(Fast::Document(root))
+}
+
+/// Reads a chunk with both readers and says how they differ, if they do: `None` when the fast reader
+/// gave up or gave exactly the general parser's result. For the differential test and fuzz target.
+pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
+    let fast = parse(chunk, first_line)?;
+    let general: Vec<_> = super::yaml::parse_chunk_generally(chunk, first_line)
+        .into_iter()
+        .map(|d| d.result)
+        .collect();
+    let agrees = match &fast {
+        Fast::Document(root) => matches!(general.as_slice(), [Ok(Some(g))] if g == root),
+        Fast::EmptyMarked => matches!(general.as_slice(), [Ok(None)]),
+        Fast::Nothing => general.is_empty(),
+    };
+    (!agrees).then(|| format!("fast reader: {fast:?}\ngeneral parser: {general:?}"))
+}
+
+/// One line of the chunk: where it starts and ends (without the line break), its indentation and
+/// its number in the whole input.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    start: usize,
+    end: usize,
+    indent: usize,
+    number: u32,
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    /// Offset of the next line not yet consumed.
+    at: usize,
+    /// Its line number.
+    number: u32,
+    /// The next line, once measured (every line is looked at several times before it is consumed).
+    next: Option<Line>,
+    /// Entries and items of the collections being read, nested ones above their parents', so that
+    /// each collection is allocated once at its final size.
+    entries: Vec<MapEntry>,
+    items: Vec<Node>,
+}
+
+const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str, first_line: u32) -> Self {
+        Self {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+            number: first_line,
+            next: None,
+            entries: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+
+    /// The next line, not consumed. `None` at the end of the chunk.
+    fn peek(&mut self) -> Option<Line> {
+        if let Some(line) = self.next.filter(|l| l.start == self.at) {
+            return Some(line);
+        }
+        if self.at >= self.bytes.len() {
+            return None;
+        }
+        let len = self.text[self.at..]
+            .find('\n')
+            .unwrap_or(self.bytes.len() - self.at);
+        let mut end = self.at + len;
+        if end > self.at && self.bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let line = &self.bytes[self.at..end];
+        let mut indent = 0;
+        while let Some(Ok(word)) = line.get(indent..indent + 8).map(<[u8; 8]>::try_from) {
+            if u64::from_ne_bytes(word) != SPACES {
+                break;
+            }
+            indent += 8;
+        }
+        indent += line[indent..].iter().take_while(|b| **b == b' ').count();
+        let line = Line {
+            start: self.at,
+            end,
+            indent,
+            number: self.number,
+        };
+        self.next = Some(line);
+        Some(line)
+    }
+
+    fn consume(&mut self, line: &Line) {
+        self.at = line.end;
+        if self.bytes.get(self.at) == Some(&b'\r') {
+            self.at += 1;
+        }
+        if self.bytes.get(self.at) == Some(&b'\n') {
+            self.at += 1;
+        }
+        self.number = line.number + 1;
+    }
+
+    fn body(&self, line: &Line) -> &'a str {
+        &self.text[line.start + line.indent..line.end]
+    }
+
+    /// Whether a line holds nothing: blank, or a comment. A tab in the indentation is not in the
+    /// subset, so such a line counts as content and makes the reader give up where it is used.
+    fn is_blank(&self, line: &Line) -> bool {
+        let body = self.body(line);
+        body.is_empty() || body.starts_with('#') || body.bytes().all(|b| b == b' ')
+    }
+
+    /// Skips blank and comment lines; returns the next content line without consuming it.
+    fn content_line(&mut self) -> Option<Line> {
+        while let Some(line) = self.peek() {
+            if !self.is_blank(&line) {
+                return Some(line);
+            }
+            self.consume(&line);
+        }
+        None
+    }
+
+    /// Reads an optional `---` line; `None` when the marker line carries anything else, or when the
+    /// chunk holds a directive or a `...` line (left to the general parser).
+    fn document_start(&mut self) -> Option<bool> {
+        let Some(line) = self.content_line() else {
+            return Some(false);
+        };
+        let body = self.body(&line);
+        if line.indent == 0 && body.starts_with("---") {
+            if !body[3..].trim_end().is_empty() {
+                return None;
+            }
+            self.consume(&line);
+            return Some(true);
+        }
+        if line.indent == 0 && (body.starts_with('%') || body.starts_with("...")) {
+            return None;
+        }
+        Some(false)
+    }
+
+    /// 1-based line and character column of a byte offset on a line.
+    fn pos(&self, line: &Line, offset: usize) -> Pos {
+        let chars = self.bytes[line.start..offset]
+            .iter()
+            .filter(|b| (**b & 0xC0) != 0x80)
+            .count();
+        Pos::new(line.number, chars as u32 + 1)
+    }
+
+    /// A block node starting at `line` (a content line, not consumed): a sequence when it starts with
+    /// `- `, else a mapping. Scalars at the root are left to the general parser.
+    fn block_node(&mut self, line: &Line, depth: usize) -> Option<Node> {
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        let body = self.body(line);
+        if is_entry(body) {
+            // A sequence at the start of a block begins at its first dash.
+            let pos = self.pos(line, line.start + line.indent);
+            self.block_seq(line.indent, pos, depth)
+        } else {
+            self.block_map(line.indent, None, depth)
+        }
+    }
+
+    /// A block mapping whose keys are at `indent`. `first` is a key already found on a line that is
+    /// not at that indentation's start (the `key: v` after `- `): (line, offset of the key).
+    fn block_map(&mut self, indent: usize, first: Option<(Line, usize)>, depth: usize) -> Option<Node> {
+        let base = self.entries.len();
+        let mut map_pos = None;
+        let mut next = first;
+        loop {
+            let (line, key_at) = match next.take() {
+                Some(found) => found,
+                None => {
+                    let Some(line) = self.content_line() else {
+                        break;
+                    };
+                    if line.indent < indent {
+                        break;
+                    }
+                    if line.indent > indent || is_entry(self.body(&line)) {
+                        // Deeper than a key can be, or a dash where a key belongs: the general
+                        // parser decides whether that is an error.
+                        if line.indent > indent {
+                            return None;
+                        }
+                        break;
+                    }
+                    (line, line.start + line.indent)
+                }
+            };
+            let key_pos = self.pos(&line, key_at);
+            map_pos.get_or_insert(key_pos);
+            let (key, colon) = self.key(&line, key_at)?;
+            self.consume(&line);
+            if key == SKIPPED_KEY {
+                self.skip_value(indent);
+                continue;
+            }
+            let value = self.value(&line, colon, indent, depth + 1)?;
+            self.entries.push(MapEntry { key, key_pos, value });
+        }
+        let entries = self.entries.drain(base..).collect();
+        Some(Node::new(NodeValue::Map(entries), map_pos?))
+    }
+
+    /// The key of a `key: value` line starting at `at`, and the offset of its colon.
+    fn key(&self, line: &Line, at: usize) -> Option<(String, usize)> {
+        let rest = &self.text[at..line.end];
+        let first = *rest.as_bytes().first()?;
+        if first == b'"' || first == b'\'' {
+            // A quoted key on one line, followed directly by `:`.
+            let (text, len) = single_line_quoted(rest)?;
+            let after = &rest[len..];
+            if !(after == ":" || after.starts_with(": ")) {
+                return None;
+            }
+            return Some((text, at + len));
+        }
+        if starts_with_indicator(rest) {
+            return None;
+        }
+        let colon = match colon_space(rest.as_bytes()) {
+            Some(i) => i,
+            None if rest.ends_with(':') => rest.len() - 1,
+            None => return None,
+        };
+        let key = &rest[..colon];
+        if key.ends_with(' ') || !plain_line_ok(key) {
+            return None;
+        }
+        let key = if is_null(key) {
+            String::new()
+        } else {
+            key.to_string()
+        };
+        Some((key, at + colon))
+    }
+
+    /// The value after a key's colon (at `colon` on `line`, already consumed). `parent` is the
+    /// indentation of the mapping holding it.
+    fn value(&mut self, line: &Line, colon: usize, parent: usize, depth: usize) -> Option<Node> {
+        let after = colon + 1;
+        let rest = &self.text[after..line.end];
+        let trimmed = rest.trim_start_matches(' ');
+        if trimmed.is_empty() {
+            return self.value_below(line, colon, parent, depth);
+        }
+        if !rest.starts_with(' ') {
+            return None;
+        }
+        let at = line.end - trimmed.len();
+        let pos = self.pos(line, at);
+        self.inline_value(line, at, trimmed, pos, parent)
+    }
+
+    /// A value that starts on the next lines: a nested block, a sequence at the key's indentation
+    /// (kubectl's style), or nothing (null, placed at the colon as the general parser places it).
+    fn value_below(&mut self, line: &Line, colon: usize, parent: usize, depth: usize) -> Option<Node> {
+        let null = Node::new(NodeValue::Null, self.pos(line, colon));
+        let Some(next) = self.content_line() else {
+            return Some(null);
+        };
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        if next.indent > parent {
+            return self.block_node(&next, depth);
+        }
+        if next.indent == parent && is_entry(self.body(&next)) {
+            // An indentless sequence starts where its first item's content starts.
+            let dash = next.start + next.indent;
+            let after_dash = &self.text[dash + 1..next.end];
+            let content = dash + 1 + after_dash.len() - after_dash.trim_start_matches(' ').len();
+            let pos = self.pos(&next, content);
+            return self.block_seq(parent, pos, depth);
+        }
+        Some(null)
+    }
+
+    /// A block sequence whose dashes are at `indent`.
+    fn block_seq(&mut self, indent: usize, pos: Pos, depth: usize) -> Option<Node> {
+        let base = self.items.len();
+        while let Some(line) = self.content_line() {
+            if line.indent != indent || !is_entry(self.body(&line)) {
+                if line.indent > indent {
+                    return None;
+                }
+                break;
+            }
+            let dash = line.start + line.indent;
+            let rest = &self.text[dash + 1..line.end];
+            let content = rest.trim_start_matches(' ');
+            if content.is_empty() {
+                // `-` alone: the item is the block below, more indented.
+                self.consume(&line);
+                let next = self.content_line()?;
+                if next.indent <= indent || depth + 1 >= MAX_DEPTH {
+                    return None;
+                }
+                let item = self.block_node(&next, depth + 1)?;
+                self.items.push(item);
+                continue;
+            }
+            let at = line.end - content.len();
+            if is_entry(content) {
+                return None;
+            }
+            if self.key(&line, at).is_some() {
+                // `- key: value`: a mapping whose keys line up with this first one.
+                let column = at - line.start;
+                if depth + 1 >= MAX_DEPTH {
+                    return None;
+                }
+                let item = self.block_map(column, Some((line, at)), depth + 1)?;
+                self.items.push(item);
+                continue;
+            }
+            self.consume(&line);
+            let item_pos = self.pos(&line, at);
+            let item = self.inline_value(&line, at, content, item_pos, indent)?;
+            self.items.push(item);
+        }
+        let items = self.items.drain(base..).collect();
+        Some(Node::new(NodeValue::Seq(items), pos))
+    }
+
+    /// A value written on the line it starts on (`line`, already consumed), from offset `at`:
+    /// a quoted or plain scalar (possibly continued on more indented lines), a `|` block scalar, or
+    /// an empty flow collection. `parent` is the indentation of the collection holding it.
+    fn inline_value(
+        &mut self,
+        line: &Line,
+        at: usize,
+        text: &'a str,
+        pos: Pos,
+        parent: usize,
+    ) -> Option<Node> {
+        let value = match text.as_bytes()[0] {
+            b'\'' | b'"' => {
+                let scalar = self.quoted(line, at, parent)?;
+                NodeValue::Scalar(scalar, ScalarStyle::Quoted)
+            }
+            b'|' => return self.literal(text, parent),
+            b'{' | b'[' => {
+                let value = match text.trim_end_matches(' ') {
+                    "{}" => NodeValue::Map(Vec::new()),
+                    "[]" => NodeValue::Seq(Vec::new()),
+                    _ => return None,
+                };
+                return Some(Node::new(value, pos));
+            }
+            _ => {
+                let scalar = self.plain(text, parent)?;
+                if is_null(&scalar) {
+                    NodeValue::Null
+                } else {
+                    NodeValue::Scalar(scalar, ScalarStyle::Plain)
+                }
+            }
+        };
+        Some(Node::new(value, pos))
+    }
+
+    /// A plain scalar: this line's text, and more indented lines after it folded in.
+    fn plain(&mut self, first: &'a str, parent: usize) -> Option<String> {
+        if starts_with_indicator(first) || !plain_line_ok(first) {
+            return None;
+        }
+        let mut out = first.trim_end_matches(' ').to_string();
+        let mut breaks = 0;
+        while let Some(line) = self.peek() {
+            let body = self.body(&line);
+            if body.trim_end_matches(' ').is_empty() {
+                breaks += 1;
+                self.consume(&line);
+                continue;
+            }
+            if line.indent <= parent {
+                break;
+            }
+            if body.starts_with('#') || starts_with_indicator(body) || !plain_line_ok(body) {
+                return None;
+            }
+            push_fold(&mut out, breaks);
+            breaks = 0;
+            out.push_str(body.trim_end_matches(' '));
+            self.consume(&line);
+        }
+        Some(out)
+    }
+
+    /// A single- or double-quoted scalar starting at `at` on `line` (already consumed), possibly
+    /// folded over more lines indented deeper than `parent`.
+    fn quoted(&mut self, line: &Line, at: usize, parent: usize) -> Option<String> {
+        let quote = self.bytes[at];
+        let mut out = String::new();
+        // The part of `out` that folding may not trim (escaped spaces).
+        let mut kept = 0;
+        let mut current = *line;
+        let mut i = at + 1;
+        loop {
+            // Read to the end of the current line or the closing quote.
+            while i < current.end {
+                let b = self.bytes[i];
+                if b == quote {
+                    if quote == b'\'' && self.bytes.get(i + 1) == Some(&b'\'') && i + 1 < current.end {
+                        out.push('\'');
+                        kept = out.len();
+                        i += 2;
+                        continue;
+                    }
+                    // Closed: only spaces may follow on the line.
+                    if !self.text[i + 1..current.end].trim_end_matches(' ').is_empty() {
+                        return None;
+                    }
+                    return Some(out);
+                }
+                if quote == b'"' && b == b'\\' {
+                    if i + 1 == current.end {
+                        // An escaped line break: the lines join without a space.
+                        let next = self.continuation(parent)?;
+                        out.truncate(out.len().max(kept));
+                        kept = out.len();
+                        current = next.0;
+                        i = next.1;
+                        continue;
+                    }
+                    let (c, len) = escape(&self.text[i + 1..current.end])?;
+                    out.push(c);
+                    kept = out.len();
+                    i += 1 + len;
+                    continue;
+                }
+                let run_end = self.bytes[i..current.end]
+                    .iter()
+                    .position(|&c| c == quote || (quote == b'"' && c == b'\\'))
+                    .map_or(current.end, |p| i + p);
+                out.push_str(&self.text[i..run_end]);
+                i = run_end;
+            }
+            // A line break inside the quotes folds: trailing spaces go, blank lines become breaks.
+            let trimmed = out.trim_end_matches([' ', '\t']).len().max(kept);
+            out.truncate(trimmed);
+            let mut breaks = 0;
+            let next = loop {
+                let next = self.peek()?;
+                self.consume(&next);
+                if self.text[next.start..next.end]
+                    .trim_matches([' ', '\t'])
+                    .is_empty()
+                {
+                    breaks += 1;
+                    continue;
+                }
+                break next;
+            };
+            if next.indent <= parent || self.bytes.get(next.start + next.indent) == Some(&b'\t') {
+                return None;
+            }
+            push_fold(&mut out, breaks);
+            current = next;
+            i = next.start + next.indent;
+        }
+    }
+
+    /// The next non-blank line for an escaped line break in double quotes, with the offset its text
+    /// starts at.
+    fn continuation(&mut self, parent: usize) -> Option<(Line, usize)> {
+        let next = self.peek()?;
+        self.consume(&next);
+        if next.indent <= parent || self.body(&next).is_empty() {
+            return None;
+        }
+        Some((next, next.start + next.indent))
+    }
+
+    /// A `|` block scalar: the lines after the header, indented deeper than `parent`.
+    fn literal(&mut self, header: &str, parent: usize) -> Option<Node> {
+        let chomp = match header.trim_end_matches(' ') {
+            "|" => Chomp::Clip,
+            "|-" => Chomp::Strip,
+            "|+" => Chomp::Keep,
+            _ => return None,
+        };
+        let mut lines: Vec<&str> = Vec::new();
+        let mut leading_blank = 0;
+        let mut content: Option<(usize, Pos)> = None;
+        let mut trailing_blank = 0;
+        while let Some(line) = self.peek() {
+            let raw = &self.text[line.start..line.end];
+            let blank = raw.bytes().all(|b| b == b' ');
+            match content {
+                None if blank => {
+                    leading_blank += 1;
+                    self.consume(&line);
+                }
+                None => {
+                    if line.indent <= parent || raw.as_bytes()[line.indent] == b'\t' {
+                        // An empty block scalar: left to the general parser.
+                        return None;
+                    }
+                    if leading_blank > 0 && self.max_leading_spaces(line.start, leading_blank) > line.indent {
+                        return None;
+                    }
+                    content = Some((line.indent, Pos::new(line.number, line.indent as u32 + 1)));
+                    lines.push(&raw[line.indent..]);
+                    self.consume(&line);
+                }
+                Some((indent, _)) => {
+                    if line.indent >= indent {
+                        lines.extend(std::iter::repeat_n("", trailing_blank));
+                        trailing_blank = 0;
+                        lines.push(&raw[indent..]);
+                    } else if blank {
+                        trailing_blank += 1;
+                    } else {
+                        break;
+                    }
+                    self.consume(&line);
+                }
+            }
+        }
+        let (_, pos) = content?;
+        let mut out = "\n".repeat(leading_blank);
+        out.push_str(&lines.join("\n"));
+        match chomp {
+            Chomp::Strip => {}
+            Chomp::Clip => out.push('\n'),
+            Chomp::Keep => out.push_str(&"\n".repeat(1 + trailing_blank)),
+        }
+        Some(Node::new(NodeValue::Scalar(out, ScalarStyle::Quoted), pos))
+    }
+
+    /// The most spaces on the `count` blank lines that end just before `end`.
+    fn max_leading_spaces(&self, end: usize, count: usize) -> usize {
+        self.text[..end]
+            .lines()
+            .rev()
+            .take(count)
+            .map(|l| l.trim_end_matches('\r').len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Steps over the value of a skipped key at `indent`: the rest of its line, then every line
+    /// indented deeper, and sequence entries at the key's own indentation.
+    fn skip_value(&mut self, indent: usize) {
+        while let Some(line) = self.peek() {
+            let body = self.body(&line);
+            let blank = body.trim_end_matches(' ').is_empty();
+            if blank || line.indent > indent || (line.indent == indent && is_entry(body)) {
+                self.consume(&line);
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Chomp {
+    Clip,
+    Strip,
+    Keep,
+}
+
+fn lone_carriage_return(text: &str) -> bool {
+    text.match_indices('\r')
+        .any(|(at, _)| text.as_bytes().get(at + 1) != Some(&b'\n'))
+}
+
+/// A sequence entry: `-` followed by a space or the end of the line.
+fn is_entry(body: &str) -> bool {
+    body == "-" || body.starts_with("- ")
+}
+
+/// Text that cannot start a plain scalar here, or that this reader leaves to the general parser.
+fn starts_with_indicator(text: &str) -> bool {
+    let Some(&first) = text.as_bytes().first() else {
+        return true;
+    };
+    match first {
+        b'[' | b']' | b'{' | b'}' | b',' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\'' | b'"' | b'%'
+        | b'@' | b'`' | b'\t' => true,
+        b'-' | b'?' | b':' => text.len() == 1 || text.as_bytes()[1] == b' ',
+        _ => false,
+    }
+}
+
+/// A line of a plain scalar this reader can take as it is: no comment, no `key: value` inside, no
+/// tab (which YAML treats specially around line breaks), no trailing colon.
+fn plain_line_ok(text: &str) -> bool {
+    let bytes = text.trim_end_matches(' ').as_bytes();
+    let mut previous = 0u8;
+    for (i, &b) in bytes.iter().enumerate() {
+        let bad = match b {
+            b'\t' => true,
+            b'#' => previous == b' ',
+            b':' => bytes.get(i + 1).is_none_or(|next| *next == b' '),
+            _ => false,
+        };
+        if bad {
+            return false;
+        }
+        previous = b;
+    }
+    true
+}
+
+/// The first `: ` in a line: where a plain key ends.
+fn colon_space(bytes: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = bytes[from..].iter().position(|b| *b == b':') {
+        let at = from + found;
+        if bytes.get(at + 1) == Some(&b' ') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+fn push_fold(out: &mut String, breaks: usize) {
+    if breaks == 0 {
+        out.push(' ');
+    } else {
+        for _ in 0..breaks {
+            out.push('\n');
+        }
+    }
+}
+
+fn is_null(text: &str) -> bool {
+    matches!(text, "" | "~" | "null" | "Null" | "NULL")
+}
+
+/// A quoted scalar that closes on its line: its text and its length in bytes, quotes included.
+fn single_line_quoted(text: &str) -> Option<(String, usize)> {
+    let bytes = text.as_bytes();
+    let quote = bytes[0];
+    let mut out = String::new();
+    let mut i = 1;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == quote {
+            if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
+                out.push('\'');
+                i += 2;
+                continue;
+            }
+            return Some((out, i + 1));
+        }
+        if quote == b'"' && b == b'\\' {
+            let (c, len) = escape(&text[i + 1..])?;
+            out.push(c);
+            i += 1 + len;
+            continue;
+        }
+        let run = bytes[i..]
+            .iter()
+            .position(|&c| c == quote || (quote == b'"' && c == b'\\'))
+            .map_or(bytes.len(), |p| i + p);
+        out.push_str(&text[i..run]);
+        i = run;
+    }
+    None
+}
+
+/// A double-quoted escape after its backslash: the character and the length of the escape.
+fn escape(text: &str) -> Option<(char, usize)> {
+    let c = match *text.as_bytes().first()? {
+        b'0' => '\0',
+        b'a' => '\u{7}',
+        b'b' => '\u{8}',
+        b't' | b'\t' => '\t',
+        b'n' => '\n',
+        b'v' => '\u{b}',
+        b'f' => '\u{c}',
+        b'r' => '\r',
+        b'e' => '\u{1b}',
+        b' ' => ' ',
+        b'"' => '"',
+        b'/' => '/',
+        b'\\' => '\\',
+        b'N' => '\u{85}',
+        b'_' => '\u{a0}',
+        b'L' => '\u{2028}',
+        b'P' => '\u{2029}',
+        b'x' => return hex(text, 2),
+        b'u' => return hex(text, 4),
+        b'U' => return hex(text, 8),
+        _ => return None,
+    };
+    Some((c, 1))
+}
+
+fn hex(text: &str, digits: usize) -> Option<(char, usize)> {
+    let code = text.get(1..1 + digits)?;
+    if !code.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let c = char::from_u32(u32::from_str_radix(code, 16).ok()?)?;
+    Some((c, 1 + digits))
+}
