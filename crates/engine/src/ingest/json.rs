@@ -49,6 +49,13 @@ pub fn parse_documents(text: &str, first_line: u32) -> Vec<JsonDocument> {
     docs
 }
 
+/// Why a container could not be read: a child failed (the container may keep what came before, if
+/// the input was cut off), or its own syntax did.
+enum Failure {
+    Child(ParseError),
+    Own(ParseError),
+}
+
 struct Reader<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -60,6 +67,10 @@ struct Reader<'a> {
     col_chars: u32,
     /// Where the input ended inside a value being read (see [`Reader::salvage`]).
     cut: Option<ParseError>,
+    /// Members and items of the containers being read, nested ones above their parents', so each
+    /// container is allocated once at its final size instead of growing.
+    entries: Vec<MapEntry>,
+    items: Vec<Node>,
 }
 
 impl<'a> Reader<'a> {
@@ -73,6 +84,8 @@ impl<'a> Reader<'a> {
             col_offset: 0,
             col_chars: 0,
             cut: None,
+            entries: Vec::new(),
+            items: Vec::new(),
         }
     }
 
@@ -202,48 +215,50 @@ impl<'a> Reader<'a> {
     }
 
     fn object(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
+        let base = self.entries.len();
+        let result = self.members(depth);
+        let map = NodeValue::Map(self.entries.drain(base..).collect());
+        match result {
+            Ok(()) => Ok(Node::new(map, pos)),
+            Err(Failure::Child(e)) => self.salvage(e, map, pos),
+            Err(Failure::Own(e)) => Err(e),
+        }
+    }
+
+    /// The members of an object, onto `self.entries`.
+    fn members(&mut self, depth: usize) -> Result<(), Failure> {
         self.at += 1;
-        let mut entries = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.at += 1;
-            return Ok(Node::new(NodeValue::Map(entries), pos));
+            return Ok(());
         }
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
-                return Err(self.error("expected a quoted key in this JSON object"));
+                return Err(Failure::Own(
+                    self.error("expected a quoted key in this JSON object"),
+                ));
             }
             let key_pos = self.pos();
-            let key = self.string()?;
+            let key = self.string().map_err(Failure::Own)?;
             self.skip_ws();
             if self.peek() != Some(b':') {
-                return Err(self.error(format!("expected `:` after the key {key:?}")));
+                return Err(Failure::Own(
+                    self.error(format!("expected `:` after the key {key:?}")),
+                ));
             }
             self.at += 1;
             if key == super::SKIPPED_KEY && self.skip_container() {
-                if !self.after_member(b'}')? {
-                    return Ok(Node::new(NodeValue::Map(entries), pos));
+                if !self.after_member(b'}').map_err(Failure::Own)? {
+                    return Ok(());
                 }
                 continue;
             }
-            let value = match self.value(depth + 1) {
-                Ok(value) => value,
-                Err(e) => return self.salvage(e, NodeValue::Map(entries), pos),
-            };
-            entries.push(MapEntry { key, key_pos, value });
-            if self.cut.is_some() {
-                return Ok(Node::new(NodeValue::Map(entries), pos));
-            }
-            self.skip_ws();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(Node::new(NodeValue::Map(entries), pos));
-                }
-                None => return Err(self.error("unexpected end of input inside a JSON object (cut off?)")),
-                Some(_) => return Err(self.error("expected `,` or `}` in this JSON object")),
+            let value = self.value(depth + 1).map_err(Failure::Child)?;
+            self.entries.push(MapEntry { key, key_pos, value });
+            if self.cut.is_some() || !self.after_member(b'}').map_err(Failure::Own)? {
+                return Ok(());
             }
         }
     }
@@ -323,30 +338,43 @@ impl<'a> Reader<'a> {
     }
 
     fn array(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
+        let base = self.items.len();
+        let result = self.elements(depth);
+        let seq = NodeValue::Seq(self.items.drain(base..).collect());
+        match result {
+            Ok(()) => Ok(Node::new(seq, pos)),
+            Err(Failure::Child(e)) => self.salvage(e, seq, pos),
+            Err(Failure::Own(e)) => Err(e),
+        }
+    }
+
+    /// The elements of an array, onto `self.items`.
+    fn elements(&mut self, depth: usize) -> Result<(), Failure> {
         self.at += 1;
-        let mut items = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.at += 1;
-            return Ok(Node::new(NodeValue::Seq(items), pos));
+            return Ok(());
         }
         loop {
-            match self.value(depth + 1) {
-                Ok(item) => items.push(item),
-                Err(e) => return self.salvage(e, NodeValue::Seq(items), pos),
-            }
+            let item = self.value(depth + 1).map_err(Failure::Child)?;
+            self.items.push(item);
             if self.cut.is_some() {
-                return Ok(Node::new(NodeValue::Seq(items), pos));
+                return Ok(());
             }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.at += 1,
                 Some(b']') => {
                     self.at += 1;
-                    return Ok(Node::new(NodeValue::Seq(items), pos));
+                    return Ok(());
                 }
-                None => return Err(self.error("unexpected end of input inside a JSON array (cut off?)")),
-                Some(_) => return Err(self.error("expected `,` or `]` in this JSON array")),
+                None => {
+                    return Err(Failure::Own(
+                        self.error("unexpected end of input inside a JSON array (cut off?)"),
+                    ))
+                }
+                Some(_) => return Err(Failure::Own(self.error("expected `,` or `]` in this JSON array"))),
             }
         }
     }

@@ -32,6 +32,11 @@ pub enum Fast {
 /// Reads one document, or returns `None` when it is not in the subset (the general parser then reads
 /// it). `first_line` is the line of the chunk's start in the whole input.
 pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
+    read(chunk, first_line).map(|(fast, _)| fast)
+}
+
+/// [`parse`], with the lines of the skipped values (first and last line of each).
+fn read(chunk: &str, first_line: u32) -> Option<(Fast, Vec<(u32, u32)>)> {
     // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
     // left to the general parser, which this reader would otherwise disagree with on lines.
     if lone_carriage_return(chunk) || chunk.contains('\u{feff}') {
@@ -40,24 +45,38 @@ pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
     let mut reader = Reader::new(chunk, first_line);
     let marked = reader.document_start()?;
     let Some(line) = reader.content_line() else {
-        return Some(if marked { Fast::EmptyMarked } else { Fast::Nothing });
+        let empty = if marked { Fast::EmptyMarked } else { Fast::Nothing };
+        return Some((empty, Vec::new()));
     };
     let root = reader.block_node(&line, 0)?;
     // Everything must have been read: a line left over is an indentation this reader does not follow.
     if reader.content_line().is_some() {
         return None;
     }
-    Some(Fast::Document(root))
+    Some((Fast::Document(root), reader.skipped))
 }
 
 /// Reads a chunk with both readers and says how they differ, if they do: `None` when the fast reader
 /// gave up or gave exactly the general parser's result. For the differential test and fuzz target.
+///
+/// One difference is by design: a skipped value's syntax is checked only as far as its indentation,
+/// so where the general parser fails *inside* a skipped value (or on the line after it), the fast
+/// reader may still read the document. Nothing a rule reads is lost that way.
 pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
-    let fast = parse(chunk, first_line)?;
+    let (fast, skipped) = read(chunk, first_line)?;
     let general: Vec<_> = super::yaml::parse_chunk_generally(chunk, first_line)
         .into_iter()
         .map(|d| d.result)
         .collect();
+    let failed_in_skipped = general.iter().any(|r| match r {
+        Err(e) => skipped
+            .iter()
+            .any(|(from, to)| (*from..=to + 1).contains(&e.pos.line)),
+        Ok(_) => false,
+    });
+    if failed_in_skipped {
+        return None;
+    }
     let agrees = match &fast {
         Fast::Document(root) => matches!(general.as_slice(), [Ok(Some(g))] if g == root),
         Fast::EmptyMarked => matches!(general.as_slice(), [Ok(None)]),
@@ -89,6 +108,8 @@ struct Reader<'a> {
     /// each collection is allocated once at its final size.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
+    /// First and last line of each value stepped over.
+    skipped: Vec<(u32, u32)>,
 }
 
 const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
@@ -103,6 +124,7 @@ impl<'a> Reader<'a> {
             next: None,
             entries: Vec::new(),
             items: Vec::new(),
+            skipped: Vec::new(),
         }
     }
 
@@ -250,7 +272,7 @@ impl<'a> Reader<'a> {
             let (key, colon) = self.key(&line, key_at)?;
             self.consume(&line);
             if key == SKIPPED_KEY {
-                self.skip_value(indent);
+                self.skip_value(line.number, indent);
                 continue;
             }
             let value = self.value(&line, colon, indent, depth + 1)?;
@@ -601,16 +623,19 @@ impl<'a> Reader<'a> {
 
     /// Steps over the value of a skipped key at `indent`: the rest of its line, then every line
     /// indented deeper, and sequence entries at the key's own indentation.
-    fn skip_value(&mut self, indent: usize) {
+    fn skip_value(&mut self, key_line: u32, indent: usize) {
+        let mut last = key_line;
         while let Some(line) = self.peek() {
             let body = self.body(&line);
             let blank = body.trim_end_matches(' ').is_empty();
             if blank || line.indent > indent || (line.indent == indent && is_entry(body)) {
                 self.consume(&line);
+                last = line.number;
             } else {
                 break;
             }
         }
+        self.skipped.push((key_line, last));
     }
 }
 
