@@ -180,9 +180,9 @@ fn add_label_columns(
             if !values[i].is_empty() {
                 let at = pos(i);
                 labels.push(MapEntry {
-                    key: key.to_string(),
+                    key: key.into(),
                     key_pos: at,
-                    value: Node::new(NodeValue::Scalar(values[i].to_string(), ScalarStyle::Quoted), at),
+                    value: Node::new(NodeValue::Scalar(values[i].into(), ScalarStyle::Quoted), at),
                 });
             }
         }

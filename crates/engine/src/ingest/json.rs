@@ -5,7 +5,7 @@
 //! top-level values one after another, which is what `kubectl cluster-info dump` prints. After a
 //! syntax error it resumes at the next line that starts with `{`, so later values are not lost.
 
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::yaml::{ParseError, MAX_DEPTH};
 
 /// One top-level JSON value or the reason it could not be read.
@@ -181,10 +181,7 @@ impl<'a> Reader<'a> {
 
     fn literal(&mut self, word: &str, pos: Pos) -> Result<Node, ParseError> {
         self.expect_word(word)?;
-        Ok(Node::new(
-            NodeValue::Scalar(word.to_string(), ScalarStyle::Plain),
-            pos,
-        ))
+        Ok(Node::new(NodeValue::Scalar(word.into(), ScalarStyle::Plain), pos))
     }
 
     fn expect_word(&mut self, word: &str) -> Result<(), ParseError> {
@@ -208,10 +205,7 @@ impl<'a> Reader<'a> {
                 message: format!("malformed number {text:?}"),
             });
         }
-        Ok(Node::new(
-            NodeValue::Scalar(text.to_string(), ScalarStyle::Plain),
-            pos,
-        ))
+        Ok(Node::new(NodeValue::Scalar(text.into(), ScalarStyle::Plain), pos))
     }
 
     fn object(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {
@@ -379,9 +373,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn string(&mut self) -> Result<String, ParseError> {
+    fn string(&mut self) -> Result<Text, ParseError> {
         self.at += 1;
-        let mut out = String::new();
+        let mut out = Text::default();
         loop {
             let start = self.at;
             while let Some(b) = self.peek() {
@@ -407,7 +401,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn escape(&mut self, out: &mut String) -> Result<(), ParseError> {
+    fn escape(&mut self, out: &mut Text) -> Result<(), ParseError> {
         let Some(b) = self.peek() else {
             return Err(self.error("unexpected end of input after `\\`"));
         };

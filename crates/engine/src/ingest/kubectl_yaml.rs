@@ -14,7 +14,7 @@
 //! produces the very tree the general parser does, positions included; a test over the corpus and a
 //! fuzz target hold it to that.
 
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::yaml::MAX_DEPTH;
 use super::SKIPPED_KEY;
 
@@ -283,7 +283,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The key of a `key: value` line starting at `at`, and the offset of its colon.
-    fn key(&self, line: &Line, at: usize) -> Option<(String, usize)> {
+    fn key(&self, line: &Line, at: usize) -> Option<(Text, usize)> {
         let rest = &self.text[at..line.end];
         let first = *rest.as_bytes().first()?;
         if first == b'"' || first == b'\'' {
@@ -308,9 +308,9 @@ impl<'a> Reader<'a> {
             return None;
         }
         let key = if is_null(key) {
-            String::new()
+            Text::default()
         } else {
-            key.to_string()
+            Text::from(key)
         };
         Some((key, at + colon))
     }
@@ -441,11 +441,11 @@ impl<'a> Reader<'a> {
     }
 
     /// A plain scalar: this line's text, and more indented lines after it folded in.
-    fn plain(&mut self, first: &'a str, parent: usize) -> Option<String> {
+    fn plain(&mut self, first: &'a str, parent: usize) -> Option<Text> {
         if starts_with_indicator(first) || !plain_line_ok(first) {
             return None;
         }
-        let mut out = first.trim_end_matches(' ').to_string();
+        let mut out = Text::from(first.trim_end_matches(' '));
         let mut breaks = 0;
         while let Some(line) = self.peek() {
             let body = self.body(&line);
@@ -470,9 +470,9 @@ impl<'a> Reader<'a> {
 
     /// A single- or double-quoted scalar starting at `at` on `line` (already consumed), possibly
     /// folded over more lines indented deeper than `parent`.
-    fn quoted(&mut self, line: &Line, at: usize, parent: usize) -> Option<String> {
+    fn quoted(&mut self, line: &Line, at: usize, parent: usize) -> Option<Text> {
         let quote = self.bytes[at];
-        let mut out = String::new();
+        let mut out = Text::default();
         // The part of `out` that folding may not trim (escaped spaces).
         let mut kept = 0;
         let mut current = *line;
@@ -607,7 +607,10 @@ impl<'a> Reader<'a> {
             Chomp::Clip => out.push('\n'),
             Chomp::Keep => out.push_str(&"\n".repeat(1 + trailing_blank)),
         }
-        Some(Node::new(NodeValue::Scalar(out, ScalarStyle::Quoted), pos))
+        Some(Node::new(
+            NodeValue::Scalar(Text::from(out), ScalarStyle::Quoted),
+            pos,
+        ))
     }
 
     /// The most spaces on the `count` blank lines that end just before `end`.
@@ -702,7 +705,7 @@ fn colon_space(bytes: &[u8]) -> Option<usize> {
     None
 }
 
-fn push_fold(out: &mut String, breaks: usize) {
+fn push_fold(out: &mut Text, breaks: usize) {
     if breaks == 0 {
         out.push(' ');
     } else {
@@ -717,10 +720,10 @@ fn is_null(text: &str) -> bool {
 }
 
 /// A quoted scalar that closes on its line: its text and its length in bytes, quotes included.
-fn single_line_quoted(text: &str) -> Option<(String, usize)> {
+fn single_line_quoted(text: &str) -> Option<(Text, usize)> {
     let bytes = text.as_bytes();
     let quote = bytes[0];
-    let mut out = String::new();
+    let mut out = Text::default();
     let mut i = 1;
     while i < bytes.len() {
         let b = bytes[i];

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
 use super::kubectl_yaml::{self, Fast};
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle};
+use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::SKIPPED_KEY;
 
 /// Deeper nesting than this is not something kubectl prints; refusing it keeps recursion (drop,
@@ -247,7 +247,7 @@ enum Frame {
     Map {
         pos: Pos,
         entries: Vec<MapEntry>,
-        pending_key: Option<(String, Pos)>,
+        pending_key: Option<(Text, Pos)>,
         anchor: usize,
     },
 }
@@ -298,8 +298,8 @@ impl Builder {
             Event::Scalar(text, style, anchor, _tag) => {
                 let value = match style {
                     YamlStyle::Plain if is_null(&text) => NodeValue::Null,
-                    YamlStyle::Plain => NodeValue::Scalar(text.into_owned(), ScalarStyle::Plain),
-                    _ => NodeValue::Scalar(text.into_owned(), ScalarStyle::Quoted),
+                    YamlStyle::Plain => NodeValue::Scalar(Text::from(text.as_ref()), ScalarStyle::Plain),
+                    _ => NodeValue::Scalar(Text::from(text.as_ref()), ScalarStyle::Quoted),
                 };
                 self.count(1, pos)?;
                 self.complete(Node::new(value, pos), anchor)?;
@@ -394,8 +394,8 @@ impl Builder {
                 None => {
                     let key = match &node.value {
                         NodeValue::Scalar(s, _) => s.clone(),
-                        NodeValue::Null => String::new(),
-                        _ => "<complex key>".to_string(),
+                        NodeValue::Null => Text::default(),
+                        _ => Text::from("<complex key>"),
                     };
                     *pending_key = Some((key, node.pos));
                 }

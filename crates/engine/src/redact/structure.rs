@@ -150,7 +150,7 @@ fn walk(node: &Node, out: &mut Vec<(String, SecretKind)>) {
                         let named = is_secret_key(&entry.key)
                             || (entry.key == "value" && env_name.is_some_and(is_secret_key));
                         if named && super::scan::is_plausible_value(v) {
-                            out.push((v.clone(), SecretKind::AnnotationSecret));
+                            out.push((v.to_string(), SecretKind::AnnotationSecret));
                         }
                     }
                     _ => walk(&entry.value, out),
