@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 
 pub use ingest::Source;
 pub use report::{
-    Boundary, Evidence, Finding, InputError, InputSummary, ObjectRef, Report, Severity, TimelineEntry,
+    Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
+    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, TimelineEntry,
 };
 
 /// Choices the user can make about an analysis.
@@ -36,6 +37,7 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
     let model = model::Model::build(sources, &ingested);
     let findings = rules::run(&model);
     let timeline = model::timeline::build(&model, options.captured_at);
+    let (objects, relations) = model::map::build(&model);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
         *counts.entry(object.id.kind.clone()).or_insert(0) += 1;
@@ -50,5 +52,7 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
         errors: ingested.errors,
         findings,
         timeline,
+        objects,
+        relations,
     }
 }
