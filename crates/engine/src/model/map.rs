@@ -181,22 +181,16 @@ fn merge(first: &mut MapObject, later: MapObject) {
 
 /// The endpoints of an EndpointSlice or an Endpoints object, each with the object it is (by the
 /// model's graph, as an index into the model's objects).
-fn endpoints(model: &Model<'_>, index: usize) -> Vec<(MapEndpoint, Option<usize>)> {
+fn endpoints(model: &Model<'_>, index: usize) -> Vec<(MapEndpoint, Option<Target>)> {
     let object = &model.objects[index];
-    let target = |path: &str| -> (Option<usize>, bool) {
+    let target = |path: &str| -> (Option<Target>, bool) {
         let named = format!("{path}.targetRef");
-        let edge = model
+        model
             .graph
             .edges_from(index)
             .filter(|e| e.kind == EdgeKind::EndpointIs)
-            .find(|e| e.path == named || e.path == path);
-        match edge {
-            Some(e) => match e.to {
-                Target::Object(i) => (Some(i), e.inferred),
-                Target::Missing(_) => (None, false),
-            },
-            None => (None, false),
-        }
+            .find(|e| e.path == named || e.path == path)
+            .map_or((None, false), |e| (Some(e.to.clone()), e.inferred))
     };
     let mut out = Vec::new();
     match object.id.kind.as_str() {
@@ -364,8 +358,13 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
         if matches!(object.id.kind.as_str(), "EndpointSlice" | "Endpoints") {
             objects[m].endpoints = endpoints(model, i)
                 .into_iter()
-                .map(|(mut e, pod)| {
-                    e.target = pod.and_then(|p| place[p]);
+                .map(|(mut e, target)| {
+                    e.target = match target {
+                        Some(Target::Object(p)) => place[p],
+                        // A targetRef to a Pod that was not pasted: the missing object.
+                        Some(Target::Missing(r)) => missing_by_key.get(&key(&r)).copied(),
+                        None => None,
+                    };
                     e
                 })
                 .collect();
