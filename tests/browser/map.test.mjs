@@ -260,7 +260,7 @@ for (const colorScheme of ['light', 'dark']) {
       const page = await open(t, '#sample=readiness&view=map', { colorScheme, locale });
       const service = reports.readiness.objects.findIndex((o) => o.ref.kind === 'Service');
       await page.locator(`.map-box.object[data-index="${service}"]`).first().click();
-      await screenshot(page, `view-map-${colorScheme}-${locale.slice(0, 2)}`);
+      await screenshot(page, `map-readiness-${colorScheme}-${locale.slice(0, 2)}`);
     });
   }
 }

@@ -345,6 +345,7 @@ for (const colorScheme of ['light', 'dark']) {
     assert.ok(checked > 200, `${checked} texts checked`);
     assert.deepEqual(low, []);
     // The measure can fail: a caption in a colour close to the background is caught.
+    await showView(page, 'table');
     const faint = colorScheme === 'light' ? '#bbbbbb' : '#333333';
     // Through the CSSOM: the page's Content-Security-Policy (rightly) refuses an injected <style>.
     await page.evaluate((c) => document.querySelector('.boundary-table caption').style.setProperty('color', c, 'important'), faint);

@@ -78,6 +78,34 @@ fn status_words(t: &Texts, o: &MapObject) -> String {
     parts.join(" · ")
 }
 
+/// The box's short status (the panel says it all): the reason or else the phase, or a Service's
+/// type and first port; and how many are ready. It must fit a box's width beside the kind.
+fn box_status(t: &Texts, o: &MapObject) -> (String, String) {
+    if o.missing {
+        return (String::new(), t.map_missing.to_string());
+    }
+    let data = o
+        .reason
+        .clone()
+        .or_else(|| o.phase.clone())
+        .or_else(|| {
+            o.service_type
+                .clone()
+                .map(|ty| o.ports.first().map_or(ty.clone(), |p| format!("{ty} {p}")))
+        })
+        .map(|d| short(&d, 18))
+        .unwrap_or_default();
+    let words = match (o.containers, o.replicas) {
+        (Some([ready, all]), _) => (t.map_ready)(ready, all),
+        (None, Some(r)) => match (r.ready, r.desired) {
+            (Some(ready), Some(desired)) => (t.map_ready)(ready, desired),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    (data, words)
+}
+
 /// An endpoint's conditions as the slice writes them (`ready=false serving=false`).
 fn conditions(e: &MapEndpoint) -> Vec<(&'static str, bool)> {
     [
@@ -257,6 +285,7 @@ pub fn object_map_view(props: &Props) -> Html {
                     let severity_attr = severity.clone();
                     let words = status_words(t, o);
                     let data = status_data(o);
+                    let (box_data, box_words) = box_status(t, o);
                     let name = match &o.object.namespace {
                         Some(ns) => format!("{} {ns}/{}", o.object.kind, o.object.name),
                         None => format!("{} {}", o.object.kind, o.object.name),
@@ -279,8 +308,8 @@ pub fn object_map_view(props: &Props) -> Html {
                             <text class="map-name" x={text_x.clone()} y={line1_y} translate="no">{ short(&o.object.name, NAME_CHARS) }</text>
                             <text class="map-status" x={text_x} y={line2_y}>
                                 <tspan class="map-kind" translate="no">{ &o.object.kind }</tspan>
-                                if !data.is_empty() { <tspan translate="no">{ format!(" · {}", short(&data, 24)) }</tspan> }
-                                if !words.is_empty() { <tspan>{ format!(" · {words}") }</tspan> }
+                                if !box_data.is_empty() { <tspan translate="no">{ format!(" · {box_data}") }</tspan> }
+                                if !box_words.is_empty() { <tspan>{ format!(" · {box_words}") }</tspan> }
                             </text>
                         </g>
                     }
