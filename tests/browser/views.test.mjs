@@ -1,4 +1,4 @@
-// End-to-end: the four views of every built-in sample, checked against the engine's own report for
+// End-to-end: the views of every built-in sample, checked against the engine's own report for
 // the same files (the native CLI's `--format json`), deep links, the language switch, the input
 // viewer, a 100k-entry timeline, and screenshots of every view in both themes and both languages.
 import { test, before, after } from 'node:test';
@@ -28,7 +28,7 @@ const PARTS = {
   'readiness-endpoints': ['kubelet', 'service-endpointslice', 'kube-proxy-cni'],
   'application': ['containers'],
 };
-const VIEWS = ['findings', 'diagram', 'timeline', 'table'];
+const VIEWS = ['findings', 'diagram', 'timeline', 'table', 'map'];
 
 let server;
 let browser;
@@ -194,7 +194,9 @@ const uiTexts = (page) => page.evaluate(() => {
 // Words that stay as they are in Chinese: names of programs, components, kinds and formats.
 const KEEP = new Set(['Faultline', 'Kubernetes', 'English', 'kubectl', 'kubelet', 'etcd', 'kube-apiserver', 'kube-scheduler',
   'kube-controller-manager', 'cloud-controller-manager', 'kube-proxy', 'CNI', 'CRI', 'CSI', 'Service',
-  'EndpointSlice', 'Pod', 'API', 'YAML', 'JSON', 'get', 'yaml', 'json', 'Markdown', 'HTML']);
+  'EndpointSlice', 'Pod', 'API', 'YAML', 'JSON', 'get', 'yaml', 'json', 'Markdown', 'HTML',
+  // API field names and values, as the input writes them, and the Tab key's name.
+  'Tab', 'ownerReferences', 'targetRef', 'ready', 'serving', 'terminating', 'true', 'false']);
 const english = (texts) => texts.filter((s) => (s.match(/[A-Za-z][A-Za-z-]{2,}/g) ?? []).some((w) => !KEEP.has(w)));
 
 test('the Chinese UI has no English left, and the switch changes every visible string', async (t) => {
@@ -204,6 +206,7 @@ test('the Chinese UI has no English left, and the switch changes every visible s
   for (const view of VIEWS) {
     await showView(page, view);
     if (view === 'diagram') await page.locator('.part.lit').first().click();
+    if (view === 'map') await page.locator('.map-box.lit').first().click();
     if (view === 'timeline') await page.locator('.tl-row').first().hover();
     if (view === 'findings') await page.locator('.rule-docs summary').first().click();
     assert.deepEqual(english(await uiTexts(page)), [], `${view}: English left in the Chinese UI`);
@@ -333,6 +336,7 @@ for (const colorScheme of ['light', 'dark']) {
     for (const view of VIEWS) {
       await showView(page, view);
       if (view === 'diagram') await page.locator('.part.lit').first().click();
+      if (view === 'map') await page.locator('.map-box.lit').first().click();
       if (view === 'timeline') await page.locator('.tl-check.warnings input').check();
       const result = await page.evaluate(measureContrast, view);
       low.push(...result.low);
@@ -341,6 +345,7 @@ for (const colorScheme of ['light', 'dark']) {
     assert.ok(checked > 200, `${checked} texts checked`);
     assert.deepEqual(low, []);
     // The measure can fail: a caption in a colour close to the background is caught.
+    await showView(page, 'table');
     const faint = colorScheme === 'light' ? '#bbbbbb' : '#333333';
     // Through the CSSOM: the page's Content-Security-Policy (rightly) refuses an injected <style>.
     await page.evaluate((c) => document.querySelector('.boundary-table caption').style.setProperty('color', c, 'important'), faint);
@@ -371,6 +376,7 @@ for (const colorScheme of ['light', 'dark']) {
       for (const view of VIEWS) {
         await showView(page, view);
         if (view === 'diagram') await page.locator('.part.lit').first().click();
+        if (view === 'map') await page.locator('.map-box.lit').first().click();
         if (view === 'timeline') await page.locator('.tl-row').nth(2).hover();
         await screenshot(page, `view-${view}-${colorScheme}-${lang}`);
       }

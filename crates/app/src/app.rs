@@ -9,6 +9,7 @@ use crate::components::input_panel::InputPanel;
 use crate::components::input_viewer::InputViewer;
 use crate::components::inputs_list::InputsList;
 use crate::components::language_switch::LanguageSwitch;
+use crate::components::object_map::ObjectMapView;
 use crate::components::rules_page::RulesPage;
 use crate::components::sample_menu::SampleMenu;
 use crate::components::secrets_panel::SecretsPanel;
@@ -113,6 +114,9 @@ pub fn app() -> Html {
         View::Table => html! {
             <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
         },
+        View::Map => html! {
+            <ObjectMapView report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+        },
         View::Rules => html! { <RulesPage lang={state.lang} /> },
     };
     html! {
@@ -125,7 +129,7 @@ pub fn app() -> Html {
                 </div>
                 <p class="tagline">{ t.tagline }</p>
             </header>
-            <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline | View::Rules).then_some("wide"))}>
+            <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline | View::Map | View::Rules).then_some("wide"))}>
                 <section class="inputs" aria-label={t.inputs_aria}>
                     <div class="samples">
                         <SampleMenu current={state.sample} {on_sample} />

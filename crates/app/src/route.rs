@@ -1,4 +1,4 @@
-//! Deep links: `#sample=<id>&view=<findings|diagram|timeline|table>`, so documentation can open a
+//! Deep links: `#sample=<id>&view=<findings|diagram|timeline|table|map|rules>`, so documentation can open a
 //! live example. Parsing and formatting are pure; the app reads and writes `location.hash`.
 
 use crate::samples;
@@ -10,16 +10,19 @@ pub enum View {
     Diagram,
     Timeline,
     Table,
+    /// The object graph: owners, nodes, Services through EndpointSlices to Pods.
+    Map,
     /// Every rule with its documentation and a sample that makes it fire.
     Rules,
 }
 
 impl View {
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 6] = [
         View::Findings,
         View::Diagram,
         View::Timeline,
         View::Table,
+        View::Map,
         View::Rules,
     ];
 
@@ -29,6 +32,7 @@ impl View {
             View::Diagram => "diagram",
             View::Timeline => "timeline",
             View::Table => "table",
+            View::Map => "map",
             View::Rules => "rules",
         }
     }
@@ -85,5 +89,6 @@ mod tests {
             assert_eq!(parse(&format(Some("image-pull"), view)).view, Some(view));
         }
         assert_eq!(format(None, View::Diagram), "#view=diagram");
+        assert_eq!(parse("#sample=readiness&view=map").view, Some(View::Map));
     }
 }

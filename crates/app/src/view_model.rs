@@ -1,6 +1,7 @@
 //! Report -> display strings, as plain functions tested natively (the components only lay them out).
 
 pub mod diagram;
+pub mod map;
 pub mod table;
 pub mod timeline;
 

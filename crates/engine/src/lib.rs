@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 pub use ingest::Source;
 pub use report::{
-    Boundary, Evidence, Finding, InputError, InputSummary, ObjectRef, Report, Severity, TimelineEntry,
+    Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
+    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, TimelineEntry,
 };
 
 /// Choices the user can make about an analysis.
@@ -90,6 +91,7 @@ pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dy
     let findings = rules::run(&model);
     stage(Phase::Timeline);
     let timeline = model::timeline::build(&model, options.captured_at);
+    let (objects, relations) = model::map::build(&model);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
         *counts.entry(object.id.kind.clone()).or_insert(0) += 1;
@@ -104,6 +106,8 @@ pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dy
         errors: ingested.errors,
         findings,
         timeline,
+        objects,
+        relations,
     }
 }
 

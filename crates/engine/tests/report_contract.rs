@@ -23,7 +23,15 @@ fn report_json_has_exactly_the_contract_fields() {
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(
         keys(&json),
-        ["counts", "errors", "findings", "inputs", "timeline"]
+        [
+            "counts",
+            "errors",
+            "findings",
+            "inputs",
+            "objects",
+            "relations",
+            "timeline"
+        ]
     );
     // `kinds` was added to the contract on purpose: objects by kind, per input.
     assert_eq!(
@@ -85,6 +93,52 @@ fn report_json_has_exactly_the_contract_fields() {
     assert_eq!(entry["count"], 3);
     // The timeline is in time order: the Pod's creation comes before the event.
     assert_eq!(json["timeline"][0]["source"], "created");
+
+    // `objects` and `relations` (the object graph) were added to the contract on purpose. Events
+    // are not objects of the graph; an object referred to but not pasted is, marked `missing`.
+    let objects = json["objects"].as_array().unwrap();
+    assert_eq!(objects.len(), 2, "{objects:?}");
+    let pod = &objects[0];
+    assert_eq!(keys(pod), ["at", "containers", "facts", "phase", "reason", "ref"]);
+    assert_eq!(
+        pod["ref"],
+        serde_json::json!({"kind": "Pod", "namespace": "shop", "name": "web"}),
+        "the identity without the uid"
+    );
+    assert_eq!(pod["at"], serde_json::json!({"source": "pods.yaml", "line": 1}));
+    assert_eq!(pod["phase"], "Pending");
+    assert_eq!(pod["reason"], "ErrImagePull");
+    assert_eq!(pod["containers"], serde_json::json!([0, 1]));
+    let facts: Vec<(&str, &str)> = pod["facts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["fact"].as_str().unwrap(), f["state"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        facts,
+        [
+            ("scheduled", "yes"),
+            ("container-running", "no"),
+            ("pod-ready", "unknown"),
+            ("selected-by-service", "unknown"),
+            ("eligible-for-traffic", "unknown")
+        ]
+    );
+    assert_eq!(keys(&pod["facts"][1]), ["evidence", "fact", "state"]);
+    assert_eq!(
+        pod["facts"][1]["evidence"][0]["path"],
+        "status.containerStatuses[0].state.waiting.reason"
+    );
+    assert!(pod["facts"][2].get("evidence").is_none(), "unknown cites nothing");
+    assert_eq!(
+        objects[1],
+        serde_json::json!({"ref": {"kind": "Node", "name": "n1"}, "missing": true})
+    );
+    assert_eq!(
+        json["relations"],
+        serde_json::json!([{"from": 0, "to": 1, "kind": "runs-on", "path": "spec.nodeName"}])
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@ use super::boundary_table::BoundaryTable;
 use super::diagram::ArchitectureDiagram;
 use super::findings::Findings;
 use super::inputs_list::InputsList;
+use super::object_map::ObjectMapView;
 use super::sample_menu::SampleMenu;
 use super::timeline::Timeline;
 use super::view_switcher::ViewSwitcher;
@@ -128,6 +129,24 @@ fn timeline_of_the_readiness_sample_in_chinese() {
     );
     assert!(html.contains(&format!("显示 {total} / {total} 条")));
     assert_snapshot("timeline-readiness.zh.html", &html);
+}
+
+#[test]
+fn object_map_of_the_readiness_sample() {
+    let report = sample("readiness").report;
+    let html = render(
+        Lang::En,
+        html! { <ObjectMapView {report} on_show_finding={Callback::noop()} on_show_line={Callback::noop()} /> },
+    );
+    // The Service the finding is about is lit; its slice's endpoints are not ready; the
+    // ReplicaSet was not pasted.
+    assert!(
+        html.contains("data-kind=\"Service\" data-ref=\"Service/exp-ready/echo\" data-severity=\"error\"")
+    );
+    assert_eq!(html.matches("data-ready=\"false\"").count(), 2);
+    assert!(html.contains("data-ref=\"ReplicaSet/exp-ready/echo-5f9b7d6c4\" data-missing=\"true\""));
+    assert!(!html.contains("style="), "no inline style (the CSP forbids them)");
+    assert_snapshot("object-map-readiness.en.html", &html);
 }
 
 #[test]

@@ -9,6 +9,7 @@ pub mod input_panel;
 pub mod input_viewer;
 pub mod inputs_list;
 pub mod language_switch;
+pub mod object_map;
 pub mod rules_page;
 pub mod sample_menu;
 pub mod secrets_panel;

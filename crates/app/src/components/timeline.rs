@@ -86,6 +86,10 @@ pub fn timeline(props: &Props) -> Html {
         let report = report.clone();
         (*use_memo(key, move |_| model::choices(&report))).clone()
     };
+    let owners = {
+        let report = report.clone();
+        use_memo(key, move |_| model::owners(&report))
+    };
     let rows = {
         let report = report.clone();
         use_memo((key, (*filter).clone(), *window), move |(_, f, w)| {
@@ -249,7 +253,7 @@ pub fn timeline(props: &Props) -> Html {
             None => t.undated.to_string(),
         };
         let lane = if filter.by_object {
-            model::lane_label(&entry.subject)
+            model::lane_label(&owners, &entry.subject)
         } else {
             // The namespace is in the details; the row keeps the width for the name.
             format!("{} {}", entry.subject.kind, entry.subject.name)
@@ -356,6 +360,7 @@ pub fn timeline(props: &Props) -> Html {
                 <span class="tl-count">{ (t.shown_of)(total, report.timeline.len()) }</span>
             </div>
             <p class="muted tl-help">{ t.timeline_help }</p>
+            if filter.by_object { <p class="muted tl-lanes-note">{ t.lanes_note }</p> }
             { for axis }
             if total == 0 {
                 <p class="muted tl-empty">{ t.no_entries }</p>

@@ -9,7 +9,7 @@ pub struct Props {
     pub on_view: Callback<View>,
 }
 
-/// Tabs for the four views; the arrow keys move between them.
+/// Tabs for the views; the arrow keys move between them.
 #[function_component(ViewSwitcher)]
 pub fn view_switcher(props: &Props) -> Html {
     let t = use_texts();
@@ -18,6 +18,7 @@ pub fn view_switcher(props: &Props) -> Html {
         View::Diagram => t.view_diagram,
         View::Timeline => t.view_timeline,
         View::Table => t.view_table,
+        View::Map => t.view_map,
         View::Rules => t.view_rules,
     };
     let onkeydown = {

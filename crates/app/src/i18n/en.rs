@@ -1,6 +1,6 @@
 //! English.
 
-use faultline_engine::{Boundary, Severity};
+use faultline_engine::{Boundary, FactKind, FactState, Severity};
 
 use super::Texts;
 use crate::view_model::diagram::{Flow, Part};
@@ -126,6 +126,26 @@ fn secret_kind(id: &str) -> &'static str {
         .map_or("?", |k| k.title())
 }
 
+fn fact_name(kind: FactKind) -> &'static str {
+    match kind {
+        FactKind::Scheduled => "scheduled to a node",
+        FactKind::ContainerRunning => "containers running",
+        FactKind::PodReady => "Pod ready",
+        FactKind::SelectedByService => "selected by a Service",
+        FactKind::AddressPresent => "address present in its EndpointSlices",
+        FactKind::EligibleForTraffic => "eligible for traffic (a ready endpoint)",
+        FactKind::BusinessResponse => "business response (pasted requests)",
+    }
+}
+
+fn fact_state(state: FactState) -> &'static str {
+    match state {
+        FactState::Yes => "yes",
+        FactState::No => "no",
+        FactState::Unknown => "unknown from this input",
+    }
+}
+
 pub const EN: Texts = Texts {
     language_name: "English",
     language_label: "Language",
@@ -240,4 +260,56 @@ pub const EN: Texts = Texts {
     count: "count",
     timeline_help: "Arrow keys move between entries; + and − zoom, ← and → pan the time axis.",
     timeline_aria: "Timeline entries",
+    lanes_note: "Lanes follow the ownerReferences in the input; ≈ marks a group guessed from the names controllers generate, where the input states no owner.",
+    view_map: "Object map",
+    map_note: "The objects of this input and how it relates them: owners (ownerReferences), nodes, and Services through their EndpointSlices to Pods. Lit objects are the subjects of findings; select one to see its findings, the line it came from and, for a Service or a Pod, its five facts.",
+    map_help: "Tab or the arrow keys move between objects; Enter or Space selects one or opens a group.",
+    map_workloads: "Workloads: owners, Pods and their nodes",
+    map_services: "Services: EndpointSlices, endpoints and Pods",
+    map_col_endpoints: "endpoints",
+    map_legend_lit: "lit: a finding is about it",
+    map_legend_missing: "dashed: referred to, not in this input",
+    map_legend_inferred: "dotted line: inferred (matched by IP address)",
+    map_legend_selector: "dash-dot line: the selector (no EndpointSlice in this input)",
+    map_empty: "No objects in this input to draw.",
+    map_section_empty: "None in this input.",
+    map_show_more: |n| format!("Show {n} more"),
+    map_more_pods: |n, bad| match bad {
+        0 => format!("▸ {n} more Pods"),
+        bad => format!("▸ {n} more Pods, {bad} not ready"),
+    },
+    map_more_endpoints: |n, bad| match bad {
+        0 => format!("▸ {n} more endpoints"),
+        bad => format!("▸ {n} more endpoints, {bad} not ready"),
+    },
+    map_more_nodes: |n, bad| match bad {
+        0 => format!("▸ {n} more nodes"),
+        bad => format!("▸ {n} more nodes, {bad} not ready"),
+    },
+    map_capped: |n| format!("+{n} more: filter by namespace"),
+    map_expand: "show them",
+    map_no_slice: "no EndpointSlice in this input",
+    map_missing: "not in this input",
+    map_ready: |ready, all| format!("{ready}/{all} ready"),
+    map_restarts: |n| format!("{n} {}", if n == 1 { "restart" } else { "restarts" }),
+    map_replicas: |desired, ready, available| {
+        let n = |v: Option<u32>| v.map_or("?".to_string(), |v| v.to_string());
+        format!("{}/{} ready, {} available", n(ready), n(desired), n(available))
+    },
+    map_pick: "Select an object to see its findings, the line it came from and, for a Service or a Pod, its five facts.",
+    map_read_at: "Read at",
+    map_not_in_input: "Not in this input: another object refers to it.",
+    map_findings: |n| format!("{n} {} about it", if n == 1 { "finding" } else { "findings" }),
+    map_no_findings: "No finding is about this object.",
+    facts_title: "Five facts",
+    facts_note: "From this input alone: unknown means the input does not state it, and is never a yes.",
+    fact_name,
+    fact_state,
+    fact_objects: "names:",
+    map_endpoint_of: "Endpoint of",
+    map_endpoint_is: "is",
+    map_inferred: "matched by IP address (the endpoint has no targetRef): a guess",
+    map_conditions_note: "A condition not written reads as: ready and serving true, terminating false.",
+    map_others: |n| format!("Other objects in this input ({n})"),
+    map_others_note: |n| format!("the first {n} shown, lit ones first"),
 };

@@ -1,6 +1,6 @@
 //! 简体中文。
 
-use faultline_engine::{Boundary, Severity};
+use faultline_engine::{Boundary, FactKind, FactState, Severity};
 
 use super::Texts;
 use crate::view_model::diagram::{Flow, Part};
@@ -142,6 +142,26 @@ fn secret_kind(id: &str) -> &'static str {
     }
 }
 
+fn fact_name(kind: FactKind) -> &'static str {
+    match kind {
+        FactKind::Scheduled => "已调度到节点",
+        FactKind::ContainerRunning => "容器在运行",
+        FactKind::PodReady => "Pod 已就绪",
+        FactKind::SelectedByService => "被 Service 选中",
+        FactKind::AddressPresent => "地址出现在其 EndpointSlice 中",
+        FactKind::EligibleForTraffic => "具备接收流量的资格（就绪端点）",
+        FactKind::BusinessResponse => "业务响应（粘贴的请求）",
+    }
+}
+
+fn fact_state(state: FactState) -> &'static str {
+    match state {
+        FactState::Yes => "是",
+        FactState::No => "否",
+        FactState::Unknown => "本输入无法判断",
+    }
+}
+
 pub const ZH: Texts = Texts {
     language_name: "中文",
     language_label: "语言",
@@ -249,4 +269,56 @@ pub const ZH: Texts = Texts {
     count: "次数",
     timeline_help: "方向键在条目间移动；+ 和 − 缩放，← 和 → 平移时间轴。",
     timeline_aria: "时间线条目",
+    lanes_note: "泳道按输入中的 ownerReferences 分组；≈ 表示输入没有说明属主，按控制器生成的名称推测出的分组。",
+    view_map: "对象关系图",
+    map_note: "本输入中的对象以及输入所说明的关系：属主（ownerReferences）、节点，以及 Service 经由其 EndpointSlice 到 Pod 的链路。亮起的对象是发现所指的对象；选中一个对象可查看它的发现、它所在的输入行，以及 Service 或 Pod 的五个事实。",
+    map_help: "用 Tab 键或方向键在对象之间移动；按回车或空格选中对象或展开分组。",
+    map_workloads: "工作负载：属主、Pod 及其节点",
+    map_services: "Service：EndpointSlice、端点与 Pod",
+    map_col_endpoints: "端点",
+    map_legend_lit: "亮起：有发现指向它",
+    map_legend_missing: "虚线框：被引用，但本输入中没有",
+    map_legend_inferred: "点线：推测（按 IP 地址匹配）",
+    map_legend_selector: "点划线：选择算符（本输入中没有 EndpointSlice）",
+    map_empty: "本输入中没有可绘制的对象。",
+    map_section_empty: "本输入中没有。",
+    map_show_more: |n| format!("再显示 {n} 组"),
+    map_more_pods: |n, bad| match bad {
+        0 => format!("▸ 另有 {n} 个 Pod"),
+        bad => format!("▸ 另有 {n} 个 Pod，{bad} 个未就绪"),
+    },
+    map_more_endpoints: |n, bad| match bad {
+        0 => format!("▸ 另有 {n} 个端点"),
+        bad => format!("▸ 另有 {n} 个端点，{bad} 个未就绪"),
+    },
+    map_more_nodes: |n, bad| match bad {
+        0 => format!("▸ 另有 {n} 个节点"),
+        bad => format!("▸ 另有 {n} 个节点，{bad} 个未就绪"),
+    },
+    map_capped: |n| format!("还有 {n} 个：请按命名空间筛选"),
+    map_expand: "展开",
+    map_no_slice: "本输入中没有 EndpointSlice",
+    map_missing: "本输入中没有",
+    map_ready: |ready, all| format!("{ready}/{all} 就绪"),
+    map_restarts: |n| format!("重启 {n} 次"),
+    map_replicas: |desired, ready, available| {
+        let n = |v: Option<u32>| v.map_or("?".to_string(), |v| v.to_string());
+        format!("就绪 {}/{}，可用 {}", n(ready), n(desired), n(available))
+    },
+    map_pick: "选中一个对象，可查看它的发现、它所在的输入行，以及 Service 或 Pod 的五个事实。",
+    map_read_at: "读取位置",
+    map_not_in_input: "本输入中没有此对象：另一个对象引用了它。",
+    map_findings: |n| format!("关于它的发现：{n} 个"),
+    map_no_findings: "没有关于此对象的发现。",
+    facts_title: "五个事实",
+    facts_note: "仅依据本输入判断：“无法判断”表示输入没有说明，绝不等于“是”。",
+    fact_name,
+    fact_state,
+    fact_objects: "涉及：",
+    map_endpoint_of: "端点所属",
+    map_endpoint_is: "对应",
+    map_inferred: "按 IP 地址匹配（该端点没有 targetRef）：只是推测",
+    map_conditions_note: "没有写出的状况按以下方式理解：ready 和 serving 为 true，terminating 为 false。",
+    map_others: |n| format!("本输入中的其他对象（{n} 个）"),
+    map_others_note: |n| format!("显示前 {n} 个，亮起的在前"),
 };

@@ -2,9 +2,9 @@
 //! Pure functions over indices into `report.timeline`, so a 100k-entry timeline is filtered without
 //! copying entries, and only the visible rows are ever rendered.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
+use faultline_engine::{Boundary, ObjectRef, RelationKind, Report, TimelineEntry};
 
 /// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the engine writes it
 /// (`2026-10-27T08:00:03Z`, `2026-10-27T08:00:03.25Z`); `None` for an empty or other string.
@@ -74,8 +74,8 @@ pub fn extent(report: &Report) -> Option<(i64, i64)> {
 }
 
 /// A workload's name from a generated one: `web-6d8f7b9c4-q2w8x` (Pod) and `web-6d8f7b9c4`
-/// (ReplicaSet) both give `web`. The Report carries no owner references, so lanes are grouped by
-/// the names the controllers generate; a name that does not look generated is its own group.
+/// (ReplicaSet) both give `web`. Only a fallback, for objects whose owners the input does not state
+/// (a `get` table, events alone): [`Owners`] follows the ownerReferences when they are there.
 pub fn workload_name(kind: &str, name: &str) -> String {
     let generated = |part: &str, lens: std::ops::RangeInclusive<usize>| {
         lens.contains(&part.len())
@@ -100,6 +100,67 @@ pub fn workload_name(kind: &str, name: &str) -> String {
     name.to_string()
 }
 
+type Key = (String, Option<String>, String);
+
+fn key_of(r: &ObjectRef) -> Key {
+    (r.kind.clone(), r.namespace.clone(), r.name.clone())
+}
+
+/// The owner chains of the report's object graph: for each object, the name of the top of its
+/// chain (Deployment ▸ ReplicaSet ▸ Pod), following `owned-by` relations (ownerReferences).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Owners {
+    /// Objects in a stated chain (owned, or owning), by identity: the top owner's name.
+    top: HashMap<Key, String>,
+}
+
+/// Chains longer than this are cut (ownerReferences can be pasted in a loop).
+const MAX_CHAIN: usize = 16;
+
+pub fn owners(report: &Report) -> Owners {
+    let mut owner: HashMap<usize, usize> = HashMap::new();
+    for r in report
+        .relations
+        .iter()
+        .filter(|r| r.kind == RelationKind::OwnedBy)
+    {
+        // The first owner, as the controller that manages it is listed first.
+        owner.entry(r.from).or_insert(r.to);
+    }
+    let mut top = HashMap::new();
+    for (&from, &to) in &owner {
+        let mut at = to;
+        for _ in 0..MAX_CHAIN {
+            match owner.get(&at) {
+                Some(&next) if next != from => at = next,
+                _ => break,
+            }
+        }
+        let Some(root) = report.objects.get(at) else {
+            continue;
+        };
+        if let Some(object) = report.objects.get(from) {
+            top.insert(key_of(&object.object), root.object.name.clone());
+        }
+        top.insert(key_of(&root.object), root.object.name.clone());
+    }
+    Owners { top }
+}
+
+impl Owners {
+    /// The group of an object's lane and whether it was guessed from the name (no ownerReferences).
+    pub fn group(&self, subject: &ObjectRef) -> (String, bool) {
+        match self.top.get(&key_of(subject)) {
+            Some(top) => (top.clone(), false),
+            None => {
+                let guess = workload_name(&subject.kind, &subject.name);
+                let guessed = guess != subject.name;
+                (guess, guessed)
+            }
+        }
+    }
+}
+
 fn kind_rank(kind: &str) -> u8 {
     match kind {
         "Deployment" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" => 0,
@@ -112,24 +173,28 @@ fn kind_rank(kind: &str) -> u8 {
     }
 }
 
-/// The lane an entry is drawn in: Nodes after everything else, then namespace, workload group, kind
+/// The lane an entry is drawn in: Nodes after everything else, then namespace, owner chain, kind
 /// in owner order (Deployment ▸ ReplicaSet ▸ Pod), name.
-pub fn lane_key(subject: &ObjectRef) -> (u8, String, String, u8, String) {
+pub fn lane_key(owners: &Owners, subject: &ObjectRef) -> (u8, String, String, u8, String) {
     let node = subject.kind == "Node";
     (
         u8::from(node),
         subject.namespace.clone().unwrap_or_default(),
-        workload_name(&subject.kind, &subject.name),
+        owners.group(subject).0,
         kind_rank(&subject.kind),
         subject.name.clone(),
     )
 }
 
-/// The lane's label: `shop ▸ web ▸ ReplicaSet web-6d8f7b9c4`.
-pub fn lane_label(subject: &ObjectRef) -> String {
-    let group = workload_name(&subject.kind, &subject.name);
+/// The lane's label: `shop ▸ web ▸ ReplicaSet web-6d8f7b9c4`; a group guessed from generated
+/// names (the input states no owner) is marked `≈`: `shop ▸ ≈web ▸ Pod web-6d8f7b9c4-q2w8x`.
+pub fn lane_label(owners: &Owners, subject: &ObjectRef) -> String {
+    let (group, guessed) = owners.group(subject);
+    let mark = if guessed { "≈" } else { "" };
     match &subject.namespace {
-        Some(ns) if group != subject.name => format!("{ns} ▸ {group} ▸ {} {}", subject.kind, subject.name),
+        Some(ns) if group != subject.name => {
+            format!("{ns} ▸ {mark}{group} ▸ {} {}", subject.kind, subject.name)
+        }
         Some(ns) => format!("{ns} ▸ {} {}", subject.kind, subject.name),
         None => format!("{} {}", subject.kind, subject.name),
     }
@@ -172,9 +237,10 @@ pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec
         .map(|(i, _)| i)
         .collect();
     if filter.by_object {
+        let owners = owners(report);
         let keys: BTreeMap<usize, _> = out
             .iter()
-            .map(|&i| (i, lane_key(&report.timeline[i].subject)))
+            .map(|&i| (i, lane_key(&owners, &report.timeline[i].subject)))
             .collect();
         // Stable: within a lane, time order stays.
         out.sort_by(|a, b| keys[a].cmp(&keys[b]));
@@ -291,9 +357,10 @@ mod tests {
             },
             None,
         );
+        let owners = owners(&report);
         let lanes: Vec<_> = grouped
             .iter()
-            .map(|&i| lane_key(&report.timeline[i].subject))
+            .map(|&i| lane_key(&owners, &report.timeline[i].subject))
             .collect();
         assert!(lanes.windows(2).all(|w| w[0] <= w[1]));
         let kinds: Vec<&str> = grouped
@@ -307,6 +374,56 @@ mod tests {
             Some(&"Node"),
             "nodes are their own lanes, after workloads"
         );
+    }
+
+    /// Owner references whose names a controller would not generate: the guess would put each
+    /// object in its own lane; the graph puts them under their Deployment.
+    const CHAIN: &str = "apiVersion: v1\nkind: List\nitems:\n- kind: Deployment\n  metadata: {name: storefront, namespace: shop, creationTimestamp: '2026-01-01T00:00:00Z'}\n- kind: ReplicaSet\n  metadata:\n    name: blue\n    namespace: shop\n    creationTimestamp: '2026-01-01T00:00:01Z'\n    ownerReferences: [{kind: Deployment, name: storefront}]\n- kind: Pod\n  metadata:\n    name: alpha\n    namespace: shop\n    creationTimestamp: '2026-01-01T00:00:02Z'\n    ownerReferences: [{kind: ReplicaSet, name: blue}]\n  spec: {containers: []}\n- kind: Pod\n  metadata: {name: aardvark-6d8f7b9c4-q2w8x, namespace: shop, creationTimestamp: '2026-01-01T00:00:03Z'}\n  spec: {containers: []}\n";
+
+    #[test]
+    fn lanes_follow_owner_references_and_guess_only_without_them() {
+        let state = reduce_paste(CHAIN);
+        let report = &state.report;
+        let owners = owners(report);
+        let pod = |name: &str| ObjectRef {
+            kind: "Pod".into(),
+            namespace: Some("shop".into()),
+            name: name.into(),
+            uid: None,
+        };
+        assert_eq!(owners.group(&pod("alpha")), ("storefront".to_string(), false));
+        assert_eq!(
+            lane_label(&owners, &pod("alpha")),
+            "shop ▸ storefront ▸ Pod alpha"
+        );
+        assert_eq!(
+            lane_label(&owners, &pod("aardvark-6d8f7b9c4-q2w8x")),
+            "shop ▸ ≈aardvark ▸ Pod aardvark-6d8f7b9c4-q2w8x",
+            "no ownerReferences: the guess, marked"
+        );
+        let grouped = rows(
+            report,
+            &Filter {
+                by_object: true,
+                ..Filter::default()
+            },
+            None,
+        );
+        let names: Vec<&str> = grouped
+            .iter()
+            .map(|&i| report.timeline[i].subject.name.as_str())
+            .collect();
+        // The guessed `aardvark` group sorts first by name; the stated chain stays together, in
+        // owner order, though `alpha` and `blue` sort before `storefront`.
+        assert_eq!(names, ["aardvark-6d8f7b9c4-q2w8x", "storefront", "blue", "alpha"]);
+    }
+
+    fn reduce_paste(text: &str) -> State {
+        use crate::state::Action;
+        use std::rc::Rc;
+        use yew::Reducible;
+        let state = Rc::new(State::default()).reduce(Action::Clear);
+        (*state.reduce(Action::EditPaste(text.into()))).clone()
     }
 
     #[test]

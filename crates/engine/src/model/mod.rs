@@ -1,7 +1,9 @@
 //! The object graph the rules read: objects by identity, normalised events by subject, the timeline.
 
 pub mod events;
+pub mod facts;
 pub mod graph;
+pub mod map;
 pub mod timeline;
 
 use crate::ingest::messages::ClientMessage;
@@ -14,6 +16,8 @@ pub struct Model<'a> {
     pub objects: &'a [Object],
     pub events: Vec<EventRecord>,
     pub graph: graph::Graph,
+    /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
+    pub services: Vec<facts::ServiceChain>,
     /// kubectl's own messages (API errors, connection failures), by input.
     pub messages: &'a [(usize, ClientMessage)],
     /// Other commands' output kept as text, for rules that read it as the weakest evidence.
@@ -34,11 +38,14 @@ impl<'a> Model<'a> {
                     .map(|(source, row)| events::from_table(*source, row)),
             )
             .collect();
+        let graph = graph::build(&ingested.objects);
+        let services = facts::service_chains(&ingested.objects, &graph);
         Self {
             sources,
             objects: &ingested.objects,
             events,
-            graph: graph::build(&ingested.objects),
+            graph,
+            services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,
         }

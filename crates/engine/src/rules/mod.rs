@@ -11,7 +11,7 @@ mod owners;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
-mod text;
+pub(crate) mod text;
 pub mod zone_network_storage;
 
 use crate::model::Model;

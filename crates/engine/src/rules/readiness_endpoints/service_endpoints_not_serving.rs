@@ -1,7 +1,6 @@
-use crate::ingest::{Object, Typed};
-use crate::model::graph::{EdgeKind, Target};
+use crate::model::facts::{business_response, pod_ready, ready_evidence};
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, FactKind, FactState, Finding, Severity};
 use crate::rules::text::{lines_containing, Scope};
 
 crate::declare_rule! {
@@ -77,146 +76,39 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// One of the five facts, as the input shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fact {
-    Proven,
-    Disproven,
-    Unknown,
-}
-
-impl Fact {
-    fn word(self) -> &'static str {
-        match self {
-            Fact::Proven => "proven",
-            Fact::Disproven => "disproven",
-            Fact::Unknown => "unknown",
-        }
-    }
-
-    /// All true: proven; any false: disproven; nothing known: unknown.
-    fn all(values: impl IntoIterator<Item = Option<bool>>) -> Fact {
-        let values: Vec<Option<bool>> = values.into_iter().collect();
-        if values.contains(&Some(false)) {
-            Fact::Disproven
-        } else if !values.is_empty() && values.iter().all(|v| *v == Some(true)) {
-            Fact::Proven
-        } else {
-            Fact::Unknown
-        }
+/// How the summary words a fact.
+fn word(state: FactState) -> &'static str {
+    match state {
+        FactState::Yes => "proven",
+        FactState::No => "disproven",
+        FactState::Unknown => "unknown",
     }
 }
 
-struct Endpoint<'a> {
-    slice: &'a Object,
-    path: String,
-    ready: bool,
-    serving: bool,
-    pod: Option<usize>,
-}
-
-fn flag(node: Option<&crate::ingest::node::Node>, default: bool) -> bool {
-    match node.and_then(|n| n.as_str()) {
-        Some("false") => false,
-        Some("true") => true,
-        _ => default,
+/// How the summary names a fact (the article's words).
+fn name(kind: FactKind) -> &'static str {
+    match kind {
+        FactKind::Scheduled => "scheduled",
+        FactKind::ContainerRunning => "container running",
+        FactKind::PodReady => "Pod ready",
+        FactKind::SelectedByService => "selected by a Service",
+        FactKind::AddressPresent => "address present",
+        FactKind::EligibleForTraffic => "eligible for traffic",
+        FactKind::BusinessResponse => "business response",
     }
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for (service_index, service) in model
-        .objects
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.id.kind == "Service")
-    {
-        let has_selector = service.locate("spec.selector").is_some_and(|(_, s)| {
-            !matches!(s.value, crate::ingest::node::NodeValue::Null) && s.entry_count() > 0
-        });
-        if !has_selector {
-            continue; // a Service without selector has hand-made endpoints: not this rule's business
-        }
-        let pods: Vec<usize> = model
-            .graph
-            .edges
-            .iter()
-            .filter(|e| e.from == service_index && e.kind == EdgeKind::Selects)
-            .filter_map(|e| match e.to {
-                Target::Object(i) => Some(i),
-                Target::Missing(_) => None,
-            })
-            .collect();
-        let slices: Vec<usize> = model
-            .graph
-            .edges
-            .iter()
-            .filter(|e| {
-                e.kind == EdgeKind::EndpointsOf && matches!(e.to, Target::Object(i) if i == service_index)
-            })
-            .map(|e| e.from)
-            .filter(|i| model.objects[*i].id.kind == "EndpointSlice")
-            .collect();
-        let publish_not_ready = flag(
-            service.locate("spec.publishNotReadyAddresses").map(|(_, n)| n),
-            false,
-        );
-        let mut endpoints: Vec<Endpoint<'_>> = Vec::new();
-        for &s in &slices {
-            let slice = &model.objects[s];
-            for (i, endpoint) in slice
-                .locate("endpoints")
-                .map(|(_, e)| e.items())
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-            {
-                let conditions = endpoint.get("conditions");
-                let pod = model
-                    .graph
-                    .edges
-                    .iter()
-                    .find(|e| {
-                        e.from == s
-                            && e.kind == EdgeKind::EndpointIs
-                            && e.path == format!("endpoints[{i}].targetRef")
-                    })
-                    .and_then(|e| match e.to {
-                        Target::Object(p) => Some(p),
-                        Target::Missing(_) => None,
-                    });
-                endpoints.push(Endpoint {
-                    slice,
-                    path: format!("endpoints[{i}].conditions"),
-                    ready: flag(conditions.and_then(|c| c.get("ready")), true),
-                    serving: flag(conditions.and_then(|c| c.get("serving")), true),
-                    pod,
-                });
-            }
-        }
-        let pod_ready = |p: usize| -> Option<bool> {
-            let Typed::Pod(pod) = &model.objects[p].typed else {
-                return None;
-            };
-            let conditions = pod.status.as_ref()?.conditions.as_ref()?;
-            conditions
-                .iter()
-                .find(|c| c.type_ == "Ready")
-                .map(|c| c.status == "True")
-        };
-        let running = |p: usize| -> Option<bool> {
-            let Typed::Pod(pod) = &model.objects[p].typed else {
-                return None;
-            };
-            let statuses = pod.status.as_ref()?.container_statuses.as_ref()?;
-            Some(
-                !statuses.is_empty()
-                    && statuses
-                        .iter()
-                        .all(|c| c.state.as_ref().is_some_and(|s| s.running.is_some())),
-            )
-        };
+    let business = business_response(model);
+    // The chains and their five facts are the model's (`model::facts`), which the report's object
+    // graph shows too: the finding and the object map cannot disagree.
+    for chain in &model.services {
+        let service = &model.objects[chain.service];
+        let pods = &chain.pods;
+        let slices = &chain.slices;
+        let endpoints = &chain.endpoints;
         let none_serving = !endpoints.is_empty() && endpoints.iter().all(|e| !e.serving);
-        let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(p) == Some(false));
+        let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(model, p) == Some(false));
         let selects_nothing = pods.is_empty()
             && model.graph.inventory.has("Pod")
             && slices.iter().all(|&s| {
@@ -224,38 +116,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     .locate("endpoints")
                     .is_none_or(|(_, e)| e.items().is_empty())
             });
-        let ready_but_not_serving = publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving);
+        let ready_but_not_serving =
+            chain.publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving);
         if !(none_serving || not_ready_pods || selects_nothing) {
             continue;
         }
 
-        // The five facts.
-        let facts = [
-            ("container running", Fact::all(pods.iter().map(|&p| running(p)))),
-            ("Pod ready", Fact::all(pods.iter().map(|&p| pod_ready(p)))),
-            (
-                "address present",
-                if slices.is_empty() {
-                    Fact::Unknown
-                } else {
-                    Fact::all(
-                        pods.iter()
-                            .map(|&p| Some(endpoints.iter().any(|e| e.pod == Some(p)))),
-                    )
-                },
-            ),
-            (
-                "eligible for traffic",
-                if endpoints.is_empty() {
-                    Fact::Unknown
-                } else {
-                    // kube-proxy routes to `ready` endpoints (`serving` matters only while
-                    // terminating): with publishNotReadyAddresses a not-ready Pod is eligible.
-                    Fact::all(endpoints.iter().map(|e| Some(e.ready)))
-                },
-            ),
-            ("business response", business_response(model)),
-        ];
+        let facts = chain.facts(model, &business);
 
         let mut evidence: Vec<Evidence> = Vec::new();
         if let Some(crate::ingest::node::NodeValue::Map(entries)) =
@@ -265,25 +132,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 evidence.extend(model.evidence(service, &format!("spec.selector[\"{}\"]", entry.key)));
             }
         }
-        if publish_not_ready {
+        if chain.publish_not_ready {
             evidence.extend(model.evidence(service, "spec.publishNotReadyAddresses"));
         }
-        for e in &endpoints {
-            evidence.extend(model.evidence(e.slice, &format!("{}.ready", e.path)));
-            evidence.extend(model.evidence(e.slice, &format!("{}.serving", e.path)));
+        for e in endpoints {
+            let slice = &model.objects[e.slice];
+            evidence.extend(model.evidence(slice, &format!("{}.conditions.ready", e.path)));
+            evidence.extend(model.evidence(slice, &format!("{}.conditions.serving", e.path)));
         }
-        for &p in &pods {
-            let pod = &model.objects[p];
-            if let Some(Typed::Pod(typed)) = Some(&pod.typed) {
-                if let Some(i) = typed
-                    .status
-                    .as_ref()
-                    .and_then(|s| s.conditions.as_ref())
-                    .and_then(|c| c.iter().position(|c| c.type_ == "Ready"))
-                {
-                    evidence.extend(model.evidence(pod, &format!("status.conditions[{i}].status")));
-                }
-            }
+        for &p in pods {
+            evidence.extend(ready_evidence(model, p));
         }
         let probes: Vec<_> = pods
             .iter()
@@ -333,7 +191,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         };
         let fact_text: Vec<String> = facts
             .iter()
-            .map(|(name, fact)| format!("{name}: {}", fact.word()))
+            .map(|f| format!("{}: {}", name(f.fact), word(f.state)))
             .collect();
         summary.push_str(&format!(" Five facts — {}.", fact_text.join("; ")));
 
@@ -341,7 +199,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS): endpoint conditions say what should receive traffic, not that it arrives.".to_string(),
             "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.".to_string(),
         ];
-        if facts[4].1 == Fact::Unknown {
+        if business.0 == FactState::Unknown {
             cannot_establish.push("The business response: no request output was pasted, so whether clients get correct answers is unknown.".to_string());
         }
         if slices.is_empty() {
@@ -366,26 +224,5 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish,
             next_steps,
         ));
-    }
-}
-
-/// Whether pasted request output shows the business response failing.
-fn business_response(model: &Model<'_>) -> Fact {
-    let failed = lines_containing(
-        model,
-        &[
-            "curl: (",
-            "HTTP/1.1 5",
-            "HTTP/2 5",
-            "Connection refused",
-            "terminated (Error)",
-        ],
-        Scope::ClientOutput,
-    );
-    let succeeded = lines_containing(model, &["HTTP/1.1 200", "HTTP/2 200"], Scope::ClientOutput);
-    match (failed.is_empty(), succeeded.is_empty()) {
-        (false, _) => Fact::Disproven,
-        (true, false) => Fact::Proven,
-        _ => Fact::Unknown,
     }
 }
