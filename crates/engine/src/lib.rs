@@ -147,4 +147,30 @@ mod tests {
         let last = seen.last().map(|p| (p.bytes_done, p.documents));
         assert_eq!(last, Some((total, 2)));
     }
+
+    /// One big List, as YAML and as JSON: reading reports progress as its items are read, not only
+    /// at the end, with bytes and items growing.
+    #[test]
+    fn a_single_big_list_reports_progress_while_it_is_read() {
+        let item = "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c\n    namespace: x\n  data:\n    k: v\n";
+        let yaml = format!("apiVersion: v1\nkind: List\nitems:\n{}", item.repeat(12_000));
+        let json_item = r#"{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "namespace": "x"}, "data": {"k": "v"}}"#;
+        let json = format!(
+            "{{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n{}\n]}}\n",
+            vec![json_item; 12_000].join(",\n")
+        );
+        for text in [yaml, json] {
+            assert!(text.len() > 1_000_000);
+            let sources = [Source::new("list", text.clone())];
+            let mut seen = Vec::new();
+            analyze_observed(&sources, &Options::default(), &mut |p| seen.push(p));
+            let reading: Vec<_> = seen.iter().filter(|p| p.phase == Phase::Reading).collect();
+            assert!(reading.len() >= 4, "{} reports", reading.len());
+            assert!(reading
+                .windows(2)
+                .all(|w| w[0].bytes_done < w[1].bytes_done && w[0].documents < w[1].documents));
+            assert!(reading[0].bytes_done < text.len() as u64 / 2);
+            assert_eq!(reading.last().map(|p| p.bytes_done), Some(text.len() as u64));
+        }
+    }
 }

@@ -7,6 +7,7 @@
 
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::yaml::{ParseError, MAX_DEPTH};
+use super::Reached;
 
 /// One top-level JSON value or the reason it could not be read.
 #[derive(Debug)]
@@ -20,7 +21,13 @@ pub struct JsonDocument {
 
 /// Reads every top-level value; `first_line` is the line of the text's start in the whole input.
 pub fn parse_documents(text: &str, first_line: u32) -> Vec<JsonDocument> {
-    let mut reader = Reader::new(text, first_line);
+    parse_documents_observed(text, first_line, &mut |_| {})
+}
+
+/// [`parse_documents`], telling `reached` the offset after each document and after each item of a
+/// top-level value's array (a List's `items`).
+pub fn parse_documents_observed(text: &str, first_line: u32, reached: Reached<'_>) -> Vec<JsonDocument> {
+    let mut reader = Reader::new(text, first_line, reached);
     let mut docs = Vec::new();
     loop {
         reader.skip_ws();
@@ -29,11 +36,14 @@ pub fn parse_documents(text: &str, first_line: u32) -> Vec<JsonDocument> {
         }
         let first_line = reader.line;
         match reader.value(0) {
-            Ok(node) => docs.push(JsonDocument {
-                first_line,
-                result: Ok(node),
-                cut_off: reader.cut.take(),
-            }),
+            Ok(node) => {
+                docs.push(JsonDocument {
+                    first_line,
+                    result: Ok(node),
+                    cut_off: reader.cut.take(),
+                });
+                (reader.reached)(reader.at);
+            }
             Err(err) => {
                 docs.push(JsonDocument {
                     first_line,
@@ -56,7 +66,7 @@ enum Failure {
     Own(ParseError),
 }
 
-struct Reader<'a> {
+struct Reader<'a, 'r> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
@@ -71,10 +81,11 @@ struct Reader<'a> {
     /// container is allocated once at its final size instead of growing.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
+    reached: Reached<'r>,
 }
 
-impl<'a> Reader<'a> {
-    fn new(text: &'a str, first_line: u32) -> Self {
+impl<'a, 'r> Reader<'a, 'r> {
+    fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
@@ -86,6 +97,7 @@ impl<'a> Reader<'a> {
             cut: None,
             entries: Vec::new(),
             items: Vec::new(),
+            reached,
         }
     }
 
@@ -353,6 +365,9 @@ impl<'a> Reader<'a> {
         loop {
             let item = self.value(depth + 1).map_err(Failure::Child)?;
             self.items.push(item);
+            if depth == 1 {
+                (self.reached)(self.at);
+            }
             if self.cut.is_some() {
                 return Ok(());
             }

@@ -16,7 +16,7 @@
 
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::yaml::MAX_DEPTH;
-use super::SKIPPED_KEY;
+use super::{Reached, SKIPPED_KEY};
 
 /// What the fast reader made of one document (the text between two `---` lines).
 #[derive(Debug, PartialEq)]
@@ -32,17 +32,22 @@ pub enum Fast {
 /// Reads one document, or returns `None` when it is not in the subset (the general parser then reads
 /// it). `first_line` is the line of the chunk's start in the whole input.
 pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
-    read(chunk, first_line).map(|(fast, _)| fast)
+    read(chunk, first_line, &mut |_| {}).map(|(fast, _)| fast)
+}
+
+/// [`parse`], telling `reached` the offset after each item of a top-level List.
+pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<Fast> {
+    read(chunk, first_line, reached).map(|(fast, _)| fast)
 }
 
 /// [`parse`], with the lines of the skipped values (first and last line of each).
-fn read(chunk: &str, first_line: u32) -> Option<(Fast, Vec<(u32, u32)>)> {
+fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<(u32, u32)>)> {
     // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
     // left to the general parser, which this reader would otherwise disagree with on lines.
     if lone_carriage_return(chunk) || chunk.contains('\u{feff}') {
         return None;
     }
-    let mut reader = Reader::new(chunk, first_line);
+    let mut reader = Reader::new(chunk, first_line, reached);
     let marked = reader.document_start()?;
     let Some(line) = reader.content_line() else {
         let empty = if marked { Fast::EmptyMarked } else { Fast::Nothing };
@@ -63,7 +68,7 @@ fn read(chunk: &str, first_line: u32) -> Option<(Fast, Vec<(u32, u32)>)> {
 /// so where the general parser fails *inside* a skipped value (or on the line after it), the fast
 /// reader may still read the document. Nothing a rule reads is lost that way.
 pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
-    let (fast, skipped) = read(chunk, first_line)?;
+    let (fast, skipped) = read(chunk, first_line, &mut |_| {})?;
     let general: Vec<_> = super::yaml::parse_chunk_generally(chunk, first_line)
         .into_iter()
         .map(|d| d.result)
@@ -95,7 +100,7 @@ struct Line {
     number: u32,
 }
 
-struct Reader<'a> {
+struct Reader<'a, 'r> {
     text: &'a str,
     bytes: &'a [u8],
     /// Offset of the next line not yet consumed.
@@ -110,12 +115,13 @@ struct Reader<'a> {
     items: Vec<Node>,
     /// First and last line of each value stepped over.
     skipped: Vec<(u32, u32)>,
+    reached: Reached<'r>,
 }
 
 const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
 
-impl<'a> Reader<'a> {
-    fn new(text: &'a str, first_line: u32) -> Self {
+impl<'a, 'r> Reader<'a, 'r> {
+    fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
@@ -125,6 +131,7 @@ impl<'a> Reader<'a> {
             entries: Vec::new(),
             items: Vec::new(),
             skipped: Vec::new(),
+            reached,
         }
     }
 
@@ -360,6 +367,10 @@ impl<'a> Reader<'a> {
     fn block_seq(&mut self, indent: usize, pos: Pos, depth: usize) -> Option<Node> {
         let base = self.items.len();
         while let Some(line) = self.content_line() {
+            if depth == 1 && self.items.len() > base {
+                // Another item of a top-level List is done.
+                (self.reached)(self.at);
+            }
             if line.indent != indent || !is_entry(self.body(&line)) {
                 if line.indent > indent {
                     return None;

@@ -148,27 +148,43 @@ pub const SKIPPED_KEY: &str = "managedFields";
 /// How often reading reports progress, in bytes of input.
 pub const PROGRESS_STEP: u64 = 256 * 1024;
 
-/// [`ingest`], calling `progress(bytes_done, documents_done)` about every [`PROGRESS_STEP`] bytes and
-/// after each input.
+/// Tells how far a reader has got in its text: called with a byte offset into the text it was given,
+/// after each document and each item of a top-level List.
+pub type Reached<'r> = &'r mut dyn FnMut(usize);
+
+/// [`ingest`], calling `progress(bytes_done, documents_done)` about every [`PROGRESS_STEP`] bytes
+/// (the readers report after each document and each List item, so one big List moves the count too)
+/// and after each input. Documents here count List items one by one.
 pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -> Ingested {
     let mut out = Ingested::default();
     let mut done = 0u64;
+    let mut documents = 0u64;
+    let mut next_report = PROGRESS_STEP;
     for (index, source) in sources.iter().enumerate() {
-        ingest_one(index, source, &mut out);
+        let base = done;
+        ingest_one(index, source, &mut out, &mut |offset| {
+            documents += 1;
+            let at = base + offset as u64;
+            if at >= next_report {
+                next_report = at + PROGRESS_STEP;
+                progress(at, documents);
+            }
+        });
         done += source.text.len() as u64;
-        let documents = out.inputs.iter().map(|i| i.documents as u64).sum();
         progress(done, documents);
     }
     out
 }
 
-fn ingest_one(index: usize, source: &Source, out: &mut Ingested) {
+fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
     let objects_before = out.objects.len();
     let events_before = out.table_events.len();
     let mut formats: Vec<Format> = Vec::new();
     let mut documents = 0;
     for segment in segment::split(&source.text) {
-        let (format, docs) = ingest_segment(index, source, &segment, out);
+        // Segments are slices of the input: their offset turns the readers' offsets into the input's.
+        let base = segment.text.as_ptr() as usize - source.text.as_ptr() as usize;
+        let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
         documents += docs;
         if format != Format::Empty {
             formats.push(format);
@@ -202,6 +218,7 @@ fn ingest_segment(
     source: &Source,
     segment: &Segment<'_>,
     out: &mut Ingested,
+    reached: Reached<'_>,
 ) -> (Format, usize) {
     let error = |pos: Pos, message: String| InputError {
         source: source.name.clone(),
@@ -215,7 +232,7 @@ fn ingest_segment(
     match sniff(segment.text, segment.first_line, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
-            let docs = json::parse_documents(segment.text, segment.first_line);
+            let docs = json::parse_documents_observed(segment.text, segment.first_line, reached);
             let count = docs.len();
             let mut list = false;
             for doc in docs {
@@ -237,7 +254,7 @@ fn ingest_segment(
             (if list { Format::JsonList } else { Format::Json }, count)
         }
         Sniffed::Yaml => {
-            let docs = yaml::parse_documents(segment.text, segment.first_line);
+            let docs = yaml::parse_documents_observed(segment.text, segment.first_line, reached);
             let mut count = 0;
             let mut list = false;
             for doc in docs {

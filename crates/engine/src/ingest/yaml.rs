@@ -14,7 +14,7 @@ use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
 use super::kubectl_yaml::{self, Fast};
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
-use super::SKIPPED_KEY;
+use super::{Reached, SKIPPED_KEY};
 
 /// Deeper nesting than this is not something kubectl prints; refusing it keeps recursion (drop,
 /// decoding) bounded on hostile input.
@@ -37,16 +37,25 @@ pub struct ParseError {
 /// Splits `text` into `---`-separated documents and parses each one. `first_line` is the line of the
 /// text's start in the whole input, so positions are the input's.
 pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
-    split_documents(text, first_line)
-        .into_iter()
-        .flat_map(|(first_line, chunk)| parse_chunk(chunk, first_line))
-        .collect()
+    parse_documents_observed(text, first_line, &mut |_| {})
+}
+
+/// [`parse_documents`], telling `reached` the offset after each document and after each item of a
+/// top-level List read by the fast reader.
+pub fn parse_documents_observed(text: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDocument> {
+    let mut docs = Vec::new();
+    for (first_line, chunk) in split_documents(text, first_line) {
+        let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
+        docs.extend(parse_chunk(chunk, first_line, &mut |at| reached(base + at)));
+        reached(base + chunk.len());
+    }
+    docs
 }
 
 /// One `---`-separated chunk: kubectl's subset is read by the fast reader, anything else (and every
 /// error) by the general parser.
-fn parse_chunk(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
-    let result = match kubectl_yaml::parse(chunk, first_line) {
+fn parse_chunk(chunk: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDocument> {
+    let result = match kubectl_yaml::parse_observed(chunk, first_line, reached) {
         Some(Fast::Document(root)) => Ok(Some(root)),
         Some(Fast::EmptyMarked) => Ok(None),
         Some(Fast::Nothing) => return Vec::new(),
