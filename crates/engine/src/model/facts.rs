@@ -367,9 +367,44 @@ impl ServiceChain {
     }
 }
 
+/// The Service chains seen from the Pods' side: which chains select each Pod, which endpoints name
+/// it, which namespaces have Services. Built once, so each Pod's facts do not scan every chain (that
+/// was quadratic on a large cluster). Lists keep the chains' order.
+pub struct PodSide<'c> {
+    selecting: HashMap<usize, Vec<&'c ServiceChain>>,
+    listed: HashMap<usize, Vec<&'c Endpoint>>,
+    namespaces: std::collections::HashSet<Option<&'c str>>,
+}
+
+impl<'c> PodSide<'c> {
+    pub fn new(model: &'c Model<'_>, chains: &'c [ServiceChain]) -> Self {
+        let mut side = PodSide {
+            selecting: HashMap::new(),
+            listed: HashMap::new(),
+            namespaces: std::collections::HashSet::new(),
+        };
+        for chain in chains {
+            for &pod in &chain.pods {
+                let list = side.selecting.entry(pod).or_default();
+                if !list.iter().any(|c| std::ptr::eq(*c, chain)) {
+                    list.push(chain);
+                }
+            }
+            for endpoint in &chain.endpoints {
+                if let Some(pod) = endpoint.pod {
+                    side.listed.entry(pod).or_default().push(endpoint);
+                }
+            }
+            side.namespaces
+                .insert(model.objects[chain.service].id.namespace.as_deref());
+        }
+        side
+    }
+}
+
 /// A Pod's side of the chain: scheduled, containers running, Ready, selected by which Services,
 /// listed as a ready endpoint in which EndpointSlices. Object indices are the model's.
-pub fn pod_facts(model: &Model<'_>, chains: &[ServiceChain], pod: usize) -> Vec<Fact> {
+pub fn pod_facts(model: &Model<'_>, side: &PodSide<'_>, pod: usize) -> Vec<Fact> {
     let object = &model.objects[pod];
     let node_name = model
         .evidence(object, "spec.nodeName")
@@ -416,7 +451,7 @@ pub fn pod_facts(model: &Model<'_>, chains: &[ServiceChain], pod: usize) -> Vec<
         pods_evidence(&one, |p| pod_ready(model, p), |p| ready_evidence(model, p)),
         Vec::new(),
     );
-    let selecting: Vec<&ServiceChain> = chains.iter().filter(|c| c.pods.contains(&pod)).collect();
+    let selecting: Vec<&ServiceChain> = side.selecting.get(&pod).cloned().unwrap_or_default();
     let selected = if !selecting.is_empty() {
         fact(
             FactKind::SelectedByService,
@@ -428,10 +463,7 @@ pub fn pod_facts(model: &Model<'_>, chains: &[ServiceChain], pod: usize) -> Vec<
                 .collect(),
             selecting.iter().map(|c| c.service).collect(),
         )
-    } else if chains
-        .iter()
-        .any(|c| model.objects[c.service].id.namespace == object.id.namespace)
-    {
+    } else if side.namespaces.contains(&object.id.namespace.as_deref()) {
         // Services of its namespace were pasted and none selects it (others may exist).
         fact(FactKind::SelectedByService, FactState::No, Vec::new(), Vec::new())
     } else {
@@ -442,11 +474,7 @@ pub fn pod_facts(model: &Model<'_>, chains: &[ServiceChain], pod: usize) -> Vec<
             Vec::new(),
         )
     };
-    let listed: Vec<&Endpoint> = chains
-        .iter()
-        .flat_map(|c| &c.endpoints)
-        .filter(|e| e.pod == Some(pod))
-        .collect();
+    let listed: Vec<&Endpoint> = side.listed.get(&pod).cloned().unwrap_or_default();
     let mut slices: Vec<usize> = listed.iter().map(|e| e.slice).collect();
     slices.dedup();
     let eligible = if listed.iter().any(|e| e.ready) {

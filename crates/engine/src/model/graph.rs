@@ -68,6 +68,8 @@ pub struct Graph {
     index: HashMap<Key, usize>,
     /// For each object, the indices in `edges` of the edges from it.
     from: Vec<Vec<usize>>,
+    /// For each object, the indices in `edges` of the edges to it.
+    to: Vec<Vec<usize>>,
 }
 
 impl Graph {
@@ -86,6 +88,11 @@ impl Graph {
             .flatten()
             .map(|&e| &self.edges[e])
     }
+
+    /// The edges to one pasted object, in the order they were found.
+    pub fn edges_to(&self, object: usize) -> impl Iterator<Item = &Edge> {
+        self.to.get(object).into_iter().flatten().map(|&e| &self.edges[e])
+    }
 }
 
 type Key = (String, Option<String>, String);
@@ -98,6 +105,63 @@ struct PodLabels<'a> {
     index: usize,
     namespace: Option<&'a str>,
     labels: Vec<(&'a str, &'a str)>,
+    ip: Option<&'a str>,
+}
+
+/// The pasted Pods with indexes for the questions the graph asks of each Service, workload and
+/// endpoint: "which Pods carry this label", "which Pod has this IP". Asking every Pod each time was
+/// quadratic on a large cluster. Every list keeps the Pods' input order.
+struct Pods<'a> {
+    all: Vec<PodLabels<'a>>,
+    by_label: HashMap<(Option<&'a str>, &'a str, &'a str), Vec<usize>>,
+    by_namespace: HashMap<Option<&'a str>, Vec<usize>>,
+    by_ip: HashMap<&'a str, Vec<usize>>,
+}
+
+impl<'a> Pods<'a> {
+    fn new(all: Vec<PodLabels<'a>>) -> Self {
+        let mut pods = Pods {
+            by_label: HashMap::new(),
+            by_namespace: HashMap::new(),
+            by_ip: HashMap::new(),
+            all: Vec::new(),
+        };
+        for (i, pod) in all.iter().enumerate() {
+            for &(k, v) in &pod.labels {
+                pods.by_label.entry((pod.namespace, k, v)).or_default().push(i);
+            }
+            pods.by_namespace.entry(pod.namespace).or_default().push(i);
+            if let Some(ip) = pod.ip {
+                pods.by_ip.entry(ip).or_default().push(i);
+            }
+        }
+        pods.all = all;
+        pods
+    }
+
+    /// The Pods of namespace `ns` the selector matches, in input order.
+    fn selected<'s>(
+        &'s self,
+        ns: Option<&'a str>,
+        selector: &'s Selector<'_>,
+    ) -> impl Iterator<Item = &'s PodLabels<'a>> {
+        // The rarest of the selector's labels narrows the Pods to look at; expressions alone do not.
+        let candidates = match selector
+            .labels
+            .iter()
+            .map(|&(k, v)| self.by_label.get(&(ns, k, v)).map_or(0, Vec::len))
+            .zip(&selector.labels)
+            .min_by_key(|(n, _)| *n)
+        {
+            Some((_, &(k, v))) => self.by_label.get(&(ns, k, v)),
+            None => self.by_namespace.get(&ns),
+        };
+        candidates
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&i| &self.all[i])
+            .filter(move |pod| pod.namespace == ns && selector.matches(&pod.labels))
+    }
 }
 
 fn key(kind: &str, namespace: Option<&str>, name: &str) -> Key {
@@ -204,8 +268,10 @@ pub fn build(objects: &[Object]) -> Graph {
             index,
             namespace: o.id.namespace.as_deref(),
             labels: pairs(o.node.locate("metadata.labels").map(|(_, n)| n)),
+            ip: o.node.locate("status.podIP").and_then(|(_, n)| n.as_str()),
         })
         .collect();
+    let pods = Pods::new(pods);
     let mut edges = Vec::new();
     let mut edge = |from: usize, to: Target, kind: EdgeKind, path: String, inferred: bool| {
         edges.push(Edge {
@@ -242,16 +308,14 @@ pub fn build(objects: &[Object]) -> Graph {
                     expressions: Vec::new(),
                 };
                 if !selector.is_empty() {
-                    for pod in &pods {
-                        if pod.namespace == ns && selector.matches(&pod.labels) {
-                            edge(
-                                from,
-                                Target::Object(pod.index),
-                                EdgeKind::Selects,
-                                "spec.selector".into(),
-                                false,
-                            );
-                        }
+                    for pod in pods.selected(ns, &selector) {
+                        edge(
+                            from,
+                            Target::Object(pod.index),
+                            EdgeKind::Selects,
+                            "spec.selector".into(),
+                            false,
+                        );
                     }
                 }
             }
@@ -259,16 +323,14 @@ pub fn build(objects: &[Object]) -> Graph {
                 if let Some((_, selector)) = node.locate("spec.selector") {
                     let selector = Selector::from_label_selector(selector);
                     if !selector.is_empty() {
-                        for pod in &pods {
-                            if pod.namespace == ns && selector.matches(&pod.labels) {
-                                edge(
-                                    from,
-                                    Target::Object(pod.index),
-                                    EdgeKind::Selects,
-                                    "spec.selector".into(),
-                                    false,
-                                );
-                            }
+                        for pod in pods.selected(ns, &selector) {
+                            edge(
+                                from,
+                                Target::Object(pod.index),
+                                EdgeKind::Selects,
+                                "spec.selector".into(),
+                                false,
+                            );
                         }
                     }
                 }
@@ -291,7 +353,6 @@ pub fn build(objects: &[Object]) -> Graph {
                             .map(|a| a.items().iter().filter_map(Node::as_str).collect())
                             .unwrap_or_default();
                         endpoint_edge(
-                            objects,
                             &pods,
                             &resolve,
                             &mut edge,
@@ -320,7 +381,6 @@ pub fn build(objects: &[Object]) -> Graph {
                                 let ip: Vec<&str> =
                                     address.get("ip").and_then(Node::as_str).into_iter().collect();
                                 endpoint_edge(
-                                    objects,
                                     &pods,
                                     &resolve,
                                     &mut edge,
@@ -351,9 +411,15 @@ pub fn build(objects: &[Object]) -> Graph {
         }
     }
     let mut from = vec![Vec::new(); objects.len()];
+    let mut to = vec![Vec::new(); objects.len()];
     for (i, e) in edges.iter().enumerate() {
         if let Some(list) = from.get_mut(e.from) {
             list.push(i);
+        }
+        if let Target::Object(target) = e.to {
+            if let Some(list) = to.get_mut(target) {
+                list.push(i);
+            }
         }
     }
     Graph {
@@ -361,14 +427,14 @@ pub fn build(objects: &[Object]) -> Graph {
         inventory,
         index,
         from,
+        to,
     }
 }
 
 /// An endpoint to its Pod: by `targetRef` when it has one, else by IP (marked inferred).
 #[allow(clippy::too_many_arguments)]
 fn endpoint_edge(
-    objects: &[Object],
-    pods: &[PodLabels<'_>],
+    pods: &Pods<'_>,
     resolve: &Resolve<'_>,
     edge: &mut dyn FnMut(usize, Target, EdgeKind, String, bool),
     from: usize,
@@ -390,12 +456,16 @@ fn endpoint_edge(
             return;
         }
     }
-    for pod in pods {
-        let ip = objects[pod.index]
-            .node
-            .locate("status.podIP")
-            .and_then(|(_, n)| n.as_str());
-        if pod.namespace == ns && ip.is_some_and(|ip| addresses.contains(&ip)) {
+    let mut matched: Vec<usize> = addresses
+        .iter()
+        .filter_map(|ip| pods.by_ip.get(ip))
+        .flatten()
+        .copied()
+        .collect();
+    matched.sort_unstable();
+    matched.dedup();
+    for pod in matched.into_iter().map(|i| &pods.all[i]) {
+        if pod.namespace == ns {
             edge(
                 from,
                 Target::Object(pod.index),

@@ -384,10 +384,11 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
                 .collect();
         }
     }
+    let side = facts::PodSide::new(model, &model.services);
     for (i, object) in model.objects.iter().enumerate() {
         let Some(m) = place[i] else { continue };
         if object.id.kind == "Pod" && objects[m].facts.is_empty() {
-            objects[m].facts = facts::pod_facts(model, &model.services, i)
+            objects[m].facts = facts::pod_facts(model, &side, i)
                 .into_iter()
                 .map(|mut f| {
                     f.objects = to_place(std::mem::take(&mut f.objects));

@@ -6,6 +6,8 @@ pub mod graph;
 pub mod map;
 pub mod timeline;
 
+use std::collections::HashMap;
+
 use crate::ingest::messages::ClientMessage;
 use crate::ingest::{CommandOutput, Ingested, Object, Source};
 use crate::report::{Evidence, ObjectRef};
@@ -15,6 +17,9 @@ pub struct Model<'a> {
     pub sources: &'a [Source],
     pub objects: &'a [Object],
     pub events: Vec<EventRecord>,
+    /// Indices in `events` by the subject's kind and name: every rule asks for the events of every
+    /// Pod, and scanning all events each time was quadratic on a large cluster.
+    events_by_subject: HashMap<(String, String), Vec<usize>>,
     pub graph: graph::Graph,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
@@ -26,7 +31,7 @@ pub struct Model<'a> {
 
 impl<'a> Model<'a> {
     pub fn build(sources: &'a [Source], ingested: &'a Ingested) -> Self {
-        let events = ingested
+        let events: Vec<EventRecord> = ingested
             .objects
             .iter()
             .enumerate()
@@ -38,12 +43,20 @@ impl<'a> Model<'a> {
                     .map(|(source, row)| events::from_table(*source, row)),
             )
             .collect();
+        let mut events_by_subject: HashMap<(String, String), Vec<usize>> = HashMap::new();
+        for (i, e) in events.iter().enumerate() {
+            events_by_subject
+                .entry((e.subject.kind.clone(), e.subject.name.clone()))
+                .or_default()
+                .push(i);
+        }
         let graph = graph::build(&ingested.objects);
         let services = facts::service_chains(&ingested.objects, &graph);
         Self {
             sources,
             objects: &ingested.objects,
             events,
+            events_by_subject,
             graph,
             services,
             messages: &ingested.messages,
@@ -62,9 +75,13 @@ impl<'a> Model<'a> {
                 .count()
                 <= 1
         };
-        let mut found: Vec<_> = self
-            .events
+        let candidates = self
+            .events_by_subject
+            .get(&(subject.kind.clone(), subject.name.clone()))
+            .map_or(&[][..], Vec::as_slice);
+        let mut found: Vec<_> = candidates
             .iter()
+            .map(|&i| &self.events[i])
             .filter(|e| {
                 e.subject.same_object(subject)
                     || (e.subject.namespace.is_none()

@@ -158,14 +158,10 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     // Most likely root cause first: by severity, then findings about an object that was pasted
     // (structured status) before findings that rest on events or messages alone.
     let rank = |f: &Finding| {
-        let pasted = model.objects.iter().any(|o| {
-            o.id.kind == f.subject.kind
-                && o.id.namespace == f.subject.namespace
-                && o.id.name == f.subject.name
-        });
+        let pasted = model.graph.find(&f.subject).is_some();
         (std::cmp::Reverse(f.severity), !pasted)
     };
-    findings.sort_by_key(rank);
+    findings.sort_by_cached_key(rank);
     relate(model, &mut findings);
     group(findings)
 }
@@ -308,18 +304,28 @@ fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
         }
         Target::Missing(r) => r.kind == pod.kind && r.namespace == pod.namespace && r.name == pod.name,
     };
+    let endpoint_of_service = |e: &crate::model::graph::Edge| {
+        e.kind == EdgeKind::EndpointIs
+            && model
+                .graph
+                .edges_from(e.from)
+                .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
+    };
+    // Endpoints naming the Pod: through the edges into it when it was pasted (every pair of findings
+    // asks, so scanning all edges here was quadratic on a large cluster), else by name.
+    let as_endpoint = || match model.graph.find(pod) {
+        Some(p) => model.graph.edges_to(p).any(endpoint_of_service),
+        None => model
+            .graph
+            .edges
+            .iter()
+            .any(|e| names_pod(&e.to) && endpoint_of_service(e)),
+    };
     model
         .graph
         .edges_from(s)
         .any(|e| e.kind == EdgeKind::Selects && names_pod(&e.to))
-        || model.graph.edges.iter().any(|e| {
-            e.kind == EdgeKind::EndpointIs
-                && names_pod(&e.to)
-                && model
-                    .graph
-                    .edges_from(e.from)
-                    .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
-        })
+        || as_endpoint()
 }
 
 /// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
@@ -416,36 +422,44 @@ fn explained_by_chain(findings: &[Finding], finding: &Finding, by: &Finding) -> 
 
 /// Puts each symptom right after the finding that explains it, keeping the ranked order otherwise.
 fn group(findings: Vec<Finding>) -> Vec<Finding> {
-    let cause_of = |f: &Finding| {
-        f.explained_by.as_ref().and_then(|c| {
-            findings
-                .iter()
-                .position(|other| other.rule == c.rule && other.subject == c.subject)
+    // The first finding of each (rule, subject): what a symptom's `explained_by` names.
+    let mut first: std::collections::HashMap<(&str, &ObjectRef), usize> = std::collections::HashMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        first.entry((f.rule.as_str(), &f.subject)).or_insert(i);
+    }
+    let parents: Vec<Option<usize>> = findings
+        .iter()
+        .map(|f| {
+            let c = f.explained_by.as_ref()?;
+            first.get(&(c.rule.as_str(), &c.subject)).copied()
         })
-    };
-    let parents: Vec<Option<usize>> = findings.iter().map(cause_of).collect();
+        .collect();
+    let mut children = vec![Vec::new(); findings.len()];
+    for (j, parent) in parents.iter().enumerate() {
+        if let Some(p) = parent {
+            children[*p].push(j);
+        }
+    }
     let mut order = Vec::with_capacity(findings.len());
     let mut placed = vec![false; findings.len()];
-    fn place(i: usize, parents: &[Option<usize>], placed: &mut [bool], order: &mut Vec<usize>) {
+    fn place(i: usize, children: &[Vec<usize>], placed: &mut [bool], order: &mut Vec<usize>) {
         if placed[i] {
             return;
         }
         placed[i] = true;
         order.push(i);
-        for (j, parent) in parents.iter().enumerate() {
-            if *parent == Some(i) {
-                place(j, parents, placed, order);
-            }
+        for &j in &children[i] {
+            place(j, children, placed, order);
         }
     }
-    for i in 0..findings.len() {
-        if parents[i].is_none() {
-            place(i, &parents, &mut placed, &mut order);
+    for (i, parent) in parents.iter().enumerate() {
+        if parent.is_none() {
+            place(i, &children, &mut placed, &mut order);
         }
     }
     // Anything left (a cause that is itself missing) keeps its rank.
     for i in 0..findings.len() {
-        place(i, &parents, &mut placed, &mut order);
+        place(i, &children, &mut placed, &mut order);
     }
     let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
     order.into_iter().filter_map(|i| slots[i].take()).collect()

@@ -1,6 +1,6 @@
 use crate::ingest::node::Node;
 use crate::ingest::Object;
-use crate::model::graph::{EdgeKind, Target};
+use crate::model::graph::EdgeKind;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::owners::workload_of;
@@ -85,6 +85,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let services_pasted = model.objects.iter().any(|o| o.id.kind == "Service");
     // Workload -> (pods, evidence, containers without a probe), in input order.
     let mut groups: Vec<Group> = Vec::new();
+    let mut group_of: std::collections::HashMap<ObjectRef, usize> = std::collections::HashMap::new();
     for (index, pod) in model
         .objects
         .iter()
@@ -107,23 +108,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if unprobed.is_empty() {
             continue;
         }
-        let selected = model.graph.edges.iter().any(|e| {
-            e.kind == EdgeKind::Selects
-                && matches!(e.to, Target::Object(i) if i == index)
-                && model.objects[e.from].id.kind == "Service"
-        });
+        let selected = model
+            .graph
+            .edges_to(index)
+            .any(|e| e.kind == EdgeKind::Selects && model.objects[e.from].id.kind == "Service");
         let serves = selected || (!services_pasted && pod.id.namespace.as_deref() != Some("kube-system"));
         if !serves {
             continue;
         }
         let workload = workload_of(pod);
-        let at = match groups.iter().position(|g| g.0 == workload) {
-            Some(at) => at,
-            None => {
-                groups.push((workload, Vec::new(), Vec::new(), Vec::new()));
-                groups.len() - 1
-            }
-        };
+        let at = *group_of.entry(workload.clone()).or_insert_with(|| {
+            groups.push((workload, Vec::new(), Vec::new(), Vec::new()));
+            groups.len() - 1
+        });
         let group = &mut groups[at];
         group.1.push(pod.id.name.clone());
         if group.2.is_empty() {
