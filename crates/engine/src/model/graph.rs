@@ -301,40 +301,31 @@ pub fn build(objects: &[Object]) -> Graph {
                 }
             }
         }
+        // A Service selects by its labels alone; workloads by a label selector, expressions included.
+        let selector = match object.id.kind.as_str() {
+            "Service" => Some(Selector {
+                labels: pairs(node.locate("spec.selector").map(|(_, n)| n)),
+                expressions: Vec::new(),
+            }),
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => node
+                .locate("spec.selector")
+                .map(|(_, selector)| Selector::from_label_selector(selector)),
+            _ => None,
+        };
+        for pod in selector
+            .iter()
+            .filter(|s| !s.is_empty())
+            .flat_map(|s| pods.selected(ns, s))
+        {
+            edge(
+                from,
+                Target::Object(pod.index),
+                EdgeKind::Selects,
+                "spec.selector".into(),
+                false,
+            );
+        }
         match object.id.kind.as_str() {
-            "Service" => {
-                let selector = Selector {
-                    labels: pairs(node.locate("spec.selector").map(|(_, n)| n)),
-                    expressions: Vec::new(),
-                };
-                if !selector.is_empty() {
-                    for pod in pods.selected(ns, &selector) {
-                        edge(
-                            from,
-                            Target::Object(pod.index),
-                            EdgeKind::Selects,
-                            "spec.selector".into(),
-                            false,
-                        );
-                    }
-                }
-            }
-            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
-                if let Some((_, selector)) = node.locate("spec.selector") {
-                    let selector = Selector::from_label_selector(selector);
-                    if !selector.is_empty() {
-                        for pod in pods.selected(ns, &selector) {
-                            edge(
-                                from,
-                                Target::Object(pod.index),
-                                EdgeKind::Selects,
-                                "spec.selector".into(),
-                                false,
-                            );
-                        }
-                    }
-                }
-            }
             "EndpointSlice" => {
                 if let Some(service) = text(node, r#"metadata.labels["kubernetes.io/service-name"]"#) {
                     let to = resolve("Service", ns, service, None);
