@@ -14,8 +14,8 @@ pub use faultline_engine::rules::docs::DocBlock;
 
 /// A rule's documentation in a language as (section title, blocks), for rendering as text.
 pub fn rule_docs(rule: &str, lang: Lang) -> Option<Vec<(String, Vec<DocBlock>)>> {
-    let rule = rules::find(rule)?;
-    Some(rules::docs::sections(rule.docs_in(lang.engine())))
+    let rule = crate::rule_docs::find(rule)?;
+    Some(rules::docs::sections(rule.docs_in(lang)))
 }
 
 /// "1 document · Pod 1, Event 6", "2 documents · no objects", "container log: not analysed" (the

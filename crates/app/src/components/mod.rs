@@ -1,3 +1,4 @@
+pub mod analysis_status;
 pub mod boundary_table;
 pub mod diagram;
 pub mod export_menu;

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::redact::SecretHit;
+use faultline_worker::protocol::Secret;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -9,7 +9,7 @@ use crate::hooks::use_texts::use_texts;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub secrets: Rc<Vec<SecretHit>>,
+    pub secrets: Rc<Vec<Secret>>,
     /// Input names, in the order the hits' `input` indexes refer to.
     pub inputs: Vec<String>,
     pub include_network: bool,
@@ -39,10 +39,10 @@ pub fn secrets_panel(props: &Props) -> Html {
     let rows = props.secrets.iter().map(|hit| {
         let input = props.inputs.get(hit.input).map_or("?", String::as_str);
         html! {
-            <li class="secret-hit" data-kind={hit.kind.id()}>
+            <li class="secret-hit" data-kind={hit.kind.clone()}>
                 <span class="where" translate="no">{ format!("{input}:{}", hit.line) }</span>
-                <span class="kind">{ (t.secret_kind)(hit.kind.id()) }</span>
-                <code class="kind-id" translate="no">{ hit.kind.id() }</code>
+                <span class="kind">{ (t.secret_kind)(&hit.kind) }</span>
+                <code class="kind-id" translate="no">{ &hit.kind }</code>
                 <span class="preview" translate="no">{ &hit.preview }</span>
             </li>
         }

@@ -240,4 +240,26 @@ pub const EN: Texts = Texts {
     count: "count",
     timeline_help: "Arrow keys move between entries; + and − zoom, ← and → pan the time axis.",
     timeline_aria: "Timeline entries",
+    analysis_aria: "Analysis progress",
+    analysis_step: |step| match step {
+        "reading" => "Reading the inputs",
+        "relating" => "Relating objects",
+        "diagnosing" => "Running the rules",
+        "timeline" => "Building the timeline",
+        "scanning" => "Looking for secrets",
+        _ => "Starting the analysis",
+    },
+    analysis_progress: |done, total, documents| {
+        format!(
+            "{done:.1} of {total:.1} MB · {documents} {}",
+            if documents == 1 { "document" } else { "documents" }
+        )
+    },
+    cancel: "Cancel",
+    stale_running: "The diagnosis below is of your inputs before the last change, until this analysis is done.",
+    stale_cancelled: "Analysis cancelled. The diagnosis below is of your inputs as they were before the last change.",
+    reanalyse: "Analyse again",
+    excerpt_loading: "Reading this part of the file…",
+    excerpt_gone: "This file's lines are not at hand: its analysis was cancelled or has not finished. Analyse it again to see them.",
+    show_more: |more, hidden| format!("Show {more} more ({hidden} not shown)"),
 };

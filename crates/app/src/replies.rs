@@ -1,0 +1,51 @@
+//! The worker's replies turned into [`Action`]s: the report's parts are put together here, and only
+//! the whole report becomes an action. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
+//! and the native tests share it.
+
+use std::rc::Rc;
+
+use faultline_engine::Report;
+use faultline_worker::protocol::Reply;
+
+use crate::state::{Action, Analysis, Text};
+
+/// The report of the job being received, part by part.
+#[derive(Default)]
+pub struct Assembly {
+    analysis: Analysis,
+}
+
+impl Assembly {
+    /// The action for one reply to job `id` (`texts`: the byte arrays that came with it, made into
+    /// texts), or `None` while the report is still coming in.
+    pub fn take(&mut self, id: u64, reply: Reply, texts: Vec<Text>) -> Option<Action> {
+        match reply {
+            Reply::Progress(progress) => return Some(Action::Progress { id, progress }),
+            Reply::Scanning => return Some(Action::Scanning { id }),
+            Reply::Redacted { .. } => return Some(Action::Redacted { id, texts }),
+            Reply::Head(head) => {
+                self.analysis = Analysis {
+                    report: Report {
+                        inputs: head.inputs,
+                        counts: head.counts,
+                        errors: head.errors,
+                        findings: Vec::with_capacity(head.findings),
+                        timeline: Vec::with_capacity(head.timeline),
+                    },
+                    secrets: Vec::with_capacity(head.secrets),
+                    unreadable: head.unreadable,
+                    redacted_input: head.redacted_input,
+                };
+            }
+            Reply::Findings(findings) => self.analysis.report.findings.extend(findings),
+            Reply::Secrets(secrets) => self.analysis.secrets.extend(secrets),
+            Reply::Timeline(entries) => self.analysis.report.timeline.extend(entries),
+            Reply::Done => {
+                let analysis = Rc::new(std::mem::take(&mut self.analysis));
+                return Some(Action::Analysed { id, analysis });
+            }
+            Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
+        }
+        None
+    }
+}
