@@ -1,6 +1,8 @@
-//! The page's side of the engine's Web Worker: starts it as soon as the page has rendered, sends it
-//! each job [`State::pending`] names, turns its replies into actions, and terminates it to cancel (the
-//! engine's call is synchronous: no message could interrupt it) — a fresh worker is started at once.
+//! The page's side of the engine's Web Worker: starts it for the first job (the built-in samples'
+//! reports are precomputed, so the first render needs no worker and the page's first load stays
+//! small), sends it each job [`State::pending`] names, turns its replies into actions, and terminates
+//! it to cancel (the engine's call is synchronous: no message could interrupt it) — a fresh worker is
+//! started at once.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,9 +18,9 @@ use crate::files;
 use crate::replies::Assembly;
 use crate::state::{Action, Input, State, Text};
 
-/// The worker's loader script, written by Trunk beside index.html (`data-loader-shim`); relative, so
-/// the app works under any path.
-const WORKER_URL: &str = "faultline-worker_loader.js";
+/// The worker's loader script (static/engine-worker.js), beside index.html; relative, so the app
+/// works under any path.
+const WORKER_URL: &str = "engine-worker.js";
 
 /// Lines either side of a large file's focused line that the input viewer shows.
 pub const EXCERPT_CONTEXT: u32 = 40;
@@ -220,20 +222,12 @@ fn spawn(
     Some((worker, on_message, on_error))
 }
 
-/// Runs the engine's worker for `state`: loads it once the page has rendered, follows
+/// Runs the engine's worker for `state`: loads it for the first job, follows
 /// [`State::pending`] (a new job is sent, a cancelled one terminated), asks for excerpts of large
 /// files the viewer shows, and lets the file registry drop files nothing refers to.
 #[hook]
 pub fn use_engine_worker(state: &UseReducerHandle<State>) {
     let bridge = use_mut_ref(Bridge::default);
-    {
-        // Loaded with the page, not on the first input: its files are the page's own, fetched
-        // before anything is pasted (the page requests nothing after it has loaded).
-        let (bridge, dispatch) = (bridge.clone(), state.dispatcher());
-        use_effect_with((), move |_| {
-            bridge.borrow_mut().ensure(&dispatch);
-        });
-    }
     {
         let (bridge, state_now, dispatch) = (bridge.clone(), state.clone(), state.dispatcher());
         use_effect_with(state.pending.as_ref().map(|p| p.id), move |pending| {
