@@ -130,7 +130,8 @@ fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
         for file in &files {
             let path = static_dir.join(&id).join(file);
             println!("cargo::rerun-if-changed={}", path.display());
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             sources.push(Source::new(file.clone(), text));
         }
         let report = analyze(&sources);
@@ -138,7 +139,11 @@ fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
         let json = serde_json::json!({ "report": report, "secrets": secrets });
         let path = out_dir.join(format!("sample-{id}.json"));
         write(&path, &json.to_string());
-        let _ = writeln!(out, "    ({id:?}, include_str!({:?})),", path.display().to_string());
+        let _ = writeln!(
+            out,
+            "    ({id:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
     }
     out.push_str("];\n");
     Ok(out)

@@ -113,7 +113,7 @@ pub fn app() -> Html {
     };
     html! {
         <ContextProvider<Lang> context={state.lang}>
-        <div class="app">
+        <div class="app" data-analysis={if state.pending.is_some() { "running" } else { "idle" }}>
             <header class="top">
                 <div class="brand">
                     <h1 translate="no">{ "Faultline" }</h1>

@@ -12,7 +12,10 @@ use crate::state::{Action, Analysis, Text};
 /// The report of the job being received, part by part.
 #[derive(Default)]
 pub struct Assembly {
-    analysis: Analysis,
+    report: Report,
+    secrets: Vec<faultline_worker::protocol::Secret>,
+    unreadable: Vec<(String, String)>,
+    redacted_input: bool,
 }
 
 impl Assembly {
@@ -24,7 +27,7 @@ impl Assembly {
             Reply::Scanning => return Some(Action::Scanning { id }),
             Reply::Redacted { .. } => return Some(Action::Redacted { id, texts }),
             Reply::Head(head) => {
-                self.analysis = Analysis {
+                *self = Assembly {
                     report: Report {
                         inputs: head.inputs,
                         counts: head.counts,
@@ -37,11 +40,17 @@ impl Assembly {
                     redacted_input: head.redacted_input,
                 };
             }
-            Reply::Findings(findings) => self.analysis.report.findings.extend(findings),
-            Reply::Secrets(secrets) => self.analysis.secrets.extend(secrets),
-            Reply::Timeline(entries) => self.analysis.report.timeline.extend(entries),
+            Reply::Findings(findings) => self.report.findings.extend(findings),
+            Reply::Secrets(secrets) => self.secrets.extend(secrets),
+            Reply::Timeline(entries) => self.report.timeline.extend(entries),
             Reply::Done => {
-                let analysis = Rc::new(std::mem::take(&mut self.analysis));
+                let done = std::mem::take(self);
+                let analysis = Rc::new(Analysis {
+                    report: Rc::new(done.report),
+                    secrets: Rc::new(done.secrets),
+                    unreadable: done.unreadable,
+                    redacted_input: done.redacted_input,
+                });
                 return Some(Action::Analysed { id, analysis });
             }
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),

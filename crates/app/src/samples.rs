@@ -116,9 +116,19 @@ mod tests {
                 .map(|(name, text)| faultline_engine::Source::new(*name, *text))
                 .collect();
             let precomputed = precomputed(sample.id).unwrap();
-            assert_eq!(precomputed.report, faultline_engine::analyze(&sources), "{}", sample.id);
+            assert_eq!(
+                precomputed.report,
+                faultline_engine::analyze(&sources),
+                "{}",
+                sample.id
+            );
             let secrets = serde_json::to_value(scan(&sources, &ScanOptions::default())).unwrap();
-            assert_eq!(serde_json::to_value(&precomputed.secrets).unwrap(), secrets, "{}", sample.id);
+            assert_eq!(
+                serde_json::to_value(&precomputed.secrets).unwrap(),
+                secrets,
+                "{}",
+                sample.id
+            );
         }
     }
 

@@ -25,7 +25,10 @@ pub use faultline_worker::looks_binary;
 pub enum Text {
     Inline(Rc<str>),
     /// A file held by the page's file registry (`files.rs`) under `id`, `bytes` long.
-    File { id: u32, bytes: u64 },
+    File {
+        id: u32,
+        bytes: u64,
+    },
 }
 
 impl Text {
@@ -79,8 +82,9 @@ pub struct Pending {
 /// What the worker found, assembled on the page from its parts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Analysis {
-    pub report: Report,
-    pub secrets: Vec<Secret>,
+    /// Shared, not copied, into the state: a big dump's report is tens of megabytes.
+    pub report: Rc<Report>,
+    pub secrets: Rc<Vec<Secret>>,
     /// Files that turned out not to be text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens.
@@ -342,8 +346,8 @@ impl State {
 
     fn receive(&mut self, analysis: &Analysis) {
         self.pending = None;
-        self.report = Rc::new(analysis.report.clone());
-        self.secrets = Rc::new(analysis.secrets.clone());
+        self.report = analysis.report.clone();
+        self.secrets = analysis.secrets.clone();
         self.redacted_input = analysis.redacted_input;
         for (name, reason) in &analysis.unreadable {
             self.files.retain(|f| f.name != *name);
@@ -444,7 +448,8 @@ impl Reducible for State {
             }
             Action::AddFile(input) if input.text.inline().is_some_and(looks_binary) => {
                 next.unreadable.retain(|(n, _)| *n != input.name);
-                next.unreadable.push((input.name, faultline_worker::BINARY_REASON.to_string()));
+                next.unreadable
+                    .push((input.name, faultline_worker::BINARY_REASON.to_string()));
                 return Rc::new(next);
             }
             Action::AddFile(input) => {
@@ -818,10 +823,16 @@ pub(crate) mod tests {
     #[test]
     fn an_edit_asks_the_worker_and_the_previous_report_stays_until_the_answer() {
         let opened = State::default();
-        assert_eq!(opened.pending, None, "the sample's report was computed at build time");
+        assert_eq!(
+            opened.pending, None,
+            "the sample's report was computed at build time"
+        );
         let asked = reduce_only(opened.clone(), Action::EditPaste(CRASH_POD.into()));
         let pending = asked.pending.clone().unwrap();
-        assert!(Rc::ptr_eq(&asked.report, &opened.report), "the old report stays, marked by `pending`");
+        assert!(
+            Rc::ptr_eq(&asked.report, &opened.report),
+            "the old report stays, marked by `pending`"
+        );
         let (job, inputs) = asked.job().unwrap();
         assert_eq!(job.id, pending.id);
         assert_eq!(job.names, ["paste", "pod.yaml", "events.txt"]);
@@ -830,7 +841,13 @@ pub(crate) mod tests {
         let mut state = asked;
         for action in actions {
             if let Action::Progress { progress, .. } = action {
-                state = reduce_only(state, Action::Progress { id: pending.id, progress });
+                state = reduce_only(
+                    state,
+                    Action::Progress {
+                        id: pending.id,
+                        progress,
+                    },
+                );
                 let shown = state.pending.as_ref().and_then(|p| p.progress).unwrap();
                 assert!(shown.bytes_done <= shown.bytes_total);
             } else {
@@ -881,7 +898,9 @@ pub(crate) mod tests {
         );
         assert_eq!(failed.pending, None);
         assert_eq!(failed.report.errors.len(), 3);
-        assert!(failed.report.errors[0].message.contains("`faultline` command line"));
+        assert!(failed.report.errors[0]
+            .message
+            .contains("`faultline` command line"));
         assert_eq!(paste_of(&failed), CRASH_POD);
     }
 

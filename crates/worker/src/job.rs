@@ -12,7 +12,12 @@ pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
 /// and why) and returns the texts it analysed — the redacted copy when it redacted — which the worker
 /// keeps for excerpts.
-pub fn run(job: &Job, sources: Vec<Source>, unreadable: Vec<(String, String)>, send: &mut Send<'_>) -> Vec<Source> {
+pub fn run(
+    job: &Job,
+    sources: Vec<Source>,
+    unreadable: Vec<(String, String)>,
+    send: &mut Send<'_>,
+) -> Vec<Source> {
     let options = ScanOptions {
         include_network: job.include_network,
     };
@@ -21,7 +26,12 @@ pub fn run(job: &Job, sources: Vec<Source>, unreadable: Vec<(String, String)>, s
         let redacted = redact::redact(&sources, &options);
         if !redacted.hits.is_empty() {
             let texts = redacted.sources.iter().map(|s| s.text.clone()).collect();
-            send(protocol::encode(&Reply::Redacted { tokens: redacted.tokens }), texts);
+            send(
+                protocol::encode(&Reply::Redacted {
+                    tokens: redacted.tokens,
+                }),
+                texts,
+            );
             sources = redacted.sources;
         }
     }
@@ -198,13 +208,16 @@ mod tests {
         let sources = vec![Source::new("pods.yaml", text.clone())];
         let mut sizes = Vec::new();
         let mut progress = 0;
-        run(&job(false), sources.clone(), Vec::new(), &mut |bytes, _| {
-            match decode(&bytes).unwrap() {
+        run(
+            &job(false),
+            sources.clone(),
+            Vec::new(),
+            &mut |bytes, _| match decode(&bytes).unwrap() {
                 Reply::Progress(_) => progress += 1,
                 Reply::Findings(_) | Reply::Timeline(_) | Reply::Secrets(_) => sizes.push(bytes.len()),
                 _ => {}
-            }
-        });
+            },
+        );
         assert!(sizes.len() > 2, "{sizes:?}");
         assert!(sizes.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{sizes:?}");
         assert!(progress <= 210, "{progress} progress messages");

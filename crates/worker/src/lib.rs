@@ -17,5 +17,6 @@ pub fn looks_binary(text: &str) -> bool {
 }
 
 /// Why a file that [`looks_binary`] is not analysed (shown in the inputs list).
-pub const BINARY_REASON: &str = "looks like a binary file (it has NUL bytes or is not UTF-8 text), not kubectl \
+pub const BINARY_REASON: &str =
+    "looks like a binary file (it has NUL bytes or is not UTF-8 text), not kubectl \
                                  output; it was not analysed";

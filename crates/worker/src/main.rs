@@ -25,7 +25,8 @@ mod glue {
     }
 
     pub fn start() {
-        let handler = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| on_message(&event.data()));
+        let handler =
+            Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| on_message(&event.data()));
         scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
         handler.forget();
     }

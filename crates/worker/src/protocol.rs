@@ -50,7 +50,9 @@ pub enum Reply {
     Scanning,
     /// The redacted copy of every input follows as bytes, in the job's order; the analysis that
     /// follows is of that copy.
-    Redacted { tokens: usize },
+    Redacted {
+        tokens: usize,
+    },
     /// The report's small parts, and how many of the large ones follow.
     Head(Head),
     Findings(Vec<Finding>),
@@ -83,7 +85,11 @@ pub enum Request {
     Analyze(Job),
     /// Lines around `line` of the last analysed input named `name` (for inputs whose text the page
     /// does not hold: large files stay `Blob`s on the page).
-    Excerpt { name: String, line: u32, context: u32 },
+    Excerpt {
+        name: String,
+        line: u32,
+        context: u32,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -64,19 +64,17 @@ pub fn input_viewer(props: &Props) -> Html {
         (Text::File { .. }, None) => Vec::new(),
     };
     let missing = matches!(props.input.text, Text::File { .. }) && numbered.is_empty();
-    let lines = numbered
-        .into_iter()
-        .map(|(i, text)| {
-            let number = i + 1;
-            let here = number == target;
-            html! {
-                <div class={classes!("line", here.then_some("highlight"))} data-line={number.to_string()}
-                    ref={if here { mark.clone() } else { NodeRef::default() }}>
-                    <span class="number" aria-hidden="true">{ number }</span>
-                    <span class="text">{ text }</span>
-                </div>
-            }
-        });
+    let lines = numbered.into_iter().map(|(i, text)| {
+        let number = i + 1;
+        let here = number == target;
+        html! {
+            <div class={classes!("line", here.then_some("highlight"))} data-line={number.to_string()}
+                ref={if here { mark.clone() } else { NodeRef::default() }}>
+                <span class="number" aria-hidden="true">{ number }</span>
+                <span class="text">{ text }</span>
+            </div>
+        }
+    });
     html! {
         <section class="input-viewer" ref={section} aria-label={t.show_input}>
             <h3>{ t.show_input }{ ": " }<span translate="no">{ format!("{}:{}", props.input.name, props.line) }</span></h3>

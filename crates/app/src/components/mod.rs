@@ -13,6 +13,7 @@ pub mod language_switch;
 pub mod rules_page;
 pub mod sample_menu;
 pub mod secrets_panel;
+pub mod show_more;
 pub mod timeline;
 pub mod view_switcher;
 

@@ -28,12 +28,12 @@ pub fn rules_page(props: &Props) -> Html {
                     if let Some(href) = link {
                         <p><a class="open-sample" href={href}>{ t.open_rule_sample }</a></p>
                     }
-                    { for sections.into_iter().map(|(title, blocks)| html! {
+                    { for sections.iter().map(|(title, blocks)| html! {
                         <section>
-                            <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
-                            { for blocks.into_iter().map(|block| match block {
-                                DocBlock::Text(text) => html! { <p translate="no">{ super::prose(&text) }</p> },
-                                DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
+                            <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
+                            { for blocks.iter().map(|block| match block {
+                                DocBlock::Text(text) => html! { <p translate="no">{ super::prose(text) }</p> },
+                                DocBlock::Code(code) => html! { <pre translate="no">{ code.clone() }</pre> },
                             }) }
                         </section>
                     }) }

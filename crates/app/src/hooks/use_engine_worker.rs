@@ -78,7 +78,11 @@ impl Bridge {
         let id = job.id;
         let message = Object::new();
         let transfer = Array::new();
-        let request = Uint8Array::from(serde_json::to_vec(&Request::Analyze(job)).unwrap_or_default().as_slice());
+        let request = Uint8Array::from(
+            serde_json::to_vec(&Request::Analyze(job))
+                .unwrap_or_default()
+                .as_slice(),
+        );
         transfer.push(&request.buffer());
         let values = Array::new();
         for input in &inputs {
@@ -101,7 +105,10 @@ impl Bridge {
         {
             let mut shared = self.shared.borrow_mut();
             shared.running = Some(id);
-            shared.file_inputs = inputs.iter().map(|i| matches!(i.text, Text::File { .. })).collect();
+            shared.file_inputs = inputs
+                .iter()
+                .map(|i| matches!(i.text, Text::File { .. }))
+                .collect();
             shared.assembly = Assembly::default();
         }
         let posted = self
@@ -159,7 +166,10 @@ fn spawn(
         let (shared, dispatch) = (shared.clone(), dispatch.clone());
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
-            let id = Reflect::get(&data, &"id".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as u64;
+            let id = Reflect::get(&data, &"id".into())
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0) as u64;
             let Some(bytes) = Reflect::get(&data, &"reply".into())
                 .ok()
                 .and_then(|v| v.dyn_into::<Uint8Array>().ok())

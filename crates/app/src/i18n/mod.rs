@@ -9,7 +9,7 @@ mod zh;
 
 use faultline_engine::{Boundary, Severity};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
     Zh,
@@ -83,6 +83,8 @@ pub struct Texts {
     pub container_log: &'static str,
     pub unreadable: fn(&str) -> String,
     pub show_input: &'static str,
+    /// A file whose analysis has not finished (or was cancelled).
+    pub input_waiting: &'static str,
 
     // Views.
     pub views_aria: &'static str,
