@@ -6,7 +6,7 @@
 // Debian's binaryen 108 cannot read the wasm current Rust emits; the npm build is binaryen 132.
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -37,8 +37,12 @@ const FLAGS = ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int
   '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals'];
 const run = promisify(execFile);
 const files = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
+// The unoptimised files are kept for `make bench`'s size table (before/after).
+const kept = join(root, 'target', 'wasm-opt-before');
+mkdirSync(kept, { recursive: true });
 await Promise.all(files.map(async (name) => {
   const path = join(dir, name);
+  copyFileSync(path, join(kept, name.replace(/-[0-9a-f]{8,}_bg\.wasm$/, '_bg.wasm')));
   const before = statSync(path).size;
   const started = Date.now();
   await run(process.execPath, [wasmOpt, ...FLAGS, path, '-o', `${path}.opt`], { maxBuffer: 1 << 26 });

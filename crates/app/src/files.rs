@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 thread_local! {
-    static FILES: RefCell<(u32, BTreeMap<u32, web_sys::Blob>)> = RefCell::new((0, BTreeMap::new()));
+    static FILES: RefCell<(u32, BTreeMap<u32, web_sys::Blob>)> = const { RefCell::new((0, BTreeMap::new())) };
 }
 
 /// Keeps `blob` and returns its id.

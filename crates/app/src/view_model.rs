@@ -12,11 +12,14 @@ use crate::i18n::Texts;
 
 pub use faultline_engine::rules::docs::DocBlock;
 
+/// A rule's documentation as (section title, blocks).
+pub type Sections = std::rc::Rc<Vec<(String, Vec<DocBlock>)>>;
+
 /// A rule's documentation in a language as (section title, blocks), for rendering as text. Parsed
 /// once per rule and language: every finding card shows its rule's docs, and a big dump has
 /// thousands of findings of a few rules.
-pub fn rule_docs(rule: &str, lang: Lang) -> Option<std::rc::Rc<Vec<(String, Vec<DocBlock>)>>> {
-    type Parsed = std::rc::Rc<Vec<(String, Vec<DocBlock>)>>;
+pub fn rule_docs(rule: &str, lang: Lang) -> Option<Sections> {
+    type Parsed = Sections;
     thread_local! {
         static PARSED: std::cell::RefCell<std::collections::HashMap<(&'static str, Lang), Parsed>> =
             std::cell::RefCell::default();
