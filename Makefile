@@ -27,6 +27,7 @@ lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cargo clippy -p faultline-app --target wasm32-unknown-unknown --locked -- -D warnings
+	cargo clippy -p faultline-worker --target wasm32-unknown-unknown --locked -- -D warnings
 
 unit:
 	cargo test --workspace --locked
@@ -53,6 +54,7 @@ cli:
 	cargo build --profile native -p faultline-cli --locked
 	@echo "built target/native/faultline"
 
-# Benchmarks print figures; they are not tests. BENCH_SIZES="1000" skips the 10k-pod dumps.
-bench:
+# Benchmarks print figures; they are not tests: native engine, Chromium (js-yaml / JSON.parse vs the
+# app's worker, long tasks, first render) and the bundle sizes. BENCH_SIZES="1000" skips the 10k-pod dumps.
+bench: tools browser-tools
 	scripts/bench.sh

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Native benchmark (not a test): the engine on gen-dump.py dumps of 1k and 10k pods, YAML and JSON.
-# Prints ingest and full-analysis times and MB/s (median of BENCH_RUNS, default 3), then the peak
-# RSS of one full `faultline analyze` per dump. Dumps are cached in target/bench/ (deterministic).
-# BENCH_SIZES="1000" skips the 10k-pod dumps.
+# Benchmarks (not tests), on gen-dump.py dumps of 1k and 10k pods, YAML and JSON:
+#   1. native: ingest and full-analysis times and MB/s (median of BENCH_RUNS, default 3), then the
+#      peak RSS of one full `faultline analyze` per dump;
+#   2. Chromium: per dump, in one page of the release app, js-yaml load or JSON.parse alone vs
+#      Faultline end to end through the app's worker, and the longest main-thread task; the first
+#      render (tests/browser/bench.mjs);
+#   3. the release bundle's size, raw and gzip, before and after wasm-opt, app and worker.
+# Dumps are cached in target/bench/ (deterministic). BENCH_SIZES="1000" skips the 10k-pod dumps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -30,3 +34,32 @@ for dump in "${dumps[@]}"; do
   awk -v n="$(basename "$dump")" -v r="$rss_kb" -v b="$(stat -c %s "$dump")" \
     'BEGIN { printf "%-24s %14.0f %16.1f\n", n, r/1024, r*1024/b }'
 done
+
+echo
+echo "==> Chromium"
+scripts/install-browser-tools.sh >/dev/null
+trunk build --release >/dev/null
+node tests/browser/bench.mjs "${dumps[@]}"
+
+echo
+echo "==> Release bundle (dist/): bytes raw and gzip -9; wasm before wasm-opt from target/wasm-opt-before/"
+size_row() { # label file [before-file]
+  local raw gz
+  raw=$(stat -c %s "$2"); gz=$(gzip -9c "$2" | wc -c)
+  if [ -n "${3:-}" ] && [ -f "$3" ]; then
+    printf '%-34s %10d %10d   before wasm-opt: %10d %10d\n' "$1" "$raw" "$gz" "$(stat -c %s "$3")" "$(gzip -9c "$3" | wc -c)"
+  else
+    printf '%-34s %10d %10d\n' "$1" "$raw" "$gz"
+  fi
+}
+app_wasm=$(ls dist/faultline-app-*_bg.wasm)
+app_js=$(ls dist/faultline-app-*.js)
+printf '%-34s %10s %10s\n' file raw gzip
+size_row "app wasm ($(basename "$app_wasm"))" "$app_wasm" target/wasm-opt-before/faultline-app_bg.wasm
+size_row "app js" "$app_js"
+size_row "worker wasm" dist/faultline-worker_bg.wasm target/wasm-opt-before/faultline-worker_bg.wasm
+size_row "worker js" dist/faultline-worker.js
+size_row "worker loader (engine-worker.js)" dist/engine-worker.js
+gz() { local t=0; for f in "$@"; do t=$((t + $(gzip -9c "$f" | wc -c))); done; echo $t; }
+echo "first page load, wasm + js, gzip: $(gz "$app_wasm" "$app_js") bytes (budget 512000)"
+echo "engine worker, loaded on the first analysis, gzip: $(gz dist/faultline-worker_bg.wasm dist/faultline-worker.js dist/engine-worker.js) bytes"

@@ -2,6 +2,8 @@
 # Installs what building the app needs, skipping what is already there:
 # the wasm32 target, rustfmt and clippy, trunk, cargo-fuzz, and wasm-bindgen-cli at exactly the version in
 # Cargo.lock (Trunk must never download it). Nothing prebuilt is downloaded: both come from crates.io.
+# Node.js runs Trunk's post_build hook (scripts/post-build.mjs), and binaryen's wasm-opt comes from npm,
+# pinned in tools/package-lock.json (Debian's binaryen is too old to read current Rust wasm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -43,6 +45,16 @@ if [ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]
   # Runs on stable Rust through RUSTC_BOOTSTRAP=1 (scripts/fuzz.sh); its dependencies build with 1.95.
   step "installing cargo-fuzz $CARGO_FUZZ_VERSION from crates.io (about 2 minutes, once)"
   cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  step "installing Debian nodejs and npm"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+fi
+# npm ci writes node_modules/.package-lock.json; newer than package-lock.json means up to date.
+if [ ! tools/node_modules/.package-lock.json -nt tools/package-lock.json ]; then
+  step "installing binaryen's wasm-opt from npm (npm ci in tools/)"
+  (cd tools && npm ci --no-audit --no-fund)
 fi
 step "fetching crates (cargo fetch --locked)"
 cargo fetch --locked

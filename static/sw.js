@@ -1,30 +1,21 @@
 // Faultline's offline cache. It keeps only the app's own files (the page, its script, its wasm, its
-// styles), so the app opens and analyses with no network at all. It never sees user input: pasted
-// text stays in the page and is never a request. It handles only GET requests to its own origin and
+// styles, the engine worker's script and wasm), so the app opens and analyses with no network at all.
+// It never sees user input: pasted text stays in the page and is never a request. It handles only GET requests to its own origin and
 // scope; everything else passes through untouched.
 'use strict';
 
-const CACHE = 'faultline-app-v1';
+// Both filled in by the build (scripts/sw-manifest.mjs): this build's id, which names the cache (the
+// engine worker's files keep their names from build to build, so each build needs its own cache), and
+// every file of the build — the page's and the engine worker's, which the page loads only on its first
+// analysis but which must be here before the network is gone.
+const CACHE = 'faultline-app-' + 'BUILD_ID';
+const FILES = /* FILES */ [];
 
-// The page and the files it names (Trunk gives them content hashes), fetched once at install.
 async function precache() {
   const cache = await caches.open(CACHE);
   const index = new URL('./', self.registration.scope).href;
-  const response = await fetch(index, { cache: 'no-cache' });
-  if (!response.ok) return;
-  const html = await response.clone().text();
-  await cache.put(index, response);
-  const names = new Set();
-  for (const match of html.matchAll(/(?:href|src)="([^"#?]+)"/g)) {
-    const url = new URL(match[1], index);
-    if (url.origin === self.location.origin && url.href.startsWith(self.registration.scope)) names.add(url.href);
-  }
-  // The wasm module is loaded by the JS glue, not named in the HTML: its name follows the glue's.
-  for (const name of [...names]) {
-    if (name.endsWith('.js')) names.add(name.replace(/\.js$/, '_bg.wasm'));
-  }
-  names.delete(new URL('sw.js', index).href);
-  await Promise.all([...names].map(async (url) => {
+  const urls = [index, ...FILES.filter((f) => f !== 'index.html').map((f) => new URL(f, index).href)];
+  await Promise.all(urls.map(async (url) => {
     const r = await fetch(url, { cache: 'no-cache' });
     if (r.ok) await cache.put(url, r);
   }));
@@ -63,6 +54,6 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  // Hashed files never change under one name: the cache first.
+  // A file never changes within one build (one cache): the cache first.
   event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
 });

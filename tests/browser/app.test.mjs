@@ -71,6 +71,7 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   await screenshot(page, 'sample-image-pull');
   // The rule's own documentation is one click away, rendered as text.
   await page.getByText('About the rule image-pull-failed').click();
+  await page.locator('.rule-docs h5').first().waitFor();
   const titles = await page.locator('.rule-docs h5').allTextContents();
   assert.deepEqual(titles, ['What it finds', 'Why it matters', 'Evidence', 'Fault boundary',
     'What this evidence cannot establish', 'Next evidence to collect', 'Example']);

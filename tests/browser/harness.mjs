@@ -56,8 +56,16 @@ export async function launchBrowser() {
 }
 
 /**
+ * The engine worker's files: the page loads them on its first analysis, not at page load (the first
+ * render needs no worker, and the first load stays small). They are the app's own files from its own
+ * origin and carry no input (the input is posted to the worker, never sent).
+ */
+export const WORKER_FILES = ['engine-worker.js', 'faultline-worker.js', 'faultline-worker_bg.wasm'];
+
+/**
  * Records every request a page makes. `markLoaded()` marks the end of page load; `problems()` lists
- * each request that went to another origin, or was made after load.
+ * each request that went to another origin, or was made after load — except the engine worker's own
+ * files, fetched from the page's origin when it first analyses.
  */
 export function recordRequests(page, origin) {
   const requests = [];
@@ -71,11 +79,21 @@ export function recordRequests(page, origin) {
     requests,
     markLoaded() { loaded = true; },
     problems() {
+      const worker = new Set(WORKER_FILES.map((f) => `${origin}${BASE_PATH}${f}`));
       return requests
-        .filter((r) => new URL(r.url).origin !== origin || r.afterLoad)
+        .filter((r) => new URL(r.url).origin !== origin || (r.afterLoad && !worker.has(r.url)))
         .map((r) => `${r.afterLoad ? 'after load' : 'foreign'}: ${r.url}`);
     },
   };
+}
+
+/**
+ * Waits until the page has no analysis running (the engine's worker answers asynchronously). Right
+ * after a click or a fill the page has already rendered the analysis it asked for, so this cannot
+ * pass too early; after a file drop, wait for something that shows the file was read first.
+ */
+export async function analysed(page, timeout = 60_000) {
+  await page.locator('.app[data-analysis="idle"]').waitFor({ state: 'attached', timeout });
 }
 
 export async function screenshot(page, name) {

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, DIST, serveDist, launchBrowser, recordRequests } from './harness.mjs';
+import { ROOT, DIST, serveDist, launchBrowser, recordRequests, analysed, WORKER_FILES } from './harness.mjs';
 
 const X509_PODS = readFileSync(join(ROOT, 'tests/fixtures/browser/x509-pods.json'), 'utf8');
 
@@ -29,7 +29,7 @@ test('installed once, the app opens and analyses with the server gone and the ne
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(server.url, { waitUntil: 'load' });
   await page.locator('.finding').first().waitFor();
-  // The worker is active and has kept the page, its script, its wasm and its styles.
+  // The service worker is active and has kept the page, its script, its wasm and its styles.
   const cached = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     for (let i = 0; i < 100; i++) {
@@ -37,13 +37,16 @@ test('installed once, the app opens and analyses with the server gone and the ne
       for (const name of await caches.keys()) {
         for (const request of await (await caches.open(name)).keys()) keys.push(request.url);
       }
-      if (keys.some((k) => k.endsWith('.wasm'))) return keys;
+      if (keys.filter((k) => k.endsWith('.wasm')).length >= 2) return keys; // the app's and the engine worker's
       await new Promise((r) => setTimeout(r, 100));
     }
     return [];
   });
   const files = new Set(readdirSync(DIST));
   assert.ok(cached.some((k) => k.endsWith('.wasm')) && cached.some((k) => k.endsWith('.js')), `${cached}`);
+  // The engine worker's files too, though the page has not loaded them yet (it loads them on its first
+  // analysis, which here happens offline).
+  for (const file of WORKER_FILES) assert.ok(cached.includes(server.url + file), `${file} is kept: ${cached}`);
   for (const url of cached) {
     assert.ok(url.startsWith(server.url), `only this app's files are kept: ${url}`);
     const name = url.slice(server.url.length);
@@ -56,6 +59,7 @@ test('installed once, the app opens and analyses with the server gone and the ne
   await page.reload({ waitUntil: 'load' });
   await page.locator('#paste').waitFor();
   await page.locator('#paste').fill(X509_PODS);
+  await analysed(page);
   await page.locator('.finding[data-rule="image-pull-failed"]').first().waitFor();
   assert.match(await page.locator('.finding').first().textContent(), /x509|certificate/);
   assert.deepEqual(foreign.problems().filter((p) => p.startsWith('foreign')), [], 'nothing leaves the page');

@@ -1,6 +1,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::components::analysis_status::AnalysisStatus;
 use crate::components::boundary_table::BoundaryTable;
 use crate::components::diagram::ArchitectureDiagram;
 use crate::components::export_menu::ExportMenu;
@@ -15,10 +16,11 @@ use crate::components::sample_menu::SampleMenu;
 use crate::components::secrets_panel::SecretsPanel;
 use crate::components::timeline::Timeline;
 use crate::components::view_switcher::ViewSwitcher;
+use crate::hooks::use_engine_worker::{use_engine_worker, viewed_input};
 use crate::hooks::use_leave_guard::use_leave_guard;
 use crate::i18n::Lang;
 use crate::route::{self, View};
-use crate::state::{Action, Input, State, PASTE_NAME};
+use crate::state::{Action, State};
 
 /// A callback that turns its value into an action and dispatches it.
 fn dispatcher<T: 'static>(state: &UseReducerHandle<State>, make: fn(T) -> Action) -> Callback<T> {
@@ -50,6 +52,9 @@ pub fn app() -> Html {
     let on_redact = dispatcher(&state, |()| Action::Redact);
     let on_undo = dispatcher(&state, |()| Action::UndoRedaction);
     let on_include_network = dispatcher(&state, Action::SetIncludeNetwork);
+    let on_cancel = dispatcher(&state, |()| Action::Cancel);
+    let on_reanalyse = dispatcher(&state, |()| Action::Reanalyse);
+    use_engine_worker(&state);
     use_leave_guard(state.has_own_input());
     let input_names = state.input_names();
     let on_view = dispatcher(&state, Action::SetView);
@@ -91,17 +96,8 @@ pub fn app() -> Html {
     });
 
     let t = state.lang.texts();
-    let viewer = state.focus.as_ref().and_then(|(source, line)| {
-        let input = if source == PASTE_NAME && !state.paste.is_empty() {
-            Some(Input {
-                name: PASTE_NAME.to_string(),
-                text: state.paste.clone(),
-            })
-        } else {
-            state.files.iter().find(|f| &f.name == source).cloned()
-        };
-        input.map(|input| html! { <InputViewer {input} line={*line} /> })
-    });
+    let viewer = viewed_input(&state)
+        .map(|(input, line)| html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} /> });
     let report = state.report.clone();
     let view = match state.view {
         View::Findings => html! {
@@ -121,7 +117,7 @@ pub fn app() -> Html {
     };
     html! {
         <ContextProvider<Lang> context={state.lang}>
-        <div class="app">
+        <div class="app" data-analysis={if state.pending.is_some() { "running" } else { "idle" }}>
             <header class="top">
                 <div class="brand">
                     <h1 translate="no">{ "Faultline" }</h1>
@@ -135,12 +131,14 @@ pub fn app() -> Html {
                         <SampleMenu current={state.sample} {on_sample} />
                         <button class="clear" onclick={on_clear}>{ t.clear_all }</button>
                     </div>
-                    <InputPanel paste={state.paste.clone()} {on_paste} {on_file} {on_unreadable} />
+                    <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable} />
                     <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
                         {on_remove} on_show_line={on_show_line.clone()} />
                     { for viewer }
                 </section>
-                <section class="results" aria-label={t.results_aria}>
+                <section class={classes!("results", (state.pending.is_some() || state.stale).then_some("stale"))}
+                    aria-label={t.results_aria} aria-busy={state.pending.is_some().to_string()}>
+                    <AnalysisStatus pending={state.pending.clone()} stale={state.stale} {on_cancel} {on_reanalyse} />
                     if !input_names.is_empty() {
                         <SecretsPanel secrets={state.secrets.clone()} inputs={input_names} include_network={state.include_network}
                             can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />

@@ -1,11 +1,14 @@
-//! Faultline's web app: a thin Yew view over the engine's `Report`. The engine runs in the page;
-//! nothing is fetched after the page's own files load.
+//! Faultline's web app: a thin Yew view over the engine's `Report`. The engine runs in a Web Worker
+//! (`crates/worker`) loaded with the page; nothing is fetched after the page's own files load.
 
 mod app;
 mod components;
+mod files;
 mod hooks;
 mod i18n;
+mod replies;
 mod route;
+mod rule_docs;
 mod samples;
 mod state;
 mod view_model;

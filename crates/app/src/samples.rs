@@ -71,6 +71,20 @@ pub const SAMPLES: &[Sample] = &[
 pub const DEFAULT_SAMPLE: &str = "image-pull";
 
 include!(concat!(env!("OUT_DIR"), "/rule_samples.rs"));
+include!(concat!(env!("OUT_DIR"), "/sample_reports.rs"));
+
+/// A built-in sample's diagnosis, computed when the app was built: the first screen needs no worker.
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
+pub struct Precomputed {
+    pub report: faultline_engine::Report,
+    pub secrets: Vec<faultline_worker::protocol::Secret>,
+}
+
+/// The precomputed diagnosis of a built-in sample (not of the rules' samples: those go to the worker).
+pub fn precomputed(id: &str) -> Option<Precomputed> {
+    let (_, json) = SAMPLE_REPORTS.iter().find(|(sample, _)| *sample == id)?;
+    serde_json::from_str(json).ok()
+}
 
 /// A built-in sample or a rule's sample (`rule-<rule id>`, opened from the rules page).
 pub fn find(id: &str) -> Option<&'static Sample> {
@@ -92,9 +106,36 @@ mod tests {
     use crate::state::State;
 
     #[test]
+    fn each_precomputed_diagnosis_is_a_fresh_analysis_of_the_sample() {
+        use faultline_engine::redact::{scan, ScanOptions};
+        assert_eq!(SAMPLE_REPORTS.len(), SAMPLES.len());
+        for sample in SAMPLES {
+            let sources: Vec<faultline_engine::Source> = sample
+                .files
+                .iter()
+                .map(|(name, text)| faultline_engine::Source::new(*name, *text))
+                .collect();
+            let precomputed = precomputed(sample.id).unwrap();
+            assert_eq!(
+                precomputed.report,
+                faultline_engine::analyze(&sources),
+                "{}",
+                sample.id
+            );
+            let secrets = serde_json::to_value(scan(&sources, &ScanOptions::default())).unwrap();
+            assert_eq!(
+                serde_json::to_value(&precomputed.secrets).unwrap(),
+                secrets,
+                "{}",
+                sample.id
+            );
+        }
+    }
+
+    #[test]
     fn each_sample_yields_its_expected_first_boundary() {
         for sample in SAMPLES {
-            let report = State::with_sample(sample.id).report;
+            let report = crate::state::tests::settled(State::with_sample(sample.id)).report;
             assert!(report.errors.is_empty(), "{}: {:?}", sample.id, report.errors);
             match sample.expect {
                 Some(boundary) => {
@@ -116,7 +157,7 @@ mod tests {
         for rule in faultline_engine::rules::RULES {
             let sample = for_rule(rule.id).unwrap_or_else(|| panic!("{} has no sample", rule.id));
             assert_eq!(find(sample.id).map(|s| s.id), Some(sample.id));
-            let report = State::with_sample(sample.id).report;
+            let report = crate::state::tests::settled(State::with_sample(sample.id)).report;
             assert!(
                 report.findings.iter().any(|f| f.rule == rule.id),
                 "{}: the sample does not make it fire",

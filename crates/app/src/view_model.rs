@@ -13,10 +13,26 @@ use crate::i18n::Texts;
 
 pub use faultline_engine::rules::docs::DocBlock;
 
-/// A rule's documentation in a language as (section title, blocks), for rendering as text.
-pub fn rule_docs(rule: &str, lang: Lang) -> Option<Vec<(String, Vec<DocBlock>)>> {
-    let rule = rules::find(rule)?;
-    Some(rules::docs::sections(rule.docs_in(lang.engine())))
+/// A rule's documentation as (section title, blocks).
+pub type Sections = std::rc::Rc<Vec<(String, Vec<DocBlock>)>>;
+
+/// A rule's documentation in a language as (section title, blocks), for rendering as text. Parsed
+/// once per rule and language: every finding card shows its rule's docs, and a big dump has
+/// thousands of findings of a few rules.
+pub fn rule_docs(rule: &str, lang: Lang) -> Option<Sections> {
+    type Parsed = Sections;
+    thread_local! {
+        static PARSED: std::cell::RefCell<std::collections::HashMap<(&'static str, Lang), Parsed>> =
+            std::cell::RefCell::default();
+    }
+    let rule = crate::rule_docs::find(rule)?;
+    Some(PARSED.with(|parsed| {
+        parsed
+            .borrow_mut()
+            .entry((rule.id, lang))
+            .or_insert_with(|| std::rc::Rc::new(rules::docs::sections(rule.docs_in(lang))))
+            .clone()
+    }))
 }
 
 /// "1 document · Pod 1, Event 6", "2 documents · no objects", "container log: not analysed" (the

@@ -384,11 +384,18 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     let mut labels: Vec<String> = Vec::with_capacity(findings.len());
     let mut top = 0;
     let mut children: Vec<usize> = vec![0; findings.len()];
+    // Each finding's first index by (rule, subject): a dump with thousands of findings would make a
+    // search per symptom quadratic.
+    let mut first: std::collections::HashMap<(&str, &crate::ObjectRef), usize> =
+        std::collections::HashMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        first.entry((f.rule.as_str(), &f.subject)).or_insert(i);
+    }
     for finding in findings {
         let parent = finding.explained_by.as_ref().and_then(|c| {
-            findings
-                .iter()
-                .position(|f| f.rule == c.rule && f.subject == c.subject)
+            first
+                .get(&(c.rule.as_str(), &c.subject))
+                .copied()
                 .filter(|&p| p < labels.len())
         });
         let label = match parent {

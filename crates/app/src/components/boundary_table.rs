@@ -3,8 +3,14 @@ use std::rc::Rc;
 use faultline_engine::Report;
 use yew::prelude::*;
 
+use super::show_more::ShowMore;
+use crate::hooks::use_show_more::use_show_more;
 use crate::hooks::use_texts::use_texts;
 use crate::view_model::table;
+
+/// Items per list in a row at first, and per "show more" (all rows together): with thousands of
+/// findings a boundary's symptoms and next commands run into the thousands.
+const PAGE: usize = 20;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -19,6 +25,17 @@ pub struct Props {
 pub fn boundary_table(props: &Props) -> Html {
     let t = use_texts();
     let rows = use_memo(props.report.clone(), |report| table::rows(report));
+    let (limit, on_more) = use_show_more(Rc::as_ptr(&props.report) as usize, PAGE);
+    let longest = rows
+        .iter()
+        .map(|r| {
+            r.symptoms
+                .len()
+                .max(r.cannot_establish.len())
+                .max(r.next_steps.len())
+        })
+        .max()
+        .unwrap_or(0);
     let finding_link = |index: usize| {
         let on_show_finding = props.on_show_finding.clone();
         html! {
@@ -41,7 +58,7 @@ pub fn boundary_table(props: &Props) -> Html {
         }
         let worst = row.symptoms.iter().map(|s| s.severity).max();
         let severity = worst.map(|s| format!("{s:?}").to_lowercase());
-        let symptoms = row.symptoms.iter().map(|s| {
+        let symptoms = row.symptoms.iter().take(limit).map(|s| {
             html! {
                 <li class="symptom">
                     <span class={classes!("severity", format!("{:?}", s.severity).to_lowercase())}>
@@ -71,8 +88,8 @@ pub fn boundary_table(props: &Props) -> Html {
                 <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
                 <td class="symptoms"><ul>{ for symptoms }</ul></td>
                 <td class="first-evidence">{ for first }</td>
-                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().map(|c| html! { <li>{ c }</li> }) }</ul></td>
-                <td class="next"><ul>{ for row.next_steps.iter().map(|c| html! { <li><code translate="no">{ c }</code></li> }) }</ul></td>
+                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().take(limit).map(|c| html! { <li>{ c }</li> }) }</ul></td>
+                <td class="next"><ul>{ for row.next_steps.iter().take(limit).map(|c| html! { <li><code translate="no">{ c }</code></li> }) }</ul></td>
             </tr>
         }
     });
@@ -91,6 +108,7 @@ pub fn boundary_table(props: &Props) -> Html {
                 </thead>
                 <tbody>{ for body }</tbody>
             </table>
+            <ShowMore shown={limit.min(longest)} total={longest} page={PAGE} {on_more} />
         </div>
     }
 }

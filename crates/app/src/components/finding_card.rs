@@ -26,6 +26,18 @@ pub fn finding_card(props: &Props) -> Html {
     let lang = use_context::<crate::i18n::Lang>().unwrap_or(crate::i18n::Lang::En);
     let node = use_node_ref();
     let copied = use_state(|| None::<usize>);
+    // The rule's docs are rendered once opened: dozens of cards with seven sections each, all closed,
+    // were most of a big report's first render.
+    let docs_open = use_state(|| false);
+    let ontoggle = {
+        let docs_open = docs_open.clone();
+        Callback::from(move |e: Event| {
+            let open = e
+                .target_dyn_into::<web_sys::HtmlDetailsElement>()
+                .is_some_and(|d| d.open());
+            docs_open.set(open);
+        })
+    };
     {
         let node = node.clone();
         use_effect_with(props.selected, move |selected| {
@@ -86,14 +98,14 @@ pub fn finding_card(props: &Props) -> Html {
             <h4>{ t.next_steps }</h4>
             <ul class="next">{ for next }</ul>
             if let Some(sections) = view_model::rule_docs(&f.rule, lang) {
-                <details class="rule-docs">
+                <details class="rule-docs" {ontoggle}>
                     <summary>{ t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></summary>
-                    { for sections.into_iter().map(|(title, blocks)| html! {
+                    { for sections.iter().filter(|_| *docs_open).map(|(title, blocks)| html! {
                         <section>
-                            <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
-                            { for blocks.into_iter().map(|block| match block {
-                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ super::prose(&text) }</p> },
-                                view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
+                            <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
+                            { for blocks.iter().map(|block| match block {
+                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ super::prose(text) }</p> },
+                                view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code.clone() }</pre> },
                             }) }
                         </section>
                     }) }

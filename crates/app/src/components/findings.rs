@@ -4,7 +4,12 @@ use faultline_engine::Report;
 use yew::prelude::*;
 
 use super::finding_card::FindingCard;
+use super::show_more::ShowMore;
+use crate::hooks::use_show_more::use_show_more;
 use crate::hooks::use_texts::use_texts;
+
+/// Findings rendered at first, and per "show more": a 10k-pod dump can have thousands.
+const PAGE: usize = 25;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -20,7 +25,20 @@ pub struct Props {
 pub fn findings(props: &Props) -> Html {
     let t = use_texts();
     let report = &props.report;
+    let (limit, on_more) = use_show_more(Rc::as_ptr(report) as usize, PAGE);
+    // A finding picked elsewhere (the table, the diagram) is always rendered.
+    let shown = limit
+        .max(props.selected.map_or(0, |i| i + 1))
+        .min(report.findings.len());
     let labels = faultline_engine::render::labels(&report.findings);
+    // Each finding's index by (rule, subject), for naming a symptom's cause without a search per card.
+    let index: std::collections::HashMap<(&str, &faultline_engine::ObjectRef), usize> = report
+        .findings
+        .iter()
+        .enumerate()
+        .map(|(i, f)| ((f.rule.as_str(), &f.subject), i))
+        .rev()
+        .collect();
     let headline = match report.findings.first() {
         Some(top) => html! {
             <p class="headline">{ t.headline_before }
@@ -36,17 +54,16 @@ pub fn findings(props: &Props) -> Html {
         <div class="findings">
             <h2>{ t.diagnosis }</h2>
             { headline }
-            { for report.findings.iter().zip(labels).enumerate().map(|(i, (f, label))| {
+            { for report.findings.iter().zip(labels).take(shown).enumerate().map(|(i, (f, label))| {
                 // A symptom names its cause by the cause's number (the report lists it just before).
-                let cause = f.explained_by.as_ref().and_then(|c| {
-                    report.findings.iter().position(|g| g.rule == c.rule && g.subject == c.subject)
-                });
+                let cause = f.explained_by.as_ref().and_then(|c| index.get(&(c.rule.as_str(), &c.subject)).copied());
                 let symptom_of = cause.map(|c| label.rsplit_once('.').map_or((c + 1).to_string(), |(parent, _)| parent.to_string()));
                 html! {
                     <FindingCard finding={f.clone()} rank={i + 1} {label} {symptom_of} selected={props.selected == Some(i)}
                         on_show_line={props.on_show_line.clone()} />
                 }
             }) }
+            <ShowMore {shown} total={report.findings.len()} page={PAGE} {on_more} />
         </div>
     }
 }

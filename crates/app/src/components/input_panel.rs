@@ -8,7 +8,7 @@ use crate::state::Input;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub paste: String,
+    pub paste: AttrValue,
     pub on_paste: Callback<String>,
     pub on_file: Callback<Input>,
     pub on_unreadable: Callback<(String, String)>,

@@ -1,14 +1,20 @@
+use std::rc::Rc;
+
+use faultline_worker::protocol::Excerpt;
 use web_sys::{HtmlElement, ScrollIntoViewOptions, ScrollLogicalPosition};
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
-use crate::state::Input;
+use crate::state::{Input, Text};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     /// The input shown and the line highlighted.
     pub input: Input,
     pub line: u32,
+    /// For a large file (whose text the page does not hold): its lines around `line`, from the worker.
+    #[prop_or_default]
+    pub excerpt: Option<Rc<Excerpt>>,
 }
 
 /// Lines shown either side of the highlighted one: enough context, and a 100 MB input stays cheap.
@@ -37,27 +43,44 @@ pub fn input_viewer(props: &Props) -> Html {
     }
     let target = usize::try_from(props.line).unwrap_or(1).max(1);
     let first = target.saturating_sub(CONTEXT).max(1);
-    let lines = props
-        .input
-        .text
-        .lines()
-        .enumerate()
-        .skip(first - 1)
-        .take(target + CONTEXT + 1 - first)
-        .map(|(i, text)| {
-            let number = i + 1;
-            let here = number == target;
-            html! {
-                <div class={classes!("line", here.then_some("highlight"))} data-line={number.to_string()}
-                    ref={if here { mark.clone() } else { NodeRef::default() }}>
-                    <span class="number" aria-hidden="true">{ number }</span>
-                    <span class="text">{ text }</span>
-                </div>
-            }
-        });
+    // A large file's lines come from the worker: the ones it sent for this line, if they are here.
+    let excerpt = props
+        .excerpt
+        .as_ref()
+        .filter(|e| e.name == props.input.name && e.line == props.line);
+    let numbered: Vec<(usize, &str)> = match (&props.input.text, excerpt) {
+        (Text::Inline(text), _) => text
+            .lines()
+            .enumerate()
+            .skip(first - 1)
+            .take(target + CONTEXT + 1 - first)
+            .collect(),
+        (Text::File { .. }, Some(excerpt)) => excerpt
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| (i + excerpt.first as usize - 1, line.as_str()))
+            .collect(),
+        (Text::File { .. }, None) => Vec::new(),
+    };
+    let missing = matches!(props.input.text, Text::File { .. }) && numbered.is_empty();
+    let lines = numbered.into_iter().map(|(i, text)| {
+        let number = i + 1;
+        let here = number == target;
+        html! {
+            <div class={classes!("line", here.then_some("highlight"))} data-line={number.to_string()}
+                ref={if here { mark.clone() } else { NodeRef::default() }}>
+                <span class="number" aria-hidden="true">{ number }</span>
+                <span class="text">{ text }</span>
+            </div>
+        }
+    });
     html! {
         <section class="input-viewer" ref={section} aria-label={t.show_input}>
             <h3>{ t.show_input }{ ": " }<span translate="no">{ format!("{}:{}", props.input.name, props.line) }</span></h3>
+            if missing {
+                <p class="muted excerpt-missing">{ if excerpt.is_some() { t.excerpt_gone } else { t.excerpt_loading } }</p>
+            }
             <pre class="lines" ref={pre} translate="no">{ for lines }</pre>
         </section>
     }

@@ -3,7 +3,13 @@ use std::rc::Rc;
 use faultline_engine::Report;
 use yew::prelude::*;
 
+use super::show_more::ShowMore;
+use crate::hooks::use_show_more::use_show_more;
 use crate::hooks::use_texts::use_texts;
+
+/// Inputs and errors listed at first, and per "show more" (a support bundle has hundreds of files,
+/// a damaged dump can have thousands of errors).
+const PAGE: usize = 100;
 use crate::state::Input;
 use crate::view_model;
 
@@ -23,7 +29,10 @@ pub struct Props {
 pub fn inputs_list(props: &Props) -> Html {
     let t = use_texts();
     let report = &props.report;
-    let rows = report.inputs.iter().map(|input| {
+    let key = Rc::as_ptr(report) as usize;
+    let (inputs_shown, on_more_inputs) = use_show_more(key, PAGE);
+    let (errors_shown, on_more_errors) = use_show_more(key, PAGE);
+    let rows = report.inputs.iter().take(inputs_shown).map(|input| {
         let file_index = props.files.iter().position(|f| f.name == input.source);
         let remove = file_index.map(|i| {
             let on_remove = props.on_remove.clone();
@@ -55,7 +64,25 @@ pub fn inputs_list(props: &Props) -> Html {
             </li>
         }
     });
-    let errors = report.errors.iter().map(|e| {
+    // Files not in the report yet (their analysis runs, or was cancelled): listed, and removable.
+    let waiting = props
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| report.inputs.iter().all(|i| i.source != f.name));
+    let waiting = waiting.map(|(index, file)| {
+        let on_remove = props.on_remove.clone();
+        let label = (t.remove)(&file.name);
+        html! {
+            <li class="input-waiting">
+                <span class="source" translate="no">{ &file.name }</span>
+                <span class="counts muted">{ t.input_waiting }</span>
+                <button class="remove" aria-label={label} onclick={move |_| on_remove.emit(index)}>{ "×" }</button>
+            </li>
+        }
+    });
+    let waiting: Vec<Html> = waiting.collect();
+    let errors = report.errors.iter().take(errors_shown).map(|e| {
         let show = {
             let on_show_line = props.on_show_line.clone();
             let (source, line) = (e.source.clone(), e.line);
@@ -70,14 +97,21 @@ pub fn inputs_list(props: &Props) -> Html {
     });
     html! {
         <div class="inputs-list">
-            if report.inputs.is_empty() {
+            if !waiting.is_empty() {
+                <ul class="input-rows waiting">{ for waiting }</ul>
+            }
+            if report.inputs.is_empty() && props.files.is_empty() {
                 <p class="muted">{ t.no_input_yet }</p>
             } else {
                 <ul class="input-rows">{ for rows }</ul>
+                <ShowMore shown={inputs_shown.min(report.inputs.len())} total={report.inputs.len()} page={PAGE}
+                    on_more={on_more_inputs} />
             }
             if !report.errors.is_empty() || !props.unreadable.is_empty() {
                 <h3>{ t.input_problems }</h3>
                 <ul class="input-errors">{ for unreadable }{ for errors }</ul>
+                <ShowMore shown={errors_shown.min(report.errors.len())} total={report.errors.len()} page={PAGE}
+                    on_more={on_more_errors} />
             }
         </div>
     }

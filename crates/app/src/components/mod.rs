@@ -1,3 +1,4 @@
+pub mod analysis_status;
 pub mod boundary_table;
 pub mod diagram;
 pub mod export_menu;
@@ -13,6 +14,7 @@ pub mod object_map;
 pub mod rules_page;
 pub mod sample_menu;
 pub mod secrets_panel;
+pub mod show_more;
 pub mod timeline;
 pub mod view_switcher;
 

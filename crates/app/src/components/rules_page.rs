@@ -1,10 +1,11 @@
-use faultline_engine::rules::{docs::DocBlock, RULES};
+use faultline_engine::rules::docs::DocBlock;
 use faultline_engine::Boundary;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
 use crate::i18n::Lang;
 use crate::route::{self, View};
+use crate::rule_docs::RULE_DOCS;
 use crate::{samples, view_model};
 
 #[derive(Properties, PartialEq)]
@@ -18,7 +19,7 @@ pub struct Props {
 pub fn rules_page(props: &Props) -> Html {
     let t = use_texts();
     let groups = Boundary::ALL.into_iter().map(|boundary| {
-        let rules = RULES.iter().filter(|r| r.boundary == boundary).map(|rule| {
+        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary.id()).map(|rule| {
             let link = samples::for_rule(rule.id).map(|s| route::format(Some(s.id), View::Findings));
             let sections = view_model::rule_docs(rule.id, props.lang).unwrap_or_default();
             html! {
@@ -27,12 +28,12 @@ pub fn rules_page(props: &Props) -> Html {
                     if let Some(href) = link {
                         <p><a class="open-sample" href={href}>{ t.open_rule_sample }</a></p>
                     }
-                    { for sections.into_iter().map(|(title, blocks)| html! {
+                    { for sections.iter().map(|(title, blocks)| html! {
                         <section>
-                            <h5>{ (t.doc_section)(&title).map(str::to_string).unwrap_or(title) }</h5>
-                            { for blocks.into_iter().map(|block| match block {
-                                DocBlock::Text(text) => html! { <p translate="no">{ super::prose(&text) }</p> },
-                                DocBlock::Code(code) => html! { <pre translate="no">{ code }</pre> },
+                            <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
+                            { for blocks.iter().map(|block| match block {
+                                DocBlock::Text(text) => html! { <p translate="no">{ super::prose(text) }</p> },
+                                DocBlock::Code(code) => html! { <pre translate="no">{ code.clone() }</pre> },
                             }) }
                         </section>
                     }) }

@@ -1,15 +1,20 @@
 use std::rc::Rc;
 
-use faultline_engine::redact::SecretHit;
+use faultline_worker::protocol::Secret;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::show_more::ShowMore;
+use crate::hooks::use_show_more::use_show_more;
 use crate::hooks::use_texts::use_texts;
+
+/// Hits listed at first, and per "show more": a big dump can hold thousands.
+const PAGE: usize = 100;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub secrets: Rc<Vec<SecretHit>>,
+    pub secrets: Rc<Vec<Secret>>,
     /// Input names, in the order the hits' `input` indexes refer to.
     pub inputs: Vec<String>,
     pub include_network: bool,
@@ -26,6 +31,7 @@ pub struct Props {
 pub fn secrets_panel(props: &Props) -> Html {
     let t = use_texts();
     let count = props.secrets.len();
+    let (shown, on_more) = use_show_more(Rc::as_ptr(&props.secrets) as usize, PAGE);
     let onchange = {
         let on_include_network = props.on_include_network.clone();
         Callback::from(move |e: Event| {
@@ -36,13 +42,13 @@ pub fn secrets_panel(props: &Props) -> Html {
     };
     let on_redact = props.on_redact.reform(|_: MouseEvent| ());
     let on_undo = props.on_undo.reform(|_: MouseEvent| ());
-    let rows = props.secrets.iter().map(|hit| {
+    let rows = props.secrets.iter().take(shown).map(|hit| {
         let input = props.inputs.get(hit.input).map_or("?", String::as_str);
         html! {
-            <li class="secret-hit" data-kind={hit.kind.id()}>
+            <li class="secret-hit" data-kind={hit.kind.clone()}>
                 <span class="where" translate="no">{ format!("{input}:{}", hit.line) }</span>
-                <span class="kind">{ (t.secret_kind)(hit.kind.id()) }</span>
-                <code class="kind-id" translate="no">{ hit.kind.id() }</code>
+                <span class="kind">{ (t.secret_kind)(&hit.kind) }</span>
+                <code class="kind-id" translate="no">{ &hit.kind }</code>
                 <span class="preview" translate="no">{ &hit.preview }</span>
             </li>
         }
@@ -58,6 +64,7 @@ pub fn secrets_panel(props: &Props) -> Html {
             <p class="secrets-summary">{ summary }</p>
             if count > 0 {
                 <ul class="secret-hits">{ for rows }</ul>
+                <ShowMore shown={shown.min(count)} total={count} page={PAGE} {on_more} />
             }
             <div class="secrets-actions">
                 <button class="redact" disabled={count == 0} onclick={on_redact}>{ t.redact }</button>

@@ -5,10 +5,13 @@ use gloo::file::callbacks::{read_as_text, FileReader};
 use gloo::file::File;
 use yew::prelude::*;
 
+use crate::files;
 use crate::hooks::use_texts::use_texts;
-use crate::state::Input;
+use crate::state::{Input, Text, INLINE_FILE_BYTES};
 
-/// Reads dropped or picked files (or a picked folder's files) as text and hands each one to `on_file` when it has been read.
+/// Reads dropped or picked files (or a picked folder's files) and hands each one to `on_file`. Small
+/// files are read as text (the input viewer shows them at once); a large one is handed over as the
+/// browser's file handle, unread: the worker reads it, so its text is never copied on the main thread.
 /// The readers are kept alive by the hook (dropping a `FileReader` cancels it).
 #[hook]
 pub fn use_file_reader(
@@ -27,12 +30,24 @@ pub fn use_file_reader(
             let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into())
                 .ok()
                 .and_then(|v| v.as_string());
-            let file = File::from(file);
+            let bytes = file.size() as u64;
             let name = relative.filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
+            if bytes > INLINE_FILE_BYTES {
+                let id = files::keep(file.into());
+                on_file.emit(Input {
+                    name,
+                    text: Text::File { id, bytes },
+                });
+                continue;
+            }
+            let file = File::from(file);
             let on_file = on_file.clone();
             let on_unreadable = on_unreadable.clone();
             readers.push(read_as_text(&file, move |result| match result {
-                Ok(text) => on_file.emit(Input { name, text }),
+                Ok(text) => on_file.emit(Input {
+                    name,
+                    text: text.into(),
+                }),
                 Err(e) => on_unreadable.emit((name, unreadable(&e.to_string()))),
             }));
         }

@@ -175,6 +175,7 @@ pub const EN: Texts = Texts {
         format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it")
     },
     show_input: "Input viewer",
+    input_waiting: "not analysed yet",
     views_aria: "Views",
     view_findings: "Findings",
     view_diagram: "Architecture",
@@ -312,4 +313,26 @@ pub const EN: Texts = Texts {
     map_conditions_note: "A condition not written reads as: ready and serving true, terminating false.",
     map_others: |n| format!("Other objects in this input ({n})"),
     map_others_note: |n| format!("the first {n} shown, lit ones first"),
+    analysis_aria: "Analysis progress",
+    analysis_step: |step| match step {
+        "reading" => "Reading the inputs",
+        "relating" => "Relating objects",
+        "diagnosing" => "Running the rules",
+        "timeline" => "Building the timeline",
+        "scanning" => "Looking for secrets",
+        _ => "Starting the analysis",
+    },
+    analysis_progress: |done, total, documents| {
+        format!(
+            "{done:.1} of {total:.1} MB · {documents} {}",
+            if documents == 1 { "document" } else { "documents" }
+        )
+    },
+    cancel: "Cancel",
+    stale_running: "The diagnosis below is of your inputs before the last change, until this analysis is done.",
+    stale_cancelled: "Analysis cancelled. The diagnosis below is of your inputs as they were before the last change.",
+    reanalyse: "Analyse again",
+    excerpt_loading: "Reading this part of the file…",
+    excerpt_gone: "This file's lines are not at hand: its analysis was cancelled or has not finished. Analyse it again to see them.",
+    show_more: |more, hidden| format!("Show {more} more ({hidden} not shown)"),
 };

@@ -9,7 +9,7 @@ mod zh;
 
 use faultline_engine::{Boundary, Severity};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
     Zh,
@@ -83,6 +83,8 @@ pub struct Texts {
     pub container_log: &'static str,
     pub unreadable: fn(&str) -> String,
     pub show_input: &'static str,
+    /// A file whose analysis has not finished (or was cancelled).
+    pub input_waiting: &'static str,
 
     // Views.
     pub views_aria: &'static str,
@@ -226,6 +228,25 @@ pub struct Texts {
     pub map_conditions_note: &'static str,
     pub map_others: fn(usize) -> String,
     pub map_others_note: fn(usize) -> String,
+
+    // Analysis in the worker: progress, cancel, a stale report.
+    pub analysis_aria: &'static str,
+    /// What the analysis is doing: `starting`, a phase of the engine (`reading`, `relating`,
+    /// `diagnosing`, `timeline`) or `scanning` (for secrets).
+    pub analysis_step: fn(&str) -> &'static str,
+    /// Bytes read (MB) of the total, and documents read.
+    pub analysis_progress: fn(f64, f64, u64) -> String,
+    pub cancel: &'static str,
+    /// While an analysis runs: what the results below are.
+    pub stale_running: &'static str,
+    pub stale_cancelled: &'static str,
+    pub reanalyse: &'static str,
+    /// A large file's lines are being fetched from the worker.
+    pub excerpt_loading: &'static str,
+    /// The worker no longer has the file's text (restarted since).
+    pub excerpt_gone: &'static str,
+    /// Long lists show their first part: "Show N more (M not shown)".
+    pub show_more: fn(usize, usize) -> String,
 }
 
 #[cfg(test)]

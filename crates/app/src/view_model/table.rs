@@ -31,9 +31,10 @@ impl Row {
     }
 }
 
-fn push_unique(list: &mut Vec<String>, items: &[String]) {
+/// Appends the items not seen yet (`seen` makes it linear: a big dump has thousands of commands).
+fn push_unique(list: &mut Vec<String>, seen: &mut std::collections::HashSet<String>, items: &[String]) {
     for item in items {
-        if !list.contains(item) {
+        if seen.insert(item.clone()) {
             list.push(item.clone());
         }
     }
@@ -51,6 +52,7 @@ pub fn rows(report: &Report) -> Vec<Row> {
                 cannot_establish: Vec::new(),
                 next_steps: Vec::new(),
             };
+            let (mut seen_cannot, mut seen_next) = Default::default();
             for (index, finding) in report.findings.iter().enumerate() {
                 if finding.boundary != boundary {
                     continue;
@@ -64,8 +66,12 @@ pub fn rows(report: &Report) -> Vec<Row> {
                 if row.first_evidence.is_none() {
                     row.first_evidence = finding.evidence.first().map(|e| (index, e.clone()));
                 }
-                push_unique(&mut row.cannot_establish, &finding.cannot_establish);
-                push_unique(&mut row.next_steps, &finding.next_steps);
+                push_unique(
+                    &mut row.cannot_establish,
+                    &mut seen_cannot,
+                    &finding.cannot_establish,
+                );
+                push_unique(&mut row.next_steps, &mut seen_next, &finding.next_steps);
             }
             row
         })

@@ -423,7 +423,8 @@ mod tests {
         use std::rc::Rc;
         use yew::Reducible;
         let state = Rc::new(State::default()).reduce(Action::Clear);
-        (*state.reduce(Action::EditPaste(text.into()))).clone()
+        // The worker's answer, run natively.
+        crate::state::tests::settled((*state.reduce(Action::EditPaste(text.into()))).clone())
     }
 
     #[test]

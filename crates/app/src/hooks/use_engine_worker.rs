@@ -1,0 +1,278 @@
+//! The page's side of the engine's Web Worker: starts it for the first job (the built-in samples'
+//! reports are precomputed, so the first render needs no worker and the page's first load stays
+//! small), sends it each job [`State::pending`] names, turns its replies into actions, and terminates
+//! it to cancel (the engine's call is synchronous: no message could interrupt it) — a fresh worker is
+//! started at once.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use faultline_worker::protocol::{self, Reply, Request};
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+use yew::prelude::*;
+
+use crate::files;
+use crate::replies::Assembly;
+use crate::state::{Action, Input, State, Text};
+
+/// The worker's loader script (static/engine-worker.js), beside index.html; relative, so the app
+/// works under any path.
+const WORKER_URL: &str = "engine-worker.js";
+
+/// Lines either side of a large file's focused line that the input viewer shows.
+pub const EXCERPT_CONTEXT: u32 = 40;
+
+/// What the message handlers share with the page.
+#[derive(Default)]
+struct Shared {
+    /// The job the worker is running.
+    running: Option<u64>,
+    /// For each input of that job, whether it was a file handle (its redacted copy becomes one too).
+    file_inputs: Vec<bool>,
+    assembly: Assembly,
+    /// The worker stopped with an error; the next job starts a new one.
+    dead: bool,
+}
+
+type Handler<T> = Closure<dyn FnMut(T)>;
+
+#[derive(Default)]
+struct Bridge {
+    worker: Option<(Worker, Handler<MessageEvent>, Handler<web_sys::Event>)>,
+    shared: Rc<RefCell<Shared>>,
+}
+
+impl Bridge {
+    fn ensure(&mut self, dispatch: &UseReducerDispatcher<State>) -> Option<&Worker> {
+        if self.shared.borrow().dead {
+            self.stop();
+        }
+        if self.worker.is_none() {
+            self.worker = spawn(&self.shared, dispatch);
+        }
+        self.worker.as_ref().map(|(worker, _, _)| worker)
+    }
+
+    /// Terminates the worker, whatever it is doing, and forgets its job.
+    fn stop(&mut self) {
+        if let Some((worker, _, _)) = self.worker.take() {
+            worker.terminate();
+        }
+        let mut shared = self.shared.borrow_mut();
+        shared.running = None;
+        shared.dead = false;
+        shared.assembly = Assembly::default();
+    }
+
+    fn submit(&mut self, state: &State, dispatch: &UseReducerDispatcher<State>) {
+        let Some((job, inputs)) = state.job() else {
+            return;
+        };
+        if self.shared.borrow().running.is_some() {
+            // A newer job supersedes the running one.
+            self.stop();
+        }
+        let id = job.id;
+        let message = Object::new();
+        let transfer = Array::new();
+        let request = Uint8Array::from(
+            serde_json::to_vec(&Request::Analyze(job))
+                .unwrap_or_default()
+                .as_slice(),
+        );
+        transfer.push(&request.buffer());
+        let values = Array::new();
+        for input in &inputs {
+            match &input.text {
+                Text::Inline(text) => {
+                    let bytes = Uint8Array::from(text.as_bytes());
+                    transfer.push(&bytes.buffer());
+                    values.push(&bytes);
+                }
+                Text::File { id, .. } => {
+                    match files::get(*id) {
+                        Some(blob) => values.push(&blob),
+                        None => values.push(&Uint8Array::new_with_length(0)),
+                    };
+                }
+            }
+        }
+        let _ = Reflect::set(&message, &"request".into(), &request);
+        let _ = Reflect::set(&message, &"inputs".into(), &values);
+        {
+            let mut shared = self.shared.borrow_mut();
+            shared.running = Some(id);
+            shared.file_inputs = inputs
+                .iter()
+                .map(|i| matches!(i.text, Text::File { .. }))
+                .collect();
+            shared.assembly = Assembly::default();
+        }
+        let posted = self
+            .ensure(dispatch)
+            .map(|worker| worker.post_message_with_transfer(&message, &transfer));
+        if !matches!(posted, Some(Ok(()))) {
+            self.shared.borrow_mut().running = None;
+            dispatch.dispatch(Action::AnalysisFailed {
+                id,
+                message: "the page could not start its analysis worker".to_string(),
+            });
+        }
+    }
+
+    fn excerpt(&mut self, name: &str, line: u32, dispatch: &UseReducerDispatcher<State>) {
+        let request = Request::Excerpt {
+            name: name.to_string(),
+            line,
+            context: EXCERPT_CONTEXT,
+        };
+        let message = Object::new();
+        let bytes = Uint8Array::from(serde_json::to_vec(&request).unwrap_or_default().as_slice());
+        let _ = Reflect::set(&message, &"request".into(), &bytes);
+        if let Some(worker) = self.ensure(dispatch) {
+            let _ = worker.post_message(&message);
+        }
+    }
+}
+
+/// A redacted copy's bytes as a text like the original's: a file handle for a file handle (the page
+/// still never holds a large text), else text.
+fn text_of(bytes: &JsValue, file: bool) -> Text {
+    let Some(bytes) = bytes.dyn_ref::<Uint8Array>() else {
+        return Text::from("");
+    };
+    if file {
+        let parts = Array::of1(bytes);
+        if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence(&parts) {
+            let size = blob.size() as u64;
+            return Text::File {
+                id: files::keep(blob),
+                bytes: size,
+            };
+        }
+    }
+    Text::from(String::from_utf8_lossy(&bytes.to_vec()).into_owned())
+}
+
+fn spawn(
+    shared: &Rc<RefCell<Shared>>,
+    dispatch: &UseReducerDispatcher<State>,
+) -> Option<(Worker, Handler<MessageEvent>, Handler<web_sys::Event>)> {
+    let worker = Worker::new(WORKER_URL).ok()?;
+    let on_message = {
+        let (shared, dispatch) = (shared.clone(), dispatch.clone());
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let data = event.data();
+            let id = Reflect::get(&data, &"id".into())
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0) as u64;
+            let Some(bytes) = Reflect::get(&data, &"reply".into())
+                .ok()
+                .and_then(|v| v.dyn_into::<Uint8Array>().ok())
+            else {
+                return;
+            };
+            let Ok(reply) = protocol::decode(&bytes.to_vec()) else {
+                return;
+            };
+            let action = {
+                let mut shared = shared.borrow_mut();
+                if !matches!(reply, Reply::Excerpt(_)) && shared.running != Some(id) {
+                    return; // a superseded job's reply, already in flight
+                }
+                let texts: Vec<Text> = Reflect::get(&data, &"texts".into())
+                    .ok()
+                    .and_then(|v| v.dyn_into::<Array>().ok())
+                    .map(|texts| {
+                        texts
+                            .iter()
+                            .enumerate()
+                            .map(|(i, t)| text_of(&t, shared.file_inputs.get(i).copied().unwrap_or(false)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let action = shared.assembly.take(id, reply, texts);
+                if matches!(action, Some(Action::Analysed { .. })) {
+                    shared.running = None;
+                }
+                action
+            };
+            // Dispatched with nothing borrowed: the reducer and render may run at once.
+            if let Some(action) = action {
+                dispatch.dispatch(action);
+            }
+        })
+    };
+    let on_error = {
+        let (shared, dispatch) = (shared.clone(), dispatch.clone());
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            // Handled here: the page reports it on each input, it is not an uncaught page error.
+            event.prevent_default();
+            let message = event
+                .dyn_ref::<ErrorEvent>()
+                .map(ErrorEvent::message)
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "the analysis worker stopped".to_string());
+            let running = {
+                let mut shared = shared.borrow_mut();
+                shared.dead = true;
+                shared.running.take()
+            };
+            if let Some(id) = running {
+                dispatch.dispatch(Action::AnalysisFailed { id, message });
+            }
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Some((worker, on_message, on_error))
+}
+
+/// Runs the engine's worker for `state`: loads it for the first job, follows
+/// [`State::pending`] (a new job is sent, a cancelled one terminated), asks for excerpts of large
+/// files the viewer shows, and lets the file registry drop files nothing refers to.
+#[hook]
+pub fn use_engine_worker(state: &UseReducerHandle<State>) {
+    let bridge = use_mut_ref(Bridge::default);
+    {
+        let (bridge, state_now, dispatch) = (bridge.clone(), state.clone(), state.dispatcher());
+        use_effect_with(state.pending.as_ref().map(|p| p.id), move |pending| {
+            let mut bridge = bridge.borrow_mut();
+            match pending {
+                Some(_) => bridge.submit(&state_now, &dispatch),
+                None if bridge.shared.borrow().running.is_some() => {
+                    // Cancelled: stop at once and have a fresh worker ready.
+                    bridge.stop();
+                    bridge.ensure(&dispatch);
+                }
+                None => {}
+            }
+        });
+    }
+    {
+        let (bridge, dispatch) = (bridge.clone(), state.dispatcher());
+        let large = state.focus.clone().filter(|(source, _)| {
+            state
+                .files
+                .iter()
+                .any(|f| f.name == *source && matches!(f.text, Text::File { .. }))
+        });
+        use_effect_with(large, move |large| {
+            if let Some((source, line)) = large {
+                bridge.borrow_mut().excerpt(source, *line, &dispatch);
+            }
+        });
+    }
+    use_effect_with(state.file_ids(), |ids| files::retain(ids));
+}
+
+/// The input the viewer shows for a focused line, with the text it can show.
+pub fn viewed_input(state: &State) -> Option<(Input, u32)> {
+    let (source, line) = state.focus.as_ref()?;
+    let input = state.inputs().into_iter().find(|i| &i.name == source)?;
+    Some((input, *line))
+}

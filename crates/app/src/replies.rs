@@ -1,0 +1,64 @@
+//! The worker's replies turned into [`Action`]s: the report's parts are put together here, and only
+//! the whole report becomes an action. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
+//! and the native tests share it.
+
+use std::rc::Rc;
+
+use faultline_engine::Report;
+use faultline_worker::protocol::Reply;
+
+use crate::state::{Action, Analysis, Text};
+
+/// The report of the job being received, part by part.
+#[derive(Default)]
+pub struct Assembly {
+    report: Report,
+    secrets: Vec<faultline_worker::protocol::Secret>,
+    unreadable: Vec<(String, String)>,
+    redacted_input: bool,
+}
+
+impl Assembly {
+    /// The action for one reply to job `id` (`texts`: the byte arrays that came with it, made into
+    /// texts), or `None` while the report is still coming in.
+    pub fn take(&mut self, id: u64, reply: Reply, texts: Vec<Text>) -> Option<Action> {
+        match reply {
+            Reply::Progress(progress) => return Some(Action::Progress { id, progress }),
+            Reply::Scanning => return Some(Action::Scanning { id }),
+            Reply::Redacted { .. } => return Some(Action::Redacted { id, texts }),
+            Reply::Head(head) => {
+                *self = Assembly {
+                    report: Report {
+                        inputs: head.inputs,
+                        counts: head.counts,
+                        errors: head.errors,
+                        findings: Vec::with_capacity(head.findings),
+                        timeline: Vec::with_capacity(head.timeline),
+                        objects: Vec::with_capacity(head.objects),
+                        relations: Vec::with_capacity(head.relations),
+                    },
+                    secrets: Vec::with_capacity(head.secrets),
+                    unreadable: head.unreadable,
+                    redacted_input: head.redacted_input,
+                };
+            }
+            Reply::Findings(findings) => self.report.findings.extend(findings),
+            Reply::Secrets(secrets) => self.secrets.extend(secrets),
+            Reply::Timeline(entries) => self.report.timeline.extend(entries),
+            Reply::Objects(objects) => self.report.objects.extend(objects),
+            Reply::Relations(relations) => self.report.relations.extend(relations),
+            Reply::Done => {
+                let done = std::mem::take(self);
+                let analysis = Rc::new(Analysis {
+                    report: Rc::new(done.report),
+                    secrets: Rc::new(done.secrets),
+                    unreadable: done.unreadable,
+                    redacted_input: done.redacted_input,
+                });
+                return Some(Action::Analysed { id, analysis });
+            }
+            Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
+        }
+        None
+    }
+}

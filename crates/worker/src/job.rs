@@ -1,0 +1,244 @@
+//! One analysis, as the worker runs it: redact (when asked), analyse with progress, scan for secrets,
+//! then send the report in parts.
+
+use faultline_engine::redact::{self, ScanOptions};
+use faultline_engine::{analyze_observed, Options, Phase, Progress, Source};
+
+use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret};
+
+/// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
+pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
+
+/// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
+/// and why) and returns the texts it analysed — the redacted copy when it redacted — which the worker
+/// keeps for excerpts.
+pub fn run(
+    job: &Job,
+    sources: Vec<Source>,
+    unreadable: Vec<(String, String)>,
+    send: &mut Send<'_>,
+) -> Vec<Source> {
+    let options = ScanOptions {
+        include_network: job.include_network,
+    };
+    let mut sources = sources;
+    if job.redact {
+        let redacted = redact::redact(&sources, &options);
+        if !redacted.hits.is_empty() {
+            let texts = redacted.sources.iter().map(|s| s.text.clone()).collect();
+            send(
+                protocol::encode(&Reply::Redacted {
+                    tokens: redacted.tokens,
+                }),
+                texts,
+            );
+            sources = redacted.sources;
+        }
+    }
+    let mut throttle = Throttle::default();
+    let report = analyze_observed(&sources, &Options::default(), &mut |progress| {
+        if throttle.due(&progress) {
+            send(protocol::encode(&Reply::Progress(progress)), Vec::new());
+        }
+    });
+    send(protocol::encode(&Reply::Scanning), Vec::new());
+    let secrets: Vec<Secret> = redact::scan(&sources, &options)
+        .into_iter()
+        .map(|hit| Secret {
+            kind: hit.kind.id().to_string(),
+            input: hit.input,
+            line: hit.line,
+            column: hit.column,
+            preview: hit.preview,
+        })
+        .collect();
+    let head = Head {
+        inputs: report.inputs,
+        counts: report.counts,
+        errors: report.errors,
+        unreadable,
+        redacted_input: sources.iter().any(|s| s.text.contains("<redacted:")),
+        findings: report.findings.len(),
+        secrets: secrets.len(),
+        timeline: report.timeline.len(),
+        objects: report.objects.len(),
+        relations: report.relations.len(),
+    };
+    send(protocol::encode(&Reply::Head(head)), Vec::new());
+    for part in protocol::parts("findings", &report.findings)
+        .into_iter()
+        .chain(protocol::parts("secrets", &secrets))
+        .chain(protocol::parts("timeline", &report.timeline))
+        .chain(protocol::parts("objects", &report.objects))
+        .chain(protocol::parts("relations", &report.relations))
+    {
+        send(part, Vec::new());
+    }
+    send(protocol::encode(&Reply::Done), Vec::new());
+    sources
+}
+
+/// Progress often enough for a smooth bar (every half per cent of the bytes, and each phase), not for
+/// every document.
+#[derive(Default)]
+struct Throttle {
+    last: Option<(Phase, u64)>,
+}
+
+impl Throttle {
+    fn due(&mut self, progress: &Progress) -> bool {
+        let step = (progress.bytes_total / 200).max(1);
+        let due = match self.last {
+            None => true,
+            Some((phase, bytes)) => {
+                phase != progress.phase
+                    || progress.bytes_done >= bytes + step
+                    || (progress.bytes_done == progress.bytes_total && bytes < progress.bytes_total)
+            }
+        };
+        if due {
+            self.last = Some((progress.phase, progress.bytes_done));
+        }
+        due
+    }
+}
+
+/// Up to `context` lines either side of `line` (1-based) of the input named `name`.
+pub fn excerpt(sources: &[Source], name: &str, line: u32, context: u32) -> Excerpt {
+    let first = line.saturating_sub(context).max(1);
+    let lines = sources
+        .iter()
+        .find(|s| s.name == name)
+        .map(|s| {
+            s.text
+                .lines()
+                .skip(first as usize - 1)
+                .take((line + context + 1 - first) as usize)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    Excerpt {
+        name: name.to_string(),
+        line,
+        first,
+        lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use faultline_engine::{analyze, Report};
+
+    use super::*;
+    use crate::protocol::{decode, PART_BYTES};
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9.9\n    env:\n    - name: DB_PASSWORD\n      value: hunter2-hunter2\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9.9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n";
+
+    fn job(redact: bool) -> Job {
+        Job {
+            id: 7,
+            names: vec!["pod.yaml".into()],
+            include_network: false,
+            redact,
+        }
+    }
+
+    /// Runs a job and reassembles what the page would: the replies in order and the report.
+    fn replies(job: &Job, sources: Vec<Source>) -> (Vec<Reply>, Vec<Vec<String>>) {
+        let mut replies = Vec::new();
+        let mut texts = Vec::new();
+        run(job, sources, Vec::new(), &mut |bytes, extra| {
+            replies.push(decode(&bytes).unwrap());
+            texts.push(extra);
+        });
+        (replies, texts)
+    }
+
+    fn assemble(replies: &[Reply]) -> (Report, Vec<Secret>) {
+        let mut report = Report::default();
+        let mut secrets = Vec::new();
+        for reply in replies {
+            match reply.clone() {
+                Reply::Head(head) => {
+                    report.inputs = head.inputs;
+                    report.counts = head.counts;
+                    report.errors = head.errors;
+                }
+                Reply::Findings(f) => report.findings.extend(f),
+                Reply::Timeline(t) => report.timeline.extend(t),
+                Reply::Objects(o) => report.objects.extend(o),
+                Reply::Relations(r) => report.relations.extend(r),
+                Reply::Secrets(s) => secrets.extend(s),
+                _ => {}
+            }
+        }
+        (report, secrets)
+    }
+
+    #[test]
+    fn the_report_sent_in_parts_is_the_engines_report() {
+        let sources = vec![Source::new("pod.yaml", POD)];
+        let (replies, _) = replies(&job(false), sources.clone());
+        assert!(matches!(replies.first(), Some(Reply::Progress(_))), "{replies:?}");
+        assert_eq!(replies.last(), Some(&Reply::Done));
+        let (report, secrets) = assemble(&replies);
+        assert_eq!(report, analyze(&sources));
+        assert_eq!(secrets.len(), 1);
+        assert_eq!((secrets[0].kind.as_str(), secrets[0].line), ("env-secret", 13));
+    }
+
+    #[test]
+    fn a_redacting_job_sends_the_copy_first_then_the_analysis_of_the_copy() {
+        let (replies, texts) = replies(&job(true), vec![Source::new("pod.yaml", POD)]);
+        let at = replies
+            .iter()
+            .position(|r| matches!(r, Reply::Redacted { tokens: 1 }))
+            .unwrap();
+        assert!(texts[at][0].contains("value: <redacted:env-secret:1>"));
+        assert!(!texts[at][0].contains("hunter2"));
+        let Some(Reply::Head(head)) = replies.iter().find(|r| matches!(r, Reply::Head(_))) else {
+            panic!("no head")
+        };
+        assert!(head.redacted_input);
+        assert_eq!(head.secrets, 0, "nothing left to redact");
+    }
+
+    #[test]
+    fn parts_stay_near_their_size_and_progress_is_throttled() {
+        // Many pods: a timeline bigger than one part.
+        let text: String = (0..600)
+            .map(|i| POD.replace("name: web", &format!("name: web-{i}")))
+            .collect::<Vec<_>>()
+            .join("---\n");
+        let sources = vec![Source::new("pods.yaml", text.clone())];
+        let mut sizes = Vec::new();
+        let mut progress = 0;
+        run(
+            &job(false),
+            sources.clone(),
+            Vec::new(),
+            &mut |bytes, _| match decode(&bytes).unwrap() {
+                Reply::Progress(_) => progress += 1,
+                Reply::Findings(_)
+                | Reply::Timeline(_)
+                | Reply::Secrets(_)
+                | Reply::Objects(_)
+                | Reply::Relations(_) => sizes.push(bytes.len()),
+                _ => {}
+            },
+        );
+        assert!(sizes.len() > 2, "{sizes:?}");
+        assert!(sizes.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{sizes:?}");
+        assert!(progress <= 210, "{progress} progress messages");
+    }
+
+    #[test]
+    fn an_excerpt_is_the_lines_around_one_line() {
+        let sources = vec![Source::new("pod.yaml", POD)];
+        let e = excerpt(&sources, "pod.yaml", 3, 1);
+        assert_eq!(e.first, 2);
+        assert_eq!(e.lines, ["kind: Pod", "metadata:", "  name: web"]);
+        assert!(excerpt(&sources, "other", 3, 1).lines.is_empty());
+    }
+}

@@ -1,0 +1,128 @@
+//! The worker's wasm glue: reads each job's inputs (bytes, or a `Blob` read here, off the page's main
+//! thread), runs [`faultline_worker::job::run`], and posts each reply as bytes in a transferred
+//! buffer. Trunk builds it from the app's index.html (`data-type="worker"`, no-modules target, with a
+//! loader shim the page starts with `new Worker(...)`).
+
+#[cfg(target_arch = "wasm32")]
+mod glue {
+    use std::cell::RefCell;
+
+    use faultline_engine::{Phase, Progress, Source};
+    use faultline_worker::protocol::{self, Reply, Request};
+    use faultline_worker::{job, looks_binary, BINARY_REASON};
+    use js_sys::{Array, Object, Reflect, Uint8Array};
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent};
+
+    thread_local! {
+        /// The texts of the last analysis, for excerpts of inputs the page does not hold.
+        static LAST: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn scope() -> DedicatedWorkerGlobalScope {
+        js_sys::global().unchecked_into()
+    }
+
+    pub fn start() {
+        let handler =
+            Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| on_message(&event.data()));
+        scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        handler.forget();
+    }
+
+    fn bytes_of(value: &JsValue) -> Option<Vec<u8>> {
+        value.dyn_ref::<Uint8Array>().map(Uint8Array::to_vec)
+    }
+
+    fn text_of(bytes: Vec<u8>) -> String {
+        String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+
+    fn on_message(data: &JsValue) {
+        let request = Reflect::get(data, &"request".into())
+            .ok()
+            .and_then(|v| bytes_of(&v))
+            .and_then(|b| serde_json::from_slice::<Request>(&b).ok());
+        match request {
+            Some(Request::Analyze(job)) => {
+                // The previous texts go first: a big input should not be held twice.
+                LAST.with(|last| last.borrow_mut().clear());
+                let inputs: Array = Reflect::get(data, &"inputs".into())
+                    .ok()
+                    .and_then(|v| v.dyn_into().ok())
+                    .unwrap_or_default();
+                let total: f64 = inputs
+                    .iter()
+                    .map(|v| match v.dyn_ref::<Blob>() {
+                        Some(blob) => blob.size(),
+                        None => v.dyn_ref::<Uint8Array>().map_or(0.0, |b| f64::from(b.length())),
+                    })
+                    .sum();
+                let starting = Progress {
+                    phase: Phase::Reading,
+                    bytes_done: 0,
+                    bytes_total: total as u64,
+                    documents: 0,
+                };
+                post(job.id, &protocol::encode(&Reply::Progress(starting)), &[]);
+                let mut sources = Vec::new();
+                let mut unreadable = Vec::new();
+                for (name, value) in job.names.iter().zip(inputs.iter()) {
+                    match read(&value) {
+                        Ok(text) if value.is_instance_of::<Blob>() && looks_binary(&text) => {
+                            unreadable.push((name.clone(), BINARY_REASON.to_string()));
+                        }
+                        Ok(text) => sources.push(Source::new(name.clone(), text)),
+                        Err(reason) => unreadable.push((name.clone(), reason)),
+                    }
+                }
+                drop(inputs);
+                let kept = job::run(&job, sources, unreadable, &mut |bytes, texts| {
+                    post(job.id, &bytes, &texts);
+                });
+                LAST.with(|last| *last.borrow_mut() = kept);
+            }
+            Some(Request::Excerpt { name, line, context }) => {
+                let excerpt = LAST.with(|last| job::excerpt(&last.borrow(), &name, line, context));
+                post(0, &protocol::encode(&Reply::Excerpt(excerpt)), &[]);
+            }
+            None => {}
+        }
+    }
+
+    /// An input's text: bytes the page sent, or a file read here.
+    fn read(value: &JsValue) -> Result<String, String> {
+        if let Some(bytes) = bytes_of(value) {
+            return Ok(text_of(bytes));
+        }
+        let blob = value.dyn_ref::<Blob>().ok_or("not a file")?;
+        let buffer = FileReaderSync::new()
+            .and_then(|reader| reader.read_as_array_buffer(blob))
+            .map_err(|e| format!("could not be read ({})", e.as_string().unwrap_or_default()))?;
+        Ok(text_of(Uint8Array::new(&buffer).to_vec()))
+    }
+
+    fn post(id: u64, reply: &[u8], texts: &[String]) {
+        let message = Object::new();
+        let transfer = Array::new();
+        let reply = Uint8Array::from(reply);
+        transfer.push(&reply.buffer());
+        let copies = Array::new();
+        for text in texts {
+            let bytes = Uint8Array::from(text.as_bytes());
+            transfer.push(&bytes.buffer());
+            copies.push(&bytes);
+        }
+        let _ = Reflect::set(&message, &"id".into(), &JsValue::from_f64(id as f64));
+        let _ = Reflect::set(&message, &"reply".into(), &reply);
+        let _ = Reflect::set(&message, &"texts".into(), &copies);
+        let _ = scope().post_message_with_transfer(&message, &transfer);
+    }
+}
+
+fn main() {
+    // Natively there is no worker to be: the binary exists for the wasm build only.
+    #[cfg(target_arch = "wasm32")]
+    glue::start();
+}

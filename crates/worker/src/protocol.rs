@@ -1,0 +1,145 @@
+//! The messages between the page and the worker. Each is JSON (UTF-8 bytes in a transferred
+//! `Uint8Array`); input texts and redacted copies travel beside them as raw bytes or `Blob`s, never
+//! inside the JSON.
+//!
+//! A report is sent in parts ([`Reply::Head`], then [`Reply::Findings`], [`Reply::Secrets`] and
+//! [`Reply::Timeline`] chunks of at most [`PART_BYTES`], then [`Reply::Done`]) so that the page decodes
+//! it across many short tasks: a 10k-pod dump's timeline alone is ~45 MB of JSON, which decoded in
+//! one go would freeze the page for a good part of a second.
+
+use std::collections::BTreeMap;
+
+use faultline_engine::report::{MapObject, Relation};
+use faultline_engine::{Finding, InputError, InputSummary, Progress, TimelineEntry};
+use serde::{Deserialize, Serialize};
+
+/// Roughly how much JSON one message carries: decoded in a few milliseconds on the page.
+pub const PART_BYTES: usize = 256 * 1024;
+
+/// One analysis the page asks for. The inputs follow in the same order as `names`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Job {
+    /// Chosen by the page; every reply carries it, so replies to a superseded job are recognised.
+    pub id: u64,
+    pub names: Vec<String>,
+    /// Whether IP addresses, internal host names and e-mail addresses count as secrets.
+    pub include_network: bool,
+    /// Redact the inputs first ([`Reply::Redacted`]), then analyse the redacted copy.
+    pub redact: bool,
+}
+
+/// One secret found, as the page shows it: kind, input and line, a masked preview — never the value.
+/// The same fields as the engine's `SecretHit` serialises.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Secret {
+    /// The kind's stable id (`env-secret`, `private-key`, ...).
+    pub kind: String,
+    /// Index of the input, in the job's order.
+    pub input: usize,
+    pub line: u32,
+    pub column: u32,
+    pub preview: String,
+}
+
+/// What the worker tells the page, in this order: [`Reply::Progress`]es, [`Reply::Redacted`] (only
+/// for a job that redacts and found something), [`Reply::Head`], the parts, [`Reply::Done`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "kebab-case")]
+pub enum Reply {
+    Progress(Progress),
+    /// The analysis is done; the secret scan runs.
+    Scanning,
+    /// The redacted copy of every input follows as bytes, in the job's order; the analysis that
+    /// follows is of that copy.
+    Redacted {
+        tokens: usize,
+    },
+    /// The report's small parts, and how many of the large ones follow.
+    Head(Head),
+    Findings(Vec<Finding>),
+    Secrets(Vec<Secret>),
+    Timeline(Vec<TimelineEntry>),
+    /// The object graph ([`faultline_engine::Report::objects`] and `relations`), in parts too.
+    Objects(Vec<MapObject>),
+    Relations(Vec<Relation>),
+    Done,
+    /// An input excerpt the page asked for ([`Request::Excerpt`]); `lines` is empty when the worker no
+    /// longer has that input (it was restarted since).
+    Excerpt(Excerpt),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Head {
+    pub inputs: Vec<InputSummary>,
+    pub counts: BTreeMap<String, usize>,
+    pub errors: Vec<InputError>,
+    /// Inputs that were not analysed because they are not text (name, why).
+    pub unreadable: Vec<(String, String)>,
+    /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
+    pub redacted_input: bool,
+    pub findings: usize,
+    pub secrets: usize,
+    pub timeline: usize,
+    pub objects: usize,
+    pub relations: usize,
+}
+
+/// What the page can ask besides an analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Request {
+    Analyze(Job),
+    /// Lines around `line` of the last analysed input named `name` (for inputs whose text the page
+    /// does not hold: large files stay `Blob`s on the page).
+    Excerpt {
+        name: String,
+        line: u32,
+        context: u32,
+    },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Excerpt {
+    pub name: String,
+    pub line: u32,
+    /// The number of the first line in `lines`.
+    pub first: u32,
+    pub lines: Vec<String>,
+}
+
+/// Encodes a reply. A report part is built item by item, so no part grows past [`PART_BYTES`] by
+/// more than one item.
+pub fn encode(reply: &Reply) -> Vec<u8> {
+    serde_json::to_vec(reply).unwrap_or_default()
+}
+
+pub fn decode(bytes: &[u8]) -> Result<Reply, String> {
+    serde_json::from_slice(bytes).map_err(|e| e.to_string())
+}
+
+/// `items` as [`Reply`] parts of about [`PART_BYTES`] each, made by `wrap`'s variant (its tag).
+pub fn parts<T: Serialize>(tag: &str, items: &[T]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let start = format!("{{\"type\":\"{tag}\",\"data\":[");
+    let mut part = start.clone().into_bytes();
+    let mut count = 0;
+    for item in items {
+        if count > 0 {
+            part.push(b',');
+        }
+        if serde_json::to_writer(&mut part, item).is_err() {
+            continue;
+        }
+        count += 1;
+        if part.len() >= PART_BYTES {
+            part.extend_from_slice(b"]}");
+            out.push(std::mem::replace(&mut part, start.clone().into_bytes()));
+            count = 0;
+        }
+    }
+    if count > 0 {
+        part.extend_from_slice(b"]}");
+        out.push(part);
+    }
+    out
+}

@@ -1,0 +1,187 @@
+// Chromium benchmark (not a test; run by scripts/bench.sh, `make bench`). For each dump given, in one
+// page of the built app (dist/, served on 127.0.0.1), on the same text loaded once into the page:
+//   - js-yaml `load` alone (YAML dumps) or `JSON.parse` alone (JSON dumps), in the page's main thread;
+//   - Faultline end to end: the text dropped as a file, read and analysed in the app's worker, the
+//     report sent back and rendered (the worker is loaded and warm first);
+//   - the longest main-thread task seen during Faultline's run (PerformanceObserver long tasks).
+// Then the app's first render (median of 5 fresh loads). Prints a table; exits 0 even when a run
+// fails (the row says why): figures, not a verdict.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { basename, extname, join, normalize, resolve } from 'node:path';
+import { DIST, launchBrowser } from './harness.mjs';
+
+const dumps = process.argv.slice(2).map((p) => resolve(p));
+if (dumps.length === 0) {
+  console.error('usage: node bench.mjs DUMP...');
+  process.exit(2);
+}
+const JS_YAML = join(import.meta.dirname, 'node_modules', 'js-yaml', 'dist', 'js-yaml.min.js');
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+// The app at /app/, the dumps and js-yaml at /bench/: one origin, so the app's CSP lets the page load them.
+const server = createServer(async (req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  let file;
+  if (path.startsWith('/app/')) file = join(DIST, normalize(path.slice(5) || 'index.html'));
+  else if (path === '/bench/js-yaml.min.js') file = JS_YAML;
+  else if (path.startsWith('/bench/')) file = dumps.find((d) => basename(d) === path.slice(7));
+  if (!file || (path.startsWith('/app/') && !file.startsWith(DIST))) return res.writeHead(404).end();
+  try {
+    const { size } = await stat(file.endsWith('/') ? join(file, 'index.html') : file);
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': size });
+    createReadStream(file).pipe(res);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const app = `${origin}/app/`;
+
+const browser = await launchBrowser();
+const runsFor = (bytes) => Number(process.env.BENCH_RUNS ?? 3) > 1 && bytes < 100e6 ? Number(process.env.BENCH_RUNS ?? 3) : 1;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function openApp() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(app, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  return { context, page };
+}
+
+async function idle(page, timeout) {
+  await page.locator('.app[data-analysis="idle"]').waitFor({ state: 'attached', timeout });
+}
+
+async function benchDump(dump) {
+  const name = basename(dump);
+  const bytes = (await stat(dump)).size;
+  const json = name.endsWith('.json');
+  const runs = runsFor(bytes);
+  const { context, page } = await openApp();
+  try {
+    await page.evaluate(async (url) => {
+      window.__text = await (await fetch(url)).text();
+    }, `${origin}/bench/${name}`);
+    // The baseline: js-yaml for YAML, JSON.parse for JSON, on the same string, main thread.
+    if (!json) await page.addScriptTag({ url: `${origin}/bench/js-yaml.min.js` });
+    const baseline = [];
+    for (let i = 0; i < runs; i++) {
+      baseline.push(await page.evaluate((json) => {
+        const t0 = performance.now();
+        const value = json ? JSON.parse(window.__text) : window.jsyaml.load(window.__text);
+        const ms = performance.now() - t0;
+        if (!value) throw new Error('nothing parsed');
+        return ms;
+      }, json));
+    }
+    // Faultline: the worker is loaded and warm (a small paste first), then the dump is dropped.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.locator('#paste').fill('apiVersion: v1\nkind: Pod\nmetadata:\n  name: warm\n');
+    await idle(page, 60_000);
+    await page.locator('#paste').fill('');
+    await idle(page, 60_000);
+    const faultline = [];
+    let longest = 0;
+    let failure = '';
+    for (let i = 0; i < runs && !failure; i++) {
+      await page.evaluate((name) => {
+        window.__file = new File([window.__text], name);
+        window.__long = [];
+        window.__observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__long.push(e.duration);
+        });
+        window.__observer.observe({ type: 'longtask' });
+      }, name);
+      const ms = await page.evaluate((name) => new Promise((done) => {
+        const t0 = performance.now();
+        const finished = () => {
+          const app = document.querySelector('.app');
+          const row = [...document.querySelectorAll('.input-row .source, .input-error .where')]
+            .some((e) => e.textContent.startsWith(name));
+          return app?.dataset.analysis === 'idle' && row;
+        };
+        const observer = new MutationObserver(() => {
+          if (finished()) {
+            observer.disconnect();
+            // The report is on screen once this frame is painted.
+            requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0)));
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        const dt = new DataTransfer();
+        dt.items.add(window.__file);
+        document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }), name);
+      const result = await page.evaluate(() => {
+        window.__observer.disconnect();
+        const failed = [...document.querySelectorAll('.input-error .message')].map((e) => e.textContent)
+          .find((m) => /stopped|too large/.test(m));
+        return { long: window.__long, failed };
+      });
+      if (result.failed) failure = result.failed.slice(0, 90);
+      longest = Math.max(longest, ...result.long, 0);
+      faultline.push(ms);
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await idle(page, 60_000);
+    }
+    return { name, bytes, json, baseline: median(baseline), faultline: median(faultline), longest, failure };
+  } catch (e) {
+    return { name, bytes, json, failure: String(e.message ?? e).split('\n')[0].slice(0, 90) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function firstRender() {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('.finding')) {
+          window.__firstFinding = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(app, { waitUntil: 'load' });
+    await page.locator('.finding').first().waitFor();
+    times.push(await page.evaluate(() => ({
+      finding: window.__firstFinding,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    })));
+    await context.close();
+  }
+  return { finding: median(times.map((t) => t.finding)), fcp: median(times.map((t) => t.fcp)) };
+}
+
+const mb = (bytes) => bytes / 1e6;
+const rows = [];
+for (const dump of dumps) rows.push(await benchDump(dump));
+const render = await firstRender();
+await browser.close();
+server.close();
+
+const pad = (s, n) => String(s).padStart(n);
+console.log('Chromium (headless, 2 shared cores): one page per dump, the same text for each column.');
+console.log('Faultline = drop -> read, analysed in the app\'s worker, report rendered (worker warm); the baseline');
+console.log('is js-yaml 4.3.2 load (YAML) or JSON.parse (JSON) alone on the main thread. Seconds, median.');
+console.log(`${'input'.padEnd(18)}${pad('MB', 8)}${pad('baseline s', 12)}${pad('Faultline s', 13)}${pad('MB/s', 8)}${pad('ratio', 8)}${pad('longest task ms', 17)}`);
+for (const r of rows) {
+  if (r.faultline === undefined || r.failure) {
+    const partial = r.baseline !== undefined ? `${pad((r.baseline / 1000).toFixed(2), 12)}` : '';
+    console.log(`${r.name.padEnd(18)}${pad(mb(r.bytes).toFixed(1), 8)}${partial}  FAILED: ${r.failure}`);
+    continue;
+  }
+  const ratio = r.faultline / r.baseline;
+  console.log(`${r.name.padEnd(18)}${pad(mb(r.bytes).toFixed(1), 8)}${pad((r.baseline / 1000).toFixed(2), 12)}`
+    + `${pad((r.faultline / 1000).toFixed(2), 13)}${pad((mb(r.bytes) / (r.faultline / 1000)).toFixed(1), 8)}`
+    + `${pad(ratio.toFixed(2), 8)}${pad(r.longest.toFixed(0), 17)}   (Faultline/${r.json ? 'JSON.parse' : 'js-yaml'})`);
+}
+console.log(`first render of the app (sample diagnosed, localhost): ${render.finding.toFixed(0)} ms; first contentful paint ${render.fcp.toFixed(0)} ms (median of 5)`);

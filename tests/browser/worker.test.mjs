@@ -1,0 +1,194 @@
+// The engine in a Web Worker: the page's own wasm has no engine, the worker loads on the first
+// analysis, progress comes back while it reads, Cancel terminates it, a newer edit supersedes it, and
+// the page's main thread stays free. Behaviour only: the timings are figures for `make bench`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, DIST, serveDist, launchBrowser, recordRequests, screenshot, analysed } from './harness.mjs';
+
+const X509_PODS = readFileSync(join(ROOT, 'tests/fixtures/browser/x509-pods.json'), 'utf8');
+const POD = readFileSync(join(ROOT, 'static/samples/image-pull/pod.yaml'), 'utf8');
+
+/** Page code: `arg.count` image-pull pods (each a finding) as `kubectl get -o yaml` documents, ~3 KB each. */
+const PODS = `const docs = [];
+  for (let i = 0; i < arg.count; i++) docs.push(arg.pod.replace(/^ {2}name: tag-probe$/m, '  name: tag-probe-' + i));
+  return docs.join('---\\n');`;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openApp(t, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const recorder = recordRequests(page, new URL(server.url).origin);
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  recorder.markLoaded();
+  t.after(async () => {
+    assert.deepEqual(recorder.problems(), [], 'no foreign request, and after load only the worker');
+    assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    await context.close();
+  });
+  return { page, recorder };
+}
+
+/** Makes a file named `name` in the page from page code `make` (a multi-MB text is never sent from
+ * here), ready for [`drop`]. */
+async function makeFile(page, name, make, arg) {
+  await page.evaluate(([name, make, arg]) => {
+    const text = new Function('arg', make)(arg);
+    window.__file = new File([text], name);
+    window.__dropped = text.length;
+  }, [name, make, arg]);
+}
+
+async function drop(page) {
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(window.__file);
+    document.querySelector('.drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+}
+
+async function dropGenerated(page, name, make, arg) {
+  await makeFile(page, name, make, arg);
+  await drop(page);
+}
+
+const REPEAT = 'return arg.text.repeat(arg.times);';
+
+test('the first render needs no worker; the engine runs in one, loaded on the first analysis', async (t) => {
+  const { page, recorder } = await openApp(t);
+  assert.equal(page.workers().length, 0, 'the sample was diagnosed at build time');
+  assert.ok(!recorder.requests.some((r) => r.url.includes('faultline-worker')), 'the worker is not part of the first load');
+  // The engine's reader is in the worker's wasm, not the page's.
+  const wasm = (prefix) => readFileSync(join(DIST, readdirSync(DIST).find((f) => f.startsWith(prefix) && f.endsWith('.wasm'))));
+  assert.ok(wasm('faultline-worker').includes('YAML syntax error'));
+  assert.ok(!wasm('faultline-app').includes('YAML syntax error'), 'the page does not link the engine\'s ingest');
+  const [worker] = await Promise.all([page.waitForEvent('worker'), page.locator('#paste').fill(X509_PODS)]);
+  assert.match(worker.url(), /engine-worker\.js$/);
+  await page.locator('.finding', { hasText: 'x509' }).first().waitFor();
+  await analysed(page);
+});
+
+test('progress: the bar rises to the total, then the report; a long list shows its first page', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await dropGenerated(page, 'pods.yaml', PODS, { pod: POD, count: 1 }); // the worker loads and warms up
+  await page.locator('.input-row', { hasText: 'pods.yaml' }).waitFor();
+  await analysed(page);
+  await makeFile(page, 'pods.yaml', PODS, { pod: POD, count: 2500 });
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('.analysis-bar');
+      if (!bar) return;
+      const last = window.__progress.at(-1);
+      const now = [Number(bar.getAttribute('value')), Number(bar.getAttribute('max')), document.querySelector('.analysis-status').dataset.step];
+      if (!last || last.join() !== now.join()) window.__progress.push(now);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await drop(page);
+  await page.locator('.analysis-status.running').waitFor();
+  await screenshot(page, 'analysis-progress');
+  await analysed(page);
+  const size = await page.evaluate(() => window.__dropped);
+  const seen = await page.evaluate(() => window.__progress.filter(([, max]) => max > 1));
+  assert.ok(size > 5_000_000, `a multi-MB input (${size} bytes)`);
+  const done = seen.map(([value]) => value);
+  assert.ok(done.every((v, i) => i === 0 || v >= done[i - 1]), `bytes only rise: ${done}`);
+  assert.ok(seen.every(([, max]) => max === size), `the total is the input: ${JSON.stringify(seen)}`);
+  assert.equal(done.at(-1), seen.at(-1)[1], 'the bar ends at the total');
+  assert.ok(new Set(seen.map(([, , step]) => step)).size >= 2, `several steps shown: ${JSON.stringify(seen)}`);
+  // 2,500 findings: the first 25 are rendered, more on demand.
+  assert.equal(await page.locator(".finding").count(), 25);
+  await page.locator('.show-more').first().click();
+  assert.equal(await page.locator(".finding").count(), 50);
+});
+
+test('Cancel terminates the worker; the previous report stays, marked stale, and the input is kept', async (t) => {
+  const { page } = await openApp(t);
+  const before = await page.locator('.finding').allTextContents();
+  await page.locator('#paste').fill('# my notes\n');
+  await analysed(page);
+  await dropGenerated(page, 'huge.yaml', REPEAT, { text: POD + '---\n', times: 30_000 });
+  await page.locator('.analysis-status.running').waitFor();
+  const [worker] = page.workers();
+  const closed = new Promise((resolve) => worker.once('close', resolve));
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await closed;
+  await page.locator('.analysis-status.stale').waitFor();
+  assert.match(await page.locator('.analysis-status').textContent(), /Analysis cancelled/);
+  assert.deepEqual(await page.locator('.finding').allTextContents(), before, 'the report shown before');
+  assert.equal(await page.locator('#paste').inputValue(), '# my notes\n');
+  assert.match(await page.locator('.input-waiting').textContent(), /huge\.yaml.*not analysed yet/);
+  assert.equal(await page.locator('.input-error').count(), 0, 'a cancel is not an error');
+  await screenshot(page, 'analysis-cancelled');
+  // Removing the big file analyses the rest, in a fresh worker.
+  await page.getByRole('button', { name: 'Remove huge.yaml' }).click();
+  await analysed(page);
+  assert.equal(await page.locator('.analysis-status').count(), 0);
+});
+
+test('a newer edit supersedes a running analysis', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await dropGenerated(page, 'pods.json', REPEAT, { text: POD + '---\n', times: 30_000 });
+  await page.locator('.analysis-status.running').waitFor();
+  const [worker] = page.workers();
+  const closed = new Promise((resolve) => worker.once('close', resolve));
+  // The same name again: the newer file replaces the one being analysed.
+  await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
+  await closed;
+  await analysed(page);
+  const subjects = await page.locator('.finding .subject').allTextContents();
+  assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
+  assert.equal(await page.locator('.analysis-status').count(), 0, 'not stale: the shown report is of the text shown');
+});
+
+test('the main thread stays free while a multi-MB dump is analysed (long tasks measured)', async (t) => {
+  const { page } = await openApp(t);
+  await page.locator('#paste').fill(X509_PODS); // the worker is loaded and warm
+  await analysed(page);
+  await makeFile(page, 'pods.yaml', PODS, { pod: POD, count: 3000 });
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__start = performance.now();
+    new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => [e.startTime - window.__start, e.duration])))
+      .observe({ type: 'longtask' });
+  });
+  await drop(page);
+  await page.locator('.input-row', { hasText: 'pods.yaml' }).waitFor({ timeout: 120_000 });
+  await analysed(page);
+  const long = await page.evaluate(() => window.__long);
+  const longest = Math.max(0, ...long.map(([, d]) => d));
+  t.diagnostic(`long tasks during analysis: ${JSON.stringify(long.map(([s, d]) => [Math.round(s), Math.round(d)]))}, longest ${longest.toFixed(0)} ms`);
+  // Generous: this machine is shared and slow; `make bench` reports the real figure.
+  assert.ok(longest < 1000, `longest main-thread task ${longest} ms`);
+});
+
+test('the progress and Cancel UI in both languages and themes', async (t) => {
+  for (const [lang, colorScheme] of [['en-US', 'light'], ['en-US', 'dark'], ['zh-CN', 'light'], ['zh-CN', 'dark']]) {
+    const { page } = await openApp(t, { locale: lang, colorScheme });
+    await dropGenerated(page, 'huge.yaml', REPEAT, { text: POD + '---\n', times: 30_000 });
+    await page.locator('.analysis-status.running').waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('.analysis-bar')?.getAttribute('max')) > 1);
+    await screenshot(page, `analysis-running-${lang}-${colorScheme}`);
+    await page.locator('.cancel-analysis').click();
+    await page.locator('.analysis-status.stale').waitFor();
+    await screenshot(page, `analysis-cancelled-${lang}-${colorScheme}`);
+  }
+});
