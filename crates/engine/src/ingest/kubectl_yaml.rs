@@ -15,7 +15,8 @@
 //! fuzz target hold it to that.
 
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
-use super::yaml::MAX_DEPTH;
+use super::segment::leading_spaces;
+use super::yaml::{is_null, MAX_DEPTH};
 use super::{Reached, SKIPPED_KEY};
 
 /// What the fast reader made of one document (the text between two `---` lines).
@@ -118,8 +119,6 @@ struct Reader<'a, 'r> {
     reached: Reached<'r>,
 }
 
-const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
-
 impl<'a, 'r> Reader<'a, 'r> {
     fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
         Self {
@@ -150,15 +149,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         if end > self.at && self.bytes[end - 1] == b'\r' {
             end -= 1;
         }
-        let line = &self.bytes[self.at..end];
-        let mut indent = 0;
-        while let Some(Ok(word)) = line.get(indent..indent + 8).map(<[u8; 8]>::try_from) {
-            if u64::from_ne_bytes(word) != SPACES {
-                break;
-            }
-            indent += 8;
-        }
-        indent += line[indent..].iter().take_while(|b| **b == b' ').count();
+        let indent = leading_spaces(&self.bytes[self.at..end]);
         let line = Line {
             start: self.at,
             end,
@@ -724,10 +715,6 @@ fn push_fold(out: &mut Text, breaks: usize) {
             out.push('\n');
         }
     }
-}
-
-fn is_null(text: &str) -> bool {
-    matches!(text, "" | "~" | "null" | "Null" | "NULL")
 }
 
 /// A quoted scalar that closes on its line: its text and its length in bytes, quotes included.

@@ -81,9 +81,9 @@ fn prompt_command(line: &str) -> Option<&str> {
     (looks_like_prompt && ends_with_marker).then(|| &trimmed[kubectl..])
 }
 
-/// The length of a line's indentation (spaces and tabs). Pretty-printed JSON is about half
-/// indentation, so runs of spaces are skipped eight bytes at a time.
-fn indentation(line: &[u8]) -> usize {
+/// How many spaces a line starts with. Pretty-printed JSON and deep YAML are about half indentation,
+/// so runs of spaces are skipped eight bytes at a time (the YAML reader uses this too).
+pub(crate) fn leading_spaces(line: &[u8]) -> usize {
     const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
     let mut at = 0;
     while let Some(Ok(word)) = line.get(at..at + 8).map(<[u8; 8]>::try_from) {
@@ -92,6 +92,12 @@ fn indentation(line: &[u8]) -> usize {
         }
         at += 8;
     }
+    at + line[at..].iter().take_while(|b| **b == b' ').count()
+}
+
+/// The length of a line's indentation (spaces and tabs).
+fn indentation(line: &[u8]) -> usize {
+    let at = leading_spaces(line);
     at + line[at..]
         .iter()
         .take_while(|b| matches!(b, b' ' | b'\t'))

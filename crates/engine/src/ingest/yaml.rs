@@ -421,7 +421,8 @@ impl Builder {
     }
 }
 
-fn is_null(text: &str) -> bool {
+/// A plain scalar YAML 1.2 reads as null (both readers use this).
+pub(super) fn is_null(text: &str) -> bool {
     matches!(text, "" | "~" | "null" | "Null" | "NULL")
 }
 

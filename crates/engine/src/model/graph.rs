@@ -10,24 +10,9 @@ use crate::ingest::node::{Node, NodeValue};
 use crate::ingest::Object;
 use crate::report::ObjectRef;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum EdgeKind {
-    /// `metadata.ownerReferences`: a Pod to its ReplicaSet, a ReplicaSet to its Deployment, …
-    OwnedBy,
-    /// A Service's or workload's selector matches the Pod's labels.
-    Selects,
-    /// An EndpointSlice belongs to a Service (`kubernetes.io/service-name`), or an Endpoints object
-    /// to the Service of the same name.
-    EndpointsOf,
-    /// An endpoint (EndpointSlice `endpoints[]` or Endpoints `subsets[].addresses[]`) is a Pod.
-    EndpointIs,
-    /// `spec.nodeName`.
-    RunsOn,
-    /// A Pod references a PersistentVolumeClaim, ConfigMap or Secret (volumes, env, pull secrets).
-    Uses,
-    /// A ResourceQuota or LimitRange applies to its namespace.
-    AppliesTo,
-}
+/// The kinds of relation, as the report names them (`report::RelationKind`, documented there): the
+/// graph and the report's object map share one list.
+pub use crate::report::RelationKind as EdgeKind;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {

@@ -44,18 +44,6 @@ fn identity(r: &ObjectRef) -> ObjectRef {
     }
 }
 
-fn relation_kind(kind: EdgeKind) -> RelationKind {
-    match kind {
-        EdgeKind::OwnedBy => RelationKind::OwnedBy,
-        EdgeKind::Selects => RelationKind::Selects,
-        EdgeKind::EndpointsOf => RelationKind::EndpointsOf,
-        EdgeKind::EndpointIs => RelationKind::EndpointIs,
-        EdgeKind::RunsOn => RelationKind::RunsOn,
-        EdgeKind::Uses => RelationKind::Uses,
-        EdgeKind::AppliesTo => RelationKind::AppliesTo,
-    }
-}
-
 /// The condition of a type in `status.conditions`, as its status string.
 fn condition_status<'a>(node: &'a Node, kind: &str) -> Option<&'a str> {
     node.locate("status.conditions")?
@@ -333,7 +321,7 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
             },
             Target::Missing(r) => missing(r, &mut objects),
         };
-        let kind = relation_kind(edge.kind);
+        let kind = edge.kind;
         if seen.insert((from, to, kind)) {
             relations.push(Relation {
                 from,
