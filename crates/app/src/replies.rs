@@ -24,7 +24,6 @@ impl Assembly {
     pub fn take(&mut self, id: u64, reply: Reply, texts: Vec<Text>) -> Option<Action> {
         match reply {
             Reply::Progress(progress) => return Some(Action::Progress { id, progress }),
-            Reply::Scanning => return Some(Action::Scanning { id }),
             Reply::Redacted { .. } => return Some(Action::Redacted { id, texts }),
             Reply::Head(head) => {
                 *self = Assembly {

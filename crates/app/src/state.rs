@@ -75,8 +75,6 @@ pub struct Pending {
     pub redact: bool,
     /// The latest progress reported; `None` until the worker has started.
     pub progress: Option<Progress>,
-    /// The analysis is done and the secret scan runs.
-    pub scanning: bool,
 }
 
 /// What the worker found, assembled on the page from its parts.
@@ -180,10 +178,6 @@ pub enum Action {
     Progress {
         id: u64,
         progress: Progress,
-    },
-    /// From the worker: job `id`'s analysis is done, the secret scan runs.
-    Scanning {
-        id: u64,
     },
     /// From the worker: the redacted copy of job `id`'s inputs, in the job's order.
     Redacted {
@@ -335,7 +329,6 @@ impl State {
             id: self.last_job,
             redact,
             progress: None,
-            scanning: false,
         });
     }
 
@@ -537,13 +530,6 @@ impl Reducible for State {
                     return self;
                 };
                 pending.progress = Some(progress);
-                return Rc::new(next);
-            }
-            Action::Scanning { id } => {
-                let Some(pending) = next.pending_mut(id) else {
-                    return self;
-                };
-                pending.scanning = true;
                 return Rc::new(next);
             }
             Action::Redacted { id, texts } => {

@@ -1,12 +1,14 @@
-//! `cargo run --release --example bench_ingest -- FILE...`: times ingest alone and the full analysis
-//! of each file (median of BENCH_RUNS, default 3) and prints MB/s. Used by `make bench`; a benchmark,
+//! `cargo run --release --example bench_ingest -- FILE...`: times ingest alone, the full analysis, and
+//! the analysis with the secret scan (what the app's worker runs: one reading for both) of each file (median of
+//! BENCH_RUNS, default 3) and prints MB/s. Used by `make bench`; a benchmark,
 //! not a test.
 
 #![allow(clippy::print_stdout, clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Instant;
 
-use faultline_engine::{analyze, ingest, Source};
+use faultline_engine::redact::ScanOptions;
+use faultline_engine::{analyze, analyze_and_scan, ingest, Options, Source};
 
 fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
@@ -19,8 +21,8 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
     println!(
-        "{:<24} {:>9} {:>10} {:>9} {:>11} {:>9} {:>9}",
-        "input", "MB", "ingest s", "MB/s", "analyze s", "MB/s", "objects"
+        "{:<24} {:>7} {:>9} {:>7} {:>10} {:>7} {:>12} {:>7} {:>8}",
+        "input", "MB", "ingest s", "MB/s", "analyze s", "MB/s", "+ secrets s", "MB/s", "objects"
     );
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("readable UTF-8 file");
@@ -28,6 +30,7 @@ fn main() {
         let sources = [Source::new(path.clone(), text)];
         let mut ingest_times = Vec::new();
         let mut analyze_times = Vec::new();
+        let mut scan_times = Vec::new();
         let mut objects = 0;
         for _ in 0..runs {
             let start = Instant::now();
@@ -39,17 +42,28 @@ fn main() {
             let report = analyze(&sources);
             analyze_times.push(start.elapsed().as_secs_f64());
             assert!(report.errors.is_empty(), "{path}: {:?}", report.errors.first());
+            drop(report);
+            let start = Instant::now();
+            let both = analyze_and_scan(
+                &sources,
+                &Options::default(),
+                &ScanOptions::default(),
+                &mut |_| {},
+            );
+            scan_times.push(start.elapsed().as_secs_f64());
+            drop(both);
         }
-        let (i, a) = (median(ingest_times), median(analyze_times));
+        let (i, a, s) = (median(ingest_times), median(analyze_times), median(scan_times));
         let name = std::path::Path::new(&path)
             .file_name()
             .unwrap()
             .to_string_lossy()
             .to_string();
         println!(
-            "{name:<24} {mb:>9.1} {i:>10.2} {:>9.1} {a:>11.2} {:>9.1} {objects:>9}",
+            "{name:<24} {mb:>7.1} {i:>9.2} {:>7.1} {a:>10.2} {:>7.1} {s:>12.2} {:>7.1} {objects:>8}",
             mb / i,
-            mb / a
+            mb / a,
+            mb / s
         );
     }
 }

@@ -44,6 +44,8 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
 pub enum Phase {
     /// Reading the inputs into objects; `bytes_done` moves.
     Reading,
+    /// Looking for secrets in what was read ([`analyze_and_scan`] only).
+    Scanning,
     /// Relating objects: owners, selectors, endpoints, events.
     Relating,
     /// Running the rules.
@@ -67,24 +69,55 @@ pub struct Progress {
 /// [`analyze_with`], telling `progress` how far it has got. The callback cannot stop the analysis:
 /// the app cancels by terminating the worker the engine runs in, which frees everything at once.
 pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dyn FnMut(Progress)) -> Report {
+    let ingested = read(sources, progress);
+    diagnose(sources, ingested, options, progress)
+}
+
+/// [`analyze_observed`] and [`redact::scan`] of the same inputs, which are read once for both: what
+/// the app's worker runs. The scan runs between reading and relating ([`Phase::Scanning`]).
+pub fn analyze_and_scan(
+    sources: &[Source],
+    options: &Options,
+    scan: &redact::ScanOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> (Report, Vec<redact::SecretHit>) {
+    let ingested = read(sources, progress);
+    stage(sources, &ingested, Phase::Scanning, progress);
+    let secrets = redact::scan_ingested(sources, &ingested, scan);
+    (diagnose(sources, ingested, options, progress), secrets)
+}
+
+fn read(sources: &[Source], progress: &mut dyn FnMut(Progress)) -> ingest::Ingested {
     let bytes_total = sources.iter().map(|s| s.text.len() as u64).sum();
-    let ingested = ingest::ingest_observed(sources, &mut |bytes_done, documents| {
+    ingest::ingest_observed(sources, &mut |bytes_done, documents| {
         progress(Progress {
             phase: Phase::Reading,
             bytes_done,
             bytes_total,
             documents,
         })
-    });
-    let documents = ingested.inputs.iter().map(|i| i.documents as u64).sum();
-    let mut stage = |phase| {
-        progress(Progress {
-            phase,
-            bytes_done: bytes_total,
-            bytes_total,
-            documents,
-        })
-    };
+    })
+}
+
+/// Tells `progress` that the analysis, past reading, is at `phase`.
+fn stage(sources: &[Source], ingested: &ingest::Ingested, phase: Phase, progress: &mut dyn FnMut(Progress)) {
+    let bytes_total = sources.iter().map(|s| s.text.len() as u64).sum();
+    progress(Progress {
+        phase,
+        bytes_done: bytes_total,
+        bytes_total,
+        documents: ingested.inputs.iter().map(|i| i.documents as u64).sum(),
+    })
+}
+
+/// Everything after reading: the model, the rules, the timeline and the object graph.
+fn diagnose(
+    sources: &[Source],
+    ingested: ingest::Ingested,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Report {
+    let mut stage = |phase| stage(sources, &ingested, phase, progress);
     stage(Phase::Relating);
     let model = model::Model::build(sources, &ingested);
     stage(Phase::Diagnosing);
@@ -146,6 +179,37 @@ mod tests {
         );
         let last = seen.last().map(|p| (p.bytes_done, p.documents));
         assert_eq!(last, Some((total, 2)));
+    }
+
+    /// Reading once for both gives what the two did apart: the same report, the same secrets (a
+    /// Secret's data found from its structure, an env value from its key), with the scan as a phase.
+    #[test]
+    fn analysing_and_scanning_together_is_analysing_and_scanning_apart() {
+        let secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: shop\ndata:\n  password: aHVudGVyMi1odW50ZXIy\n";
+        let pod = "{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"web\", \"namespace\": \"shop\"},\n \"spec\": {\"containers\": [{\"name\": \"app\", \"env\": [{\"name\": \"API_TOKEN\", \"value\": \"tok-0123456789abcdef\"}]}]}}\n";
+        let sources = [Source::new("secret.yaml", secret), Source::new("pod.json", pod)];
+        for include_network in [false, true] {
+            let scan = redact::ScanOptions { include_network };
+            let mut phases = Vec::new();
+            let (report, secrets) = analyze_and_scan(&sources, &Options::default(), &scan, &mut |p| {
+                phases.push(p.phase)
+            });
+            assert_eq!(report, analyze(&sources));
+            assert_eq!(secrets, redact::scan(&sources, &scan));
+            let kinds: Vec<_> = secrets.iter().map(|s| (s.input, s.kind.id(), s.line)).collect();
+            assert_eq!(kinds, [(0, "secret-data", 7), (1, "env-secret", 2)]);
+            phases.dedup();
+            assert_eq!(
+                phases,
+                [
+                    Phase::Reading,
+                    Phase::Scanning,
+                    Phase::Relating,
+                    Phase::Diagnosing,
+                    Phase::Timeline
+                ]
+            );
+        }
     }
 
     /// One big List, as YAML and as JSON: reading reports progress as its items are read, not only

@@ -1,8 +1,8 @@
-//! One analysis, as the worker runs it: redact (when asked), analyse with progress, scan for secrets,
-//! then send the report in parts.
+//! One analysis, as the worker runs it: redact (when asked), analyse and scan for secrets (one reading
+//! of the inputs for both) with progress, then send the report in parts.
 
 use faultline_engine::redact::{self, ScanOptions};
-use faultline_engine::{analyze_observed, Options, Phase, Progress, Source};
+use faultline_engine::{analyze_and_scan, Options, Phase, Progress, Source};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret};
 
@@ -36,13 +36,12 @@ pub fn run(
         }
     }
     let mut throttle = Throttle::default();
-    let report = analyze_observed(&sources, &Options::default(), &mut |progress| {
+    let (report, secrets) = analyze_and_scan(&sources, &Options::default(), &options, &mut |progress| {
         if throttle.due(&progress) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
     });
-    send(protocol::encode(&Reply::Scanning), Vec::new());
-    let secrets: Vec<Secret> = redact::scan(&sources, &options)
+    let secrets: Vec<Secret> = secrets
         .into_iter()
         .map(|hit| Secret {
             kind: hit.kind.id().to_string(),

@@ -47,8 +47,6 @@ pub struct Secret {
 #[serde(tag = "type", content = "data", rename_all = "kebab-case")]
 pub enum Reply {
     Progress(Progress),
-    /// The analysis is done; the secret scan runs.
-    Scanning,
     /// The redacted copy of every input follows as bytes, in the job's order; the analysis that
     /// follows is of that copy.
     Redacted {

@@ -15,13 +15,13 @@ pub struct Props {
 
 /// The step an analysis is at, as the i18n tables name it.
 pub fn step(pending: &Pending) -> &'static str {
-    match (pending.scanning, pending.progress.map(|p| p.phase)) {
-        (true, _) => "scanning",
-        (false, None) => "starting",
-        (false, Some(Phase::Reading)) => "reading",
-        (false, Some(Phase::Relating)) => "relating",
-        (false, Some(Phase::Diagnosing)) => "diagnosing",
-        (false, Some(Phase::Timeline)) => "timeline",
+    match pending.progress.map(|p| p.phase) {
+        None => "starting",
+        Some(Phase::Reading) => "reading",
+        Some(Phase::Scanning) => "scanning",
+        Some(Phase::Relating) => "relating",
+        Some(Phase::Diagnosing) => "diagnosing",
+        Some(Phase::Timeline) => "timeline",
     }
 }
 

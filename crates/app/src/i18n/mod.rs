@@ -231,8 +231,8 @@ pub struct Texts {
 
     // Analysis in the worker: progress, cancel, a stale report.
     pub analysis_aria: &'static str,
-    /// What the analysis is doing: `starting`, a phase of the engine (`reading`, `relating`,
-    /// `diagnosing`, `timeline`) or `scanning` (for secrets).
+    /// What the analysis is doing: `starting`, or a phase of the engine (`reading`, `scanning` for
+    /// secrets, `relating`, `diagnosing`, `timeline`).
     pub analysis_step: fn(&str) -> &'static str,
     /// Bytes read (MB) of the total, and documents read.
     pub analysis_progress: fn(f64, f64, u64) -> String,

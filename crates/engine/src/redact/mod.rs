@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::ingest::Source;
+use crate::ingest::{self, Ingested, Source};
 
 /// What kind of secret a hit is. The ids are a public contract (JSON, the app, tokens).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -201,7 +201,14 @@ pub(crate) struct Span {
 
 /// Finds every secret in the inputs, in input order, then text order.
 pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
-    let spans = find_all(sources, options);
+    scan_ingested(sources, &ingest::ingest(sources), options)
+}
+
+/// [`scan`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`): the
+/// structure of Secrets, kubeconfigs and annotations comes from its objects, so an analysis and a
+/// scan of the same inputs read them once ([`crate::analyze_and_scan`]).
+pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<SecretHit> {
+    let spans = find_all(sources, ingested, options);
     let mut hits = Vec::new();
     for (input, (source, spans)) in sources.iter().zip(&spans).enumerate() {
         let lines = LineIndex::new(&source.text);
@@ -263,11 +270,13 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
 }
 
 /// All spans of all inputs, overlaps resolved, sorted by start.
-fn find_all(sources: &[Source], options: &ScanOptions) -> Vec<Vec<Span>> {
+fn find_all(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<Vec<Span>> {
     let mut per_input: Vec<Vec<Span>> = sources
         .iter()
-        .map(|source| {
-            let mut candidates = structure::find(&source.text);
+        .enumerate()
+        .map(|(input, source)| {
+            let objects = ingested.objects.iter().filter(|o| o.source == input);
+            let mut candidates = structure::find(&source.text, objects);
             candidates.extend(scan::find(&source.text, options));
             resolve_overlaps(candidates)
         })

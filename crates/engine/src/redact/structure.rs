@@ -5,7 +5,7 @@
 use super::scan::is_secret_key;
 use super::{LineIndex, SecretKind, Span};
 use crate::ingest::node::{MapEntry, Node, NodeValue};
-use crate::ingest::{self, json, Source};
+use crate::ingest::{json, Object};
 
 const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -22,15 +22,15 @@ const KUBECONFIG_KEYS: [&str; 9] = [
     "idp-certificate-authority-data",
 ];
 
-pub(crate) fn find(text: &str) -> Vec<Span> {
+/// Spans in `text` found from the structure of `objects`, the objects read from it.
+pub(crate) fn find<'a>(text: &str, objects: impl Iterator<Item = &'a Object>) -> Vec<Span> {
     let mut out = Vec::new();
-    // Only YAML and JSON give trees worth walking; ingest decides which an input is.
-    let ingested = ingest::ingest(&[Source::new("", text)]);
-    if ingested.objects.is_empty() {
+    let mut objects = objects.peekable();
+    if objects.peek().is_none() {
         return out;
     }
     let lines = LineIndex::new(text);
-    for object in &ingested.objects {
+    for object in objects {
         let node = &object.node;
         match object.id.kind.as_str() {
             "Secret" => {
