@@ -31,9 +31,11 @@ if (!existsSync(wasmOpt)) {
   console.error(`wasm-opt: ${wasmOpt} is missing: run scripts/install-tools.sh (or make tools)`);
   process.exit(1);
 }
-// -Oz: the smallest code; measured against -Os on these bundles in `make bench`'s size table.
+// The page's wasm: -Oz, the smallest code (measured against -Os in `make bench`'s size table). The
+// engine worker's: -O3, speed (it loads lazily and does the parsing; `make bench` shows both effects).
 // The features are the ones rustc's wasm32 target enables by default.
-const FLAGS = ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+const level = (name) => (name.startsWith('faultline-worker') ? '-O3' : '-Oz');
+const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
   '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals'];
 const run = promisify(execFile);
 const files = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
@@ -45,7 +47,7 @@ await Promise.all(files.map(async (name) => {
   copyFileSync(path, join(kept, name.replace(/-[0-9a-f]{8,}_bg\.wasm$/, '_bg.wasm')));
   const before = statSync(path).size;
   const started = Date.now();
-  await run(process.execPath, [wasmOpt, ...FLAGS, path, '-o', `${path}.opt`], { maxBuffer: 1 << 26 });
+  await run(process.execPath, [wasmOpt, level(name), ...FEATURES, path, '-o', `${path}.opt`], { maxBuffer: 1 << 26 });
   renameSync(`${path}.opt`, path);
   const after = statSync(path).size;
   console.log(`wasm-opt: ${name} ${before} -> ${after} bytes (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -26,27 +26,33 @@ pub(crate) fn is_secret_key(key: &str) -> bool {
     if key.is_empty() || key.len() > 120 {
         return false;
     }
-    let mut words: Vec<String> = Vec::new();
-    let mut current = String::new();
+    // The last two words, as byte ranges of `key`: words split at anything not an ASCII letter or
+    // digit, and where a lower-case letter or digit is followed by an upper-case one (camelCase).
+    // Called for every key of every line of a big paste: no allocation.
+    let bytes = key.as_bytes();
+    let (mut last, mut before) = (None, None);
+    let mut start = None;
     let mut prev_lower = false;
-    for c in key.chars() {
+    let mut end_word = |start: &mut Option<usize>, at: usize| {
+        if let Some(s) = start.take() {
+            before = last;
+            last = Some(&key[s..at]);
+        }
+    };
+    for (i, &c) in bytes.iter().enumerate() {
         if !c.is_ascii_alphanumeric() {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
+            end_word(&mut start, i);
             prev_lower = false;
             continue;
         }
-        if c.is_ascii_uppercase() && prev_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
+        if c.is_ascii_uppercase() && prev_lower {
+            end_word(&mut start, i);
         }
+        start.get_or_insert(i);
         prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        current.push(c.to_ascii_lowercase());
     }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    let Some(last) = words.last() else {
+    end_word(&mut start, bytes.len());
+    let Some(last) = last else {
         return false;
     };
     const ENDINGS: [&str; 11] = [
@@ -62,23 +68,32 @@ pub(crate) fn is_secret_key(key: &str) -> bool {
         "credentials",
         "credential",
     ];
-    if ENDINGS.iter().any(|e| last.ends_with(e)) || matches!(last.as_str(), "pwd" | "pass") {
+    let ends_with = |word: &str, ending: &str| {
+        word.len() >= ending.len()
+            && word.as_bytes()[word.len() - ending.len()..].eq_ignore_ascii_case(ending.as_bytes())
+    };
+    if ENDINGS.iter().any(|e| ends_with(last, e))
+        || last.eq_ignore_ascii_case("pwd")
+        || last.eq_ignore_ascii_case("pass")
+    {
         return true;
     }
-    if last == "key" && words.len() >= 2 {
-        let prev = words[words.len() - 2].as_str();
-        return matches!(
-            prev,
-            "api"
-                | "access"
-                | "secret"
-                | "private"
-                | "signing"
-                | "encryption"
-                | "auth"
-                | "master"
-                | "account"
-        );
+    if last.eq_ignore_ascii_case("key") {
+        if let Some(prev) = before {
+            return [
+                "api",
+                "access",
+                "secret",
+                "private",
+                "signing",
+                "encryption",
+                "auth",
+                "master",
+                "account",
+            ]
+            .iter()
+            .any(|p| prev.eq_ignore_ascii_case(p));
+        }
     }
     // kubeconfig's `client-key-data`.
     key.eq_ignore_ascii_case("client-key-data")
@@ -182,6 +197,12 @@ fn patterns(text: &str, out: &mut Vec<Span>) {
         let at_word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         if !at_word_start || !b.is_ascii_alphabetic() {
             i += 1;
+            continue;
+        }
+        // Every pattern starts with one of these letters; other words are stepped over whole (no
+        // position inside a word is a word start).
+        if !matches!(b, b'e' | b'b' | b'B' | b'A' | b'g' | b'x' | b's' | b'r') {
+            i = run(bytes, i, |c| c.is_ascii_alphanumeric() || c == b'_');
             continue;
         }
         let rest = &bytes[i..];
@@ -366,10 +387,7 @@ fn url_credentials(text: &str, out: &mut Vec<Span>) {
 /// `"key": "value"` (also escaped, as inside an annotation), `KEY=value` and `Key=value;` connection
 /// strings, env `name:`/`value:` pairs; inside an `annotations` block the kind says so.
 fn key_values(text: &str, out: &mut Vec<Span>) {
-    let kubeconfig = text.lines().any(|l| {
-        let t = l.trim();
-        t == "kind: Config" || t.starts_with("\"kind\": \"Config\"") || t.contains("\"kind\":\"Config\"")
-    });
+    let kubeconfig = is_kubeconfig(text);
     let mut annotations_indent: Option<usize> = None;
     // (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
     let mut env_name: Option<(usize, usize)> = None;
@@ -459,20 +477,37 @@ fn key_values(text: &str, out: &mut Vec<Span>) {
     }
 }
 
+/// Whether a line says `kind: Config` (YAML) or `"kind": "Config"` (JSON, also compact): the text
+/// is a kubeconfig. Looks only at the lines where `Config` occurs.
+fn is_kubeconfig(text: &str) -> bool {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("Config") {
+        let at = from + found;
+        from = at + "Config".len();
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let t = text[line_start..line_end].trim();
+        if t == "kind: Config" || t.starts_with("\"kind\": \"Config\"") || t.contains("\"kind\":\"Config\"") {
+            return true;
+        }
+    }
+    false
+}
+
 /// `key:` at the start of `item` (a YAML key or a describe label); returns the key and where its
 /// value starts (after the colon and spaces).
 fn yaml_key(item: &str) -> Option<(&str, usize)> {
     let colon = item.find(':')?;
     let key = &item[..colon];
     let after = &item[colon + 1..];
+    // Cheapest checks first: this runs for every line of a big paste.
     if key.is_empty()
         || key.len() > 253
-        || key.contains("  ")
-        || key.starts_with(['"', '{', '[', '#', '\''])
+        || !(after.is_empty() || after.starts_with([' ', '\t']))
         || !key
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b' '))
-        || !(after.is_empty() || after.starts_with([' ', '\t']))
+        || key.contains("  ")
     {
         return None;
     }
@@ -525,8 +560,10 @@ fn json_pairs(line_start: usize, content: &str, mut each: impl FnMut(&str, usize
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] != b'"' {
-            i += 1;
-            continue;
+            match bytes[i..].iter().position(|&b| b == b'"') {
+                Some(at) => i += at,
+                None => break,
+            }
         }
         let escaped = i > 0 && bytes[i - 1] == b'\\';
         let key_start = i + 1;

@@ -19,6 +19,11 @@ fn secret_keys_by_their_last_word() {
         "AWS_SECRET_ACCESS_KEY",
         "client-key-data",
         "auth_token",
+        "signingKey",
+        "db.pwd",
+        "PASS",
+        "\"apiKEY\"",
+        "mysql-root-password",
     ] {
         assert!(scan::is_secret_key(key), "{key}");
     }
@@ -32,6 +37,11 @@ fn secret_keys_by_their_last_word() {
         "passwordSecretRef",
         "monkey",
         "keyboard",
+        "key",
+        "publicKey",
+        "passthrough",
+        "tokens",
+        "",
     ] {
         assert!(!scan::is_secret_key(key), "{key}");
     }
