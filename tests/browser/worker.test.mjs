@@ -93,7 +93,10 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   await makeFile(page, 'pods.yaml', PODS, { pod: POD, count: 2500 });
   await page.evaluate(() => {
     window.__progress = [];
+    window.__cards = [];
     new MutationObserver(() => {
+      const cards = document.querySelectorAll('.finding').length;
+      if (window.__cards.at(-1) !== cards) window.__cards.push(cards);
       const bar = document.querySelector('.analysis-bar');
       if (!bar) return;
       const last = window.__progress.at(-1);
@@ -117,8 +120,12 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   const reading = seen.filter(([value, max, step]) => step === 'reading' && value > 0 && value < max);
   assert.ok(reading.length >= 1, `the bar moved inside the input while reading: ${JSON.stringify(seen)}`);
   assert.ok(new Set(seen.map(([, , step]) => step)).size >= 2, `several steps shown: ${JSON.stringify(seen)}`);
-  // 2,500 findings: the first 25 are rendered, more on demand.
-  assert.equal(await page.locator(".finding").count(), 25);
+  // 2,500 findings: the first 25 are rendered, more on demand; the report's first render has 6 cards
+  // (one short task), the rest of the page follows in the next.
+  await page.waitForFunction(() => document.querySelectorAll('.finding').length === 25);
+  const cards = await page.evaluate(() => window.__cards);
+  assert.deepEqual(cards.slice(-2), [6, 25], `cards rendered, in order: ${cards}`);
+  assert.equal(await page.locator('.show-more').count(), 1);
   await page.locator('.show-more').first().click();
   assert.equal(await page.locator(".finding").count(), 50);
 });
