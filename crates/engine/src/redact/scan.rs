@@ -1,15 +1,22 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use std::ops::Range;
+
 use super::structure::block_span;
 use super::{ScanOptions, SecretKind, Span};
 
 pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
     let mut out = Vec::new();
+    // A PEM key spans lines: looked for over the whole text, never cut at a region's end.
     private_keys(text, &mut out);
-    patterns(text, &mut out);
-    url_credentials(text, &mut out);
-    key_values(text, &mut out);
+    let mut key_values = KeyValues {
+        kubeconfig: is_kubeconfig(text),
+        ..KeyValues::default()
+    };
+    for region in regions(text) {
+        scan_region(text, region, &mut key_values, &mut out);
+    }
     if options.include_network {
         ip_addresses(text, &mut out);
         emails(text, &mut out);
@@ -189,10 +196,10 @@ fn private_keys(text: &str, out: &mut Vec<Span>) {
 }
 
 /// JWTs, bearer and basic credentials, and cloud keys with a known prefix.
-fn patterns(text: &str, out: &mut Vec<Span>) {
+fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
+    let mut i = region.start;
+    while i < region.end {
         let b = bytes[i];
         let at_word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         if !at_word_start || !b.is_ascii_alphabetic() {
@@ -327,10 +334,10 @@ fn decodes_to_user_password(b64: &str) -> bool {
 }
 
 /// `scheme://user:password@host`: the password. Database schemes make it a connection string.
-fn url_credentials(text: &str, out: &mut Vec<Span>) {
+fn url_credentials(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(found) = text[from..].find("://") {
+    let mut from = region.start;
+    while let Some(found) = text.get(from..region.end).and_then(|t| t.find("://")) {
         let sep = from + found;
         from = sep + 3;
         let scheme_start = {
@@ -383,97 +390,217 @@ fn url_credentials(text: &str, out: &mut Vec<Span>) {
     }
 }
 
+/// The most text one region holds (it ends at the first line end past this).
+const REGION: usize = 64 * 1024;
+
+/// The scanners of one region. One call per region, not one pass over a whole 400 MB text: the
+/// browser's wasm engine compiles a hot function's optimised code for its next call (it cannot swap
+/// the code of a call that is running), so a first big paste is scanned by optimised code after the
+/// first few regions instead of by the baseline code from start to end.
+#[inline(never)]
+fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
+    patterns(text, region.clone(), out);
+    url_credentials(text, region.clone(), out);
+    key_values.scan(text, region, out);
+}
+
+/// The text to scan, as ranges of whole lines of at most about [`REGION`] bytes, without the
+/// `managedFields` blocks of kubectl's YAML and JSON (about 40 % of a `get -A -o yaml|json` dump): they
+/// hold field names and timestamps, never values. A block is stepped over only when it has that
+/// shape: `managedFields:` followed by a `- apiVersion:` / `- manager:` item (YAML), or
+/// `"managedFields": [` followed by `{` (JSON), and it ends where its indentation does.
+pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    while at < text.len() {
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+        let line = &text[at..line_end];
+        let trimmed = line.trim_start_matches(' ');
+        if trimmed.starts_with("managedFields:") || trimmed.starts_with("\"managedFields\": [") {
+            if let Some(block_end) = managed_fields_end(text, line_end, line.len() - trimmed.len(), trimmed) {
+                if start < at {
+                    out.push(start..at);
+                }
+                start = block_end;
+                at = block_end;
+                continue;
+            }
+        }
+        at = line_end;
+        if at - start >= REGION {
+            out.push(start..at);
+            start = at;
+        }
+    }
+    if start < text.len() {
+        out.push(start..text.len());
+    }
+    out
+}
+
+/// Where the `managedFields` block whose key line (`key_line`, at `indent`) ends at `from` ends: the
+/// start of the first line after it. `None` when what follows does not look like managedFields.
+fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) -> Option<usize> {
+    let key_line = key_line.trim_end();
+    let json = key_line.starts_with('"');
+    if !(json && key_line == "\"managedFields\": [" || !json && key_line == "managedFields:") {
+        return None;
+    }
+    let mut at = from;
+    let mut first = true;
+    while at < text.len() {
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+        let line = &text[at..line_end];
+        let trimmed = line.trim_start_matches(' ');
+        let line_indent = line.len() - trimmed.len();
+        if first {
+            first = false;
+            let shaped = if json {
+                trimmed.trim_end() == "{" && line_indent > indent
+            } else {
+                line_indent >= indent
+                    && ["- apiVersion:", "- manager:", "- fieldsType:", "- operation:"]
+                        .iter()
+                        .any(|k| trimmed.starts_with(k))
+            };
+            if !shaped {
+                return None;
+            }
+        }
+        if json {
+            if line_indent == indent && trimmed.starts_with(']') {
+                return Some(line_end);
+            }
+            if line_indent < indent && !trimmed.trim().is_empty() {
+                return None;
+            }
+        } else if !trimmed.trim().is_empty()
+            && (line_indent < indent || line_indent == indent && !trimmed.starts_with("- "))
+        {
+            return Some(at);
+        }
+        at = line_end;
+    }
+    // The text ends inside the block (a cut-off paste): YAML's block ends with it; JSON's bracket
+    // never closed, so nothing is skipped.
+    (!json).then_some(text.len())
+}
+
 /// Values of keys named like secrets, line by line: YAML and describe `key: value`, JSON
 /// `"key": "value"` (also escaped, as inside an annotation), `KEY=value` and `Key=value;` connection
 /// strings, env `name:`/`value:` pairs; inside an `annotations` block the kind says so.
-fn key_values(text: &str, out: &mut Vec<Span>) {
-    let kubeconfig = is_kubeconfig(text);
-    let mut annotations_indent: Option<usize> = None;
-    // (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
-    let mut env_name: Option<(usize, usize)> = None;
-    let mut offset = 0;
-    for (line_no, line) in text.split_inclusive('\n').enumerate() {
-        let line_start = offset;
-        offset += line.len();
-        let content = line.trim_end_matches(['\n', '\r']);
-        let trimmed = content.trim_start();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let indent = content.len() - trimmed.len();
-        if annotations_indent.is_some_and(|a| indent <= a) {
-            annotations_indent = None;
-        }
-        let kind_for = |key: &str, in_annotations: bool| {
-            if in_annotations {
-                SecretKind::AnnotationSecret
-            } else if kubeconfig
-                && matches!(
-                    key,
-                    "token" | "password" | "client-key-data" | "id-token" | "refresh-token" | "client-secret"
-                )
-            {
-                SecretKind::KubeconfigCredential
-            } else {
-                SecretKind::EnvSecret
+#[derive(Default)]
+struct KeyValues {
+    /// The whole text is a kubeconfig ([`is_kubeconfig`]).
+    kubeconfig: bool,
+    /// The indentation of the `annotations:` key whose block the lines are in.
+    annotations_indent: Option<usize>,
+    /// (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
+    env_name: Option<(usize, usize)>,
+    /// Lines scanned so far (the regions' lines, in order).
+    lines: usize,
+}
+
+impl KeyValues {
+    fn scan(&mut self, text: &str, region: Range<usize>, out: &mut Vec<Span>) {
+        let kubeconfig = self.kubeconfig;
+        let mut annotations_indent = self.annotations_indent;
+        let mut env_name = self.env_name;
+        let first_line = self.lines;
+        let mut offset = region.start;
+        for (line_no, line) in text[region.clone()].split_inclusive('\n').enumerate() {
+            let line_no = first_line + line_no;
+            self.lines = line_no + 1;
+            let line_start = offset;
+            offset += line.len();
+            let content = line.trim_end_matches(['\n', '\r']);
+            let trimmed = content.trim_start();
+            if trimmed.is_empty() {
+                continue;
             }
-        };
-        // YAML or describe `key: value`.
-        let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
-        let key_col = line_start + (content.len() - item.len());
-        if let Some((key, value_start)) = yaml_key(item) {
-            let value_at = key_col + value_start;
-            let value = &text[value_at..line_start + content.len()];
-            if key.eq_ignore_ascii_case("annotations") {
-                annotations_indent = Some(indent);
-                // describe: `Annotations:  first/key: value` on the same line.
-                if let Some((inner, inner_start)) = yaml_key(value) {
-                    if is_secret_key(inner) {
-                        if let Some((s, e)) =
-                            plain_or_quoted(text, value_at + inner_start, content, line_start)
-                        {
-                            push(out, SecretKind::AnnotationSecret, s, e, text);
+            let indent = content.len() - trimmed.len();
+            if annotations_indent.is_some_and(|a| indent <= a) {
+                annotations_indent = None;
+            }
+            let kind_for = |key: &str, in_annotations: bool| {
+                if in_annotations {
+                    SecretKind::AnnotationSecret
+                } else if kubeconfig
+                    && matches!(
+                        key,
+                        "token"
+                            | "password"
+                            | "client-key-data"
+                            | "id-token"
+                            | "refresh-token"
+                            | "client-secret"
+                    )
+                {
+                    SecretKind::KubeconfigCredential
+                } else {
+                    SecretKind::EnvSecret
+                }
+            };
+            // YAML or describe `key: value`.
+            let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
+            let key_col = line_start + (content.len() - item.len());
+            if let Some((key, value_start)) = yaml_key(item) {
+                let value_at = key_col + value_start;
+                let value = &text[value_at..line_start + content.len()];
+                if key.eq_ignore_ascii_case("annotations") {
+                    annotations_indent = Some(indent);
+                    // describe: `Annotations:  first/key: value` on the same line.
+                    if let Some((inner, inner_start)) = yaml_key(value) {
+                        if is_secret_key(inner) {
+                            if let Some((s, e)) =
+                                plain_or_quoted(text, value_at + inner_start, content, line_start)
+                            {
+                                push(out, SecretKind::AnnotationSecret, s, e, text);
+                            }
                         }
                     }
-                }
-            } else if key == "name" {
-                let name = value.trim().trim_matches(['"', '\'']);
-                env_name = is_secret_key(name).then_some((key_col - line_start, line_no));
-            } else if key == "value"
-                && env_name.is_some_and(|(col, n)| col == key_col - line_start && line_no - n <= 4)
-            {
-                if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
-                    push(out, SecretKind::EnvSecret, s, e, text);
-                }
-            } else if is_secret_key(key) {
-                if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
-                    push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
-                }
-            }
-        }
-        // JSON pairs, anywhere on the line.
-        json_pairs(line_start, content, |key, key_at, value| {
-            let in_annotations = annotations_indent.is_some();
-            match (key, value) {
-                ("annotations", None) => annotations_indent = Some(indent),
-                ("name", Some((s, e))) => {
-                    env_name = is_secret_key(&text[s..e]).then_some((key_at - line_start, line_no));
-                }
-                ("value", Some((s, e)))
-                    if env_name.is_some_and(|(col, n)| {
-                        n == line_no || (col == key_at - line_start && line_no - n <= 4)
-                    }) =>
+                } else if key == "name" {
+                    let name = value.trim().trim_matches(['"', '\'']);
+                    env_name = is_secret_key(name).then_some((key_col - line_start, line_no));
+                } else if key == "value"
+                    && env_name.is_some_and(|(col, n)| col == key_col - line_start && line_no - n <= 4)
                 {
-                    push(out, SecretKind::EnvSecret, s, e, text);
+                    if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
+                        push(out, SecretKind::EnvSecret, s, e, text);
+                    }
+                } else if is_secret_key(key) {
+                    if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
+                        push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
+                    }
                 }
-                (key, Some((s, e))) if is_secret_key(key) => {
-                    push(out, kind_for(key, in_annotations), s, e, text)
-                }
-                _ => {}
             }
-        });
-        // `KEY=value`, `--password=value`, `Password=value;`.
-        env_pairs(text, line_start, content, out);
+            // JSON pairs, anywhere on the line.
+            json_pairs(line_start, content, |key, key_at, value| {
+                let in_annotations = annotations_indent.is_some();
+                match (key, value) {
+                    ("annotations", None) => annotations_indent = Some(indent),
+                    ("name", Some((s, e))) => {
+                        env_name = is_secret_key(&text[s..e]).then_some((key_at - line_start, line_no));
+                    }
+                    ("value", Some((s, e)))
+                        if env_name.is_some_and(|(col, n)| {
+                            n == line_no || (col == key_at - line_start && line_no - n <= 4)
+                        }) =>
+                    {
+                        push(out, SecretKind::EnvSecret, s, e, text);
+                    }
+                    (key, Some((s, e))) if is_secret_key(key) => {
+                        push(out, kind_for(key, in_annotations), s, e, text)
+                    }
+                    _ => {}
+                }
+            });
+            // `KEY=value`, `--password=value`, `Password=value;`.
+            env_pairs(text, line_start, content, out);
+        }
+        self.annotations_indent = annotations_indent;
+        self.env_name = env_name;
     }
 }
 

@@ -103,3 +103,87 @@ fn hostile_text_is_scanned_without_panicking() {
         );
     }
 }
+
+/// The text the scanners read: every line but kubectl's managedFields blocks, in order.
+fn scanned(text: &str) -> String {
+    scan::regions(text).into_iter().map(|r| &text[r]).collect()
+}
+
+const MANAGED_YAML: &str = "apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  managedFields:
+  - apiVersion: v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:containers:
+          k:{\"name\":\"app\"}:
+            f:env:
+              k:{\"name\":\"DB_PASSWORD\"}:
+                f:password: {}
+    manager: kubectl-client-side-apply
+    operation: Update
+  - apiVersion: v1
+    manager: kubelet
+  namespace: shop
+spec:
+  containers:
+  - name: app
+    env:
+    - name: DB_PASSWORD
+      value: hunter2-hunter2
+";
+
+#[test]
+fn managed_fields_blocks_are_not_scanned_and_everything_else_is() {
+    let scanned_yaml = scanned(MANAGED_YAML);
+    assert!(!scanned_yaml.contains("managedFields") && !scanned_yaml.contains("manager:"));
+    let expected: String = MANAGED_YAML
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| !(4..=17).contains(i))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    assert_eq!(scanned_yaml, expected);
+    assert!(scanned_yaml.contains("  namespace: shop\n"));
+    let found = kinds(MANAGED_YAML, false);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].1, found[0].2.as_str()), (25, "hunter2-hunter2"));
+
+    let json = "{\n    \"metadata\": {\n        \"managedFields\": [\n            {\n                \"apiVersion\": \"v1\",\n                \"manager\": \"kubectl\"\n            }\n        ],\n        \"name\": \"web\"\n    },\n    \"data\": {\"api-token\": \"tok-0123456789abcdef\"}\n}\n";
+    let scanned_json = scanned(json);
+    assert_eq!(
+        scanned_json,
+        "{\n    \"metadata\": {\n        \"name\": \"web\"\n    },\n    \"data\": {\"api-token\": \"tok-0123456789abcdef\"}\n}\n"
+    );
+    assert_eq!(kinds(json, false).len(), 1);
+}
+
+/// Only what has managedFields' shape is stepped over: a config file inside a ConfigMap that has a
+/// `managedFields:` line of its own, a cut-off JSON block, and `managedFields: []` are all read.
+#[test]
+fn text_that_only_mentions_managed_fields_is_scanned() {
+    let config = "kind: ConfigMap\ndata:\n  app.yaml: |\n    managedFields:\n      password: hunter2-hunter2\n";
+    assert_eq!(scanned(config), config);
+    assert_eq!(kinds(config, false).len(), 1);
+    let cut = "{\n  \"managedFields\": [\n    {\n      \"manager\": \"x\", \"password\": \"hunter2-hunter2\"\n";
+    assert_eq!(scanned(cut), cut);
+    let empty = "metadata:\n  managedFields: []\n  annotations:\n    api-token: tok-0123456789abcdef\n";
+    assert_eq!(scanned(empty), empty);
+    assert_eq!(kinds(empty, false).len(), 1);
+}
+
+/// A long text is cut into regions of whole lines, none much longer than 64 KiB, that cover it.
+#[test]
+fn regions_are_whole_lines_that_cover_the_text() {
+    let text = "  password: hunter2-hunter2\n  name: web\n".repeat(5_000);
+    let regions = scan::regions(&text);
+    assert!(regions.len() > 2, "{}", regions.len());
+    assert_eq!(regions.first().map(|r| r.start), Some(0));
+    assert!(regions.windows(2).all(|w| w[0].end == w[1].start));
+    assert_eq!(regions.last().map(|r| r.end), Some(text.len()));
+    assert!(regions.iter().all(|r| text[..r.end].ends_with('\n') && r.len() < 64 * 1024 + 64));
+    assert_eq!(kinds(&text, false).len(), 5_000);
+}
