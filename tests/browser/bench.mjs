@@ -90,6 +90,7 @@ async function benchDump(dump) {
     const faultline = [];
     let longest = 0;
     let longestAt = 0;
+    let steps = '';
     let failure = '';
     for (let i = 0; i < runs && !failure; i++) {
       // The file first, in its own task: encoding the text is the benchmark's set-up, not the app's
@@ -127,18 +128,20 @@ async function benchDump(dump) {
       }), name);
       const result = await page.evaluate(() => {
         window.__observer.disconnect();
+        const steps = document.querySelector('.analysis-time')?.dataset.steps ?? '';
         const failed = [...document.querySelectorAll('.input-error .message')].map((e) => e.textContent)
           .find((m) => /stopped|too large/.test(m));
         // Each long task: how long it took, and when it started (ms after the drop).
-        return { long: window.__long.map(([start, ms]) => [ms, start - window.__t0]), failed };
+        return { long: window.__long.map(([start, ms]) => [ms, start - window.__t0]), failed, steps };
       });
       if (result.failed) failure = result.failed.slice(0, 90);
       for (const [ms, at] of result.long) if (ms > longest) [longest, longestAt] = [ms, at];
       faultline.push(ms);
+      steps = result.steps;
       await page.getByRole('button', { name: 'Clear all' }).click();
       await idle(page, 60_000);
     }
-    return { name, bytes, json, baseline: median(baseline), faultline: median(faultline), first: faultline[0], longest, longestAt, failure };
+    return { name, bytes, json, baseline: median(baseline), faultline: median(faultline), first: faultline[0], longest, longestAt, steps, failure };
   } catch (e) {
     return { name, bytes, json, failure: String(e.message ?? e).split('\n')[0].slice(0, 90) };
   } finally {
@@ -194,4 +197,6 @@ for (const r of rows) {
     + `${pad((r.faultline / 1000).toFixed(2), 13)}${pad((r.first / 1000).toFixed(2), 9)}${pad((mb(r.bytes) / (r.faultline / 1000)).toFixed(1), 8)}`
     + `${pad(ratio.toFixed(2), 8)}${pad(r.longest.toFixed(0), 17)}${pad(r.longest ? (r.longestAt / 1000).toFixed(2) : '-', 8)}   (Faultline/${r.json ? 'JSON.parse' : 'js-yaml'})`);
 }
+console.log('Where the time goes in the worker (the last run; ms, as the app shows them on hover):');
+for (const r of rows) if (r.steps) console.log(`${r.name.padEnd(18)}${r.steps}`);
 console.log(`first render of the app (sample diagnosed, localhost): ${render.finding.toFixed(0)} ms; first contentful paint ${render.fcp.toFixed(0)} ms (median of 5)`);

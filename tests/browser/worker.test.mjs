@@ -126,6 +126,13 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   const cards = await page.evaluate(() => window.__cards);
   assert.deepEqual(cards.slice(-2), [6, 25], `cards rendered, in order: ${cards}`);
   assert.equal(await page.locator('.show-more').count(), 1);
+  // How long it took, step by step, in the worker.
+  const time = page.locator('.analysis-time');
+  assert.match(await time.textContent(), /^Analysed in \d+\.\d\d s, in this tab$/);
+  const steps = (await time.getAttribute('data-steps')).split(' ').map((s) => s.split('='));
+  assert.deepEqual(steps.map(([step]) => step),
+    ['files', 'reading', 'scanning', 'relating', 'diagnosing', 'timeline', 'sending']);
+  assert.ok(steps.every(([, ms]) => Number(ms) >= 0) && Number(steps[1][1]) > 0, `${steps}`);
   await page.locator('.show-more').first().click();
   assert.equal(await page.locator(".finding").count(), 50);
 });

@@ -133,6 +133,7 @@ pub fn app() -> Html {
                     </div>
                     <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable} />
                     <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
+                        timings={state.timings.clone()}
                         {on_remove} on_show_line={on_show_line.clone()} />
                     { for viewer }
                 </section>

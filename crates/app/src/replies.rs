@@ -46,13 +46,14 @@ impl Assembly {
             Reply::Timeline(entries) => self.report.timeline.extend(entries),
             Reply::Objects(objects) => self.report.objects.extend(objects),
             Reply::Relations(relations) => self.report.relations.extend(relations),
-            Reply::Done => {
+            Reply::Done(timings) => {
                 let done = std::mem::take(self);
                 let analysis = Rc::new(Analysis {
                     report: Rc::new(done.report),
                     secrets: Rc::new(done.secrets),
                     unreadable: done.unreadable,
                     redacted_input: done.redacted_input,
+                    timings,
                 });
                 return Some(Action::Analysed { id, analysis });
             }

@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use faultline_engine::{InputError, Progress, Report};
-use faultline_worker::protocol::{Excerpt, Job, Secret};
+use faultline_worker::protocol::{Excerpt, Job, Secret, Timing};
 use yew::Reducible;
 
 use crate::i18n::Lang;
@@ -87,6 +87,8 @@ pub struct Analysis {
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens.
     pub redacted_input: bool,
+    /// How long each step took in the worker.
+    pub timings: Vec<Timing>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -110,6 +112,9 @@ pub struct State {
     pub before_redaction: Option<(Rc<str>, Vec<Input>)>,
     /// Whether the text the report was made from holds redaction tokens.
     pub redacted_input: bool,
+    /// How long each step of the worker's last analysis took (empty for a report made otherwise:
+    /// a built-in sample's, computed when the app was built).
+    pub timings: Rc<Vec<Timing>>,
     /// The analysis running in the worker, if any.
     pub pending: Option<Pending>,
     /// The report is not of the current inputs: their analysis was cancelled.
@@ -210,6 +215,7 @@ impl State {
             include_network: false,
             before_redaction: None,
             redacted_input: false,
+            timings: Rc::default(),
             pending: None,
             stale: false,
             last_job: 0,
@@ -304,6 +310,7 @@ impl State {
     fn analyse(&mut self, redact: bool) {
         self.stale = false;
         self.pending = None;
+        self.timings = Rc::default();
         if !redact && !self.include_network {
             if let Some(done) = self.sample.and_then(samples::precomputed) {
                 self.report = Rc::new(done.report);
@@ -342,6 +349,7 @@ impl State {
         self.report = analysis.report.clone();
         self.secrets = analysis.secrets.clone();
         self.redacted_input = analysis.redacted_input;
+        self.timings = Rc::new(analysis.timings.clone());
         for (name, reason) in &analysis.unreadable {
             self.files.retain(|f| f.name != *name);
             self.unreadable.retain(|(n, _)| n != name);
@@ -582,11 +590,19 @@ pub(crate) mod tests {
             .collect();
         let mut assembly = crate::replies::Assembly::default();
         let mut actions = Vec::new();
-        faultline_worker::job::run(&job, sources, Vec::new(), &mut |bytes, texts| {
-            let reply = faultline_worker::protocol::decode(&bytes).unwrap();
-            let texts = texts.into_iter().map(Text::from).collect();
-            actions.extend(assembly.take(job.id, reply, texts));
-        });
+        let clock = || 0.0;
+        faultline_worker::job::run(
+            &job,
+            sources,
+            Vec::new(),
+            Vec::new(),
+            &clock,
+            &mut |bytes, texts| {
+                let reply = faultline_worker::protocol::decode(&bytes).unwrap();
+                let texts = texts.into_iter().map(Text::from).collect();
+                actions.extend(assembly.take(job.id, reply, texts));
+            },
+        );
         actions
     }
 

@@ -4,22 +4,30 @@
 use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::{analyze_and_scan, Options, Phase, Progress, Source};
 
-use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret};
+use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
 
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
 /// and why) and returns the texts it analysed — the redacted copy when it redacted — which the worker
-/// keeps for excerpts.
+/// keeps for excerpts. `clock` tells the time in milliseconds; the steps' durations go with
+/// [`Reply::Done`], after `timings` (the steps before this call).
 pub fn run(
     job: &Job,
     sources: Vec<Source>,
     unreadable: Vec<(String, String)>,
+    timings: Vec<Timing>,
+    clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Vec<Source> {
     let options = ScanOptions {
         include_network: job.include_network,
+    };
+    let mut steps = Steps {
+        timings,
+        since: clock(),
+        clock,
     };
     let mut sources = sources;
     if job.redact {
@@ -34,13 +42,24 @@ pub fn run(
             );
             sources = redacted.sources;
         }
+        steps.done("redacting");
     }
     let mut throttle = Throttle::default();
+    let mut phase: Option<Phase> = None;
     let (report, secrets) = analyze_and_scan(&sources, &Options::default(), &options, &mut |progress| {
+        if phase != Some(progress.phase) {
+            if let Some(done) = phase {
+                steps.done(phase_id(done));
+            }
+            phase = Some(progress.phase);
+        }
         if throttle.due(&progress) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
     });
+    if let Some(last) = phase {
+        steps.done(phase_id(last));
+    }
     let secrets: Vec<Secret> = secrets
         .into_iter()
         .map(|hit| Secret {
@@ -73,8 +92,38 @@ pub fn run(
     {
         send(part, Vec::new());
     }
-    send(protocol::encode(&Reply::Done), Vec::new());
+    steps.done("sending");
+    send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
     sources
+}
+
+/// The durations of the steps so far, each measured from the end of the one before.
+struct Steps<'c> {
+    timings: Vec<Timing>,
+    since: f64,
+    clock: &'c dyn Fn() -> f64,
+}
+
+impl Steps<'_> {
+    fn done(&mut self, step: &str) {
+        let now = (self.clock)();
+        self.timings.push(Timing {
+            step: step.to_string(),
+            ms: (now - self.since).max(0.0),
+        });
+        self.since = now;
+    }
+}
+
+/// A phase's id, as its progress messages name it.
+fn phase_id(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Reading => "reading",
+        Phase::Scanning => "scanning",
+        Phase::Relating => "relating",
+        Phase::Diagnosing => "diagnosing",
+        Phase::Timeline => "timeline",
+    }
 }
 
 /// Progress often enough for a smooth bar (every half per cent of the bytes, and each phase), not for
@@ -143,14 +192,30 @@ mod tests {
         }
     }
 
+    /// A clock that moves 1 ms each time it is read.
+    fn tick() -> impl Fn() -> f64 {
+        let now = std::cell::Cell::new(0.0);
+        move || {
+            now.set(now.get() + 1.0);
+            now.get()
+        }
+    }
+
     /// Runs a job and reassembles what the page would: the replies in order and the report.
     fn replies(job: &Job, sources: Vec<Source>) -> (Vec<Reply>, Vec<Vec<String>>) {
         let mut replies = Vec::new();
         let mut texts = Vec::new();
-        run(job, sources, Vec::new(), &mut |bytes, extra| {
-            replies.push(decode(&bytes).unwrap());
-            texts.push(extra);
-        });
+        run(
+            job,
+            sources,
+            Vec::new(),
+            Vec::new(),
+            &tick(),
+            &mut |bytes, extra| {
+                replies.push(decode(&bytes).unwrap());
+                texts.push(extra);
+            },
+        );
         (replies, texts)
     }
 
@@ -180,7 +245,22 @@ mod tests {
         let sources = vec![Source::new("pod.yaml", POD)];
         let (replies, _) = replies(&job(false), sources.clone());
         assert!(matches!(replies.first(), Some(Reply::Progress(_))), "{replies:?}");
-        assert_eq!(replies.last(), Some(&Reply::Done));
+        let Some(Reply::Done(timings)) = replies.last() else {
+            panic!("not done: {:?}", replies.last())
+        };
+        // Each step once, in order, each 1 ms on a clock that ticks 1 ms per reading.
+        let steps: Vec<_> = timings.iter().map(|t| (t.step.as_str(), t.ms)).collect();
+        assert_eq!(
+            steps,
+            [
+                ("reading", 1.0),
+                ("scanning", 1.0),
+                ("relating", 1.0),
+                ("diagnosing", 1.0),
+                ("timeline", 1.0),
+                ("sending", 1.0)
+            ]
+        );
         let (report, secrets) = assemble(&replies);
         assert_eq!(report, analyze(&sources));
         assert_eq!(secrets.len(), 1);
@@ -217,6 +297,8 @@ mod tests {
             &job(false),
             sources.clone(),
             Vec::new(),
+            Vec::new(),
+            &tick(),
             &mut |bytes, _| match decode(&bytes).unwrap() {
                 Reply::Progress(_) => progress += 1,
                 Reply::Findings(_)

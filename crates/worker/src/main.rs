@@ -8,7 +8,7 @@ mod glue {
     use std::cell::RefCell;
 
     use faultline_engine::{Phase, Progress, Source};
-    use faultline_worker::protocol::{self, Reply, Request};
+    use faultline_worker::protocol::{self, Reply, Request, Timing};
     use faultline_worker::{job, looks_binary, BINARY_REASON};
     use js_sys::{Array, Object, Reflect, Uint8Array};
     use wasm_bindgen::prelude::*;
@@ -66,6 +66,7 @@ mod glue {
                     documents: 0,
                 };
                 post(job.id, &protocol::encode(&Reply::Progress(starting)), &[]);
+                let started = js_sys::Date::now();
                 let mut sources = Vec::new();
                 let mut unreadable = Vec::new();
                 for (name, value) in job.names.iter().zip(inputs.iter()) {
@@ -78,9 +79,21 @@ mod glue {
                     }
                 }
                 drop(inputs);
-                let kept = job::run(&job, sources, unreadable, &mut |bytes, texts| {
-                    post(job.id, &bytes, &texts);
-                });
+                let files = Timing {
+                    step: "files".to_string(),
+                    ms: js_sys::Date::now() - started,
+                };
+                let clock = || js_sys::Date::now();
+                let kept = job::run(
+                    &job,
+                    sources,
+                    unreadable,
+                    vec![files],
+                    &clock,
+                    &mut |bytes, texts| {
+                        post(job.id, &bytes, &texts);
+                    },
+                );
                 LAST.with(|last| *last.borrow_mut() = kept);
             }
             Some(Request::Excerpt { name, line, context }) => {

@@ -62,10 +62,21 @@ pub enum Reply {
     /// The object graph ([`faultline_engine::Report::objects`] and `relations`), in parts too.
     Objects(Vec<MapObject>),
     Relations(Vec<Relation>),
-    Done,
+    /// The report is complete; how long each step took.
+    Done(Vec<Timing>),
     /// An input excerpt the page asked for ([`Request::Excerpt`]); `lines` is empty when the worker no
     /// longer has that input (it was restarted since).
     Excerpt(Excerpt),
+}
+
+/// How long one step of an analysis took in the worker, in milliseconds: `files` (reading the
+/// dropped files), `redacting`, the engine's phases (`reading`, `scanning`, `relating`,
+/// `diagnosing`, `timeline`), `sending` (encoding the report's parts). Shown as "analysed in" and
+/// printed by the Chromium benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    pub step: String,
+    pub ms: f64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -12,6 +12,7 @@ use crate::hooks::use_texts::use_texts;
 const PAGE: usize = 100;
 use crate::state::Input;
 use crate::view_model;
+use faultline_worker::protocol::Timing;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -19,6 +20,9 @@ pub struct Props {
     /// Files that could not be read: (name, why).
     pub unreadable: Vec<(String, String)>,
     pub report: Rc<Report>,
+    /// How long each step of the analysis of `report` took in the worker (empty: not analysed there).
+    #[prop_or_default]
+    pub timings: Rc<Vec<Timing>>,
     pub on_remove: Callback<usize>,
     /// Show an input at a line in the input viewer.
     pub on_show_line: Callback<(String, u32)>,
@@ -95,6 +99,20 @@ pub fn inputs_list(props: &Props) -> Html {
             </li>
         }
     });
+    // The steps as `step=ms` pairs: shown on hover, read by the Chromium benchmark.
+    let steps = props
+        .timings
+        .iter()
+        .map(|s| format!("{}={:.0}", s.step, s.ms))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let total_ms: f64 = props.timings.iter().map(|s| s.ms).sum();
+    let breakdown = props
+        .timings
+        .iter()
+        .map(|s| format!("{} {:.0} ms", s.step, s.ms))
+        .collect::<Vec<_>>()
+        .join(" · ");
     html! {
         <div class="inputs-list">
             if !waiting.is_empty() {
@@ -106,6 +124,10 @@ pub fn inputs_list(props: &Props) -> Html {
                 <ul class="input-rows">{ for rows }</ul>
                 <ShowMore shown={inputs_shown.min(report.inputs.len())} total={report.inputs.len()} page={PAGE}
                     on_more={on_more_inputs} />
+            }
+            if !props.timings.is_empty() {
+                <p class="analysis-time muted" data-steps={steps} title={breakdown}>
+                    { (t.analysed_in)(total_ms / 1000.0) }</p>
             }
             if !report.errors.is_empty() || !props.unreadable.is_empty() {
                 <h3>{ t.input_problems }</h3>

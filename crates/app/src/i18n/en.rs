@@ -328,6 +328,7 @@ pub const EN: Texts = Texts {
             if documents == 1 { "document" } else { "documents" }
         )
     },
+    analysed_in: |seconds| format!("Analysed in {seconds:.2} s, in this tab"),
     cancel: "Cancel",
     stale_running: "The diagnosis below is of your inputs before the last change, until this analysis is done.",
     stale_cancelled: "Analysis cancelled. The diagnosis below is of your inputs as they were before the last change.",

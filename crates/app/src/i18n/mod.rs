@@ -236,6 +236,8 @@ pub struct Texts {
     pub analysis_step: fn(&str) -> &'static str,
     /// Bytes read (MB) of the total, and documents read.
     pub analysis_progress: fn(f64, f64, u64) -> String,
+    /// How long the last analysis took in the worker, in seconds.
+    pub analysed_in: fn(f64) -> String,
     pub cancel: &'static str,
     /// While an analysis runs: what the results below are.
     pub stale_running: &'static str,

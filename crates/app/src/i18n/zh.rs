@@ -332,6 +332,7 @@ pub const ZH: Texts = Texts {
         _ => "正在启动分析",
     },
     analysis_progress: |done, total, documents| format!("已读取 {done:.1} / {total:.1} MB · {documents} 个文档"),
+    analysed_in: |seconds| format!("在本页中分析用时 {seconds:.2} 秒"),
     cancel: "取消",
     stale_running: "本次分析完成之前，下方显示的是你上次修改之前的输入的诊断结果。",
     stale_cancelled: "分析已取消。下方的诊断结果对应你上次修改之前的输入。",

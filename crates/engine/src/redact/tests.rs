@@ -165,10 +165,12 @@ fn managed_fields_blocks_are_not_scanned_and_everything_else_is() {
 /// `managedFields:` line of its own, a cut-off JSON block, and `managedFields: []` are all read.
 #[test]
 fn text_that_only_mentions_managed_fields_is_scanned() {
-    let config = "kind: ConfigMap\ndata:\n  app.yaml: |\n    managedFields:\n      password: hunter2-hunter2\n";
+    let config =
+        "kind: ConfigMap\ndata:\n  app.yaml: |\n    managedFields:\n      password: hunter2-hunter2\n";
     assert_eq!(scanned(config), config);
     assert_eq!(kinds(config, false).len(), 1);
-    let cut = "{\n  \"managedFields\": [\n    {\n      \"manager\": \"x\", \"password\": \"hunter2-hunter2\"\n";
+    let cut =
+        "{\n  \"managedFields\": [\n    {\n      \"manager\": \"x\", \"password\": \"hunter2-hunter2\"\n";
     assert_eq!(scanned(cut), cut);
     let empty = "metadata:\n  managedFields: []\n  annotations:\n    api-token: tok-0123456789abcdef\n";
     assert_eq!(scanned(empty), empty);
@@ -184,6 +186,8 @@ fn regions_are_whole_lines_that_cover_the_text() {
     assert_eq!(regions.first().map(|r| r.start), Some(0));
     assert!(regions.windows(2).all(|w| w[0].end == w[1].start));
     assert_eq!(regions.last().map(|r| r.end), Some(text.len()));
-    assert!(regions.iter().all(|r| text[..r.end].ends_with('\n') && r.len() < 64 * 1024 + 64));
+    assert!(regions
+        .iter()
+        .all(|r| text[..r.end].ends_with('\n') && r.len() < 64 * 1024 + 64));
     assert_eq!(kinds(&text, false).len(), 5_000);
 }
