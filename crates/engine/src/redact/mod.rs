@@ -23,6 +23,7 @@
 mod scan;
 mod structure;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -208,10 +209,15 @@ pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
 /// structure of Secrets, kubeconfigs and annotations comes from its objects, so an analysis and a
 /// scan of the same inputs read them once ([`crate::analyze_and_scan`]).
 pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<SecretHit> {
-    let spans = find_all(sources, ingested, options);
+    // Each input's line index, built only if something needs a position (one pass over the text).
+    let lines: Vec<OnceCell<LineIndex>> = sources.iter().map(|_| OnceCell::new()).collect();
+    let spans = find_all(sources, ingested, &lines, options);
     let mut hits = Vec::new();
     for (input, (source, spans)) in sources.iter().zip(&spans).enumerate() {
-        let lines = LineIndex::new(&source.text);
+        if spans.is_empty() {
+            continue;
+        }
+        let lines = lines[input].get_or_init(|| LineIndex::new(&source.text));
         for span in spans {
             let (line, column) = lines.position(&source.text, span.start);
             hits.push(SecretHit {
@@ -270,13 +276,18 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
 }
 
 /// All spans of all inputs, overlaps resolved, sorted by start.
-fn find_all(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<Vec<Span>> {
+fn find_all(
+    sources: &[Source],
+    ingested: &Ingested,
+    lines: &[OnceCell<LineIndex>],
+    options: &ScanOptions,
+) -> Vec<Vec<Span>> {
     let mut per_input: Vec<Vec<Span>> = sources
         .iter()
         .enumerate()
         .map(|(input, source)| {
             let objects = ingested.objects.iter().filter(|o| o.source == input);
-            let mut candidates = structure::find(&source.text, objects);
+            let mut candidates = structure::find(&source.text, &lines[input], objects);
             candidates.extend(scan::find(&source.text, options));
             resolve_overlaps(candidates)
         })

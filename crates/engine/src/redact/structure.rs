@@ -2,6 +2,8 @@
 //! `kind: Secret`), a kubeconfig's user credentials, and the Secret or env inside a
 //! `last-applied-configuration` annotation (JSON inside a YAML string).
 
+use std::cell::OnceCell;
+
 use super::scan::is_secret_key;
 use super::{LineIndex, SecretKind, Span};
 use crate::ingest::node::{MapEntry, Node, NodeValue};
@@ -23,13 +25,15 @@ const KUBECONFIG_KEYS: [&str; 9] = [
 ];
 
 /// Spans in `text` found from the structure of `objects`, the objects read from it.
-pub(crate) fn find<'a>(text: &str, objects: impl Iterator<Item = &'a Object>) -> Vec<Span> {
+/// `lines` is `text`'s line index, built on first use (most objects need none) and shared with the
+/// rest of the scan.
+pub(crate) fn find<'a>(
+    text: &str,
+    lines: &OnceCell<LineIndex>,
+    objects: impl Iterator<Item = &'a Object>,
+) -> Vec<Span> {
     let mut out = Vec::new();
-    let mut objects = objects.peekable();
-    if objects.peek().is_none() {
-        return out;
-    }
-    let lines = LineIndex::new(text);
+    let lines = || lines.get_or_init(|| LineIndex::new(text));
     for object in objects {
         let node = &object.node;
         match object.id.kind.as_str() {
@@ -41,14 +45,14 @@ pub(crate) fn find<'a>(text: &str, objects: impl Iterator<Item = &'a Object>) ->
                         } else {
                             SecretKind::SecretData
                         };
-                        push_value(text, &lines, entry, kind, &mut out);
+                        push_value(text, lines(), entry, kind, &mut out);
                     }
                 }
             }
             "Config" => {
                 for user in node.get("users").map(Node::items).unwrap_or_default() {
                     let Some(user) = user.get("user") else { continue };
-                    kubeconfig_user(text, &lines, user, &mut out);
+                    kubeconfig_user(text, lines(), user, &mut out);
                 }
             }
             _ => {}
@@ -56,7 +60,7 @@ pub(crate) fn find<'a>(text: &str, objects: impl Iterator<Item = &'a Object>) ->
         let annotations = node.get("metadata").and_then(|m| m.get("annotations"));
         for entry in entries(annotations) {
             if entry.key == LAST_APPLIED {
-                last_applied(text, &lines, entry, &mut out);
+                last_applied(text, lines(), entry, &mut out);
             }
         }
     }
