@@ -83,13 +83,12 @@ mod glue {
                     step: "files".to_string(),
                     ms: js_sys::Date::now() - started,
                 };
-                let clock = || js_sys::Date::now();
                 let kept = job::run(
                     &job,
                     sources,
                     unreadable,
                     vec![files],
-                    &clock,
+                    &js_sys::Date::now,
                     &mut |bytes, texts| {
                         post(job.id, &bytes, &texts);
                     },
