@@ -94,9 +94,14 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   await page.evaluate(() => {
     window.__progress = [];
     window.__cards = [];
+    window.__states = [];
     new MutationObserver(() => {
       const cards = document.querySelectorAll('.finding').length;
       if (window.__cards.at(-1) !== cards) window.__cards.push(cards);
+      // What the worker is doing, with what the page shows meanwhile.
+      const state = [document.querySelector('.app').dataset.analysis, cards > 0,
+        document.querySelector('.secrets-summary')?.textContent ?? ''];
+      if (window.__states.at(-1)?.join() !== state.join()) window.__states.push(state);
       const bar = document.querySelector('.analysis-bar');
       if (!bar) return;
       const last = window.__progress.at(-1);
@@ -126,12 +131,19 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   const cards = await page.evaluate(() => window.__cards);
   assert.deepEqual(cards.slice(-2), [6, 25], `cards rendered, in order: ${cards}`);
   assert.equal(await page.locator('.show-more').count(), 1);
+  // The report is shown while the worker still looks for secrets; then the scan ends.
+  const states = await page.evaluate(() => window.__states);
+  const order = states.map(([analysis]) => analysis).filter((a, i, all) => a !== all[i - 1]);
+  assert.deepEqual(order.slice(-3), ['running', 'scanning', 'idle'], JSON.stringify(states));
+  assert.ok(states.some(([analysis, cards, summary]) => analysis === 'scanning' && cards
+    && summary === 'Looking for secrets in the input…'), `the report before the secrets: ${JSON.stringify(states)}`);
+  assert.equal(await page.locator('.secrets-summary').textContent(), 'No secrets found in the input.');
   // How long it took, step by step, in the worker.
   const time = page.locator('.analysis-time');
-  assert.match(await time.textContent(), /^Analysed in \d+\.\d\d s, in this tab$/);
+  assert.match(await time.textContent(), /^Analysed in \d+\.\d\d s, in this tab, then checked for secrets in \d+\.\d\d s$/);
   const steps = (await time.getAttribute('data-steps')).split(' ').map((s) => s.split('='));
   assert.deepEqual(steps.map(([step]) => step),
-    ['files', 'reading', 'scanning', 'relating', 'diagnosing', 'timeline', 'sending']);
+    ['files', 'reading', 'relating', 'diagnosing', 'timeline', 'sending', 'scanning']);
   assert.ok(steps.every(([, ms]) => Number(ms) >= 0) && Number(steps[1][1]) > 0, `${steps}`);
   await page.locator('.show-more').first().click();
   assert.equal(await page.locator(".finding").count(), 50);

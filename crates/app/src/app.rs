@@ -115,9 +115,18 @@ pub fn app() -> Html {
         },
         View::Rules => html! { <RulesPage lang={state.lang} /> },
     };
+    // What the worker is doing, for tests and the benchmark: the report arrives while "running" ends,
+    // the secrets while "scanning" ends.
+    let analysis = if state.analysing() {
+        "running"
+    } else if state.scanning() {
+        "scanning"
+    } else {
+        "idle"
+    };
     html! {
         <ContextProvider<Lang> context={state.lang}>
-        <div class="app" data-analysis={if state.pending.is_some() { "running" } else { "idle" }}>
+        <div class="app" data-analysis={analysis}>
             <header class="top">
                 <div class="brand">
                     <h1 translate="no">{ "Faultline" }</h1>
@@ -137,11 +146,13 @@ pub fn app() -> Html {
                         {on_remove} on_show_line={on_show_line.clone()} />
                     { for viewer }
                 </section>
-                <section class={classes!("results", (state.pending.is_some() || state.stale).then_some("stale"))}
-                    aria-label={t.results_aria} aria-busy={state.pending.is_some().to_string()}>
-                    <AnalysisStatus pending={state.pending.clone()} stale={state.stale} {on_cancel} {on_reanalyse} />
+                <section class={classes!("results", (state.analysing() || state.stale).then_some("stale"))}
+                    aria-label={t.results_aria} aria-busy={state.analysing().to_string()}>
+                    <AnalysisStatus pending={state.pending.clone().filter(|p| !p.reported)} stale={state.stale}
+                        {on_cancel} {on_reanalyse} />
                     if !input_names.is_empty() {
-                        <SecretsPanel secrets={state.secrets.clone()} inputs={input_names} include_network={state.include_network}
+                        <SecretsPanel secrets={state.secrets.clone()} scanning={state.scanning()} inputs={input_names}
+                            include_network={state.include_network}
                             can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />
                     }
                     <ViewSwitcher view={state.view} {on_view} />

@@ -1,5 +1,5 @@
 //! The worker's replies turned into [`Action`]s: the report's parts are put together here, and only
-//! the whole report becomes an action. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
+//! the whole report becomes an action, then the whole list of secrets. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
 //! and the native tests share it.
 
 use std::rc::Rc;
@@ -36,7 +36,7 @@ impl Assembly {
                         objects: Vec::with_capacity(head.objects),
                         relations: Vec::with_capacity(head.relations),
                     },
-                    secrets: Vec::with_capacity(head.secrets),
+                    secrets: Vec::new(),
                     unreadable: head.unreadable,
                     redacted_input: head.redacted_input,
                 };
@@ -46,16 +46,23 @@ impl Assembly {
             Reply::Timeline(entries) => self.report.timeline.extend(entries),
             Reply::Objects(objects) => self.report.objects.extend(objects),
             Reply::Relations(relations) => self.report.relations.extend(relations),
-            Reply::Done(timings) => {
+            Reply::Reported(timings) => {
                 let done = std::mem::take(self);
                 let analysis = Rc::new(Analysis {
                     report: Rc::new(done.report),
-                    secrets: Rc::new(done.secrets),
                     unreadable: done.unreadable,
                     redacted_input: done.redacted_input,
                     timings,
                 });
-                return Some(Action::Analysed { id, analysis });
+                return Some(Action::Reported { id, analysis });
+            }
+            Reply::Done(timings) => {
+                let secrets = Rc::new(std::mem::take(&mut self.secrets));
+                return Some(Action::Scanned {
+                    id,
+                    secrets,
+                    timings: Rc::new(timings),
+                });
             }
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
         }

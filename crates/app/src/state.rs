@@ -4,8 +4,9 @@
 //! Analysis is asynchronous: the engine runs in a Web Worker (`hooks/use_engine_worker.rs`). A change
 //! of the inputs sets [`State::pending`] to a new job; the worker's progress and result come back as
 //! actions carrying that job's id, and anything for another id is ignored, so a newer edit simply
-//! supersedes a running analysis. Until the result arrives the previous report stays on screen,
-//! marked stale. The built-in samples' reports are computed at build time and need no job.
+//! supersedes a running analysis. Until the report arrives the previous one stays on screen, marked
+//! stale; the secret scan of the same inputs comes after the report, and the job is pending until it
+//! is done too. The built-in samples' reports are computed at build time and need no job.
 
 use std::rc::Rc;
 
@@ -75,6 +76,8 @@ pub struct Pending {
     pub redact: bool,
     /// The latest progress reported; `None` until the worker has started.
     pub progress: Option<Progress>,
+    /// The report has arrived and is shown; the worker is looking for secrets.
+    pub reported: bool,
 }
 
 /// What the worker found, assembled on the page from its parts.
@@ -82,12 +85,11 @@ pub struct Pending {
 pub struct Analysis {
     /// Shared, not copied, into the state: a big dump's report is tens of megabytes.
     pub report: Rc<Report>,
-    pub secrets: Rc<Vec<Secret>>,
     /// Files that turned out not to be text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens.
     pub redacted_input: bool,
-    /// How long each step took in the worker.
+    /// How long each step took in the worker, up to the report.
     pub timings: Vec<Timing>,
 }
 
@@ -189,10 +191,17 @@ pub enum Action {
         id: u64,
         texts: Vec<Text>,
     },
-    /// From the worker: job `id`'s result.
-    Analysed {
+    /// From the worker: job `id`'s report (the secret scan follows).
+    Reported {
         id: u64,
         analysis: Rc<Analysis>,
+    },
+    /// From the worker: the secrets in job `id`'s inputs, and how long each step took, the scan
+    /// included. The job is done.
+    Scanned {
+        id: u64,
+        secrets: Rc<Vec<Secret>>,
+        timings: Rc<Vec<Timing>>,
     },
     /// The worker stopped without a result (out of memory, an engine error).
     AnalysisFailed {
@@ -336,6 +345,7 @@ impl State {
             id: self.last_job,
             redact,
             progress: None,
+            reported: false,
         });
     }
 
@@ -344,10 +354,20 @@ impl State {
         self.pending.as_mut().filter(|p| p.id == id)
     }
 
+    /// Whether the worker is analysing (the report shown is not of the current inputs yet).
+    pub fn analysing(&self) -> bool {
+        self.pending.as_ref().is_some_and(|p| !p.reported)
+    }
+
+    /// Whether the report shown is of the current inputs and the worker is looking for secrets in
+    /// them.
+    pub fn scanning(&self) -> bool {
+        self.pending.as_ref().is_some_and(|p| p.reported)
+    }
+
     fn receive(&mut self, analysis: &Analysis) {
-        self.pending = None;
         self.report = analysis.report.clone();
-        self.secrets = analysis.secrets.clone();
+        self.secrets = Rc::default();
         self.redacted_input = analysis.redacted_input;
         self.timings = Rc::new(analysis.timings.clone());
         for (name, reason) in &analysis.unreadable {
@@ -526,9 +546,11 @@ impl Reducible for State {
             }
             Action::SetIncludeNetwork(include) => next.include_network = include,
             Action::Cancel => {
-                if next.pending.take().is_none() {
+                // Once the report is in, the secret scan is not cancelled: it blocks nothing.
+                if !next.analysing() {
                     return self;
                 }
+                next.pending = None;
                 next.stale = true;
                 return Rc::new(next);
             }
@@ -547,11 +569,21 @@ impl Reducible for State {
                 next.apply_redaction(texts);
                 return Rc::new(next);
             }
-            Action::Analysed { id, analysis } => {
-                if next.pending_mut(id).is_none() {
+            Action::Reported { id, analysis } => {
+                let Some(pending) = next.pending_mut(id) else {
+                    return self;
+                };
+                pending.reported = true;
+                next.receive(&analysis);
+                return Rc::new(next);
+            }
+            Action::Scanned { id, secrets, timings } => {
+                if !next.pending_mut(id).is_some_and(|p| p.reported) {
                     return self;
                 }
-                next.receive(&analysis);
+                next.pending = None;
+                next.secrets = secrets;
+                next.timings = timings;
                 return Rc::new(next);
             }
             Action::AnalysisFailed { id, message } => {
@@ -860,6 +892,33 @@ pub(crate) mod tests {
         assert_eq!(state.report.findings[0].subject.name, "web");
     }
 
+    /// The report is shown as soon as it arrives, current, not stale; the job stays pending while the
+    /// worker looks for secrets, which cannot be cancelled and come with every step's time.
+    #[test]
+    fn the_report_is_shown_before_the_secret_scan_ends() {
+        let asked = reduce_only(State::default(), Action::EditPaste(SECRET_POD.into()));
+        let actions = worker_actions(&asked);
+        let reported = actions
+            .iter()
+            .position(|a| matches!(a, Action::Reported { .. }))
+            .unwrap();
+        assert!(matches!(actions.last(), Some(Action::Scanned { .. })));
+        let state = actions[..=reported].iter().cloned().fold(asked, reduce_only);
+        assert!(state.scanning() && !state.analysing());
+        assert!(!state.report.findings.is_empty(), "the report is shown");
+        assert!(state.secrets.is_empty(), "no secrets yet");
+        assert!(state.timings.iter().all(|t| t.step != "scanning"));
+        assert_eq!(
+            reduce_only(state.clone(), Action::Cancel),
+            state,
+            "the scan is not cancelled"
+        );
+        let state = actions[reported + 1..].iter().cloned().fold(state, reduce_only);
+        assert_eq!(state.pending, None);
+        assert_eq!(state.secrets.len(), 1);
+        assert_eq!(state.timings.last().map(|t| t.step.as_str()), Some("scanning"));
+    }
+
     #[test]
     fn a_newer_edit_supersedes_a_running_analysis_and_late_replies_are_ignored() {
         let first = reduce_only(State::default(), Action::EditPaste(CRASH_POD.into()));
@@ -927,7 +986,7 @@ pub(crate) mod tests {
         };
         let state = reduce_only(
             state,
-            Action::Analysed {
+            Action::Reported {
                 id,
                 analysis: Rc::new(analysis),
             },

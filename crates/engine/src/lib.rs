@@ -44,14 +44,14 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
 pub enum Phase {
     /// Reading the inputs into objects; `bytes_done` moves.
     Reading,
-    /// Looking for secrets in what was read ([`analyze_and_scan`] only).
-    Scanning,
     /// Relating objects: owners, selectors, endpoints, events.
     Relating,
     /// Running the rules.
     Diagnosing,
     /// Placing dated facts on the timeline.
     Timeline,
+    /// Looking for secrets in what was read, once the report is made ([`analyze_then_scan`] only).
+    Scanning,
 }
 
 /// How far an analysis has got. Reported often enough for a progress bar (about every 256 KiB of
@@ -70,21 +70,24 @@ pub struct Progress {
 /// the app cancels by terminating the worker the engine runs in, which frees everything at once.
 pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dyn FnMut(Progress)) -> Report {
     let ingested = read(sources, progress);
-    diagnose(sources, ingested, options, progress)
+    diagnose(sources, &ingested, options, progress)
 }
 
-/// [`analyze_observed`] and [`redact::scan`] of the same inputs, which are read once for both: what
-/// the app's worker runs. The scan runs between reading and relating ([`Phase::Scanning`]).
-pub fn analyze_and_scan(
+/// [`analyze_observed`], then [`redact::scan`] of the same inputs, which are read once for both: what
+/// the app's worker runs. `reported` gets the report as soon as it is made, before the scan
+/// ([`Phase::Scanning`]) starts: the diagnosis does not wait for the secrets, and the report can be
+/// sent and dropped while the scan runs. Returns the secrets found.
+pub fn analyze_then_scan(
     sources: &[Source],
     options: &Options,
     scan: &redact::ScanOptions,
     progress: &mut dyn FnMut(Progress),
-) -> (Report, Vec<redact::SecretHit>) {
+    reported: &mut dyn FnMut(Report),
+) -> Vec<redact::SecretHit> {
     let ingested = read(sources, progress);
+    reported(diagnose(sources, &ingested, options, progress));
     stage(sources, &ingested, Phase::Scanning, progress);
-    let secrets = redact::scan_ingested(sources, &ingested, scan);
-    (diagnose(sources, ingested, options, progress), secrets)
+    redact::scan_ingested(sources, &ingested, scan)
 }
 
 fn read(sources: &[Source], progress: &mut dyn FnMut(Progress)) -> ingest::Ingested {
@@ -113,13 +116,13 @@ fn stage(sources: &[Source], ingested: &ingest::Ingested, phase: Phase, progress
 /// Everything after reading: the model, the rules, the timeline and the object graph.
 fn diagnose(
     sources: &[Source],
-    ingested: ingest::Ingested,
+    ingested: &ingest::Ingested,
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Report {
-    let mut stage = |phase| stage(sources, &ingested, phase, progress);
+    let mut stage = |phase| stage(sources, ingested, phase, progress);
     stage(Phase::Relating);
-    let model = model::Model::build(sources, &ingested);
+    let model = model::Model::build(sources, ingested);
     stage(Phase::Diagnosing);
     let findings = rules::run(&model);
     stage(Phase::Timeline);
@@ -134,9 +137,9 @@ fn diagnose(
         *counts.entry("Event".to_string()).or_insert(0) += ingested.table_events.len();
     }
     Report {
-        inputs: ingested.inputs,
+        inputs: ingested.inputs.clone(),
         counts,
-        errors: ingested.errors,
+        errors: ingested.errors.clone(),
         findings,
         timeline,
         objects,
@@ -182,19 +185,31 @@ mod tests {
     }
 
     /// Reading once for both gives what the two did apart: the same report, the same secrets (a
-    /// Secret's data found from its structure, an env value from its key), with the scan as a phase.
+    /// Secret's data found from its structure, an env value from its key), with the scan as the last
+    /// phase, after the report was handed over.
     #[test]
-    fn analysing_and_scanning_together_is_analysing_and_scanning_apart() {
+    fn analysing_then_scanning_is_analysing_and_scanning_apart() {
         let secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: shop\ndata:\n  password: aHVudGVyMi1odW50ZXIy\n";
         let pod = "{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"web\", \"namespace\": \"shop\"},\n \"spec\": {\"containers\": [{\"name\": \"app\", \"env\": [{\"name\": \"API_TOKEN\", \"value\": \"tok-0123456789abcdef\"}]}]}}\n";
         let sources = [Source::new("secret.yaml", secret), Source::new("pod.json", pod)];
         for include_network in [false, true] {
             let scan = redact::ScanOptions { include_network };
-            let mut phases = Vec::new();
-            let (report, secrets) = analyze_and_scan(&sources, &Options::default(), &scan, &mut |p| {
-                phases.push(p.phase)
-            });
+            let phases = std::cell::RefCell::new(Vec::new());
+            let mut report = None;
+            let secrets = analyze_then_scan(
+                &sources,
+                &Options::default(),
+                &scan,
+                &mut |p| phases.borrow_mut().push(p.phase),
+                &mut |r| report = Some((r, phases.borrow().len())),
+            );
+            let mut phases = phases.into_inner();
+            let (report, phases_before_report) = report.expect("reported");
             assert_eq!(report, analyze(&sources));
+            assert!(
+                !phases[..phases_before_report].contains(&Phase::Scanning),
+                "{phases:?}"
+            );
             assert_eq!(secrets, redact::scan(&sources, &scan));
             let kinds: Vec<_> = secrets.iter().map(|s| (s.input, s.kind.id(), s.line)).collect();
             assert_eq!(kinds, [(0, "secret-data", 7), (1, "env-secret", 2)]);
@@ -203,10 +218,10 @@ mod tests {
                 phases,
                 [
                     Phase::Reading,
-                    Phase::Scanning,
                     Phase::Relating,
                     Phase::Diagnosing,
-                    Phase::Timeline
+                    Phase::Timeline,
+                    Phase::Scanning
                 ]
             );
         }

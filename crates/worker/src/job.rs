@@ -1,8 +1,10 @@
-//! One analysis, as the worker runs it: redact (when asked), analyse and scan for secrets (one reading
-//! of the inputs for both) with progress, then send the report in parts.
+//! One analysis, as the worker runs it: redact (when asked), analyse with progress and send the report
+//! in parts, then scan the same reading of the inputs for secrets and send those.
 
-use faultline_engine::redact::{self, ScanOptions};
-use faultline_engine::{analyze_and_scan, Options, Phase, Progress, Source};
+use std::cell::RefCell;
+
+use faultline_engine::redact::{self, ScanOptions, SecretHit};
+use faultline_engine::{analyze_then_scan, Options, Phase, Progress, Report, Source};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing};
 
@@ -11,8 +13,9 @@ pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
 
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
 /// and why) and returns the texts it analysed — the redacted copy when it redacted — which the worker
-/// keeps for excerpts. `clock` tells the time in milliseconds; the steps' durations go with
-/// [`Reply::Done`], after `timings` (the steps before this call).
+/// keeps for excerpts. The report goes out as soon as it is made ([`Reply::Reported`]), the secrets
+/// after it ([`Reply::Done`]). `clock` tells the time in milliseconds; the steps' durations go with
+/// both, after `timings` (the steps before this call).
 pub fn run(
     job: &Job,
     sources: Vec<Source>,
@@ -28,6 +31,7 @@ pub fn run(
         timings,
         since: clock(),
         clock,
+        phase: None,
     };
     let mut sources = sources;
     if job.redact {
@@ -44,24 +48,75 @@ pub fn run(
         }
         steps.done("redacting");
     }
+    let redacted_input = sources.iter().any(|s| s.text.contains("<redacted:"));
+    // Both callbacks below send and time steps, one after the other, never at once.
+    let steps = RefCell::new(steps);
+    let send = RefCell::new(send);
     let mut throttle = Throttle::default();
-    let mut phase: Option<Phase> = None;
-    let (report, secrets) = analyze_and_scan(&sources, &Options::default(), &options, &mut |progress| {
-        if phase != Some(progress.phase) {
-            if let Some(done) = phase {
-                steps.done(phase_id(done));
+    let mut unreadable = Some(unreadable);
+    let hits = analyze_then_scan(
+        &sources,
+        &Options::default(),
+        &options,
+        &mut |progress| {
+            steps.borrow_mut().enter(progress.phase);
+            if throttle.due(&progress) {
+                (send.borrow_mut())(protocol::encode(&Reply::Progress(progress)), Vec::new());
             }
-            phase = Some(progress.phase);
-        }
-        if throttle.due(&progress) {
-            send(protocol::encode(&Reply::Progress(progress)), Vec::new());
-        }
-    });
-    if let Some(last) = phase {
-        steps.done(phase_id(last));
+        },
+        &mut |report| {
+            let mut steps = steps.borrow_mut();
+            steps.leave();
+            let head = head(&report, unreadable.take().unwrap_or_default(), redacted_input);
+            let mut send = send.borrow_mut();
+            for message in std::iter::once(protocol::encode(&Reply::Head(head))).chain(parts(&report)) {
+                (send)(message, Vec::new());
+            }
+            drop(report);
+            steps.done("sending");
+            (send)(
+                protocol::encode(&Reply::Reported(steps.timings.clone())),
+                Vec::new(),
+            );
+        },
+    );
+    let send = send.into_inner();
+    for part in protocol::parts("secrets", &secrets(hits)) {
+        send(part, Vec::new());
     }
-    let secrets: Vec<Secret> = secrets
+    let mut steps = steps.into_inner();
+    steps.leave();
+    send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
+    sources
+}
+
+/// The report's small parts, and how many items each large part list holds.
+fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool) -> Head {
+    Head {
+        inputs: report.inputs.clone(),
+        counts: report.counts.clone(),
+        errors: report.errors.clone(),
+        unreadable,
+        redacted_input,
+        findings: report.findings.len(),
+        timeline: report.timeline.len(),
+        objects: report.objects.len(),
+        relations: report.relations.len(),
+    }
+}
+
+/// The report's large lists, in parts.
+fn parts(report: &Report) -> impl Iterator<Item = Vec<u8>> {
+    protocol::parts("findings", &report.findings)
         .into_iter()
+        .chain(protocol::parts("timeline", &report.timeline))
+        .chain(protocol::parts("objects", &report.objects))
+        .chain(protocol::parts("relations", &report.relations))
+}
+
+/// The secrets as the page lists them: kind, where, a masked preview.
+fn secrets(hits: Vec<SecretHit>) -> Vec<Secret> {
+    hits.into_iter()
         .map(|hit| Secret {
             kind: hit.kind.id().to_string(),
             input: hit.input,
@@ -69,42 +124,34 @@ pub fn run(
             column: hit.column,
             preview: hit.preview,
         })
-        .collect();
-    let head = Head {
-        inputs: report.inputs,
-        counts: report.counts,
-        errors: report.errors,
-        unreadable,
-        redacted_input: sources.iter().any(|s| s.text.contains("<redacted:")),
-        findings: report.findings.len(),
-        secrets: secrets.len(),
-        timeline: report.timeline.len(),
-        objects: report.objects.len(),
-        relations: report.relations.len(),
-    };
-    send(protocol::encode(&Reply::Head(head)), Vec::new());
-    for part in protocol::parts("findings", &report.findings)
-        .into_iter()
-        .chain(protocol::parts("secrets", &secrets))
-        .chain(protocol::parts("timeline", &report.timeline))
-        .chain(protocol::parts("objects", &report.objects))
-        .chain(protocol::parts("relations", &report.relations))
-    {
-        send(part, Vec::new());
-    }
-    steps.done("sending");
-    send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
-    sources
+        .collect()
 }
 
-/// The durations of the steps so far, each measured from the end of the one before.
+/// The durations of the steps so far, each measured from the end of the one before; `phase` is the
+/// engine's phase under way.
 struct Steps<'c> {
     timings: Vec<Timing>,
     since: f64,
     clock: &'c dyn Fn() -> f64,
+    phase: Option<Phase>,
 }
 
 impl Steps<'_> {
+    /// The engine is at `phase`: the phase before it, if another, is done.
+    fn enter(&mut self, phase: Phase) {
+        if self.phase != Some(phase) {
+            self.leave();
+            self.phase = Some(phase);
+        }
+    }
+
+    /// The phase under way, if any, is done.
+    fn leave(&mut self) {
+        if let Some(done) = self.phase.take() {
+            self.done(phase_id(done));
+        }
+    }
+
     fn done(&mut self, step: &str) {
         let now = (self.clock)();
         self.timings.push(Timing {
@@ -241,7 +288,7 @@ mod tests {
     }
 
     #[test]
-    fn the_report_sent_in_parts_is_the_engines_report() {
+    fn the_report_sent_in_parts_is_the_engines_report_and_the_secrets_follow_it() {
         let sources = vec![Source::new("pod.yaml", POD)];
         let (replies, _) = replies(&job(false), sources.clone());
         assert!(matches!(replies.first(), Some(Reply::Progress(_))), "{replies:?}");
@@ -254,13 +301,37 @@ mod tests {
             steps,
             [
                 ("reading", 1.0),
-                ("scanning", 1.0),
                 ("relating", 1.0),
                 ("diagnosing", 1.0),
                 ("timeline", 1.0),
-                ("sending", 1.0)
+                ("sending", 1.0),
+                ("scanning", 1.0)
             ]
         );
+        // The report is complete before the scan starts: every report part, then `Reported` with the
+        // steps so far, then the scan's progress and the secrets.
+        let at = |p: fn(&Reply) -> bool| replies.iter().position(p).unwrap();
+        let reported = at(|r| matches!(r, Reply::Reported(_)));
+        let Reply::Reported(so_far) = &replies[reported] else {
+            unreachable!()
+        };
+        assert_eq!(so_far[..], timings[..5]);
+        let report_parts = |r: &Reply| {
+            matches!(
+                r,
+                Reply::Head(_)
+                    | Reply::Findings(_)
+                    | Reply::Timeline(_)
+                    | Reply::Objects(_)
+                    | Reply::Relations(_)
+            )
+        };
+        assert!(
+            replies[reported..].iter().all(|r| !report_parts(r)),
+            "{replies:?}"
+        );
+        let scanning = at(|r| matches!(r, Reply::Progress(p) if p.phase == Phase::Scanning));
+        assert!(reported < scanning && scanning < at(|r| matches!(r, Reply::Secrets(_))));
         let (report, secrets) = assemble(&replies);
         assert_eq!(report, analyze(&sources));
         assert_eq!(secrets.len(), 1);
@@ -280,7 +351,10 @@ mod tests {
             panic!("no head")
         };
         assert!(head.redacted_input);
-        assert_eq!(head.secrets, 0, "nothing left to redact");
+        assert!(
+            !replies.iter().any(|r| matches!(r, Reply::Secrets(_))),
+            "nothing left to redact"
+        );
     }
 
     #[test]

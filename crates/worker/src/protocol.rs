@@ -2,10 +2,12 @@
 //! `Uint8Array`); input texts and redacted copies travel beside them as raw bytes or `Blob`s, never
 //! inside the JSON.
 //!
-//! A report is sent in parts ([`Reply::Head`], then [`Reply::Findings`], [`Reply::Secrets`] and
-//! [`Reply::Timeline`] chunks of at most [`PART_BYTES`], then [`Reply::Done`]) so that the page decodes
-//! it across many short tasks: a 10k-pod dump's timeline alone is ~45 MB of JSON, which decoded in
-//! one go would freeze the page for a good part of a second.
+//! A report is sent in parts ([`Reply::Head`], then [`Reply::Findings`], [`Reply::Timeline`],
+//! [`Reply::Objects`] and [`Reply::Relations`] chunks of at most [`PART_BYTES`], then
+//! [`Reply::Reported`]) so that the page decodes it across many short tasks: a 10k-pod dump's
+//! timeline alone is ~45 MB of JSON, which decoded in one go would freeze the page for a good part of
+//! a second. The secret scan runs after the report is sent: its [`Reply::Secrets`] parts and
+//! [`Reply::Done`] follow.
 
 use std::collections::BTreeMap;
 
@@ -44,7 +46,8 @@ pub struct Secret {
 }
 
 /// What the worker tells the page, in this order: [`Reply::Progress`]es, [`Reply::Redacted`] (only
-/// for a job that redacts and found something), [`Reply::Head`], the parts, [`Reply::Done`].
+/// for a job that redacts and found something), [`Reply::Head`], the report's parts,
+/// [`Reply::Reported`], the scan's progress, [`Reply::Secrets`] parts, [`Reply::Done`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "kebab-case")]
 pub enum Reply {
@@ -62,7 +65,10 @@ pub enum Reply {
     /// The object graph ([`faultline_engine::Report::objects`] and `relations`), in parts too.
     Objects(Vec<MapObject>),
     Relations(Vec<Relation>),
-    /// The report is complete; how long each step took.
+    /// The report is complete (the page can show it); how long each step took so far. The secret
+    /// scan follows.
+    Reported(Vec<Timing>),
+    /// The secret scan is done too; how long each step took, the scan included.
     Done(Vec<Timing>),
     /// An input excerpt the page asked for ([`Request::Excerpt`]); `lines` is empty when the worker no
     /// longer has that input (it was restarted since).
@@ -70,9 +76,9 @@ pub enum Reply {
 }
 
 /// How long one step of an analysis took in the worker, in milliseconds: `files` (reading the
-/// dropped files), `redacting`, the engine's phases (`reading`, `scanning`, `relating`,
-/// `diagnosing`, `timeline`), `sending` (encoding the report's parts). Shown as "analysed in" and
-/// printed by the Chromium benchmark.
+/// dropped files), `redacting`, the engine's phases (`reading`, `relating`, `diagnosing`,
+/// `timeline`), `sending` (encoding the report's parts), then `scanning` (the secret scan, its
+/// parts sent). Shown as "analysed in" and printed by the Chromium benchmark.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     pub step: String,
@@ -89,7 +95,6 @@ pub struct Head {
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
     pub redacted_input: bool,
     pub findings: usize,
-    pub secrets: usize,
     pub timeline: usize,
     pub objects: usize,
     pub relations: usize,

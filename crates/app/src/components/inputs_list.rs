@@ -104,7 +104,11 @@ pub fn inputs_list(props: &Props) -> Html {
         |each: fn(&Timing) -> String, sep: &str| props.timings.iter().map(each).collect::<Vec<_>>().join(sep);
     let steps = join(|s| format!("{}={:.0}", s.step, s.ms), " ");
     let breakdown = join(|s| format!("{} {:.0} ms", s.step, s.ms), " · ");
-    let total_ms: f64 = props.timings.iter().map(|s| s.ms).sum();
+    // The time to the report, and the secret scan's after it.
+    let (scan, to_report): (Vec<&Timing>, Vec<&Timing>) =
+        props.timings.iter().partition(|s| s.step == "scanning");
+    let seconds = |steps: Vec<&Timing>| steps.iter().map(|s| s.ms).sum::<f64>() / 1000.0;
+    let scan = (!scan.is_empty()).then(|| seconds(scan));
     html! {
         <div class="inputs-list">
             if !waiting.is_empty() {
@@ -119,7 +123,7 @@ pub fn inputs_list(props: &Props) -> Html {
             }
             if !props.timings.is_empty() {
                 <p class="analysis-time muted" data-steps={steps} title={breakdown}>
-                    { (t.analysed_in)(total_ms / 1000.0) }</p>
+                    { (t.analysed_in)(seconds(to_report), scan) }</p>
             }
             if !report.errors.is_empty() || !props.unreadable.is_empty() {
                 <h3>{ t.input_problems }</h3>

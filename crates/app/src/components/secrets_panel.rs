@@ -15,6 +15,9 @@ const PAGE: usize = 100;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub secrets: Rc<Vec<Secret>>,
+    /// The worker is still looking for secrets (the report is already shown).
+    #[prop_or_default]
+    pub scanning: bool,
     /// Input names, in the order the hits' `input` indexes refer to.
     pub inputs: Vec<String>,
     pub include_network: bool,
@@ -54,12 +57,14 @@ pub fn secrets_panel(props: &Props) -> Html {
         }
     });
     let summary = match count {
+        _ if props.scanning => t.secrets_scanning.to_string(),
         0 if props.can_undo => t.secrets_all_redacted.to_string(),
         0 => t.secrets_none.to_string(),
         n => (t.secrets_found)(n),
     };
     html! {
-        <section class={classes!("secrets", (count > 0).then_some("found"))} aria-label={t.secrets_aria}>
+        <section class={classes!("secrets", (count > 0).then_some("found"))} aria-label={t.secrets_aria}
+            aria-busy={props.scanning.to_string()}>
             <h2>{ t.secrets_title }</h2>
             <p class="secrets-summary">{ summary }</p>
             if count > 0 {
@@ -67,7 +72,7 @@ pub fn secrets_panel(props: &Props) -> Html {
                 <ShowMore shown={shown.min(count)} total={count} page={PAGE} {on_more} />
             }
             <div class="secrets-actions">
-                <button class="redact" disabled={count == 0} onclick={on_redact}>{ t.redact }</button>
+                <button class="redact" disabled={count == 0 || props.scanning} onclick={on_redact}>{ t.redact }</button>
                 if props.can_undo {
                     <button class="undo-redaction" onclick={on_undo}>{ t.undo_redaction }</button>
                 }

@@ -196,7 +196,7 @@ fn spawn(
                     })
                     .unwrap_or_default();
                 let action = shared.assembly.take(id, reply, texts);
-                if matches!(action, Some(Action::Analysed { .. })) {
+                if matches!(action, Some(Action::Scanned { .. })) {
                     shared.running = None;
                 }
                 action

@@ -198,6 +198,7 @@ pub const EN: Texts = Texts {
     secrets_aria: "Secrets in the input",
     secrets_title: "Secrets",
     secrets_none: "No secrets found in the input.",
+    secrets_scanning: "Looking for secrets in the input…",
     secrets_all_redacted: "The inputs are redacted: no secret is left in them.",
     secrets_found: |n| match n {
         1 => "1 secret found in the input. Redact it before you share the input or anything made from it.".to_string(),
@@ -328,7 +329,10 @@ pub const EN: Texts = Texts {
             if documents == 1 { "document" } else { "documents" }
         )
     },
-    analysed_in: |seconds| format!("Analysed in {seconds:.2} s, in this tab"),
+    analysed_in: |seconds, scan| match scan {
+        Some(scan) => format!("Analysed in {seconds:.2} s, in this tab, then checked for secrets in {scan:.2} s"),
+        None => format!("Analysed in {seconds:.2} s, in this tab"),
+    },
     cancel: "Cancel",
     stale_running: "The diagnosis below is of your inputs before the last change, until this analysis is done.",
     stale_cancelled: "Analysis cancelled. The diagnosis below is of your inputs as they were before the last change.",

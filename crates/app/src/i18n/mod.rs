@@ -112,6 +112,8 @@ pub struct Texts {
     pub secrets_aria: &'static str,
     pub secrets_title: &'static str,
     pub secrets_none: &'static str,
+    /// While the worker looks for secrets, after the report is shown.
+    pub secrets_scanning: &'static str,
     pub secrets_all_redacted: &'static str,
     pub secrets_found: fn(usize) -> String,
     pub redact: &'static str,
@@ -237,7 +239,8 @@ pub struct Texts {
     /// Bytes read (MB) of the total, and documents read.
     pub analysis_progress: fn(f64, f64, u64) -> String,
     /// How long the last analysis took in the worker, in seconds.
-    pub analysed_in: fn(f64) -> String,
+    /// Seconds to the report, and the secret scan's seconds after it once it is done.
+    pub analysed_in: fn(f64, Option<f64>) -> String,
     pub cancel: &'static str,
     /// While an analysis runs: what the results below are.
     pub stale_running: &'static str,
