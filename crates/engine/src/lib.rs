@@ -4,6 +4,7 @@
 //! report in the same order. Data flows one way: ingest -> model -> rules -> report.
 
 pub mod ingest;
+mod lines;
 pub mod model;
 pub mod redact;
 pub mod render;

@@ -142,9 +142,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         if self.at >= self.bytes.len() {
             return None;
         }
-        let len = self.text[self.at..]
-            .find('\n')
-            .unwrap_or(self.bytes.len() - self.at);
+        let len = memchr::memchr(b'\n', &self.bytes[self.at..]).unwrap_or(self.bytes.len() - self.at);
         let mut end = self.at + len;
         if end > self.at && self.bytes[end - 1] == b'\r' {
             end -= 1;

@@ -77,7 +77,7 @@ pub fn split_documents(text: &str, first_line: u32) -> Vec<(u32, &str)> {
     let mut start = 0usize;
     let mut start_line = first_line;
     let mut offset = 0usize;
-    for (line, raw) in (first_line..).zip(text.split_inclusive('\n')) {
+    for (line, raw) in (first_line..).zip(crate::lines::split_inclusive(text)) {
         if offset > start && is_document_marker(raw) {
             chunks.push((start_line, &text[start..offset]));
             start = offset;

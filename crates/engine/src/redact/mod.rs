@@ -448,7 +448,7 @@ pub(crate) struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(crate::lines::line_ends(text));
         Self { starts }
     }
 

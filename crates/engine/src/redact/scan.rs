@@ -1,6 +1,7 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use crate::lines::next_line;
 use std::ops::Range;
 
 use super::structure::block_span;
@@ -31,6 +32,21 @@ pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
 pub(crate) fn is_secret_key(key: &str) -> bool {
     let key = key.trim_matches(['"', '\'', '-', ' ']);
     if key.is_empty() || key.len() > 120 {
+        return false;
+    }
+    // Most keys end in none of the words below: their last three letters say so, cheaply (this runs
+    // for every key of every line of a big paste). Each ending, and `client-key-data`, ends in one of
+    // these; ASCII letters are lower-cased by setting bit 0x20, which leaves digits as they are.
+    let tail = key
+        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+        .as_bytes();
+    let Some(&[a, b, c]) = tail.get(tail.len().saturating_sub(3)..) else {
+        return false;
+    };
+    if !matches!(
+        &[a | 0x20, b | 0x20, c | 0x20],
+        b"ord" | b"swd" | b"pwd" | b"ase" | b"ret" | b"ken" | b"key" | b"als" | b"ial" | b"ass" | b"ata"
+    ) {
         return false;
     }
     // The last two words, as byte ranges of `key`: words split at anything not an ASCII letter or
@@ -198,18 +214,19 @@ fn private_keys(text: &str, out: &mut Vec<Span>) {
 /// JWTs, bearer and basic credentials, and cloud keys with a known prefix.
 fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     let bytes = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = region.start;
     while i < region.end {
         let b = bytes[i];
-        let at_word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
-        if !at_word_start || !b.is_ascii_alphabetic() {
-            i += 1;
+        if !word(b) {
+            i = run(bytes, i + 1, |c| !word(c));
             continue;
         }
-        // Every pattern starts with one of these letters; other words are stepped over whole (no
-        // position inside a word is a word start).
-        if !matches!(b, b'e' | b'b' | b'B' | b'A' | b'g' | b'x' | b's' | b'r') {
-            i = run(bytes, i, |c| c.is_ascii_alphanumeric() || c == b'_');
+        // Patterns start only at a word's start, and every one with one of these letters: any other
+        // word, and the rest of a word, is stepped over whole (no position inside it is a start).
+        let at_word_start = i == 0 || !word(bytes[i - 1]);
+        if !at_word_start || !matches!(b, b'e' | b'b' | b'B' | b'A' | b'g' | b'x' | b's' | b'r') {
+            i = run(bytes, i + 1, word);
             continue;
         }
         let rest = &bytes[i..];
@@ -414,7 +431,7 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
     let mut start = 0;
     let mut at = 0;
     while at < text.len() {
-        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+        let line_end = next_line(text, at);
         let line = &text[at..line_end];
         let trimmed = line.trim_start_matches(' ');
         if trimmed.starts_with("managedFields:") || trimmed.starts_with("\"managedFields\": [") {
@@ -450,7 +467,7 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
     let mut at = from;
     let mut first = true;
     while at < text.len() {
-        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+        let line_end = next_line(text, at);
         let line = &text[at..line_end];
         let trimmed = line.trim_start_matches(' ');
         let line_indent = line.len() - trimmed.len();
@@ -507,13 +524,13 @@ impl KeyValues {
         let kubeconfig = self.kubeconfig;
         let mut annotations_indent = self.annotations_indent;
         let mut env_name = self.env_name;
-        let first_line = self.lines;
-        let mut offset = region.start;
-        for (line_no, line) in text[region.clone()].split_inclusive('\n').enumerate() {
-            let line_no = first_line + line_no;
-            self.lines = line_no + 1;
-            let line_start = offset;
-            offset += line.len();
+        let mut next = region.start;
+        while next < region.end {
+            let line_no = self.lines;
+            self.lines += 1;
+            let line_start = next;
+            next = next_line(text, line_start).min(region.end);
+            let line = &text[line_start..next];
             let content = line.trim_end_matches(['\n', '\r']);
             let trimmed = content.trim_start();
             if trimmed.is_empty() {
@@ -624,18 +641,26 @@ fn is_kubeconfig(text: &str) -> bool {
 /// `key:` at the start of `item` (a YAML key or a describe label); returns the key and where its
 /// value starts (after the colon and spaces).
 fn yaml_key(item: &str) -> Option<(&str, usize)> {
-    let colon = item.find(':')?;
+    // One pass to the first colon, stopping at the first byte no key has (this runs for every line
+    // of a big paste): letters, digits, `-_./`, and single spaces.
+    let bytes = item.as_bytes();
+    let mut colon = None;
+    for (i, &b) in bytes.iter().enumerate().take(254) {
+        match b {
+            b':' => {
+                colon = Some(i);
+                break;
+            }
+            b' ' if i > 0 && bytes[i - 1] == b' ' => return None,
+            b'-' | b'_' | b'.' | b'/' | b' ' => {}
+            _ if b.is_ascii_alphanumeric() => {}
+            _ => return None,
+        }
+    }
+    let colon = colon.filter(|&c| c > 0)?;
     let key = &item[..colon];
     let after = &item[colon + 1..];
-    // Cheapest checks first: this runs for every line of a big paste.
-    if key.is_empty()
-        || key.len() > 253
-        || !(after.is_empty() || after.starts_with([' ', '\t']))
-        || !key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b' '))
-        || key.contains("  ")
-    {
+    if !(after.is_empty() || after.starts_with([' ', '\t'])) {
         return None;
     }
     let value_start = colon + 1 + (after.len() - after.trim_start().len());
@@ -687,7 +712,7 @@ fn json_pairs(line_start: usize, content: &str, mut each: impl FnMut(&str, usize
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] != b'"' {
-            match bytes[i..].iter().position(|&b| b == b'"') {
+            match memchr::memchr(b'"', &bytes[i..]) {
                 Some(at) => i += at,
                 None => break,
             }
@@ -765,7 +790,7 @@ fn json_pairs(line_start: usize, content: &str, mut each: impl FnMut(&str, usize
 fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
     let bytes = content.as_bytes();
     let mut from = 0;
-    while let Some(found) = content[from..].find('=') {
+    while let Some(found) = memchr::memchr(b'=', &bytes[from..]) {
         let eq = from + found;
         from = eq + 1;
         let mut key_start = eq;
