@@ -51,7 +51,7 @@ pub enum Phase {
     Diagnosing,
     /// Placing dated facts on the timeline.
     Timeline,
-    /// Looking for secrets in what was read, once the report is made ([`analyze_then_scan`] only).
+    /// Looking for secrets in what was read, once the report is made ([`Reading::scan`] only).
     Scanning,
 }
 
@@ -74,10 +74,21 @@ pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dy
     diagnose(sources, &ingested, options, progress)
 }
 
-/// [`analyze_observed`], then [`redact::scan`] of the same inputs, which are read once for both: what
-/// the app's worker runs. `reported` gets the report as soon as it is made, before the scan
-/// ([`Phase::Scanning`]) starts: the diagnosis does not wait for the secrets, and the report can be
-/// sent and dropped while the scan runs. Returns the secrets found.
+/// [`analyze_observed`], keeping the reading of the inputs for a secret scan later
+/// ([`Reading::scan`]): what the app's worker runs, so that the report goes to the page before the
+/// scan starts and the inputs are read once for both.
+pub fn analyze_for_scan(
+    sources: &[Source],
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> (Report, Reading) {
+    let ingested = read(sources, progress);
+    let report = diagnose(sources, &ingested, options, progress);
+    (report, Reading { ingested })
+}
+
+/// [`analyze_for_scan`], then [`Reading::scan`]: `reported` gets the report before the scan starts.
+/// Returns the secrets found.
 pub fn analyze_then_scan(
     sources: &[Source],
     options: &Options,
@@ -85,10 +96,28 @@ pub fn analyze_then_scan(
     progress: &mut dyn FnMut(Progress),
     reported: &mut dyn FnMut(Report),
 ) -> Vec<redact::SecretHit> {
-    let ingested = read(sources, progress);
-    reported(diagnose(sources, &ingested, options, progress));
-    stage(sources, &ingested, Phase::Scanning, progress);
-    redact::scan_ingested(sources, &ingested, scan)
+    let (report, reading) = analyze_for_scan(sources, options, progress);
+    reported(report);
+    reading.scan(sources, scan, progress)
+}
+
+/// The inputs as [`analyze_for_scan`] read them, kept for [`Reading::scan`].
+pub struct Reading {
+    ingested: ingest::Ingested,
+}
+
+impl Reading {
+    /// [`redact::scan`] of the inputs this reading is of (`sources` must be the same), without
+    /// reading them again; the last phase of an analysis ([`Phase::Scanning`]).
+    pub fn scan(
+        &self,
+        sources: &[Source],
+        scan: &redact::ScanOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Vec<redact::SecretHit> {
+        stage(sources, &self.ingested, Phase::Scanning, progress);
+        redact::scan_ingested(sources, &self.ingested, scan)
+    }
 }
 
 fn read(sources: &[Source], progress: &mut dyn FnMut(Progress)) -> ingest::Ingested {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     pub inputs: Vec<InputSummary>,
     /// Objects found, by kind, in kind order.
@@ -142,7 +142,7 @@ pub enum Severity {
     Error,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
     pub rule: String,
     pub boundary: Boundary,
@@ -174,7 +174,7 @@ pub struct Evidence {
     pub value: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimelineEntry {
     /// RFC 3339, UTC; empty when only an age is known and the input has no absolute time.
     pub time: String,

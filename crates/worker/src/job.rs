@@ -1,21 +1,29 @@
 //! One analysis, as the worker runs it: redact (when asked), analyse with progress and send the report
-//! in parts, then scan the same reading of the inputs for secrets and send those.
-
-use std::cell::RefCell;
+//! in parts ([`run`]); then, when the page asks (once it has shown the report, so that its render
+//! does not share the CPU with the scan), scan the same reading of the inputs for secrets and send
+//! those ([`scan`]).
 
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::{analyze_then_scan, Options, Phase, Progress, Report, Source};
+use faultline_engine::{analyze_for_scan, Options, Phase, Progress, Reading, Report, Source};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
 
+/// A job whose report was sent: the texts it analysed — the redacted copy when it redacted — which the
+/// worker keeps for excerpts, and until [`scan`], their reading.
+pub struct Analysed {
+    pub id: u64,
+    pub sources: Vec<Source>,
+    reading: Option<Reading>,
+    options: ScanOptions,
+    timings: Vec<Timing>,
+}
+
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
-/// and why) and returns the texts it analysed — the redacted copy when it redacted — which the worker
-/// keeps for excerpts. The report goes out as soon as it is made ([`Reply::Reported`]), the secrets
-/// after it ([`Reply::Done`]). `clock` tells the time in milliseconds; the steps' durations go with
-/// both, after `timings` (the steps before this call).
+/// and why) up to its report, sent in parts and ended by [`Reply::Reported`]. `clock` tells the time
+/// in milliseconds; the steps' durations go with it, after `timings` (the steps before this call).
 pub fn run(
     job: &Job,
     sources: Vec<Source>,
@@ -23,16 +31,11 @@ pub fn run(
     timings: Vec<Timing>,
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
-) -> Vec<Source> {
+) -> Analysed {
     let options = ScanOptions {
         include_network: job.include_network,
     };
-    let mut steps = Steps {
-        timings,
-        since: clock(),
-        clock,
-        phase: None,
-    };
+    let mut steps = Steps::new(timings, clock);
     let mut sources = sources;
     if job.redact {
         let redacted = redact::redact(&sources, &options);
@@ -49,45 +52,50 @@ pub fn run(
         steps.done("redacting");
     }
     let redacted_input = sources.iter().any(|s| s.text.contains("<redacted:"));
-    // Both callbacks below send and time steps, one after the other, never at once.
-    let steps = RefCell::new(steps);
-    let send = RefCell::new(send);
     let mut throttle = Throttle::default();
-    let mut unreadable = Some(unreadable);
-    let hits = analyze_then_scan(
-        &sources,
-        &Options::default(),
-        &options,
-        &mut |progress| {
-            steps.borrow_mut().enter(progress.phase);
-            if throttle.due(&progress) {
-                (send.borrow_mut())(protocol::encode(&Reply::Progress(progress)), Vec::new());
-            }
-        },
-        &mut |report| {
-            let mut steps = steps.borrow_mut();
-            steps.leave();
-            let head = head(&report, unreadable.take().unwrap_or_default(), redacted_input);
-            let mut send = send.borrow_mut();
-            for message in std::iter::once(protocol::encode(&Reply::Head(head))).chain(parts(&report)) {
-                (send)(message, Vec::new());
-            }
-            drop(report);
-            steps.done("sending");
-            (send)(
-                protocol::encode(&Reply::Reported(steps.timings.clone())),
-                Vec::new(),
-            );
-        },
+    let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |progress| {
+        steps.enter(progress.phase);
+        if throttle.due(&progress) {
+            send(protocol::encode(&Reply::Progress(progress)), Vec::new());
+        }
+    });
+    steps.leave();
+    let head = head(&report, unreadable, redacted_input);
+    for message in std::iter::once(protocol::encode(&Reply::Head(head))).chain(parts(&report)) {
+        send(message, Vec::new());
+    }
+    drop(report);
+    steps.done("sending");
+    send(
+        protocol::encode(&Reply::Reported(steps.timings.clone())),
+        Vec::new(),
     );
-    let send = send.into_inner();
+    Analysed {
+        id: job.id,
+        sources,
+        reading: Some(reading),
+        options,
+        timings: steps.timings,
+    }
+}
+
+/// The secret scan of an analysed job, sent as [`Reply::Secrets`] parts and [`Reply::Done`] with every
+/// step's duration, the scan's last. Once only: a second call sends nothing.
+pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_>) {
+    let Some(reading) = analysed.reading.take() else {
+        return;
+    };
+    let mut steps = Steps::new(std::mem::take(&mut analysed.timings), clock);
+    let hits = reading.scan(&analysed.sources, &analysed.options, &mut |progress| {
+        steps.enter(progress.phase);
+        send(protocol::encode(&Reply::Progress(progress)), Vec::new());
+    });
+    drop(reading);
     for part in protocol::parts("secrets", &secrets(hits)) {
         send(part, Vec::new());
     }
-    let mut steps = steps.into_inner();
     steps.leave();
     send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
-    sources
 }
 
 /// The report's small parts, and how many items each large part list holds.
@@ -136,7 +144,16 @@ struct Steps<'c> {
     phase: Option<Phase>,
 }
 
-impl Steps<'_> {
+impl<'c> Steps<'c> {
+    fn new(timings: Vec<Timing>, clock: &'c dyn Fn() -> f64) -> Self {
+        Steps {
+            timings,
+            since: clock(),
+            clock,
+            phase: None,
+        }
+    }
+
     /// The engine is at `phase`: the phase before it, if another, is done.
     fn enter(&mut self, phase: Phase) {
         if self.phase != Some(phase) {
@@ -252,17 +269,14 @@ mod tests {
     fn replies(job: &Job, sources: Vec<Source>) -> (Vec<Reply>, Vec<Vec<String>>) {
         let mut replies = Vec::new();
         let mut texts = Vec::new();
-        run(
-            job,
-            sources,
-            Vec::new(),
-            Vec::new(),
-            &tick(),
-            &mut |bytes, extra| {
-                replies.push(decode(&bytes).unwrap());
-                texts.push(extra);
-            },
-        );
+        let clock = tick();
+        let mut send = |bytes: Vec<u8>, extra| {
+            replies.push(decode(&bytes).unwrap());
+            texts.push(extra);
+        };
+        let mut analysed = run(job, sources, Vec::new(), Vec::new(), &clock, &mut send);
+        scan(&mut analysed, &clock, &mut send);
+        scan(&mut analysed, &clock, &mut send);
         (replies, texts)
     }
 
@@ -334,6 +348,8 @@ mod tests {
         assert!(reported < scanning && scanning < at(|r| matches!(r, Reply::Secrets(_))));
         let (report, secrets) = assemble(&replies);
         assert_eq!(report, analyze(&sources));
+        let done = replies.iter().filter(|r| matches!(r, Reply::Done(_))).count();
+        assert_eq!(done, 1, "asked twice, scanned once");
         assert_eq!(secrets.len(), 1);
         assert_eq!((secrets[0].kind.as_str(), secrets[0].line), ("env-secret", 13));
     }
@@ -367,22 +383,25 @@ mod tests {
         let sources = vec![Source::new("pods.yaml", text.clone())];
         let mut sizes = Vec::new();
         let mut progress = 0;
-        run(
+        let clock = tick();
+        let mut send = |bytes: Vec<u8>, _| match decode(&bytes).unwrap() {
+            Reply::Progress(_) => progress += 1,
+            Reply::Findings(_)
+            | Reply::Timeline(_)
+            | Reply::Secrets(_)
+            | Reply::Objects(_)
+            | Reply::Relations(_) => sizes.push(bytes.len()),
+            _ => {}
+        };
+        let mut analysed = run(
             &job(false),
             sources.clone(),
             Vec::new(),
             Vec::new(),
-            &tick(),
-            &mut |bytes, _| match decode(&bytes).unwrap() {
-                Reply::Progress(_) => progress += 1,
-                Reply::Findings(_)
-                | Reply::Timeline(_)
-                | Reply::Secrets(_)
-                | Reply::Objects(_)
-                | Reply::Relations(_) => sizes.push(bytes.len()),
-                _ => {}
-            },
+            &clock,
+            &mut send,
         );
+        scan(&mut analysed, &clock, &mut send);
         assert!(sizes.len() > 2, "{sizes:?}");
         assert!(sizes.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{sizes:?}");
         assert!(progress <= 210, "{progress} progress messages");

@@ -16,8 +16,9 @@ mod glue {
     use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent};
 
     thread_local! {
-        /// The texts of the last analysis, for excerpts of inputs the page does not hold.
-        static LAST: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
+        /// The last analysis: its texts, for excerpts of inputs the page does not hold, and until
+        /// the page asks for its secret scan, its reading of them.
+        static LAST: RefCell<Option<job::Analysed>> = const { RefCell::new(None) };
     }
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -47,7 +48,7 @@ mod glue {
         match request {
             Some(Request::Analyze(job)) => {
                 // The previous texts go first: a big input should not be held twice.
-                LAST.with(|last| last.borrow_mut().clear());
+                LAST.with(|last| last.borrow_mut().take());
                 let inputs: Array = Reflect::get(data, &"inputs".into())
                     .ok()
                     .and_then(|v| v.dyn_into().ok())
@@ -83,7 +84,7 @@ mod glue {
                     step: "files".to_string(),
                     ms: js_sys::Date::now() - started,
                 };
-                let kept = job::run(
+                let analysed = job::run(
                     &job,
                     sources,
                     unreadable,
@@ -93,10 +94,25 @@ mod glue {
                         post(job.id, &bytes, &texts);
                     },
                 );
-                LAST.with(|last| *last.borrow_mut() = kept);
+                LAST.with(|last| *last.borrow_mut() = Some(analysed));
             }
+            Some(Request::Scan { id }) => LAST.with(|last| {
+                if let Some(analysed) = last.borrow_mut().as_mut().filter(|a| a.id == id) {
+                    job::scan(analysed, &js_sys::Date::now, &mut |bytes, texts| {
+                        post(id, &bytes, &texts);
+                    });
+                }
+            }),
             Some(Request::Excerpt { name, line, context }) => {
-                let excerpt = LAST.with(|last| job::excerpt(&last.borrow(), &name, line, context));
+                let excerpt = LAST.with(|last| {
+                    let last = last.borrow();
+                    job::excerpt(
+                        last.as_ref().map_or(&[], |a| &a.sources[..]),
+                        &name,
+                        line,
+                        context,
+                    )
+                });
                 post(0, &protocol::encode(&Reply::Excerpt(excerpt)), &[]);
             }
             None => {}

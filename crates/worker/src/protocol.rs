@@ -6,8 +6,8 @@
 //! [`Reply::Objects`] and [`Reply::Relations`] chunks of at most [`PART_BYTES`], then
 //! [`Reply::Reported`]) so that the page decodes it across many short tasks: a 10k-pod dump's
 //! timeline alone is ~45 MB of JSON, which decoded in one go would freeze the page for a good part of
-//! a second. The secret scan runs after the report is sent: its [`Reply::Secrets`] parts and
-//! [`Reply::Done`] follow.
+//! a second. The secret scan runs after the report is shown, when the page asks for it: its
+//! [`Reply::Secrets`] parts and [`Reply::Done`] follow.
 
 use std::collections::BTreeMap;
 
@@ -47,7 +47,8 @@ pub struct Secret {
 
 /// What the worker tells the page, in this order: [`Reply::Progress`]es, [`Reply::Redacted`] (only
 /// for a job that redacts and found something), [`Reply::Head`], the report's parts,
-/// [`Reply::Reported`], the scan's progress, [`Reply::Secrets`] parts, [`Reply::Done`].
+/// [`Reply::Reported`]; then, once the page asks ([`Request::Scan`]), the scan's progress,
+/// [`Reply::Secrets`] parts, [`Reply::Done`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "kebab-case")]
 pub enum Reply {
@@ -105,6 +106,12 @@ pub struct Head {
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Request {
     Analyze(Job),
+    /// The secret scan of job `id`, whose report the page has received and shown
+    /// ([`Reply::Reported`]): asked for then, so that the scan does not compete with the page's
+    /// render for the CPU. Answered by [`Reply::Secrets`] parts and [`Reply::Done`].
+    Scan {
+        id: u64,
+    },
     /// Lines around `line` of the last analysed input named `name` (for inputs whose text the page
     /// does not hold: large files stay `Blob`s on the page).
     Excerpt {

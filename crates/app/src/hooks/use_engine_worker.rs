@@ -1,6 +1,7 @@
 //! The page's side of the engine's Web Worker: starts it for the first job (the built-in samples'
 //! reports are precomputed, so the first render needs no worker and the page's first load stays
-//! small), sends it each job [`State::pending`] names, turns its replies into actions, and terminates
+//! small), sends it each job [`State::pending`] names (and, once its report is shown, asks for its
+//! secret scan), turns its replies into actions, and terminates
 //! it to cancel (the engine's call is synchronous: no message could interrupt it) — a fresh worker is
 //! started at once.
 
@@ -120,6 +121,23 @@ impl Bridge {
                 id,
                 message: "the page could not start its analysis worker".to_string(),
             });
+        }
+    }
+
+    /// Asks the worker for job `id`'s secret scan (its report is shown).
+    fn scan(&mut self, id: u64) {
+        if self.shared.borrow().running != Some(id) {
+            return;
+        }
+        let message = Object::new();
+        let bytes = Uint8Array::from(
+            serde_json::to_vec(&Request::Scan { id })
+                .unwrap_or_default()
+                .as_slice(),
+        );
+        let _ = Reflect::set(&message, &"request".into(), &bytes);
+        if let Some((worker, _, _)) = &self.worker {
+            let _ = worker.post_message(&message);
         }
     }
 
@@ -251,6 +269,17 @@ pub fn use_engine_worker(state: &UseReducerHandle<State>) {
                 }
                 None => {}
             }
+        });
+    }
+    {
+        // Once the report is on screen, the secret scan: asked for a task after the render (the
+        // findings' second stage is due then too), so the scan does not share the CPU with it.
+        let bridge = bridge.clone();
+        let scanning = state.pending.as_ref().filter(|p| p.reported).map(|p| p.id);
+        use_effect_with(scanning, move |scanning| {
+            let timeout = scanning
+                .map(|id| gloo::timers::callback::Timeout::new(0, move || bridge.borrow_mut().scan(id)));
+            move || drop(timeout)
         });
     }
     {
