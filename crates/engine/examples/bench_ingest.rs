@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use faultline_engine::redact::ScanOptions;
-use faultline_engine::{analyze, analyze_then_scan, ingest, Options, Source};
+use faultline_engine::{analyze, analyze_for_scan, ingest, Options, Source};
 
 fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
@@ -44,13 +44,9 @@ fn main() {
             assert!(report.errors.is_empty(), "{path}: {:?}", report.errors.first());
             drop(report);
             let start = Instant::now();
-            let secrets = analyze_then_scan(
-                &sources,
-                &Options::default(),
-                &ScanOptions::default(),
-                &mut |_| {},
-                &mut drop,
-            );
+            let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
+            drop(report);
+            let secrets = reading.scan(&sources, &ScanOptions::default(), &mut |_| {});
             scan_times.push(start.elapsed().as_secs_f64());
             drop(secrets);
         }

@@ -87,20 +87,6 @@ pub fn analyze_for_scan(
     (report, Reading { ingested })
 }
 
-/// [`analyze_for_scan`], then [`Reading::scan`]: `reported` gets the report before the scan starts.
-/// Returns the secrets found.
-pub fn analyze_then_scan(
-    sources: &[Source],
-    options: &Options,
-    scan: &redact::ScanOptions,
-    progress: &mut dyn FnMut(Progress),
-    reported: &mut dyn FnMut(Report),
-) -> Vec<redact::SecretHit> {
-    let (report, reading) = analyze_for_scan(sources, options, progress);
-    reported(report);
-    reading.scan(sources, scan, progress)
-}
-
 /// The inputs as [`analyze_for_scan`] read them, kept for [`Reading::scan`].
 pub struct Reading {
     ingested: ingest::Ingested,
@@ -224,17 +210,11 @@ mod tests {
         let sources = [Source::new("secret.yaml", secret), Source::new("pod.json", pod)];
         for include_network in [false, true] {
             let scan = redact::ScanOptions { include_network };
-            let phases = std::cell::RefCell::new(Vec::new());
-            let mut report = None;
-            let secrets = analyze_then_scan(
-                &sources,
-                &Options::default(),
-                &scan,
-                &mut |p| phases.borrow_mut().push(p.phase),
-                &mut |r| report = Some((r, phases.borrow().len())),
-            );
-            let mut phases = phases.into_inner();
-            let (report, phases_before_report) = report.expect("reported");
+            let mut phases = Vec::new();
+            let (report, reading) =
+                analyze_for_scan(&sources, &Options::default(), &mut |p| phases.push(p.phase));
+            let phases_before_report = phases.len();
+            let secrets = reading.scan(&sources, &scan, &mut |p| phases.push(p.phase));
             assert_eq!(report, analyze(&sources));
             assert!(
                 !phases[..phases_before_report].contains(&Phase::Scanning),

@@ -129,15 +129,8 @@ impl Bridge {
         if self.shared.borrow().running != Some(id) {
             return;
         }
-        let message = Object::new();
-        let bytes = Uint8Array::from(
-            serde_json::to_vec(&Request::Scan { id })
-                .unwrap_or_default()
-                .as_slice(),
-        );
-        let _ = Reflect::set(&message, &"request".into(), &bytes);
         if let Some((worker, _, _)) = &self.worker {
-            let _ = worker.post_message(&message);
+            let _ = worker.post_message(&message(&Request::Scan { id }));
         }
     }
 
@@ -147,13 +140,18 @@ impl Bridge {
             line,
             context: EXCERPT_CONTEXT,
         };
-        let message = Object::new();
-        let bytes = Uint8Array::from(serde_json::to_vec(&request).unwrap_or_default().as_slice());
-        let _ = Reflect::set(&message, &"request".into(), &bytes);
         if let Some(worker) = self.ensure(dispatch) {
-            let _ = worker.post_message(&message);
+            let _ = worker.post_message(&message(&request));
         }
     }
+}
+
+/// A request without inputs, as the worker reads it: its JSON bytes under `request`.
+fn message(request: &Request) -> Object {
+    let message = Object::new();
+    let bytes = Uint8Array::from(serde_json::to_vec(request).unwrap_or_default().as_slice());
+    let _ = Reflect::set(&message, &"request".into(), &bytes);
+    message
 }
 
 /// A redacted copy's bytes as a text like the original's: a file handle for a file handle (the page

@@ -207,7 +207,7 @@ pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
 
 /// [`scan`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`): the
 /// structure of Secrets, kubeconfigs and annotations comes from its objects, so an analysis and a
-/// scan of the same inputs read them once ([`crate::analyze_then_scan`]).
+/// scan of the same inputs read them once ([`crate::analyze_for_scan`]).
 pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<SecretHit> {
     // Each input's line index, built only if something needs a position (one pass over the text).
     let lines: Vec<OnceCell<LineIndex>> = sources.iter().map(|_| OnceCell::new()).collect();

@@ -1,6 +1,7 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use crate::ingest::segment::leading_spaces;
 use crate::lines::next_line;
 use std::ops::Range;
 
@@ -433,7 +434,7 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
     while at < text.len() {
         let line_end = next_line(text, at);
         let line = &text[at..line_end];
-        let trimmed = &line[line.bytes().take_while(|&b| b == b' ').count()..];
+        let trimmed = &line[leading_spaces(line.as_bytes())..];
         if trimmed.starts_with("managedFields:") || trimmed.starts_with("\"managedFields\": [") {
             if let Some(block_end) = managed_fields_end(text, line_end, line.len() - trimmed.len(), trimmed) {
                 if start < at {
@@ -469,7 +470,7 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
     while at < text.len() {
         let line_end = next_line(text, at);
         let line = &text[at..line_end];
-        let trimmed = &line[line.bytes().take_while(|&b| b == b' ').count()..];
+        let trimmed = &line[leading_spaces(line.as_bytes())..];
         let line_indent = line.len() - trimmed.len();
         if first {
             first = false;
