@@ -11,6 +11,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use faultline_engine::ingest::text_from_bytes;
 use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
 use faultline_engine::{analyze_with, render, Options, Severity, Source};
@@ -283,7 +284,7 @@ fn read_sources(paths: &[String]) -> Result<Vec<Source>, String> {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
-            sources.push(Source::new("stdin", String::from_utf8_lossy(&bytes).into_owned()));
+            sources.push(Source::new("stdin", text_from_bytes(bytes)));
             continue;
         }
         let path = Path::new(path);
@@ -317,10 +318,7 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 
 fn read_file(path: &Path) -> Result<Source, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(Source::new(
-        path.display().to_string(),
-        String::from_utf8_lossy(&bytes).into_owned(),
-    ))
+    Ok(Source::new(path.display().to_string(), text_from_bytes(bytes)))
 }
 
 /// `faultline rules [--lang en|zh]`: the language of the rules' documentation.

@@ -7,6 +7,7 @@
 mod glue {
     use std::cell::RefCell;
 
+    use faultline_engine::ingest::text_from_bytes;
     use faultline_engine::{Phase, Progress, Source};
     use faultline_worker::protocol::{self, Reply, Request, Timing};
     use faultline_worker::{job, looks_binary, BINARY_REASON};
@@ -34,10 +35,6 @@ mod glue {
 
     fn bytes_of(value: &JsValue) -> Option<Vec<u8>> {
         value.dyn_ref::<Uint8Array>().map(Uint8Array::to_vec)
-    }
-
-    fn text_of(bytes: Vec<u8>) -> String {
-        String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
     fn on_message(data: &JsValue) {
@@ -122,13 +119,13 @@ mod glue {
     /// An input's text: bytes the page sent, or a file read here.
     fn read(value: &JsValue) -> Result<String, String> {
         if let Some(bytes) = bytes_of(value) {
-            return Ok(text_of(bytes));
+            return Ok(text_from_bytes(bytes));
         }
         let blob = value.dyn_ref::<Blob>().ok_or("not a file")?;
         let buffer = FileReaderSync::new()
             .and_then(|reader| reader.read_as_array_buffer(blob))
             .map_err(|e| format!("could not be read ({})", e.as_string().unwrap_or_default()))?;
-        Ok(text_of(Uint8Array::new(&buffer).to_vec()))
+        Ok(text_from_bytes(Uint8Array::new(&buffer).to_vec()))
     }
 
     fn post(id: u64, reply: &[u8], texts: &[String]) {

@@ -170,7 +170,7 @@ fn text_of(bytes: &JsValue, file: bool) -> Text {
             };
         }
     }
-    Text::from(String::from_utf8_lossy(&bytes.to_vec()).into_owned())
+    Text::from(faultline_engine::ingest::text_from_bytes(bytes.to_vec()))
 }
 
 fn spawn(

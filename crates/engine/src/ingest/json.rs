@@ -6,6 +6,7 @@
 //! syntax error it resumes at the next line that starts with `{`, so later values are not lost.
 
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use super::segment::leading_spaces;
 use super::yaml::{ParseError, MAX_DEPTH};
 use super::Reached;
 
@@ -132,10 +133,13 @@ impl<'a, 'r> Reader<'a, 'r> {
         }
     }
 
+    /// Steps over whitespace. Pretty-printed JSON is about half indentation, so runs of spaces go
+    /// eight bytes at a time.
     fn skip_ws(&mut self) {
         while let Some(b) = self.peek() {
             match b {
-                b' ' | b'\t' | b'\r' => self.at += 1,
+                b' ' => self.at += leading_spaces(&self.bytes[self.at..]),
+                b'\t' | b'\r' => self.at += 1,
                 b'\n' => {
                     self.at += 1;
                     self.line += 1;
@@ -292,44 +296,19 @@ impl<'a, 'r> Reader<'a, 'r> {
     /// value is read normally and its error reported where it is.
     fn skip_container(&mut self) -> bool {
         self.skip_ws();
-        let (start, line, line_start) = (self.at, self.line, self.line_start);
-        if !matches!(self.peek(), Some(b'[' | b'{')) {
+        let Some(end) = container_end(self.bytes, self.at) else {
             return false;
+        };
+        // Lines are counted once the end is known: a fast count over the whole stretch, not a
+        // test of every byte on the way.
+        let stretch = &self.bytes[self.at..end];
+        let newlines = memchr::memchr_iter(b'\n', stretch).count();
+        if let Some(last) = memchr::memrchr(b'\n', stretch) {
+            self.line += newlines as u32;
+            self.line_start = self.at + last + 1;
         }
-        let mut open: Vec<u8> = Vec::new();
-        let mut in_string = false;
-        while let Some(&b) = self.bytes.get(self.at) {
-            self.at += 1;
-            if in_string {
-                match b {
-                    b'"' => in_string = false,
-                    b'\\' => self.at += 1,
-                    b'\n' => break,
-                    _ => {}
-                }
-                continue;
-            }
-            match b {
-                b'"' => in_string = true,
-                b'[' | b'{' => open.push(b),
-                b']' | b'}' => {
-                    let opener = if b == b']' { b'[' } else { b'{' };
-                    if open.pop() != Some(opener) {
-                        break;
-                    }
-                    if open.is_empty() {
-                        return true;
-                    }
-                }
-                b'\n' => {
-                    self.line += 1;
-                    self.line_start = self.at;
-                }
-                _ => {}
-            }
-        }
-        (self.at, self.line, self.line_start) = (start, line, line_start);
-        false
+        self.at = end;
+        true
     }
 
     /// A child failed. If the input simply ended (a cut-off paste), keep the container with the
@@ -462,6 +441,46 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 }
 
+/// The offset just past the array or object that starts at `start`, following only brackets and
+/// strings; `None` when there is no container there or it does not balance (a mismatched bracket, a
+/// line break inside a string, the end of the text).
+fn container_end(bytes: &[u8], start: usize) -> Option<usize> {
+    if !matches!(bytes.get(start), Some(b'[' | b'{')) {
+        return None;
+    }
+    let mut open: Vec<u8> = Vec::new();
+    let mut at = start;
+    loop {
+        let b = *bytes.get(at)?;
+        at += 1;
+        match b {
+            b'"' => loop {
+                // Inside a string only a quote, a backslash or a line break matters.
+                let found = memchr::memchr3(b'"', b'\\', b'\n', bytes.get(at..)?)?;
+                let c = bytes[at + found];
+                at += found + 1;
+                match c {
+                    b'"' => break,
+                    b'\\' => at += 1,
+                    _ => return None,
+                }
+            },
+            b'[' | b'{' => open.push(b),
+            b']' | b'}' => {
+                let opener = if b == b']' { b'[' } else { b'{' };
+                if open.pop() != Some(opener) {
+                    return None;
+                }
+                if open.is_empty() {
+                    return Some(at);
+                }
+            }
+            b' ' => at += leading_spaces(&bytes[at..]),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,6 +498,42 @@ mod tests {
         let bad = "{\"managedFields\": [{\"a\": 1]}\n";
         let err = parse_documents(bad, 1).remove(0).result.unwrap_err();
         assert_eq!(err.pos, Pos::new(1, 27), "{err:?}");
+    }
+
+    #[test]
+    fn pretty_printed_managed_fields_keep_the_lines_and_columns_after_them() {
+        // As `kubectl get -o json` prints it: deep indentation, keys with brackets and quotes.
+        let text = concat!(
+            "{\n",
+            "    \"metadata\": {\n",
+            "        \"managedFields\": [\n",
+            "            {\n",
+            "                \"fieldsV1\": {\n",
+            "                    \"f:status\": {\n",
+            "                        \"k:{\\\"type\\\":\\\"Ready\\\"}\": {\n",
+            "                            \".\": {}\n",
+            "                        }\n",
+            "                    }\n",
+            "                },\n",
+            "                \"manager\": \"kubelet\"\n",
+            "            }\n",
+            "        ],        \"name\": \"web-0\"\n",
+            "    }\n",
+            "}\n",
+        );
+        let root = parse_documents(text, 1).remove(0).result.unwrap();
+        assert!(root.locate("metadata.managedFields").is_none());
+        assert_eq!(root.locate("metadata.name").unwrap().0, Pos::new(14, 19));
+        // A line break inside a string: not skipped, so the reader reports it where it is.
+        let broken = "{\"managedFields\": [{\"a\": \"x\ny\"}]}\n";
+        let err = parse_documents(broken, 1).remove(0).result.unwrap_err();
+        assert_eq!(err.pos, Pos::new(1, 28), "{err:?}");
+        assert!(err.message.contains("line break"), "{err:?}");
+        // Cut off inside the skipped value: the object is salvaged up to there.
+        let cut = "{\"kind\": \"Pod\", \"managedFields\": [{\"a\": \"b\"},\n  {\"c\":";
+        let doc = parse_documents(cut, 1).remove(0);
+        assert_eq!(doc.result.unwrap().get("kind").unwrap().as_str(), Some("Pod"));
+        assert!(doc.cut_off.is_some());
     }
 
     #[test]

@@ -125,7 +125,7 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
     let mut in_log = false;
     // Where the word kubectl occurs, found in one pass over the whole text: most lines of a big dump
     // cannot be prompts, and searching each one for it was a quarter of reading a JSON dump.
-    let mut kubectl_at = text.match_indices("kubectl ").map(|(at, _)| at).peekable();
+    let mut kubectl_at = memchr::memmem::find_iter(text.as_bytes(), b"kubectl ").peekable();
     for (line_no, raw) in (1u32..).zip(crate::lines::split_inclusive(text)) {
         let line = raw.strip_suffix('\n').unwrap_or(raw);
         let line = line.strip_suffix('\r').unwrap_or(line);
