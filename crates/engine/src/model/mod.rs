@@ -20,6 +20,8 @@ pub struct Model<'a> {
     /// Indices in `events` by the subject's kind and name: every rule asks for the events of every
     /// Pod, and scanning all events each time was quadratic on a large cluster.
     events_by_subject: HashMap<(String, String), Vec<usize>>,
+    /// Indices in `objects` by kind and name, for [`Model::object`].
+    objects_by_name: HashMap<(&'a str, &'a str), Vec<usize>>,
     pub graph: graph::Graph,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
@@ -50,6 +52,13 @@ impl<'a> Model<'a> {
                 .or_default()
                 .push(i);
         }
+        let mut objects_by_name: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+        for (i, o) in ingested.objects.iter().enumerate() {
+            objects_by_name
+                .entry((o.id.kind.as_str(), o.id.name.as_str()))
+                .or_default()
+                .push(i);
+        }
         let graph = graph::build(&ingested.objects);
         let services = facts::service_chains(&ingested.objects, &graph);
         Self {
@@ -57,11 +66,24 @@ impl<'a> Model<'a> {
             objects: &ingested.objects,
             events,
             events_by_subject,
+            objects_by_name,
             graph,
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,
         }
+    }
+
+    /// The first pasted object that is `id` ([`ObjectRef::same_object`]), in input order. Rules look
+    /// up the subject of every event they read: a scan of all objects each time was quadratic on a
+    /// large cluster.
+    pub fn object(&self, id: &ObjectRef) -> Option<&'a Object> {
+        let objects = self.objects;
+        self.objects_by_name
+            .get(&(id.kind.as_str(), id.name.as_str()))?
+            .iter()
+            .map(|&i| &objects[i])
+            .find(|o| o.id.same_object(id))
     }
 
     /// The events about one object, matched by kind, namespace and name (and uid when both carry one),
@@ -131,5 +153,50 @@ impl<'a> Model<'a> {
             .get(index)
             .map(|s| s.name.clone())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::ingest;
+
+    #[test]
+    fn object_is_found_by_kind_namespace_name_and_uid_first_in_input_order() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: a, uid: u1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: b, uid: u2}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: b}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: b, uid: u3}
+";
+        let sources = [Source::new("t.yaml", text)];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let id = |kind: &str, ns: &str, uid: Option<&str>| ObjectRef {
+            kind: kind.into(),
+            namespace: Some(ns.into()),
+            name: "web".into(),
+            uid: uid.map(Into::into),
+        };
+        let found = |r: ObjectRef| model.object(&r).map(|o| o.id.uid.clone());
+        assert_eq!(found(id("Pod", "a", None)), Some(Some("u1".into())));
+        // Two Pods named web in b: the first, unless the uid says which.
+        assert_eq!(found(id("Pod", "b", None)), Some(Some("u2".into())));
+        assert_eq!(found(id("Pod", "b", Some("u3"))), Some(Some("u3".into())));
+        assert_eq!(found(id("Pod", "b", Some("u9"))), None);
+        assert_eq!(found(id("Service", "b", None)), Some(None));
+        assert_eq!(found(id("Service", "a", None)), None);
+        assert_eq!(found(id("Deployment", "b", None)), None);
     }
 }

@@ -121,7 +121,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .filter(|e| e.reason == "Evicted" && e.subject.kind == "Pod")
     {
         // The Pod object, when pasted, already said it (and knows its node).
-        let pasted = model.objects.iter().find(|o| o.id.same_object(&event.subject));
+        let pasted = model.object(&event.subject);
         let node = pasted
             .and_then(|p| p.locate("spec.nodeName"))
             .and_then(|(_, n)| n.as_str())

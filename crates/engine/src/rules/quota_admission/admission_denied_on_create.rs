@@ -117,7 +117,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let id = &first.subject;
     let ns = id.namespace.as_deref().unwrap_or("default");
     let mut evidence: Vec<Evidence> = evidence_of(group);
-    if let Some(object) = model.objects.iter().find(|o| o.id.same_object(id)) {
+    if let Some(object) = model.object(id) {
         evidence.extend(model.evidence(object, "spec.replicas"));
         evidence.extend(model.evidence(object, "status.replicas"));
     }

@@ -95,7 +95,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let failed: Vec<&&EventRecord> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
         // Resolved: the controller created Pods after its last refusal.
         let resolved = created_after_refusal(model, &subject);
-        let object = model.objects.iter().find(|o| o.id.same_object(&subject));
+        let object = model.object(&subject);
         let condition = object.and_then(|o| replica_failure(o).map(|i| (o, i)));
         if resolved && condition.is_none() {
             continue;

@@ -81,7 +81,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let id = &event.subject;
-        let pod = model.objects.iter().find(|o| o.id.same_object(id));
+        let pod = model.object(id);
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut not_ready: Vec<String> = Vec::new();
         if let Some(object) = pod {

@@ -95,7 +95,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     for id in subjects {
-        let object = model.objects.iter().find(|o| o.id.same_object(&id));
+        let object = model.object(&id);
         if object
             .and_then(|o| o.locate("status.phase"))
             .and_then(|(_, n)| n.as_str())

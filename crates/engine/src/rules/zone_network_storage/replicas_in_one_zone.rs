@@ -1,4 +1,4 @@
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
@@ -99,23 +99,32 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     if zones.len() < 2 {
         return;
     }
-    // Workload -> its running Pods with their node, in input order.
+    // The first Node of each name, and workload -> its running Pods with their node, in input
+    // order (looked up by key: a 10k-pod dump has thousands of workloads).
+    let mut by_name: HashMap<&str, &Object> = HashMap::new();
+    for node in &nodes {
+        by_name.entry(node.id.name.as_str()).or_insert(node);
+    }
     let mut groups: Vec<(ObjectRef, Vec<(&Object, &Object)>)> = Vec::new();
+    let mut group_of: HashMap<ObjectRef, usize> = HashMap::new();
     for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
         let running = pod.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Running");
         let Some(node_name) = pod.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) else {
             continue;
         };
-        let Some(node) = nodes.iter().find(|n| n.id.name == node_name) else {
+        let Some(&node) = by_name.get(node_name) else {
             continue;
         };
         let workload = workload_of(pod);
         if !running || workload == pod.id || workload.kind == "DaemonSet" || workload.kind == "Job" {
             continue;
         }
-        match groups.iter_mut().find(|g| g.0 == workload) {
-            Some(g) => g.1.push((pod, node)),
-            None => groups.push((workload, vec![(pod, node)])),
+        match group_of.get(&workload) {
+            Some(&at) => groups[at].1.push((pod, node)),
+            None => {
+                group_of.insert(workload.clone(), groups.len());
+                groups.push((workload, vec![(pod, node)]));
+            }
         }
     }
     for (workload, placed) in groups {
