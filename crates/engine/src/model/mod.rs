@@ -22,6 +22,9 @@ pub struct Model<'a> {
     events_by_subject: HashMap<(String, String), Vec<usize>>,
     /// Indices in `objects` by kind and name, for [`Model::object`].
     objects_by_name: HashMap<(&'a str, &'a str), Vec<usize>>,
+    /// Indices in `objects` by namespace, and of those without one, for [`Model::objects_in`].
+    objects_by_namespace: HashMap<&'a str, Vec<usize>>,
+    cluster_scoped: Vec<usize>,
     pub graph: graph::Graph,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
@@ -53,11 +56,17 @@ impl<'a> Model<'a> {
                 .push(i);
         }
         let mut objects_by_name: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+        let mut objects_by_namespace: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut cluster_scoped = Vec::new();
         for (i, o) in ingested.objects.iter().enumerate() {
             objects_by_name
                 .entry((o.id.kind.as_str(), o.id.name.as_str()))
                 .or_default()
                 .push(i);
+            match o.id.namespace.as_deref() {
+                Some(namespace) => objects_by_namespace.entry(namespace).or_default().push(i),
+                None => cluster_scoped.push(i),
+            }
         }
         let graph = graph::build(&ingested.objects);
         let services = facts::service_chains(&ingested.objects, &graph);
@@ -67,6 +76,8 @@ impl<'a> Model<'a> {
             events,
             events_by_subject,
             objects_by_name,
+            objects_by_namespace,
+            cluster_scoped,
             graph,
             services,
             messages: &ingested.messages,
@@ -84,6 +95,20 @@ impl<'a> Model<'a> {
             .iter()
             .map(|&i| &objects[i])
             .find(|o| o.id.same_object(id))
+    }
+
+    /// The pasted objects of one namespace, or (`None`) those pasted without a namespace, in input
+    /// order.
+    pub fn objects_in(&self, namespace: Option<&str>) -> impl Iterator<Item = &'a Object> + '_ {
+        let objects = self.objects;
+        let indices: &[usize] = match namespace {
+            Some(namespace) => self
+                .objects_by_namespace
+                .get(namespace)
+                .map_or(&[][..], Vec::as_slice),
+            None => &self.cluster_scoped,
+        };
+        indices.iter().map(move |&i| &objects[i])
     }
 
     /// The events about one object, matched by kind, namespace and name (and uid when both carry one),
@@ -198,5 +223,19 @@ metadata: {name: web, namespace: b, uid: u3}
         assert_eq!(found(id("Service", "b", None)), Some(None));
         assert_eq!(found(id("Service", "a", None)), None);
         assert_eq!(found(id("Deployment", "b", None)), None);
+        let in_b: Vec<(&str, Option<&str>)> = model
+            .objects_in(Some("b"))
+            .map(|o| (o.id.kind.as_str(), o.id.uid.as_deref()))
+            .collect();
+        assert_eq!(
+            in_b,
+            [("Pod", Some("u2")), ("Service", None), ("Pod", Some("u3"))]
+        );
+        assert_eq!(
+            model.objects_in(None).count(),
+            0,
+            "every object here has a namespace"
+        );
+        assert_eq!(model.objects_in(Some("c")).count(), 0);
     }
 }

@@ -278,11 +278,11 @@ fn reason_of(c: Option<&Condition<'_>>) -> String {
     }
 }
 
-/// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet.
+/// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet (only objects
+/// of its namespace can be: [`descends_from`]).
 fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
     model
-        .objects
-        .iter()
+        .objects_in(workload.id.namespace.as_deref())
         .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
 }
 
