@@ -25,6 +25,8 @@ pub struct Model<'a> {
     /// Indices in `objects` by namespace, and of those without one, for [`Model::objects_in`].
     objects_by_namespace: HashMap<&'a str, Vec<usize>>,
     cluster_scoped: Vec<usize>,
+    /// Indices in `objects` by kind, for [`Model::objects_of_kind`].
+    objects_by_kind: HashMap<&'a str, Vec<usize>>,
     pub graph: graph::Graph,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
@@ -58,11 +60,13 @@ impl<'a> Model<'a> {
         let mut objects_by_name: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
         let mut objects_by_namespace: HashMap<&str, Vec<usize>> = HashMap::new();
         let mut cluster_scoped = Vec::new();
+        let mut objects_by_kind: HashMap<&str, Vec<usize>> = HashMap::new();
         for (i, o) in ingested.objects.iter().enumerate() {
             objects_by_name
                 .entry((o.id.kind.as_str(), o.id.name.as_str()))
                 .or_default()
                 .push(i);
+            objects_by_kind.entry(o.id.kind.as_str()).or_default().push(i);
             match o.id.namespace.as_deref() {
                 Some(namespace) => objects_by_namespace.entry(namespace).or_default().push(i),
                 None => cluster_scoped.push(i),
@@ -78,6 +82,7 @@ impl<'a> Model<'a> {
             objects_by_name,
             objects_by_namespace,
             cluster_scoped,
+            objects_by_kind,
             graph,
             services,
             messages: &ingested.messages,
@@ -108,6 +113,13 @@ impl<'a> Model<'a> {
                 .map_or(&[][..], Vec::as_slice),
             None => &self.cluster_scoped,
         };
+        indices.iter().map(move |&i| &objects[i])
+    }
+
+    /// The pasted objects of one kind, in input order.
+    pub fn objects_of_kind(&self, kind: &str) -> impl Iterator<Item = &'a Object> + '_ {
+        let objects = self.objects;
+        let indices: &[usize] = self.objects_by_kind.get(kind).map_or(&[][..], Vec::as_slice);
         indices.iter().map(move |&i| &objects[i])
     }
 
@@ -237,5 +249,11 @@ metadata: {name: web, namespace: b, uid: u3}
             "every object here has a namespace"
         );
         assert_eq!(model.objects_in(Some("c")).count(), 0);
+        let pods: Vec<Option<&str>> = model
+            .objects_of_kind("Pod")
+            .map(|o| o.id.uid.as_deref())
+            .collect();
+        assert_eq!(pods, [Some("u1"), Some("u2"), Some("u3")]);
+        assert_eq!(model.objects_of_kind("Node").count(), 0);
     }
 }

@@ -284,7 +284,7 @@ fn failing_nodes(
     node_selector: &[(String, String)],
     evidence: &mut Vec<Evidence>,
 ) -> Vec<(String, Vec<String>)> {
-    let nodes: Vec<&Object> = model.objects.iter().filter(|o| o.id.kind == "Node").collect();
+    let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
     let mut named = Vec::new();
     for entry in &histogram.entries {
         let mut names = Vec::new();

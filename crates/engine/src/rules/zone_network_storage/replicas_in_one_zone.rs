@@ -1,4 +1,4 @@
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
@@ -94,10 +94,17 @@ fn ready(node: &Object) -> bool {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let nodes: Vec<&Object> = model.objects.iter().filter(|o| o.id.kind == "Node").collect();
+    let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
     let zones: BTreeSet<&str> = nodes.iter().filter_map(|n| zone(n).map(|(z, _)| z)).collect();
     if zones.len() < 2 {
         return;
+    }
+    // The Nodes not ready, by zone, in input order (asked for every workload found in one zone).
+    let mut unready_by_zone: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for node in &nodes {
+        if let Some((z, _)) = zone(node).filter(|_| !ready(node)) {
+            unready_by_zone.entry(z).or_default().push(&node.id.name);
+        }
     }
     // The first Node of each name, and workload -> its running Pods with their node, in input
     // order (looked up by key: a 10k-pod dump has thousands of workloads).
@@ -152,11 +159,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 }
             }
         }
-        let unready: Vec<&str> = nodes
-            .iter()
-            .filter(|n| zone(n).map(|(z, _)| z) == Some(the_zone) && !ready(n))
-            .map(|n| n.id.name.as_str())
-            .collect();
+        let unready: &[&str] = unready_by_zone.get(the_zone).map_or(&[], Vec::as_slice);
         let others: Vec<&str> = zones.iter().copied().filter(|z| *z != the_zone).collect();
         let mut summary = format!(
             "{workload}: all {} running replicas are in zone {the_zone} (nodes {}), though the pasted nodes \
