@@ -45,7 +45,7 @@ pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>) -> Opt
 fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<(u32, u32)>)> {
     // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
     // left to the general parser, which this reader would otherwise disagree with on lines.
-    if lone_carriage_return(chunk) || chunk.contains('\u{feff}') {
+    if lone_carriage_return(chunk) || has_byte_order_mark(chunk) {
         return None;
     }
     let mut reader = Reader::new(chunk, first_line, reached);
@@ -650,8 +650,16 @@ enum Chomp {
 }
 
 fn lone_carriage_return(text: &str) -> bool {
-    text.match_indices('\r')
-        .any(|(at, _)| text.as_bytes().get(at + 1) != Some(&b'\n'))
+    memchr::memchr_iter(b'\r', text.as_bytes()).any(|at| text.as_bytes().get(at + 1) != Some(&b'\n'))
+}
+
+/// Whether `text` holds a U+FEFF anywhere. Looked for by its first byte: `str::contains` with a
+/// non-ASCII char goes through the general substring search, which in wasm (no SIMD) was a tenth of
+/// reading a YAML dump.
+fn has_byte_order_mark(text: &str) -> bool {
+    const BOM: &[u8] = "\u{feff}".as_bytes();
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(BOM[0], bytes).any(|at| bytes[at..].starts_with(BOM))
 }
 
 /// A sequence entry: `-` followed by a space or the end of the line.
@@ -782,4 +790,27 @@ fn hex(text: &str, digits: usize) -> Option<(char, usize)> {
     }
     let c = char::from_u32(u32::from_str_radix(code, 16).ok()?)?;
     Some((c, 1 + digits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_order_marks_and_lone_carriage_returns_are_found_anywhere() {
+        for (text, bom, lone_cr) in [
+            ("kind: Pod\n", false, false),
+            ("\u{feff}kind: Pod\n", true, false),
+            ("kind: Pod\nname: a\u{feff}\n", true, false),
+            // Other characters that start with the same byte (U+F000..U+FFFF) are not one.
+            ("name: \u{fe00}\u{fefe}\u{ffff}", false, false),
+            ("kind: Pod\r\nname: a\r\n", false, false),
+            ("kind: Pod\rname: a\n", false, true),
+            ("kind: Pod\r", false, true),
+        ] {
+            assert_eq!(has_byte_order_mark(text), text.contains('\u{feff}'), "{text:?}");
+            assert_eq!(has_byte_order_mark(text), bom, "{text:?}");
+            assert_eq!(lone_carriage_return(text), lone_cr, "{text:?}");
+        }
+    }
 }
