@@ -8,7 +8,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench
+.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench wasm-profile
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
@@ -58,3 +58,13 @@ cli:
 # app's worker, long tasks, first render) and the bundle sizes. BENCH_SIZES="1000" skips the 10k-pod dumps.
 bench: tools browser-tools
 	scripts/bench.sh
+
+# Where the engine's time goes as wasm (a developer's tool): the native benchmark built for
+# wasm32-wasip1 with the worker's profile, run in Node under V8's CPU profiler (scripts/wasm-profile.mjs).
+# PROFILE_DUMP picks the input (default: the 1k-pod YAML dump).
+PROFILE_DUMP ?= target/bench/dump-1000.yaml
+wasm-profile: tools
+	rustup target add wasm32-wasip1
+	[ -s target/bench/dump-1000.yaml ] || python3 ../shared/tools/gen-dump.py --pods 1000 --format yaml --out target/bench/dump-1000.yaml
+	cargo build --profile worker --target wasm32-wasip1 --locked -p faultline-engine --example bench_ingest
+	node scripts/wasm-profile.mjs target/wasm32-wasip1/worker/examples/bench_ingest.wasm $(PROFILE_DUMP)
