@@ -67,4 +67,4 @@ wasm-profile: tools
 	rustup target add wasm32-wasip1
 	[ -s target/bench/dump-1000.yaml ] || python3 ../shared/tools/gen-dump.py --pods 1000 --format yaml --out target/bench/dump-1000.yaml
 	cargo build --profile worker --target wasm32-wasip1 --locked -p faultline-engine --example bench_ingest
-	node scripts/wasm-profile.mjs target/wasm32-wasip1/worker/examples/bench_ingest.wasm $(PROFILE_DUMP)
+	node --no-warnings scripts/wasm-profile.mjs target/wasm32-wasip1/worker/examples/bench_ingest.wasm $(PROFILE_DUMP)

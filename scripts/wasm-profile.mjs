@@ -41,7 +41,7 @@ if (!wasmPath || dumps.length === 0) {
 const top = Number(process.env.TOP ?? 30);
 const dir = await mkdtemp(join(tmpdir(), 'wasm-profile-'));
 const child = spawnSync(process.execPath, [
-  '--no-incremental-marking', '--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', dir,
+  '--no-warnings', '--no-incremental-marking', '--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', dir,
   fileURLToPath(import.meta.url), resolve(wasmPath), ...dumps.map((d) => resolve(d)),
 ], { stdio: 'inherit', env: { ...process.env, WASM_PROFILE_CHILD: '1' } });
 if (child.status !== 0) {

@@ -1,11 +1,39 @@
 //! Line ends in big texts. A dump is hundreds of thousands of short lines, walked by the segmenter,
-//! the readers, the line index and the secret scan; `memchr` finds each `\n` (with SIMD where the
-//! target has it), about twice as fast here as `str::find('\n')` and `split_inclusive('\n')`,
-//! which go through the generic char pattern for every line.
+//! the readers, the line index and the secret scan. Natively `memchr` finds each `\n` with SIMD,
+//! about twice as fast as `str::find('\n')` and `split_inclusive('\n')`, which go through the
+//! generic char pattern for every line; in wasm, a loop over eight-byte words does (see
+//! [`next_line`]).
 
 /// The start of the line after the one `at` is in (just after its `\n`), or the end of `text`.
 pub(crate) fn next_line(text: &str, at: usize) -> usize {
-    memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |i| at + i + 1)
+    let rest = &text.as_bytes()[at..];
+    // In wasm there is no SIMD (the app is built without it) and `memchr` falls back to four bytes
+    // at a time behind a per-call set-up that costs more than most of a dump's lines.
+    #[cfg(target_arch = "wasm32")]
+    let found = newline_in_words(rest);
+    #[cfg(not(target_arch = "wasm32"))]
+    let found = memchr::memchr(b'\n', rest);
+    found.map_or(text.len(), |i| at + i + 1)
+}
+
+/// The first `\n` in `bytes`, eight bytes at a time (a zero byte of `word ^ "\n\n…"` marks one;
+/// the lowest flag of the classic has-zero-byte test is always right).
+#[cfg(any(target_arch = "wasm32", test))]
+fn newline_in_words(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ NEWLINES;
+        let zero = x.wrapping_sub(ONES) & !x & HIGH;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    words.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
 }
 
 /// `text`'s lines, each with its `\n` (the last one may have none): `str::split_inclusive('\n')`.
@@ -40,6 +68,34 @@ impl<'a> Iterator for Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newline_in_words_is_memchr() {
+        let text = "a\nbc\n\n0123456789abcdef\nxyz é\n\u{a0a}\u{10a0a}ẊẊẊẊẊẊ\n\n\n no newline at the end";
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len() {
+            for end in start..=bytes.len() {
+                let slice = &bytes[start..end];
+                assert_eq!(
+                    newline_in_words(slice),
+                    memchr::memchr(b'\n', slice),
+                    "{start}..{end}"
+                );
+            }
+        }
+        // Every byte value next to a newline, at every position in a word.
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut bytes = vec![b; 24];
+                bytes[at] = b'\n';
+                assert_eq!(
+                    newline_in_words(&bytes),
+                    memchr::memchr(b'\n', &bytes),
+                    "{b} at {at}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn lines_are_the_standard_librarys() {
