@@ -10,9 +10,10 @@ use crate::hooks::use_texts::use_texts;
 
 /// Findings rendered at first, and per "show more": a 10k-pod dump can have thousands.
 const PAGE: usize = 25;
-/// Findings in a new report's first render; the rest of the first page follows in the next task
-/// (25 cards at once took 50–110 ms in Chromium, more than a task may take).
-const FIRST_PAINT: usize = 6;
+/// Findings per render while a new report's first page comes in: six in its first render, six more in
+/// each task after (25 cards at once took 50–110 ms in Chromium, and the 19 after the first six still
+/// took 55–82 ms in a fresh tab, more than a task may take).
+const STAGE: usize = 6;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -28,7 +29,7 @@ pub struct Props {
 pub fn findings(props: &Props) -> Html {
     let t = use_texts();
     let report = &props.report;
-    let (limit, on_more) = use_show_more_staged(Rc::as_ptr(report) as usize, FIRST_PAINT, PAGE);
+    let (limit, on_more) = use_show_more_staged(Rc::as_ptr(report) as usize, STAGE, PAGE);
     // A finding picked elsewhere (the table, the diagram) is always rendered.
     let shown = limit
         .max(props.selected.map_or(0, |i| i + 1))
@@ -66,7 +67,7 @@ pub fn findings(props: &Props) -> Html {
                         on_show_line={props.on_show_line.clone()} />
                 }
             }) }
-            // Not during the first paint: the rest of the page is on its way, not a click away.
+            // Not while the first page comes in: the rest of it is on its way, not a click away.
             if limit >= PAGE {
                 <ShowMore {shown} total={report.findings.len()} page={PAGE} {on_more} />
             }

@@ -9,26 +9,29 @@ pub fn use_show_more(key: usize, page: usize) -> (usize, Callback<()>) {
     use_show_more_staged(key, page, page)
 }
 
-/// [`use_show_more`] whose first page comes in two renders: `first` items when `key` changes, the rest
-/// of the page in a task of its own right after. For lists whose items are heavy to render (finding
-/// cards): a new report's first render stays one short task, and the page is complete a frame later.
+/// [`use_show_more`] whose first page comes in stages: `step` items when `key` changes, then `step`
+/// more in each task of its own until the page is complete. For lists whose items are heavy to render
+/// (finding cards): each render, and the style and layout after it, stays a short task, and the page
+/// is complete a few frames later.
 #[hook]
-pub fn use_show_more_staged(key: usize, first: usize, page: usize) -> (usize, Callback<()>) {
-    let first = first.min(page);
-    let shown = use_state(|| (key, first));
-    let limit = if shown.0 == key { shown.1 } else { first };
+pub fn use_show_more_staged(key: usize, step: usize, page: usize) -> (usize, Callback<()>) {
+    let step = step.clamp(1, page.max(1));
+    let shown = use_state(|| (key, step));
+    let limit = if shown.0 == key { shown.1 } else { step };
     {
         let shown = shown.clone();
-        use_effect_with(key, move |&key| {
-            let rest = (first < page).then(|| {
+        use_effect_with((key, limit), move |&(key, limit)| {
+            let next = (limit < page).then(|| {
+                let target = (limit + step).min(page);
                 Timeout::new(0, move || {
-                    if shown.0 != key || shown.1 < page {
-                        shown.set((key, page));
+                    // A click on "show more" may have gone further meanwhile.
+                    if shown.0 != key || shown.1 < target {
+                        shown.set((key, target));
                     }
                 })
             });
-            // A newer key before it fired: this one is no longer wanted.
-            move || drop(rest)
+            // A newer key or stage before it fired: this one is no longer wanted.
+            move || drop(next)
         });
     }
     let more = {
