@@ -70,6 +70,12 @@ async function dropGenerated(page, name, make, arg) {
 
 const REPEAT = 'return arg.text.repeat(arg.times);';
 
+/** The engine's worker. The page starts it on its first analysis, and Playwright may report it a
+ * moment after the page already shows that analysis running. */
+async function engineWorker(page) {
+  return page.workers()[0] ?? page.waitForEvent('worker', { timeout: 30_000 });
+}
+
 test('the first render needs no worker; the engine runs in one, loaded on the first analysis', async (t) => {
   const { page, recorder } = await openApp(t);
   assert.equal(page.workers().length, 0, 'the sample was diagnosed at build time');
@@ -156,7 +162,7 @@ test('Cancel terminates the worker; the previous report stays, marked stale, and
   await analysed(page);
   await dropGenerated(page, 'huge.yaml', REPEAT, { text: POD + '---\n', times: 30_000 });
   await page.locator('.analysis-status.running').waitFor();
-  const [worker] = page.workers();
+  const worker = await engineWorker(page);
   const closed = new Promise((resolve) => worker.once('close', resolve));
   await page.getByRole('button', { name: 'Cancel' }).click();
   await closed;
@@ -178,7 +184,7 @@ test('a newer edit supersedes a running analysis', async (t) => {
   await page.getByRole('button', { name: 'Clear all' }).click();
   await dropGenerated(page, 'pods.json', REPEAT, { text: POD + '---\n', times: 30_000 });
   await page.locator('.analysis-status.running').waitFor();
-  const [worker] = page.workers();
+  const worker = await engineWorker(page);
   const closed = new Promise((resolve) => worker.once('close', resolve));
   // The same name again: the newer file replaces the one being analysed.
   await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
