@@ -20,7 +20,7 @@ pub struct Model<'a> {
     /// Indices in `events` by the subject's kind and name: every rule asks for the events of every
     /// Pod, and scanning all events each time was quadratic on a large cluster.
     events_by_subject: HashMap<(String, String), Vec<usize>>,
-    /// Indices in `objects` by kind and name, for [`Model::object`].
+    /// Indices in `objects` by kind and name, for [`Model::object`] and [`Model::events_for`].
     objects_by_name: HashMap<(&'a str, &'a str), Vec<usize>>,
     /// Indices in `objects` by namespace, and of those without one, for [`Model::objects_in`].
     objects_by_namespace: HashMap<&'a str, Vec<usize>>,
@@ -128,10 +128,9 @@ impl<'a> Model<'a> {
     /// pasted without its command) matches only when one object alone has that kind and name.
     pub fn events_for(&self, subject: &ObjectRef) -> Vec<&EventRecord> {
         let unique_name = || {
-            self.objects
-                .iter()
-                .filter(|o| o.id.kind == subject.kind && o.id.name == subject.name)
-                .count()
+            self.objects_by_name
+                .get(&(subject.kind.as_str(), subject.name.as_str()))
+                .map_or(0, Vec::len)
                 <= 1
         };
         let candidates = self
