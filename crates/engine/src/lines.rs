@@ -6,14 +6,19 @@
 
 /// The start of the line after the one `at` is in (just after its `\n`), or the end of `text`.
 pub(crate) fn next_line(text: &str, at: usize) -> usize {
-    let rest = &text.as_bytes()[at..];
-    // In wasm there is no SIMD (the app is built without it) and `memchr` falls back to four bytes
-    // at a time behind a per-call set-up that costs more than most of a dump's lines.
+    newline(&text.as_bytes()[at..]).map_or(text.len(), |i| at + i + 1)
+}
+
+/// The first `\n` in `bytes`: `memchr` natively; in wasm there is no SIMD (the app is built without
+/// it) and `memchr` falls back to four bytes at a time behind a per-call set-up that costs more than
+/// most of a dump's lines, so a loop over eight-byte words does it ([`newline_in_words`]).
+#[inline]
+pub(crate) fn newline(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "wasm32")]
-    let found = newline_in_words(rest);
+    let found = newline_in_words(bytes);
     #[cfg(not(target_arch = "wasm32"))]
-    let found = memchr::memchr(b'\n', rest);
-    found.map_or(text.len(), |i| at + i + 1)
+    let found = memchr::memchr(b'\n', bytes);
+    found
 }
 
 /// The first `\n` in `bytes`, eight bytes at a time (a zero byte of `word ^ "\n\n…"` marks one;
@@ -43,7 +48,12 @@ pub(crate) fn split_inclusive(text: &str) -> Lines<'_> {
 
 /// The offsets just after each `\n` in `text`.
 pub(crate) fn line_ends(text: &str) -> impl Iterator<Item = usize> + '_ {
-    memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        at += newline(&bytes[at..])? + 1;
+        Some(at)
+    })
 }
 
 /// See [`split_inclusive`].
@@ -68,6 +78,22 @@ impl<'a> Iterator for Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_ends_are_after_each_newline() {
+        for text in [
+            "",
+            "a",
+            "\n",
+            "a\nb",
+            "a\nb\n",
+            "\n\n\nx\r\n",
+            "é\n0123456789abcdef\n",
+        ] {
+            let expected: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+            assert_eq!(line_ends(text).collect::<Vec<_>>(), expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn newline_in_words_is_memchr() {

@@ -142,7 +142,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         if self.at >= self.bytes.len() {
             return None;
         }
-        let len = memchr::memchr(b'\n', &self.bytes[self.at..]).unwrap_or(self.bytes.len() - self.at);
+        let len = crate::lines::newline(&self.bytes[self.at..]).unwrap_or(self.bytes.len() - self.at);
         let mut end = self.at + len;
         if end > self.at && self.bytes[end - 1] == b'\r' {
             end -= 1;
