@@ -21,24 +21,31 @@ pub(crate) fn newline(bytes: &[u8]) -> Option<usize> {
     found
 }
 
-/// The first `\n` in `bytes`, eight bytes at a time (a zero byte of `word ^ "\n\n…"` marks one;
-/// the lowest flag of the classic has-zero-byte test is always right).
+/// The first `\n` in `bytes`, eight bytes at a time ([`byte_in_words`]).
 #[cfg(any(target_arch = "wasm32", test))]
 fn newline_in_words(bytes: &[u8]) -> Option<usize> {
+    byte_in_words(bytes, b'\n')
+}
+
+/// The first `byte` in `bytes`, eight bytes at a time (a zero byte of `word ^ [byte; 8]` marks one;
+/// the lowest flag of the classic has-zero-byte test is always right). For wasm, where `memchr` has
+/// no SIMD and a per-call set-up.
+#[cfg(any(target_arch = "wasm32", test))]
+pub(crate) fn byte_in_words(bytes: &[u8], byte: u8) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
-    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let splat = u64::from_le_bytes([byte; 8]);
     let mut words = bytes.chunks_exact(8);
     let mut at = 0;
     for word in &mut words {
-        let x = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ NEWLINES;
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ splat;
         let zero = x.wrapping_sub(ONES) & !x & HIGH;
         if zero != 0 {
             return Some(at + (zero.trailing_zeros() / 8) as usize);
         }
         at += 8;
     }
-    words.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
+    words.remainder().iter().position(|&b| b == byte).map(|i| at + i)
 }
 
 /// `text`'s lines, each with its `\n` (the last one may have none): `str::split_inclusive('\n')`.

@@ -115,6 +115,29 @@ fn is_fence(body: &str) -> bool {
     body.starts_with("```") || body.starts_with("~~~")
 }
 
+/// Where `kubectl ` occurs in `text`. Natively `memmem`; in wasm (no SIMD) its fallback prefilter
+/// was 2.4 % of reading a YAML dump, so each `k` is found eight bytes at a time and the word checked
+/// there.
+fn kubectl_positions(text: &str) -> impl Iterator<Item = usize> + '_ {
+    #[cfg(not(target_arch = "wasm32"))]
+    let found = memchr::memmem::find_iter(text.as_bytes(), b"kubectl ");
+    #[cfg(target_arch = "wasm32")]
+    let found = kubectl_in_words(text.as_bytes());
+    found
+}
+
+#[cfg(any(target_arch = "wasm32", test))]
+fn kubectl_in_words(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let at = from + crate::lines::byte_in_words(bytes.get(from..)?, b'k')?;
+        from = at + 1;
+        if bytes[at..].starts_with(b"kubectl ") {
+            return Some(at);
+        }
+    })
+}
+
 /// Splits `text` into segments. Text without prompts or fences is one segment (no copy).
 pub fn split(text: &str) -> Vec<Segment<'_>> {
     let mut segments = Vec::new();
@@ -125,7 +148,7 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
     let mut in_log = false;
     // Where the word kubectl occurs, found in one pass over the whole text: most lines of a big dump
     // cannot be prompts, and searching each one for it was a quarter of reading a JSON dump.
-    let mut kubectl_at = memchr::memmem::find_iter(text.as_bytes(), b"kubectl ").peekable();
+    let mut kubectl_at = kubectl_positions(text).peekable();
     for (line_no, raw) in (1u32..).zip(crate::lines::split_inclusive(text)) {
         let line = raw.strip_suffix('\n').unwrap_or(raw);
         let line = line.strip_suffix('\r').unwrap_or(line);
@@ -203,6 +226,29 @@ fn push_segment<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kubectl_in_words_is_memmem() {
+        for text in [
+            "",
+            "kubectl ",
+            "kubectl",
+            "$ kubectl get pods\nkind: Pod\n",
+            "kkubectl kubectl kubectl\nkubernetes.io/kubectl x kubectl \u{a0}kubectl k",
+            "0123456kubectl get 01234567kubectl -n x0123456789abcdefkubectl ",
+        ] {
+            let bytes = text.as_bytes();
+            for start in 0..bytes.len() {
+                let slice = &bytes[start..];
+                let expected: Vec<usize> = memchr::memmem::find_iter(slice, b"kubectl ").collect();
+                assert_eq!(
+                    kubectl_in_words(slice).collect::<Vec<_>>(),
+                    expected,
+                    "{text:?} from {start}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn plain_text_is_one_segment() {
