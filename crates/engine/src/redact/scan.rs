@@ -367,11 +367,10 @@ fn decodes_to_user_password(b64: &str) -> bool {
 fn url_credentials(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     let bytes = text.as_bytes();
     let mut from = region.start;
-    // `memmem`, not `str::find`: the general substring search goes byte by byte in wasm.
-    while let Some(found) = bytes
-        .get(from..region.end)
-        .and_then(|t| memchr::memmem::find(t, b"://"))
-    {
+    // `memmem`, not `str::find`: the general substring search goes byte by byte in wasm. One finder
+    // for the region, not one set up for every URL.
+    let separator = memchr::memmem::Finder::new(b"://");
+    while let Some(found) = bytes.get(from..region.end).and_then(|t| separator.find(t)) {
         let sep = from + found;
         from = sep + 3;
         let scheme_start = {
