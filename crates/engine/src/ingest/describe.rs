@@ -761,8 +761,8 @@ fn seq(items: Vec<Node>, pos: Pos) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::api::Pod;
     use crate::ingest::decode::decode;
-    use k8s_openapi::api::core::v1::Pod;
 
     const CRASHING: &str = "Name:             event-router-69d8c7f5b6-t8wqz
 Namespace:        events-pipeline
@@ -843,7 +843,13 @@ Events:
             "2024-05-22T17:01:57Z"
         );
         assert_eq!(status.conditions.unwrap().len(), 2);
-        assert_eq!(pod.metadata.owner_references.unwrap()[0].kind, "ReplicaSet");
+        assert_eq!(
+            node.locate("metadata.ownerReferences[0].kind")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("ReplicaSet")
+        );
     }
 
     #[test]

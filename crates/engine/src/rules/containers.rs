@@ -1,7 +1,7 @@
 //! Every container status of a Pod with the paths rules cite: `status.initContainerStatuses[0]` and
 //! the matching `spec.initContainers[j]` (matched by name, not position).
 
-use k8s_openapi::api::core::v1::{Container, ContainerStateTerminated, ContainerStatus, Pod};
+use crate::ingest::api::{Container, ContainerStateTerminated, ContainerStatus, Pod};
 
 pub struct ContainerView<'a> {
     pub status_path: String,

@@ -1,4 +1,4 @@
-use k8s_openapi::api::core::v1::{ContainerStatus, Pod};
+use crate::ingest::api::{ContainerStatus, Pod};
 
 use super::super::containers::containers;
 use crate::ingest::{Object, Typed};

@@ -1,6 +1,6 @@
 use std::collections::BTreeSet;
 
-use k8s_openapi::api::core::v1::Pod;
+use crate::ingest::api::Pod;
 
 use super::histogram::{self, Cause, Histogram};
 use crate::ingest::{Object, Typed};
