@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests), on gen-dump.py dumps of 1k and 10k pods, YAML and JSON:
 #   1. native: ingest and full-analysis times and MB/s (median of BENCH_RUNS, default 3), then the
-#      peak RSS of one full `faultline analyze` per dump;
+#      peak RSS of one full `faultline analyze` per dump; then the engine built as wasm (wasm32-wasip1,
+#      the worker's profile) in Node: one analysis and secret scan per dump, and the peak of its linear
+#      memory (what the app's worker holds in a tab: 32-bit pointers, Rust's wasm allocator);
 #   2. Chromium: per dump, in one page of the release app, js-yaml load or JSON.parse alone vs
 #      Faultline end to end through the app's worker, and the longest main-thread task; the first
 #      render (tests/browser/bench.mjs);
@@ -33,6 +35,16 @@ for dump in "${dumps[@]}"; do
   rss_kb=$( { /usr/bin/time -f '%M' target/native/faultline analyze --format json "$dump" >/dev/null; } 2>&1 | tail -1)
   awk -v n="$(basename "$dump")" -v r="$rss_kb" -v b="$(stat -c %s "$dump")" \
     'BEGIN { printf "%-24s %14.0f %16.1f\n", n, r/1024, r*1024/b }'
+done
+
+echo
+echo "==> The engine as wasm in Node (wasm32-wasip1, worker profile): peak linear memory, one run per dump"
+rustup target add wasm32-wasip1 >/dev/null 2>&1
+cargo build --profile worker --target wasm32-wasip1 --locked -p faultline-engine --example bench_ingest
+for dump in "${dumps[@]}"; do
+  WASM_PROFILE_CHILD=1 BENCH_RUNS=1 node --no-warnings --no-incremental-marking scripts/wasm-profile.mjs \
+    target/wasm32-wasip1/worker/examples/bench_ingest.wasm "$PWD/$dump" | grep 'wasm memory' |
+    sed "s|^ *|$(basename "$dump") |"
 done
 
 echo

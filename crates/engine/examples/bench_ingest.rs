@@ -62,5 +62,16 @@ fn main() {
             mb / a,
             mb / s
         );
+        // Linear memory only grows: its size is the peak of everything above (the input included).
+        #[cfg(target_arch = "wasm32")]
+        {
+            let bytes = core::arch::wasm32::memory_size(0) as f64 * 65536.0;
+            println!(
+                "{:<24} wasm memory {:.1} MB ({:.1}× the input)",
+                "",
+                bytes / 1e6,
+                bytes / 1e6 / mb
+            );
+        }
     }
 }
