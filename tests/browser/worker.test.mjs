@@ -104,6 +104,10 @@ test('progress: the bar rises to the total, then the report; a long list shows i
     new MutationObserver(() => {
       const cards = document.querySelectorAll('.finding').length;
       if (window.__cards.at(-1) !== cards) window.__cards.push(cards);
+      // The cards of the report's first render, with what they show.
+      if (cards === 3 && !window.__firstCards) {
+        window.__firstCards = [...document.querySelectorAll('.finding')].map((e) => [e, e.textContent]);
+      }
       // What the worker is doing, with what the page shows meanwhile.
       const state = [document.querySelector('.app').dataset.analysis, cards > 0,
         document.querySelector('.secrets-summary')?.textContent ?? ''];
@@ -131,11 +135,18 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   const reading = seen.filter(([value, max, step]) => step === 'reading' && value > 0 && value < max);
   assert.ok(reading.length >= 1, `the bar moved inside the input while reading: ${JSON.stringify(seen)}`);
   assert.ok(new Set(seen.map(([, , step]) => step)).size >= 2, `several steps shown: ${JSON.stringify(seen)}`);
-  // 2,500 findings: the first 25 are rendered, more on demand; the report's first render has 6 cards
-  // (one short task), and the rest of the page follows 6 cards a task.
+  // 2,500 findings: the first 25 are rendered, more on demand; the report's first render has 3 cards
+  // (one short task), and the rest of the page follows 3 cards a frame.
   await page.waitForFunction(() => document.querySelectorAll('.finding').length === 25);
   const cards = await page.evaluate(() => window.__cards);
-  assert.deepEqual(cards.slice(-5), [6, 12, 18, 24, 25], `cards rendered, in order: ${cards}`);
+  assert.deepEqual(cards.slice(-9), [3, 6, 9, 12, 15, 18, 21, 24, 25], `cards rendered, in order: ${cards}`);
+  // Each stage adds cards after those shown and leaves these alone: the same elements, showing the same
+  // findings (re-rendering them restyled and laid out the whole list again in every stage).
+  const kept = () => page.evaluate(() => {
+    const now = [...document.querySelectorAll('.finding')];
+    return window.__firstCards.map(([e, text], i) => now[i] === e && e.textContent === text);
+  });
+  assert.deepEqual(await kept(), Array(3).fill(true), 'the first three cards are kept as they are');
   assert.equal(await page.locator('.show-more').count(), 1);
   // The report is shown while the worker still looks for secrets; then the scan ends.
   const states = await page.evaluate(() => window.__states);
@@ -151,8 +162,10 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   assert.deepEqual(steps.map(([step]) => step),
     ['files', 'reading', 'relating', 'diagnosing', 'timeline', 'sending', 'scanning']);
   assert.ok(steps.every(([, ms]) => Number(ms) >= 0) && Number(steps[1][1]) > 0, `${steps}`);
+  await page.evaluate(() => { window.__firstCards = [...document.querySelectorAll('.finding')].map((e) => [e, e.textContent]); });
   await page.locator('.show-more').first().click();
   assert.equal(await page.locator(".finding").count(), 50);
+  assert.deepEqual(await kept(), Array(25).fill(true), '"show more" keeps the 25 cards shown');
 });
 
 test('Cancel terminates the worker; the previous report stays, marked stale, and the input is kept', async (t) => {

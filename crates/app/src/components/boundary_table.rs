@@ -58,9 +58,10 @@ pub fn boundary_table(props: &Props) -> Html {
         }
         let worst = row.symptoms.iter().map(|s| s.severity).max();
         let severity = worst.map(|s| format!("{s:?}").to_lowercase());
-        let symptoms = row.symptoms.iter().take(limit).map(|s| {
+        // Keyed by position, so "show more" adds items without re-rendering those shown (see `Findings`).
+        let symptoms = row.symptoms.iter().take(limit).enumerate().map(|(n, s)| {
             html! {
-                <li class="symptom">
+                <li key={n} class="symptom">
                     <span class={classes!("severity", format!("{:?}", s.severity).to_lowercase())}>
                         { (t.severity)(s.severity) }</span>{ " " }
                     <code translate="no">{ &s.rule }</code>{ " " }
@@ -88,8 +89,8 @@ pub fn boundary_table(props: &Props) -> Html {
                 <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
                 <td class="symptoms"><ul>{ for symptoms }</ul></td>
                 <td class="first-evidence">{ for first }</td>
-                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().take(limit).map(|c| html! { <li>{ c }</li> }) }</ul></td>
-                <td class="next"><ul>{ for row.next_steps.iter().take(limit).map(|c| html! { <li><code translate="no">{ c }</code></li> }) }</ul></td>
+                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ c }</li> }) }</ul></td>
+                <td class="next"><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ c }</code></li> }) }</ul></td>
             </tr>
         }
     });

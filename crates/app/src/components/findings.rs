@@ -10,10 +10,10 @@ use crate::hooks::use_texts::use_texts;
 
 /// Findings rendered at first, and per "show more": a 10k-pod dump can have thousands.
 const PAGE: usize = 25;
-/// Findings per render while a new report's first page comes in: six in its first render, six more in
-/// each task after (25 cards at once took 50–110 ms in Chromium, and the 19 after the first six still
-/// took 55–82 ms in a fresh tab, more than a task may take).
-const STAGE: usize = 6;
+/// Findings per render while a new report's first page comes in: three in its first render, three more
+/// a frame after (25 cards at once took 50–110 ms in Chromium; six a frame, 25–45 ms, up to 77 ms in a
+/// fresh tab, where text is shaped for the first time).
+const STAGE: usize = 3;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -58,15 +58,20 @@ pub fn findings(props: &Props) -> Html {
         <div class="findings">
             <h2>{ t.diagnosis }</h2>
             { headline }
-            { for report.findings.iter().zip(labels).take(shown).enumerate().map(|(i, (f, label))| {
+            // The cards in a fragment of their own: Yew diffs a list by keys only when every item of it
+            // has one (the heading before them has none).
+            <>{ for report.findings.iter().zip(labels).take(shown).enumerate().map(|(i, (f, label))| {
                 // A symptom names its cause by the cause's number (the report lists it just before).
                 let cause = f.explained_by.as_ref().and_then(|c| index.get(&(c.rule.as_str(), &c.subject)).copied());
                 let symptom_of = cause.map(|c| label.rsplit_once('.').map_or((c + 1).to_string(), |(parent, _)| parent.to_string()));
+                // Keyed: Yew matches unkeyed children from the end, so each stage that appended cards
+                // re-rendered every card already shown with another finding, and the browser restyled
+                // and laid out the whole list again (40-100 ms a stage in a fresh tab).
                 html! {
-                    <FindingCard finding={f.clone()} rank={i + 1} {label} {symptom_of} selected={props.selected == Some(i)}
+                    <FindingCard key={i} finding={f.clone()} rank={i + 1} {label} {symptom_of} selected={props.selected == Some(i)}
                         on_show_line={props.on_show_line.clone()} />
                 }
-            }) }
+            }) }</>
             // Not while the first page comes in: the rest of it is on its way, not a click away.
             if limit >= PAGE {
                 <ShowMore {shown} total={report.findings.len()} page={PAGE} {on_more} />

@@ -36,7 +36,8 @@ pub fn inputs_list(props: &Props) -> Html {
     let key = Rc::as_ptr(report) as usize;
     let (inputs_shown, on_more_inputs) = use_show_more(key, PAGE);
     let (errors_shown, on_more_errors) = use_show_more(key, PAGE);
-    let rows = report.inputs.iter().take(inputs_shown).map(|input| {
+    // Keyed by position, so "show more" adds rows without re-rendering those shown (see `Findings`).
+    let rows = report.inputs.iter().take(inputs_shown).enumerate().map(|(n, input)| {
         let file_index = props.files.iter().position(|f| f.name == input.source);
         let remove = file_index.map(|i| {
             let on_remove = props.on_remove.clone();
@@ -50,7 +51,7 @@ pub fn inputs_list(props: &Props) -> Html {
         };
         let (counts, kinds) = view_model::input_count_parts(input, t);
         html! {
-            <li class="input-row">
+            <li key={n} class="input-row">
                 <button class="source link" translate="no" onclick={show}>{ &input.source }</button>
                 <span class="format" translate="no">{ &input.format }</span>
                 <span class="counts">{ counts }
@@ -86,14 +87,14 @@ pub fn inputs_list(props: &Props) -> Html {
         }
     });
     let waiting: Vec<Html> = waiting.collect();
-    let errors = report.errors.iter().take(errors_shown).map(|e| {
+    let errors = report.errors.iter().take(errors_shown).enumerate().map(|(n, e)| {
         let show = {
             let on_show_line = props.on_show_line.clone();
             let (source, line) = (e.source.clone(), e.line);
             move |_| on_show_line.emit((source.clone(), line))
         };
         html! {
-            <li class="input-error">
+            <li key={n} class="input-error">
                 <button class="where link" translate="no" onclick={show}>{ format!("{}:{}:{}", e.source, e.line, e.column) }</button>
                 <span class="message" translate="no">{ &e.message }</span>
             </li>
@@ -127,7 +128,9 @@ pub fn inputs_list(props: &Props) -> Html {
             }
             if !report.errors.is_empty() || !props.unreadable.is_empty() {
                 <h3>{ t.input_problems }</h3>
-                <ul class="input-errors">{ for unreadable }{ for errors }</ul>
+                // The errors in a fragment of their own: Yew diffs a list by keys only when every item
+                // of it has one (the unreadable files have none).
+                <ul class="input-errors">{ for unreadable }<>{ for errors }</></ul>
                 <ShowMore shown={errors_shown.min(report.errors.len())} total={report.errors.len()} page={PAGE}
                     on_more={on_more_errors} />
             }

@@ -45,10 +45,11 @@ pub fn secrets_panel(props: &Props) -> Html {
     };
     let on_redact = props.on_redact.reform(|_: MouseEvent| ());
     let on_undo = props.on_undo.reform(|_: MouseEvent| ());
-    let rows = props.secrets.iter().take(shown).map(|hit| {
+    // Keyed, so "show more" adds rows without re-rendering those shown (see `Findings`).
+    let rows = props.secrets.iter().take(shown).enumerate().map(|(i, hit)| {
         let input = props.inputs.get(hit.input).map_or("?", String::as_str);
         html! {
-            <li class="secret-hit" data-kind={hit.kind.clone()}>
+            <li key={i} class="secret-hit" data-kind={hit.kind.clone()}>
                 <span class="where" translate="no">{ format!("{input}:{}", hit.line) }</span>
                 <span class="kind">{ (t.secret_kind)(&hit.kind) }</span>
                 <code class="kind-id" translate="no">{ &hit.kind }</code>
