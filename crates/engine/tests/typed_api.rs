@@ -31,235 +31,141 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn k8s_containers(cs: Option<&Vec<k8s::Container>>) -> String {
-    let rows: Option<Vec<_>> = cs.map(|cs| {
-        cs.iter()
-            .map(|c| {
-                let env: Option<Vec<_>> = c.env.as_ref().map(|e| e.iter().map(|v| &v.value).collect());
-                (&c.name, &c.command, &c.args, env, &c.resources)
-            })
-            .collect()
-    });
-    format!("{rows:?}")
-}
+// The values the engine reads, printed the same way for both sides: each projection is written once
+// and instantiated for k8s-openapi's types and for the engine's.
 
-fn api_containers(cs: Option<&Vec<api::Container>>) -> String {
-    let rows: Option<Vec<_>> = cs.map(|cs| {
-        cs.iter()
-            .map(|c| {
-                let env: Option<Vec<_>> = c.env.as_ref().map(|e| e.iter().map(|v| &v.value).collect());
-                (&c.name, &c.command, &c.args, env, &c.resources)
-            })
-            .collect()
-    });
-    format!("{rows:?}")
-}
-
-fn k8s_state(s: Option<&k8s::ContainerState>) -> String {
-    let s = s.map(|s| {
-        (
-            s.running.as_ref().map(|r| &r.started_at),
-            s.terminated
-                .as_ref()
-                .map(|t| (&t.exit_code, &t.reason, &t.message, &t.started_at, &t.finished_at)),
-            s.waiting.as_ref().map(|w| (&w.reason, &w.message)),
-        )
-    });
-    format!("{s:?}")
-}
-
-fn api_state(s: Option<&api::ContainerState>) -> String {
-    let s = s.map(|s| {
-        (
-            s.running.as_ref().map(|r| &r.started_at),
-            s.terminated
-                .as_ref()
-                .map(|t| (&t.exit_code, &t.reason, &t.message, &t.started_at, &t.finished_at)),
-            s.waiting.as_ref().map(|w| (&w.reason, &w.message)),
-        )
-    });
-    format!("{s:?}")
-}
-
-fn k8s_pod(p: &k8s::Pod) -> String {
-    let spec = p.spec.as_ref().map(|s| {
-        (
-            k8s_containers(Some(&s.containers)),
-            k8s_containers(s.init_containers.as_ref()),
-            &s.node_name,
-            &s.node_selector,
-            &s.restart_policy,
-            &s.service_account_name,
-        )
-    });
-    let statuses = |cs: Option<&Vec<k8s::ContainerStatus>>| -> String {
-        let rows: Option<Vec<_>> = cs.map(|cs| {
-            cs.iter()
-                .map(|c| {
+macro_rules! pod_projection {
+    ($name:ident, $m:ident) => {
+        fn $name(p: &$m::Pod) -> String {
+            let containers = |cs: Option<&Vec<$m::Container>>| -> String {
+                let rows: Option<Vec<_>> = cs.map(|cs| {
+                    cs.iter()
+                        .map(|c| {
+                            let env: Option<Vec<_>> =
+                                c.env.as_ref().map(|e| e.iter().map(|v| &v.value).collect());
+                            (&c.name, &c.command, &c.args, env, &c.resources)
+                        })
+                        .collect()
+                });
+                format!("{rows:?}")
+            };
+            let state = |s: Option<&$m::ContainerState>| -> String {
+                let s = s.map(|s| {
                     (
-                        &c.name,
-                        &c.image,
-                        c.ready,
-                        c.restart_count,
-                        k8s_state(c.state.as_ref()),
-                        k8s_state(c.last_state.as_ref()),
+                        s.running.as_ref().map(|r| &r.started_at),
+                        s.terminated.as_ref().map(|t| {
+                            (
+                                &t.exit_code,
+                                &t.reason,
+                                &t.message,
+                                &t.started_at,
+                                &t.finished_at,
+                            )
+                        }),
+                        s.waiting.as_ref().map(|w| (&w.reason, &w.message)),
                     )
-                })
-                .collect()
-        });
-        format!("{rows:?}")
+                });
+                format!("{s:?}")
+            };
+            let statuses = |cs: Option<&Vec<$m::ContainerStatus>>| -> String {
+                let rows: Option<Vec<_>> = cs.map(|cs| {
+                    cs.iter()
+                        .map(|c| {
+                            let (now, last) = (state(c.state.as_ref()), state(c.last_state.as_ref()));
+                            (&c.name, &c.image, c.ready, c.restart_count, now, last)
+                        })
+                        .collect()
+                });
+                format!("{rows:?}")
+            };
+            let spec = p.spec.as_ref().map(|s| {
+                (
+                    containers(Some(&s.containers)),
+                    containers(s.init_containers.as_ref()),
+                    &s.node_name,
+                    &s.node_selector,
+                    &s.restart_policy,
+                    &s.service_account_name,
+                )
+            });
+            let status = p.status.as_ref().map(|s| {
+                let conditions: Option<Vec<_>> = s.conditions.as_ref().map(|cs| {
+                    cs.iter()
+                        .map(|c| {
+                            (
+                                &c.type_,
+                                &c.status,
+                                &c.reason,
+                                &c.message,
+                                &c.last_transition_time,
+                            )
+                        })
+                        .collect()
+                });
+                (
+                    &s.phase,
+                    conditions,
+                    statuses(s.container_statuses.as_ref()),
+                    statuses(s.init_container_statuses.as_ref()),
+                )
+            });
+            format!("{spec:?} {status:?}")
+        }
     };
-    let status = p.status.as_ref().map(|s| {
-        let conditions: Option<Vec<_>> = s.conditions.as_ref().map(|cs| {
-            cs.iter()
-                .map(|c| {
-                    (
-                        &c.type_,
-                        &c.status,
-                        &c.reason,
-                        &c.message,
-                        &c.last_transition_time,
-                    )
-                })
-                .collect()
-        });
-        (
-            &s.phase,
-            conditions,
-            statuses(s.container_statuses.as_ref()),
-            statuses(s.init_container_statuses.as_ref()),
-        )
-    });
-    format!("{spec:?} {status:?}")
 }
 
-fn api_pod(p: &api::Pod) -> String {
-    let spec = p.spec.as_ref().map(|s| {
-        (
-            api_containers(Some(&s.containers)),
-            api_containers(s.init_containers.as_ref()),
-            &s.node_name,
-            &s.node_selector,
-            &s.restart_policy,
-            &s.service_account_name,
-        )
-    });
-    let statuses = |cs: Option<&Vec<api::ContainerStatus>>| -> String {
-        let rows: Option<Vec<_>> = cs.map(|cs| {
-            cs.iter()
-                .map(|c| {
-                    (
-                        &c.name,
-                        &c.image,
-                        c.ready,
-                        c.restart_count,
-                        api_state(c.state.as_ref()),
-                        api_state(c.last_state.as_ref()),
-                    )
-                })
-                .collect()
-        });
-        format!("{rows:?}")
+macro_rules! event_projection {
+    ($name:ident, $ty:ty) => {
+        fn $name(e: &$ty) -> String {
+            format!(
+                "{:?}",
+                (
+                    &e.involved_object,
+                    &e.type_,
+                    &e.reason,
+                    &e.message,
+                    &e.count,
+                    &e.event_time,
+                    &e.first_timestamp,
+                    &e.last_timestamp,
+                    e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
+                    &e.reporting_component,
+                    e.source.as_ref().map(|s| &s.component),
+                )
+            )
+        }
     };
-    let status = p.status.as_ref().map(|s| {
-        let conditions: Option<Vec<_>> = s.conditions.as_ref().map(|cs| {
-            cs.iter()
-                .map(|c| {
-                    (
-                        &c.type_,
-                        &c.status,
-                        &c.reason,
-                        &c.message,
-                        &c.last_transition_time,
-                    )
-                })
-                .collect()
-        });
-        (
-            &s.phase,
-            conditions,
-            statuses(s.container_statuses.as_ref()),
-            statuses(s.init_container_statuses.as_ref()),
-        )
-    });
-    format!("{spec:?} {status:?}")
 }
 
-fn k8s_event(e: &k8s::Event) -> String {
-    format!(
-        "{:?}",
-        (
-            &e.involved_object,
-            &e.type_,
-            &e.reason,
-            &e.message,
-            &e.count,
-            &e.event_time,
-            &e.first_timestamp,
-            &e.last_timestamp,
-            e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
-            &e.reporting_component,
-            e.source.as_ref().map(|s| &s.component),
-        )
-    )
+macro_rules! event_v1_projection {
+    ($name:ident, $ty:ty) => {
+        fn $name(e: &$ty) -> String {
+            format!(
+                "{:?}",
+                (
+                    &e.regarding,
+                    &e.type_,
+                    &e.reason,
+                    &e.note,
+                    &e.event_time,
+                    &e.deprecated_count,
+                    &e.deprecated_first_timestamp,
+                    &e.deprecated_last_timestamp,
+                    e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
+                    &e.reporting_controller,
+                    e.deprecated_source.as_ref().map(|s| &s.component),
+                )
+            )
+        }
+    };
 }
 
-fn api_event(e: &api::CoreEvent) -> String {
-    format!(
-        "{:?}",
-        (
-            &e.involved_object,
-            &e.type_,
-            &e.reason,
-            &e.message,
-            &e.count,
-            &e.event_time,
-            &e.first_timestamp,
-            &e.last_timestamp,
-            e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
-            &e.reporting_component,
-            e.source.as_ref().map(|s| &s.component),
-        )
-    )
-}
-
-fn k8s_event_v1(e: &k8s_events::Event) -> String {
-    format!(
-        "{:?}",
-        (
-            &e.regarding,
-            &e.type_,
-            &e.reason,
-            &e.note,
-            &e.event_time,
-            &e.deprecated_count,
-            &e.deprecated_first_timestamp,
-            &e.deprecated_last_timestamp,
-            e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
-            &e.reporting_controller,
-            e.deprecated_source.as_ref().map(|s| &s.component),
-        )
-    )
-}
-
-fn api_event_v1(e: &api::EventsV1Event) -> String {
-    format!(
-        "{:?}",
-        (
-            &e.regarding,
-            &e.type_,
-            &e.reason,
-            &e.note,
-            &e.event_time,
-            &e.deprecated_count,
-            &e.deprecated_first_timestamp,
-            &e.deprecated_last_timestamp,
-            e.series.as_ref().map(|s| (&s.count, &s.last_observed_time)),
-            &e.reporting_controller,
-            e.deprecated_source.as_ref().map(|s| &s.component),
-        )
-    )
-}
+pod_projection!(k8s_pod, k8s);
+pod_projection!(api_pod, api);
+event_projection!(k8s_event, k8s::Event);
+event_projection!(api_event, api::CoreEvent);
+event_v1_projection!(k8s_event_v1, k8s_events::Event);
+event_v1_projection!(api_event_v1, api::EventsV1Event);
 
 /// Compares one object's typed value with k8s-openapi's decoding of the same tree; true if it was
 /// a Pod or an Event that both decoded.
