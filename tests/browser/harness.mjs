@@ -94,6 +94,8 @@ export function recordRequests(page, origin) {
  */
 export async function analysed(page, timeout = 60_000) {
   await page.locator('.app[data-analysis="idle"]').waitFor({ state: 'attached', timeout });
+  // The finding cards of the report's first page come a few a frame: wait for all of them.
+  await page.waitForFunction(() => !document.querySelector('.findings[aria-busy="true"]'), null, { timeout });
 }
 
 export async function screenshot(page, name) {

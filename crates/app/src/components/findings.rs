@@ -54,8 +54,10 @@ pub fn findings(props: &Props) -> Html {
         }
         None => html! { <p class="headline">{ t.no_findings }</p> },
     };
+    // Busy while the first page's cards still come in, stage by stage.
+    let staging = limit < PAGE && limit < report.findings.len();
     html! {
-        <div class="findings">
+        <div class="findings" aria-busy={staging.to_string()}>
             <h2>{ t.diagnosis }</h2>
             { headline }
             // The cards in a fragment of their own: Yew diffs a list by keys only when every item of it
