@@ -6,25 +6,8 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use faultline_engine::ingest::kubectl_yaml;
 use faultline_engine::ingest::yaml;
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e != "json" && e != "png") {
-            out.push(path);
-        }
-    }
-}
 
 /// (Kubernetes objects the fast reader took, those it left to the general parser) for one text;
 /// panics on any disagreement, on any document.
@@ -45,10 +28,7 @@ fn compare(name: &str, text: &str) -> (usize, usize) {
 
 #[test]
 fn the_fast_reader_agrees_with_the_general_parser_on_every_input_we_have() {
-    let mut paths = Vec::new();
-    files(&common::corpus(), &mut paths);
-    files(&common::repo().join("tests/fixtures"), &mut paths);
-    files(&common::repo().join("static/samples"), &mut paths);
+    let paths = common::input_files(|p| p.extension().is_some_and(|e| e != "json" && e != "png"));
     assert!(paths.len() > 100, "{}", paths.len());
     let (mut fast, mut general) = (0, 0);
     for path in &paths {

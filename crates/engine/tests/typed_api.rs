@@ -9,27 +9,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use faultline_engine::ingest::{api, decode::decode, ingest, Object, Typed};
 use faultline_engine::Source;
 use k8s_openapi::api::core::v1 as k8s;
 use k8s_openapi::api::events::v1 as k8s_events;
-
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files_under(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| ["yaml", "yml", "json", "txt"].iter().any(|x| e == *x))
-            && path.file_name().is_some_and(|n| n != "expect.json")
-        {
-            out.push(path);
-        }
-    }
-}
 
 // The values the engine reads, printed the same way for both sides: each projection is written once
 // and instantiated for k8s-openapi's types and for the engine's.
@@ -191,12 +176,11 @@ fn same_as_k8s_openapi(object: &Object, file: &Path) -> bool {
 
 #[test]
 fn pods_and_events_read_the_same_as_with_k8s_openapi() {
-    let repo = common::repo();
-    let mut files = Vec::new();
-    files_under(&common::corpus(), &mut files);
-    files_under(&repo.join("static/samples"), &mut files);
-    files_under(&repo.join("tests/fixtures"), &mut files);
-    files.sort();
+    let files = common::input_files(|p| {
+        p.extension()
+            .is_some_and(|e| ["yaml", "yml", "json", "txt"].iter().any(|x| e == *x))
+            && p.file_name().is_some_and(|n| n != "expect.json")
+    });
     let (mut pods, mut events) = (0, 0);
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

@@ -22,6 +22,34 @@ pub fn corpus() -> PathBuf {
     path
 }
 
+/// Every file under the shared corpus (pasted incidents and real captures), the rule fixtures and the
+/// app's built-in samples that `keep` accepts: all the real input there is, walked in path order.
+pub fn input_files(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, keep, out);
+            } else if keep(&path) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for dir in [
+        corpus(),
+        repo().join("tests/fixtures"),
+        repo().join("static/samples"),
+    ] {
+        walk(&dir, &keep, &mut out);
+    }
+    out
+}
+
 /// Every input file of a corpus case (all but expect.json), named by file name, in name order.
 pub fn case_sources(dir: &Path) -> Vec<Source> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
