@@ -18,7 +18,7 @@ const TYPES = {
 };
 
 /** Serves dist/ at BASE_PATH on 127.0.0.1 (a free port); resolves to { url, close }. */
-export async function serveDist() {
+export async function serveDist({ beforeServing } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(BASE_PATH)) {
@@ -30,6 +30,7 @@ export async function serveDist() {
       res.writeHead(403).end();
       return;
     }
+    await beforeServing?.(rel);
     try {
       const body = await readFile(join(DIST, rel));
       res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream' }).end(body);

@@ -28,7 +28,8 @@ after(async () => {
   await server?.close();
 });
 
-async function openApp(t, options = {}) {
+async function openApp(t, { server: from = server, ...options } = {}) {
+  const server = from;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const pageErrors = [];
@@ -206,6 +207,31 @@ test('a newer edit supersedes a running analysis', async (t) => {
   const subjects = await page.locator('.finding .subject').allTextContents();
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
   assert.equal(await page.locator('.analysis-status').count(), 0, 'not stale: the shown report is of the text shown');
+});
+
+test('a newer edit while the worker is still loading: the terminated worker\'s late error is ignored', async (t) => {
+  // Hold the worker's script back, so that the newer edit terminates the worker inside
+  // `importScripts`. Chromium then fires an error at the terminated Worker object (its script
+  // "failed to load"): the page must neither take it for the new job's failure nor throw.
+  let held = 0;
+  const slow = await serveDist({
+    beforeServing: async (file) => {
+      if (file === 'faultline-worker.js' && held++ === 0) await new Promise((resolve) => setTimeout(resolve, 1500));
+    },
+  });
+  const { page } = await openApp(t, { server: slow });
+  t.after(() => slow.close());
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await dropGenerated(page, 'pods.json', REPEAT, { text: POD + '---\n', times: 2 });
+  await page.locator('.analysis-status.running').waitFor();
+  await page.waitForTimeout(300); // the worker has asked for its script
+  await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
+  await analysed(page);
+  await page.waitForTimeout(2000); // past the held script: the old worker's error has come
+  assert.ok(held >= 2, `the worker's script was asked for again by the fresh worker (${held})`);
+  const subjects = await page.locator('.finding .subject').allTextContents();
+  assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
+  assert.equal(await page.locator('.input-error').count(), 0, 'no input says the analysis failed');
 });
 
 test('the main thread stays free while a multi-MB dump is analysed (long tasks measured)', async (t) => {

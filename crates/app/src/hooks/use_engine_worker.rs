@@ -60,6 +60,12 @@ impl Bridge {
     /// Terminates the worker, whatever it is doing, and forgets its job.
     fn stop(&mut self) {
         if let Some((worker, _, _)) = self.worker.take() {
+            // Its handlers are dropped here, but a terminated worker can still fire: terminated
+            // inside `importScripts`, Chromium reports that the script failed to load. That
+            // error is this worker's, not the next job's, and calling a dropped handler would
+            // throw; so it gets a handler of its own that only keeps it from the page.
+            worker.set_onmessage(None);
+            worker.set_onerror(Some(ignore_error().unchecked_ref()));
             worker.terminate();
         }
         let mut shared = self.shared.borrow_mut();
@@ -144,6 +150,12 @@ impl Bridge {
             let _ = worker.post_message(&message(&request));
         }
     }
+}
+
+/// An error handler that cancels the error (a page error otherwise) and does nothing else, owned by
+/// JavaScript: it lives as long as the terminated worker that may call it.
+fn ignore_error() -> JsValue {
+    Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| event.prevent_default()).into_js_value()
 }
 
 /// A request without inputs, as the worker reads it: its JSON bytes under `request`.
