@@ -70,12 +70,20 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
   await screenshot(page, 'sample-image-pull');
   // The rule's own documentation is one click away, rendered as text.
-  await page.getByText('About the rule image-pull-failed').click();
+  const toggle = page.getByRole('button', { name: 'About the rule image-pull-failed' });
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
   await page.locator('.rule-docs h5').first().waitFor();
   const titles = await page.locator('.rule-docs h5').allTextContents();
   assert.deepEqual(titles, ['What it finds', 'Why it matters', 'Evidence', 'Fault boundary',
     'What this evidence cannot establish', 'Next evidence to collect', 'Example']);
   await screenshot(page, 'sample-image-pull-rule-docs');
+  // Keyboard: the same button closes them again.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.locator('.rule-docs h5').count(), 0);
 });
 
 test('a pasted incident replaces the sample and is diagnosed', async (t) => {

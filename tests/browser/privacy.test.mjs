@@ -208,7 +208,8 @@ status:
   await dropFiles(page, [[`${img}.txt`, events], ['bad.yaml', `kind: Pod\nmetadata: [${svg}\n`]]);
   await page.locator('.input-row', { hasText: 'onerror' }).waitFor();
   await page.locator('.finding').first().waitFor();
-  for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+  for (const toggle of await page.locator('.rule-docs-toggle').all()) await toggle.click(); // the rules' docs open
+  assert.equal(await page.locator('.rule-docs-toggle[aria-expanded="false"]').count(), 0);
   const result = await page.evaluate(() => ({
     xss: window.__xss,
     handlers: document.querySelectorAll('[onerror], [onload]').length,

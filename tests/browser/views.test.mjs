@@ -209,7 +209,7 @@ test('the Chinese UI has no English left, and the switch changes every visible s
     if (view === 'map') await page.locator('.map-box.lit').first().click();
     if (view === 'timeline') await page.locator('.tl-row').first().hover();
     if (view === 'findings') {
-      await page.locator('.rule-docs summary').first().click();
+      await page.locator('.rule-docs-toggle').first().click();
       await page.locator('.rule-docs h5').first().waitFor();
     }
     assert.deepEqual(english(await uiTexts(page)), [], `${view}: English left in the Chinese UI`);

@@ -27,16 +27,12 @@ pub fn finding_card(props: &Props) -> Html {
     let node = use_node_ref();
     let copied = use_state(|| None::<usize>);
     // The rule's docs are rendered once opened: dozens of cards with seven sections each, all closed,
-    // were most of a big report's first render.
+    // were most of a big report's first render. A button opens them, not a `<details>`: each
+    // `<details>` builds a shadow root with its own style sheet in Chromium, about 1 ms a card.
     let docs_open = use_state(|| false);
-    let ontoggle = {
+    let toggle_docs = {
         let docs_open = docs_open.clone();
-        Callback::from(move |e: Event| {
-            let open = e
-                .target_dyn_into::<web_sys::HtmlDetailsElement>()
-                .is_some_and(|d| d.open());
-            docs_open.set(open);
-        })
+        Callback::from(move |_: MouseEvent| docs_open.set(!*docs_open))
     };
     {
         let node = node.clone();
@@ -49,6 +45,7 @@ pub fn finding_card(props: &Props) -> Html {
         });
     }
     let f = &props.finding;
+    let docs_id = format!("rule-docs-{}", props.rank);
     let severity = format!("{:?}", f.severity).to_lowercase();
     let evidence = f.evidence.iter().map(|e| {
         let on_show_line = props.on_show_line.clone();
@@ -98,8 +95,11 @@ pub fn finding_card(props: &Props) -> Html {
             <h4>{ t.next_steps }</h4>
             <ul class="next">{ for next }</ul>
             if let Some(sections) = view_model::rule_docs(&f.rule, lang) {
-                <details class="rule-docs" {ontoggle}>
-                    <summary>{ t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></summary>
+                <div class="rule-docs">
+                    <button type="button" class="rule-docs-toggle" onclick={toggle_docs}
+                        aria-expanded={docs_open.to_string()} aria-controls={docs_id.clone()}>
+                        { t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></button>
+                    <div id={docs_id} hidden={!*docs_open}>
                     { for sections.iter().filter(|_| *docs_open).map(|(title, blocks)| html! {
                         <section>
                             <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
@@ -109,7 +109,8 @@ pub fn finding_card(props: &Props) -> Html {
                             }) }
                         </section>
                     }) }
-                </details>
+                    </div>
+                </div>
             }
         </article>
     }
