@@ -213,10 +213,17 @@ test('a newer edit while the worker is still loading: the terminated worker\'s l
   // Hold the worker's script back, so that the newer edit terminates the worker inside
   // `importScripts`. Chromium then fires an error at the terminated Worker object (its script
   // "failed to load"): the page must neither take it for the new job's failure nor throw.
-  let held = 0;
+  let requests = 0;
+  let asked;
+  let answered;
+  const askedFirst = new Promise((resolve) => { asked = resolve; });
+  const answeredFirst = new Promise((resolve) => { answered = resolve; });
   const slow = await serveDist({
     beforeServing: async (file) => {
-      if (file === 'faultline-worker.js' && held++ === 0) await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (file !== 'faultline-worker.js' || requests++ > 0) return;
+      asked();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      answered();
     },
   });
   const { page } = await openApp(t, { server: slow });
@@ -224,11 +231,12 @@ test('a newer edit while the worker is still loading: the terminated worker\'s l
   await page.getByRole('button', { name: 'Clear all' }).click();
   await dropGenerated(page, 'pods.json', REPEAT, { text: POD + '---\n', times: 2 });
   await page.locator('.analysis-status.running').waitFor();
-  await page.waitForTimeout(300); // the worker has asked for its script
+  await askedFirst; // the worker is inside `importScripts`
   await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
   await analysed(page);
-  await page.waitForTimeout(2000); // past the held script: the old worker's error has come
-  assert.ok(held >= 2, `the worker's script was asked for again by the fresh worker (${held})`);
+  await answeredFirst;
+  await page.waitForTimeout(500); // the terminated worker's error has come by now
+  assert.ok(requests >= 2, `the fresh worker asked for the script again (${requests})`);
   const subjects = await page.locator('.finding .subject').allTextContents();
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
   assert.equal(await page.locator('.input-error').count(), 0, 'no input says the analysis failed');
