@@ -14,6 +14,8 @@
 //! produces the very tree the general parser does, positions included; a test over the corpus and a
 //! fuzz target hold it to that.
 
+use std::ops::Range;
+
 use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::segment::leading_spaces;
 use super::yaml::{is_null, MAX_DEPTH};
@@ -41,8 +43,9 @@ pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>) -> Opt
     read(chunk, first_line, reached).map(|(fast, _)| fast)
 }
 
-/// [`parse`], with the lines of the skipped values (first and last line of each).
-fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<(u32, u32)>)> {
+/// [`parse`], with where the skipped values are in `chunk` (from their key's colon to the end of
+/// their last line).
+fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<Range<usize>>)> {
     // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
     // left to the general parser, which this reader would otherwise disagree with on lines.
     if lone_carriage_return(chunk) || has_byte_order_mark(chunk) {
@@ -77,7 +80,7 @@ pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
         || (!skipped.is_empty()
             && agrees(
                 &fast,
-                &read_generally(&without_skipped(chunk, first_line, &skipped), first_line),
+                &read_generally(&without_skipped(chunk, &skipped), first_line),
             ))
     {
         return None;
@@ -102,29 +105,18 @@ fn agrees(fast: &Fast, general: &[GeneralResult]) -> bool {
     }
 }
 
-/// `chunk` with each skipped value (`skipped`: its key's line and its last line) replaced by `[]`
-/// on its key's line and blank lines after it, so that every other line keeps its number.
-fn without_skipped(chunk: &str, first_line: u32, skipped: &[(u32, u32)]) -> String {
+/// `chunk` with each skipped value replaced by `[]`, keeping its line breaks so that every other
+/// line keeps its number.
+fn without_skipped(chunk: &str, skipped: &[Range<usize>]) -> String {
     let mut out = String::with_capacity(chunk.len());
-    for (number, line) in (first_line..).zip(chunk.split_inclusive('\n')) {
-        let ending = &line[line.trim_end_matches(['\r', '\n']).len()..];
-        match skipped
-            .iter()
-            .find(|(key, last)| (*key..=*last).contains(&number))
-        {
-            Some((key, _)) if *key == number => {
-                let colon = line
-                    .find(SKIPPED_KEY)
-                    .and_then(|at| line[at..].find(':').map(|c| at + c));
-                match colon {
-                    Some(colon) => out.extend([&line[..=colon], " []", ending]),
-                    None => out.push_str(line),
-                }
-            }
-            Some(_) => out.push_str(ending),
-            None => out.push_str(line),
-        }
+    let mut at = 0;
+    for range in skipped {
+        out.push_str(&chunk[at..=range.start]);
+        out.push_str(" []");
+        out.extend(chunk[range.clone()].chars().filter(|c| matches!(c, '\r' | '\n')));
+        at = range.end;
     }
+    out.push_str(&chunk[at..]);
     out
 }
 
@@ -151,8 +143,8 @@ struct Reader<'a, 'r> {
     /// each collection is allocated once at its final size.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
-    /// First and last line of each value stepped over.
-    skipped: Vec<(u32, u32)>,
+    /// Each value stepped over: from its key's colon to the end of its last line.
+    skipped: Vec<Range<usize>>,
     reached: Reached<'r>,
 }
 
@@ -305,7 +297,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             let (key, colon) = self.key(&line, key_at)?;
             self.consume(&line);
             if key == SKIPPED_KEY {
-                self.skip_value(line.number, indent);
+                self.skip_value(&line, colon, indent);
                 continue;
             }
             let value = self.value(&line, colon, indent, depth + 1)?;
@@ -663,19 +655,19 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     /// Steps over the value of a skipped key at `indent`: the rest of its line, then every line
     /// indented deeper, and sequence entries at the key's own indentation.
-    fn skip_value(&mut self, key_line: u32, indent: usize) {
-        let mut last = key_line;
+    fn skip_value(&mut self, key_line: &Line, colon: usize, indent: usize) {
+        let mut end = key_line.end;
         while let Some(line) = self.peek() {
             let body = self.body(&line);
             let blank = body.trim_end_matches(' ').is_empty();
             if blank || line.indent > indent || (line.indent == indent && is_entry(body)) {
                 self.consume(&line);
-                last = line.number;
+                end = line.end;
             } else {
                 break;
             }
         }
-        self.skipped.push((key_line, last));
+        self.skipped.push(colon..end);
     }
 }
 
