@@ -67,6 +67,11 @@ fn the_subset_edges_agree_with_the_general_parser() {
         "a: |-\n  l1\n\n  l2\n\n\nb: 1\n",
         "a: |+\n  l1\n\nb: 1\n",
         "a: |\n\n  x\n     \n  y\n",
+        // Lines of only spaces after the text: empty lines, chomped, up to the indentation; text
+        // beyond it (found by the fuzz target).
+        "a: |\n  x\n  \nb: 1\n",
+        "a: |+\n  x\n  \n\nb: 1\n",
+        "a: |\n  x\n     \nb: 1\n",
         "a: x\n  y\n\n  z\nb: 1\n",
         "k:\n  # c\n  x: 1\n",
         "---\na: 1\n",

@@ -615,12 +615,14 @@ impl<'a, 'r> Reader<'a, 'r> {
                     self.consume(&line);
                 }
                 Some((indent, _)) => {
-                    if line.indent >= indent {
+                    // A line of at most `indent` spaces is an empty line (chomped at the end);
+                    // spaces beyond the indentation are content.
+                    if blank && raw.len() <= indent {
+                        trailing_blank += 1;
+                    } else if line.indent >= indent {
                         lines.extend(std::iter::repeat_n("", trailing_blank));
                         trailing_blank = 0;
                         lines.push(&raw[indent..]);
-                    } else if blank {
-                        trailing_blank += 1;
                     } else {
                         break;
                     }
