@@ -72,6 +72,7 @@ fn the_subset_edges_agree_with_the_general_parser() {
         "a: |\n  x\n  \nb: 1\n",
         "a: |+\n  x\n  \n\nb: 1\n",
         "a: |\n  x\n     \nb: 1\n",
+        "a: |\n  x\n  ",
         "a: x\n  y\n\n  z\nb: 1\n",
         "k:\n  # c\n  x: 1\n",
         "---\na: 1\n",

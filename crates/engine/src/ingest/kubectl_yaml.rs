@@ -615,9 +615,10 @@ impl<'a, 'r> Reader<'a, 'r> {
                     self.consume(&line);
                 }
                 Some((indent, _)) => {
-                    // A line of at most `indent` spaces is an empty line (chomped at the end);
-                    // spaces beyond the indentation are content.
-                    if blank && raw.len() <= indent {
+                    // A line of at most `indent` spaces and a line break is an empty line (chomped
+                    // at the end); spaces beyond the indentation, or without a break, are content.
+                    let broken = line.end < self.text.len();
+                    if blank && (raw.len() < indent || (raw.len() == indent && broken)) {
                         trailing_blank += 1;
                     } else if line.indent >= indent {
                         lines.extend(std::iter::repeat_n("", trailing_blank));
