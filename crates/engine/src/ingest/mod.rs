@@ -152,6 +152,22 @@ pub fn ingest(sources: &[Source]) -> Ingested {
 /// indentation (YAML) go.
 pub const SKIPPED_KEY: &str = "managedFields";
 
+/// Fields dropped from an object's tree once it is read, by kind: the Pod template of a workload
+/// controller. No rule, model or scan reads it (the Pods it made are what rules read, and a secret in
+/// a template's `env` is found in the text), yet it is a third of a ReplicaSet or Deployment and, on a
+/// 1,000-Pod dump, 3.8 MB of trees, kept until the report is made. The text stays as it was. Only
+/// the built-in kinds (core, `apps`, `batch`, `extensions` groups): a custom resource's `spec.template`
+/// is kept.
+pub const PRUNED: [(&str, &str); 7] = [
+    ("Deployment", "spec.template"),
+    ("ReplicaSet", "spec.template"),
+    ("ReplicationController", "spec.template"),
+    ("StatefulSet", "spec.template"),
+    ("DaemonSet", "spec.template"),
+    ("Job", "spec.template"),
+    ("CronJob", "spec.jobTemplate"),
+];
+
 /// How often reading reports progress, in bytes of input.
 pub const PROGRESS_STEP: u64 = 256 * 1024;
 
@@ -479,7 +495,7 @@ fn add_document(index: usize, source: &Source, node: Node, out: &mut Ingested) -
     false
 }
 
-fn add_object(index: usize, source: &Source, node: Node, implied_kind: Option<&str>, out: &mut Ingested) {
+fn add_object(index: usize, source: &Source, mut node: Node, implied_kind: Option<&str>, out: &mut Ingested) {
     if !matches!(node.value, NodeValue::Map(_)) {
         out.errors.push(InputError {
             source: source.name.clone(),
@@ -513,6 +529,14 @@ fn add_object(index: usize, source: &Source, node: Node, implied_kind: Option<&s
     };
     let api_version = text("apiVersion").unwrap_or_default();
     let (typed, problems) = decode_tolerant(&kind, &api_version, &node);
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    if matches!(group, "" | "apps" | "batch" | "extensions") {
+        for (pruned_kind, path) in PRUNED {
+            if kind == pruned_kind {
+                node.remove(path);
+            }
+        }
+    }
     let gave_up = matches!(typed, Typed::Untyped) && !problems.is_empty();
     for (i, e) in problems.iter().enumerate() {
         let pos = e.pos.unwrap_or(node.pos);
@@ -584,6 +608,31 @@ mod tests {
         assert_eq!(kept.as_ptr(), pointer, "valid UTF-8 is not copied");
         let bad = text_from_bytes(vec![b'a', 0xff, b'b', 0xc3, 0x28, b'c']);
         assert_eq!(bad, "a\u{FFFD}b\u{FFFD}(c");
+    }
+
+    /// A workload's Pod template is dropped from its tree once read (what the rest of the object
+    /// says, and where, is unchanged); a custom resource's is kept; a secret in the template's `env`
+    /// is still found, from the text.
+    #[test]
+    fn a_workload_pod_template_is_pruned_and_its_secrets_still_found() {
+        let rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web-7d4\n  namespace: shop\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        env:\n        - name: DB_PASSWORD\n          value: hunter2-hunter2\nstatus:\n  replicas: 1\n";
+        let custom = rs.replace("apps/v1", "example.com/v1");
+        let sources = [Source::new("rs.yaml", rs), Source::new("custom.yaml", custom)];
+        let got = ingest(&sources);
+        assert_eq!(got.errors, vec![]);
+        let workload = &got.objects[0];
+        assert_eq!(workload.locate("spec.template").map(|(p, _)| p.line), None);
+        assert_eq!(workload.locate("spec.replicas").map(|(p, _)| p.line), Some(7));
+        assert_eq!(workload.locate("status.replicas").map(|(p, _)| p.line), Some(16));
+        assert_eq!(
+            got.objects[1].locate("spec.template").map(|(p, _)| p.line),
+            Some(8)
+        );
+        let hits = crate::redact::scan_ingested(&sources, &got, &Default::default());
+        assert!(
+            hits.iter().any(|h| h.input == 0 && h.line == 14),
+            "the template's env value is still a secret: {hits:?}"
+        );
     }
 
     #[test]
