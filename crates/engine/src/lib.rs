@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use ingest::Source;
 pub use report::{
     Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
-    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, TimelineEntry,
+    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, Text, TimelineEntry,
 };
 
 /// Choices the user can make about an analysis.
@@ -146,7 +146,7 @@ fn diagnose(
     let (objects, relations) = model::map::build(&model);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
-        *counts.entry(object.id.kind.clone()).or_insert(0) += 1;
+        *counts.entry(object.id.kind.to_string()).or_insert(0) += 1;
     }
     // Rows of event tables are events too (counted as objects in their input's summary).
     if !ingested.table_events.is_empty() {

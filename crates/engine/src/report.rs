@@ -7,6 +7,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// Short text of the report (kinds, names, times, reasons, source names): kept inline up to 24 bytes,
+/// without an allocation. A 1,000-Pod dump's report holds about 40,000 object references and 14,000
+/// timeline entries, each with several such strings. Serialises as a plain string.
+pub type Text = compact_str::CompactString;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     pub inputs: Vec<InputSummary>,
@@ -49,12 +54,12 @@ pub struct InputError {
 /// Identity of a Kubernetes object: kind + namespace + name. The uid is carried, never the key.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct ObjectRef {
-    pub kind: String,
+    pub kind: Text,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub namespace: Option<String>,
-    pub name: String,
+    pub namespace: Option<Text>,
+    pub name: Text,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uid: Option<String>,
+    pub uid: Option<Text>,
 }
 
 impl ObjectRef {

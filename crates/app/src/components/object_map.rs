@@ -298,7 +298,7 @@ pub fn object_map_view(props: &Props) -> Html {
                     html! {
                         <g id={id} class={classes!("map-box", "object", l.map(|_| "lit"), severity,
                                 o.missing.then_some("missing"), failing.then_some("failing"), is_selected.then_some("selected"))}
-                            data-index={i.to_string()} data-kind={o.object.kind.clone()}
+                            data-index={i.to_string()} data-kind={o.object.kind.to_string()}
                             data-ref={format!("{}/{}/{}", o.object.kind, o.object.namespace.clone().unwrap_or_default(), o.object.name)}
                             data-severity={severity_attr} data-missing={o.missing.then_some("true")}
                             role="button" tabindex="0" aria-label={aria} aria-pressed={is_selected.to_string()}
@@ -307,7 +307,7 @@ pub fn object_map_view(props: &Props) -> Html {
                             { rect }
                             <text class="map-name" x={text_x.clone()} y={line1_y} translate="no">{ short(&o.object.name, NAME_CHARS) }</text>
                             <text class="map-status" x={text_x} y={line2_y}>
-                                <tspan class="map-kind" translate="no">{ &o.object.kind }</tspan>
+                                <tspan class="map-kind" translate="no">{ o.object.kind.as_str() }</tspan>
                                 if !box_data.is_empty() { <tspan translate="no">{ format!(" · {box_data}") }</tspan> }
                                 if !box_words.is_empty() { <tspan>{ format!(" · {box_words}") }</tspan> }
                             </text>

@@ -75,7 +75,7 @@ impl Target {
 /// The node a finding is about: a Node subject, or a `nodeName` its evidence cites.
 pub fn finding_node(finding: &Finding) -> Option<String> {
     if finding.subject.kind == "Node" {
-        return Some(finding.subject.name.clone());
+        return Some(finding.subject.name.to_string());
     }
     finding
         .evidence
@@ -154,7 +154,7 @@ pub fn nodes_in(report: &Report) -> BTreeSet<String> {
         .timeline
         .iter()
         .filter(|e| e.subject.kind == "Node")
-        .map(|e| e.subject.name.clone())
+        .map(|e| e.subject.name.to_string())
         .collect();
     nodes.extend(report.findings.iter().filter_map(finding_node));
     nodes
@@ -301,7 +301,7 @@ mod tests {
             let mut entry = template.clone();
             entry.subject = faultline_engine::ObjectRef {
                 kind: "Node".into(),
-                name: format!("a-node-{i}"),
+                name: format!("a-node-{i}").into(),
                 ..Default::default()
             };
             report.timeline.push(entry);

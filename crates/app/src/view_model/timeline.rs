@@ -58,9 +58,9 @@ pub fn choices(report: &Report) -> (Vec<String>, Vec<String>) {
     let mut kinds = BTreeSet::new();
     for e in &report.timeline {
         if let Some(ns) = &e.subject.namespace {
-            namespaces.insert(ns.clone());
+            namespaces.insert(ns.to_string());
         }
-        kinds.insert(e.subject.kind.clone());
+        kinds.insert(e.subject.kind.to_string());
     }
     (namespaces.into_iter().collect(), kinds.into_iter().collect())
 }
@@ -100,7 +100,7 @@ pub fn workload_name(kind: &str, name: &str) -> String {
     name.to_string()
 }
 
-type Key = (String, Option<String>, String);
+type Key = (faultline_engine::Text, Option<faultline_engine::Text>, faultline_engine::Text);
 
 fn key_of(r: &ObjectRef) -> Key {
     (r.kind.clone(), r.namespace.clone(), r.name.clone())
@@ -140,9 +140,9 @@ pub fn owners(report: &Report) -> Owners {
             continue;
         };
         if let Some(object) = report.objects.get(from) {
-            top.insert(key_of(&object.object), root.object.name.clone());
+            top.insert(key_of(&object.object), root.object.name.to_string());
         }
-        top.insert(key_of(&root.object), root.object.name.clone());
+        top.insert(key_of(&root.object), root.object.name.to_string());
     }
     Owners { top }
 }
@@ -179,10 +179,10 @@ pub fn lane_key(owners: &Owners, subject: &ObjectRef) -> (u8, String, String, u8
     let node = subject.kind == "Node";
     (
         u8::from(node),
-        subject.namespace.clone().unwrap_or_default(),
+        subject.namespace.as_deref().unwrap_or_default().to_string(),
         owners.group(subject).0,
         kind_rank(&subject.kind),
-        subject.name.clone(),
+        subject.name.to_string(),
     )
 }
 
@@ -228,8 +228,8 @@ pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec
             filter
                 .namespace
                 .as_ref()
-                .is_none_or(|ns| e.subject.namespace.as_ref() == Some(ns))
-                && filter.kind.as_ref().is_none_or(|k| &e.subject.kind == k)
+                .is_none_or(|ns| e.subject.namespace.as_deref() == Some(ns.as_str()))
+                && filter.kind.as_ref().is_none_or(|k| e.subject.kind == *k)
                 && (!filter.warnings_only || e.warning)
                 && (filter.boundary.is_none() || subjects.iter().any(|s| s.same_object(&e.subject)))
                 && in_window(e, window)

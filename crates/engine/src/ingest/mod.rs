@@ -221,7 +221,7 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     };
     let mut kinds = std::collections::BTreeMap::new();
     for object in &out.objects[objects_before..] {
-        *kinds.entry(object.id.kind.clone()).or_insert(0) += 1;
+        *kinds.entry(object.id.kind.to_string()).or_insert(0) += 1;
     }
     if out.table_events.len() > events_before {
         *kinds.entry("Event".to_string()).or_insert(0) += out.table_events.len() - events_before;
@@ -522,10 +522,10 @@ fn add_object(index: usize, source: &Source, mut node: Node, implied_kind: Optio
         return;
     };
     let id = ObjectRef {
-        kind: kind.clone(),
-        namespace: meta_text("namespace"),
-        name: meta_text("name").unwrap_or_default(),
-        uid: meta_text("uid"),
+        kind: kind.as_str().into(),
+        namespace: meta_text("namespace").map(Into::into),
+        name: meta_text("name").unwrap_or_default().into(),
+        uid: meta_text("uid").map(Into::into),
     };
     let api_version = text("apiVersion").unwrap_or_default();
     let (typed, problems) = decode_tolerant(&kind, &api_version, &node);

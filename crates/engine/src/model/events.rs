@@ -10,7 +10,7 @@ use k8s_openapi::jiff::Timestamp;
 
 use crate::ingest::events_table::TableEvent;
 use crate::ingest::{Object, Typed};
-use crate::report::ObjectRef;
+use crate::report::{ObjectRef, Text};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventRecord {
@@ -141,9 +141,9 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
 pub fn from_table(source: usize, row: &TableEvent) -> EventRecord {
     EventRecord {
         subject: ObjectRef {
-            kind: row.kind.clone(),
-            namespace: row.namespace.clone(),
-            name: row.name.clone(),
+            kind: row.kind.as_str().into(),
+            namespace: row.namespace.as_deref().map(Into::into),
+            name: row.name.as_str().into(),
             uid: None,
         },
         field_path: row.field_path.clone(),
@@ -164,7 +164,7 @@ pub fn from_table(source: usize, row: &TableEvent) -> EventRecord {
 
 /// The event's subject; a missing namespace is the event's own (events live in their object's namespace).
 fn subject(reference: &ObjectReference, event: &Object) -> ObjectRef {
-    let kind = reference.kind.clone().unwrap_or_default();
+    let kind: Text = reference.kind.as_deref().unwrap_or_default().into();
     let cluster_scoped = matches!(
         kind.as_str(),
         "Node" | "PersistentVolume" | "Namespace" | "StorageClass"
@@ -175,12 +175,13 @@ fn subject(reference: &ObjectReference, event: &Object) -> ObjectRef {
         } else {
             reference
                 .namespace
-                .clone()
+                .as_deref()
                 .filter(|n| !n.is_empty())
+                .map(Into::into)
                 .or_else(|| event.id.namespace.clone())
         },
         kind,
-        name: reference.name.clone().unwrap_or_default(),
-        uid: reference.uid.clone().filter(|u| !u.is_empty()),
+        name: reference.name.as_deref().unwrap_or_default().into(),
+        uid: reference.uid.as_deref().filter(|u| !u.is_empty()).map(Into::into),
     }
 }

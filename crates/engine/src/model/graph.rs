@@ -223,9 +223,9 @@ pub fn build(objects: &[Object]) -> Graph {
         index
             .entry(key(&o.id.kind, o.id.namespace.as_deref(), &o.id.name))
             .or_insert(i);
-        *inventory.kinds.entry(o.id.kind.clone()).or_insert(0) += 1;
+        *inventory.kinds.entry(o.id.kind.to_string()).or_insert(0) += 1;
         if let Some(ns) = &o.id.namespace {
-            inventory.namespaces.insert(ns.clone());
+            inventory.namespaces.insert(ns.to_string());
         }
     }
     let resolve = |kind: &str, namespace: Option<&str>, name: &str, uid: Option<&str>| -> Target {
@@ -238,10 +238,10 @@ pub fn build(objects: &[Object]) -> Graph {
         match found {
             Some(i) => Target::Object(i),
             None => Target::Missing(ObjectRef {
-                kind: kind.to_string(),
-                namespace: namespace.map(str::to_string),
-                name: name.to_string(),
-                uid: uid.filter(|u| !u.is_empty()).map(str::to_string),
+                kind: kind.into(),
+                namespace: namespace.map(Into::into),
+                name: name.into(),
+                uid: uid.filter(|u| !u.is_empty()).map(Into::into),
             }),
         }
     };

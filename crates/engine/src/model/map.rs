@@ -13,9 +13,9 @@ use crate::ingest::{Object, Typed};
 use crate::model::facts::{self, condition};
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
-use crate::report::{MapEndpoint, MapObject, ObjectRef, Relation, RelationKind, Replicas, SourceLine};
+use crate::report::{MapEndpoint, MapObject, ObjectRef, Relation, RelationKind, Replicas, SourceLine, Text};
 
-type Key = (String, Option<String>, String);
+type Key = (Text, Option<Text>, Text);
 
 fn key(r: &ObjectRef) -> Key {
     (r.kind.clone(), r.namespace.clone(), r.name.clone())

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::ingest::messages::ClientMessage;
 use crate::ingest::{CommandOutput, Ingested, Object, Source};
-use crate::report::{Evidence, ObjectRef};
+use crate::report::{Evidence, ObjectRef, Text};
 pub use events::{EventOrigin, EventRecord};
 
 pub struct Model<'a> {
@@ -19,7 +19,7 @@ pub struct Model<'a> {
     pub events: Vec<EventRecord>,
     /// Indices in `events` by the subject's kind and name: every rule asks for the events of every
     /// Pod, and scanning all events each time was quadratic on a large cluster.
-    events_by_subject: HashMap<(String, String), Vec<usize>>,
+    events_by_subject: HashMap<(Text, Text), Vec<usize>>,
     /// Indices in `objects` by kind and name, for [`Model::object`] and [`Model::events_for`].
     objects_by_name: HashMap<(&'a str, &'a str), Vec<usize>>,
     /// Indices in `objects` by namespace, and of those without one, for [`Model::objects_in`].
@@ -50,7 +50,7 @@ impl<'a> Model<'a> {
                     .map(|(source, row)| events::from_table(*source, row)),
             )
             .collect();
-        let mut events_by_subject: HashMap<(String, String), Vec<usize>> = HashMap::new();
+        let mut events_by_subject: HashMap<(Text, Text), Vec<usize>> = HashMap::new();
         for (i, e) in events.iter().enumerate() {
             events_by_subject
                 .entry((e.subject.kind.clone(), e.subject.name.clone()))

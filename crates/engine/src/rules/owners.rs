@@ -30,9 +30,9 @@ pub fn workload_of(pod: &Object) -> ObjectRef {
         _ => (kind, name),
     };
     ObjectRef {
-        kind: kind.to_string(),
+        kind: kind.into(),
         namespace: pod.id.namespace.clone(),
-        name: name.to_string(),
+        name: name.into(),
         uid: None,
     }
 }

@@ -346,15 +346,15 @@ fn subject_of(command: &str) -> ObjectRef {
         if let Some((name, namespace)) = service {
             return ObjectRef {
                 kind: "Service".into(),
-                namespace,
-                name,
+                namespace: namespace.map(Into::into),
+                name: name.into(),
                 uid: None,
             };
         }
         return ObjectRef {
             kind: "URL".into(),
             namespace: None,
-            name: url,
+            name: url.into(),
             uid: None,
         };
     }
@@ -381,8 +381,8 @@ fn subject_of(command: &str) -> ObjectRef {
             };
             return ObjectRef {
                 kind: kind.into(),
-                namespace: flag_ns,
-                name: name.to_string(),
+                namespace: flag_ns.map(Into::into),
+                name: name.into(),
                 uid: None,
             };
         }
@@ -390,7 +390,7 @@ fn subject_of(command: &str) -> ObjectRef {
     ObjectRef {
         kind: "Request".into(),
         namespace: None,
-        name: command.to_string(),
+        name: command.into(),
         uid: None,
     }
 }

@@ -122,7 +122,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             groups.len() - 1
         });
         let group = &mut groups[at];
-        group.1.push(pod.id.name.clone());
+        group.1.push(pod.id.name.to_string());
         if group.2.is_empty() {
             group
                 .2

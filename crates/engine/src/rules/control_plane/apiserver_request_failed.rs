@@ -171,7 +171,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let subject = ObjectRef {
             kind: "Cluster".into(),
             namespace: None,
-            name: server,
+            name: server.into(),
             uid: None,
         };
         let cannot_establish = vec![

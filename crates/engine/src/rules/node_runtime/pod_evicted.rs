@@ -168,7 +168,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ObjectRef {
                 kind: "Node".into(),
                 namespace: None,
-                name: node.clone(),
+                name: node.as_str().into(),
                 uid: None,
             }
         };

@@ -90,9 +90,9 @@ pub fn rejections(model: &Model<'_>) -> Vec<Rejection> {
             .unwrap_or_else(|| ("Object".into(), String::new()));
         out.push(Rejection {
             subject: ObjectRef {
-                kind,
-                namespace,
-                name,
+                kind: kind.into(),
+                namespace: namespace.map(Into::into),
+                name: name.into(),
                 uid: None,
             },
             refused,

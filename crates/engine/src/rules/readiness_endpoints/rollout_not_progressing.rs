@@ -342,7 +342,7 @@ pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRe
         ("Deployment", "Pod") => named_after(&subject.name, &workload.name, 2),
         ("StatefulSet", "Pod") => subject
             .name
-            .strip_prefix(&workload.name)
+            .strip_prefix(workload.name.as_str())
             .and_then(|rest| rest.strip_prefix('-'))
             .is_some_and(|ordinal| !ordinal.is_empty() && ordinal.bytes().all(|b| b.is_ascii_digit())),
         ("DaemonSet", "Pod") => named_after(&subject.name, &workload.name, 1),

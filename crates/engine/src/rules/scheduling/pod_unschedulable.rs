@@ -300,7 +300,7 @@ fn failing_nodes(
                         })
                         .collect();
                     if !mismatched.is_empty() {
-                        names.push(node.id.name.clone());
+                        names.push(node.id.name.to_string());
                         for (k, _) in mismatched {
                             evidence.extend(model.evidence(node, &format!("metadata.labels[\"{k}\"]")));
                         }
@@ -323,7 +323,7 @@ fn failing_nodes(
                         .iter()
                         .position(|t| t.get("key").and_then(|k| k.as_str()) == Some(key))
                     {
-                        names.push(node.id.name.clone());
+                        names.push(node.id.name.to_string());
                         evidence.extend(model.evidence(node, &format!("spec.taints[{i}].key")));
                     }
                 }
