@@ -182,12 +182,12 @@ pub struct Evidence {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimelineEntry {
     /// RFC 3339, UTC; empty when only an age is known and the input has no absolute time.
-    pub time: String,
+    pub time: Text,
     pub subject: ObjectRef,
     /// What kind of fact this is: `event`, `created`, `condition`, `container-started`,
     /// `container-terminated`.
-    pub source: String,
-    pub reason: String,
+    pub source: Text,
+    pub reason: Text,
     pub message: String,
     pub count: u32,
     /// A `Warning` event (what `kubectl get events --field-selector type=Warning` would list).
@@ -204,7 +204,7 @@ pub struct TimelineEntry {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SourceLine {
-    pub source: String,
+    pub source: Text,
     pub line: u32,
 }
 

@@ -215,9 +215,9 @@ fn every_case_ingest_model_and_timeline_snapshot() {
         for t in timeline::build(&model, None) {
             let estimated = if t.estimated_from.is_some() { " ~" } else { "" };
             let time = if t.time.is_empty() {
-                "(no time)".to_string()
+                "(no time)"
             } else {
-                t.time.clone()
+                t.time.as_str()
             };
             let at =
                 t.at.as_ref()

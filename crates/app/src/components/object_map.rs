@@ -509,7 +509,7 @@ fn read_at(t: &Texts, o: &MapObject, on_show_line: &Callback<(String, u32)>) -> 
     match &o.at {
         Some(at) => {
             let on_show_line = on_show_line.clone();
-            let (source, line) = (at.source.clone(), at.line);
+            let (source, line) = (at.source.to_string(), at.line);
             html! {
                 <p class="map-read-at"><span class="muted">{ t.map_read_at }{ ": " }</span>
                     <button class="where link" translate="no" aria-label={(t.show_in_input)(&at.source, at.line)}
@@ -648,7 +648,7 @@ fn endpoint_panel(
     };
     let at = s.at.clone().map(|at| {
         let on_show_line = on_show_line.clone();
-        let (source, line) = (at.source.clone(), e.line);
+        let (source, line) = (at.source.to_string(), e.line);
         html! {
             <p class="map-read-at"><span class="muted">{ t.map_read_at }{ ": " }</span>
                 <button class="where link" translate="no" aria-label={(t.show_in_input)(&at.source, e.line)}

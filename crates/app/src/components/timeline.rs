@@ -275,13 +275,13 @@ pub fn timeline(props: &Props) -> Html {
             move |_| {
                 active.dispatch(Move::Point(position));
                 if let Some(at) = &at {
-                    on_show_line.emit((at.source.clone(), at.line));
+                    on_show_line.emit((at.source.to_string(), at.line));
                 }
             }
         };
         html! {
             <div id={format!("tl-row-{position}")} role="option" aria-selected={is_active.to_string()}
-                class={classes!("tl-row", entry.source.clone(), entry.warning.then_some("warning"),
+                class={classes!("tl-row", entry.source.to_string(), entry.warning.then_some("warning"),
                     is_active.then_some("active"), new_lane.then_some("new-lane"))}
                 data-index={index.to_string()} {onmouseenter} {onclick}>
                 <span class="tl-time">{ if entry.estimated_from.is_some() { "≈ " } else { "" } }{ time }</span>
@@ -294,7 +294,7 @@ pub fn timeline(props: &Props) -> Html {
                 <span class="tl-source">{ (t.entry_source)(&entry.source) }</span>
                 <span class="tl-subject" translate="no" title={lane.clone()}>{ lane }</span>
                 <span class="tl-what" translate="no">
-                    <strong>{ &entry.reason }</strong>
+                    <strong>{ entry.reason.as_str() }</strong>
                     if entry.count > 1 { { format!(" ×{}", entry.count) } }
                     if !entry.message.is_empty() { { " — " }{ &entry.message } }
                 </span>
@@ -309,18 +309,18 @@ pub fn timeline(props: &Props) -> Html {
             html! {
                 <p><span class="muted">{ t.source_line }{ ": " }</span>
                     <button class="link where" translate="no" aria-label={(t.show_in_input)(&at.source, at.line)}
-                        onclick={move |_| on_show_line.emit((at.source.clone(), at.line))}>{ label }</button></p>
+                        onclick={move |_| on_show_line.emit((at.source.to_string(), at.line))}>{ label }</button></p>
             }
         });
         html! {
             <>
-                <p><strong translate="no">{ if entry.time.is_empty() { t.undated.to_string() } else { entry.time.clone() } }</strong>
+                <p><strong translate="no">{ if entry.time.is_empty() { t.undated.to_string() } else { entry.time.to_string() } }</strong>
                     { " · " }{ (t.entry_source)(&entry.source) }
                     if entry.count > 1 { { format!(" · {} {}", t.count, entry.count) } }</p>
                 if let Some(basis) = &entry.estimated_from {
                     <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis }</span></p>
                 }
-                <p translate="no"><span class="subject">{ entry.subject.to_string() }</span>{ " · " }<strong>{ &entry.reason }</strong></p>
+                <p translate="no"><span class="subject">{ entry.subject.to_string() }</span>{ " · " }<strong>{ entry.reason.as_str() }</strong></p>
                 if !entry.message.is_empty() { <p class="tl-message" translate="no">{ &entry.message }</p> }
                 { for at }
             </>

@@ -151,7 +151,11 @@ pub struct Lit {
     pub findings: Vec<usize>,
 }
 
-type Key = (faultline_engine::Text, Option<faultline_engine::Text>, faultline_engine::Text);
+type Key = (
+    faultline_engine::Text,
+    Option<faultline_engine::Text>,
+    faultline_engine::Text,
+);
 
 fn key_of(r: &ObjectRef) -> Key {
     (r.kind.clone(), r.namespace.clone(), r.name.clone())

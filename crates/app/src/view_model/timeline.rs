@@ -100,7 +100,11 @@ pub fn workload_name(kind: &str, name: &str) -> String {
     name.to_string()
 }
 
-type Key = (faultline_engine::Text, Option<faultline_engine::Text>, faultline_engine::Text);
+type Key = (
+    faultline_engine::Text,
+    Option<faultline_engine::Text>,
+    faultline_engine::Text,
+);
 
 fn key_of(r: &ObjectRef) -> Key {
     (r.kind.clone(), r.namespace.clone(), r.name.clone())

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::ingest::messages::ClientMessage;
 use crate::ingest::{CommandOutput, Ingested, Object, Source};
-use crate::report::{Evidence, ObjectRef, Text};
+use crate::report::{Evidence, ObjectRef, SourceLine, Text};
 pub use events::{EventOrigin, EventRecord};
 
 pub struct Model<'a> {
@@ -164,6 +164,36 @@ impl<'a> Model<'a> {
             path: path.to_string(),
             value: node.as_str().unwrap_or_default().to_string(),
         })
+    }
+
+    /// Where a field of an object is: its input and line (for the timeline and the map, which cite
+    /// the place, not the value).
+    pub fn source_line(&self, object: &Object, path: &str) -> Option<SourceLine> {
+        let (pos, _) = object.locate(path)?;
+        Some(SourceLine {
+            source: self.source_text(object.source),
+            line: pos.line,
+        })
+    }
+
+    /// Where an event's message is: the field of an Event object, or the row of a table.
+    pub fn event_source_line(&self, event: &EventRecord) -> Option<SourceLine> {
+        match event.origin {
+            EventOrigin::Object { index, message_path } => {
+                self.source_line(self.objects.get(index)?, message_path)
+            }
+            EventOrigin::TableRow { source, line } => Some(SourceLine {
+                source: self.source_text(source),
+                line,
+            }),
+        }
+    }
+
+    /// The name of an input, as short report text.
+    pub fn source_text(&self, index: usize) -> Text {
+        self.sources
+            .get(index)
+            .map_or_else(Text::default, |s| Text::from(s.name.as_str()))
     }
 
     /// Evidence for an event's message: the field of an Event object, or the row of a table.

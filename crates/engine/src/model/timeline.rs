@@ -6,11 +6,12 @@
 //! entry says so in `estimated_from`. Without any absolute time they keep an empty `time` and their
 //! order by age.
 
+use compact_str::ToCompactString;
 use k8s_openapi::jiff::Timestamp;
 
 use super::Model;
 use crate::ingest::Typed;
-use crate::report::{ObjectRef, SourceLine, TimelineEntry};
+use crate::report::{ObjectRef, SourceLine, Text, TimelineEntry};
 
 /// One dated fact before it becomes an entry.
 struct Fact<'a> {
@@ -38,10 +39,10 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
         entries.push((
             time,
             TimelineEntry {
-                time: time.to_string(),
+                time: time.to_compact_string(),
                 subject: fact.subject.clone(),
-                source: fact.source.to_string(),
-                reason: fact.reason.to_string(),
+                source: fact.source.into(),
+                reason: fact.reason.into(),
                 message: fact.message,
                 count: fact.count,
                 warning: fact.warning,
@@ -52,10 +53,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
     };
     for event in &model.events {
         if let Some(time) = event.last {
-            let at = model.event_evidence(event).map(|e| SourceLine {
-                source: e.source,
-                line: e.line,
-            });
+            let at = model.event_source_line(event);
             let message = event.message.clone();
             push(
                 time,
@@ -72,12 +70,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
         }
     }
     for object in model.objects {
-        let at = |path: &str| {
-            model.evidence(object, path).map(|e| SourceLine {
-                source: e.source,
-                line: e.line,
-            })
-        };
+        let at = |path: &str| model.source_line(object, path);
         let time = |path: &str| {
             object
                 .locate(path)
@@ -239,12 +232,12 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                     "the newest timestamp in the input"
                 };
                 (
-                    time.to_string(),
+                    time.to_compact_string(),
                     format!("age {} before {}, {basis}", human(age), c.time),
                 )
             }
             None => (
-                String::new(),
+                Text::default(),
                 format!(
                     "age {}; the input has no absolute time to place it against",
                     human(age)
@@ -256,16 +249,13 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
             TimelineEntry {
                 time,
                 subject: event.subject.clone(),
-                source: "event".to_string(),
-                reason: event.reason.clone(),
+                source: "event".into(),
+                reason: event.reason.as_str().into(),
                 message: event.message.clone(),
                 count: event.count,
                 warning: event.is_warning(),
                 estimated_from: Some(estimated_from),
-                at: model.event_evidence(event).map(|e| SourceLine {
-                    source: e.source,
-                    line: e.line,
-                }),
+                at: model.event_source_line(event),
             },
         ));
     }
