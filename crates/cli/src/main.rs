@@ -407,6 +407,14 @@ fn main() -> ExitCode {
         None => sources,
     };
     let report = analyze_with(&sources, &args.options);
+    let failed = args
+        .fail_on
+        .is_some_and(|level| report.findings.iter().any(|f| f.severity >= level));
+    let status = if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
     let output = match args.format {
         OutputFormat::Text if redacted => format!(
             "{}\n\n{}",
@@ -417,23 +425,28 @@ fn main() -> ExitCode {
         OutputFormat::Html => render::export(&report, ExportFormat::Html, args.lang, redacted),
         OutputFormat::Markdown => render::export(&report, ExportFormat::Markdown, args.lang, redacted),
         OutputFormat::Json if redacted => render::export(&report, ExportFormat::Json, args.lang, true),
-        OutputFormat::Json => match serde_json::to_string_pretty(&report) {
-            Ok(json) => json + "\n",
-            Err(e) => {
-                let _ = writeln!(stderr, "faultline: cannot serialise the report: {e}");
-                return ExitCode::from(2);
-            }
-        },
+        OutputFormat::Json => {
+            // Written as it is serialised: on a big dump the JSON is half the input's size, and the
+            // inputs are no longer needed.
+            drop(sources);
+            let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            let written = serde_json::to_writer_pretty(&mut out, &report)
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush());
+            return written_status(written, status, &mut stderr);
+        }
     };
-    let failed = args
-        .fail_on
-        .is_some_and(|level| report.findings.iter().any(|f| f.severity >= level));
-    let status = if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    };
-    match io::stdout().lock().write_all(output.as_bytes()) {
+    written_status(
+        io::stdout().lock().write_all(output.as_bytes()),
+        status,
+        &mut stderr,
+    )
+}
+
+/// The exit status once the report is written (or could not be).
+fn written_status(written: io::Result<()>, status: ExitCode, stderr: &mut impl Write) -> ExitCode {
+    match written {
         Ok(()) => status,
         // A closed pipe (`| head`) is not an error worth a message.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
