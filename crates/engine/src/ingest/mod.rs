@@ -196,6 +196,8 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
         done += source.text.len() as u64;
         progress(done, documents);
     }
+    // Kept through the whole analysis: without its growth room.
+    out.objects.shrink_to_fit();
     out
 }
 

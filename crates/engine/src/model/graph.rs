@@ -18,8 +18,8 @@ pub use crate::report::RelationKind as EdgeKind;
 pub enum Target {
     /// Index of the object in the model's objects.
     Object(usize),
-    /// An object the input refers to but does not contain.
-    Missing(ObjectRef),
+    /// An object the input refers to but does not contain (boxed: rare, and an edge is small without it).
+    Missing(Box<ObjectRef>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -237,12 +237,12 @@ pub fn build(objects: &[Object]) -> Graph {
         });
         match found {
             Some(i) => Target::Object(i),
-            None => Target::Missing(ObjectRef {
+            None => Target::Missing(Box::new(ObjectRef {
                 kind: kind.into(),
                 namespace: namespace.map(Into::into),
                 name: name.into(),
                 uid: uid.filter(|u| !u.is_empty()).map(Into::into),
-            }),
+            })),
         }
     };
     let pods: Vec<PodLabels<'_>> = objects
@@ -386,6 +386,7 @@ pub fn build(objects: &[Object]) -> Graph {
             _ => {}
         }
     }
+    edges.shrink_to_fit();
     let mut from = vec![Vec::new(); objects.len()];
     let mut to = vec![Vec::new(); objects.len()];
     for (i, e) in edges.iter().enumerate() {

@@ -385,5 +385,8 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
                 .collect();
         }
     }
+    // The report keeps these: up to half of each would be growth room otherwise.
+    objects.shrink_to_fit();
+    relations.shrink_to_fit();
     (objects, relations)
 }

@@ -212,6 +212,8 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
     if capture.is_some() {
         out.sort_by(|a, b| a.time.cmp(&b.time));
     }
+    // The report keeps this: up to half of it would be growth room otherwise.
+    out.shrink_to_fit();
     out
 }
 
