@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 
-use super::node::{resolve_plain, MapEntry, Node, NodeValue, Pos, Resolved, ScalarStyle};
+use super::node::{resolve_plain, MapEntry, Node, NodeValue, Pos, Resolved};
 
 /// Why a node could not be decoded into the type asked for, and where.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,7 +69,8 @@ impl<'de> NodeDeserializer<'de> {
     fn invalid(&self, expected: &str) -> DecodeError {
         let found = match &self.0.value {
             NodeValue::Null => "null".to_string(),
-            NodeValue::Scalar(s, _) => format!("{s:?}"),
+            NodeValue::Scalar(s) => format!("{s:?}"),
+            NodeValue::Quoted(s) => format!("{s:?}"),
             NodeValue::Seq(_) => "a list".to_string(),
             NodeValue::Map(_) => "a map".to_string(),
         };
@@ -81,10 +82,7 @@ impl<'de> NodeDeserializer<'de> {
     }
 
     fn scalar(&self) -> Option<&'de str> {
-        match &self.0.value {
-            NodeValue::Scalar(s, _) => Some(s.as_str()),
-            _ => None,
-        }
+        self.0.value.as_str()
     }
 }
 
@@ -105,8 +103,8 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'de> {
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
         match &self.0.value {
             NodeValue::Null => visitor.visit_unit(),
-            NodeValue::Scalar(s, ScalarStyle::Quoted) => visitor.visit_borrowed_str(s),
-            NodeValue::Scalar(s, ScalarStyle::Plain) => match resolve_plain(s) {
+            NodeValue::Quoted(s) => visitor.visit_borrowed_str(s),
+            NodeValue::Scalar(s) => match resolve_plain(s) {
                 Resolved::Null => visitor.visit_unit(),
                 Resolved::Bool(b) => visitor.visit_bool(b),
                 Resolved::Int(i) => visitor.visit_i64(i),

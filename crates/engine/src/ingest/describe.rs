@@ -755,7 +755,7 @@ fn time(text: &str) -> Option<String> {
 }
 
 fn seq(items: Vec<Node>, pos: Pos) -> Node {
-    Node::new(NodeValue::Seq(items), pos)
+    Node::new(NodeValue::Seq(items.into()), pos)
 }
 
 #[cfg(test)]

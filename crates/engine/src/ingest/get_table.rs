@@ -182,18 +182,20 @@ fn add_label_columns(
                 labels.push(MapEntry {
                     key: key.into(),
                     key_pos: at,
-                    value: Node::new(NodeValue::Scalar(values[i].into(), ScalarStyle::Quoted), at),
+                    value: Node::new(NodeValue::scalar(values[i], ScalarStyle::Quoted), at),
                 });
             }
         }
     }
     if !labels.is_empty() {
         let at = labels[0].key_pos;
-        meta_entries.push(MapEntry {
+        let mut with_labels = std::mem::take(meta_entries).into_vec();
+        with_labels.push(MapEntry {
             key: "labels".into(),
             key_pos: at,
-            value: Node::new(NodeValue::Map(labels), at),
+            value: Node::new(NodeValue::Map(labels.into()), at),
         });
+        *meta_entries = with_labels.into();
     }
 }
 
@@ -237,7 +239,7 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 status.str("podIP", ip, at);
             }
             // The table does not list containers; the field is required by the Pod schema.
-            spec.put("containers", Node::new(NodeValue::Seq(Vec::new()), pos), pos);
+            spec.put("containers", Node::new(NodeValue::Seq(Box::default()), pos), pos);
         }
         "Node" => {
             if let Some((printed, at)) = get("STATUS") {
@@ -251,7 +253,7 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 condition.str("status", ready, at);
                 status.put(
                     "conditions",
-                    Node::new(NodeValue::Seq(vec![condition.node()]), at),
+                    Node::new(NodeValue::Seq(Box::new([condition.node()])), at),
                     at,
                 );
                 if printed.contains("SchedulingDisabled") {

@@ -178,7 +178,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             Some(b'{') => self.object(depth, pos),
             Some(b'[') => self.array(depth, pos),
             Some(b'"') => Ok(Node::new(
-                NodeValue::Scalar(self.string()?, ScalarStyle::Quoted),
+                NodeValue::scalar(self.string()?, ScalarStyle::Quoted),
                 pos,
             )),
             Some(b't') => self.literal("true", pos),
@@ -197,7 +197,7 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     fn literal(&mut self, word: &str, pos: Pos) -> Result<Node, ParseError> {
         self.expect_word(word)?;
-        Ok(Node::new(NodeValue::Scalar(word.into(), ScalarStyle::Plain), pos))
+        Ok(Node::new(NodeValue::scalar(word, ScalarStyle::Plain), pos))
     }
 
     fn expect_word(&mut self, word: &str) -> Result<(), ParseError> {
@@ -221,7 +221,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                 message: format!("malformed number {text:?}"),
             });
         }
-        Ok(Node::new(NodeValue::Scalar(text.into(), ScalarStyle::Plain), pos))
+        Ok(Node::new(NodeValue::scalar(text, ScalarStyle::Plain), pos))
     }
 
     fn object(&mut self, depth: usize, pos: Pos) -> Result<Node, ParseError> {

@@ -446,13 +446,13 @@ impl<'a, 'r> Reader<'a, 'r> {
         let value = match text.as_bytes()[0] {
             b'\'' | b'"' => {
                 let scalar = self.quoted(line, at, parent)?;
-                NodeValue::Scalar(scalar, ScalarStyle::Quoted)
+                NodeValue::scalar(scalar, ScalarStyle::Quoted)
             }
             b'|' => return self.literal(text, parent),
             b'{' | b'[' => {
                 let value = match text.trim_end_matches(' ') {
-                    "{}" => NodeValue::Map(Vec::new()),
-                    "[]" => NodeValue::Seq(Vec::new()),
+                    "{}" => NodeValue::Map(Box::default()),
+                    "[]" => NodeValue::Seq(Box::default()),
                     _ => return None,
                 };
                 return Some(Node::new(value, pos));
@@ -462,7 +462,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                 if is_null(&scalar) {
                     NodeValue::Null
                 } else {
-                    NodeValue::Scalar(scalar, ScalarStyle::Plain)
+                    NodeValue::scalar(scalar, ScalarStyle::Plain)
                 }
             }
         };
@@ -640,7 +640,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             Chomp::Keep => out.push_str(&"\n".repeat(1 + trailing_blank)),
         }
         Some(Node::new(
-            NodeValue::Scalar(Text::from(out), ScalarStyle::Quoted),
+            NodeValue::scalar(Text::from(out), ScalarStyle::Quoted),
             pos,
         ))
     }

@@ -31,12 +31,42 @@ pub enum ScalarStyle {
 /// time spent reading it went to allocating and freeing.
 pub type Text = compact_str::CompactString;
 
+/// A node's value. 24 bytes, so that a map entry is 64 (a 1,000-Pod dump's trees hold 300,000
+/// entries): how a scalar was written is only kept when it matters (`Quoted`), and lists and maps
+/// are boxed slices, built once and never grown.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeValue {
     Null,
-    Scalar(Text, ScalarStyle),
-    Seq(Vec<Node>),
-    Map(Vec<MapEntry>),
+    /// A plain scalar, or a quoted one that would read as a string anyway: build it with
+    /// [`NodeValue::scalar`].
+    Scalar(Text),
+    /// A quoted scalar that unquoted would read as null, a boolean or a number (`"true"`, `"8080"`,
+    /// `""`): it stays a string. Rare, so not inline.
+    Quoted(Box<str>),
+    Seq(Box<[Node]>),
+    Map(Box<[MapEntry]>),
+}
+
+impl NodeValue {
+    /// A scalar written in `style`.
+    pub fn scalar(text: impl Into<Text>, style: ScalarStyle) -> Self {
+        let text = text.into();
+        match style {
+            ScalarStyle::Quoted if !matches!(resolve_plain(&text), Resolved::Str(_)) => {
+                NodeValue::Quoted(text.as_str().into())
+            }
+            _ => NodeValue::Scalar(text),
+        }
+    }
+
+    /// The text of a scalar, quoted or plain.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            NodeValue::Scalar(s) => Some(s),
+            NodeValue::Quoted(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -111,10 +141,7 @@ impl Node {
 
     /// The text of a scalar node (quoted or plain), `None` for null, sequences and maps.
     pub fn as_str(&self) -> Option<&str> {
-        match &self.value {
-            NodeValue::Scalar(s, _) => Some(s),
-            _ => None,
-        }
+        self.value.as_str()
     }
 
     /// The number of entries of a map node (0 for anything else).
@@ -177,12 +204,14 @@ impl Node {
         match (last, &mut node.value) {
             (Segment::Key(key), NodeValue::Map(entries)) => {
                 let before = entries.len();
-                entries.retain(|e| e.key != *key);
+                let mut kept = std::mem::take(entries).into_vec();
+                kept.retain(|e| e.key != *key);
+                *entries = kept.into_boxed_slice();
                 entries.len() != before
             }
             (Segment::Index(i), NodeValue::Seq(items)) => match items.get_mut(*i) {
                 Some(item) => {
-                    item.value = NodeValue::Map(Vec::new());
+                    item.value = NodeValue::Map(Box::default());
                     true
                 }
                 None => false,
@@ -232,7 +261,7 @@ impl MapBuilder {
     pub fn str(&mut self, key: &str, value: &str, pos: Pos) {
         self.put(
             key,
-            Node::new(NodeValue::Scalar(value.into(), ScalarStyle::Quoted), pos),
+            Node::new(NodeValue::scalar(value, ScalarStyle::Quoted), pos),
             pos,
         );
     }
@@ -241,7 +270,7 @@ impl MapBuilder {
     pub fn plain(&mut self, key: &str, value: &str, pos: Pos) {
         self.put(
             key,
-            Node::new(NodeValue::Scalar(value.into(), ScalarStyle::Plain), pos),
+            Node::new(NodeValue::scalar(value, ScalarStyle::Plain), pos),
             pos,
         );
     }
@@ -251,7 +280,7 @@ impl MapBuilder {
     }
 
     pub fn node(self) -> Node {
-        Node::new(NodeValue::Map(self.entries), self.pos)
+        Node::new(NodeValue::Map(self.entries.into()), self.pos)
     }
 }
 
@@ -296,33 +325,33 @@ mod tests {
     use super::*;
 
     fn scalar(s: &str, line: u32) -> Node {
-        Node::new(NodeValue::Scalar(s.into(), ScalarStyle::Plain), Pos::new(line, 5))
+        Node::new(NodeValue::scalar(s, ScalarStyle::Plain), Pos::new(line, 5))
     }
 
     #[test]
     fn locate_follows_keys_and_indices_to_the_key_line() {
         let waiting = Node::new(
-            NodeValue::Map(vec![MapEntry {
+            NodeValue::Map(Box::new([MapEntry {
                 key: "reason".into(),
                 key_pos: Pos::new(9, 3),
                 value: scalar("ErrImagePull", 9),
-            }]),
+            }])),
             Pos::new(9, 3),
         );
         let item = Node::new(
-            NodeValue::Map(vec![MapEntry {
+            NodeValue::Map(Box::new([MapEntry {
                 key: "waiting".into(),
                 key_pos: Pos::new(8, 3),
                 value: waiting,
-            }]),
+            }])),
             Pos::new(7, 3),
         );
         let root = Node::new(
-            NodeValue::Map(vec![MapEntry {
+            NodeValue::Map(Box::new([MapEntry {
                 key: "statuses".into(),
                 key_pos: Pos::new(6, 1),
-                value: Node::new(NodeValue::Seq(vec![item]), Pos::new(7, 1)),
-            }]),
+                value: Node::new(NodeValue::Seq(Box::new([item])), Pos::new(7, 1)),
+            }])),
             Pos::new(6, 1),
         );
         let (pos, node) = root.locate("statuses[0].waiting.reason").unwrap();

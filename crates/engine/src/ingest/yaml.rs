@@ -307,8 +307,8 @@ impl Builder {
             Event::Scalar(text, style, anchor, _tag) => {
                 let value = match style {
                     YamlStyle::Plain if is_null(&text) => NodeValue::Null,
-                    YamlStyle::Plain => NodeValue::Scalar(Text::from(text.as_ref()), ScalarStyle::Plain),
-                    _ => NodeValue::Scalar(Text::from(text.as_ref()), ScalarStyle::Quoted),
+                    YamlStyle::Plain => NodeValue::scalar(Text::from(text.as_ref()), ScalarStyle::Plain),
+                    _ => NodeValue::scalar(Text::from(text.as_ref()), ScalarStyle::Quoted),
                 };
                 self.count(1, pos)?;
                 self.complete(Node::new(value, pos), anchor)?;
@@ -333,11 +333,11 @@ impl Builder {
             Event::SequenceEnd | Event::MappingEnd => {
                 let node = match self.stack.pop() {
                     Some(Frame::Seq { pos, items, anchor }) => {
-                        (Node::new(NodeValue::Seq(items), pos), anchor)
+                        (Node::new(NodeValue::Seq(items.into()), pos), anchor)
                     }
                     Some(Frame::Map {
                         pos, entries, anchor, ..
-                    }) => (Node::new(NodeValue::Map(entries), pos), anchor),
+                    }) => (Node::new(NodeValue::Map(entries.into()), pos), anchor),
                     None => {
                         return Err(ParseError {
                             pos,
@@ -402,7 +402,8 @@ impl Builder {
             }) => match pending_key.take() {
                 None => {
                     let key = match &node.value {
-                        NodeValue::Scalar(s, _) => s.clone(),
+                        NodeValue::Scalar(s) => s.clone(),
+                        NodeValue::Quoted(s) => Text::from(&**s),
                         NodeValue::Null => Text::default(),
                         _ => Text::from("<complex key>"),
                     };
@@ -444,7 +445,7 @@ mod tests {
         assert_eq!(node.as_str(), Some("Pending"));
         let (pos, node) = root.locate("status.conditions[0].status").unwrap();
         assert_eq!(pos, Pos::new(7, 5));
-        assert_eq!(node.value, NodeValue::Scalar("False".into(), ScalarStyle::Quoted));
+        assert_eq!(node.value, NodeValue::scalar("False", ScalarStyle::Quoted));
     }
 
     #[test]

@@ -149,8 +149,8 @@ fn walk(node: &Node, out: &mut Vec<(String, SecretKind)>) {
         NodeValue::Map(entries) => {
             let env_name = node.get("name").and_then(Node::as_str);
             for entry in entries {
-                match &entry.value.value {
-                    NodeValue::Scalar(v, _) => {
+                match entry.value.value.as_str() {
+                    Some(v) => {
                         let named = is_secret_key(&entry.key)
                             || (entry.key == "value" && env_name.is_some_and(is_secret_key));
                         if named && super::scan::is_plausible_value(v) {
@@ -167,7 +167,7 @@ fn walk(node: &Node, out: &mut Vec<(String, SecretKind)>) {
 }
 
 fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind, out: &mut Vec<Span>) {
-    if !matches!(entry.value.value, NodeValue::Scalar(..)) {
+    if entry.value.value.as_str().is_none() {
         return;
     }
     if let Some((start, end)) = value_span(text, lines, entry) {
