@@ -370,6 +370,7 @@ impl<'a, 'r> Reader<'a, 'r> {
     fn string(&mut self) -> Result<Text, ParseError> {
         self.at += 1;
         let mut out = Text::default();
+        let mut first = true;
         loop {
             let start = self.at;
             while let Some(b) = self.peek() {
@@ -378,6 +379,12 @@ impl<'a, 'r> Reader<'a, 'r> {
                 }
                 self.at += 1;
             }
+            // Most strings have no escape: made at their exact size in one step, not grown.
+            if first && self.peek() == Some(b'"') {
+                self.at += 1;
+                return Ok(Text::from(&self.text[start..self.at - 1]));
+            }
+            first = false;
             out.push_str(&self.text[start..self.at]);
             match self.peek() {
                 Some(b'"') => {
