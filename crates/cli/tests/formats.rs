@@ -49,6 +49,22 @@ fn fail_on_sets_the_exit_status_for_pipelines() {
     assert_eq!(run(&["analyze", "--fail-on", "fatal", &healthy]).0, 2);
 }
 
+/// The JSON report is written while it is serialised (the inputs dropped first): the same exit
+/// status, and the whole report, ending in a line break.
+#[test]
+fn the_streamed_json_report_is_whole_and_keeps_the_exit_status() {
+    let error = fixture(
+        "image-pull-failed",
+        "fires-init-container-invalid-image-name.yaml",
+    );
+    let (status, json) = run(&["analyze", "--format", "json", "--fail-on", "error", &error]);
+    assert_eq!(status, 1);
+    assert!(json.ends_with("}\n"), "{json}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["findings"][0]["rule"], "image-pull-failed", "{json}");
+    assert_eq!(run(&["analyze", "--format", "json", &error]).0, 0);
+}
+
 #[test]
 fn text_marks_the_cited_value_on_its_source_line() {
     let path = fixture(
