@@ -18,8 +18,8 @@ pub struct EventRecord {
     pub subject: ObjectRef,
     /// The part of the subject, e.g. `spec.containers{app}`.
     pub field_path: Option<String>,
-    pub type_: String,
-    pub reason: String,
+    pub type_: Text,
+    pub reason: Text,
     /// `note` / `message`.
     pub message: String,
     pub first: Option<Timestamp>,
@@ -81,14 +81,15 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                 field_path: e.involved_object.field_path.clone(),
                 type_: e.type_.clone().unwrap_or_default(),
                 reason: e.reason.clone().unwrap_or_default(),
-                message: e.message.clone().unwrap_or_default(),
+                message: e.message.as_deref().unwrap_or_default().to_string(),
                 first,
                 last,
                 count: count as u32,
                 reporter: e
                     .reporting_component
-                    .clone()
+                    .as_deref()
                     .filter(|r| !r.is_empty())
+                    .map(str::to_string)
                     .or_else(|| e.source.as_ref().and_then(|s| s.component.clone())),
                 last_age: None,
                 origin: EventOrigin::Object {
@@ -117,14 +118,15 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                 field_path: regarding.field_path.clone(),
                 type_: e.type_.clone().unwrap_or_default(),
                 reason: e.reason.clone().unwrap_or_default(),
-                message: e.note.clone().unwrap_or_default(),
+                message: e.note.as_deref().unwrap_or_default().to_string(),
                 first,
                 last,
                 count: count as u32,
                 reporter: e
                     .reporting_controller
-                    .clone()
+                    .as_deref()
                     .filter(|r| !r.is_empty())
+                    .map(str::to_string)
                     .or_else(|| e.deprecated_source.as_ref().and_then(|s| s.component.clone())),
                 last_age: None,
                 origin: EventOrigin::Object {
@@ -147,8 +149,8 @@ pub fn from_table(source: usize, row: &TableEvent) -> EventRecord {
             uid: None,
         },
         field_path: row.field_path.clone(),
-        type_: row.type_.clone(),
-        reason: row.reason.clone(),
+        type_: row.type_.as_str().into(),
+        reason: row.reason.as_str().into(),
         message: row.message.clone(),
         first: None,
         last: None,

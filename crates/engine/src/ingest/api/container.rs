@@ -4,13 +4,15 @@ use k8s_openapi::api::core::v1::ResourceRequirements;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
 use serde::Deserialize;
 
+use crate::report::Text;
+
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Container {
     #[serde(default)]
-    pub name: String,
-    pub command: Option<Vec<String>>,
-    pub args: Option<Vec<String>>,
+    pub name: Text,
+    pub command: Option<Vec<Text>>,
+    pub args: Option<Vec<Text>>,
     pub env: Option<Vec<EnvVar>>,
     pub resources: Option<ResourceRequirements>,
 }
@@ -19,16 +21,16 @@ pub struct Container {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EnvVar {
-    pub value: Option<String>,
+    pub value: Option<Text>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerStatus {
     #[serde(default)]
-    pub name: String,
+    pub name: Text,
     #[serde(default)]
-    pub image: String,
+    pub image: Text,
     #[serde(default)]
     pub ready: bool,
     #[serde(default)]
@@ -56,8 +58,8 @@ pub struct ContainerStateRunning {
 pub struct ContainerStateTerminated {
     #[serde(default)]
     pub exit_code: i32,
-    pub reason: Option<String>,
-    pub message: Option<String>,
+    pub reason: Option<Text>,
+    pub message: Option<Text>,
     pub started_at: Option<Time>,
     pub finished_at: Option<Time>,
 }
@@ -65,6 +67,6 @@ pub struct ContainerStateTerminated {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerStateWaiting {
-    pub reason: Option<String>,
-    pub message: Option<String>,
+    pub reason: Option<Text>,
+    pub message: Option<Text>,
 }

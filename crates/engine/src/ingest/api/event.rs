@@ -4,6 +4,8 @@ use k8s_openapi::api::core::v1::{EventSource, ObjectReference};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, Time};
 use serde::Deserialize;
 
+use crate::report::Text;
+
 /// A `v1` Event, as `kubectl get events -o yaml` prints it.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -11,15 +13,15 @@ pub struct CoreEvent {
     #[serde(default)]
     pub involved_object: ObjectReference,
     #[serde(rename = "type")]
-    pub type_: Option<String>,
-    pub reason: Option<String>,
-    pub message: Option<String>,
+    pub type_: Option<Text>,
+    pub reason: Option<Text>,
+    pub message: Option<Text>,
     pub count: Option<i32>,
     pub event_time: Option<MicroTime>,
     pub first_timestamp: Option<Time>,
     pub last_timestamp: Option<Time>,
     pub series: Option<EventSeries>,
-    pub reporting_component: Option<String>,
+    pub reporting_component: Option<Text>,
     pub source: Option<EventSource>,
 }
 
@@ -36,15 +38,15 @@ pub struct EventSeries {
 pub struct EventsV1Event {
     pub regarding: Option<ObjectReference>,
     #[serde(rename = "type")]
-    pub type_: Option<String>,
-    pub reason: Option<String>,
-    pub note: Option<String>,
+    pub type_: Option<Text>,
+    pub reason: Option<Text>,
+    pub note: Option<Text>,
     pub event_time: Option<MicroTime>,
     pub deprecated_count: Option<i32>,
     pub deprecated_first_timestamp: Option<Time>,
     pub deprecated_last_timestamp: Option<Time>,
     pub series: Option<EventsV1Series>,
-    pub reporting_controller: Option<String>,
+    pub reporting_controller: Option<Text>,
     pub deprecated_source: Option<EventSource>,
 }
 

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
 use serde::Deserialize;
 
+use crate::report::Text;
+
 use super::container::{Container, ContainerStatus};
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -20,16 +22,16 @@ pub struct PodSpec {
     #[serde(default)]
     pub containers: Vec<Container>,
     pub init_containers: Option<Vec<Container>>,
-    pub node_name: Option<String>,
+    pub node_name: Option<Text>,
     pub node_selector: Option<BTreeMap<String, String>>,
-    pub restart_policy: Option<String>,
-    pub service_account_name: Option<String>,
+    pub restart_policy: Option<Text>,
+    pub service_account_name: Option<Text>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodStatus {
-    pub phase: Option<String>,
+    pub phase: Option<Text>,
     pub conditions: Option<Vec<PodCondition>>,
     pub container_statuses: Option<Vec<ContainerStatus>>,
     pub init_container_statuses: Option<Vec<ContainerStatus>>,
@@ -39,10 +41,10 @@ pub struct PodStatus {
 #[serde(rename_all = "camelCase")]
 pub struct PodCondition {
     #[serde(rename = "type", default)]
-    pub type_: String,
+    pub type_: Text,
     #[serde(default)]
-    pub status: String,
-    pub reason: Option<String>,
-    pub message: Option<String>,
+    pub status: Text,
+    pub reason: Option<Text>,
+    pub message: Option<Text>,
     pub last_transition_time: Option<Time>,
 }

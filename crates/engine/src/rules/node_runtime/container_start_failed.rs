@@ -119,7 +119,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 evidence.extend(model.evidence(object, &format!("{base}.reason")));
                 evidence.extend(model.evidence(object, &format!("{base}.exitCode")));
                 evidence.extend(model.evidence(object, &format!("{base}.message")));
-                messages.extend(t.message.clone());
+                messages.extend(t.message.as_deref().map(str::to_string));
             }
             evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
             messages.extend(c.waiting_message().map(str::to_string));

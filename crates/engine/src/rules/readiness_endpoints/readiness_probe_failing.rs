@@ -90,7 +90,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     if c.status.ready {
                         continue;
                     }
-                    not_ready.push(c.status.name.clone());
+                    not_ready.push(c.status.name.to_string());
                     evidence.extend(model.evidence(object, &format!("{}.ready", c.status_path)));
                     if let Some(spec) = &c.spec_path {
                         // What the probe asks: its path and port (a map itself has no one value to cite).

@@ -160,7 +160,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     }
     let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));
     let message = condition
-        .and_then(|(_, c)| c.message.clone())
+        .and_then(|(_, c)| c.message.as_deref().map(str::to_string))
         .filter(|m| m.contains("nodes are available"))
         .or_else(|| failed.last().map(|e| e.message.clone()))
         .unwrap_or_default();
