@@ -347,6 +347,43 @@ mod tests {
         assert!(!status.ready);
     }
 
+    /// A quoted scalar stays a string whatever its text; a plain one is read as what it says. The
+    /// fast YAML reader, saphyr-parser and the JSON reader build the same values.
+    #[test]
+    fn quoted_scalars_stay_strings_and_plain_ones_are_resolved() {
+        let yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: \"8080\"\n  b: 8080\n  c: \"true\"\n  d: true\n  e: \"\"\n  f: \"web\"\n  g: \"1.5\"\n  h: null\n";
+        let json = r#"{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"},
+  "data": {"a": "8080", "b": 8080, "c": "true", "d": true, "e": "", "f": "web", "g": "1.5", "h": null}}"#;
+        let expected = serde_json::json!({
+            "a": "8080", "b": 8080, "c": "true", "d": true, "e": "", "f": "web", "g": "1.5", "h": null
+        });
+        let read = |name: &str, text: &str| {
+            let got = crate::ingest::ingest(&[crate::ingest::Source::new(name, text)]);
+            got.objects[0].node.clone()
+        };
+        let general = crate::ingest::yaml::parse_chunk_generally(yaml, 1)
+            .remove(0)
+            .result
+            .unwrap()
+            .unwrap();
+        for (reader, node) in [
+            ("fast YAML", read("c.yaml", yaml)),
+            ("JSON", read("c.json", json)),
+            ("saphyr", general),
+        ] {
+            let data: serde_json::Value = decode(node.get("data").unwrap()).unwrap();
+            assert_eq!(data, expected, "{reader}");
+        }
+        assert!(matches!(
+            read("c.yaml", yaml).locate("data.a").unwrap().1.value,
+            NodeValue::Quoted(_)
+        ));
+        assert!(matches!(
+            read("c.yaml", yaml).locate("data.f").unwrap().1.value,
+            NodeValue::Scalar(_)
+        ));
+    }
+
     #[test]
     fn a_type_error_names_the_field_path_and_line() {
         let node = root("kind: Pod\nmetadata:\n  name: web\nstatus:\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: many\n    image: x\n    imageID: x\n");
