@@ -7,10 +7,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Short text of the report (kinds, names, times, reasons, source names): kept inline up to 24 bytes,
-/// without an allocation. A 1,000-Pod dump's report holds about 40,000 object references and 14,000
-/// timeline entries, each with several such strings. Serialises as a plain string.
-pub type Text = compact_str::CompactString;
+/// Short text of the report (kinds, names, times, reasons, source names), the same type as the
+/// trees' keys and scalars: kept inline up to 24 bytes, without an allocation. A 1,000-Pod dump's
+/// report holds about 40,000 object references and 14,000 timeline entries, each with several such
+/// strings. Serialises as a plain string.
+pub use crate::ingest::node::Text;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {

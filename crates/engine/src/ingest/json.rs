@@ -369,23 +369,15 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     fn string(&mut self) -> Result<Text, ParseError> {
         self.at += 1;
-        let mut out = Text::default();
-        let mut first = true;
+        let start = self.at;
+        self.skip_unescaped();
+        // Most strings have no escape: made at their exact size in one step, not grown.
+        if self.peek() == Some(b'"') {
+            self.at += 1;
+            return Ok(Text::from(&self.text[start..self.at - 1]));
+        }
+        let mut out = Text::from(&self.text[start..self.at]);
         loop {
-            let start = self.at;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.at += 1;
-            }
-            // Most strings have no escape: made at their exact size in one step, not grown.
-            if first && self.peek() == Some(b'"') {
-                self.at += 1;
-                return Ok(Text::from(&self.text[start..self.at - 1]));
-            }
-            first = false;
-            out.push_str(&self.text[start..self.at]);
             match self.peek() {
                 Some(b'"') => {
                     self.at += 1;
@@ -399,6 +391,19 @@ impl<'a, 'r> Reader<'a, 'r> {
                 Some(_) => return Err(self.error("control character inside a JSON string")),
                 None => return Err(self.error("unexpected end of input inside a JSON string")),
             }
+            let run = self.at;
+            self.skip_unescaped();
+            out.push_str(&self.text[run..self.at]);
+        }
+    }
+
+    /// Steps over a string's characters up to its closing quote, an escape or a control character.
+    fn skip_unescaped(&mut self) {
+        while let Some(b) = self.peek() {
+            if b == b'"' || b == b'\\' || b < 0x20 {
+                break;
+            }
+            self.at += 1;
         }
     }
 

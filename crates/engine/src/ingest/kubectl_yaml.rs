@@ -639,10 +639,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             Chomp::Clip => out.push('\n'),
             Chomp::Keep => out.push_str(&"\n".repeat(1 + trailing_blank)),
         }
-        Some(Node::new(
-            NodeValue::scalar(Text::from(out), ScalarStyle::Quoted),
-            pos,
-        ))
+        Some(Node::new(NodeValue::scalar(out, ScalarStyle::Quoted), pos))
     }
 
     /// The most spaces on the `count` blank lines that end just before `end`.

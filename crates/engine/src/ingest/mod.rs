@@ -20,7 +20,7 @@ use api::{CoreEvent, EventsV1Event, Pod};
 
 use crate::report::{InputError, InputSummary, ObjectRef};
 use events_table::TableEvent;
-use node::{Node, NodeValue, Pos};
+use node::{Node, NodeValue, Pos, Text};
 use segment::Segment;
 
 /// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
@@ -507,14 +507,14 @@ fn add_object(index: usize, source: &Source, mut node: Node, implied_kind: Optio
         });
         return;
     }
-    let text = |key: &str| node.get(key).and_then(Node::as_str).map(str::to_string);
+    let text = |key: &str| node.get(key).and_then(Node::as_str);
     let meta = node.get("metadata");
     let meta_text = |key: &str| {
         meta.and_then(|m| m.get(key))
             .and_then(Node::as_str)
-            .map(str::to_string)
+            .map(Text::from)
     };
-    let Some(kind) = text("kind").or_else(|| implied_kind.map(str::to_string)) else {
+    let Some(kind) = text("kind").or(implied_kind).map(Text::from) else {
         out.errors.push(InputError {
             source: source.name.clone(),
             line: node.pos.line,
@@ -524,12 +524,12 @@ fn add_object(index: usize, source: &Source, mut node: Node, implied_kind: Optio
         return;
     };
     let id = ObjectRef {
-        kind: kind.as_str().into(),
-        namespace: meta_text("namespace").map(Into::into),
-        name: meta_text("name").unwrap_or_default().into(),
-        uid: meta_text("uid").map(Into::into),
+        kind: kind.clone(),
+        namespace: meta_text("namespace"),
+        name: meta_text("name").unwrap_or_default(),
+        uid: meta_text("uid"),
     };
-    let api_version = text("apiVersion").unwrap_or_default();
+    let api_version = text("apiVersion").unwrap_or_default().to_string();
     let (typed, problems) = decode_tolerant(&kind, &api_version, &node);
     let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
     if matches!(group, "" | "apps" | "batch" | "extensions") {

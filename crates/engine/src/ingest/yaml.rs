@@ -307,8 +307,8 @@ impl Builder {
             Event::Scalar(text, style, anchor, _tag) => {
                 let value = match style {
                     YamlStyle::Plain if is_null(&text) => NodeValue::Null,
-                    YamlStyle::Plain => NodeValue::scalar(Text::from(text.as_ref()), ScalarStyle::Plain),
-                    _ => NodeValue::scalar(Text::from(text.as_ref()), ScalarStyle::Quoted),
+                    YamlStyle::Plain => NodeValue::scalar(text.as_ref(), ScalarStyle::Plain),
+                    _ => NodeValue::scalar(text.as_ref(), ScalarStyle::Quoted),
                 };
                 self.count(1, pos)?;
                 self.complete(Node::new(value, pos), anchor)?;

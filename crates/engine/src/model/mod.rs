@@ -191,9 +191,7 @@ impl<'a> Model<'a> {
 
     /// The name of an input, as short report text.
     pub fn source_text(&self, index: usize) -> Text {
-        self.sources
-            .get(index)
-            .map_or_else(Text::default, |s| Text::from(s.name.as_str()))
+        self.input_name(index).into()
     }
 
     /// Evidence for an event's message: the field of an Event object, or the row of a table.
@@ -215,10 +213,11 @@ impl<'a> Model<'a> {
     }
 
     pub fn source_name(&self, index: usize) -> String {
-        self.sources
-            .get(index)
-            .map(|s| s.name.clone())
-            .unwrap_or_default()
+        self.input_name(index).to_string()
+    }
+
+    fn input_name(&self, index: usize) -> &str {
+        self.sources.get(index).map_or("", |s| s.name.as_str())
     }
 }
 

@@ -252,7 +252,7 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                 time,
                 subject: event.subject.clone(),
                 source: "event".into(),
-                reason: event.reason.as_str().into(),
+                reason: event.reason.clone(),
                 message: event.message.clone(),
                 count: event.count,
                 warning: event.is_warning(),
