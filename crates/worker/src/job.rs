@@ -114,9 +114,8 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
 }
 
 /// The report's large lists, in parts.
-fn parts(report: &Report) -> impl Iterator<Item = Vec<u8>> {
+fn parts(report: &Report) -> impl Iterator<Item = Vec<u8>> + '_ {
     protocol::parts("findings", &report.findings)
-        .into_iter()
         .chain(protocol::parts("timeline", &report.timeline))
         .chain(protocol::parts("objects", &report.objects))
         .chain(protocol::parts("relations", &report.relations))

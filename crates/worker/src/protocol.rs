@@ -140,29 +140,32 @@ pub fn decode(bytes: &[u8]) -> Result<Reply, String> {
     serde_json::from_slice(bytes).map_err(|e| e.to_string())
 }
 
-/// `items` as [`Reply`] parts of about [`PART_BYTES`] each, made by `wrap`'s variant (its tag).
-pub fn parts<T: Serialize>(tag: &str, items: &[T]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
+/// `items` as [`Reply`] parts of about [`PART_BYTES`] each, of the variant tagged `tag`. Each
+/// part is encoded when the iterator reaches it, so the worker posts it before encoding the next and
+/// the page decodes one part while the worker encodes the next.
+pub fn parts<'a, T: Serialize>(tag: &str, items: &'a [T]) -> impl Iterator<Item = Vec<u8>> + 'a {
     let start = format!("{{\"type\":\"{tag}\",\"data\":[");
-    let mut part = start.clone().into_bytes();
-    let mut count = 0;
-    for item in items {
-        if count > 0 {
-            part.push(b',');
+    let mut items = items.iter();
+    std::iter::from_fn(move || {
+        let mut part = start.clone().into_bytes();
+        let mut count = 0;
+        for item in items.by_ref() {
+            if count > 0 {
+                part.push(b',');
+            }
+            let before = part.len();
+            if serde_json::to_writer(&mut part, item).is_err() {
+                part.truncate(before - usize::from(count > 0));
+                continue;
+            }
+            count += 1;
+            if part.len() >= PART_BYTES {
+                break;
+            }
         }
-        if serde_json::to_writer(&mut part, item).is_err() {
-            continue;
-        }
-        count += 1;
-        if part.len() >= PART_BYTES {
+        (count > 0).then(|| {
             part.extend_from_slice(b"]}");
-            out.push(std::mem::replace(&mut part, start.clone().into_bytes()));
-            count = 0;
-        }
-    }
-    if count > 0 {
-        part.extend_from_slice(b"]}");
-        out.push(part);
-    }
-    out
+            part
+        })
+    })
 }
