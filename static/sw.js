@@ -6,8 +6,8 @@
 
 // Both filled in by the build (scripts/sw-manifest.mjs): this build's id, which names the cache (the
 // engine worker's files keep their names from build to build, so each build needs its own cache), and
-// every file of the build — the page's and the engine worker's, which the page loads only on its first
-// analysis but which must be here before the network is gone.
+// every file of the build — the page's and the engine worker's, which the page loads only once idle
+// after its first render but which must be here before the network is gone.
 const CACHE = 'faultline-app-' + 'BUILD_ID';
 const FILES = /* FILES */ [];
 

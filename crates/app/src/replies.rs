@@ -65,6 +65,8 @@ impl Assembly {
                 });
             }
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
+            // The worker's own business (the page's bridge asks for the next step), no action.
+            Reply::Warmed(_) => {}
         }
         None
     }

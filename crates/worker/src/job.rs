@@ -6,7 +6,7 @@
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
 use faultline_engine::{analyze_for_scan, Options, Phase, Progress, Reading, Report, Source};
 
-use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing};
+use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
@@ -96,6 +96,72 @@ pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_
     }
     steps.leave();
     send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
+}
+
+/// How many warm-up steps ([`warm`]) the page asks a new worker for, one at a time while it has no
+/// job for it.
+pub const WARM_STEPS: u32 = 12;
+
+/// What warm-up step `step` analyses: a small `kubectl get -A` dump, in JSON on even steps and YAML on
+/// odd ones, with some of the built-in samples' tables and `describe` texts. The dumps are
+/// `python3 ../shared/tools/gen-dump.py --pods 3 --format json|yaml` (46 objects: Pods, Events,
+/// ReplicaSets, Deployments, Services, EndpointSlices, Nodes; 219 KB and 105 KB).
+pub fn warm_sources(step: u32) -> Vec<Source> {
+    const JSON: [(&str, &str); 3] = [
+        ("dump-3.json", include_str!("../warm/dump-3.json")),
+        (
+            "nodes.txt",
+            include_str!("../../../static/samples/node-label/nodes.txt"),
+        ),
+        (
+            "input.txt",
+            include_str!("../../../static/samples/node-label/input.txt"),
+        ),
+    ];
+    const YAML: [(&str, &str); 3] = [
+        ("dump-3.yaml", include_str!("../warm/dump-3.yaml")),
+        (
+            "events.txt",
+            include_str!("../../../static/samples/image-pull/events.txt"),
+        ),
+        (
+            "objects.json",
+            include_str!("../../../static/samples/publish-not-ready/objects.json"),
+        ),
+    ];
+    let files = if step % 2 == 0 { JSON } else { YAML };
+    files
+        .iter()
+        .map(|(name, text)| Source::new(*name, *text))
+        .collect()
+}
+
+/// One warm-up step of a fresh worker, before it has a job: the whole path of a job over
+/// [`warm_sources`] — analysis, the report encoded and sent in parts (the page decodes them as it
+/// would a job's, then drops them: they carry no job's id), the secret scan — ended by
+/// [`Reply::Warmed`]. The first big analysis in a fresh worker runs 2–3× slower than the next ones:
+/// the browser compiles each wasm function on its first call and optimises it once it has run
+/// enough (in the worker and on the page alike), and the memory is touched for the first time. A
+/// few steps on small inputs pay much of that before the user's first input arrives.
+pub fn warm(step: u32, send: &mut Send<'_>) {
+    let sources = warm_sources(step);
+    let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
+    let mut bytes = 0;
+    for part in std::iter::once(protocol::encode(&Reply::Head(head(&report, Vec::new(), false))))
+        .chain(parts(&report))
+    {
+        bytes += part.len();
+        send(part, Vec::new());
+    }
+    let secrets = reading.scan(&sources, &ScanOptions::default(), &mut |_| {}).len();
+    let warmed = Warmed {
+        step,
+        objects: report.objects.len(),
+        errors: report.errors.len(),
+        bytes,
+        secrets,
+    };
+    send(protocol::encode(&Reply::Warmed(warmed)), Vec::new());
 }
 
 /// The report's small parts, and how many items each large part list holds.
@@ -404,6 +470,35 @@ mod tests {
         assert!(sizes.len() > 2, "{sizes:?}");
         assert!(sizes.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{sizes:?}");
         assert!(progress <= 210, "{progress} progress messages");
+    }
+
+    #[test]
+    fn a_warm_up_step_is_a_whole_job_over_a_dump_in_json_then_yaml() {
+        for step in 0..4 {
+            let sources = warm_sources(step);
+            let report = analyze(&sources);
+            let format = if step % 2 == 0 { "json-list" } else { "yaml-list" };
+            assert_eq!(report.inputs[0].format, format, "step {step}");
+            // Every input is read: the dump's kinds, the tables and describe texts.
+            assert!(report.errors.is_empty(), "step {step}: {:?}", report.errors);
+            assert!(report.inputs.iter().all(|i| i.objects > 0), "{:?}", report.inputs);
+            assert_eq!(report.inputs[0].kinds.len(), 7, "{:?}", report.inputs[0].kinds);
+            let mut replies = Vec::new();
+            warm(step, &mut |bytes, _| replies.push(decode(&bytes).unwrap()));
+            let Some(Reply::Warmed(warmed)) = replies.pop() else {
+                panic!("not ended by a warm-up reply: {replies:?}")
+            };
+            assert_eq!(warmed.step, step);
+            assert_eq!((warmed.objects, warmed.errors), (report.objects.len(), 0));
+            // Before it, the report in parts, as a job's would be sent: it is the engine's report.
+            let (sent, _) = assemble(&replies);
+            assert_eq!(sent, report);
+            assert!(replies
+                .iter()
+                .all(|r| !matches!(r, Reply::Reported(_) | Reply::Done(_))));
+            let parts: usize = parts(&report).map(|p| p.len()).sum();
+            assert!(warmed.bytes > parts && parts > 10_000, "{} {parts}", warmed.bytes);
+        }
     }
 
     #[test]

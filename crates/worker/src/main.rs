@@ -112,6 +112,7 @@ mod glue {
                 });
                 post(0, &protocol::encode(&Reply::Excerpt(excerpt)), &[]);
             }
+            Some(Request::Warm { step }) => job::warm(step, &mut |bytes, texts| post(0, &bytes, &texts)),
             None => {}
         }
     }

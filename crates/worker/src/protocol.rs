@@ -48,7 +48,7 @@ pub struct Secret {
 /// What the worker tells the page, in this order: [`Reply::Progress`]es, [`Reply::Redacted`] (only
 /// for a job that redacts and found something), [`Reply::Head`], the report's parts,
 /// [`Reply::Reported`]; then, once the page asks ([`Request::Scan`]), the scan's progress,
-/// [`Reply::Secrets`] parts, [`Reply::Done`].
+/// [`Reply::Secrets`] parts, [`Reply::Done`]. Excerpts and warm-up steps are answered on their own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "kebab-case")]
 pub enum Reply {
@@ -74,6 +74,19 @@ pub enum Reply {
     /// An input excerpt the page asked for ([`Request::Excerpt`]); `lines` is empty when the worker no
     /// longer has that input (it was restarted since).
     Excerpt(Excerpt),
+    /// A warm-up step is done ([`Request::Warm`]).
+    Warmed(Warmed),
+}
+
+/// What a warm-up step analysed: its step, and the size of what it read, reported and found.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warmed {
+    pub step: u32,
+    pub objects: usize,
+    pub errors: usize,
+    /// The report's encoded parts, which a job would have sent.
+    pub bytes: usize,
+    pub secrets: usize,
 }
 
 /// How long one step of an analysis took in the worker, in milliseconds: `files` (reading the
@@ -118,6 +131,12 @@ pub enum Request {
         name: String,
         line: u32,
         context: u32,
+    },
+    /// One warm-up step of a worker that has no job yet ([`crate::job::warm`]), answered by
+    /// [`Reply::Warmed`]. The page asks for one step at a time, so a job it sends waits for one
+    /// step at most.
+    Warm {
+        step: u32,
     },
 }
 

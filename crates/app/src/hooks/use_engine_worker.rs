@@ -1,13 +1,20 @@
-//! The page's side of the engine's Web Worker: starts it for the first job (the built-in samples'
-//! reports are precomputed, so the first render needs no worker and the page's first load stays
-//! small), sends it each job [`State::pending`] names (and, once its report is shown, asks for its
-//! secret scan), turns its replies into actions, and terminates
-//! it to cancel (the engine's call is synchronous: no message could interrupt it) — a fresh worker is
-//! started at once.
+//! The page's side of the engine's Web Worker: starts it once the page has rendered and is idle, or
+//! for the first job if that comes first (the built-in samples' reports are precomputed, so the
+//! first render needs no worker and the page's first load stays small), has a new worker warm up
+//! while it has no job, sends it each job [`State::pending`] names (and, once its report is shown,
+//! asks for its secret scan), turns its replies into actions, and terminates it to cancel (the
+//! engine's call is synchronous: no message could interrupt it) — a fresh worker is started at once.
+//!
+//! Warm-up: the browser first runs WebAssembly in its baseline compiler and optimises each function
+//! once it has run enough. A new worker is asked for [`WARM_STEPS`] small analyses
+//! ([`faultline_worker::job::warm`]), one message at a time and only while it has no job, so that
+//! the first big input the user drops runs optimised code. When the last step is done the page's
+//! root element gets `data-engine="warm"`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use faultline_worker::job::WARM_STEPS;
 use faultline_worker::protocol::{self, Reply, Request};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -23,19 +30,32 @@ use crate::state::{Action, Input, State, Text};
 /// works under any path.
 const WORKER_URL: &str = "engine-worker.js";
 
+/// How long after its first render the page starts the worker, if no job has started it by then.
+const WARM_AFTER_MS: u32 = 1_000;
+
+/// A newer job supersedes a running one smaller than this without stopping the worker: the worker
+/// takes the newer job once it is done with the older, whose replies the page ignores. A larger
+/// one is stopped at once by terminating the worker; but a fresh worker compiles its wasm again and
+/// starts in unoptimised code, which costs more than the rest of a small analysis (typing in the
+/// paste area starts a job per edit).
+const SUPERSEDE_IN_PLACE_BELOW: u64 = 1 << 20;
+
 /// Lines either side of a large file's focused line that the input viewer shows.
 pub const EXCERPT_CONTEXT: u32 = 40;
 
 /// What the message handlers share with the page.
 #[derive(Default)]
 struct Shared {
-    /// The job the worker is running.
+    /// The job the worker is running, and the size of its inputs.
     running: Option<u64>,
+    running_bytes: u64,
     /// For each input of that job, whether it was a file handle (its redacted copy becomes one too).
     file_inputs: Vec<bool>,
     assembly: Assembly,
     /// The worker stopped with an error; the next job starts a new one.
     dead: bool,
+    /// Whether the warm-up continues: asked for, and no job sent since.
+    warming: bool,
 }
 
 type Handler<T> = Closure<dyn FnMut(T)>;
@@ -71,14 +91,31 @@ impl Bridge {
         let mut shared = self.shared.borrow_mut();
         shared.running = None;
         shared.dead = false;
+        shared.warming = false;
         shared.assembly = Assembly::default();
+    }
+
+    /// Starts the worker if it is not running, and its warm-up if it has no job.
+    fn warm_up(&mut self, dispatch: &UseReducerDispatcher<State>) {
+        let fresh = self.worker.is_none() || self.shared.borrow().dead;
+        if !fresh || self.shared.borrow().running.is_some() {
+            return;
+        }
+        if let Some(worker) = self.ensure(dispatch).cloned() {
+            self.shared.borrow_mut().warming = true;
+            let _ = worker.post_message(&message(&Request::Warm { step: 0 }));
+        }
     }
 
     fn submit(&mut self, state: &State, dispatch: &UseReducerDispatcher<State>) {
         let Some((job, inputs)) = state.job() else {
             return;
         };
-        if self.shared.borrow().running.is_some() {
+        let running = {
+            let shared = self.shared.borrow();
+            shared.running.map(|_| shared.running_bytes)
+        };
+        if running.is_some_and(|bytes| bytes >= SUPERSEDE_IN_PLACE_BELOW) {
             // A newer job supersedes the running one.
             self.stop();
         }
@@ -112,6 +149,8 @@ impl Bridge {
         {
             let mut shared = self.shared.borrow_mut();
             shared.running = Some(id);
+            shared.running_bytes = inputs.iter().map(|i| i.text.len()).sum();
+            shared.warming = false;
             shared.file_inputs = inputs
                 .iter()
                 .map(|i| matches!(i.text, Text::File { .. }))
@@ -191,7 +230,7 @@ fn spawn(
 ) -> Option<(Worker, Handler<MessageEvent>, Handler<web_sys::Event>)> {
     let worker = Worker::new(WORKER_URL).ok()?;
     let on_message = {
-        let (shared, dispatch) = (shared.clone(), dispatch.clone());
+        let (shared, dispatch, to_worker) = (shared.clone(), dispatch.clone(), worker.clone());
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
             let id = Reflect::get(&data, &"id".into())
@@ -207,10 +246,28 @@ fn spawn(
             let Ok(reply) = protocol::decode(&bytes.to_vec()) else {
                 return;
             };
+            if let Reply::Warmed(warmed) = &reply {
+                let next = warmed.step + 1;
+                let mut shared = shared.borrow_mut();
+                if !shared.warming || shared.running.is_some() {
+                    return;
+                }
+                if next < WARM_STEPS {
+                    let _ = to_worker.post_message(&message(&Request::Warm { step: next }));
+                } else {
+                    shared.warming = false;
+                    if let Some(root) = gloo::utils::document().document_element() {
+                        let _ = root.set_attribute("data-engine", "warm");
+                    }
+                }
+                return;
+            }
             let action = {
                 let mut shared = shared.borrow_mut();
                 if !matches!(reply, Reply::Excerpt(_)) && shared.running != Some(id) {
-                    return; // a superseded job's reply, already in flight
+                    // A superseded job's reply, already in flight; or a warm-up step's report part
+                    // (id 0, never a job's): decoded, which is what it was sent for, and dropped.
+                    return;
                 }
                 let texts: Vec<Text> = Reflect::get(&data, &"texts".into())
                     .ok()
@@ -260,9 +317,9 @@ fn spawn(
     Some((worker, on_message, on_error))
 }
 
-/// Runs the engine's worker for `state`: loads it for the first job, follows
-/// [`State::pending`] (a new job is sent, a cancelled one terminated), asks for excerpts of large
-/// files the viewer shows, and lets the file registry drop files nothing refers to.
+/// Runs the engine's worker for `state`: loads it and warms it up once the page is idle (or for the
+/// first job), follows [`State::pending`] (a new job is sent, a cancelled one terminated), asks for
+/// excerpts of large files the viewer shows, and lets the file registry drop files nothing refers to.
 #[hook]
 pub fn use_engine_worker(state: &UseReducerHandle<State>) {
     let bridge = use_mut_ref(Bridge::default);
@@ -273,12 +330,22 @@ pub fn use_engine_worker(state: &UseReducerHandle<State>) {
             match pending {
                 Some(_) => bridge.submit(&state_now, &dispatch),
                 None if bridge.shared.borrow().running.is_some() => {
-                    // Cancelled: stop at once and have a fresh worker ready.
+                    // Cancelled: stop at once and have a fresh worker ready, warming up.
                     bridge.stop();
-                    bridge.ensure(&dispatch);
+                    bridge.warm_up(&dispatch);
                 }
                 None => {}
             }
+        });
+    }
+    {
+        // Once the page has rendered and is idle: the worker, warming up.
+        let (bridge, dispatch) = (bridge.clone(), state.dispatcher());
+        use_effect_with((), move |()| {
+            let timeout = gloo::timers::callback::Timeout::new(WARM_AFTER_MS, move || {
+                bridge.borrow_mut().warm_up(&dispatch);
+            });
+            move || drop(timeout)
         });
     }
     {
