@@ -138,8 +138,24 @@ fn kubectl_in_words(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Whether a line whose first byte after its spaces is `byte` may be a prompt without the word
+/// kubectl, a fence or a log marker ([`starts_like_prompt`], [`is_fence`], `==== START logs`): the
+/// first bytes of `$`, `%`, `❯`, `➜`, `λ`, `k `, `` ` ``, `~`, `=`, and a tab (indentation goes on).
+fn may_start_marker(byte: u8) -> bool {
+    matches!(
+        byte,
+        b'$' | b'%' | 0xE2 | 0xCE | b'k' | b'`' | b'~' | b'=' | b'\t'
+    )
+}
+
 /// Splits `text` into segments. Text without prompts or fences is one segment (no copy).
 pub fn split(text: &str) -> Vec<Segment<'_>> {
+    split_lines(text, true)
+}
+
+/// [`split`], with or without passing over the lines that cannot be markers on their first byte (the
+/// tests check that it changes nothing).
+fn split_lines(text: &str, pass_over: bool) -> Vec<Segment<'_>> {
     let mut segments = Vec::new();
     let mut start = 0usize;
     let mut start_line = 1u32;
@@ -149,10 +165,14 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
     // Where the word kubectl occurs, found in one pass over the whole text: most lines of a big dump
     // cannot be prompts, and searching each one for it was a quarter of reading a JSON dump.
     let mut kubectl_at = kubectl_positions(text).peekable();
-    for (line_no, raw) in (1u32..).zip(crate::lines::split_inclusive(text)) {
-        let line = raw.strip_suffix('\n').unwrap_or(raw);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let line_end = offset + raw.len();
+    let bytes = text.as_bytes();
+    let mut line_no = 0u32;
+    while offset < bytes.len() {
+        line_no += 1;
+        // The line's first byte after its spaces, then its end, searched from there: the spaces
+        // are looked at once.
+        let body_at = offset + leading_spaces(&bytes[offset..]);
+        let line_end = crate::lines::next_line(text, body_at);
         let mut mentions_kubectl = false;
         while let Some(&at) = kubectl_at.peek() {
             if at >= line_end {
@@ -161,6 +181,15 @@ pub fn split(text: &str) -> Vec<Segment<'_>> {
             mentions_kubectl = true;
             kubectl_at.next();
         }
+        // Most lines of a dump start with none of the bytes a prompt, a fence or a log marker starts
+        // with, and do not mention kubectl: they are passed over on that one byte.
+        if pass_over && !mentions_kubectl && !bytes.get(body_at).is_some_and(|b| may_start_marker(*b)) {
+            offset = line_end;
+            continue;
+        }
+        let raw = &text[offset..line_end];
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        let line = line.strip_suffix('\r').unwrap_or(line);
         // `kubectl cluster-info dump` wraps container logs in START/END lines; inside, nothing is a
         // prompt or a fence.
         let log_start = line.starts_with("==== START logs for container");
@@ -246,6 +275,66 @@ mod tests {
                     expected,
                     "{text:?} from {start}"
                 );
+            }
+        }
+    }
+
+    /// Every marker, behind spaces or tabs or none, among dump lines and inside a log block, and the
+    /// shared corpus's incidents: passing lines over on their first byte splits them all the same.
+    #[test]
+    fn passing_lines_over_on_their_first_byte_changes_no_segment() {
+        let markers = [
+            "$ kubectl get pods -n a",
+            "% kubectl get svc",
+            "$ ls -l",
+            "% echo hi",
+            "❯ kubectl get nodes",
+            "➜  ~ kubectl describe pod x -n b",
+            "❯ ls",
+            "λ kubectl get ev",
+            "λ true",
+            "k get pods -A",
+            "k describe pod web",
+            "kubectl get cm",
+            "user@host:~/x$ kubectl get pods --namespace=c",
+            "root@node:~# kubectl logs web",
+            "PS C:\\> kubectl get pods",
+            "[user@host ~]$ kubectl get pods",
+            "```yaml",
+            "```",
+            "~~~",
+            "==== START logs for container app of pod a/web ====",
+            "==== END logs for container app of pod a/web ====",
+            "kind: Pod",
+            "  \"kind\": \"Pod\",",
+            "- name: web",
+            "€ not a prompt",
+            "\u{a0}$ kubectl get pods",
+            "",
+        ];
+        let mut texts = Vec::new();
+        for indent in ["", "  ", "\t", " \t ", "    "] {
+            let mut text = String::from("apiVersion: v1\nkind: List\n");
+            for marker in markers {
+                text.push_str(&format!("{indent}{marker}\n  name: a\nmetadata:\r\n"));
+            }
+            texts.push(text);
+        }
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/cases");
+        for entry in std::fs::read_dir(&corpus).into_iter().flatten().flatten() {
+            for file in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+                if let Ok(text) = std::fs::read_to_string(file.path()) {
+                    texts.push(text);
+                }
+            }
+        }
+        assert!(texts.len() > 20, "the corpus is there: {}", texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            let fast = split_lines(text, true);
+            assert_eq!(fast, split_lines(text, false), "{text}");
+            if i < 5 {
+                // Every marker but the log block's inside split the synthetic pastes.
+                assert!(fast.len() >= 15, "{} segments: {fast:?}", fast.len());
             }
         }
     }
