@@ -48,6 +48,23 @@ pub(crate) fn byte_in_words(bytes: &[u8], byte: u8) -> Option<usize> {
     words.remainder().iter().position(|&b| b == byte).map(|i| at + i)
 }
 
+/// How many characters the UTF-8 `bytes` hold: the bytes that do not continue a character (not
+/// `0b10xx_xxxx`), counted eight at a time. The readers count a value's column from its line's start,
+/// which in a dump is mostly indentation: one byte at a time, that count was a good part of reading
+/// a pretty-printed JSON dump in wasm.
+pub(crate) fn chars(bytes: &[u8]) -> usize {
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let mut continuing = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        // Bit 7 set and bit 6 clear, per byte: `word << 1` brings each byte's bit 6 to its bit 7.
+        continuing += (word & !(word << 1) & HIGH).count_ones() as usize;
+    }
+    continuing += words.remainder().iter().filter(|b| (**b & 0xC0) == 0x80).count();
+    bytes.len() - continuing
+}
+
 /// `text`'s lines, each with its `\n` (the last one may have none): `str::split_inclusive('\n')`.
 pub(crate) fn split_inclusive(text: &str) -> Lines<'_> {
     Lines { text, at: 0 }
@@ -85,6 +102,18 @@ impl<'a> Iterator for Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chars_counts_what_str_chars_counts() {
+        let text = "        \"name\": \"é日本語😀 — kubectl\",  ascii only here, then ÿ\u{10FFFF}\u{80}x";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                if let Some(slice) = text.get(start..end) {
+                    assert_eq!(chars(slice.as_bytes()), slice.chars().count(), "{slice:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn line_ends_are_after_each_newline() {

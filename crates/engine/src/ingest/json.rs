@@ -117,11 +117,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             self.col_offset = self.line_start;
             self.col_chars = 0;
         }
-        let extra = self.bytes[self.col_offset..self.at]
-            .iter()
-            .filter(|b| (**b & 0xC0) != 0x80)
-            .count();
-        self.col_chars += extra as u32;
+        self.col_chars += crate::lines::chars(&self.bytes[self.col_offset..self.at]) as u32;
         self.col_offset = self.at;
         Pos::new(self.line, self.col_chars + 1)
     }

@@ -242,10 +242,7 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     /// 1-based line and character column of a byte offset on a line.
     fn pos(&self, line: &Line, offset: usize) -> Pos {
-        let chars = self.bytes[line.start..offset]
-            .iter()
-            .filter(|b| (**b & 0xC0) != 0x80)
-            .count();
+        let chars = crate::lines::chars(&self.bytes[line.start..offset]);
         Pos::new(line.number, chars as u32 + 1)
     }
 
