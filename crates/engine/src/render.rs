@@ -386,8 +386,7 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     let mut children: Vec<usize> = vec![0; findings.len()];
     // Each finding's first index by (rule, subject): a dump with thousands of findings would make a
     // search per symptom quadratic.
-    let mut first: std::collections::HashMap<(&str, &crate::ObjectRef), usize> =
-        std::collections::HashMap::new();
+    let mut first: crate::hash::Map<(&str, &crate::ObjectRef), usize> = crate::hash::Map::default();
     for (i, f) in findings.iter().enumerate() {
         first.entry((f.rule.as_str(), &f.subject)).or_insert(i);
     }

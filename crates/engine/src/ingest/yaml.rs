@@ -8,7 +8,7 @@
 //! document does not lose the others, the text is first split at top-level `---` lines and each
 //! document is parsed on its own, with its line numbers shifted back to the whole input's.
 
-use std::collections::HashMap;
+use crate::hash::Map;
 
 use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
@@ -265,7 +265,7 @@ enum Frame {
 struct Builder {
     first_line: u32,
     stack: Vec<Frame>,
-    anchors: HashMap<usize, Node>,
+    anchors: Map<usize, Node>,
     /// Nodes created so far in this chunk; aliases count the nodes they copy, so an alias bomb runs
     /// into the budget instead of into memory.
     nodes: usize,
@@ -279,7 +279,7 @@ impl Builder {
         Self {
             first_line,
             stack: Vec::new(),
-            anchors: HashMap::new(),
+            anchors: Map::default(),
             nodes: 0,
             budget: chunk_len.max(4096) * 2,
             root: None,

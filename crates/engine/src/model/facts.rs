@@ -4,7 +4,7 @@
 //! → endpoint → Pod) and for every Pod (its side of the same chain), and read both by the rule
 //! `service-endpoints-not-serving` and by the report's object graph, so the two never disagree.
 
-use std::collections::HashMap;
+use crate::hash::Map;
 
 use crate::ingest::node::{Node, NodeValue};
 use crate::ingest::{Object, Typed};
@@ -61,7 +61,7 @@ pub fn has_selector(service: &Object) -> bool {
 /// Every Service with a selector, with its chain, in input order.
 pub fn service_chains(objects: &[Object], graph: &Graph) -> Vec<ServiceChain> {
     // EndpointSlices by the Service they belong to, once (not a scan of every edge per Service).
-    let mut slices_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut slices_of: Map<usize, Vec<usize>> = Map::default();
     for edge in &graph.edges {
         if let (EdgeKind::EndpointsOf, Target::Object(service)) = (edge.kind, &edge.to) {
             if objects[edge.from].id.kind == "EndpointSlice" {
@@ -371,17 +371,17 @@ impl ServiceChain {
 /// it, which namespaces have Services. Built once, so each Pod's facts do not scan every chain (that
 /// was quadratic on a large cluster). Lists keep the chains' order.
 pub struct PodSide<'c> {
-    selecting: HashMap<usize, Vec<&'c ServiceChain>>,
-    listed: HashMap<usize, Vec<&'c Endpoint>>,
-    namespaces: std::collections::HashSet<Option<&'c str>>,
+    selecting: Map<usize, Vec<&'c ServiceChain>>,
+    listed: Map<usize, Vec<&'c Endpoint>>,
+    namespaces: crate::hash::Set<Option<&'c str>>,
 }
 
 impl<'c> PodSide<'c> {
     pub fn new(model: &'c Model<'_>, chains: &'c [ServiceChain]) -> Self {
         let mut side = PodSide {
-            selecting: HashMap::new(),
-            listed: HashMap::new(),
-            namespaces: std::collections::HashSet::new(),
+            selecting: Map::default(),
+            listed: Map::default(),
+            namespaces: crate::hash::Set::default(),
         };
         for chain in chains {
             for &pod in &chain.pods {

@@ -4,7 +4,9 @@
 //! Where the object a relation points to was not pasted, the edge still exists and names it
 //! ([`Target::Missing`]), so a rule can say "the ReplicaSet was not pasted" instead of guessing.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::hash::Map;
 
 use crate::ingest::node::{Node, NodeValue};
 use crate::ingest::Object;
@@ -50,7 +52,7 @@ pub struct Graph {
     pub edges: Vec<Edge>,
     pub inventory: Inventory,
     /// Objects by kind, namespace and name (the first of duplicates).
-    index: HashMap<Key, usize>,
+    index: Map<Key, usize>,
     /// For each object, the indices in `edges` of the edges from it.
     from: Vec<Vec<usize>>,
     /// For each object, the indices in `edges` of the edges to it.
@@ -98,17 +100,17 @@ struct PodLabels<'a> {
 /// quadratic on a large cluster. Every list keeps the Pods' input order.
 struct Pods<'a> {
     all: Vec<PodLabels<'a>>,
-    by_label: HashMap<(Option<&'a str>, &'a str, &'a str), Vec<usize>>,
-    by_namespace: HashMap<Option<&'a str>, Vec<usize>>,
-    by_ip: HashMap<&'a str, Vec<usize>>,
+    by_label: Map<(Option<&'a str>, &'a str, &'a str), Vec<usize>>,
+    by_namespace: Map<Option<&'a str>, Vec<usize>>,
+    by_ip: Map<&'a str, Vec<usize>>,
 }
 
 impl<'a> Pods<'a> {
     fn new(all: Vec<PodLabels<'a>>) -> Self {
         let mut pods = Pods {
-            by_label: HashMap::new(),
-            by_namespace: HashMap::new(),
-            by_ip: HashMap::new(),
+            by_label: Map::default(),
+            by_namespace: Map::default(),
+            by_ip: Map::default(),
             all: Vec::new(),
         };
         for (i, pod) in all.iter().enumerate() {
@@ -217,7 +219,7 @@ impl<'a> Selector<'a> {
 }
 
 pub fn build(objects: &[Object]) -> Graph {
-    let mut index: HashMap<Key, usize> = HashMap::new();
+    let mut index: Map<Key, usize> = Map::default();
     let mut inventory = Inventory::default();
     for (i, o) in objects.iter().enumerate() {
         index

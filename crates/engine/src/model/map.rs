@@ -6,7 +6,7 @@
 //! pasted twice (a `get` table and its `-o yaml`) is one object: the first keeps its place and line,
 //! the later ones add what it lacks.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{Map, Set};
 
 use crate::ingest::node::Node;
 use crate::ingest::{Object, Typed};
@@ -262,7 +262,7 @@ fn endpoints(model: &Model<'_>, index: usize) -> Vec<(MapEndpoint, Option<Target
 /// The object graph of the report, from the model.
 pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
     let mut objects: Vec<MapObject> = Vec::new();
-    let mut by_key: HashMap<Key, usize> = HashMap::new();
+    let mut by_key: Map<Key, usize> = Map::default();
     // For each of the model's objects, its place in the graph (events have none).
     let mut place: Vec<Option<usize>> = vec![None; model.objects.len()];
     for (i, object) in model.objects.iter().enumerate() {
@@ -292,7 +292,7 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
     }
     // Missing objects by identity, apart from pasted ones: an owner whose uid differs from the pasted
     // object of the same name is another object (it keeps its uid, to tell them apart).
-    let mut missing_by_key: HashMap<Key, usize> = HashMap::new();
+    let mut missing_by_key: Map<Key, usize> = Map::default();
     let mut missing = |r: &ObjectRef, objects: &mut Vec<MapObject>| -> usize {
         *missing_by_key.entry(key(r)).or_insert_with(|| {
             let object = if by_key.contains_key(&key(r)) {
@@ -309,7 +309,7 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
         })
     };
     let mut relations = Vec::new();
-    let mut seen: HashSet<(usize, usize, RelationKind)> = HashSet::new();
+    let mut seen: Set<(usize, usize, RelationKind)> = Set::default();
     for edge in &model.graph.edges {
         let Some(from) = place[edge.from] else {
             continue;

@@ -6,7 +6,7 @@ pub mod graph;
 pub mod map;
 pub mod timeline;
 
-use std::collections::HashMap;
+use crate::hash::Map;
 
 use crate::ingest::messages::ClientMessage;
 use crate::ingest::{CommandOutput, Ingested, Object, Source};
@@ -19,14 +19,14 @@ pub struct Model<'a> {
     pub events: Vec<EventRecord>,
     /// Indices in `events` by the subject's kind and name: every rule asks for the events of every
     /// Pod, and scanning all events each time was quadratic on a large cluster.
-    events_by_subject: HashMap<(Text, Text), Vec<usize>>,
+    events_by_subject: Map<(Text, Text), Vec<usize>>,
     /// Indices in `objects` by kind and name, for [`Model::object`] and [`Model::events_for`].
-    objects_by_name: HashMap<(&'a str, &'a str), Vec<usize>>,
+    objects_by_name: Map<(&'a str, &'a str), Vec<usize>>,
     /// Indices in `objects` by namespace, and of those without one, for [`Model::objects_in`].
-    objects_by_namespace: HashMap<&'a str, Vec<usize>>,
+    objects_by_namespace: Map<&'a str, Vec<usize>>,
     cluster_scoped: Vec<usize>,
     /// Indices in `objects` by kind, for [`Model::objects_of_kind`].
-    objects_by_kind: HashMap<&'a str, Vec<usize>>,
+    objects_by_kind: Map<&'a str, Vec<usize>>,
     pub graph: graph::Graph,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
@@ -50,17 +50,17 @@ impl<'a> Model<'a> {
                     .map(|(source, row)| events::from_table(*source, row)),
             )
             .collect();
-        let mut events_by_subject: HashMap<(Text, Text), Vec<usize>> = HashMap::new();
+        let mut events_by_subject: Map<(Text, Text), Vec<usize>> = Map::default();
         for (i, e) in events.iter().enumerate() {
             events_by_subject
                 .entry((e.subject.kind.clone(), e.subject.name.clone()))
                 .or_default()
                 .push(i);
         }
-        let mut objects_by_name: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-        let mut objects_by_namespace: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut objects_by_name: Map<(&str, &str), Vec<usize>> = Map::default();
+        let mut objects_by_namespace: Map<&str, Vec<usize>> = Map::default();
         let mut cluster_scoped = Vec::new();
-        let mut objects_by_kind: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut objects_by_kind: Map<&str, Vec<usize>> = Map::default();
         for (i, o) in ingested.objects.iter().enumerate() {
             objects_by_name
                 .entry((o.id.kind.as_str(), o.id.name.as_str()))

@@ -23,8 +23,8 @@
 mod scan;
 mod structure;
 
+use crate::hash::Map;
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -237,8 +237,8 @@ pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOpti
 /// [`scan`], then replaces every value found by its token. Tokens are shared across the inputs.
 pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
     let hits = scan(sources, options);
-    let mut tokens: HashMap<&str, String> = HashMap::new();
-    let mut per_kind: HashMap<SecretKind, usize> = HashMap::new();
+    let mut tokens: Map<&str, String> = Map::default();
+    let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());
     for (input, source) in sources.iter().enumerate() {
         let text = &source.text;
@@ -328,7 +328,7 @@ const MIN_PROPAGATED_LEN: usize = 8;
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
-    let mut values: HashMap<String, SecretKind> = HashMap::new();
+    let mut values: Map<String, SecretKind> = Map::default();
     let mut multi_word: Vec<(String, SecretKind)> = Vec::new();
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {

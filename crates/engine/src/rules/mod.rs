@@ -423,7 +423,7 @@ fn explained_by_chain(findings: &[Finding], finding: &Finding, by: &Finding) -> 
 /// Puts each symptom right after the finding that explains it, keeping the ranked order otherwise.
 fn group(findings: Vec<Finding>) -> Vec<Finding> {
     // The first finding of each (rule, subject): what a symptom's `explained_by` names.
-    let mut first: std::collections::HashMap<(&str, &ObjectRef), usize> = std::collections::HashMap::new();
+    let mut first: crate::hash::Map<(&str, &ObjectRef), usize> = crate::hash::Map::default();
     for (i, f) in findings.iter().enumerate() {
         first.entry((f.rule.as_str(), &f.subject)).or_insert(i);
     }

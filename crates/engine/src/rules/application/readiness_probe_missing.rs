@@ -85,7 +85,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let services_pasted = model.objects.iter().any(|o| o.id.kind == "Service");
     // Workload -> (pods, evidence, containers without a probe), in input order.
     let mut groups: Vec<Group> = Vec::new();
-    let mut group_of: std::collections::HashMap<ObjectRef, usize> = std::collections::HashMap::new();
+    let mut group_of: crate::hash::Map<ObjectRef, usize> = crate::hash::Map::default();
     for (index, pod) in model
         .objects
         .iter()

@@ -1,4 +1,6 @@
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::hash::Map;
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
@@ -108,12 +110,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
     // The first Node of each name, and workload -> its running Pods with their node, in input
     // order (looked up by key: a 10k-pod dump has thousands of workloads).
-    let mut by_name: HashMap<&str, &Object> = HashMap::new();
+    let mut by_name: Map<&str, &Object> = Map::default();
     for node in &nodes {
         by_name.entry(node.id.name.as_str()).or_insert(node);
     }
     let mut groups: Vec<(ObjectRef, Vec<(&Object, &Object)>)> = Vec::new();
-    let mut group_of: HashMap<ObjectRef, usize> = HashMap::new();
+    let mut group_of: Map<ObjectRef, usize> = Map::default();
     for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
         let running = pod.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Running");
         let Some(node_name) = pod.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) else {
