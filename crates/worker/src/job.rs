@@ -60,8 +60,7 @@ pub fn run(
         }
     });
     steps.leave();
-    let head = head(&report, unreadable, redacted_input);
-    for message in std::iter::once(protocol::encode(&Reply::Head(head))).chain(parts(&report)) {
+    for message in messages(&report, head(&report, unreadable, redacted_input)) {
         send(message, Vec::new());
     }
     drop(report);
@@ -147,11 +146,9 @@ pub fn warm(step: u32, send: &mut Send<'_>) {
     let sources = warm_sources(step);
     let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
     let mut bytes = 0;
-    for part in std::iter::once(protocol::encode(&Reply::Head(head(&report, Vec::new(), false))))
-        .chain(parts(&report))
-    {
-        bytes += part.len();
-        send(part, Vec::new());
+    for message in messages(&report, head(&report, Vec::new(), false)) {
+        bytes += message.len();
+        send(message, Vec::new());
     }
     let secrets = reading.scan(&sources, &ScanOptions::default(), &mut |_| {}).len();
     let warmed = Warmed {
@@ -177,6 +174,11 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
         objects: report.objects.len(),
         relations: report.relations.len(),
     }
+}
+
+/// The report as the page receives it: its head, then its large lists in parts.
+fn messages(report: &Report, head: Head) -> impl Iterator<Item = Vec<u8>> + '_ {
+    std::iter::once(protocol::encode(&Reply::Head(head))).chain(parts(report))
 }
 
 /// The report's large lists, in parts.

@@ -5,11 +5,9 @@
 //! asks for its secret scan), turns its replies into actions, and terminates it to cancel (the
 //! engine's call is synchronous: no message could interrupt it) — a fresh worker is started at once.
 //!
-//! Warm-up: the browser first runs WebAssembly in its baseline compiler and optimises each function
-//! once it has run enough. A new worker is asked for [`WARM_STEPS`] small analyses
-//! ([`faultline_worker::job::warm`]), one message at a time and only while it has no job, so that
-//! the first big input the user drops runs optimised code. When the last step is done the page's
-//! root element gets `data-engine="warm"`.
+//! Warm-up (why: [`faultline_worker::job::warm`]): a new worker is asked for [`WARM_STEPS`] small
+//! analyses, one message at a time and only while it has no job. When the last step is done the
+//! page's root element gets `data-engine="warm"`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
