@@ -3,7 +3,8 @@
 // built for wasm32-wasip1 with the worker's profile, runs in Node's WASI under V8's CPU profiler: the
 // same compiler and wasm code generation as the app's worker in Chromium, with function names.
 // Prints the benchmark's own figures, then the functions by self time. Profiles of the native build
-// (callgrind) miss what only wasm pays: no SIMD for memchr and substring search, dlmalloc instead of
+// (callgrind) miss what only wasm pays: 16-byte SIMD at most (and only where `memchr` or LLVM's
+// vectoriser uses it; std's own code is prebuilt without it), 32-bit pointers, dlmalloc instead of
 // glibc's allocator.
 //
 //   node scripts/wasm-profile.mjs BENCH.wasm DUMP...   (BENCH_RUNS, default 3; TOP, default 30)

@@ -66,6 +66,9 @@ test('opens with the built-in sample already diagnosed, loading only its own fil
   assert.ok(inputs.some((r) => r.includes('pod.yaml') && r.includes('yaml') && r.includes('1 document · Pod 1')), inputs.join('\n'));
   assert.ok(inputs.some((r) => r.includes('events.txt') && r.includes('events-table') && r.includes('Event 6')), inputs.join('\n'));
   assert.equal(await page.locator('.input-error').count(), 0, 'the sample reads without problems');
+  // This browser runs WebAssembly SIMD: static/support.js says nothing.
+  assert.equal(await page.locator('.unsupported').count(), 0);
+  assert.equal(await page.locator('html').getAttribute('data-unsupported'), null);
   // The page loaded its wasm from its own origin, under the sub-path (relative URLs).
   assert.ok(recorder.requests.some((r) => r.url.startsWith(server.url) && r.url.endsWith('.wasm')));
   await screenshot(page, 'sample-image-pull');
@@ -187,6 +190,34 @@ async function expectEventually(check, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+test('a browser without WebAssembly SIMD is told so on the page, in its language', async () => {
+  for (const [locale, words] of [['en-GB', /cannot run in this browser: it needs WebAssembly with SIMD.*Safari 16\.4/],
+    ['zh-CN', /无法在此浏览器中运行.*SIMD/]]) {
+    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    // Such a browser fails to compile any module with a SIMD instruction, the app's among them.
+    await page.addInitScript(() => {
+      const refuse = () => Promise.reject(new WebAssembly.CompileError('SIMD unsupported (simulated)'));
+      WebAssembly.validate = () => false;
+      WebAssembly.compile = refuse;
+      WebAssembly.compileStreaming = refuse;
+      WebAssembly.instantiate = refuse;
+      WebAssembly.instantiateStreaming = refuse;
+    });
+    await page.goto(server.url, { waitUntil: 'load' });
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), words);
+    assert.equal(await page.locator('html').getAttribute('data-unsupported'), 'wasm-simd');
+    assert.equal(await page.locator('.finding').count(), 0, 'the app did not start');
+    assert.ok(pageErrors.some((e) => e.includes('SIMD unsupported')), pageErrors.join('\n'));
+    await screenshot(page, `unsupported-browser-${locale}`);
+    await context.close();
+  }
+});
 
 test('the theme follows the system setting (dark)', async () => {
   const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 900 } });

@@ -680,8 +680,8 @@ fn lone_carriage_return(text: &str) -> bool {
 }
 
 /// Whether `text` holds a U+FEFF anywhere. Looked for by its first byte: `str::contains` with a
-/// non-ASCII char goes through the general substring search, which in wasm (no SIMD) took about 7 %
-/// of reading a YAML dump.
+/// non-ASCII char goes through the general substring search, which in wasm (then without SIMD) took
+/// about 7 % of reading a YAML dump.
 fn has_byte_order_mark(text: &str) -> bool {
     const BOM: &[u8] = "\u{feff}".as_bytes();
     let bytes = text.as_bytes();

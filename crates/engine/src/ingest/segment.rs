@@ -115,9 +115,9 @@ fn is_fence(body: &str) -> bool {
     body.starts_with("```") || body.starts_with("~~~")
 }
 
-/// Where `kubectl ` occurs in `text`. Natively `memmem`; in wasm (no SIMD) its fallback prefilter
+/// Where `kubectl ` occurs in `text`. Natively `memmem`; in wasm without SIMD its fallback prefilter
 /// was 2.4 % of reading a YAML dump, so each `k` is found eight bytes at a time and the word checked
-/// there.
+/// there. With wasm SIMD, `memmem` measured the same as this loop.
 fn kubectl_positions(text: &str) -> impl Iterator<Item = usize> + '_ {
     #[cfg(not(target_arch = "wasm32"))]
     let found = memchr::memmem::find_iter(text.as_bytes(), b"kubectl ");
