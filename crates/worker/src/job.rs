@@ -63,12 +63,14 @@ pub fn run(
     for message in messages(&report, head(&report, unreadable, redacted_input)) {
         send(message, Vec::new());
     }
-    drop(report);
     steps.done("sending");
     send(
         protocol::encode(&Reply::Reported(steps.timings.clone())),
         Vec::new(),
     );
+    // Freed once the page has all of it, while the page draws it: a 10k-pod report is about a
+    // million allocations (95 ms to free natively), time the page need not wait for.
+    drop(report);
     Analysed {
         id: job.id,
         sources,
