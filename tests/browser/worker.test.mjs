@@ -203,8 +203,16 @@ test('progress: the bar rises to the total, then the report; a long list shows i
 test('Cancel terminates the worker; the previous report stays, marked stale, and the input is kept', async (t) => {
   const { page } = await openApp(t);
   const before = await page.locator('.finding').allTextContents();
+  // The worker has warmed up (a job before the end would stop its warm-up); from here on, each
+  // change of that mark is logged.
+  await page.locator('html[data-engine="warm"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.locator('#paste').fill('# my notes\n');
   await analysed(page);
+  await page.evaluate(() => {
+    window.__engine = [];
+    new MutationObserver(() => window.__engine.push(document.documentElement.getAttribute('data-engine')))
+      .observe(document.documentElement, { attributeFilter: ['data-engine'] });
+  });
   await dropGenerated(page, 'huge.yaml', REPEAT, { text: POD + '---\n', times: 30_000 });
   await page.locator('.analysis-status.running').waitFor();
   const worker = await engineWorker(page);
@@ -218,7 +226,10 @@ test('Cancel terminates the worker; the previous report stays, marked stale, and
   assert.match(await page.locator('.input-waiting').textContent(), /huge\.yaml.*not analysed yet/);
   assert.equal(await page.locator('.input-error').count(), 0, 'a cancel is not an error');
   await screenshot(page, 'analysis-cancelled');
-  // Removing the big file analyses the rest, in a fresh worker.
+  // The warm worker is gone with its mark; a fresh one is started and warms up on its own.
+  await page.locator('html[data-engine="warm"]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.deepEqual(await page.evaluate(() => window.__engine), [null, 'warm']);
+  // Removing the big file analyses the rest, in that worker.
   await page.getByRole('button', { name: 'Remove huge.yaml' }).click();
   await analysed(page);
   assert.equal(await page.locator('.analysis-status').count(), 0);

@@ -85,6 +85,10 @@ impl Bridge {
             worker.set_onmessage(None);
             worker.set_onerror(Some(ignore_error().unchecked_ref()));
             worker.terminate();
+            // `data-engine="warm"` is the worker's state; the next one starts cold.
+            if let Some(root) = gloo::utils::document().document_element() {
+                let _ = root.remove_attribute("data-engine");
+            }
         }
         let mut shared = self.shared.borrow_mut();
         shared.running = None;
