@@ -15,6 +15,16 @@ const PODS = `const docs = [];
   for (let i = 0; i < arg.count; i++) docs.push(arg.pod.replace(/^ {2}name: tag-probe$/m, '  name: tag-probe-' + i));
   return docs.join('---\\n');`;
 
+/** Page code: like PODS, with a Chinese phrase and the pod's number in each pull error message. */
+const PODS_UNICODE = `(arg) => {
+  const docs = [];
+  for (let i = 0; i < arg.count; i++) {
+    docs.push(arg.pod.replace(/^ {2}name: tag-probe$/m, '  name: tag-probe-' + i)
+      .replace("message: 'rpc error:", "message: 'rpc error 镜像拉取失败 " + i + ":"));
+  }
+  return docs.join('---\\n');
+}`;
+
 let server;
 let browser;
 
@@ -283,6 +293,31 @@ test('a newer edit while the worker is still loading: the terminated worker\'s l
   const subjects = await page.locator('.finding .subject').allTextContents();
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
   assert.equal(await page.locator('.input-error').count(), 0, 'no input says the analysis failed');
+});
+
+test('a file over 1 MiB is read as a stream, whole: every object, at its line, its non-ASCII text intact', async (t) => {
+  const { page } = await openApp(t);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  const count = 1000; // ~3.3 MB: read in chunks, each copied into the text as it comes
+  await makeFile(page, 'pods.yaml', `return (${PODS_UNICODE})(arg);`, { pod: POD, count });
+  assert.ok(await page.evaluate(() => window.__dropped) > 3_000_000);
+  await drop(page);
+  await page.locator('.input-row', { hasText: 'pods.yaml' }).waitFor({ timeout: 120_000 });
+  await analysed(page);
+  const row = await page.locator('.input-row', { hasText: 'pods.yaml' }).textContent();
+  assert.ok(row.includes(`${count} documents · Pod ${count}`), row);
+  assert.equal(await page.locator('.input-error').count(), 0);
+  // Pod i's pull error is at line 111 of its document, and its message names it in Chinese.
+  const lines = POD.split('\n').length; // the document's lines and the `---` after it
+  for (const card of await page.locator('.finding').evaluateAll((cards) => cards.slice(0, 5).map((c) => ({
+    subject: c.querySelector('.subject').textContent,
+    evidence: [...c.querySelectorAll('.evidence li')].map((li) => li.textContent),
+  })))) {
+    const i = Number(card.subject.match(/tag-probe-(\d+)$/)?.[1]);
+    assert.ok(Number.isInteger(i), card.subject);
+    assert.ok(card.evidence.some((e) => e.startsWith(`pods.yaml:${111 + i * lines}`) && e.includes('ErrImagePull')), card.evidence.join('\n'));
+    assert.ok(card.evidence.some((e) => e.includes(`镜像拉取失败 ${i}:`)), card.evidence.join('\n'));
+  }
 });
 
 test('the main thread stays free while a multi-MB dump is analysed (long tasks measured)', async (t) => {
