@@ -152,17 +152,16 @@ mod glue {
 
     /// An input's text: bytes the page sent, or a file read here.
     async fn read(value: &JsValue) -> Result<String, String> {
-        if let Some(bytes) = bytes_of(value) {
-            return Ok(text_from_bytes(bytes));
-        }
-        let blob = value.dyn_ref::<Blob>().ok_or("not a file")?;
-        if blob.size() >= STREAM_FROM {
-            return Ok(text_from_bytes(read_stream(blob).await?));
-        }
-        let buffer = FileReaderSync::new()
-            .and_then(|reader| reader.read_as_array_buffer(blob))
-            .map_err(|e| unreadable(&e))?;
-        Ok(text_from_bytes(Uint8Array::new(&buffer).to_vec()))
+        let bytes = match (bytes_of(value), value.dyn_ref::<Blob>()) {
+            (Some(bytes), _) => bytes,
+            (None, Some(blob)) if blob.size() >= STREAM_FROM => read_stream(blob).await?,
+            (None, Some(blob)) => FileReaderSync::new()
+                .and_then(|reader| reader.read_as_array_buffer(blob))
+                .map(|buffer| Uint8Array::new(&buffer).to_vec())
+                .map_err(|e| unreadable(&e))?,
+            (None, None) => return Err("not a file".to_string()),
+        };
+        Ok(text_from_bytes(bytes))
     }
 
     /// A large file's bytes, each chunk of its stream copied into their buffer as it comes. Read

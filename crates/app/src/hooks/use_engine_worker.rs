@@ -85,10 +85,8 @@ impl Bridge {
             worker.set_onmessage(None);
             worker.set_onerror(Some(ignore_error().unchecked_ref()));
             worker.terminate();
-            // `data-engine="warm"` is the worker's state; the next one starts cold.
-            if let Some(root) = gloo::utils::document().document_element() {
-                let _ = root.remove_attribute("data-engine");
-            }
+            // The next worker starts cold.
+            mark_warm(false);
         }
         let mut shared = self.shared.borrow_mut();
         shared.running = None;
@@ -193,6 +191,17 @@ impl Bridge {
     }
 }
 
+/// Sets or clears the page's `data-engine="warm"`: whether the current worker has warmed up.
+fn mark_warm(warm: bool) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = if warm {
+            root.set_attribute("data-engine", "warm")
+        } else {
+            root.remove_attribute("data-engine")
+        };
+    }
+}
+
 /// An error handler that cancels the error (a page error otherwise) and does nothing else, owned by
 /// JavaScript: it lives as long as the terminated worker that may call it.
 fn ignore_error() -> JsValue {
@@ -258,9 +267,7 @@ fn spawn(
                     let _ = to_worker.post_message(&message(&Request::Warm { step: next }));
                 } else {
                     shared.warming = false;
-                    if let Some(root) = gloo::utils::document().document_element() {
-                        let _ = root.set_attribute("data-engine", "warm");
-                    }
+                    mark_warm(true);
                 }
                 return;
             }
