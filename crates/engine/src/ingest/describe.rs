@@ -80,7 +80,7 @@ pub fn is_describe(first_line: &str, command: Option<&Command>) -> bool {
 }
 
 /// The kind and name a `kubectl describe KIND NAME` / `describe KIND/NAME` command names.
-fn described_object(command: &Command) -> Option<(String, String)> {
+pub(crate) fn described_object(command: &Command) -> Option<(String, String)> {
     let words: Vec<&str> = command
         .line
         .split_whitespace()

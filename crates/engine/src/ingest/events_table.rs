@@ -133,7 +133,35 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         };
         rows.push(row(line_no, &columns, &values, hint_namespace.as_deref()));
     }
+    let names_objects = columns
+        .iter()
+        .any(|(_, c)| matches!(c, Column::Object | Column::Kind | Column::Name));
+    if !names_objects {
+        name_subjects(&mut rows, command);
+    }
     Some(rows)
+}
+
+/// The subjects of rows in a table that names none (describe's Events section pasted without its
+/// object): the Pod a `Scheduled` row assigns (`Successfully assigned ns/pod to node`) for the rows
+/// recorded on Pods, else what each row's message or the command names, else the kind its reason
+/// is recorded on. A describe object that the rows belong to sets them again afterwards.
+fn name_subjects(rows: &mut [TableEvent], command: Option<&Command>) {
+    let context = super::fragments::Context::of(command);
+    let scheduled = rows
+        .iter()
+        .filter(|r| r.reason == "Scheduled")
+        .find_map(|r| super::catalog::named_subject(&r.message));
+    for row in rows.iter_mut() {
+        let message = row.message.clone();
+        super::fragments::assign_subject(row, &message, &context);
+        if let Some((kind, namespace, name)) = &scheduled {
+            if row.kind == *kind && row.name.is_empty() {
+                row.name = name.clone();
+                row.namespace = namespace.clone().or(row.namespace.take());
+            }
+        }
+    }
 }
 
 fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {

@@ -34,6 +34,11 @@ pub struct ClientMessage {
     pub command: Option<String>,
 }
 
+/// The message a line starts with, and its text without the prefix.
+pub(crate) fn classify_line(line: &str) -> Option<(MessageKind, String)> {
+    classify(line).map(|(kind, text)| (kind, text.to_string()))
+}
+
 fn classify(line: &str) -> Option<(MessageKind, &str)> {
     let line = line.trim();
     if let Some(rest) = line.strip_prefix("Error from server") {
@@ -90,6 +95,32 @@ fn klog(line: &str) -> Option<(MessageKind, &str)> {
 /// Whether a line starts a kubectl message.
 pub fn is_message(line: &str) -> bool {
     classify(line).is_some()
+}
+
+/// Whether a line starts a kubectl message when nothing says which program printed it: kubectl's
+/// own lines, and klog lines from client-go's files (`memcache.go`, `round_trippers.go`, …). Other
+/// klog lines are a component's log (the API server's, the controller manager's), read as text.
+pub fn is_client_message(line: &str) -> bool {
+    match classify(line) {
+        Some((MessageKind::Log { .. }, _)) => is_client_go_log(line),
+        found => found.is_some(),
+    }
+}
+
+/// A klog line written by client-go, which kubectl prints on stderr.
+pub fn is_client_go_log(line: &str) -> bool {
+    const FILES: [&str; 8] = [
+        "memcache.go:",
+        "round_trippers.go:",
+        "request.go:",
+        "cached_discovery.go:",
+        "loader.go:",
+        "helpers.go:",
+        "discovery.go:",
+        "exec.go:",
+    ];
+    let head = line.find("] ").map_or(line, |at| &line[..at]);
+    FILES.iter().any(|f| head.contains(f))
 }
 
 /// Reads every message of a segment; non-message lines continue the message before them.

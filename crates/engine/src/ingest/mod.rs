@@ -5,15 +5,18 @@
 //! not use, so nothing is dropped silently.
 
 pub mod api;
+pub mod catalog;
 pub mod decode;
 pub mod describe;
 pub mod events_table;
+pub mod fragments;
 pub mod get_table;
 pub mod json;
 pub mod kubectl_yaml;
 pub mod messages;
 pub mod node;
 pub mod segment;
+mod wrappers;
 pub mod yaml;
 
 use api::{CoreEvent, EventsV1Event, Pod};
@@ -95,6 +98,9 @@ pub struct Ingested {
     /// The output of other commands shown in a paste, by input: (input, command, first line, text).
     pub outputs: Vec<CommandOutput>,
     pub errors: Vec<InputError>,
+    /// Lines no reader could use, by input: every line is read, recognised as other text (kept in
+    /// `outputs`), or listed here with why.
+    pub unread: Vec<(usize, fragments::UnreadLines)>,
 }
 
 /// The formats the engine recognises, as they appear in the report's `inputs[].format`.
@@ -117,7 +123,11 @@ pub enum Format {
     CommandOutput,
     /// Several segments (commands) of different formats in one input.
     Mixed,
-    Unrecognized,
+    /// Text no whole-format reader takes, in which single records were found by content: event
+    /// rows without their header, kubectl messages, messages of the catalog.
+    Fragments,
+    /// Text in which nothing was recognised: prose, logs, shell output, or unread lines.
+    Text,
     Empty,
 }
 
@@ -136,7 +146,8 @@ impl Format {
             Format::ContainerLog => "container-log",
             Format::CommandOutput => "command-output",
             Format::Mixed => "mixed",
-            Format::Unrecognized => "unrecognized",
+            Format::Fragments => "fragments",
+            Format::Text => "text",
             Format::Empty => "empty",
         }
     }
@@ -206,9 +217,12 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     let events_before = out.table_events.len();
     let mut formats: Vec<Format> = Vec::new();
     let mut documents = 0;
-    for segment in segment::split(&source.text) {
-        // Segments are slices of the input: their offset turns the readers' offsets into the input's.
-        let base = segment.text.as_ptr() as usize - source.text.as_ptr() as usize;
+    // Quoting, k9s borders and colour codes taken off, line for line (`None`: the text has none).
+    let unwrapped = wrappers::unwrap(&source.text);
+    let text = unwrapped.as_deref().unwrap_or(&source.text);
+    for segment in segment::split(text) {
+        // Segments are slices of the text: their offset turns the readers' offsets into the input's.
+        let base = segment.text.as_ptr() as usize - text.as_ptr() as usize;
         let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
         documents += docs;
         if format != Format::Empty {
@@ -254,7 +268,7 @@ fn ingest_segment(
     if segment.log {
         return (Format::ContainerLog, 0);
     }
-    match sniff(segment.text, segment.first_line, segment.command.as_ref()) {
+    match sniff(segment.text, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
             let docs = json::parse_documents_observed(segment.text, segment.first_line, reached);
@@ -346,9 +360,9 @@ fn ingest_segment(
         }
         // Logs saved by `kubectl cluster-info dump --output-directory` (`<ns>/<pod>/logs.txt`) and by
         // support bundles (`*.log`) are the application's, not kubectl's: set aside, not errors.
-        Sniffed::Other(_) if is_log_file(&source.name) => (Format::ContainerLog, 0),
+        Sniffed::Other if is_log_file(&source.name) => (Format::ContainerLog, 0),
         // Known command, unknown output format: kept as text, not an error.
-        Sniffed::Other(_)
+        Sniffed::Other
             if segment
                 .command
                 .as_ref()
@@ -366,22 +380,87 @@ fn ingest_segment(
             });
             (Format::CommandOutput, 1)
         }
-        Sniffed::Other(pos) => {
-            let what = match &segment.command {
-                Some(command) => format!("the output of `{}`", command.line),
-                None => "this text".to_string(),
+        Sniffed::Other => read_other(index, source, segment, out, reached),
+    }
+}
+
+/// A segment no whole-format reader takes from its first line: its lines are read one by one
+/// ([`fragments`]) up to the first line where a whole format starts (an events or `get` table's
+/// header, a describe object, a document), which is read from there on as a segment of its own.
+/// Prose before a table, a sentence between two outputs, a describe fragment after `...` no longer
+/// hide what follows them.
+fn read_other(
+    index: usize,
+    source: &Source,
+    segment: &Segment<'_>,
+    out: &mut Ingested,
+    reached: Reached<'_>,
+) -> (Format, usize) {
+    let text = segment.text;
+    let command = segment.command.as_ref();
+    let mut offset = 0;
+    let mut start_at = None;
+    for (line_no, raw) in (segment.first_line..).zip(text.split_inclusive('\n')) {
+        if offset > 0 && starts_whole_format(raw.trim_end(), command) {
+            start_at = Some((offset, line_no));
+            break;
+        }
+        offset += raw.len();
+    }
+    let head = &text[..start_at.map_or(text.len(), |(at, _)| at)];
+    let read = fragments::read(head, segment.first_line, command);
+    let records = read.events.len() + read.messages.len();
+    let mut format = if records > 0 {
+        Format::Fragments
+    } else {
+        Format::Text
+    };
+    out.table_events
+        .extend(read.events.into_iter().map(|e| (index, e)));
+    out.messages.extend(read.messages.into_iter().map(|m| (index, m)));
+    out.unread.extend(read.unread.into_iter().map(|u| (index, u)));
+    for (first_line, text) in read.other {
+        out.outputs.push(CommandOutput {
+            source: index,
+            command: command.map(|c| c.line.clone()).unwrap_or_default(),
+            first_line,
+            text,
+        });
+    }
+    let mut documents = usize::from(records > 0);
+    if let Some((at, line)) = start_at {
+        let rest = Segment {
+            first_line: line,
+            text: &text[at..],
+            command: segment.command.clone(),
+            log: false,
+        };
+        let (rest_format, docs) = ingest_segment(index, source, &rest, out, &mut |o| reached(at + o));
+        documents += docs;
+        if rest_format != Format::Empty {
+            format = if records > 0 || format == Format::Fragments {
+                Format::Mixed
+            } else {
+                rest_format
             };
-            out.errors.push(error(
-                pos,
-                format!(
-                    "{what} is not a format Faultline reads yet (it reads Kubernetes YAML and JSON, \
-                     kubectl describe, event tables and `kubectl get` tables of workloads, nodes, services and \
-                     claims), so it was not used"
-                ),
-            ));
-            (Format::Unrecognized, 0)
         }
     }
+    (format, documents)
+}
+
+/// Whether a line starts a format read as a whole: an events table's header, a `get` table's
+/// header, a describe object's `Name:`, a JSON document, a YAML object's first key.
+fn starts_whole_format(line: &str, command: Option<&segment::Command>) -> bool {
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        return false;
+    }
+    events_table::is_header(trimmed)
+        || describe::is_describe(line, command)
+        || get_table::is_header(line, command)
+        || (line == trimmed && (trimmed == "{" || trimmed.starts_with("{\"")))
+        || (line == trimmed
+            && (trimmed.starts_with("apiVersion:") || trimmed.starts_with("kind:") || trimmed == "---"))
 }
 
 /// kubectl commands whose output the engine is meant to read (`get`, `describe`, `events`): their
@@ -405,20 +484,19 @@ enum Sniffed {
     GetTable,
     Describe,
     Messages,
-    /// Neither; the position of the first meaningful character.
-    Other(Pos),
+    /// None of these from its first meaningful line: read line by line ([`read_other`]).
+    Other,
 }
 
 /// Decides how to read an input from its first meaningful line. YAML is tried only when that line
 /// looks like YAML (a `key:`, a `---`, a `- ` item), so a pasted table is not reported as a YAML
 /// syntax error somewhere in its middle.
-fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sniffed {
-    for (line_no, line) in (first_line..).zip(text.lines()) {
+fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
+    for line in text.lines() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let pos = Pos::new(line_no, (line.len() - line.trim_start().len()) as u32 + 1);
         if events_table::is_header(trimmed) {
             return Sniffed::EventsTable;
         }
@@ -428,7 +506,9 @@ fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sni
         if get_table::is_header(line, command) {
             return Sniffed::GetTable;
         }
-        if messages::is_message(line) {
+        if messages::is_client_message(line)
+            || command.is_some_and(|c| fragments::is_kubectl_client(&c.line)) && messages::is_message(line)
+        {
             return Sniffed::Messages;
         }
         if looks_like_json_start(trimmed) {
@@ -437,7 +517,7 @@ fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sni
         if trimmed.starts_with("---") || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
             return Sniffed::Yaml;
         }
-        return Sniffed::Other(pos);
+        return Sniffed::Other;
     }
     Sniffed::Empty
 }

@@ -56,29 +56,112 @@ impl Command {
     }
 }
 
-/// The command on a prompt line, if the line is one: `$ kubectl get pods`, `user@host:~/x$ kubectl …`,
-/// `root@node:~# kubectl …`, `❯ kubectl …`, `PS C:\> kubectl …`, or a bare `kubectl …` line.
-fn prompt_command(line: &str) -> Option<&str> {
-    let trimmed = line.trim();
-    for marker in ["$ ", "% ", "❯ ", "➜ ", "λ "] {
-        if let Some(rest) = trimmed.strip_prefix(marker) {
-            // zsh themes print the directory after the marker (`➜  ~ kubectl …`).
-            return Some(rest.find("kubectl ").map_or(rest.trim(), |at| &rest[at..]).trim());
+/// The programs whose command lines start a segment. kubectl's wrappers (`microk8s kubectl`, `k3s
+/// kubectl`, `minikube kubectl --`, `kubectl.exe`) are read as kubectl.
+const PROGRAMS: [&str; 14] = [
+    "kubectl",
+    "kubectl.exe",
+    "oc",
+    "etcdctl",
+    "kubeadm",
+    "crictl",
+    "journalctl",
+    "systemctl",
+    "docker",
+    "helm",
+    "microk8s",
+    "k3s",
+    "minikube",
+    "curl",
+];
+
+/// The kubectl verbs after which a bare `k` is the usual alias of kubectl.
+const VERBS: [&str; 16] = [
+    "get",
+    "describe",
+    "logs",
+    "events",
+    "apply",
+    "create",
+    "delete",
+    "top",
+    "exec",
+    "rollout",
+    "run",
+    "edit",
+    "patch",
+    "scale",
+    "version",
+    "cluster-info",
+];
+
+/// The command a line starts with, if it starts with one of [`PROGRAMS`] (or `k VERB`).
+fn command_at(text: &str) -> Option<String> {
+    let first = text.split_whitespace().next()?;
+    let rest = text[first.len()..].trim_start();
+    let known = PROGRAMS.contains(&first)
+        || first == "k" && rest.split_whitespace().next().is_some_and(|v| VERBS.contains(&v));
+    if !known || rest.is_empty() && first != "kubectl" {
+        return None;
+    }
+    // Wrappers of kubectl: `microk8s kubectl get pods` -> `kubectl get pods`.
+    let mut line = text.trim();
+    for wrapper in ["microk8s ", "k3s ", "minikube "] {
+        if let Some(after) = line.strip_prefix(wrapper) {
+            if after.starts_with("kubectl ") {
+                line = after;
+            }
         }
     }
-    if trimmed.starts_with("kubectl ") || trimmed.starts_with("k get ") || trimmed.starts_with("k describe ")
-    {
-        return Some(trimmed);
+    let line = line
+        .replacen("kubectl.exe ", "kubectl ", 1)
+        .replacen("kubectl -- ", "kubectl ", 1);
+    Some(line)
+}
+
+/// The command on a prompt line, if the line is one: `$ kubectl get pods`, `$k describe pod x`,
+/// `user@host:~/x$ kubectl …`, `root@node:~# kubectl …`, `bash-4.3# etcdctl cluster-health`,
+/// `❯ kubectl …`, `➜  ~ kubectl …`, `PS C:\> kubectl …`, `C:\Users\me>kubectl …`, `[user@host dir]$
+/// …`, or a bare `kubectl …` line. A prompt is a marker (`$`, `#`, `%`, `>`, `❯`, `➜`, `λ`) after
+/// text without spaces (or bracketed, or with an `@`), followed by a known program.
+fn prompt_command(line: &str) -> Option<String> {
+    let trimmed = line.trim();
+    if let Some(command) = command_at(trimmed) {
+        return Some(command);
     }
-    // `user@host:path$ cmd`, `root@host:~# cmd`, `PS C:\> cmd`, `[user@host ~]$ cmd`: a prompt ends
-    // at the first `$ `, `# ` or `> ` that comes before the word kubectl.
-    let kubectl = trimmed.find("kubectl ")?;
-    let head = &trimmed[..kubectl];
-    let looks_like_prompt = head.contains('@') || head.starts_with("PS ") || head.starts_with('[');
-    let ends_with_marker = ["$ ", "# ", "> ", "% "]
-        .iter()
-        .any(|m| head.trim_end().ends_with(m.trim_end()));
-    (looks_like_prompt && ends_with_marker).then(|| &trimmed[kubectl..])
+    for (at, marker) in trimmed.char_indices() {
+        if !matches!(marker, '$' | '#' | '%' | '>' | '❯' | '➜' | 'λ') {
+            continue;
+        }
+        let head = &trimmed[..at];
+        let head_ok = if head.is_empty() {
+            marker != '#' && marker != '>'
+        } else {
+            head.len() <= 100
+                && (!head.trim_end().contains(' ')
+                    || head.starts_with(['[', '('])
+                    || head.starts_with("PS ")
+                    || head.contains('@'))
+        };
+        if !head_ok {
+            continue;
+        }
+        let rest = trimmed[at + marker.len_utf8()..].trim_start();
+        if let Some(command) = command_at(rest) {
+            return Some(command);
+        }
+        // zsh themes print the directory after the marker (`➜  ~ kubectl …`).
+        if let Some((_, after)) = rest.split_once(char::is_whitespace) {
+            if let Some(command) = command_at(after.trim_start()) {
+                return Some(command);
+            }
+        }
+        // A plain prompt at the start of the line runs any command (`$ more svc.yaml`).
+        if head.is_empty() && !rest.is_empty() && trimmed[at + marker.len_utf8()..].starts_with(' ') {
+            return Some(rest.to_string());
+        }
+    }
+    None
 }
 
 /// How many spaces a line starts with. Pretty-printed JSON and deep YAML are about half indentation,
@@ -115,12 +198,13 @@ fn is_fence(body: &str) -> bool {
     body.starts_with("```") || body.starts_with("~~~")
 }
 
-/// Where `kubectl ` occurs in `text`. Natively `memmem`; in wasm without SIMD its fallback prefilter
-/// was 2.4 % of reading a YAML dump, so each `k` is found eight bytes at a time and the word checked
-/// there. With wasm SIMD, `memmem` measured the same as this loop.
+/// Where `ctl ` occurs in `text`: the end of `kubectl `, `etcdctl `, `crictl `, `systemctl `,
+/// `journalctl `, the programs whose command lines may carry a prompt in front. Natively `memmem`; in
+/// wasm without SIMD its fallback prefilter was 2.4 % of reading a YAML dump, so each `c` is found
+/// eight bytes at a time and the word checked there. With wasm SIMD, `memmem` measured the same as this loop.
 fn kubectl_positions(text: &str) -> impl Iterator<Item = usize> + '_ {
     #[cfg(not(target_arch = "wasm32"))]
-    let found = memchr::memmem::find_iter(text.as_bytes(), b"kubectl ");
+    let found = memchr::memmem::find_iter(text.as_bytes(), b"ctl ");
     #[cfg(target_arch = "wasm32")]
     let found = kubectl_in_words(text.as_bytes());
     found
@@ -130,9 +214,9 @@ fn kubectl_positions(text: &str) -> impl Iterator<Item = usize> + '_ {
 fn kubectl_in_words(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut from = 0;
     std::iter::from_fn(move || loop {
-        let at = from + crate::lines::byte_in_words(bytes.get(from..)?, b'k')?;
+        let at = from + crate::lines::byte_in_words(bytes.get(from..)?, b'c')?;
         from = at + 1;
-        if bytes[at..].starts_with(b"kubectl ") {
+        if bytes[at..].starts_with(b"ctl ") {
             return Some(at);
         }
     })
@@ -195,12 +279,16 @@ fn split_lines(text: &str, pass_over: bool) -> Vec<Segment<'_>> {
         let log_start = line.starts_with("==== START logs for container");
         let log_end = in_log && line.starts_with("==== END logs for container");
         let body = &line[indentation(line.as_bytes())..];
+        let fence = !in_log && is_fence(body);
         let prompt = if in_log || !(mentions_kubectl || starts_like_prompt(body)) {
             None
+        } else if fence {
+            // A fence with the prompt on its opening line: ```` ```user@vm:~$ kubectl create ns x ````.
+            prompt_command(body.trim_start_matches(['`', '~']))
         } else {
             prompt_command(line)
         };
-        if log_start || log_end || prompt.is_some() || (!in_log && is_fence(body)) {
+        if log_start || log_end || prompt.is_some() || fence {
             push_segment(
                 text,
                 start,
@@ -211,7 +299,7 @@ fn split_lines(text: &str, pass_over: bool) -> Vec<Segment<'_>> {
                 &mut segments,
             );
             if let Some(cmd) = prompt {
-                command = Some(Command::parse(cmd));
+                command = Some(Command::parse(&cmd));
             }
             in_log = log_start;
             start = offset + raw.len();
@@ -269,7 +357,7 @@ mod tests {
             let bytes = text.as_bytes();
             for start in 0..bytes.len() {
                 let slice = &bytes[start..];
-                let expected: Vec<usize> = memchr::memmem::find_iter(slice, b"kubectl ").collect();
+                let expected: Vec<usize> = memchr::memmem::find_iter(slice, b"ctl ").collect();
                 assert_eq!(
                     kubectl_in_words(slice).collect::<Vec<_>>(),
                     expected,

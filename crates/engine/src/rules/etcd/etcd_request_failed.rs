@@ -78,6 +78,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "etcdserver: leader changed",
             "etcdserver: no leader",
             "etcdserver: too many requests",
+            // The API server's and controllers' logs (etcd v2 client), and `etcdctl cluster-health`.
+            "etcd cluster is unavailable or misconfigured",
+            "has no leader",
+            "is unhealthy: got unhealthy result",
+            "cluster is unavailable",
+            "failed to check the health of member",
         ],
         Scope::WithEvents,
     );

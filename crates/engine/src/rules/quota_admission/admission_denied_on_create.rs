@@ -130,7 +130,12 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     };
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
-        format!("Creating {kind} {ns}/{name} was refused by {by}: {first_reason}. The {kind} does not exist.")
+        let at = if crate::ingest::events_table::is_cluster_scoped(&kind) {
+            name
+        } else {
+            format!("{ns}/{name}")
+        };
+        format!("Creating {kind} {at} was refused by {by}: {first_reason}. The {kind} does not exist.")
     } else {
         let refusals: u32 = group
             .iter()

@@ -36,7 +36,9 @@ pub fn forbidden(text: &str) -> Option<(Option<(String, String)>, String)> {
 /// `error when creating "x.yaml": admission webhook "v" denied the request: …` (no `is forbidden`).
 /// The object is the one a policy engine names (`resource Pod/ns/name`), else the manifest file.
 fn webhook_denial(text: &str) -> Option<(Option<(String, String)>, String)> {
-    let at = text.find("admission webhook \"")?;
+    let at = text
+        .find("admission webhook \"")
+        .or_else(|| text.find("failed calling webhook \""))?;
     let reason = text[at..].trim().to_string();
     let named = text.find("resource ").and_then(|i| {
         let token = text[i + "resource ".len()..].split_whitespace().next()?;
@@ -50,6 +52,46 @@ fn webhook_denial(text: &str) -> Option<(Option<(String, String)>, String)> {
         .and_then(|(_, r)| r.split('"').next())
         .map(|f| ("Object".to_string(), f.to_string()));
     Some((named.or(file), reason))
+}
+
+/// The object a command creates: `kubectl create namespace check`, `kubectl run web --image=x`,
+/// `kubectl apply -f pods/echod.yaml` (the manifest's name, `echod`, as a Pod is what the file
+/// names most often: only when the file is under `pods/` or named `pod*`).
+fn created_by_command(command: &str) -> Option<(String, String)> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let verb_at = words
+        .iter()
+        .position(|w| matches!(*w, "create" | "run" | "apply"))?;
+    let args: Vec<&str> = words[verb_at + 1..]
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    match words[verb_at] {
+        "run" => Some(("Pod".into(), args.first()?.to_string())),
+        "create" if args.len() >= 2 => {
+            let kind = match args[0] {
+                "namespace" | "ns" => "Namespace",
+                "deployment" | "deploy" => "Deployment",
+                "job" => "Job",
+                "secret" => "Secret",
+                "configmap" | "cm" => "ConfigMap",
+                "serviceaccount" | "sa" => "ServiceAccount",
+                _ => return None,
+            };
+            let name = if kind == "Secret" { args.get(2)? } else { &args[1] };
+            Some((kind.into(), name.to_string()))
+        }
+        _ => {
+            let file = words
+                .iter()
+                .position(|w| *w == "-f")
+                .and_then(|i| words.get(i + 1))?;
+            let stem = file.rsplit('/').next()?.split('.').next()?;
+            let pod = file.contains("pods/") || stem.starts_with("pod");
+            pod.then(|| ("Pod".into(), stem.to_string()))
+        }
+    }
 }
 
 fn plural_kind(resource: &str) -> String {
@@ -73,13 +115,28 @@ fn plural_kind(resource: &str) -> String {
 pub fn rejections(model: &Model<'_>) -> Vec<Rejection> {
     let mut out = Vec::new();
     for (source, message) in model.messages {
-        if !matches!(&message.kind, MessageKind::ServerError { reason } if reason.as_deref() == Some("Forbidden"))
-        {
+        // `Error from server (Forbidden)`; old kubectl printed no reason; a webhook that cannot be
+        // called is an `InternalError` of admission.
+        let MessageKind::ServerError { reason } = &message.kind else {
             continue;
-        }
-        let Some((refused, reason)) = forbidden(&message.text).or_else(|| webhook_denial(&message.text))
-        else {
+        };
+        let found = match reason.as_deref() {
+            Some("Forbidden") => forbidden(&message.text).or_else(|| webhook_denial(&message.text)),
+            None | Some("InternalError" | "BadRequest") => webhook_denial(&message.text),
+            _ => None,
+        };
+        let Some((refused, reason)) = found else {
             continue;
+        };
+        // The object kubectl was asked to create, when the message does not name it.
+        let refused = match refused {
+            Some((kind, file)) if kind == "Object" => message
+                .command
+                .as_deref()
+                .and_then(created_by_command)
+                .or(Some((kind, file))),
+            None => message.command.as_deref().and_then(created_by_command),
+            named => named,
         };
         let namespace = message
             .command

@@ -1,0 +1,349 @@
+//! The catalog of messages Kubernetes components print, as data: what a line of text says when it is
+//! all there is. Real pastes are fragments — an event row without its table, a scheduler message
+//! quoted in a sentence, a controller-manager log relaying an event — and each of these still names a
+//! reason that the rules know. Ingest only recognises; it decides nothing about faults.
+//!
+//! Each entry is a literal a component prints (signals.md lists where each comes from), the event
+//! reason and type the component records with it, and the kind of object such an event is about.
+//! Literals are matched case-sensitively, as printed; the first entry that matches a line wins, so
+//! the more specific come first.
+
+/// One message format: `needle` occurs in the line; the event it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub needle: &'static str,
+    pub reason: &'static str,
+    pub warning: bool,
+    /// The kind of the object such an event is about.
+    pub kind: &'static str,
+}
+
+const fn warn(needle: &'static str, reason: &'static str, kind: &'static str) -> Entry {
+    Entry {
+        needle,
+        reason,
+        warning: true,
+        kind,
+    }
+}
+
+const fn normal(needle: &'static str, reason: &'static str, kind: &'static str) -> Entry {
+    Entry {
+        needle,
+        reason,
+        warning: false,
+        kind,
+    }
+}
+
+/// The message formats, most specific first. Sources: the scheduler (`FailedScheduling`), the
+/// kubelet (image pulls, mounts, probes, sandboxes, evictions, node conditions), the controllers
+/// (`FailedCreate`, `FailedBinding`, attach/detach, Jobs).
+pub const ENTRIES: &[Entry] = &[
+    // kube-scheduler
+    warn("nodes are available:", "FailedScheduling", "Pod"),
+    warn(
+        "No nodes are available that match all of the",
+        "FailedScheduling",
+        "Pod",
+    ),
+    warn(
+        "pod has unbound immediate PersistentVolumeClaims",
+        "FailedScheduling",
+        "Pod",
+    ),
+    normal("Successfully assigned ", "Scheduled", "Pod"),
+    // kubelet: images
+    warn("Failed to pull image", "Failed", "Pod"),
+    warn("Back-off pulling image", "BackOff", "Pod"),
+    warn("Error: ErrImagePull", "Failed", "Pod"),
+    warn("Error: ImagePullBackOff", "Failed", "Pod"),
+    warn("Error: InvalidImageName", "InspectFailed", "Pod"),
+    normal("Successfully pulled image", "Pulled", "Pod"),
+    normal("already present on machine", "Pulled", "Pod"),
+    normal("ulling image \"", "Pulling", "Pod"),
+    // kubelet: container configuration and start
+    warn("Error: secret \"", "Failed", "Pod"),
+    warn("Error: secrets \"", "Failed", "Pod"),
+    warn("Error: configmap \"", "Failed", "Pod"),
+    warn("Error: configmaps \"", "Failed", "Pod"),
+    warn("Error: couldn't find key", "Failed", "Pod"),
+    warn("Error: container has runAsNonRoot", "Failed", "Pod"),
+    warn("Back-off restarting failed container", "BackOff", "Pod"),
+    warn("Error: failed to create containerd task", "Failed", "Pod"),
+    warn("Error: failed to start container", "Failed", "Pod"),
+    normal("Started container", "Started", "Pod"),
+    normal("Created container", "Created", "Pod"),
+    // kubelet: probes
+    warn("Liveness probe failed", "Unhealthy", "Pod"),
+    warn("Readiness probe failed", "Unhealthy", "Pod"),
+    warn("Startup probe failed", "Unhealthy", "Pod"),
+    normal("failed liveness probe, will be restarted", "Killing", "Pod"),
+    normal("failed startup probe, will be restarted", "Killing", "Pod"),
+    // kubelet and attach/detach controller: volumes
+    warn("Multi-Attach error for volume", "FailedAttachVolume", "Pod"),
+    warn("AttachVolume.Attach failed", "FailedAttachVolume", "Pod"),
+    normal("AttachVolume.Attach succeeded", "SuccessfulAttachVolume", "Pod"),
+    warn("MountVolume.SetUp failed", "FailedMount", "Pod"),
+    warn("MountVolume.MountDevice failed", "FailedMount", "Pod"),
+    warn("MountVolume.WaitForAttach failed", "FailedMount", "Pod"),
+    warn("Unable to attach or mount volumes", "FailedMount", "Pod"),
+    warn("Unable to mount volumes for pod", "FailedMount", "Pod"),
+    // kubelet and CNI: sandboxes
+    warn("Failed to create pod sandbox", "FailedCreatePodSandBox", "Pod"),
+    warn(
+        "failed to setup network for sandbox",
+        "FailedCreatePodSandBox",
+        "Pod",
+    ),
+    normal(
+        "Pod sandbox changed, it will be killed and re-created",
+        "SandboxChanged",
+        "Pod",
+    ),
+    // kubelet: evictions and node conditions
+    warn("The node had condition: [", "Evicted", "Pod"),
+    warn("The node was low on resource:", "Evicted", "Pod"),
+    warn("Attempting to reclaim ", "EvictionThresholdMet", "Node"),
+    warn("status is now: NodeNotReady", "NodeNotReady", "Node"),
+    normal(
+        "status is now: NodeHasDiskPressure",
+        "NodeHasDiskPressure",
+        "Node",
+    ),
+    normal(
+        "status is now: NodeHasInsufficientMemory",
+        "NodeHasInsufficientMemory",
+        "Node",
+    ),
+    normal(
+        "status is now: NodeHasInsufficientPID",
+        "NodeHasInsufficientPID",
+        "Node",
+    ),
+    // persistentvolume controller and provisioners
+    warn(
+        "no persistent volumes available for this claim",
+        "FailedBinding",
+        "PersistentVolumeClaim",
+    ),
+    warn(
+        "storageclass.storage.k8s.io \"",
+        "ProvisioningFailed",
+        "PersistentVolumeClaim",
+    ),
+    normal(
+        "waiting for a volume to be created",
+        "ExternalProvisioning",
+        "PersistentVolumeClaim",
+    ),
+    normal(
+        "waiting for first consumer to be created before binding",
+        "WaitForFirstConsumer",
+        "PersistentVolumeClaim",
+    ),
+    // workload controllers and admission, as relayed in their events
+    warn("Error creating: ", "FailedCreate", "ReplicaSet"),
+    warn("is forbidden: exceeded quota", "FailedCreate", "ReplicaSet"),
+    warn("is forbidden: failed quota", "FailedCreate", "ReplicaSet"),
+    warn("violates PodSecurity", "FailedCreate", "ReplicaSet"),
+    normal("Created pod: ", "SuccessfulCreate", "ReplicaSet"),
+    warn(
+        "Job has reached the specified backoff limit",
+        "BackoffLimitExceeded",
+        "Job",
+    ),
+    warn(
+        "Job was active longer than specified deadline",
+        "DeadlineExceeded",
+        "Job",
+    ),
+];
+
+/// The first catalog entry whose literal occurs in `line`, with where it occurs.
+pub fn find(line: &str) -> Option<(usize, &'static Entry)> {
+    ENTRIES
+        .iter()
+        .find_map(|entry| line.find(entry.needle).map(|at| (at, entry)))
+}
+
+/// The kind of object events of a reason are about, when a row does not say (describe's Events
+/// section, rows pasted alone): the recorders that use each reason record it on one kind only.
+pub fn kind_of_reason(reason: &str) -> Option<&'static str> {
+    if let Some(entry) = ENTRIES.iter().find(|e| e.reason == reason) {
+        return Some(entry.kind);
+    }
+    Some(match reason {
+        "Killing"
+        | "Preempting"
+        | "FailedKillPod"
+        | "ExceededGracePeriod"
+        | "InspectFailed"
+        | "ErrImageNeverPull"
+        | "FailedPostStartHook"
+        | "FailedPreStopHook"
+        | "ProbeWarning"
+        | "NetworkNotReady"
+        | "FailedSync"
+        | "FailedValidation"
+        | "OutOfmemory"
+        | "OutOfcpu"
+        | "UnexpectedAdmissionError"
+        | "NodeAffinity"
+        | "TaintManagerEviction"
+        | "AddedInterface"
+        | "FailedDetachVolume"
+        | "VolumeResizeFailed" => "Pod",
+        "NodeReady"
+        | "NodeNotSchedulable"
+        | "NodeSchedulable"
+        | "NodeHasSufficientMemory"
+        | "NodeHasNoDiskPressure"
+        | "NodeHasSufficientPID"
+        | "Rebooted"
+        | "RegisteredNode"
+        | "RemovingNode"
+        | "DeletingNode"
+        | "NodeAllocatableEnforced"
+        | "Starting"
+        | "InvalidDiskCapacity"
+        | "ContainerGCFailed"
+        | "ImageGCFailed"
+        | "FreeDiskSpaceFailed"
+        | "SystemOOM"
+        | "KubeletSetupFailed"
+        | "CIDRNotAvailable" => "Node",
+        "ProvisioningSucceeded" | "Provisioning" | "ClaimLost" | "ClaimMisbound" | "VolumeMismatch" => {
+            "PersistentVolumeClaim"
+        }
+        "ScalingReplicaSet" | "DeploymentRollback" | "DeploymentPaused" => "Deployment",
+        "SuccessfulDelete" | "FailedDelete" | "SelectingAll" => "ReplicaSet",
+        "Completed" | "SuccessfulCreatePod" => "Job",
+        "SawCompletedJob" | "UnexpectedJob" | "MissSchedule" => "CronJob",
+        "SuccessfulRescale"
+        | "FailedGetResourceMetric"
+        | "FailedComputeMetricsReplicas"
+        | "FailedGetScale" => "HorizontalPodAutoscaler",
+        "FailedToUpdateEndpoint" | "FailedToUpdateEndpointSlices" => "Service",
+        "CreatingLoadBalancer" | "EnsuringLoadBalancer" | "SyncLoadBalancerFailed" => "Service",
+        _ => return None,
+    })
+}
+
+/// The object a message names itself, if it does: `Successfully assigned ns/pod to node`, `Node x
+/// status is now: …`, `create Pod p in StatefulSet s failed`, a relayed `Event(v1.ObjectReference{
+/// Kind:"Pod", Namespace:"ns", Name:"x", …})`, the kubelet's `pod "name_ns(uid)"`. Returns (kind,
+/// namespace, name).
+pub fn named_subject(message: &str) -> Option<(String, Option<String>, String)> {
+    if let Some(rest) = after(message, "Successfully assigned ") {
+        let target = rest.split_whitespace().next()?;
+        let (namespace, name) = match target.split_once('/') {
+            Some((ns, name)) => (Some(ns.to_string()), name),
+            None => (None, target),
+        };
+        return Some(("Pod".into(), namespace, name.to_string()));
+    }
+    if let Some(at) = message.find(" status is now: ") {
+        let head = &message[..at];
+        let name = head
+            .strip_prefix("Node ")
+            .or_else(|| head.rsplit_once("Node ").map(|(_, n)| n))?;
+        if !name.is_empty() && !name.contains(' ') {
+            return Some(("Node".into(), None, name.to_string()));
+        }
+    }
+    // StatefulSet and DaemonSet controllers: `create Pod keyval-0 in StatefulSet keyval failed`.
+    if let Some(rest) = after(message, "create Pod ") {
+        let mut words = rest.split_whitespace();
+        let _pod = words.next()?;
+        if words.next() == Some("in") {
+            let kind = words.next()?;
+            let name = words.next()?;
+            if matches!(kind, "StatefulSet" | "DaemonSet" | "ReplicaSet" | "Job") {
+                return Some((kind.to_string(), None, name.to_string()));
+            }
+        }
+    }
+    if let Some(reference) = after(message, "ObjectReference{") {
+        let field = |name: &str| {
+            let value = after(reference, &format!("{name}:\""))?;
+            Some(value[..value.find('"')?].to_string())
+        };
+        let kind = field("Kind")?;
+        let name = field("Name")?;
+        let namespace = field("Namespace").filter(|n| !n.is_empty());
+        return Some((kind, namespace, name));
+    }
+    None
+}
+
+fn after<'a>(text: &'a str, needle: &str) -> Option<&'a str> {
+    text.find(needle).map(|at| &text[at + needle.len()..])
+}
+
+/// A controller-manager or scheduler log line relaying an event: `… Event(v1.ObjectReference{…}):
+/// type: 'Warning' reason: 'FailedAttachVolume' message`. Returns (type, reason, message).
+pub fn relayed_event(line: &str) -> Option<(&str, &str, &str)> {
+    let at = line.find("}): type: '")?;
+    let rest = &line[at + "}): type: '".len()..];
+    let (type_, rest) = rest.split_once('\'')?;
+    let rest = rest.trim_start().strip_prefix("reason: '")?;
+    let (reason, message) = rest.split_once('\'')?;
+    Some((type_, reason, message.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_of_the_catalog_has_a_kind() {
+        for entry in ENTRIES {
+            assert_eq!(kind_of_reason(entry.reason), Some(entry.kind), "{entry:?}");
+            assert!(!entry.needle.trim().is_empty());
+        }
+        assert_eq!(kind_of_reason("NodeReady"), Some("Node"));
+        assert_eq!(kind_of_reason("SomethingNew"), None);
+    }
+
+    #[test]
+    fn messages_name_their_subjects() {
+        assert_eq!(
+            named_subject("Successfully assigned media/pod-65fd4bd946-rx8f4 to fsn-w-node-1"),
+            Some(("Pod".into(), Some("media".into()), "pod-65fd4bd946-rx8f4".into()))
+        );
+        assert_eq!(
+            named_subject("Node minikube status is now: NodeHasDiskPressure"),
+            Some(("Node".into(), None, "minikube".into()))
+        );
+        assert_eq!(
+            named_subject(
+                "create Pod keyval-0 in StatefulSet keyval failed error: pods \"keyval-0\" is forbidden"
+            ),
+            Some(("StatefulSet".into(), None, "keyval".into()))
+        );
+        let relayed = "I0105 10:24:00.334462       1 event.go:218] Event(v1.ObjectReference{Kind:\"Pod\", Namespace:\"preproduction\", Name:\"mongo-0\", UID:\"5492\", APIVersion:\"v1\", ResourceVersion:\"22247369\", FieldPath:\"\"}): type: 'Warning' reason: 'FailedAttachVolume' Multi-Attach error for volume \"pvc-8743\"";
+        assert_eq!(
+            named_subject(relayed),
+            Some(("Pod".into(), Some("preproduction".into()), "mongo-0".into()))
+        );
+        assert_eq!(
+            relayed_event(relayed),
+            Some((
+                "Warning",
+                "FailedAttachVolume",
+                "Multi-Attach error for volume \"pvc-8743\""
+            ))
+        );
+        assert_eq!(named_subject("Back-off restarting failed container"), None);
+    }
+
+    #[test]
+    fn the_most_specific_entry_wins() {
+        let (_, entry) = find("0/3 nodes are available: 3 Insufficient cpu.").unwrap();
+        assert_eq!(entry.reason, "FailedScheduling");
+        let (at, entry) = find("  Warning  Failed  Failed to pull image \"x\": not found").unwrap();
+        assert_eq!((entry.reason, at), ("Failed", 19));
+        assert!(find("everything is fine").is_none());
+    }
+}

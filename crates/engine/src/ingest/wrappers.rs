@@ -1,0 +1,131 @@
+//! What a paste carries around kubectl's output, taken off line by line before reading: e-mail and
+//! chat quoting (`> `, nested), the box borders of a k9s copy (`│ … │`), and terminal colour codes.
+//! The copy keeps every line where it was (one line of the copy for each line of the input), so
+//! evidence still cites the user's own line numbers; only columns move.
+//!
+//! Most inputs carry none of these: the check is one pass of byte searches, and then no copy is made.
+
+/// The input without its wrapping, or `None` when it has none.
+pub fn unwrap(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let quoted = bytes.first() == Some(&b'>') || memchr::memmem::find(bytes, b"\n>").is_some();
+    let boxed = memchr::memmem::find(bytes, "│".as_bytes()).is_some();
+    let coloured = memchr::memchr(0x1b, bytes).is_some();
+    if !(quoted || boxed || coloured) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for raw in text.split_inclusive('\n') {
+        let (line, end) = match raw.strip_suffix('\n') {
+            Some(line) => (line, "\n"),
+            None => (raw, ""),
+        };
+        let (line, cr) = match line.strip_suffix('\r') {
+            Some(line) => (line, "\r"),
+            None => (line, ""),
+        };
+        let uncoloured;
+        let mut line = if coloured && line.contains('\x1b') {
+            uncoloured = strip_ansi(line);
+            uncoloured.as_str()
+        } else {
+            line
+        };
+        if quoted {
+            line = unquote(line);
+        }
+        if boxed {
+            line = unbox(line);
+        }
+        out.push_str(line);
+        out.push_str(cr);
+        out.push_str(end);
+    }
+    Some(out)
+}
+
+/// `> text`, `>> text`, `> > text`: the quoted text. A `>` inside a line is not quoting.
+fn unquote(line: &str) -> &str {
+    let mut rest = line;
+    let mut stripped = false;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        // At most three spaces before a quote marker, as markdown allows.
+        if rest.len() - trimmed.len() > 3 && !stripped {
+            return line;
+        }
+        match trimmed.strip_prefix('>') {
+            Some(after) => {
+                rest = after.strip_prefix(' ').unwrap_or(after);
+                stripped = true;
+            }
+            None => return if stripped { rest } else { line },
+        }
+    }
+}
+
+/// A k9s row `│ text │` (box-drawing vertical bars), and the horizontal rules `┌──…┐`, `└──…┘`.
+fn unbox(line: &str) -> &str {
+    let trimmed = line.trim();
+    if trimmed.starts_with(['┌', '└', '├'])
+        && trimmed
+            .chars()
+            .all(|c| matches!(c, '┌' | '┐' | '└' | '┘' | '├' | '┤' | '─' | ' '))
+    {
+        return "";
+    }
+    let Some(rest) = line.trim_start().strip_prefix('│') else {
+        return line;
+    };
+    rest.trim_end().strip_suffix('│').unwrap_or(rest).trim_end()
+}
+
+/// The line without ANSI escape sequences (`ESC [ … letter`, and lone `ESC x`).
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(c);
+            continue;
+        }
+        if chars.next_if_eq(&'[').is_some() {
+            while let Some(c) = chars.next() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            chars.next();
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_not_copied() {
+        assert_eq!(unwrap("kind: Pod\nmetadata: {name: a > b}\n"), None);
+    }
+
+    #[test]
+    fn quoting_borders_and_colours_go_and_lines_stay() {
+        let text = "> Warning  Failed  x\n>> nested\n> > spaced\nplain > not a quote\n    > indented code keeps it\n";
+        assert_eq!(
+            unwrap(text).unwrap(),
+            "Warning  Failed  x\nnested\nspaced\nplain > not a quote\n    > indented code keeps it\n"
+        );
+        let k9s = "┌──────┐\r\n│ Warning  FailedMount  110s  kubelet  MountVolume.MountDevice failed     │\r\n│ Output: busy\n";
+        assert_eq!(
+            unwrap(k9s).unwrap(),
+            "\r\n Warning  FailedMount  110s  kubelet  MountVolume.MountDevice failed\r\n Output: busy\n"
+        );
+        assert_eq!(unwrap("\x1b[31mError\x1b[0m: boom\n").unwrap(), "Error: boom\n");
+        for text in [text, k9s] {
+            assert_eq!(unwrap(text).unwrap().lines().count(), text.lines().count());
+        }
+    }
+}
