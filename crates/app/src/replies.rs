@@ -35,6 +35,8 @@ impl Assembly {
                         timeline: Vec::with_capacity(head.timeline),
                         objects: Vec::with_capacity(head.objects),
                         relations: Vec::with_capacity(head.relations),
+                        verdict: head.verdict,
+                        unread: head.unread,
                     },
                     secrets: Vec::new(),
                     unreadable: head.unreadable,

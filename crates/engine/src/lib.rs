@@ -153,6 +153,18 @@ fn diagnose(
     if !ingested.table_events.is_empty() {
         *counts.entry("Event".to_string()).or_insert(0) += ingested.table_events.len();
     }
+    let unread: Vec<report::Unread> = ingested
+        .unread
+        .iter()
+        .map(|(source, u)| report::Unread {
+            source: sources[*source].name.clone(),
+            line: u.line,
+            end_line: u.end_line,
+            reason: u.reason.sentence().to_string(),
+            reason_id: u.reason.id().to_string(),
+        })
+        .collect();
+    let verdict = verdict(ingested, &findings, &unread);
     Report {
         inputs: ingested.inputs.clone(),
         counts,
@@ -161,6 +173,31 @@ fn diagnose(
         timeline,
         objects,
         relations,
+        verdict,
+        unread,
+    }
+}
+
+/// `fault` with an error or warning finding; else `inconclusive` when nothing judgeable was read
+/// (no object, event or kubectl message) or part of the input was not (unread lines, documents
+/// that failed to parse); else `no-fault`. Never "nothing points to a fault" about unread text.
+fn verdict(
+    ingested: &ingest::Ingested,
+    findings: &[report::Finding],
+    unread: &[report::Unread],
+) -> report::Verdict {
+    if findings
+        .iter()
+        .any(|f| matches!(f.severity, report::Severity::Error | report::Severity::Warning))
+    {
+        return report::Verdict::Fault;
+    }
+    let judgeable =
+        !ingested.objects.is_empty() || !ingested.table_events.is_empty() || !ingested.messages.is_empty();
+    if !judgeable || !unread.is_empty() || !ingested.errors.is_empty() {
+        report::Verdict::Inconclusive
+    } else {
+        report::Verdict::NoFault
     }
 }
 

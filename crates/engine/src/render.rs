@@ -44,9 +44,12 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
             w.error, error.source, error.line, error.column, error.message
         );
     }
+    for u in &report.unread {
+        let _ = writeln!(out, "{}: {}", w.unread, unread_place(u, w));
+    }
     out.push('\n');
-    if report.findings.is_empty() {
-        let _ = writeln!(out, "{}", w.no_findings);
+    if let Some(sentence) = verdict_sentence(report, w) {
+        let _ = writeln!(out, "{sentence}");
     }
     let labels = labels(&report.findings);
     for (finding, label) in report.findings.iter().zip(&labels) {
@@ -119,6 +122,48 @@ impl Lang {
     }
 }
 
+/// The sentence that says what a report without an error or warning finding amounts to, or `None`
+/// for the verdict `fault` (the findings say it). Unread lines are listed by where they are.
+pub fn verdict_sentence(report: &Report, w: &Words) -> Option<String> {
+    match report.verdict {
+        crate::report::Verdict::Fault => None,
+        crate::report::Verdict::NoFault => Some(w.no_findings.to_string()),
+        crate::report::Verdict::Inconclusive if report.unread.is_empty() && report.errors.is_empty() => {
+            Some(w.nothing_read.to_string())
+        }
+        crate::report::Verdict::Inconclusive => {
+            let mut places: Vec<String> = report.unread.iter().take(5).map(|u| unread_place(u, w)).collect();
+            if report.unread.len() > 5 {
+                places.push("…".to_string());
+            }
+            if !report.errors.is_empty() && places.is_empty() {
+                places.push(w.input_errors.to_string());
+            }
+            Some(format!(
+                "{} {}. {}",
+                w.not_read_before,
+                places.join("; "),
+                w.not_read_after
+            ))
+        }
+    }
+}
+
+/// `paste, lines 3–41 (rows or columns in a layout Faultline does not read)`.
+fn unread_place(u: &crate::report::Unread, w: &Words) -> String {
+    let lines = if u.line == u.end_line {
+        format!("{} {}", w.lines.trim_end_matches('s'), u.line)
+    } else {
+        format!("{} {}–{}", w.lines, u.line, u.end_line)
+    };
+    let reason = if w.lang == "en" {
+        u.reason.clone()
+    } else {
+        u.reason_id.clone()
+    };
+    format!("{}, {lines} ({reason})", u.source)
+}
+
 /// One language's words for the renderings.
 pub struct Words {
     pub lang: &'static str,
@@ -126,6 +171,14 @@ pub struct Words {
     pub title: &'static str,
     pub boundary: &'static str,
     pub no_findings: &'static str,
+    /// The verdict `inconclusive` when nothing judgeable was read.
+    pub nothing_read: &'static str,
+    /// The verdict `inconclusive` with unread lines: before the list of where they are.
+    pub not_read_before: &'static str,
+    /// … and after it.
+    pub not_read_after: &'static str,
+    pub lines: &'static str,
+    pub unread: &'static str,
     pub evidence: &'static str,
     pub cannot: &'static str,
     pub next: &'static str,
@@ -183,7 +236,12 @@ const EN: Words = Words {
     note: None,
     title: "Faultline diagnosis",
     boundary: "Fault boundary",
-    no_findings: "No findings: nothing in this input points to a fault.",
+    no_findings: "No findings: the input was read, and nothing in it points to a fault.",
+    nothing_read: "Inconclusive: Faultline found nothing in this input it could judge (no Kubernetes object, event or kubectl message). Paste the output of `kubectl describe` or `kubectl get -o yaml` for the object in trouble, with its events.",
+    not_read_before: "Inconclusive: no finding, but Faultline could not read all of this input to judge it:",
+    not_read_after: "Paste the whole `kubectl describe` (or `kubectl get -o yaml`) output of the object in trouble.",
+    lines: "lines",
+    unread: "not read",
     evidence: "evidence",
     cannot: "cannot establish",
     next: "next steps",
@@ -215,7 +273,12 @@ const ZH: Words = Words {
     note: Some("说明：以下各项发现的摘要、证据与限制由规则以英文写出，此处保留原文；命令可直接运行。"),
     title: "Faultline 诊断",
     boundary: "故障边界",
-    no_findings: "没有发现：输入中没有证据指向故障。",
+    no_findings: "没有发现：输入已读取，其中没有证据指向故障。",
+    nothing_read: "无法判断：输入中没有 Faultline 能判断的内容（没有 Kubernetes 对象、事件或 kubectl 消息）。请粘贴出问题对象的 `kubectl describe` 或 `kubectl get -o yaml` 输出及其事件。",
+    not_read_before: "无法判断：没有发现，但输入中有部分内容 Faultline 未能读取，不足以判断：",
+    not_read_after: "请粘贴出问题对象完整的 `kubectl describe`（或 `kubectl get -o yaml`）输出。",
+    lines: "行",
+    unread: "未读取",
     evidence: "证据",
     cannot: "无法确定",
     next: "下一步",
@@ -328,8 +391,9 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
             top.boundary.id(),
             w.boundary_title(top.boundary)
         );
-    } else {
-        let _ = writeln!(out, "{}\n", w.no_findings);
+    }
+    if let Some(sentence) = verdict_sentence(report, w) {
+        let _ = writeln!(out, "{}\n", md_text(&sentence));
     }
     let labels = labels(&report.findings);
     for (finding, label) in report.findings.iter().zip(&labels) {
@@ -438,9 +502,10 @@ pub fn html(report: &Report, lang: Lang) -> String {
                 esc(w.boundary_title(top.boundary))
             );
         }
-        None => {
-            let _ = writeln!(out, "<p>{}</p>", w.no_findings);
-        }
+        None => {}
+    }
+    if let Some(sentence) = verdict_sentence(report, w) {
+        let _ = writeln!(out, "<p class=\"verdict\">{}</p>", esc(&sentence));
     }
     let _ = writeln!(out, "<h2>{}</h2>\n<ul class=\"inputs\">", w.inputs);
     for input in &report.inputs {

@@ -31,6 +31,50 @@ pub struct Report {
     /// The relations between [`Report::objects`], by index, each with the field that states it.
     #[serde(default)]
     pub relations: Vec<Relation>,
+    /// What the report amounts to: a fault was found, the input was read and shows none, or too
+    /// little of it could be read to judge.
+    #[serde(default)]
+    pub verdict: Verdict,
+    /// The lines no reader could use, by input, with why. Every other line was read into an object,
+    /// event or message, or recognised as other text (prose, logs, shell output).
+    #[serde(default)]
+    pub unread: Vec<Unread>,
+}
+
+/// The report's answer in one word (`"fault"`, `"no-fault"`, `"inconclusive"` in JSON).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// At least one finding of severity error or warning.
+    Fault,
+    /// The input was read and nothing in it points to a fault.
+    #[default]
+    NoFault,
+    /// No error or warning finding, and the input held nothing Faultline could judge, or parts of
+    /// it were not read (unread lines, or documents that failed to parse).
+    Inconclusive,
+}
+
+impl Verdict {
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::Fault => "fault",
+            Verdict::NoFault => "no-fault",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+/// A range of lines of one input that was not read (1-based, inclusive).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unread {
+    pub source: String,
+    pub line: u32,
+    pub end_line: u32,
+    /// Why, in plain words.
+    pub reason: String,
+    /// Why, as a stable id (`describe-fragment`, `unknown-layout`).
+    pub reason_id: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

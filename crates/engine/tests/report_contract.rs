@@ -30,9 +30,14 @@ fn report_json_has_exactly_the_contract_fields() {
             "inputs",
             "objects",
             "relations",
-            "timeline"
+            "timeline",
+            "unread",
+            "verdict"
         ]
     );
+    // `verdict` and `unread` were added to the contract on purpose (DESIGN.md).
+    assert_eq!(json["verdict"], "fault");
+    assert_eq!(json["unread"], serde_json::json!([]));
     // `kinds` was added to the contract on purpose: objects by kind, per input.
     assert_eq!(
         keys(&json["inputs"][0]),
@@ -145,4 +150,49 @@ fn report_json_has_exactly_the_contract_fields() {
 fn the_same_input_gives_the_same_report() {
     let sources = [Source::new("pods.yaml", POD)];
     assert_eq!(analyze(&sources), analyze(&sources));
+}
+
+/// The verdict says what the input amounts to, and never calls unread text healthy: a healthy object
+/// read whole is `no-fault`; prose, random bytes and describe fields without their object are
+/// `inconclusive`, with the unread lines listed where they are.
+#[test]
+fn the_verdict_is_never_no_fault_about_text_that_was_not_read() {
+    let verdict = |text: &str| {
+        let report = analyze(&[Source::new("paste", text)]);
+        serde_json::to_value(&report).unwrap()
+    };
+    let healthy = POD
+        .split("---")
+        .next()
+        .unwrap()
+        .replace("phase: Pending", "phase: Running")
+        .replace("ready: false", "ready: true")
+        .replace(
+            "      waiting:\n        reason: ErrImagePull\n",
+            "      running:\n        startedAt: \"2026-10-27T08:00:05Z\"\n",
+        );
+    assert_eq!(verdict(&healthy)["verdict"], "no-fault");
+    assert_eq!(
+        verdict("My pod does not start and I do not know why.\n")["verdict"],
+        "inconclusive"
+    );
+    let bytes: String = (0..3000u32)
+        .map(|i| char::from_u32(0x21 + (i * 7919) % 90).unwrap())
+        .collect();
+    assert_eq!(verdict(&bytes)["verdict"], "inconclusive");
+    let fragment =
+        verdict("...\nAllocated resources:\n  Resource  Requests  Limits\n  cpu       100m (5%)  1 (50%)\n");
+    assert_eq!(fragment["verdict"], "inconclusive");
+    assert_eq!(
+        keys(&fragment["unread"][0]),
+        ["end_line", "line", "reason", "reason_id", "source"]
+    );
+    assert_eq!(fragment["unread"][0]["line"], 2);
+    assert_eq!(fragment["unread"][0]["reason_id"], "describe-fragment");
+    assert_eq!(fragment["unread"][1]["line"], 3);
+    assert_eq!(fragment["unread"][1]["end_line"], 4);
+    // The Events section alone is read, and the fault it shows is found.
+    let events = verdict("Events:\n  Type     Reason            Age   From               Message\n  ----     ------            ----  ----               -------\n  Warning  FailedScheduling  61s   default-scheduler  0/3 nodes are available: 3 Insufficient cpu.\n");
+    assert_eq!(events["verdict"], "fault");
+    assert_eq!(events["findings"][0]["boundary"], "scheduling");
 }

@@ -169,6 +169,8 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
         inputs: report.inputs.clone(),
         counts: report.counts.clone(),
         errors: report.errors.clone(),
+        verdict: report.verdict,
+        unread: report.unread.clone(),
         unreadable,
         redacted_input,
         findings: report.findings.len(),
@@ -374,6 +376,8 @@ mod tests {
                     report.inputs = head.inputs;
                     report.counts = head.counts;
                     report.errors = head.errors;
+                    report.verdict = head.verdict;
+                    report.unread = head.unread;
                 }
                 Reply::Findings(f) => report.findings.extend(f),
                 Reply::Timeline(t) => report.timeline.extend(t),

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use faultline_engine::report::{MapObject, Relation};
+use faultline_engine::report::{MapObject, Relation, Unread, Verdict};
 use faultline_engine::{Finding, InputError, InputSummary, Progress, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
@@ -104,6 +104,8 @@ pub struct Head {
     pub inputs: Vec<InputSummary>,
     pub counts: BTreeMap<String, usize>,
     pub errors: Vec<InputError>,
+    pub verdict: Verdict,
+    pub unread: Vec<Unread>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).

@@ -254,6 +254,17 @@ pub struct Texts {
     pub show_more: fn(usize, usize) -> String,
 }
 
+impl Texts {
+    /// The language these texts are in, for the engine's renderings (the verdict sentence).
+    pub fn lang(&'static self) -> Lang {
+        if std::ptr::eq(self, &zh::ZH) {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

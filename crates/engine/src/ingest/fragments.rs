@@ -36,6 +36,16 @@ pub enum UnreadReason {
 }
 
 impl UnreadReason {
+    /// Why, in plain English (the report's `unread[].reason`).
+    pub fn sentence(self) -> &'static str {
+        match self {
+            UnreadReason::UnknownLayout => "rows or columns in a layout Faultline does not read",
+            UnreadReason::DescribeFragment => {
+                "describe fields without the object they belong to (no `Name:` line, and no `kubectl describe` command naming it)"
+            }
+        }
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             UnreadReason::UnknownLayout => "unknown-layout",

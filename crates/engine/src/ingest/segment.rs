@@ -482,12 +482,33 @@ mod tests {
             Some("kube-system")
         );
         assert_eq!(Command::parse("kubectl get pods").namespace, None);
-        assert_eq!(prompt_command("➜  ~ kubectl get pods"), Some("kubectl get pods"));
-        assert_eq!(
-            prompt_command("[admin@bastion ~]$ kubectl get nodes"),
-            Some("kubectl get nodes")
-        );
-        assert_eq!(prompt_command("  image: kubectl-runner:1"), None);
-        assert_eq!(prompt_command("message: run kubectl apply first"), None);
+        let prompt = |line: &str| prompt_command(line);
+        for (line, command) in [
+            ("➜  ~ kubectl get pods", "kubectl get pods"),
+            ("[admin@bastion ~]$ kubectl get nodes", "kubectl get nodes"),
+            ("$k describe pod ob-0", "k describe pod ob-0"),
+            ("bash-4.3# etcdctl cluster-health", "etcdctl cluster-health"),
+            ("C:\\Users\\me>kubectl get pods", "kubectl get pods"),
+            ("PS C:\\work> kubectl.exe get pods -n x", "kubectl get pods -n x"),
+            ("(⎈|prod:shop)$ kubectl get events", "kubectl get events"),
+            (
+                "user@vm:~/tf$   kubectl run nginx --image=nginx",
+                "kubectl run nginx --image=nginx",
+            ),
+            ("microk8s kubectl get pods -A", "kubectl get pods -A"),
+            ("$ more svc.yaml", "more svc.yaml"),
+            ("oc get pods", "oc get pods"),
+        ] {
+            assert_eq!(prompt(line).as_deref(), Some(command), "{line}");
+        }
+        for line in [
+            "  image: kubectl-runner:1",
+            "message: run kubectl apply first",
+            "The command \"kubectl describe pods x\" and the output is",
+            "# kubectl apply -f this.yaml",
+            "see the docs > kubectl get pods",
+        ] {
+            assert_eq!(prompt(line), None, "{line}");
+        }
     }
 }
