@@ -29,6 +29,8 @@ fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<&'static st
         _ if has("DESIRED") && has("CURRENT") && has("NODE SELECTOR") => "DaemonSet",
         _ if has("DESIRED") && has("CURRENT") => "ReplicaSet",
         _ if has("ROLES") && has("VERSION") => "Node",
+        // kubectl before 1.8 printed no ROLES column: `NAME STATUS AGE VERSION`.
+        _ if has("STATUS") && has("VERSION") && !has("READY") => "Node",
         _ if has("CLUSTER-IP") && has("PORT(S)") => "Service",
         _ if has("ENDPOINTS") => "Endpoints",
         _ if has("VOLUME") && has("CAPACITY") && has("ACCESS MODES") => "PersistentVolumeClaim",
@@ -223,8 +225,14 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
     match kind {
         "Pod" => {
             if let Some((printed, at)) = get("STATUS") {
-                // kubectl's summary of the pod; a phase only when it is one of the phases.
-                object.put("kubectl", single("status", printed, at), at);
+                // kubectl's summary of the pod (and its RESTARTS column, `19 (75s ago)` read as
+                // printed); a phase only when it is one of the phases.
+                let mut printed_by_kubectl = Obj::new(at);
+                printed_by_kubectl.str("status", printed, at);
+                if let Some((restarts, at)) = get("RESTARTS") {
+                    printed_by_kubectl.str("restarts", restarts, at);
+                }
+                object.put("kubectl", printed_by_kubectl.node(), at);
                 if matches!(
                     printed,
                     "Pending" | "Running" | "Succeeded" | "Failed" | "Unknown"
@@ -313,11 +321,6 @@ fn is_none(text: &str) -> bool {
     matches!(text, "<none>" | "" | "<unknown>" | "<pending>")
 }
 
-fn single(key: &str, value: &str, pos: Pos) -> Node {
-    let mut obj = Obj::new(pos);
-    obj.str(key, value, pos);
-    obj.node()
-}
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@ pub mod docs;
 pub mod etcd;
 pub mod node_runtime;
 mod owners;
+mod table_status;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;

@@ -161,8 +161,16 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// kubectl's STATUS for a container that keeps exiting.
+const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
+    statuses: &["CrashLoopBackOff", "Error"],
+    meaning: "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)",
+    cannot: "Why it exits: its logs from the previous run (`--previous`) and its lastState say.",
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
+    crate::rules::table_status::check(&RULE, &TABLE, model, findings);
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
         let restart_policy = pod
@@ -177,10 +185,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             let Some((key, terminated)) = c.termination() else {
                 continue;
             };
-            if terminated.exit_code == 0 || terminated.reason.as_deref() == Some("OOMKilled") {
+            let looping = c.waiting_reason() == Some("CrashLoopBackOff");
+            // Exit 0 is a crash loop only while the kubelet backs off restarting it: the command
+            // ends, and `restartPolicy: Always` starts it again (a long-running process was expected).
+            let completes = terminated.exit_code == 0;
+            if completes && !looping || terminated.reason.as_deref() == Some("OOMKilled") {
                 continue;
             }
-            let looping = c.waiting_reason() == Some("CrashLoopBackOff");
             let restarting = c.status.restart_count > 0;
             let final_failure = key == "state" && restart_policy != "Always";
             if !(looping || restarting || final_failure) {
@@ -206,7 +217,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .as_deref()
                 .map(str::trim)
                 .filter(|m| !m.is_empty());
-            let mut summary = format!(
+            let mut summary = if completes {
+                format!(
+                    "{id}: container {name} keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
+                    terminated.reason.as_deref().unwrap_or("Completed")
+                )
+            } else { format!(
                 "{id}: container {name} {} with exit code {code} — {}",
                 if looping {
                     "keeps crashing (CrashLoopBackOff): its last run ended"
@@ -214,7 +230,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     "exited"
                 },
                 exit_code_meaning(code)
-            );
+            ) };
             if let Some(m) = message {
                 let first_line = m.lines().next().unwrap_or(m);
                 summary.push_str(&format!(". Its last words: {first_line:?}"));

@@ -122,8 +122,16 @@ fn cause(message: &str) -> Cause {
     Cause::Unknown
 }
 
+/// kubectl's STATUS for a container the kubelet cannot create from its configuration.
+const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
+    statuses: &["CreateContainerConfigError", "CreateContainerError"],
+    meaning: "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)",
+    cannot: "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say.",
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
+    crate::rules::table_status::check(&RULE, &TABLE, model, findings);
     for (index, object) in model.objects.iter().enumerate() {
         let Typed::Pod(pod) = &object.typed else { continue };
         let failing: Vec<_> = containers(pod)

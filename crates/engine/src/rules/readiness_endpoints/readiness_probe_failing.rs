@@ -164,8 +164,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             format!("kubectl logs {} -n {ns} --since=10m", id.name),
             format!("kubectl get endpointslices -n {ns} -o wide"),
         ];
+        // From its events alone the failure may be history (a burst at start-up): a warning until
+        // the Pod's READY says it is current.
+        let severity = if pod.is_none() { Severity::Warning } else { Severity::Error };
         findings.push(RULE.finding(
-            Severity::Error,
+            severity,
             id.clone(),
             summary,
             evidence,
