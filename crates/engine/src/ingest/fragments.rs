@@ -436,11 +436,13 @@ fn message_of_line(
     let body = line.trim().trim_start_matches(['"', '\'']);
     let (kind, text) = match messages::classify_line(body) {
         Some((MessageKind::Log { .. }, _)) if !client_output && !messages::is_client_go_log(body) => {
-            return None
+            return api_request_failure(body, line_no, command);
         }
         Some(found) => found,
         None => {
-            let at = body.find("Error from server")?;
+            let Some(at) = body.find("Error from server") else {
+                return api_request_failure(body, line_no, command);
+            };
             let (kind, text) = messages::classify_line(&body[at..])?;
             let end = text.find("\", \"").unwrap_or(text.len());
             (kind, text[..end].trim_end_matches(['"', '\'']).to_string())
@@ -450,6 +452,38 @@ fn message_of_line(
         line: line_no,
         kind,
         text,
+        command: command.map(|c| c.line.clone()),
+    })
+}
+
+/// A client of the API server failing to reach it, in any program's log: a request to the API
+/// (`Get https://kubernetes.docker.internal:6443/api/v1/nodes`, `…/apis/…`) and the network or
+/// TLS error it got (`dial tcp: lookup …: no such host`, `connection refused`, `x509: …`). Read as
+/// a connection failure of a client, from the request on.
+fn api_request_failure(body: &str, line_no: u32, command: Option<&Command>) -> Option<ClientMessage> {
+    const VERBS: [&str; 4] = ["Get ", "Post ", "Put ", "Patch "];
+    const ERRORS: [&str; 7] = [
+        "no such host",
+        "connection refused",
+        "i/o timeout",
+        "x509: ",
+        "connection reset by peer",
+        "TLS handshake timeout",
+        "no route to host",
+    ];
+    let at = VERBS.iter().filter_map(|v| body.find(v)).min()?;
+    let request = &body[at..];
+    let url = request.split_whitespace().nth(1)?.trim_matches(['"', ':']);
+    let api = url.starts_with("http")
+        && (url.contains(":6443") || url.contains("/api/v1") || url.contains("/apis/"));
+    if !api || !ERRORS.iter().any(|e| request.contains(e)) {
+        return None;
+    }
+    let text = request.trim_end_matches(['"', '\'', '`']);
+    Some(ClientMessage {
+        line: line_no,
+        kind: MessageKind::Connection,
+        text: format!("Unable to connect to the server: {text}"),
         command: command.map(|c| c.line.clone()),
     })
 }

@@ -112,6 +112,89 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
     objects
 }
 
+/// Rows of `kubectl get pods` (or nodes) printed without their header — `kubectl get pods | grep
+/// web`, `| tail -n +2` — read as a table whose header is the one kubectl prints for the command,
+/// when every row has the shape of that kind's rows (a pod's READY is `n/m`; a node's STATUS is
+/// `Ready` or `NotReady`). `None` when the command names no such kind or a line does not fit.
+pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<Node>> {
+    let command = command?;
+    let words: Vec<&str> = command
+        .line
+        .split_whitespace()
+        .take_while(|w| *w != "|")
+        .collect();
+    let at = words.iter().position(|w| *w == "get")?;
+    let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
+    let all = words.iter().any(|w| matches!(*w, "-A" | "--all-namespaces"));
+    let wide = words.windows(2).any(|w| w == ["-o", "wide"]) || words.contains(&"-owide");
+    let (names, shape): (&[&str], fn(&[&str]) -> bool) = match target.split('/').next().unwrap_or(target) {
+        "pods" | "pod" | "po" => (
+            &[
+                "NAME",
+                "READY",
+                "STATUS",
+                "RESTARTS",
+                "AGE",
+                "IP",
+                "NODE",
+                "NOMINATED NODE",
+                "READINESS GATES",
+            ],
+            |cells| {
+                cells.len() >= 4
+                    && cells[1]
+                        .split_once('/')
+                        .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+            },
+        ),
+        "nodes" | "node" | "no" => (&["NAME", "STATUS", "ROLES", "AGE", "VERSION"], |cells| {
+            cells.len() >= 4 && matches!(cells[1].split(',').next(), Some("Ready" | "NotReady" | "Unknown"))
+        }),
+        _ => return None,
+    };
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = *rows.first()?;
+    let fits = |line: &str| {
+        let cells = split_cells(line.trim());
+        shape(if all && cells.len() > 1 {
+            &cells[1..]
+        } else {
+            &cells
+        })
+    };
+    if is_header(first, Some(command)) || !rows.iter().all(|r| fits(r)) {
+        return None;
+    }
+    let count = split_cells(first.trim()).len();
+    let mut header: Vec<&str> = Vec::new();
+    if all {
+        header.push("NAMESPACE");
+    }
+    header.extend(names.iter().take(count - usize::from(all)));
+    if !wide && header.len() < count {
+        return None;
+    }
+    let header = header.join("   ");
+    let mut table = String::with_capacity(header.len() + text.len() + 1);
+    table.push_str(&header);
+    table.push('\n');
+    // The text after the header line, with every row where it was: the header takes line
+    // `first_line - 1` (a line of the input before the rows, never cited).
+    table.push_str(text.trim_start_matches('\n'));
+    let skipped = text.len() - text.trim_start_matches('\n').len();
+    let objects = parse(&table, first_line + skipped as u32 - 1, Some(command));
+    (!objects.is_empty()).then_some(objects)
+}
+
+/// A row's cells, split at runs of two or more spaces (or tabs).
+fn split_cells(line: &str) -> Vec<&str> {
+    line.split("  ")
+        .flat_map(|c| c.split('\t'))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
 /// Cells by the header's positions when the row lines up, else split at runs of 2+ spaces.
 fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
     let bytes = line.as_bytes();
@@ -320,7 +403,6 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
 fn is_none(text: &str) -> bool {
     matches!(text, "<none>" | "" | "<unknown>" | "<pending>")
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -398,6 +398,13 @@ fn read_other(
 ) -> (Format, usize) {
     let text = segment.text;
     let command = segment.command.as_ref();
+    // `kubectl get pods | grep web`: rows without their header.
+    if let Some(rows) = get_table::headerless(text, segment.first_line, command) {
+        for node in rows {
+            add_object(index, source, node, None, out);
+        }
+        return (Format::GetTable, 1);
+    }
     let mut offset = 0;
     let mut start_at = None;
     for (line_no, raw) in (segment.first_line..).zip(text.split_inclusive('\n')) {
@@ -522,8 +529,18 @@ fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
     Sniffed::Empty
 }
 
-/// `{"kind": …`, `{` alone, `[` followed by a value: JSON. `[check-expiration] …` (kubeadm) is not.
+/// `{"kind": …`, `{` alone, `[` followed by a value: JSON. `[check-expiration] …` (kubeadm) and
+/// `[10:01:44.429][ApiProxy]` (a log's time field) are not.
 fn looks_like_json_start(line: &str) -> bool {
+    if let Some(number) = line.strip_prefix('[').map(str::trim_start) {
+        let after = number.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
+        if number.starts_with(|c: char| c.is_ascii_digit())
+            && !after.trim_start().starts_with([',', ']'])
+            && !after.trim().is_empty()
+        {
+            return false;
+        }
+    }
     let mut chars = line.chars();
     let first = chars.next();
     matches!(

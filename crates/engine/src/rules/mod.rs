@@ -8,10 +8,10 @@ pub mod docs;
 pub mod etcd;
 pub mod node_runtime;
 mod owners;
-mod table_status;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
+mod table_status;
 pub(crate) mod text;
 pub mod zone_network_storage;
 

@@ -64,7 +64,12 @@ pub struct TableFault {
 
 /// One finding per Pod row with one of the fault's statuses that the rule has no finding about yet
 /// (from the Pod's events, say).
-pub fn check(rule: &super::Rule, fault: &TableFault, model: &Model<'_>, findings: &mut Vec<crate::report::Finding>) {
+pub fn check(
+    rule: &super::Rule,
+    fault: &TableFault,
+    model: &Model<'_>,
+    findings: &mut Vec<crate::report::Finding>,
+) {
     for (pod, printed) in pods_with_status(model, fault.statuses) {
         let id = &pod.id;
         let known = findings
@@ -78,7 +83,10 @@ pub fn check(rule: &super::Rule, fault: &TableFault, model: &Model<'_>, findings
             .filter(|r| !r.starts_with('0'))
             .map(|r| format!(", RESTARTS {r}"))
             .unwrap_or_default();
-        let summary = format!("{id}: `kubectl get pods` shows STATUS {printed}{restarts}: {}.", fault.meaning);
+        let summary = format!(
+            "{id}: `kubectl get pods` shows STATUS {printed}{restarts}: {}.",
+            fault.meaning
+        );
         let cannot_establish = vec![CANNOT.to_string(), fault.cannot.to_string()];
         let next_steps = vec![
             format!("kubectl describe pod {} -n {ns}", id.name),

@@ -222,15 +222,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     "{id}: container {name} keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
                     terminated.reason.as_deref().unwrap_or("Completed")
                 )
-            } else { format!(
-                "{id}: container {name} {} with exit code {code} — {}",
-                if looping {
-                    "keeps crashing (CrashLoopBackOff): its last run ended"
-                } else {
-                    "exited"
-                },
-                exit_code_meaning(code)
-            ) };
+            } else {
+                format!(
+                    "{id}: container {name} {} with exit code {code} — {}",
+                    if looping {
+                        "keeps crashing (CrashLoopBackOff): its last run ended"
+                    } else {
+                        "exited"
+                    },
+                    exit_code_meaning(code)
+                )
+            };
             if let Some(m) = message {
                 let first_line = m.lines().next().unwrap_or(m);
                 summary.push_str(&format!(". Its last words: {first_line:?}"));

@@ -190,9 +190,15 @@ fn failing_containers(pod: &Pod) -> Vec<Failing<'_>> {
 
 /// kubectl's STATUS for an image that cannot be pulled.
 const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
-    statuses: &["ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"],
+    statuses: &[
+        "ImagePullBackOff",
+        "ErrImagePull",
+        "InvalidImageName",
+        "ErrImageNeverPull",
+    ],
     meaning: "the kubelet cannot pull a container's image on the node the Pod was scheduled to",
-    cannot: "Which image and why (a wrong tag, credentials, the registry's reachability): the Pod's events say.",
+    cannot:
+        "Which image and why (a wrong tag, credentials, the registry's reachability): the Pod's events say.",
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {

@@ -166,7 +166,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ];
         // From its events alone the failure may be history (a burst at start-up): a warning until
         // the Pod's READY says it is current.
-        let severity = if pod.is_none() { Severity::Warning } else { Severity::Error };
+        let severity = if pod.is_none() {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
         findings.push(RULE.finding(
             severity,
             id.clone(),
