@@ -492,17 +492,14 @@ pub fn html(report: &Report, lang: Lang) -> String {
     if let Some(note) = w.note {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
     }
-    match report.findings.first() {
-        Some(top) => {
-            let _ = writeln!(
-                out,
-                "<p class=\"boundary\">{}: <code>{}</code> ({})</p>",
-                w.boundary,
-                top.boundary.id(),
-                esc(w.boundary_title(top.boundary))
-            );
-        }
-        None => {}
+    if let Some(top) = report.findings.first() {
+        let _ = writeln!(
+            out,
+            "<p class=\"boundary\">{}: <code>{}</code> ({})</p>",
+            w.boundary,
+            top.boundary.id(),
+            esc(w.boundary_title(top.boundary))
+        );
     }
     if let Some(sentence) = verdict_sentence(report, w) {
         let _ = writeln!(out, "<p class=\"verdict\">{}</p>", esc(&sentence));

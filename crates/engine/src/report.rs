@@ -123,6 +123,14 @@ impl ObjectRef {
 
 impl fmt::Display for ObjectRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // An object known from a fragment that does not name it (an Events section or a container's
+        // State block pasted alone).
+        if self.name.is_empty() {
+            return match &self.namespace {
+                Some(ns) => write!(f, "a {} in {ns} (its name is not in the input)", self.kind),
+                None => write!(f, "a {} (its name is not in the input)", self.kind),
+            };
+        }
         match &self.namespace {
             Some(ns) => write!(f, "{} {}/{}", self.kind, ns, self.name),
             None => write!(f, "{} {}", self.kind, self.name),

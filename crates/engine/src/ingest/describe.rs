@@ -180,6 +180,47 @@ fn append_value<'a>(item: &mut Item<'a>, line: Line<'a>) {
     }
 }
 
+/// A container's part of `kubectl describe pod` pasted alone (`State:`, `Last State:`, `Ready:`,
+/// `Restart Count:`, often indented as a markdown code block): a Pod named `name` (empty when the
+/// paste does not say) with that one container, its state read as in a whole describe. `None` when
+/// the lines hold no `State:` with `Last State:`, `Ready:` or `Restart Count:` beside it.
+pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
+    let lines = lex(text, first_line);
+    let roots = tree(&lines);
+    let has = |key: &str| roots.iter().any(|i| i.line.key == Some(key));
+    if !(has("State") && (has("Last State") || has("Ready") || has("Restart Count"))) {
+        return None;
+    }
+    let first = roots.first()?;
+    let pos = first.pos();
+    let container = Item {
+        line: Line {
+            key: Some(""),
+            value: "",
+            indent: first.line.indent.saturating_sub(1),
+            ..first.line.clone()
+        },
+        more: Vec::new(),
+        children: roots,
+    };
+    let (spec, status) = container_nodes(&container);
+    let mut object = Obj::new(pos);
+    object.str("kind", "Pod", pos);
+    let mut meta = Obj::new(pos);
+    meta.str("name", name, pos);
+    if let Some(ns) = namespace {
+        meta.str("namespace", ns, pos);
+    }
+    object.put("metadata", meta.node(), pos);
+    let mut pod_spec = Obj::new(pos);
+    pod_spec.put("containers", seq(vec![spec], pos), pos);
+    object.put("spec", pod_spec.node(), pos);
+    let mut pod_status = Obj::new(pos);
+    pod_status.put("containerStatuses", seq(vec![status], pos), pos);
+    object.put("status", pod_status.node(), pos);
+    Some(object.node())
+}
+
 /// Reads every object of a describe segment.
 pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Described> {
     let lines = lex(text, first_line);

@@ -190,7 +190,6 @@ fn continues_message(line: &str) -> bool {
         || body.ends_with(':') && !body.contains(' ')
         || body.starts_with('$')
         || body.starts_with("```"))
-        && (line.starts_with(' ') == false || body.len() < line.len())
         && (body.starts_with(|c: char| {
             c.is_ascii_lowercase()
                 || c.is_ascii_digit()

@@ -127,7 +127,8 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
     let all = words.iter().any(|w| matches!(*w, "-A" | "--all-namespaces"));
     let wide = words.windows(2).any(|w| w == ["-o", "wide"]) || words.contains(&"-owide");
-    let (names, shape): (&[&str], fn(&[&str]) -> bool) = match target.split('/').next().unwrap_or(target) {
+    type Shape = fn(&[&str]) -> bool;
+    let (names, shape): (&[&str], Shape) = match target.split('/').next().unwrap_or(target) {
         "pods" | "pod" | "po" => (
             &[
                 "NAME",

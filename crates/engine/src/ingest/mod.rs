@@ -274,7 +274,18 @@ fn ingest_segment(
             let docs = json::parse_documents_observed(segment.text, segment.first_line, reached);
             let count = docs.len();
             let mut list = false;
-            for doc in docs {
+            // `kubectl get job x -o json | jq .status`, run again and again: a stream of the same
+            // object's field, of which the last document is the state now.
+            let fragment = segment.command.as_ref().and_then(fragment_of_command);
+            let last_ok = docs.iter().rposition(|d| d.result.is_ok());
+            for (i, doc) in docs.into_iter().enumerate() {
+                let field_alone = doc.result.as_ref().is_ok_and(|n| n.get("kind").is_none());
+                if let (Some(fragment), true) = (&fragment, field_alone) {
+                    if let (Ok(node), true) = (doc.result, Some(i) == last_ok) {
+                        add_object(index, source, fragment.wrap(node), None, out);
+                    }
+                    continue;
+                }
                 if let Some(cut) = &doc.cut_off {
                     out.errors.push(error(
                         cut.pos,
@@ -414,7 +425,38 @@ fn read_other(
         }
         offset += raw.len();
     }
-    let head = &text[..start_at.map_or(text.len(), |(at, _)| at)];
+    let mut head = &text[..start_at.map_or(text.len(), |(at, _)| at)];
+    // A container's `State:` / `Last State:` block pasted alone: a Pod of its own, then the rest.
+    if let Some((from, to, line)) = container_block(head, segment.first_line) {
+        let context = fragments::Context::of(command);
+        let node = describe::container_fragment(
+            &head[from..to],
+            line,
+            context.name.as_deref().unwrap_or_default(),
+            context.namespace.as_deref(),
+        );
+        if let Some(node) = node {
+            let before = Segment {
+                first_line: segment.first_line,
+                text: &head[..from],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (_, mut documents) = ingest_segment(index, source, &before, out, reached);
+            add_object(index, source, node, None, out);
+            documents += 1;
+            let after_line = line + head[from..to].lines().count() as u32;
+            let after = Segment {
+                first_line: after_line,
+                text: &text[to..],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (_, more) = ingest_segment(index, source, &after, out, &mut |_| {});
+            return (Format::Describe, documents + more);
+        }
+    }
+    head = head.trim_end_matches(' ');
     let read = fragments::read(head, segment.first_line, command);
     let records = read.events.len() + read.messages.len();
     let mut format = if records > 0 {
@@ -453,6 +495,116 @@ fn read_other(
         }
     }
     (format, documents)
+}
+
+/// The block of consecutive non-blank lines around a `State:` line indented at least as far as it:
+/// (start offset, end offset, first line number), when it also holds `Last State:`, `Ready:` or
+/// `Restart Count:`.
+fn container_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    let lines: Vec<(usize, &str)> = text
+        .split_inclusive('\n')
+        .scan(0usize, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let state = lines
+        .iter()
+        .position(|(_, l)| l.trim_start().starts_with("State:"))?;
+    let depth = indent(lines[state].1);
+    let inside = |l: &str| !l.trim().is_empty() && indent(l) >= depth;
+    let mut first = state;
+    while first > 0 && inside(lines[first - 1].1) {
+        first -= 1;
+    }
+    let mut last = state;
+    while last + 1 < lines.len() && inside(lines[last + 1].1) {
+        last += 1;
+    }
+    let block = &lines[first..=last];
+    let keyed = |key: &str| block.iter().any(|(_, l)| l.trim_start().starts_with(key));
+    if !(keyed("Last State:") || keyed("Restart Count:") || keyed("Ready:")) {
+        return None;
+    }
+    let end = lines[last].0 + lines[last].1.len();
+    Some((lines[first].0, end, first_line + first as u32))
+}
+
+/// The object and field a command printed one field of: `kubectl get job x -o json | jq .status`,
+/// `oc get pod y -n ns -o jsonpath='{.status}'`.
+struct FieldOf {
+    kind: String,
+    name: String,
+    namespace: Option<String>,
+    field: String,
+}
+
+impl FieldOf {
+    /// The field's document as the object it belongs to (`kind`, `metadata`, and the field).
+    fn wrap(&self, value: Node) -> Node {
+        let pos = value.pos;
+        let mut object = node::MapBuilder::new(pos);
+        object.str("kind", &self.kind, pos);
+        let mut meta = node::MapBuilder::new(pos);
+        meta.str("name", &self.name, pos);
+        if let Some(ns) = &self.namespace {
+            meta.str("namespace", ns, pos);
+        }
+        object.put("metadata", meta.node(), pos);
+        object.put(&self.field, value, pos);
+        object.node()
+    }
+}
+
+fn fragment_of_command(command: &segment::Command) -> Option<FieldOf> {
+    let line = &command.line;
+    let field = if let Some((_, jq)) = line.split_once("| jq ") {
+        jq.split_whitespace()
+            .next()?
+            .trim_matches(['\'', '"'])
+            .strip_prefix('.')?
+            .to_string()
+    } else {
+        let at = line.find("jsonpath=")?;
+        let path = line[at + "jsonpath=".len()..].trim_matches(['\'', '"']);
+        path.strip_prefix("{.")?
+            .split(['}', '.', '['])
+            .next()?
+            .to_string()
+    };
+    if !matches!(field.as_str(), "status" | "spec" | "metadata") {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().take_while(|w| *w != "|").collect();
+    let at = words.iter().position(|w| *w == "get")?;
+    let mut args = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
+    let target = args.next()?;
+    let (kind, name) = match target.split_once('/') {
+        Some((kind, name)) => (kind, name.to_string()),
+        None => (
+            *target,
+            args.find(|w| command.namespace.as_deref().is_none_or(|ns| ns != **w))?
+                .to_string(),
+        ),
+    };
+    let kind = match kind.trim_end_matches('s') {
+        "job" => "Job",
+        "pod" | "po" => "Pod",
+        "deployment" | "deploy" => "Deployment",
+        "statefulset" | "st" => "StatefulSet",
+        "node" | "no" => "Node",
+        "persistentvolumeclaim" | "pvc" => "PersistentVolumeClaim",
+        "service" | "svc" => "Service",
+        _ => return None,
+    };
+    Some(FieldOf {
+        kind: kind.to_string(),
+        name,
+        namespace: command.namespace.clone(),
+        field,
+    })
 }
 
 /// Whether a line starts a format read as a whole: an events table's header, a `get` table's

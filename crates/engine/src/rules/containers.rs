@@ -12,6 +12,15 @@ pub struct ContainerView<'a> {
 }
 
 impl<'a> ContainerView<'a> {
+    /// `container web`, or `its container` for one read from a fragment that does not name it.
+    pub fn label(&self) -> String {
+        if self.status.name.is_empty() {
+            "its container".to_string()
+        } else {
+            format!("container {}", self.status.name)
+        }
+    }
+
     pub fn waiting_reason(&self) -> Option<&'a str> {
         self.status.state.as_ref()?.waiting.as_ref()?.reason.as_deref()
     }

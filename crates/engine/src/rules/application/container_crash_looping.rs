@@ -219,12 +219,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .filter(|m| !m.is_empty());
             let mut summary = if completes {
                 format!(
-                    "{id}: container {name} keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
+                    "{id}: {} keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
+                    c.label(),
                     terminated.reason.as_deref().unwrap_or("Completed")
                 )
             } else {
                 format!(
-                    "{id}: container {name} {} with exit code {code} — {}",
+                    "{id}: {} {} with exit code {code} — {}",
+                    c.label(),
                     if looping {
                         "keeps crashing (CrashLoopBackOff): its last run ended"
                     } else {

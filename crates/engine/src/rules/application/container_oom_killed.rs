@@ -134,7 +134,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
             let restarts = c.status.restart_count;
             let mut summary = format!(
-                "{id}: container {name} was killed for running out of memory (OOMKilled, exit 137){}",
+                "{id}: {} was killed for running out of memory (OOMKilled, exit 137){}",
+                c.label(),
                 match &limit {
                     Some(l) => format!(" at its own limit of {l}"),
                     None => String::new(),

@@ -3,5 +3,6 @@
 pub mod container_crash_looping;
 pub mod container_oom_killed;
 pub mod http_server_errors;
+pub mod job_failed;
 pub mod liveness_probe_failing;
 pub mod readiness_probe_missing;
