@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::ingest::Source;
+pub use crate::lang::Lang;
 use crate::report::{Evidence, Finding, Report};
 
 /// A terminal rendering: inputs, errors, then findings with their evidence. With the `sources`, each
@@ -92,31 +93,6 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The language of a rendering's own words (headings, labels). The findings' text comes from the
-/// rules, in English, and a Chinese rendering says so at its top.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
-
-impl Lang {
-    /// `en`, `zh`, `zh-CN`, `zh-TW` …; anything else is not a language we render.
-    pub fn parse(tag: &str) -> Option<Lang> {
-        let primary = tag
-            .split(['-', '_'])
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
 }
 
 /// One language's words for the renderings.

@@ -41,7 +41,7 @@ pub fn export_menu(props: &Props) -> Html {
     let copied = use_state(|| false);
     let render = {
         let report = props.report.clone();
-        let (lang, redacted) = (props.lang.engine(), props.redacted);
+        let (lang, redacted) = (props.lang, props.redacted);
         move |format: ExportFormat| export(&report, format, lang, redacted)
     };
     let on_copy = {

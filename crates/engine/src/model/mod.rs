@@ -1,9 +1,11 @@
 //! The object graph the rules read: objects by identity, normalised events by subject, the timeline.
 
+pub mod client_output;
 pub mod events;
 pub mod facts;
 pub mod graph;
 pub mod map;
+pub mod owners;
 pub mod timeline;
 
 use crate::hash::Map;

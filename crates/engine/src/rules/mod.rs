@@ -7,13 +7,12 @@ pub mod control_plane;
 pub mod docs;
 pub mod etcd;
 pub mod node_runtime;
-mod owners;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
-pub(crate) mod text;
 pub mod zone_network_storage;
 
+use crate::model::owners::{descends_from, runs_on, selects, uses};
 use crate::model::Model;
 use crate::report::{Boundary, Cause, Evidence, Finding, ObjectRef, Severity};
 
@@ -31,20 +30,20 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// The documentation in a language: [`Rule::docs_zh`] for [`crate::render::Lang::Zh`], the doc
+    /// The documentation in a language: [`Rule::docs_zh`] for [`crate::lang::Lang::Zh`], the doc
     /// comment otherwise.
-    pub fn docs_in(&self, lang: crate::render::Lang) -> &'static str {
+    pub fn docs_in(&self, lang: crate::lang::Lang) -> &'static str {
         match lang {
-            crate::render::Lang::En => self.docs,
-            crate::render::Lang::Zh => self.docs_zh,
+            crate::lang::Lang::En => self.docs,
+            crate::lang::Lang::Zh => self.docs_zh,
         }
     }
 
     /// The titles of the documentation's sections in a language.
-    pub fn doc_sections(lang: crate::render::Lang) -> [&'static str; 7] {
+    pub fn doc_sections(lang: crate::lang::Lang) -> [&'static str; 7] {
         match lang {
-            crate::render::Lang::En => DOC_SECTIONS,
-            crate::render::Lang::Zh => DOC_SECTIONS_ZH,
+            crate::lang::Lang::En => DOC_SECTIONS,
+            crate::lang::Lang::Zh => DOC_SECTIONS_ZH,
         }
     }
 
@@ -206,12 +205,7 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
     // A rollout that is not progressing is explained by what is wrong with its ReplicaSets or Pods
     // (or by a refusal reported on the Deployment itself), followed down the owner references.
     ("rollout-not-progressing", "*", true, |model, symptom, cause| {
-        cause.rule != symptom.rule
-            && readiness_endpoints::rollout_not_progressing::descends_from(
-                model,
-                &cause.subject,
-                &symptom.subject,
-            )
+        cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
     }),
     // A control-plane component's Pod failing is the component failing: its container findings are
     // the details of that finding, not another fault at the application boundary.
@@ -291,75 +285,8 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
     ),
 ];
 
-/// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
-fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
-    use crate::model::graph::{EdgeKind, Target};
-    let Some(s) = model.graph.find(service) else {
-        return false;
-    };
-    let names_pod = |t: &Target| match t {
-        Target::Object(i) => {
-            let o = &model.objects[*i].id;
-            o.kind == pod.kind && o.namespace == pod.namespace && o.name == pod.name
-        }
-        Target::Missing(r) => r.kind == pod.kind && r.namespace == pod.namespace && r.name == pod.name,
-    };
-    let endpoint_of_service = |e: &crate::model::graph::Edge| {
-        e.kind == EdgeKind::EndpointIs
-            && model
-                .graph
-                .edges_from(e.from)
-                .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
-    };
-    // Endpoints naming the Pod: through the edges into it when it was pasted (every pair of findings
-    // asks, so scanning all edges here was quadratic on a large cluster), else by name.
-    let as_endpoint = || match model.graph.find(pod) {
-        Some(p) => model.graph.edges_to(p).any(endpoint_of_service),
-        None => model
-            .graph
-            .edges
-            .iter()
-            .any(|e| names_pod(&e.to) && endpoint_of_service(e)),
-    };
-    model
-        .graph
-        .edges_from(s)
-        .any(|e| e.kind == EdgeKind::Selects && names_pod(&e.to))
-        || as_endpoint()
-}
-
-/// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
-fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {
-    node.kind == "Node"
-        && model.graph.find(pod).is_some_and(|i| {
-            model.objects[i]
-                .locate("spec.nodeName")
-                .and_then(|(_, n)| n.as_str())
-                == Some(node.name.as_str())
-        })
-}
-
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
     symptom.subject.same_object(&cause.subject)
-}
-
-/// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
-fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<bool> {
-    use crate::model::graph::{EdgeKind, Target};
-    let from = model.graph.find(pod)?;
-    let spec_known = model.objects[from].locate("spec.volumes").is_some();
-    if !spec_known {
-        return None;
-    }
-    Some(model.graph.edges_from(from).any(|e| {
-        e.kind == EdgeKind::Uses
-            && match &e.to {
-                Target::Object(i) => {
-                    model.objects[*i].id.name == claim.name && model.objects[*i].id.kind == claim.kind
-                }
-                Target::Missing(r) => r.name == claim.name && r.kind == claim.kind,
-            }
-    }))
 }
 
 /// Marks each symptom with the first (best-ranked) finding that explains it. A finding already
@@ -555,8 +482,8 @@ mod tests {
                 "{}: the zh example differs from the English one",
                 rule.id
             );
-            assert_eq!(rule.docs_in(crate::render::Lang::Zh), rule.docs_zh);
-            assert_eq!(rule.docs_in(crate::render::Lang::En), rule.docs);
+            assert_eq!(rule.docs_in(crate::lang::Lang::Zh), rule.docs_zh);
+            assert_eq!(rule.docs_in(crate::lang::Lang::En), rule.docs);
         }
     }
 
