@@ -245,7 +245,7 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
         "http-server-errors",
         "service-endpoints-not-serving",
         false,
-        |_, symptom, cause| symptom.subject.kind != "Service" || symptom.subject.same_object(&cause.subject),
+        |_, symptom, cause| symptom.subject.kind != "Service" || symptom.subject == cause.subject,
     ),
     // A Pod without a network sandbox on a node whose network is not ready.
     (
@@ -286,7 +286,7 @@ const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
 ];
 
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
-    symptom.subject.same_object(&cause.subject)
+    symptom.subject == cause.subject
 }
 
 /// Marks each symptom with the first (best-ranked) finding that explains it. A finding already

@@ -89,7 +89,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if let Some(finding) = diagnose(model, Some((object, pod)), &object.id) {
             findings.push(finding);
         }
-        seen.insert(key(&object.id));
+        seen.insert(object.id.clone());
     }
     // Pods known only from the scheduler's events (the Pod itself was not pasted).
     for event in model
@@ -97,18 +97,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .iter()
         .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
     {
-        if seen.insert(key(&event.subject)) {
+        if seen.insert(event.subject.clone()) {
             if let Some(finding) = diagnose(model, None, &event.subject) {
                 findings.push(finding);
             }
         }
-    }
-}
-
-fn key(id: &ObjectRef) -> ObjectRef {
-    ObjectRef {
-        uid: None,
-        ..id.clone()
     }
 }
 
@@ -375,4 +368,42 @@ fn summary(
         text.push_str(" (From the scheduler's events only.)");
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{analyze, Source};
+
+    /// The Pod pasted without its uid (as `kubectl get -o yaml` of a template or an edited paste
+    /// shows it) and the scheduler's event naming it with one are one Pod: one finding, not a second
+    /// "known only from its events".
+    #[test]
+    fn a_pod_and_its_event_with_a_uid_are_one_pod() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: shop}
+spec: {containers: [{name: web, image: web:1}]}
+status:
+  phase: Pending
+  conditions:
+  - {type: PodScheduled, status: \"False\", reason: Unschedulable, message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"}
+---
+apiVersion: v1
+kind: Event
+metadata: {name: web-1.1, namespace: shop}
+involvedObject: {kind: Pod, name: web-1, namespace: shop, uid: 5e1f}
+reason: FailedScheduling
+type: Warning
+message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"
+";
+        let report = analyze(&[Source::new("p.yaml", text)]);
+        let found: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == super::RULE.id)
+            .map(|f| f.subject.to_string())
+            .collect();
+        assert_eq!(found, ["Pod shop/web-1"]);
+    }
 }
