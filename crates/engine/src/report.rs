@@ -192,6 +192,22 @@ pub struct Finding {
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explained_by: Option<Cause>,
+    /// What the rule established, typed, for the links between findings while the rules run
+    /// (`rules::EXPLANATIONS`): the summary says it in words, and words may be reworded. Emptied
+    /// before the report leaves the engine, so a report is exactly what its JSON says.
+    #[serde(skip)]
+    pub details: Vec<Detail>,
+}
+
+/// A fact a finding rests on that another finding's link reads ([`Finding::details`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The node is under pressure, so it carries this taint (`node.kubernetes.io/disk-pressure`).
+    NodePressure { taint: &'static str },
+    /// The scheduler refused nodes for a taint the Pod does not tolerate: the taint's key.
+    UntoleratedTaint(Text),
+    /// The scheduler did not consider the Pod because its PersistentVolumeClaims are not bound.
+    UnboundClaim,
 }
 
 /// The finding that explains a symptom: its rule and subject (a finding's identity in a report).

@@ -5,7 +5,7 @@ use crate::ingest::api::Pod;
 use super::histogram::{self, Cause, Histogram};
 use crate::ingest::{Object, Typed};
 use crate::model::{EventRecord, Model};
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -243,14 +243,51 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         ));
     }
 
-    Some(RULE.finding(
+    let mut finding = RULE.finding(
         if gated { Severity::Warning } else { Severity::Error },
         id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    ))
+    );
+    finding.details = details(histogram.as_ref(), &message);
+    Some(finding)
+}
+
+/// What the scheduler's message establishes, for the findings that explain this one: the taints it
+/// refused nodes for, and whether it waits for claims to be bound. From the parsed histogram; an
+/// unparsed message is searched for the pressure taints only (the ones another rule explains).
+fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
+    let Some(h) = histogram else {
+        return [
+            "node.kubernetes.io/disk-pressure",
+            "node.kubernetes.io/memory-pressure",
+            "node.kubernetes.io/pid-pressure",
+        ]
+        .into_iter()
+        .filter(|taint| message.contains(taint))
+        .map(|taint| Detail::UntoleratedTaint(taint.into()))
+        .collect();
+    };
+    h.entries
+        .iter()
+        .filter_map(|e| match &e.cause {
+            Cause::Taint(Some(printed)) => Some(Detail::UntoleratedTaint(taint_key(printed).into())),
+            Cause::UnboundClaim => Some(Detail::UnboundClaim),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The key of a taint as the scheduler prints it: `{node.kubernetes.io/disk-pressure: }`.
+fn taint_key(printed: &str) -> &str {
+    printed
+        .trim_matches(['{', '}'])
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .trim()
 }
 
 /// Whether a `Scheduled` event came after the last `FailedScheduling` (by time or, for table rows,
@@ -301,12 +338,7 @@ fn failing_nodes(
                 }
             }
             Cause::Taint(Some(printed)) => {
-                let key = printed
-                    .trim_matches(['{', '}'])
-                    .split(':')
-                    .next()
-                    .unwrap_or_default()
-                    .trim();
+                let key = taint_key(printed);
                 for node in &nodes {
                     let taints = node
                         .locate("spec.taints")
