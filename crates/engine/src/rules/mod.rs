@@ -192,7 +192,7 @@ struct Explanation {
 }
 
 /// `symptom` is explained by a finding of `cause` about the same object.
-const fn same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
     Explanation {
         symptom,
         cause: Some(cause),
@@ -242,27 +242,27 @@ const EXPLANATIONS: &[Explanation] = &[
     },
     // A control-plane component's Pod failing is the component failing: its container findings are
     // the details of that finding, not another fault at the application boundary.
-    same_object(
+    on_the_same_object(
         application::container_crash_looping::RULE.id,
         control_plane::control_plane_component_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         application::container_oom_killed::RULE.id,
         control_plane::control_plane_component_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         application::liveness_probe_failing::RULE.id,
         control_plane::control_plane_component_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         node_runtime::container_start_failed::RULE.id,
         control_plane::control_plane_component_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         application::container_crash_looping::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         application::container_oom_killed::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
@@ -294,20 +294,20 @@ const EXPLANATIONS: &[Explanation] = &[
         explains: |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
     },
     // Restarts that are the kubelet's liveness kills: the probe is the finding to read.
-    same_object(
+    on_the_same_object(
         application::container_crash_looping::RULE.id,
         application::liveness_probe_failing::RULE.id,
     ),
     // A node not ready because its network plugin is not is a network fault first.
-    same_object(
+    on_the_same_object(
         node_runtime::node_not_ready::RULE.id,
         zone_network_storage::node_network_unavailable::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         application::liveness_probe_failing::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
-    same_object(
+    on_the_same_object(
         node_runtime::container_start_failed::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
