@@ -32,9 +32,38 @@ after(async () => {
   await server?.close();
 });
 
-async function openApp(t, { server: from = server, ...options } = {}) {
+/** Page code run before the page's own: the type of every request the page posts to its worker
+ * (`warm`, `analyze`, `scan`, …), in order, in `window.__requests`. */
+function recordWorkerRequests() {
+  window.__requests = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const bytes = message?.request;
+    if (bytes instanceof Uint8Array) {
+      const head = new TextDecoder().decode(bytes.subarray(0, 64));
+      window.__requests.push(head.match(/^\{"type":"([a-z-]+)"/)?.[1] ?? '?');
+    }
+    return post.call(this, message, ...rest);
+  };
+}
+
+/** Page code run before the page's own: counts the `error` events fired at any Worker object the
+ * page creates (a terminated one included) in `window.__workerErrors`. */
+function countWorkerErrors() {
+  window.__workerErrors = 0;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('error', () => { window.__workerErrors += 1; });
+    }
+  };
+}
+
+async function openApp(t, { server: from = server, init = [], ...options } = {}) {
   const server = from;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  for (const script of init) await context.addInitScript(script);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -110,7 +139,7 @@ test('the first render needs no worker; the page starts it when idle, it warms u
 });
 
 test('a job sent while the worker warms up is answered, with nothing of the warm-up', async (t) => {
-  const { page } = await openApp(t);
+  const { page } = await openApp(t, { init: [recordWorkerRequests] });
   await page.getByRole('button', { name: 'Clear all' }).click();
   await engineWorker(page); // created: its wasm is still loading, its first warm-up step waits
   const engine = () => page.evaluate(() => document.documentElement.dataset.engine ?? 'warming');
@@ -121,8 +150,14 @@ test('a job sent while the worker warms up is answered, with nothing of the warm
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
   const sources = await page.locator('.input-row .source').allTextContents();
   assert.ok(sources.length > 0 && sources.every((s) => !s.startsWith('dump-3')), sources.join('\n'));
-  // The job ended the warm-up: no step was asked for after it.
-  await page.waitForTimeout(500);
+  // The job ended the warm-up: no step was asked for after it. The worker answers in order, so every
+  // step asked for before the job was answered before the job's report, and the page, which asks
+  // for the next step when one is answered, has had each answer by the time the report is shown:
+  // a step asked for after the job would already be in the list.
+  const asked = await page.evaluate(() => window.__requests);
+  const job = asked.indexOf('analyze');
+  assert.ok(job > 0 && asked.slice(0, job).includes('warm'), `a step, then the job: ${asked.join(' ')}`);
+  assert.ok(!asked.slice(job).includes('warm'), `no step after the job: ${asked.join(' ')}`);
   assert.equal(await engine(), 'warming');
 });
 
@@ -272,7 +307,7 @@ test('a newer edit while the worker is still loading: the terminated worker\'s l
       answered();
     },
   });
-  const { page } = await openApp(t, { server: slow });
+  const { page } = await openApp(t, { server: slow, init: [countWorkerErrors] });
   t.after(() => slow.close());
   await page.getByRole('button', { name: 'Clear all' }).click();
   // Over 1 MiB: a newer job stops it by terminating the worker (a smaller one is left to finish).
@@ -282,7 +317,9 @@ test('a newer edit while the worker is still loading: the terminated worker\'s l
   await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
   await analysed(page);
   await answeredFirst;
-  await page.waitForTimeout(500); // the terminated worker's error has come by now
+  // The event to ignore: the terminated worker's error, fired at its Worker object once its script
+  // has been served. Waited for, so the checks below come after it.
+  await page.waitForFunction(() => window.__workerErrors > 0, null, { timeout: 15_000 });
   assert.ok(requests >= 2, `the fresh worker asked for the script again (${requests})`);
   const subjects = await page.locator('.finding .subject').allTextContents();
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);

@@ -92,10 +92,10 @@ pub fn app() -> Html {
         if let Some(root) = document.document_element() {
             let _ = root.set_attribute("lang", lang.tag());
         }
-        document.set_title(lang.texts().page_title);
+        document.set_title(crate::i18n::texts(*lang).page_title);
     });
 
-    let t = state.lang.texts();
+    let t = crate::i18n::texts(state.lang);
     let viewer = viewed_input(&state)
         .map(|(input, line)| html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} /> });
     let report = state.report.clone();

@@ -84,7 +84,7 @@ mod tests {
             for rule in rules::RULES {
                 let sections = rule_docs(rule.id, lang).unwrap();
                 let titles: Vec<&str> = sections.iter().map(|(t, _)| t.as_str()).collect();
-                assert_eq!(titles, rules::Rule::doc_sections(lang.engine()), "{}", rule.id);
+                assert_eq!(titles, rules::Rule::doc_sections(lang), "{}", rule.id);
                 let (_, example) = sections.last().unwrap();
                 assert!(
                     example.iter().any(|b| matches!(b, DocBlock::Code(_))),
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn counts_read_naturally_in_both_languages() {
-        let zh = crate::i18n::Lang::Zh.texts();
+        let zh = crate::i18n::texts(crate::i18n::Lang::Zh);
         assert_eq!(
             input_counts(&input("yaml", 2, &[("Pod", 1)]), zh),
             "2 个文档 · Pod 1"
@@ -115,7 +115,7 @@ mod tests {
             input_counts(&input("container-log", 0, &[]), zh),
             "容器日志：不分析"
         );
-        let t = crate::i18n::Lang::En.texts();
+        let t = crate::i18n::texts(crate::i18n::Lang::En);
         assert_eq!(
             input_counts(&input("yaml", 1, &[("Pod", 1)]), t),
             "1 document · Pod 1"

@@ -415,16 +415,22 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     };
-    let output = match args.format {
-        OutputFormat::Text if redacted => format!(
+    let output: io::Result<String> = match args.format {
+        OutputFormat::Text if redacted => Ok(format!(
             "{}\n\n{}",
             render::words(args.lang).redacted_note,
             render::text(&report, &sources, args.lang)
-        ),
-        OutputFormat::Text => render::text(&report, &sources, args.lang),
-        OutputFormat::Html => render::export(&report, ExportFormat::Html, args.lang, redacted),
-        OutputFormat::Markdown => render::export(&report, ExportFormat::Markdown, args.lang, redacted),
-        OutputFormat::Json if redacted => render::export(&report, ExportFormat::Json, args.lang, true),
+        )),
+        OutputFormat::Text => Ok(render::text(&report, &sources, args.lang)),
+        OutputFormat::Html => {
+            render::export(&report, ExportFormat::Html, args.lang, redacted).map_err(io::Error::from)
+        }
+        OutputFormat::Markdown => {
+            render::export(&report, ExportFormat::Markdown, args.lang, redacted).map_err(io::Error::from)
+        }
+        OutputFormat::Json if redacted => {
+            render::export(&report, ExportFormat::Json, args.lang, true).map_err(io::Error::from)
+        }
         OutputFormat::Json => {
             // Written as it is serialised: on a big dump the JSON is half the input's size, and the
             // inputs are no longer needed.
@@ -438,7 +444,7 @@ fn main() -> ExitCode {
         }
     };
     written_status(
-        io::stdout().lock().write_all(output.as_bytes()),
+        output.and_then(|output| io::stdout().lock().write_all(output.as_bytes())),
         status,
         &mut stderr,
     )

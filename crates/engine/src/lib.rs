@@ -5,6 +5,7 @@
 
 mod hash;
 pub mod ingest;
+pub mod lang;
 mod lines;
 pub mod model;
 pub mod redact;
@@ -17,6 +18,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use ingest::Source;
+pub use lang::Lang;
 pub use report::{
     Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
     ObjectRef, Relation, RelationKind, Replicas, Report, Severity, Text, TimelineEntry,

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::ingest::Source;
+pub use crate::lang::Lang;
 use crate::report::{Evidence, Finding, Report};
 
 /// A terminal rendering: inputs, errors, then findings with their evidence. With the `sources`, each
@@ -95,31 +96,6 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The language of a rendering's own words (headings, labels). The findings' text comes from the
-/// rules, in English, and a Chinese rendering says so at its top.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
-
-impl Lang {
-    /// `en`, `zh`, `zh-CN`, `zh-TW` …; anything else is not a language we render.
-    pub fn parse(tag: &str) -> Option<Lang> {
-        let primary = tag
-            .split(['-', '_'])
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
 }
 
 /// The sentence that says what a report without an error or warning finding amounts to, or `None`
@@ -621,14 +597,20 @@ impl ExportFormat {
 
 /// A report to take elsewhere (the app's export). When the analysis ran on the redacted copy of the
 /// input, the export says so at its top: a line in Markdown and HTML, `"redacted": true` in JSON
-/// (the report contract plus that one field).
-pub fn export(report: &Report, format: ExportFormat, lang: Lang, redacted: bool) -> String {
+/// (the report contract plus that one field). A JSON export that cannot be serialised is an error,
+/// never an empty file that looks like a report.
+pub fn export(
+    report: &Report,
+    format: ExportFormat,
+    lang: Lang,
+    redacted: bool,
+) -> Result<String, serde_json::Error> {
     let w = words(lang);
-    match format {
+    Ok(match format {
         ExportFormat::Markdown => {
             let body = markdown(report, lang);
             if !redacted {
-                return body;
+                return Ok(body);
             }
             match body.split_once("\n\n") {
                 Some((title, rest)) => format!("{title}\n\n> {}\n\n{rest}", w.redacted_note),
@@ -638,7 +620,7 @@ pub fn export(report: &Report, format: ExportFormat, lang: Lang, redacted: bool)
         ExportFormat::Html => {
             let body = html(report, lang);
             if !redacted {
-                return body;
+                return Ok(body);
             }
             let note = format!(
                 "<p class=\"note\"><strong>{}</strong></p>\n",
@@ -656,14 +638,18 @@ pub fn export(report: &Report, format: ExportFormat, lang: Lang, redacted: bool)
                 #[serde(flatten)]
                 report: &'a Report,
             }
-            let json = if redacted {
-                serde_json::to_string_pretty(&Redacted { redacted, report })
+            if redacted {
+                json(&Redacted { redacted, report })?
             } else {
-                serde_json::to_string_pretty(report)
-            };
-            json.map(|j| j + "\n").unwrap_or_default()
+                json(report)?
+            }
         }
-    }
+    })
+}
+
+/// Pretty JSON with a final newline.
+fn json(value: &impl serde::Serialize) -> Result<String, serde_json::Error> {
+    serde_json::to_string_pretty(value).map(|j| j + "\n")
 }
 
 /// Every rule with its documentation, grouped by boundary, as Markdown (`faultline rules`): generated
@@ -774,27 +760,36 @@ mod export_tests {
     }
 
     #[test]
+    fn what_cannot_be_serialised_is_an_error_not_an_empty_export() {
+        let keys_not_strings: std::collections::HashMap<(u8, u8), u8> = [((1, 2), 3)].into();
+        assert!(json(&keys_not_strings).is_err());
+        assert!(json(&report()).is_ok_and(|j| j.starts_with('{') && j.ends_with("}\n")));
+    }
+
+    #[test]
     fn exports_of_a_redacted_analysis_say_so_at_the_top() {
         let report = report();
         assert_eq!(report.findings[0].rule, "image-pull-failed");
-        let md = export(&report, ExportFormat::Markdown, Lang::En, true);
+        let md = export(&report, ExportFormat::Markdown, Lang::En, true).unwrap();
         let lines: Vec<&str> = md.lines().collect();
         assert_eq!(lines[0], "# Faultline diagnosis");
         assert!(lines[2].starts_with("> Made from the redacted copy"), "{md}");
-        assert!(!export(&report, ExportFormat::Markdown, Lang::En, false).contains("redacted copy"));
-        let html = export(&report, ExportFormat::Html, Lang::Zh, true);
+        assert!(!export(&report, ExportFormat::Markdown, Lang::En, false)
+            .unwrap()
+            .contains("redacted copy"));
+        let html = export(&report, ExportFormat::Html, Lang::Zh, true).unwrap();
         let h1 = html.find("</h1>").unwrap();
         assert!(
             html[h1..h1 + 200].contains("脱敏副本"),
             "the note follows the title"
         );
-        let json = export(&report, ExportFormat::Json, Lang::En, true);
+        let json = export(&report, ExportFormat::Json, Lang::En, true).unwrap();
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value["redacted"], true);
         let back: Report = serde_json::from_str(&json).unwrap();
         assert_eq!(back, report, "still the report contract");
         let plain: serde_json::Value =
-            serde_json::from_str(&export(&report, ExportFormat::Json, Lang::En, false)).unwrap();
+            serde_json::from_str(&export(&report, ExportFormat::Json, Lang::En, false).unwrap()).unwrap();
         assert!(plain.get("redacted").is_none());
     }
 }

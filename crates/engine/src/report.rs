@@ -96,8 +96,12 @@ pub struct InputError {
     pub message: String,
 }
 
-/// Identity of a Kubernetes object: kind + namespace + name. The uid is carried, never the key.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// Identity of a Kubernetes object: kind + namespace + name. The uid is carried, never the key:
+/// `==`, hashing and ordering look at kind, namespace and name only (as kube-rs's `ObjectRef` does),
+/// so a reference read from an event (with the involved object's uid) and one from a table (without)
+/// are the same key. Where two incarnations of one name must be told apart (a StatefulSet's `web-0`
+/// recreated), [`ObjectRef::uid_contradicts`] says so explicitly.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ObjectRef {
     pub kind: Text,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -108,16 +112,42 @@ pub struct ObjectRef {
 }
 
 impl ObjectRef {
-    /// Whether two references name the same object: kind, namespace and name equal, and the uids equal
-    /// when both are known.
-    pub fn same_object(&self, other: &ObjectRef) -> bool {
-        self.kind == other.kind
-            && self.namespace == other.namespace
-            && self.name == other.name
-            && match (&self.uid, &other.uid) {
-                (Some(a), Some(b)) => a == b,
-                _ => true,
-            }
+    /// The key: what `==`, `Hash` and `Ord` compare.
+    fn key(&self) -> (&str, Option<&str>, &str) {
+        (self.kind.as_str(), self.namespace.as_deref(), self.name.as_str())
+    }
+
+    /// Whether both references carry a uid and the uids differ: the same object by identity, but
+    /// another incarnation of it (deleted and created again under its name). Lookups that attach one
+    /// object's status or events to another use it; identity does not.
+    pub fn uid_contradicts(&self, other: &ObjectRef) -> bool {
+        matches!((&self.uid, &other.uid), (Some(a), Some(b)) if a != b)
+    }
+}
+
+impl PartialEq for ObjectRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for ObjectRef {}
+
+impl std::hash::Hash for ObjectRef {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl PartialOrd for ObjectRef {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ObjectRef {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
     }
 }
 
@@ -214,6 +244,22 @@ pub struct Finding {
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explained_by: Option<Cause>,
+    /// What the rule established, typed, for the links between findings while the rules run
+    /// (`rules::EXPLANATIONS`): the summary says it in words, and words may be reworded. Emptied
+    /// before the report leaves the engine, so a report is exactly what its JSON says.
+    #[serde(skip)]
+    pub details: Vec<Detail>,
+}
+
+/// A fact a finding rests on that another finding's link reads ([`Finding::details`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The node is under pressure, so it carries this taint (`node.kubernetes.io/disk-pressure`).
+    NodePressure { taint: &'static str },
+    /// The scheduler refused nodes for a taint the Pod does not tolerate: the taint's key.
+    UntoleratedTaint(Text),
+    /// The scheduler did not consider the Pod because its PersistentVolumeClaims are not bound.
+    UnboundClaim,
 }
 
 /// The finding that explains a symptom: its rule and subject (a finding's identity in a report).
@@ -413,4 +459,58 @@ pub enum FactState {
     Yes,
     No,
     Unknown,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ObjectRef;
+
+    fn pod(namespace: &str, name: &str, uid: Option<&str>) -> ObjectRef {
+        ObjectRef {
+            kind: "Pod".into(),
+            namespace: Some(namespace.into()),
+            name: name.into(),
+            uid: uid.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn identity_is_kind_namespace_and_name_and_the_uid_is_only_carried() {
+        use std::collections::{BTreeSet, HashSet};
+        let from_event = pod("shop", "web-0", Some("u1"));
+        let from_table = pod("shop", "web-0", None);
+        let recreated = pod("shop", "web-0", Some("u2"));
+        assert_eq!(from_event, from_table);
+        assert_eq!(from_event, recreated);
+        assert_ne!(from_event, pod("other", "web-0", Some("u1")));
+        assert_ne!(
+            from_event,
+            ObjectRef {
+                kind: "Service".into(),
+                ..from_event.clone()
+            }
+        );
+        assert_eq!(
+            [from_event.clone(), from_table.clone(), recreated.clone()]
+                .into_iter()
+                .collect::<HashSet<_>>()
+                .len(),
+            1
+        );
+        assert_eq!(
+            [from_event.clone(), from_table.clone(), recreated.clone()]
+                .into_iter()
+                .collect::<BTreeSet<_>>()
+                .len(),
+            1
+        );
+        assert_eq!(from_event.cmp(&recreated), std::cmp::Ordering::Equal);
+        assert!(pod("a", "web", Some("z")) < pod("b", "web", Some("a")));
+        // The uid is kept (the report carries it) and still tells incarnations apart when asked.
+        assert_eq!(from_event.uid.as_deref(), Some("u1"));
+        assert!(from_event.uid_contradicts(&recreated));
+        assert!(!from_event.uid_contradicts(&from_table));
+        assert!(!from_table.uid_contradicts(&recreated));
+        assert!(!from_event.uid_contradicts(&from_event.clone()));
+    }
 }

@@ -41,19 +41,25 @@ pub fn export_menu(props: &Props) -> Html {
     let copied = use_state(|| false);
     let render = {
         let report = props.report.clone();
-        let (lang, redacted) = (props.lang.engine(), props.redacted);
+        let (lang, redacted) = (props.lang, props.redacted);
         move |format: ExportFormat| export(&report, format, lang, redacted)
     };
     let on_copy = {
         let render = render.clone();
         let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| copied.set(super::copy_text(&render(ExportFormat::Markdown))))
+        // Markdown is written, not serialised: it cannot fail, but an error copies nothing.
+        Callback::from(move |_: MouseEvent| {
+            copied.set(render(ExportFormat::Markdown).is_ok_and(|text| super::copy_text(&text)))
+        })
     };
     let save = |format: ExportFormat| {
         let render = render.clone();
         Callback::from(move |_: MouseEvent| {
             let name = format!("faultline-diagnosis.{}", format.extension());
-            download(&name, format.mime(), &render(format));
+            // A report that cannot be serialised saves nothing, rather than an empty file.
+            if let Ok(text) = render(format) {
+                download(&name, format.mime(), &text);
+            }
         })
     };
     let disabled = props.report.inputs.is_empty();

@@ -43,10 +43,8 @@ pub fn findings(props: &Props) -> Html {
         .map(|(i, f)| ((f.rule.as_str(), &f.subject), i))
         .rev()
         .collect();
-    let verdict = faultline_engine::render::verdict_sentence(
-        report,
-        faultline_engine::render::words(t.lang().engine()),
-    );
+    let verdict =
+        faultline_engine::render::verdict_sentence(report, faultline_engine::render::words(t.lang()));
     let headline = match report.findings.first() {
         Some(top) => html! {
             <p class="headline">{ t.headline_before }

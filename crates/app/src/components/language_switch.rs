@@ -21,7 +21,7 @@ pub fn language_switch(props: &Props) -> Html {
                 html! {
                     <button lang={lang.tag()} data-lang={lang.tag()} class={classes!("lang", active.then_some("active"))}
                         aria-pressed={active.to_string()} onclick={move |_| on_lang.emit(lang)}>
-                        { lang.texts().language_name }</button>
+                        { crate::i18n::texts(lang).language_name }</button>
                 }
             }) }
         </div>

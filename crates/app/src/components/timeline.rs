@@ -258,11 +258,8 @@ pub fn timeline(props: &Props) -> Html {
             // The namespace is in the details; the row keeps the width for the name.
             format!("{} {}", entry.subject.kind, entry.subject.name)
         };
-        let new_lane = filter.by_object
-            && position > 0
-            && !report.timeline[rows[position - 1]]
-                .subject
-                .same_object(&entry.subject);
+        let new_lane =
+            filter.by_object && position > 0 && report.timeline[rows[position - 1]].subject != entry.subject;
         let is_active = active_row == Some(position);
         let onmouseenter = {
             let active = active.clone();

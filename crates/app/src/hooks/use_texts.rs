@@ -1,9 +1,9 @@
 use yew::prelude::*;
 
-use crate::i18n::{Lang, Texts};
+use crate::i18n::{texts, Lang, Texts};
 
 /// The strings of the language the app provides as context (English when none is provided).
 #[hook]
 pub fn use_texts() -> &'static Texts {
-    use_context::<Lang>().unwrap_or(Lang::En).texts()
+    texts(use_context::<Lang>().unwrap_or(Lang::En))
 }

@@ -9,45 +9,14 @@ mod zh;
 
 use faultline_engine::{Boundary, Severity};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Zh,
-}
+/// The engine's language: one type for the app's words, the engine's renderings and the rules' docs.
+pub use faultline_engine::Lang;
 
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The language for a browser language tag: Chinese for `zh*`, English otherwise.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The engine's language for its renderings and rule documentation.
-    pub fn engine(self) -> faultline_engine::render::Lang {
-        match self {
-            Lang::En => faultline_engine::render::Lang::En,
-            Lang::Zh => faultline_engine::render::Lang::Zh,
-        }
-    }
-
-    /// The BCP 47 tag for `<html lang>`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    pub fn texts(self) -> &'static Texts {
-        match self {
-            Lang::En => &en::EN,
-            Lang::Zh => &zh::ZH,
-        }
+/// The strings of a language.
+pub fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &en::EN,
+        Lang::Zh => &zh::ZH,
     }
 }
 
@@ -274,7 +243,7 @@ mod tests {
         for lang in Lang::ALL {
             for kind in faultline_engine::redact::SecretKind::ALL {
                 assert_ne!(
-                    (lang.texts().secret_kind)(kind.id()),
+                    (texts(lang).secret_kind)(kind.id()),
                     "?",
                     "{lang:?} {}",
                     kind.id()
@@ -282,7 +251,7 @@ mod tests {
             }
         }
         assert_eq!(
-            (Lang::En.texts().secret_kind)("jwt"),
+            (texts(Lang::En).secret_kind)("jwt"),
             faultline_engine::redact::SecretKind::Jwt.title()
         );
     }

@@ -260,6 +260,7 @@ mod tests {
             cannot_establish: Vec::new(),
             next_steps: Vec::new(),
             explained_by: None,
+            details: Vec::new(),
         };
         assert_eq!(
             implicated(&finding),

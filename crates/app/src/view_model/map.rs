@@ -151,29 +151,16 @@ pub struct Lit {
     pub findings: Vec<usize>,
 }
 
-type Key = (
-    faultline_engine::Text,
-    Option<faultline_engine::Text>,
-    faultline_engine::Text,
-);
-
-fn key_of(r: &ObjectRef) -> Key {
-    (r.kind.clone(), r.namespace.clone(), r.name.clone())
-}
-
-/// The objects findings are about (their subject), by kind, namespace and name (uid when both
-/// carry one), with the worst severity.
+/// The objects findings are about (their subject), by identity (kind, namespace and name; the map's
+/// objects carry no uid), with the worst severity.
 pub fn lit(report: &Report) -> HashMap<usize, Lit> {
-    let mut by_key: HashMap<Key, Vec<usize>> = HashMap::new();
+    let mut by_key: HashMap<&ObjectRef, Vec<usize>> = HashMap::new();
     for (i, o) in report.objects.iter().enumerate() {
-        by_key.entry(key_of(&o.object)).or_default().push(i);
+        by_key.entry(&o.object).or_default().push(i);
     }
     let mut out: HashMap<usize, Lit> = HashMap::new();
     for (f, finding) in report.findings.iter().enumerate() {
-        for &i in by_key.get(&key_of(&finding.subject)).into_iter().flatten() {
-            if !report.objects[i].object.same_object(&finding.subject) {
-                continue;
-            }
+        for &i in by_key.get(&finding.subject).into_iter().flatten() {
             let lit = out.entry(i).or_insert(Lit {
                 severity: finding.severity,
                 findings: Vec::new(),

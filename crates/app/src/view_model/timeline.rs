@@ -100,22 +100,12 @@ pub fn workload_name(kind: &str, name: &str) -> String {
     name.to_string()
 }
 
-type Key = (
-    faultline_engine::Text,
-    Option<faultline_engine::Text>,
-    faultline_engine::Text,
-);
-
-fn key_of(r: &ObjectRef) -> Key {
-    (r.kind.clone(), r.namespace.clone(), r.name.clone())
-}
-
 /// The owner chains of the report's object graph: for each object, the name of the top of its
 /// chain (Deployment ▸ ReplicaSet ▸ Pod), following `owned-by` relations (ownerReferences).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Owners {
     /// Objects in a stated chain (owned, or owning), by identity: the top owner's name.
-    top: HashMap<Key, String>,
+    top: HashMap<ObjectRef, String>,
 }
 
 /// Chains longer than this are cut (ownerReferences can be pasted in a loop).
@@ -144,9 +134,9 @@ pub fn owners(report: &Report) -> Owners {
             continue;
         };
         if let Some(object) = report.objects.get(from) {
-            top.insert(key_of(&object.object), root.object.name.to_string());
+            top.insert(object.object.clone(), root.object.name.to_string());
         }
-        top.insert(key_of(&root.object), root.object.name.to_string());
+        top.insert(root.object.clone(), root.object.name.to_string());
     }
     Owners { top }
 }
@@ -154,7 +144,7 @@ pub fn owners(report: &Report) -> Owners {
 impl Owners {
     /// The group of an object's lane and whether it was guessed from the name (no ownerReferences).
     pub fn group(&self, subject: &ObjectRef) -> (String, bool) {
-        match self.top.get(&key_of(subject)) {
+        match self.top.get(subject) {
             Some(top) => (top.clone(), false),
             None => {
                 let guess = workload_name(&subject.kind, &subject.name);
@@ -235,7 +225,7 @@ pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec
                 .is_none_or(|ns| e.subject.namespace.as_deref() == Some(ns.as_str()))
                 && filter.kind.as_ref().is_none_or(|k| e.subject.kind == *k)
                 && (!filter.warnings_only || e.warning)
-                && (filter.boundary.is_none() || subjects.iter().any(|s| s.same_object(&e.subject)))
+                && (filter.boundary.is_none() || subjects.contains(&&e.subject))
                 && in_window(e, window)
         })
         .map(|(i, _)| i)
@@ -456,7 +446,7 @@ mod tests {
         assert!(related.iter().all(|&i| report
             .findings
             .iter()
-            .any(|f| f.boundary == boundary && f.subject.same_object(&report.timeline[i].subject))));
+            .any(|f| f.boundary == boundary && f.subject == report.timeline[i].subject)));
     }
 
     #[test]

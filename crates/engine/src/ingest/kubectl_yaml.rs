@@ -73,6 +73,7 @@ fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec
 /// after it, or at the end of the document for a bracket it opens and never closes), the fast reader
 /// may still read the document. It must then give what the general parser gives for the document
 /// with the skipped values taken out: nothing a rule reads is lost that way.
+#[cfg(any(test, feature = "test-support"))]
 pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
     let (fast, skipped) = read(chunk, first_line, &mut |_| {})?;
     let general = read_generally(chunk, first_line);
@@ -88,8 +89,10 @@ pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
     Some(format!("fast reader: {fast:?}\ngeneral parser: {general:?}"))
 }
 
+#[cfg(any(test, feature = "test-support"))]
 type GeneralResult = Result<Option<Node>, super::yaml::ParseError>;
 
+#[cfg(any(test, feature = "test-support"))]
 fn read_generally(chunk: &str, first_line: u32) -> Vec<GeneralResult> {
     super::yaml::parse_chunk_generally(chunk, first_line)
         .into_iter()
@@ -97,6 +100,7 @@ fn read_generally(chunk: &str, first_line: u32) -> Vec<GeneralResult> {
         .collect()
 }
 
+#[cfg(any(test, feature = "test-support"))]
 fn agrees(fast: &Fast, general: &[GeneralResult]) -> bool {
     match fast {
         Fast::Document(root) => matches!(general, [Ok(Some(g))] if g == root),
@@ -107,6 +111,7 @@ fn agrees(fast: &Fast, general: &[GeneralResult]) -> bool {
 
 /// `chunk` with each skipped value replaced by `[]`, keeping its line breaks so that every other
 /// line keeps its number.
+#[cfg(any(test, feature = "test-support"))]
 fn without_skipped(chunk: &str, skipped: &[Range<usize>]) -> String {
     let mut out = String::with_capacity(chunk.len());
     let mut at = 0;

@@ -66,6 +66,7 @@ fn parse_chunk(chunk: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDo
 
 /// The general parser alone on one chunk, as [`parse_documents`] would use it when the fast reader
 /// gives up: for tests and fuzzing that hold the fast reader to the same results.
+#[cfg(any(test, feature = "test-support"))]
 pub fn parse_chunk_generally(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
     parse_chunk_tolerating_redactions(chunk, first_line)
 }

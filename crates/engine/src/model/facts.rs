@@ -8,10 +8,10 @@ use crate::hash::Map;
 
 use crate::ingest::node::{Node, NodeValue};
 use crate::ingest::{Object, Typed};
+use crate::model::client_output::{lines_containing, Scope};
 use crate::model::graph::{EdgeKind, Graph, Target};
 use crate::model::Model;
 use crate::report::{Evidence, Fact, FactKind, FactState};
-use crate::rules::text::{lines_containing, Scope};
 
 /// Evidence listed per fact at most: the disproving first, so a Service of 120 Pods stays short.
 const EVIDENCE_PER_FACT: usize = 3;

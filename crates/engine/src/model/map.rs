@@ -13,13 +13,7 @@ use crate::ingest::{Object, Typed};
 use crate::model::facts::{self, condition};
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
-use crate::report::{MapEndpoint, MapObject, ObjectRef, Relation, RelationKind, Replicas, SourceLine, Text};
-
-type Key = (Text, Option<Text>, Text);
-
-fn key(r: &ObjectRef) -> Key {
-    (r.kind.clone(), r.namespace.clone(), r.name.clone())
-}
+use crate::report::{MapEndpoint, MapObject, ObjectRef, Relation, RelationKind, Replicas, SourceLine};
 
 fn is_event(object: &Object) -> bool {
     object.id.kind == "Event" || matches!(object.typed, Typed::Event(_) | Typed::EventV1(_))
@@ -262,7 +256,7 @@ fn endpoints(model: &Model<'_>, index: usize) -> Vec<(MapEndpoint, Option<Target
 /// The object graph of the report, from the model.
 pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
     let mut objects: Vec<MapObject> = Vec::new();
-    let mut by_key: Map<Key, usize> = Map::default();
+    let mut by_key: Map<ObjectRef, usize> = Map::default();
     // For each of the model's objects, its place in the graph (events have none).
     let mut place: Vec<Option<usize>> = vec![None; model.objects.len()];
     for (i, object) in model.objects.iter().enumerate() {
@@ -278,13 +272,13 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
             ..MapObject::default()
         };
         status(object, &mut entry);
-        match by_key.get(&key(&object.id)) {
+        match by_key.get(&object.id) {
             Some(&m) => {
                 place[i] = Some(m);
                 merge(&mut objects[m], entry);
             }
             None => {
-                by_key.insert(key(&object.id), objects.len());
+                by_key.insert(object.id.clone(), objects.len());
                 place[i] = Some(objects.len());
                 objects.push(entry);
             }
@@ -292,10 +286,10 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
     }
     // Missing objects by identity, apart from pasted ones: an owner whose uid differs from the pasted
     // object of the same name is another object (it keeps its uid, to tell them apart).
-    let mut missing_by_key: Map<Key, usize> = Map::default();
+    let mut missing_by_key: Map<ObjectRef, usize> = Map::default();
     let mut missing = |r: &ObjectRef, objects: &mut Vec<MapObject>| -> usize {
-        *missing_by_key.entry(key(r)).or_insert_with(|| {
-            let object = if by_key.contains_key(&key(r)) {
+        *missing_by_key.entry(r.clone()).or_insert_with(|| {
+            let object = if by_key.contains_key(r) {
                 r.clone()
             } else {
                 identity(r)
@@ -350,7 +344,7 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
                     e.target = match target {
                         Some(Target::Object(p)) => place[p],
                         // A targetRef to a Pod that was not pasted: the missing object.
-                        Some(Target::Missing(r)) => missing_by_key.get(&key(&r)).copied(),
+                        Some(Target::Missing(r)) => missing_by_key.get(&r).copied(),
                         None => None,
                     };
                     e

@@ -1,9 +1,11 @@
 //! The object graph the rules read: objects by identity, normalised events by subject, the timeline.
 
+pub mod client_output;
 pub mod events;
 pub mod facts;
 pub mod graph;
 pub mod map;
+pub mod owners;
 pub mod timeline;
 
 use crate::hash::Map;
@@ -90,7 +92,8 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// The first pasted object that is `id` ([`ObjectRef::same_object`]), in input order. Rules look
+    /// The first pasted object that is `id`, in input order, unless its uid says it is another
+    /// incarnation ([`ObjectRef::uid_contradicts`]): then a later one whose uid agrees, or none. Rules look
     /// up the subject of every event they read: a scan of all objects each time was quadratic on a
     /// large cluster.
     pub fn object(&self, id: &ObjectRef) -> Option<&'a Object> {
@@ -99,7 +102,7 @@ impl<'a> Model<'a> {
             .get(&(id.kind.as_str(), id.name.as_str()))?
             .iter()
             .map(|&i| &objects[i])
-            .find(|o| o.id.same_object(id))
+            .find(|o| o.id == *id && !o.id.uid_contradicts(id))
     }
 
     /// The pasted objects of one namespace, or (`None`) those pasted without a namespace, in input
@@ -141,7 +144,7 @@ impl<'a> Model<'a> {
             .iter()
             .map(|&i| &self.events[i])
             .filter(|e| {
-                e.subject.same_object(subject)
+                (e.subject == *subject && !e.subject.uid_contradicts(subject))
                     || (e.subject.namespace.is_none()
                         && subject.namespace.is_some()
                         && matches!(e.origin, EventOrigin::TableRow { .. })

@@ -7,16 +7,15 @@ pub mod control_plane;
 pub mod docs;
 pub mod etcd;
 pub mod node_runtime;
-mod owners;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
 mod table_status;
-pub(crate) mod text;
 pub mod zone_network_storage;
 
+use crate::model::owners::{descends_from, runs_on, selects, uses};
 use crate::model::Model;
-use crate::report::{Boundary, Cause, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity};
 
 /// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
 pub struct Rule {
@@ -32,20 +31,20 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// The documentation in a language: [`Rule::docs_zh`] for [`crate::render::Lang::Zh`], the doc
+    /// The documentation in a language: [`Rule::docs_zh`] for [`crate::lang::Lang::Zh`], the doc
     /// comment otherwise.
-    pub fn docs_in(&self, lang: crate::render::Lang) -> &'static str {
+    pub fn docs_in(&self, lang: crate::lang::Lang) -> &'static str {
         match lang {
-            crate::render::Lang::En => self.docs,
-            crate::render::Lang::Zh => self.docs_zh,
+            crate::lang::Lang::En => self.docs,
+            crate::lang::Lang::Zh => self.docs_zh,
         }
     }
 
     /// The titles of the documentation's sections in a language.
-    pub fn doc_sections(lang: crate::render::Lang) -> [&'static str; 7] {
+    pub fn doc_sections(lang: crate::lang::Lang) -> [&'static str; 7] {
         match lang {
-            crate::render::Lang::En => DOC_SECTIONS,
-            crate::render::Lang::Zh => DOC_SECTIONS_ZH,
+            crate::lang::Lang::En => DOC_SECTIONS,
+            crate::lang::Lang::Zh => DOC_SECTIONS_ZH,
         }
     }
 
@@ -69,6 +68,7 @@ impl Rule {
             cannot_establish,
             next_steps,
             explained_by: None,
+            details: Vec::new(),
         }
     }
 }
@@ -165,226 +165,179 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     };
     findings.sort_by_cached_key(rank);
     relate(model, &mut findings);
+    for finding in &mut findings {
+        finding.details = Vec::new();
+    }
     group(findings)
 }
 
 /// Rules that read the other rules' findings, so run after them.
-const LATE: &[&str] = &["replica-creation-failed", "rollout-not-progressing"];
+const LATE: &[&str] = &[
+    quota_admission::replica_creation_failed::RULE.id,
+    readiness_endpoints::rollout_not_progressing::RULE.id,
+];
 
 /// Whether `cause` explains `symptom` (both findings of the same analysis).
 type Explains = fn(&Model<'_>, &Finding, &Finding) -> bool;
 
-/// A symptom another finding explains: (symptom rule, cause rule or `*` for any, whether the symptom
-/// takes the cause's boundary, the test). A symptom that takes the boundary is one whose own
-/// evidence cannot say where the fault is (a Deployment's rollout); the others keep their own
-/// boundary and say what they follow from.
-const EXPLANATIONS: &[(&str, &str, bool, Explains)] = &[
+/// A symptom another finding explains.
+struct Explanation {
+    /// The symptom's rule id.
+    symptom: &'static str,
+    /// The cause's rule id; `None` for a finding of any other rule.
+    cause: Option<&'static str>,
+    /// Whether the symptom takes the cause's boundary: a symptom whose own evidence cannot say
+    /// where the fault is (a Deployment's rollout) does; the others keep their own boundary and say
+    /// what they follow from.
+    takes_boundary: bool,
+    explains: Explains,
+}
+
+/// `symptom` is explained by a finding of `cause` about the same object.
+const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: same_subject,
+    }
+}
+
+/// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
+/// subjects, never by their summaries' wording.
+const EXPLANATIONS: &[Explanation] = &[
     // The scheduler refusing a node for its pressure taint is explained by the node's pressure.
-    (
-        "pod-unschedulable",
-        "node-under-pressure",
-        false,
-        |_, symptom, cause| {
-            [
-                ("(DiskPressure)", "node.kubernetes.io/disk-pressure"),
-                ("(MemoryPressure)", "node.kubernetes.io/memory-pressure"),
-                ("(PIDPressure)", "node.kubernetes.io/pid-pressure"),
-            ]
-            .iter()
-            .any(|(pressure, taint)| cause.summary.contains(pressure) && symptom.summary.contains(taint))
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(node_runtime::node_under_pressure::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            cause.details.iter().any(|pressure| match pressure {
+                Detail::NodePressure { taint } => symptom
+                    .details
+                    .iter()
+                    .any(|d| matches!(d, Detail::UntoleratedTaint(key) if key == taint)),
+                _ => false,
+            })
         },
-    ),
+    },
     // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.
-    (
-        "pod-unschedulable",
-        "pvc-pending",
-        false,
-        |model, symptom, cause| {
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(zone_network_storage::pvc_pending::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
             symptom.subject.namespace == cause.subject.namespace
-                && symptom.summary.contains("PersistentVolumeClaim is not bound")
+                && symptom.details.contains(&Detail::UnboundClaim)
                 && uses(model, &symptom.subject, &cause.subject).unwrap_or(true)
         },
-    ),
+    },
     // A rollout that is not progressing is explained by what is wrong with its ReplicaSets or Pods
     // (or by a refusal reported on the Deployment itself), followed down the owner references.
-    ("rollout-not-progressing", "*", true, |model, symptom, cause| {
-        cause.rule != symptom.rule
-            && readiness_endpoints::rollout_not_progressing::descends_from(
-                model,
-                &cause.subject,
-                &symptom.subject,
-            )
-    }),
+    Explanation {
+        symptom: readiness_endpoints::rollout_not_progressing::RULE.id,
+        cause: None,
+        takes_boundary: true,
+        explains: |model, symptom, cause| {
+            cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
+        },
+    },
     // A control-plane component's Pod failing is the component failing: its container findings are
     // the details of that finding, not another fault at the application boundary.
-    (
-        "container-crash-looping",
-        "control-plane-component-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
     ),
-    (
-        "container-oom-killed",
-        "control-plane-component-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::container_oom_killed::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
     ),
-    (
-        "liveness-probe-failing",
-        "control-plane-component-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
     ),
-    (
-        "container-start-failed",
-        "control-plane-component-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        node_runtime::container_start_failed::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
     ),
-    (
-        "container-crash-looping",
-        "etcd-member-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
     ),
-    ("container-oom-killed", "etcd-member-failing", false, same_subject),
-    // A Service with no ready endpoints explains failing requests to it (a proxy answered them).
-    (
-        "http-server-errors",
-        "service-endpoints-not-serving",
-        false,
-        |_, symptom, cause| symptom.subject.kind != "Service" || symptom.subject.same_object(&cause.subject),
+    on_the_same_object(
+        application::container_oom_killed::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
     ),
+    // A Service with no ready endpoints explains failing requests to it: requests addressed to that
+    // Service, or read from the log of a Pod it selects. A request to another Service, a URL or an
+    // unknown target is not explained by it.
+    Explanation {
+        symptom: application::http_server_errors::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            symptom.subject == cause.subject
+                || (symptom.subject.kind == "Pod" && selects(model, &cause.subject, &symptom.subject))
+        },
+    },
     // A Pod without a network sandbox on a node whose network is not ready.
-    (
-        "pod-sandbox-failed",
-        "node-network-unavailable",
-        false,
-        |model, symptom, cause| runs_on(model, &symptom.subject, &cause.subject),
-    ),
+    Explanation {
+        symptom: zone_network_storage::pod_sandbox_failed::RULE.id,
+        cause: Some(zone_network_storage::node_network_unavailable::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| runs_on(model, &symptom.subject, &cause.subject),
+    },
     // A Pod out of a Service's endpoints because its readiness probe fails: the Service's finding
     // (the five facts) is the one to read first.
-    (
-        "readiness-probe-failing",
-        "service-endpoints-not-serving",
-        false,
-        |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
-    ),
+    Explanation {
+        symptom: readiness_endpoints::readiness_probe_failing::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
+    },
     // Restarts that are the kubelet's liveness kills: the probe is the finding to read.
-    (
-        "container-crash-looping",
-        "liveness-probe-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        application::liveness_probe_failing::RULE.id,
     ),
     // A node not ready because its network plugin is not is a network fault first.
-    ("node-not-ready", "node-network-unavailable", false, same_subject),
-    (
-        "liveness-probe-failing",
-        "etcd-member-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        node_runtime::node_not_ready::RULE.id,
+        zone_network_storage::node_network_unavailable::RULE.id,
     ),
-    (
-        "container-start-failed",
-        "etcd-member-failing",
-        false,
-        same_subject,
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
+    ),
+    on_the_same_object(
+        node_runtime::container_start_failed::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
     ),
 ];
 
-/// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
-fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
-    use crate::model::graph::{EdgeKind, Target};
-    let Some(s) = model.graph.find(service) else {
-        return false;
-    };
-    let names_pod = |t: &Target| match t {
-        Target::Object(i) => {
-            let o = &model.objects[*i].id;
-            o.kind == pod.kind && o.namespace == pod.namespace && o.name == pod.name
-        }
-        Target::Missing(r) => r.kind == pod.kind && r.namespace == pod.namespace && r.name == pod.name,
-    };
-    let endpoint_of_service = |e: &crate::model::graph::Edge| {
-        e.kind == EdgeKind::EndpointIs
-            && model
-                .graph
-                .edges_from(e.from)
-                .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
-    };
-    // Endpoints naming the Pod: through the edges into it when it was pasted (every pair of findings
-    // asks, so scanning all edges here was quadratic on a large cluster), else by name.
-    let as_endpoint = || match model.graph.find(pod) {
-        Some(p) => model.graph.edges_to(p).any(endpoint_of_service),
-        None => model
-            .graph
-            .edges
-            .iter()
-            .any(|e| names_pod(&e.to) && endpoint_of_service(e)),
-    };
-    model
-        .graph
-        .edges_from(s)
-        .any(|e| e.kind == EdgeKind::Selects && names_pod(&e.to))
-        || as_endpoint()
-}
-
-/// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
-fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {
-    node.kind == "Node"
-        && model.graph.find(pod).is_some_and(|i| {
-            model.objects[i]
-                .locate("spec.nodeName")
-                .and_then(|(_, n)| n.as_str())
-                == Some(node.name.as_str())
-        })
-}
-
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
-    symptom.subject.same_object(&cause.subject)
-}
-
-/// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
-fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<bool> {
-    use crate::model::graph::{EdgeKind, Target};
-    let from = model.graph.find(pod)?;
-    let spec_known = model.objects[from].locate("spec.volumes").is_some();
-    if !spec_known {
-        return None;
-    }
-    Some(model.graph.edges_from(from).any(|e| {
-        e.kind == EdgeKind::Uses
-            && match &e.to {
-                Target::Object(i) => {
-                    model.objects[*i].id.name == claim.name && model.objects[*i].id.kind == claim.kind
-                }
-                Target::Missing(r) => r.name == claim.name && r.kind == claim.kind,
-            }
-    }))
+    symptom.subject == cause.subject
 }
 
 /// Marks each symptom with the first (best-ranked) finding that explains it. A finding already
 /// explained cannot become a cause of its own cause, so the relation has no cycles.
 fn relate(model: &Model<'_>, findings: &mut [Finding]) {
     for i in 0..findings.len() {
-        let found = EXPLANATIONS
-            .iter()
-            .find_map(|(symptom_rule, cause_rule, takes_boundary, explains)| {
-                if findings[i].rule != *symptom_rule {
-                    return None;
-                }
-                findings
-                    .iter()
-                    .enumerate()
-                    .find(|(j, c)| {
-                        *j != i
-                            && (*cause_rule == "*" || c.rule == *cause_rule)
-                            && !explained_by_chain(findings, c, &findings[i])
-                            && explains(model, &findings[i], c)
-                    })
-                    .map(|(_, c)| (c.rule.clone(), c.subject.clone(), c.boundary, *takes_boundary))
-            });
+        let found = EXPLANATIONS.iter().find_map(|link| {
+            if findings[i].rule != link.symptom {
+                return None;
+            }
+            findings
+                .iter()
+                .enumerate()
+                .find(|(j, c)| {
+                    *j != i
+                        && link.cause.is_none_or(|rule| c.rule == rule)
+                        && !explained_by_chain(findings, c, &findings[i])
+                        && (link.explains)(model, &findings[i], c)
+                })
+                .map(|(_, c)| (c.rule.clone(), c.subject.clone(), c.boundary, link.takes_boundary))
+        });
         if let Some((rule, subject, boundary, takes_boundary)) = found {
             let symptom = &mut findings[i];
             if symptom.severity == Severity::Error {
@@ -470,6 +423,118 @@ fn group(findings: Vec<Finding>) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{analyze, Source};
+
+    #[test]
+    fn every_rule_the_links_name_is_in_the_registry() {
+        let named = EXPLANATIONS
+            .iter()
+            .flat_map(|link| [Some(link.symptom), link.cause])
+            .flatten()
+            .chain(LATE.iter().copied());
+        for id in named {
+            assert!(find(id).is_some(), "{id} is linked but not in RULES");
+        }
+        assert!(EXPLANATIONS.iter().any(|link| link.cause.is_none()));
+    }
+
+    /// (rule, explained by which rule about which object) for each finding.
+    fn links(sources: &[Source]) -> Vec<(String, Option<(String, String)>)> {
+        analyze(sources)
+            .findings
+            .into_iter()
+            .map(|f| {
+                let cause = f.explained_by.map(|c| (c.rule, c.subject.to_string()));
+                (f.rule, cause)
+            })
+            .collect()
+    }
+
+    /// The old link let any Service without ready endpoints "explain" every 5xx that was not
+    /// addressed to a Service by name: a request to a public URL, or to a Pod the Service does not
+    /// select, was listed as a symptom of an unrelated Service.
+    #[test]
+    fn an_unrelated_services_finding_does_not_explain_a_5xx() {
+        let service = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/rules/service-endpoints-not-serving/fires-selector-matches-nothing.yaml"
+        ))
+        .unwrap();
+        let curl = |target: &str| {
+            format!("$ kubectl exec -n shop deploy/frontend -- curl -sS -i {target}\nHTTP/1.1 500 Internal Server Error\n\n{{\"error\":\"boom\"}}\n")
+        };
+        let http = |sources: &[Source]| -> Vec<Option<(String, String)>> {
+            links(sources)
+                .into_iter()
+                .filter(|(rule, _)| rule == application::http_server_errors::RULE.id)
+                .map(|(_, cause)| cause)
+                .collect()
+        };
+        for unrelated in ["https://shop.example.com/api", "http://checkout.shop.svc:8080/x"] {
+            let sources = [
+                Source::new("svc.yaml", &service),
+                Source::new("curl.txt", curl(unrelated)),
+            ];
+            assert_eq!(http(&sources), [None], "{unrelated}");
+        }
+        // The Service's own requests are still its symptoms.
+        let sources = [
+            Source::new("svc.yaml", &service),
+            Source::new("curl.txt", curl("http://api.shop.svc:80/x")),
+        ];
+        assert_eq!(
+            http(&sources),
+            [Some((
+                readiness_endpoints::service_endpoints_not_serving::RULE
+                    .id
+                    .to_string(),
+                "Service shop/api".to_string()
+            ))]
+        );
+    }
+
+    /// The pressure link reads the findings' typed details: the node's pressure taint and the taint
+    /// the scheduler refused, not the summaries' wording.
+    #[test]
+    fn a_node_under_pressure_explains_the_pod_refused_for_that_pressure_only() {
+        let input = |refused: &str| {
+            format!(
+                "\
+apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {{name: worker-7}}
+  status:
+    conditions:
+    - {{type: DiskPressure, status: \"True\", reason: KubeletHasDiskPressure}}
+- apiVersion: v1
+  kind: Pod
+  metadata: {{name: web-1, namespace: shop}}
+  spec: {{containers: [{{name: web, image: web:1}}]}}
+  status:
+    phase: Pending
+    conditions:
+    - {{type: PodScheduled, status: \"False\", reason: Unschedulable, message: \"0/1 nodes are available: 1 node(s) had untolerated taint {{{refused}: }}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.\"}}
+"
+            )
+        };
+        let unschedulable = |refused: &str| {
+            links(&[Source::new("in.yaml", input(refused))])
+                .into_iter()
+                .find(|(rule, _)| rule == scheduling::pod_unschedulable::RULE.id)
+                .map(|(_, cause)| cause)
+        };
+        assert_eq!(
+            unschedulable("node.kubernetes.io/disk-pressure"),
+            Some(Some((
+                node_runtime::node_under_pressure::RULE.id.to_string(),
+                "Node worker-7".to_string()
+            )))
+        );
+        assert_eq!(unschedulable("node.kubernetes.io/memory-pressure"), Some(None));
+    }
 
     #[test]
     fn registry_is_sorted_and_ids_are_unique() {
@@ -557,8 +622,8 @@ mod tests {
                 "{}: the zh example differs from the English one",
                 rule.id
             );
-            assert_eq!(rule.docs_in(crate::render::Lang::Zh), rule.docs_zh);
-            assert_eq!(rule.docs_in(crate::render::Lang::En), rule.docs);
+            assert_eq!(rule.docs_in(crate::lang::Lang::Zh), rule.docs_zh);
+            assert_eq!(rule.docs_in(crate::lang::Lang::En), rule.docs);
         }
     }
 

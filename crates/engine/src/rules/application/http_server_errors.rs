@@ -1,7 +1,7 @@
 use crate::ingest::CommandOutput;
+use crate::model::client_output::talks_to_api;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
-use crate::rules::text::talks_to_api;
 
 crate::declare_rule! {
     /// ## What it finds

@@ -1,9 +1,9 @@
 use crate::ingest::node::Node;
 use crate::ingest::Object;
 use crate::model::graph::EdgeKind;
+use crate::model::owners::workload_of;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
-use crate::rules::owners::workload_of;
 
 crate::declare_rule! {
     /// ## What it finds

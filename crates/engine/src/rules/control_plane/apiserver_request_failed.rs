@@ -1,6 +1,6 @@
+use crate::model::client_output::{lines_containing, Scope};
 use crate::model::Model;
 use crate::report::{Boundary, Finding, ObjectRef, Severity};
-use crate::rules::text::{lines_containing, Scope};
 
 crate::declare_rule! {
     /// ## What it finds

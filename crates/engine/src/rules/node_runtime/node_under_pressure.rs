@@ -1,7 +1,7 @@
 use std::collections::BTreeSet;
 
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -71,6 +71,16 @@ const CONDITIONS: [(&str, &str); 3] = [
     ("MemoryPressure", "memory"),
     ("PIDPressure", "process IDs"),
 ];
+
+/// The taint the node lifecycle controller puts on a node under this pressure (the scheduler names it
+/// when it refuses the node).
+fn taint_of(pressure: &str) -> &'static str {
+    match pressure {
+        "DiskPressure" => "node.kubernetes.io/disk-pressure",
+        "MemoryPressure" => "node.kubernetes.io/memory-pressure",
+        _ => "node.kubernetes.io/pid-pressure",
+    }
+}
 
 /// Which pressure a kubelet event announces, by its reason.
 fn pressure_of_event(reason: &str) -> Option<&'static str> {
@@ -206,7 +216,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish.push("The eviction events do not name their node; they are linked here by the resource they name, not proven to be on this node.".to_string());
         }
         let name = node.name.clone();
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             Severity::Error,
             node,
             summary,
@@ -217,7 +227,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
                 format!("kubectl debug node/{name} -it --image=busybox -- df -h /host/var/lib"),
             ],
-        ));
+        );
+        finding.details.push(Detail::NodePressure {
+            taint: taint_of(pressure),
+        });
+        findings.push(finding);
     }
 }
 

@@ -80,14 +80,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
-        if !subjects.iter().any(|s| s.same_object(&event.subject)) {
+        if !subjects.contains(&event.subject) {
             subjects.push(event.subject.clone());
         }
     }
     for subject in subjects {
         if findings
             .iter()
-            .any(|f| COVERED_BY.contains(&f.rule.as_str()) && f.subject.same_object(&subject))
+            .any(|f| COVERED_BY.contains(&f.rule.as_str()) && f.subject == subject)
         {
             continue;
         }

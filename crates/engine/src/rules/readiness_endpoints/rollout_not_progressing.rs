@@ -1,8 +1,8 @@
 use crate::ingest::node::Node;
 use crate::ingest::Object;
-use crate::model::graph::{EdgeKind, Target};
+use crate::model::owners::descends_from;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Evidence, Finding, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -284,100 +284,4 @@ fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
     model
         .objects_in(workload.id.namespace.as_deref())
         .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
-}
-
-/// Whether `subject` is `workload` itself or below it: owned through `metadata.ownerReferences` (a
-/// Pod of a ReplicaSet of the Deployment), or, for objects not pasted (a `FailedCreate` event's
-/// ReplicaSet), named the way the controllers name them: `<deployment>-<pod-template-hash>` and
-/// `<replicaset>-<suffix>`, `<statefulset>-<ordinal>`, in the same namespace.
-pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRef) -> bool {
-    if subject.namespace != workload.namespace {
-        return false;
-    }
-    if subject.kind == workload.kind && subject.name == workload.name {
-        return true;
-    }
-    // Stated ownership, up to two levels (Pod → ReplicaSet → Deployment).
-    if let Some(start) = model.graph.find(subject) {
-        let mut current = vec![start];
-        for _ in 0..2 {
-            let mut parents = Vec::new();
-            let mut stated = false;
-            for &from in &current {
-                for edge in model
-                    .graph
-                    .edges_from(from)
-                    .filter(|e| e.kind == EdgeKind::OwnedBy)
-                {
-                    stated = true;
-                    let owner = match &edge.to {
-                        Target::Object(i) => &model.objects[*i].id,
-                        Target::Missing(r) => r,
-                    };
-                    if owner.kind == workload.kind && owner.name == workload.name {
-                        return true;
-                    }
-                    if owner.kind == "ReplicaSet" && workload.kind == "Deployment" {
-                        if named_after(&owner.name, &workload.name, 1) {
-                            return true;
-                        }
-                        if let Target::Object(i) = edge.to {
-                            parents.push(i);
-                        }
-                    }
-                }
-            }
-            if parents.is_empty() {
-                if stated {
-                    return false;
-                }
-                break;
-            }
-            current = parents;
-        }
-    }
-    // Not pasted, or pasted without owner references (tables, events): the controllers' names.
-    match (workload.kind.as_str(), subject.kind.as_str()) {
-        ("Deployment", "ReplicaSet") => named_after(&subject.name, &workload.name, 1),
-        ("Deployment", "Pod") => named_after(&subject.name, &workload.name, 2),
-        ("StatefulSet", "Pod") => subject
-            .name
-            .strip_prefix(workload.name.as_str())
-            .and_then(|rest| rest.strip_prefix('-'))
-            .is_some_and(|ordinal| !ordinal.is_empty() && ordinal.bytes().all(|b| b.is_ascii_digit())),
-        ("DaemonSet", "Pod") => named_after(&subject.name, &workload.name, 1),
-        _ => false,
-    }
-}
-
-/// `name` is `prefix` followed by exactly `parts` generated tokens (`-7d9f8c6b5`, `-x2k4q`): the
-/// controllers' alphabet has no vowels (so `web-canary` is not a ReplicaSet of `web`); hashes of old
-/// releases were decimal.
-fn named_after(name: &str, prefix: &str, parts: usize) -> bool {
-    const GENERATED: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
-    let Some(rest) = name.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
-        return false;
-    };
-    let tokens: Vec<&str> = rest.split('-').collect();
-    tokens.len() == parts
-        && tokens.iter().all(|t| {
-            (5..=10).contains(&t.len())
-                && (t.bytes().all(|b| GENERATED.contains(&b)) || t.bytes().all(|b| b.is_ascii_digit()))
-        })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_names_are_recognised_and_longer_names_are_not() {
-        assert!(named_after("web-7d9f8c6b5", "web", 1));
-        assert!(named_after("web-7d9f8c6b5-x2k4q", "web", 2));
-        assert!(!named_after("web-api-7d9f8c6b5-x2k4q", "web", 2));
-        assert!(!named_after("web-api", "web", 2));
-        assert!(!named_after("webx-7d9f8c6b5", "web", 1));
-        assert!(!named_after("web-canary", "web", 1));
-        assert!(named_after("web-1234567890", "web", 1));
-    }
 }

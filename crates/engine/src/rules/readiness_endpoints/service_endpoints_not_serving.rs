@@ -1,7 +1,7 @@
+use crate::model::client_output::{lines_containing, Scope};
 use crate::model::facts::{business_response, pod_ready, ready_evidence};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, FactKind, FactState, Finding, Severity};
-use crate::rules::text::{lines_containing, Scope};
 
 crate::declare_rule! {
     /// ## What it finds

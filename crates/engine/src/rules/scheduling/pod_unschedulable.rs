@@ -5,7 +5,7 @@ use crate::ingest::api::Pod;
 use super::histogram::{self, Cause, Histogram};
 use crate::ingest::{Object, Typed};
 use crate::model::{EventRecord, Model};
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -89,7 +89,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if let Some(finding) = diagnose(model, Some((object, pod)), &object.id) {
             findings.push(finding);
         }
-        seen.insert(key(&object.id));
+        seen.insert(object.id.clone());
     }
     // Pods known only from the scheduler's events (the Pod itself was not pasted).
     for event in model
@@ -97,18 +97,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .iter()
         .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
     {
-        if seen.insert(key(&event.subject)) {
+        if seen.insert(event.subject.clone()) {
             if let Some(finding) = diagnose(model, None, &event.subject) {
                 findings.push(finding);
             }
         }
-    }
-}
-
-fn key(id: &ObjectRef) -> ObjectRef {
-    ObjectRef {
-        uid: None,
-        ..id.clone()
     }
 }
 
@@ -250,14 +243,51 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         ));
     }
 
-    Some(RULE.finding(
+    let mut finding = RULE.finding(
         if gated { Severity::Warning } else { Severity::Error },
         id.clone(),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    ))
+    );
+    finding.details = details(histogram.as_ref(), &message);
+    Some(finding)
+}
+
+/// What the scheduler's message establishes, for the findings that explain this one: the taints it
+/// refused nodes for, and whether it waits for claims to be bound. From the parsed histogram; an
+/// unparsed message is searched for the pressure taints only (the ones another rule explains).
+fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
+    let Some(h) = histogram else {
+        return [
+            "node.kubernetes.io/disk-pressure",
+            "node.kubernetes.io/memory-pressure",
+            "node.kubernetes.io/pid-pressure",
+        ]
+        .into_iter()
+        .filter(|taint| message.contains(taint))
+        .map(|taint| Detail::UntoleratedTaint(taint.into()))
+        .collect();
+    };
+    h.entries
+        .iter()
+        .filter_map(|e| match &e.cause {
+            Cause::Taint(Some(printed)) => Some(Detail::UntoleratedTaint(taint_key(printed).into())),
+            Cause::UnboundClaim => Some(Detail::UnboundClaim),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The key of a taint as the scheduler prints it: `{node.kubernetes.io/disk-pressure: }`.
+fn taint_key(printed: &str) -> &str {
+    printed
+        .trim_matches(['{', '}'])
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .trim()
 }
 
 /// Whether a `Scheduled` event came after the last `FailedScheduling` (by time or, for table rows,
@@ -308,12 +338,7 @@ fn failing_nodes(
                 }
             }
             Cause::Taint(Some(printed)) => {
-                let key = printed
-                    .trim_matches(['{', '}'])
-                    .split(':')
-                    .next()
-                    .unwrap_or_default()
-                    .trim();
+                let key = taint_key(printed);
                 for node in &nodes {
                     let taints = node
                         .locate("spec.taints")
@@ -375,4 +400,42 @@ fn summary(
         text.push_str(" (From the scheduler's events only.)");
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{analyze, Source};
+
+    /// The Pod pasted without its uid (as `kubectl get -o yaml` of a template or an edited paste
+    /// shows it) and the scheduler's event naming it with one are one Pod: one finding, not a second
+    /// "known only from its events".
+    #[test]
+    fn a_pod_and_its_event_with_a_uid_are_one_pod() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: shop}
+spec: {containers: [{name: web, image: web:1}]}
+status:
+  phase: Pending
+  conditions:
+  - {type: PodScheduled, status: \"False\", reason: Unschedulable, message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"}
+---
+apiVersion: v1
+kind: Event
+metadata: {name: web-1.1, namespace: shop}
+involvedObject: {kind: Pod, name: web-1, namespace: shop, uid: 5e1f}
+reason: FailedScheduling
+type: Warning
+message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"
+";
+        let report = analyze(&[Source::new("p.yaml", text)]);
+        let found: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == super::RULE.id)
+            .map(|f| f.subject.to_string())
+            .collect();
+        assert_eq!(found, ["Pod shop/web-1"]);
+    }
 }

@@ -4,9 +4,9 @@ use crate::hash::Map;
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
+use crate::model::owners::workload_of;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
-use crate::rules::owners::workload_of;
 
 crate::declare_rule! {
     /// ## What it finds

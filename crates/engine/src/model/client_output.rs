@@ -1,6 +1,7 @@
 //! Evidence from text that is not an object: kubectl's own messages and other commands' output.
 //! The weakest kind of evidence (message wording drifts between releases): rules use it when it is
-//! all there is, and say so.
+//! all there is, and say so. It lives in the model, not in the rules, because the model's own facts
+//! (a Service's business response) read it too.
 
 use crate::model::Model;
 use crate::report::Evidence;

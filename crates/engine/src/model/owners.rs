@@ -1,0 +1,203 @@
+//! Questions about the object graph that rules ask: which workload a Pod belongs to, whether an
+//! object descends from a workload, whether a Service selects a Pod, a Pod runs on a Node, a Pod
+//! uses a claim. They are the model's answers (what the input says about ownership), not diagnoses.
+
+use crate::ingest::node::Node;
+use crate::ingest::Object;
+use crate::model::graph::{Edge, EdgeKind, Target};
+use crate::model::Model;
+use crate::report::ObjectRef;
+
+/// The Pod's top controller as far as the Pod itself says: its controller owner reference, with a
+/// ReplicaSet named `<deployment>-<pod-template-hash>` (the hash also in the Pod's labels) taken up to
+/// its Deployment; the Pod itself when it has no owner.
+pub fn workload_of(pod: &Object) -> ObjectRef {
+    let owner = pod.locate("metadata.ownerReferences").and_then(|(_, refs)| {
+        let items = refs.items();
+        items
+            .iter()
+            .find(|r| r.get("controller").and_then(Node::as_str) == Some("true"))
+            .or_else(|| items.first())
+            .and_then(|r| Some((r.get("kind")?.as_str()?, r.get("name")?.as_str()?)))
+    });
+    let Some((kind, name)) = owner else {
+        return pod.id.clone();
+    };
+    let hash = pod
+        .locate("metadata.labels.pod-template-hash")
+        .and_then(|(_, n)| n.as_str());
+    let (kind, name) = match (kind, hash) {
+        ("ReplicaSet", Some(hash)) => match name.strip_suffix(hash).and_then(|n| n.strip_suffix('-')) {
+            Some(deployment) if !deployment.is_empty() => ("Deployment", deployment),
+            _ => (kind, name),
+        },
+        _ => (kind, name),
+    };
+    ObjectRef {
+        kind: kind.into(),
+        namespace: pod.id.namespace.clone(),
+        name: name.into(),
+        uid: None,
+    }
+}
+
+/// Whether `subject` is `workload` itself or below it: owned through `metadata.ownerReferences` (a
+/// Pod of a ReplicaSet of the Deployment), or, for objects not pasted (a `FailedCreate` event's
+/// ReplicaSet), named the way the controllers name them: `<deployment>-<pod-template-hash>` and
+/// `<replicaset>-<suffix>`, `<statefulset>-<ordinal>`, in the same namespace.
+pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRef) -> bool {
+    if subject.namespace != workload.namespace {
+        return false;
+    }
+    if subject.kind == workload.kind && subject.name == workload.name {
+        return true;
+    }
+    // Stated ownership, up to two levels (Pod → ReplicaSet → Deployment).
+    if let Some(start) = model.graph.find(subject) {
+        let mut current = vec![start];
+        for _ in 0..2 {
+            let mut parents = Vec::new();
+            let mut stated = false;
+            for &from in &current {
+                for edge in model
+                    .graph
+                    .edges_from(from)
+                    .filter(|e| e.kind == EdgeKind::OwnedBy)
+                {
+                    stated = true;
+                    let owner = match &edge.to {
+                        Target::Object(i) => &model.objects[*i].id,
+                        Target::Missing(r) => r,
+                    };
+                    if owner.kind == workload.kind && owner.name == workload.name {
+                        return true;
+                    }
+                    if owner.kind == "ReplicaSet" && workload.kind == "Deployment" {
+                        if named_after(&owner.name, &workload.name, 1) {
+                            return true;
+                        }
+                        if let Target::Object(i) = edge.to {
+                            parents.push(i);
+                        }
+                    }
+                }
+            }
+            if parents.is_empty() {
+                if stated {
+                    return false;
+                }
+                break;
+            }
+            current = parents;
+        }
+    }
+    // Not pasted, or pasted without owner references (tables, events): the controllers' names.
+    match (workload.kind.as_str(), subject.kind.as_str()) {
+        ("Deployment", "ReplicaSet") => named_after(&subject.name, &workload.name, 1),
+        ("Deployment", "Pod") => named_after(&subject.name, &workload.name, 2),
+        ("StatefulSet", "Pod") => subject
+            .name
+            .strip_prefix(workload.name.as_str())
+            .and_then(|rest| rest.strip_prefix('-'))
+            .is_some_and(|ordinal| !ordinal.is_empty() && ordinal.bytes().all(|b| b.is_ascii_digit())),
+        ("DaemonSet", "Pod") => named_after(&subject.name, &workload.name, 1),
+        _ => false,
+    }
+}
+
+/// `name` is `prefix` followed by exactly `parts` generated tokens (`-7d9f8c6b5`, `-x2k4q`): the
+/// controllers' alphabet has no vowels (so `web-canary` is not a ReplicaSet of `web`); hashes of old
+/// releases were decimal.
+fn named_after(name: &str, prefix: &str, parts: usize) -> bool {
+    const GENERATED: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    let Some(rest) = name.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
+        return false;
+    };
+    let tokens: Vec<&str> = rest.split('-').collect();
+    tokens.len() == parts
+        && tokens.iter().all(|t| {
+            (5..=10).contains(&t.len())
+                && (t.bytes().all(|b| GENERATED.contains(&b)) || t.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
+pub fn selects(model: &Model<'_>, service: &ObjectRef, pod: &ObjectRef) -> bool {
+    let Some(s) = model.graph.find(service) else {
+        return false;
+    };
+    let names_pod = |t: &Target| match t {
+        Target::Object(i) => {
+            let o = &model.objects[*i].id;
+            o.kind == pod.kind && o.namespace == pod.namespace && o.name == pod.name
+        }
+        Target::Missing(r) => r.kind == pod.kind && r.namespace == pod.namespace && r.name == pod.name,
+    };
+    let endpoint_of_service = |e: &Edge| {
+        e.kind == EdgeKind::EndpointIs
+            && model
+                .graph
+                .edges_from(e.from)
+                .any(|o| o.kind == EdgeKind::EndpointsOf && o.to == Target::Object(s))
+    };
+    // Endpoints naming the Pod: through the edges into it when it was pasted (every pair of findings
+    // asks, so scanning all edges here was quadratic on a large cluster), else by name.
+    let as_endpoint = || match model.graph.find(pod) {
+        Some(p) => model.graph.edges_to(p).any(endpoint_of_service),
+        None => model
+            .graph
+            .edges
+            .iter()
+            .any(|e| names_pod(&e.to) && endpoint_of_service(e)),
+    };
+    model
+        .graph
+        .edges_from(s)
+        .any(|e| e.kind == EdgeKind::Selects && names_pod(&e.to))
+        || as_endpoint()
+}
+
+/// Whether the pasted Pod `pod` runs on the Node `node` (`spec.nodeName`).
+pub fn runs_on(model: &Model<'_>, pod: &ObjectRef, node: &ObjectRef) -> bool {
+    node.kind == "Node"
+        && model.graph.find(pod).is_some_and(|i| {
+            model.objects[i]
+                .locate("spec.nodeName")
+                .and_then(|(_, n)| n.as_str())
+                == Some(node.name.as_str())
+        })
+}
+
+/// Whether the pasted Pod references the claim; `None` when the Pod was not pasted.
+pub fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<bool> {
+    let from = model.graph.find(pod)?;
+    let spec_known = model.objects[from].locate("spec.volumes").is_some();
+    if !spec_known {
+        return None;
+    }
+    Some(model.graph.edges_from(from).any(|e| {
+        e.kind == EdgeKind::Uses
+            && match &e.to {
+                Target::Object(i) => {
+                    model.objects[*i].id.name == claim.name && model.objects[*i].id.kind == claim.kind
+                }
+                Target::Missing(r) => r.name == claim.name && r.kind == claim.kind,
+            }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_names_are_recognised_and_longer_names_are_not() {
+        assert!(named_after("web-7d9f8c6b5", "web", 1));
+        assert!(named_after("web-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api", "web", 2));
+        assert!(!named_after("webx-7d9f8c6b5", "web", 1));
+        assert!(!named_after("web-canary", "web", 1));
+        assert!(named_after("web-1234567890", "web", 1));
+    }
+}
