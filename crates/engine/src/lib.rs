@@ -21,7 +21,7 @@ pub use ingest::Source;
 pub use lang::Lang;
 pub use report::{
     Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
-    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, Text, TimelineEntry,
+    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, Text, TimelineEntry, Unread, Verdict,
 };
 
 /// Choices the user can make about an analysis.

@@ -637,6 +637,35 @@ fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
             if let Some((at, value)) = field("IP") {
                 spec.str("clusterIP", &value, at);
             }
+            // `Port: https  443/TCP` and `TargetPort: 8443/TCP` (one port; describe lists each
+            // port as such a pair), and `Endpoints:` as kubectl printed it (its summary of the
+            // ready addresses, `<none>` when there are none).
+            if let Some((at, value)) = field("Port") {
+                let mut port = Obj::new(at);
+                let mut words = value.split_whitespace().rev();
+                if let Some((number, protocol)) = words.next().and_then(|w| w.split_once('/')) {
+                    port.plain("port", number, at);
+                    port.str("protocol", protocol, at);
+                }
+                if let Some(name) = words.next().filter(|n| *n != "<unset>") {
+                    port.str("name", name, at);
+                }
+                if let Some((at, target)) = field("TargetPort") {
+                    let target = target.split('/').next().unwrap_or_default();
+                    port.str("targetPort", target, at);
+                }
+                spec.put("ports", seq(vec![port.node()], at), at);
+            }
+            if let Some(item) = find("Endpoints") {
+                let printed = item.value().trim();
+                let mut kubectl = Obj::new(item.pos());
+                kubectl.str(
+                    "endpoints",
+                    if printed.is_empty() { "<none>" } else { printed },
+                    item.pos(),
+                );
+                object.put("kubectl", kubectl.node(), item.pos());
+            }
         }
         "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
             if let Some(selector) = find("Selector") {

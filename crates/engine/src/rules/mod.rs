@@ -132,6 +132,7 @@ pub const RULES: &[Rule] = &[
     node_runtime::pod_evicted::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
     scheduling::pod_unschedulable::RULE,
+    readiness_endpoints::proxy_found_no_endpoints::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
     readiness_endpoints::readiness_probe_failing::RULE,

@@ -1,0 +1,217 @@
+use crate::ingest::messages::MessageKind;
+use crate::model::Model;
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A request through the API server's service proxy (`kubectl proxy`, `/api/v1/namespaces/NS/
+    /// services/SCHEME:NAME:PORT/proxy/`, the dashboard's URL) answered `503 ServiceUnavailable`,
+    /// `no endpoints available for service "…"` — as a `Status` object or as kubectl's `Error from
+    /// server (ServiceUnavailable)`. When the Service was pasted and shows ready endpoints, the proxy
+    /// found none for the *port* the request named: the service reference's port part is empty or
+    /// names no port of the Service (`https:kubernetes-dashboard:` for a port named `https`).
+    ///
+    /// ## Why it matters
+    /// The message reads like "the Pods are not ready", and people debug readiness probes and
+    /// selectors that are fine. The proxy looks the endpoints up by port name: an unnamed or wrong port
+    /// in the URL finds none even while the Service serves every other client.
+    ///
+    /// ## Evidence
+    /// The `Status` message (or kubectl's line), the Service's ports (name, port, target port) and its
+    /// endpoints as `kubectl describe service` printed them.
+    ///
+    /// ## Fault boundary
+    /// `readiness-endpoints`: the Service, its ports and its endpoints.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which URL the client used beyond the service reference in the message; without the Service
+    /// pasted, whether it has ready endpoints at all (then its Pods' readiness is the question).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`, `kubectl get
+    /// service NAME -n NS -o jsonpath='{.spec.ports}'`, and the request again with the port named.
+    ///
+    /// ## Example
+    /// ```text
+    /// "message": "no endpoints available for service \"https:kubernetes-dashboard:\"",
+    /// "reason": "ServiceUnavailable",
+    /// "code": 503
+    /// ```
+    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 经由 API 服务器的服务代理（`kubectl proxy`、`/api/v1/namespaces/NS/services/SCHEME:NAME:PORT/proxy/`、仪表盘的 URL）发出的请求得到了 `503 ServiceUnavailable`、`no endpoints available for service "…"` 的应答——以 `Status` 对象或 kubectl 的 `Error from server (ServiceUnavailable)` 形式出现。如果同时粘贴了该 Service 且它有就绪的端点，说明代理没有为请求所指定的*端口*找到端点：服务引用中的端口部分为空，或者没有指向该 Service 的任何端口（例如端口名为 `https` 时写成了 `https:kubernetes-dashboard:`）。
+
+ ## 为什么重要
+ 这条消息读起来像是“Pod 没有就绪”，于是大家去排查其实没有问题的就绪探针和选择器。代理按端口名查找端点：URL 中没有写端口或写错了端口，就会一个端点也找不到，而该 Service 对其他所有客户端都工作正常。
+
+ ## 证据
+ `Status` 消息（或 kubectl 的那一行）、Service 的端口（名称、端口、目标端口）以及 `kubectl describe service` 打印出的端点。
+
+ ## 故障边界
+ `readiness-endpoints`：Service、它的端口和端点。
+
+ ## 这些证据无法确定的内容
+ 除了消息中的服务引用之外，客户端具体使用了哪个 URL；如果没有粘贴该 Service，则无法确定它究竟有没有就绪的端点（那样的话，问题在于其 Pod 的就绪状态）。
+
+ ## 下一步应收集的证据
+ `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`、`kubectl get service NAME -n NS -o jsonpath='{.spec.ports}'`，以及指明端口后再次发出该请求。
+
+ ## 示例
+ ```text
+ "message": "no endpoints available for service \"https:kubernetes-dashboard:\"",
+ "reason": "ServiceUnavailable",
+ "code": 503
+ ```
+"#;
+
+const NEEDLE: &str = "no endpoints available for service ";
+
+/// `https:kubernetes-dashboard:` -> (Some("https"), "kubernetes-dashboard", Some("")): the proxy's
+/// service reference, `[scheme:]name[:port]`.
+fn service_reference(message: &str) -> Option<(Option<&str>, &str, Option<&str>)> {
+    let rest = &message[message.find(NEEDLE)? + NEEDLE.len()..];
+    // Quoted, and escaped once more when the message was pasted from JSON text (`\"…\"`).
+    let reference = rest.trim_start_matches(['"', '\\']).split(['"', '\\']).next()?;
+    let parts: Vec<&str> = reference.split(':').collect();
+    Some(match parts.as_slice() {
+        [name] => (None, *name, None),
+        [scheme, name] if matches!(*scheme, "http" | "https") => (Some(*scheme), *name, None),
+        [name, port] => (None, *name, Some(*port)),
+        [scheme, name, port, ..] => (Some(*scheme), *name, Some(*port)),
+        [] => return None,
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // (message, evidence) from `Status` objects and from kubectl's own lines.
+    let mut answers: Vec<(String, Evidence)> = Vec::new();
+    for object in model.objects_of_kind("Status") {
+        let Some((_, message)) = object.locate("message") else {
+            continue;
+        };
+        let Some(text) = message.as_str().filter(|m| m.contains(NEEDLE)) else {
+            continue;
+        };
+        answers.extend(model.evidence(object, "message").map(|e| (text.to_string(), e)));
+    }
+    for (source, message) in model.messages {
+        let unavailable = matches!(&message.kind, MessageKind::ServerError { reason } if reason.as_deref().is_none_or(|r| r == "ServiceUnavailable"));
+        if unavailable && message.text.contains(NEEDLE) {
+            answers.push((
+                message.text.clone(),
+                Evidence {
+                    source: model.source_name(*source),
+                    line: message.line,
+                    path: "kubectl: Error from server (ServiceUnavailable)".into(),
+                    value: message.text.lines().next().unwrap_or_default().to_string(),
+                },
+            ));
+        }
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for (text, cited) in answers {
+        let Some((_, name, port)) = service_reference(&text) else {
+            continue;
+        };
+        if seen.iter().any(|s| s == name) {
+            continue;
+        }
+        seen.push(name.to_string());
+        let service = model.objects_of_kind("Service").find(|s| s.id.name == name);
+        let mut evidence = vec![cited];
+        let id = service.map_or_else(
+            || ObjectRef {
+                kind: "Service".into(),
+                namespace: None,
+                name: name.into(),
+                uid: None,
+            },
+            |s| s.id.clone(),
+        );
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let mut cannot_establish =
+            vec!["Which URL the client used, beyond the service reference in the message.".to_string()];
+        let summary = match service {
+            Some(object) => {
+                for path in [
+                    "spec.ports[0].name",
+                    "spec.ports[0].port",
+                    "spec.ports[0].targetPort",
+                    "kubectl.endpoints",
+                ] {
+                    evidence.extend(model.evidence(object, path));
+                }
+                let printed = object
+                    .locate("kubectl.endpoints")
+                    .and_then(|(_, n)| n.as_str())
+                    .unwrap_or("<none>");
+                let port_name = object.locate("spec.ports[0].name").and_then(|(_, n)| n.as_str());
+                let has_endpoints = !matches!(printed, "<none>" | "");
+                match (has_endpoints, port_name) {
+                    (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => format!(
+                        "The API server's proxy found no endpoints for {id} although it has one ({printed}): the request named {} of the Service, whose port is named {port_name:?}. The proxy looks endpoints up by port name — name the port in the URL ({name}:{port_name}).",
+                        match port {
+                            Some("") | None => "no port".to_string(),
+                            Some(p) => format!("port {p:?}, not a port"),
+                        }
+                    ),
+                    (true, _) => format!(
+                        "The API server's proxy found no endpoints for {id}, although its describe shows {printed}: the port the request named ({}) may not be one of the Service's.",
+                        port.filter(|p| !p.is_empty()).unwrap_or("none")
+                    ),
+                    (false, _) => format!(
+                        "The API server's proxy found no endpoints for {id}: it has no ready endpoint ({printed}), so its Pods are not ready or not selected."
+                    ),
+                }
+            }
+            None => {
+                cannot_establish.push(format!(
+                    "{id} itself was not pasted: whether it has ready endpoints (then the request's port is wrong) or none (then its Pods' readiness or selector is the question)."
+                ));
+                format!(
+                    "A request through the API server's proxy to {id} was answered 503: no endpoints available for the service reference {:?}.",
+                    text.split(NEEDLE).nth(1).and_then(|r| r.trim_start_matches(['"', '\\']).split(['"', '\\']).next()).unwrap_or(name)
+                )
+            }
+        };
+        let next_steps = vec![
+            format!("kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={name} -o wide"),
+            format!("kubectl get service {name} -n {ns} -o jsonpath='{{.spec.ports}}'"),
+        ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            id,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn service_references() {
+        let m = |r: &str| format!("no endpoints available for service \"{r}\"");
+        assert_eq!(
+            service_reference(&m("https:kubernetes-dashboard:")),
+            Some((Some("https"), "kubernetes-dashboard", Some("")))
+        );
+        assert_eq!(service_reference(&m("web")), Some((None, "web", None)));
+        assert_eq!(
+            service_reference(&m("web:http")),
+            Some((None, "web", Some("http")))
+        );
+        assert_eq!(
+            service_reference("no endpoints available for service \\\"https:dash:\\\""),
+            Some((Some("https"), "dash", Some("")))
+        );
+    }
+}
