@@ -92,9 +92,81 @@ fn header_cells(line: &str) -> Vec<(usize, &str)> {
 /// Whether a line is the header of an events table.
 pub fn is_header(line: &str) -> bool {
     let columns: Vec<_> = header_cells(line).iter().map(|(_, c)| column(c)).collect();
-    columns.iter().all(Option::is_some)
+    let spaced = columns.iter().all(Option::is_some)
         && columns.contains(&Some(Column::Reason))
-        && columns.contains(&Some(Column::Message))
+        && columns.contains(&Some(Column::Message));
+    spaced || collapsed_header(line).is_some()
+}
+
+/// A header whose runs of spaces a chat client collapsed to one (`LAST SEEN TYPE REASON OBJECT
+/// MESSAGE`): its columns in order, the two-word names joined again.
+fn collapsed_header(line: &str) -> Option<Vec<Column>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut columns = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let pair = words.get(i + 1).map(|next| format!("{} {next}", words[i]));
+        match pair.as_deref().and_then(|p| {
+            matches!(p, "LAST SEEN" | "FIRST SEEN")
+                .then(|| column(p))
+                .flatten()
+        }) {
+            Some(c) => {
+                columns.push(c);
+                i += 2;
+            }
+            None => {
+                columns.push(column(words[i])?);
+                i += 1;
+            }
+        }
+    }
+    (columns.len() >= 3 && columns.contains(&Column::Reason) && columns.last() == Some(&Column::Message))
+        .then_some(columns)
+}
+
+/// The cells of a row whose spaces were collapsed, for a header whose MESSAGE is last: an age is
+/// one word or `61s (x2 over 6m)`, a FROM is `kubelet, node-1` or one word, every other cell one
+/// word, and the message what is left.
+fn collapsed_row<'a>(line: &'a str, columns: &[Column]) -> Option<Vec<&'a str>> {
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                words.push((s, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        words.push((s, &line[s..]));
+    }
+    let mut cells = Vec::with_capacity(columns.len());
+    let mut at = 0;
+    for (n, column) in columns.iter().enumerate() {
+        let (begin, _) = *words.get(at)?;
+        if n + 1 == columns.len() {
+            cells.push(line[begin..].trim());
+            return Some(cells);
+        }
+        let mut end = at + 1;
+        match column {
+            Column::LastSeen | Column::FirstSeen => {
+                if words.get(end).is_some_and(|(_, w)| w.starts_with("(x")) {
+                    end = (end + 3).min(words.len());
+                }
+            }
+            Column::Source if words[at].1.ends_with(',') => end = (end + 1).min(words.len()),
+            _ => {}
+        }
+        let (last_start, last) = words[end - 1];
+        cells.push(&line[begin..last_start + last.len()]);
+        at = end;
+    }
+    None
 }
 
 /// Reads an events table from a segment's text; `None` when its first line is not an events header.
@@ -111,10 +183,18 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         return None;
     }
     let cells = header_cells(header);
-    let columns: Vec<(usize, Column)> = cells
+    let mut columns: Vec<(usize, Column)> = cells
         .iter()
         .filter_map(|(at, name)| Some((*at, column(name)?)))
         .collect();
+    // A collapsed header: columns in order, without positions (rows are split by their words).
+    let collapsed = match collapsed_header(header) {
+        Some(found) if columns.len() < found.len() => {
+            columns = found.into_iter().map(|c| (usize::MAX, c)).collect();
+            true
+        }
+        _ => false,
+    };
     let hint_namespace = command.and_then(|c| c.namespace.clone());
     let mut rows: Vec<TableEvent> = Vec::new();
     for (line_no, raw) in lines {
@@ -123,7 +203,13 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         if line.trim().is_empty() || line.trim().chars().all(|c| c == '-' || c == ' ') {
             continue;
         }
-        let Some(values) = split_row(line, &columns) else {
+        let split = if collapsed {
+            let order: Vec<Column> = columns.iter().map(|(_, c)| *c).collect();
+            collapsed_row(line, &order).filter(|v| looks_like_age(v[0], columns[0].1))
+        } else {
+            split_row(line, &columns)
+        };
+        let Some(values) = split else {
             // A line that does not fit the columns continues the previous message (wrapped text).
             if let Some(last) = rows.last_mut() {
                 last.message.push(' ');
@@ -172,7 +258,12 @@ fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
     let mut column = 0;
     for c in line.chars() {
         if c == '\t' {
-            let spaces = 8 - column % 8;
+            // To the next 8-column stop, and never fewer than two spaces: a 7-letter cell
+            // (`Warning`) before a tab must stay a cell of its own.
+            let mut spaces = 8 - column % 8;
+            if spaces < 2 {
+                spaces += 8;
+            }
             out.extend(std::iter::repeat_n(' ', spaces));
             column += spaces;
         } else {

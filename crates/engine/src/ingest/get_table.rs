@@ -43,6 +43,42 @@ fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<&'static st
 /// Header cells and their start offsets (cells are separated by 2+ spaces; `ACCESS MODES`,
 /// `NOMINATED NODE`, `READINESS GATES`, `NODE SELECTOR` contain one).
 fn header(line: &str) -> Vec<(usize, &str)> {
+    let spaced = spaced_header(line);
+    if spaced.len() == 1 && spaced[0].1.contains(' ') {
+        if let Some(collapsed) = collapsed_header(line) {
+            return collapsed;
+        }
+    }
+    spaced
+}
+
+/// The column names that hold a space.
+const TWO_WORD_COLUMNS: [&str; 5] = [
+    "NOMINATED NODE",
+    "READINESS GATES",
+    "ACCESS MODES",
+    "NODE SELECTOR",
+    "LAST SEEN",
+];
+
+/// A header a chat client collapsed to single spaces (`NAME READY STATUS RESTARTS AGE`): its names,
+/// at no position (`usize::MAX`: rows are split by their words, [`row_cells`]).
+fn collapsed_header(line: &str) -> Option<Vec<(usize, &str)>> {
+    let line = line.trim();
+    let mut cells = Vec::new();
+    let mut rest = line;
+    while !rest.is_empty() {
+        let two = TWO_WORD_COLUMNS.iter().find(|n| {
+            rest.starts_with(**n) && rest[n.len()..].chars().next().is_none_or(char::is_whitespace)
+        });
+        let len = two.map_or_else(|| rest.find(' ').unwrap_or(rest.len()), |n| n.len());
+        cells.push((usize::MAX, &rest[..len]));
+        rest = rest[len..].trim_start();
+    }
+    (cells.len() >= 2).then_some(cells)
+}
+
+fn spaced_header(line: &str) -> Vec<(usize, &str)> {
     let mut cells = Vec::new();
     let bytes = line.as_bytes();
     let mut at = 0;
@@ -187,6 +223,35 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     (!objects.is_empty()).then_some(objects)
 }
 
+/// The cells of a row whose spaces were collapsed: one word each, a `(75s ago)` after RESTARTS
+/// joined to the count before it.
+fn collapsed_cells(line: &str) -> Vec<&str> {
+    let line = line.trim();
+    let mut cells: Vec<&str> = Vec::new();
+    let mut at = 0;
+    while at < line.len() {
+        let rest = &line[at..];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word_start = at;
+        at += len;
+        at += line[at..].len() - line[at..].trim_start().len();
+        if rest.starts_with('(') {
+            // Join `(75s` `ago)` to the cell before it.
+            let close = line[word_start..]
+                .find(')')
+                .map_or(line.len(), |c| word_start + c + 1);
+            if let Some(last) = cells.last_mut() {
+                let begin = last.as_ptr() as usize - line.as_ptr() as usize;
+                *last = &line[begin..close];
+            }
+            at = close + (line[close..].len() - line[close..].trim_start().len());
+            continue;
+        }
+        cells.push(&line[word_start..word_start + len]);
+    }
+    cells
+}
+
 /// A row's cells, split at runs of two or more spaces (or tabs).
 fn split_cells(line: &str) -> Vec<&str> {
     line.split("  ")
@@ -198,6 +263,9 @@ fn split_cells(line: &str) -> Vec<&str> {
 
 /// Cells by the header's positions when the row lines up, else split at runs of 2+ spaces.
 fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
+    if cells.first().is_some_and(|(at, _)| *at == usize::MAX) {
+        return collapsed_cells(line);
+    }
     let bytes = line.as_bytes();
     let boundaries = cells
         .iter()
@@ -222,7 +290,11 @@ fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
     let mut out = Vec::new();
     let mut rest = line.trim();
     while !rest.is_empty() {
-        let cut = rest.find("  ").unwrap_or(rest.len());
+        let cut = [rest.find("  "), rest.find('\t')]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(rest.len());
         out.push(&rest[..cut]);
         rest = rest[cut..].trim_start();
     }

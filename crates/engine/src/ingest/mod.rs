@@ -268,6 +268,17 @@ fn ingest_segment(
     if segment.log {
         return (Format::ContainerLog, 0);
     }
+    // A markdown code block (every line indented by four spaces or more), or output pasted with an
+    // indent: read as if it started at the left margin, lines where they were.
+    if let Some(dedented) = dedent(segment.text) {
+        let moved = Segment {
+            first_line: segment.first_line,
+            text: &dedented,
+            command: segment.command.clone(),
+            log: false,
+        };
+        return ingest_segment(index, source, &moved, out, reached);
+    }
     match sniff(segment.text, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
         Sniffed::Json => {
@@ -393,6 +404,43 @@ fn ingest_segment(
         }
         Sniffed::Other => read_other(index, source, segment, out, reached),
     }
+}
+
+/// The text without the indentation all its non-blank lines share, when that is two or more
+/// columns and the text starts like describe output or a table (`    Name:  web`, `    NAME  READY
+/// …`). YAML and JSON read the same at any indentation and are left alone.
+fn dedent(text: &str) -> Option<String> {
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    if !first.starts_with("  ") {
+        return None;
+    }
+    let body = first.trim_start();
+    let tabular = body.starts_with("Name:")
+        || body.starts_with("NAME ")
+        || body.starts_with("NAMESPACE ")
+        || body.starts_with("LAST SEEN")
+        || body.starts_with("Events:")
+        || events_table::is_header(body);
+    if !tabular {
+        return None;
+    }
+    let common = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .min()?;
+    if common < 2 {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        out.push_str(
+            line.get(common..)
+                .filter(|_| line.len() > common && line[..common].trim().is_empty())
+                .unwrap_or(line.trim_start_matches(' ')),
+        );
+    }
+    Some(out)
 }
 
 /// A segment no whole-format reader takes from its first line: its lines are read one by one
@@ -614,12 +662,15 @@ fn starts_whole_format(line: &str, command: Option<&segment::Command>) -> bool {
     if trimmed.is_empty() {
         return false;
     }
+    // At any indentation: a markdown code block after a sentence is read as a whole too.
     events_table::is_header(trimmed)
-        || describe::is_describe(line, command)
-        || get_table::is_header(line, command)
-        || (line == trimmed && (trimmed == "{" || trimmed.starts_with("{\"")))
-        || (line == trimmed
-            && (trimmed.starts_with("apiVersion:") || trimmed.starts_with("kind:") || trimmed == "---"))
+        || describe::is_describe(trimmed, command)
+        || get_table::is_header(trimmed, command)
+        || trimmed == "{"
+        || trimmed.starts_with("{\"")
+        || trimmed.starts_with("apiVersion:")
+        || trimmed.starts_with("kind:")
+        || (line == trimmed && trimmed == "---")
 }
 
 /// kubectl commands whose output the engine is meant to read (`get`, `describe`, `events`): their
