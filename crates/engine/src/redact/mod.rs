@@ -20,11 +20,16 @@
 //! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
 //! and the wasm build stays small.
 
+mod line_index;
 mod scan;
+pub mod shapes;
 mod structure;
+
+pub(crate) use line_index::LineIndex;
 
 use crate::hash::Map;
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -240,11 +245,16 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
     let mut tokens: Map<&str, String> = Map::default();
     let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());
+    // Hits come in input order: each input's are the next run of them.
+    let mut rest = hits.as_slice();
     for (input, source) in sources.iter().enumerate() {
         let text = &source.text;
         let mut redacted = String::with_capacity(text.len());
         let mut at = 0;
-        for hit in hits.iter().filter(|h| h.input == input) {
+        let count = rest.iter().take_while(|h| h.input == input).count();
+        let (of_input, after) = rest.split_at(count);
+        rest = after;
+        for hit in of_input {
             let value = &text[hit.start..hit.end];
             let token = tokens.entry(value).or_insert_with(|| {
                 let n = per_kind.entry(hit.kind).or_insert(0);
@@ -299,20 +309,35 @@ fn find_all(
 /// Keeps, of overlapping candidates, the one whose kind ranks first (then the earliest, the longest).
 fn resolve_overlaps(mut candidates: Vec<Span>) -> Vec<Span> {
     candidates.retain(|s| s.start < s.end);
+    // Most often nothing overlaps: then every candidate stays, in text order.
+    candidates.sort_unstable_by_key(|s| (s.start, s.end, s.kind.rank()));
+    if candidates.windows(2).all(|w| w[0].end <= w[1].start) {
+        return candidates;
+    }
     candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
     let mut accepted: Vec<Span> = Vec::with_capacity(candidates.len());
-    // Accepted spans sorted by start, for overlap checks by binary search.
-    let mut sorted: Vec<(usize, usize)> = Vec::with_capacity(candidates.len());
+    // Accepted spans, start to end, ordered by start: they never overlap, so a candidate overlaps
+    // one of them exactly when it overlaps the last that starts before the candidate ends. (A sorted
+    // `Vec` with inserts was quadratic in the number of spans.)
+    let mut sorted: BTreeMap<usize, usize> = BTreeMap::new();
     for span in candidates {
-        let i = sorted.partition_point(|&(start, _)| start < span.end);
-        let overlaps = i > 0 && sorted[i - 1].1 > span.start;
+        let overlaps = sorted
+            .range(..span.end)
+            .next_back()
+            .is_some_and(|(_, &end)| end > span.start);
         if !overlaps {
-            sorted.insert(i, (span.start, span.end));
+            sorted.insert(span.start, span.end);
             accepted.push(span);
         }
     }
     accepted.sort_by_key(|s| s.start);
     accepted
+}
+
+/// Whether `span` overlaps any of `spans`, which are sorted by start and do not overlap each other.
+fn overlaps_any(spans: &[Span], span: &Span) -> bool {
+    let i = spans.partition_point(|s| s.end <= span.start);
+    spans.get(i).is_some_and(|s| s.start < span.end)
 }
 
 /// Characters that can continue a secret value: an occurrence of a value counts only when it is not
@@ -336,12 +361,12 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             if value.len() < MIN_PROPAGATED_LEN || value.bytes().all(|b| b.is_ascii_digit()) {
                 continue;
             }
-            let variants = [
-                value.to_string(),
-                json_escape(value),
-                json_escape(&json_escape(value)),
-            ];
-            for variant in variants {
+            // The value as written, and as it reads escaped once and twice in JSON strings: usually
+            // all three the same, so only the first is built.
+            let once = json_escape(value);
+            let twice = once.as_deref().and_then(json_escape);
+            let variants = [Some(value.to_string()), once, twice];
+            for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {
                     values.entry(variant).or_insert(span.kind);
                 } else if multi_word.len() < 64 && !multi_word.iter().any(|(v, _)| *v == variant) {
@@ -400,18 +425,22 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
         if !extra.is_empty() {
             // Found spans keep priority over propagated ones (they come first at equal rank).
             let mut all = std::mem::take(spans);
-            let kept: Vec<Span> = extra
-                .into_iter()
-                .filter(|e| !all.iter().any(|s| s.start < e.end && e.start < s.end))
-                .collect();
+            let kept: Vec<Span> = extra.into_iter().filter(|e| !overlaps_any(&all, e)).collect();
             all.extend(kept);
             *spans = resolve_overlaps(all);
         }
     }
 }
 
-fn json_escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
+/// `value` escaped as in a JSON string, or `None` when that changes nothing (most values).
+pub(crate) fn json_escape(value: &str) -> Option<String> {
+    if !value
+        .bytes()
+        .any(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r' | b'\t'))
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(value.len() + 8);
     for c in value.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -422,7 +451,7 @@ fn json_escape(value: &str) -> String {
             c => out.push(c),
         }
     }
-    out
+    Some(out)
 }
 
 /// The first two characters (only of values long enough that this gives nothing away) and the
@@ -437,34 +466,6 @@ fn preview(value: &str) -> String {
         format!("{head}… ({chars} chars)")
     } else {
         format!("… ({chars} chars)")
-    }
-}
-
-/// Maps byte offsets to 1-based line and character column.
-pub(crate) struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    pub fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(crate::lines::line_ends(text));
-        Self { starts }
-    }
-
-    /// The byte offset of the start of a 1-based line.
-    pub fn line_start(&self, line: u32) -> Option<usize> {
-        self.starts.get((line as usize).checked_sub(1)?).copied()
-    }
-
-    pub fn position(&self, text: &str, offset: usize) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line.saturating_sub(1)];
-        let column = text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
-        (line as u32, column as u32)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use crate::hash::Map;
 use crate::ingest::segment::leading_spaces;
 use crate::lines::next_line;
 use std::ops::Range;
@@ -134,7 +135,10 @@ pub(crate) fn is_plausible_value(value: &str) -> bool {
     if v.chars().all(|c| matches!(c, '*' | 'x' | 'X' | '•' | '.' | '-')) {
         return false;
     }
-    if v.to_ascii_lowercase().contains("redacted") {
+    if v.as_bytes()
+        .windows(8)
+        .any(|w| w.eq_ignore_ascii_case(b"redacted"))
+    {
         return false;
     }
     if matches!(
@@ -187,30 +191,45 @@ fn run(bytes: &[u8], from: usize, ok: impl Fn(u8) -> bool) -> usize {
 
 /// PEM private key blocks, markers included (a PEM line inside a JSON string has `\n` escapes).
 fn private_keys(text: &str, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    // Where each `-----END <label>-----` is, by label, found in one pass: looking for a block's end
+    // marker from its start was a search to the end of the text for every block never ended (a
+    // paste of PEM header lines: quadratic).
+    let mut ends: Map<&str, Vec<usize>> = Map::default();
+    for found in memchr::memmem::find_iter(bytes, b"-----END ") {
+        let label_start = found + "-----END ".len();
+        if let Some(label) = pem_label(text, label_start) {
+            ends.entry(label).or_default().push(label_start + label.len() + 5);
+        }
+    }
     let mut from = 0;
-    while let Some(found) = memchr::memmem::find(&text.as_bytes()[from..], b"-----BEGIN ") {
+    let begin = memchr::memmem::Finder::new(b"-----BEGIN ");
+    while let Some(found) = begin.find(&bytes[from..]) {
         let start = from + found;
         let label_start = start + "-----BEGIN ".len();
-        let Some(label_len) = text[label_start..].find("-----") else {
-            break;
+        from = label_start;
+        let Some(label) = pem_label(text, label_start) else {
+            continue;
         };
-        let label = &text[label_start..label_start + label_len];
-        from = label_start + label_len + 5;
-        if !label.ends_with("PRIVATE KEY") || label.len() > 40 || label.contains('\n') {
+        from = label_start + label.len() + 5;
+        if !label.ends_with("PRIVATE KEY") {
             continue;
         }
-        let end_marker = format!("-----END {label}-----");
-        let end = match text[from..].find(&end_marker) {
-            Some(i) => from + i + end_marker.len(),
+        // The first end marker of this label after the begin marker.
+        let end_marker = ends.get(label).and_then(|ends| {
+            let i = ends.partition_point(|&e| e - label.len() - "-----END -----".len() < from);
+            ends.get(i).copied()
+        });
+        let end = match end_marker {
+            Some(end) => end,
             // Cut off: the base64 lines that follow.
             None => {
                 let mut end = from;
-                for line in text[from..].split_inclusive('\n') {
-                    let body = line.trim().replace("\\n", "");
-                    if !body.is_empty() && !body.bytes().all(is_b64) {
-                        break;
+                while end < bytes.len() {
+                    match pem_body_line_end(bytes, end) {
+                        Some(line_end) => end = line_end,
+                        None => break,
                     }
-                    end += line.len();
                 }
                 text[..end].trim_end().len().max(from)
             }
@@ -224,11 +243,40 @@ fn private_keys(text: &str, out: &mut Vec<Span>) {
     }
 }
 
+/// When the line starting at `at` is (empty or) base64, `\n` escapes and white space aside: the start
+/// of the next line. Read only up to its first other byte: a line of JSON holding many cut-off keys
+/// is not read to its end once per key.
+fn pem_body_line_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut i = at;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => return Some(i + 1),
+            b'\\' if bytes.get(i + 1) == Some(&b'n') => i += 2,
+            b if is_b64(b) || b.is_ascii_whitespace() => i += 1,
+            _ => return None,
+        }
+    }
+    Some(i)
+}
+
+/// The label of a PEM marker whose label starts at `at` (`RSA PRIVATE KEY` of
+/// `-----BEGIN RSA PRIVATE KEY-----`): at most 40 bytes on one line, closed by `-----`.
+fn pem_label(text: &str, at: usize) -> Option<&str> {
+    let window = &text.as_bytes()[at..text.len().min(at + 45)];
+    let len = memchr::memmem::find(window, b"-----")?;
+    let label = text.get(at..at + len)?;
+    (len <= 40 && !label.contains('\n')).then_some(label)
+}
+
 /// JWTs, bearer and basic credentials, and cloud keys with a known prefix.
 fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     let bytes = text.as_bytes();
     let word = |c: u8| WORD[usize::from(c)];
     let mut i = region.start;
+    // A JWT's parts are runs of base64url, which goes on past the end of a word (`-`): where one
+    // failed to start, none that starts later in the same run can succeed (its parts end where the
+    // failed one's did, and are shorter), so the run is not read again for each word in it.
+    let mut no_jwt_before = 0;
     while i < region.end {
         let b = bytes[i];
         if !word(b) {
@@ -243,14 +291,19 @@ fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
             continue;
         }
         let rest = &bytes[i..];
-        if let Some(end) = jwt_at(bytes, i) {
-            out.push(Span {
-                kind: SecretKind::Jwt,
-                start: i,
-                end,
-            });
-            i = end;
-            continue;
+        if b == b'e' && i >= no_jwt_before {
+            match jwt_at(bytes, i) {
+                Ok(end) => {
+                    out.push(Span {
+                        kind: SecretKind::Jwt,
+                        start: i,
+                        end,
+                    });
+                    i = end;
+                    continue;
+                }
+                Err(checked_to) => no_jwt_before = checked_to,
+            }
         }
         if rest.len() > 7 && rest[..7].eq_ignore_ascii_case(b"bearer ") {
             let start = run(bytes, i + 7, |b| b == b' ');
@@ -285,30 +338,35 @@ fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
     }
 }
 
-/// `eyJ<header>.<payload>.<signature>`, the first two parts at least 10 characters.
-fn jwt_at(bytes: &[u8], i: usize) -> Option<usize> {
+/// `eyJ<header>.<payload>.<signature>`, the first two parts at least 10 characters: where it ends,
+/// or, when there is none at `i`, how far no JWT can start (the end of the base64url run read).
+fn jwt_at(bytes: &[u8], i: usize) -> Result<usize, usize> {
     if !bytes[i..].starts_with(b"eyJ") {
-        return None;
+        return Err(i + 1);
     }
     let header_end = run(bytes, i, is_b64url);
     if header_end - i < 10 || bytes.get(header_end) != Some(&b'.') {
-        return None;
+        return Err(header_end);
     }
     let payload_end = run(bytes, header_end + 1, is_b64url);
     if payload_end - header_end - 1 < 10 || bytes.get(payload_end) != Some(&b'.') {
-        return None;
+        return Err(header_end);
     }
-    Some(run(bytes, payload_end + 1, is_b64url))
+    Ok(run(bytes, payload_end + 1, is_b64url))
 }
 
 fn cloud_key_at(bytes: &[u8], i: usize) -> Option<usize> {
     let rest = &bytes[i..];
+    // A key of an exact length is read at most one byte past it: its characters (base64url) run on
+    // past the end of a word, and reading the whole run again at every word in it was quadratic.
     let exact = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
         if !rest.starts_with(prefix) {
             return None;
         }
-        let end = run(bytes, i + prefix.len(), ok);
-        (end - i - prefix.len() == len).then_some(end)
+        let from = i + prefix.len();
+        let window = &bytes[..bytes.len().min(from + len + 1)];
+        let end = run(window, from, ok);
+        (end - from == len).then_some(end)
     };
     let at_least = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
         if !rest.starts_with(prefix) {
@@ -655,9 +713,10 @@ fn is_kubeconfig(text: &str) -> bool {
     let mut from = 0;
     while let Some(found) = memchr::memmem::find(&text.as_bytes()[from..], b"Config") {
         let at = from + found;
-        from = at + "Config".len();
-        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = text[from..at].rfind('\n').map_or(from, |i| from + i + 1);
         let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        // Each line once, however often it says `Config`.
+        from = line_end;
         let t = text[line_start..line_end].trim();
         if t == "kind: Config" || t.starts_with("\"kind\": \"Config\"") || t.contains("\"kind\":\"Config\"") {
             return true;

@@ -191,3 +191,76 @@ fn regions_are_whole_lines_that_cover_the_text() {
         .all(|r| text[..r.end].ends_with('\n') && r.len() < 64 * 1024 + 64));
     assert_eq!(kinds(&text, false).len(), 5_000);
 }
+
+/// The shapes that once made the scan quadratic (issue 28; timed by `examples/bench_redact.rs`) are
+/// still redacted right: every value goes, every key and name stays, lines are kept, and the copy
+/// reads as the original did.
+#[test]
+fn hostile_shapes_are_redacted_correctly() {
+    let size = 40_000;
+    let redacted = |text: &str| {
+        let out = redact(&[Source::new("t", text)], &ScanOptions::default());
+        let copy = out.sources[0].text.clone();
+        assert_eq!(copy.lines().count(), text.lines().count());
+        (copy, out.hits.len(), out.tokens)
+    };
+
+    let text = shapes::pem_headers(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(hits, text.lines().count());
+    assert!(
+        copy.lines().all(|l| l == "<redacted:private-key:1>"),
+        "{copy:.200}"
+    );
+
+    for text in [shapes::base64_lines(size), shapes::base64url_run(size)] {
+        assert_eq!(
+            redacted(&text),
+            (text.clone(), 0, 0),
+            "a blob is not a secret by itself"
+        );
+    }
+
+    let text = shapes::short_secrets(size);
+    let (copy, hits, tokens) = redacted(&text);
+    assert_eq!((hits, tokens), (text.lines().count(), text.lines().count()));
+    for (n, line) in copy.lines().enumerate() {
+        assert_eq!(line, format!("password: <redacted:env-secret:{}>", n + 1));
+    }
+
+    let text = shapes::env_secrets(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(hits * 2 + 1, text.lines().count());
+    assert!(!copy.contains("pw-0"), "{copy:.200}");
+    assert_eq!(
+        copy.matches("- name: DB_PASSWORD\n  value: <redacted:env-secret:")
+            .count(),
+        hits
+    );
+
+    for text in [
+        shapes::json_secret_one_line(size),
+        shapes::flow_secret_one_line(size),
+    ] {
+        let (copy, hits, tokens) = redacted(&text);
+        let keys = text.matches("dmFsdWUt").count();
+        assert_eq!((hits, tokens), (keys, keys));
+        assert!(!copy.contains("dmFsdWUt"), "{copy:.200}");
+        let (before, after) = (
+            ingest::ingest(&[Source::new("t", text.as_str())]),
+            ingest::ingest(&[Source::new("t", copy.as_str())]),
+        );
+        assert!(after.errors.is_empty(), "{:?}", after.errors.first());
+        let data = |i: &Ingested| -> Vec<String> {
+            let secret = &i.objects[0].node;
+            match secret.get("data").map(|d| &d.value) {
+                Some(crate::ingest::node::NodeValue::Map(entries)) => {
+                    entries.iter().map(|e| e.key.to_string()).collect()
+                }
+                other => panic!("no data map: {other:?}"),
+            }
+        };
+        assert_eq!(data(&after), data(&before));
+        assert_eq!(data(&after).len(), keys);
+    }
+}
