@@ -6,7 +6,7 @@
 pub type Generator = fn(usize) -> String;
 
 /// Each shape's name and generator.
-pub const ALL: [(&str, Generator); 7] = [
+pub const ALL: [(&str, Generator); 8] = [
     ("pem-headers", pem_headers),
     ("base64-lines", base64_lines),
     ("base64url-run", base64url_run),
@@ -14,6 +14,7 @@ pub const ALL: [(&str, Generator); 7] = [
     ("env-secrets", env_secrets),
     ("json-secret-one-line", json_secret_one_line),
     ("flow-secret-one-line", flow_secret_one_line),
+    ("last-applied-secret", last_applied_secret),
 ];
 
 /// `-----BEGIN RSA PRIVATE KEY-----` lines, none ever ended.
@@ -80,6 +81,24 @@ pub fn flow_secret_one_line(size: usize) -> String {
         i += 1;
     }
     text.push_str("}\n");
+    text
+}
+
+/// A Secret of many keys as `kubectl apply` leaves it: its data once in the
+/// `last-applied-configuration` annotation (one line of JSON) and once under `data:`.
+pub fn last_applied_secret(size: usize) -> String {
+    let keys = size / 60;
+    let json: Vec<String> = (0..keys).map(|i| format!(r#""k{i}":"dmFsdWUt{i:08}""#)).collect();
+    let mut text = format!(
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  annotations:\n    \
+         kubectl.kubernetes.io/last-applied-configuration: |\n      \
+         {{\"apiVersion\":\"v1\",\"data\":{{{}}},\"kind\":\"Secret\",\"metadata\":{{\"name\":\"s\"}}}}\n  \
+         name: s\ndata:\n",
+        json.join(",")
+    );
+    for i in 0..keys {
+        text.push_str(&format!("  k{i}: dmFsdWUt{i:08}\n"));
+    }
     text
 }
 

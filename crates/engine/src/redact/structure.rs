@@ -6,6 +6,7 @@ use std::cell::OnceCell;
 
 use super::scan::is_secret_key;
 use super::{LineIndex, SecretKind, Span};
+use crate::hash::Map;
 use crate::ingest::node::{MapEntry, Node, NodeValue};
 use crate::ingest::{json, Object};
 
@@ -100,24 +101,56 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
             secrets_in(&node, &mut values);
         }
     }
+    // Each value (as written, and escaped once and twice) is looked for as a whole word of the
+    // annotation's text: the text is cut into words once and each looked up, where a search of the
+    // whole text for every value was quadratic (a Secret of many keys applied with kubectl). Only
+    // the rare values that are not one word are searched for.
+    let mut words: Map<String, SecretKind> = Map::default();
+    let mut phrases: Vec<(String, SecretKind)> = Vec::new();
     for (value, kind) in values {
         if value.is_empty() {
             continue;
         }
         let once = super::json_escape(&value);
         let twice = once.as_deref().and_then(super::json_escape);
-        for variant in [Some(value.clone()), once, twice].into_iter().flatten() {
-            let region = &text[start..end];
-            let mut from = 0;
-            while let Some(found) = region[from..].find(variant.as_str()) {
-                let s = start + from + found;
-                out.push(Span {
-                    kind,
-                    start: s,
-                    end: s + variant.len(),
-                });
-                from += found + variant.len();
+        for variant in [Some(value), once, twice].into_iter().flatten() {
+            if variant.bytes().all(super::is_word_byte) {
+                words.entry(variant).or_insert(kind);
+            } else {
+                phrases.push((variant, kind));
             }
+        }
+    }
+    let region = &text[start..end];
+    let bytes = region.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !super::is_word_byte(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let word_start = i;
+        while i < bytes.len() && super::is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        if let Some(&kind) = words.get(&region[word_start..i]) {
+            out.push(Span {
+                kind,
+                start: start + word_start,
+                end: start + i,
+            });
+        }
+    }
+    for (variant, kind) in phrases {
+        let mut from = 0;
+        while let Some(found) = region[from..].find(variant.as_str()) {
+            let s = start + from + found;
+            out.push(Span {
+                kind,
+                start: s,
+                end: s + variant.len(),
+            });
+            from += found + variant.len();
         }
     }
 }

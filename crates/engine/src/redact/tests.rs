@@ -263,4 +263,24 @@ fn hostile_shapes_are_redacted_correctly() {
         assert_eq!(data(&after), data(&before));
         assert_eq!(data(&after).len(), keys);
     }
+
+    let text = shapes::last_applied_secret(size);
+    let (copy, hits, tokens) = redacted(&text);
+    let keys = text.matches("dmFsdWUt").count() / 2;
+    assert_eq!(
+        (hits, tokens),
+        (2 * keys, keys),
+        "each value twice, one token each"
+    );
+    assert!(!copy.contains("dmFsdWUt"), "{copy:.200}");
+    let annotation = copy.lines().nth(5).unwrap_or_default().trim();
+    let json: serde_json::Value = serde_json::from_str(annotation).unwrap_or_default();
+    assert_eq!(
+        json["data"]["k7"], "<redacted:annotation-secret:8>",
+        "{annotation:.200}"
+    );
+    assert!(
+        copy.contains("\n  k7: <redacted:annotation-secret:8>\n"),
+        "the same token under data"
+    );
 }
