@@ -434,7 +434,12 @@ fn sniff(text: &str, first_line: u32, command: Option<&segment::Command>) -> Sni
         if looks_like_json_start(trimmed) {
             return Sniffed::Json;
         }
-        if trimmed.starts_with("---") || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
+        // `---` is a document marker only alone or before a space: `-----BEGIN … KEY-----` (a key
+        // printed by `cat`) is not YAML, and its redacted copy must read as it does.
+        let marker = trimmed
+            .strip_prefix("---")
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']));
+        if marker || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
             return Sniffed::Yaml;
         }
         return Sniffed::Other(pos);
