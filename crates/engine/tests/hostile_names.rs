@@ -7,7 +7,7 @@
 
 mod common;
 
-use faultline_engine::{analyze, Source};
+use faultline_engine::{analyze, render, Source};
 
 /// Whether every occurrence of `payload` in `command` is inside single quotes, as a POSIX shell
 /// reads it (backslashes escape outside quotes; nothing does inside single quotes).
@@ -127,4 +127,116 @@ fn the_quote_checker_tells_quoted_from_unquoted() {
     assert!(!only_single_quoted("kubectl get pod \"a$(x)\"", "a$(x)"));
     assert!(!only_single_quoted("jsonpath='{.name==\"'a$(x)'\"}'", "a$(x)"));
     assert!(only_single_quoted("jsonpath='{.name==\"a$(x)\"}'", "a$(x)"));
+}
+
+/// A Pod whose name breaks out of everything it can: a line break, a backtick fence, HTML, an escape
+/// sequence; its namespace shell code. The image-pull finding about it names it everywhere.
+fn hostile_pod() -> String {
+    let name = r#"web\n```\n<img src=x onerror=alert(1)>\n\u001b[2J``"#;
+    format!(
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: \"{name}\"\n  namespace: \"shop; rm -rf ~\"\nspec:\n  nodeName: w1\n  containers:\n  - name: web\n    image: shop/web:9\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: web\n    image: shop/web:9\n    imageID: ''\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ErrImagePull\n        message: \"manifest unknown\\n```\\n<script>x</script>\"\n"
+    )
+}
+
+/// The ranges of a Markdown line that are inline code: from a run of backticks not escaped to the
+/// next run of the same length (CommonMark's code spans).
+fn code_spans(line: &str) -> Vec<(usize, usize)> {
+    let bytes = line.as_bytes();
+    let run_at = |i: usize| bytes[i..].iter().take_while(|&&b| b == b'`').count();
+    let (mut spans, mut i) = (Vec::new(), 0);
+    while i < bytes.len() {
+        // An escaped backtick opens nothing.
+        if bytes[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if bytes[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let n = run_at(i);
+        let mut j = i + n;
+        let mut close = None;
+        while j < bytes.len() {
+            if bytes[j] == b'`' {
+                let m = run_at(j);
+                if m == n {
+                    close = Some(j);
+                    break;
+                }
+                j += m;
+            } else {
+                j += 1;
+            }
+        }
+        match close {
+            Some(c) => {
+                spans.push((i, c + n));
+                i = c + n;
+            }
+            None => i += n,
+        }
+    }
+    spans
+}
+
+#[test]
+fn hostile_names_cannot_break_out_of_markdown_html_or_text() {
+    let text = hostile_pod();
+    let sources = [Source::new("pod.yaml", text.as_str())];
+    let report = analyze(&sources);
+    let finding = report.findings.iter().find(|f| f.rule == "image-pull-failed");
+    assert!(
+        finding.is_some_and(|f| f.subject.name.contains("<img")),
+        "{:?}",
+        report.findings
+    );
+
+    // Markdown: outside the fenced blocks the renderer opens (one per finding, for its commands) no
+    // line is a fence, every `<` is escaped or inside inline code, and no control character is sent.
+    let md = render::markdown(&report, render::Lang::En);
+    let mut fence: Option<usize> = None;
+    let mut blocks = 0;
+    for line in md.lines() {
+        let ticks = line.bytes().take_while(|&b| b == b'`').count();
+        match fence {
+            Some(n) if ticks >= n && line[ticks..].trim().is_empty() => fence = None,
+            // Inside, the commands, a name's line breaks and fences included: all literal.
+            Some(_) => {}
+            None if ticks >= 3 => {
+                assert_eq!(&line[ticks..], "sh", "{line:?}:\n{md}");
+                fence = Some(ticks);
+                blocks += 1;
+            }
+            None => {
+                let spans = code_spans(line);
+                for (at, _) in line.match_indices('<') {
+                    let escaped = at > 0 && line.as_bytes()[at - 1] == b'\\';
+                    let in_code = spans.iter().any(|&(s, e)| s <= at && at < e);
+                    assert!(escaped || in_code, "a raw `<` at {at} of {line:?}:\n{md}");
+                }
+            }
+        }
+    }
+    assert!(fence.is_none() && blocks == report.findings.len(), "{md}");
+    assert!(!md.contains('\u{1b}'), "{md}");
+
+    // HTML: no element comes from the input.
+    let html = render::html(&report, render::Lang::En);
+    assert!(!html.contains("<img") && !html.contains("<script"), "{html}");
+    assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"), "{html}");
+
+    // Text: the name's line breaks and escape sequence are shown as escapes, never sent.
+    let out = render::text(&report, &sources, render::Lang::En);
+    assert!(!out.contains('\u{1b}'), "{out}");
+    for line in out.lines() {
+        assert!(
+            !line.starts_with("```") && !line.starts_with("<img") && !line.starts_with("<script"),
+            "{line:?}:\n{out}"
+        );
+    }
+    assert!(
+        out.contains(r"web\n```\n<img src=x onerror=alert(1)>\n\u{1b}[2J``"),
+        "{out}"
+    );
 }
