@@ -5,6 +5,7 @@
 //! not use, so nothing is dropped silently.
 
 pub mod api;
+mod binary;
 pub mod decode;
 pub mod describe;
 pub mod events_table;
@@ -15,6 +16,8 @@ pub mod messages;
 pub mod node;
 pub mod segment;
 pub mod yaml;
+
+pub use binary::{looks_binary, BINARY_REASON};
 
 use api::{CoreEvent, EventsV1Event, Pod};
 
@@ -202,6 +205,23 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
 }
 
 fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
+    // A binary file is refused as the app refuses it: one error, nothing read.
+    if looks_binary(&source.text) {
+        out.errors.push(InputError {
+            source: source.name.clone(),
+            line: 1,
+            column: 1,
+            message: format!("{} {BINARY_REASON}", source.name),
+        });
+        out.inputs.push(InputSummary {
+            source: source.name.clone(),
+            format: Format::Unrecognized.id().to_string(),
+            documents: 0,
+            objects: 0,
+            kinds: Default::default(),
+        });
+        return;
+    }
     let objects_before = out.objects.len();
     let events_before = out.table_events.len();
     let mut formats: Vec<Format> = Vec::new();
