@@ -21,6 +21,8 @@
 //! and the wasm build stays small.
 
 mod line_index;
+mod network;
+mod patterns;
 mod scan;
 pub mod shapes;
 mod structure;
