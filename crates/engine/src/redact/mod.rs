@@ -30,6 +30,7 @@ mod structure;
 pub(crate) use line_index::LineIndex;
 
 use crate::hash::Map;
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
@@ -261,7 +262,13 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
             let token = tokens.entry(value).or_insert_with(|| {
                 let n = per_kind.entry(hit.kind).or_insert(0);
                 *n += 1;
-                format!("<redacted:{}:{n}>", hit.kind.id())
+                let mut token = String::with_capacity(32);
+                token.push_str("<redacted:");
+                token.push_str(hit.kind.id());
+                token.push(':');
+                push_number(&mut token, *n);
+                token.push('>');
+                token
             });
             redacted.push_str(&text[at..hit.start]);
             redacted.push_str(token);
@@ -355,8 +362,9 @@ const MIN_PROPAGATED_LEN: usize = 8;
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
-    let mut values: Map<String, SecretKind> = Map::default();
-    let mut multi_word: Vec<(String, SecretKind)> = Vec::new();
+    // Keyed by the text itself where it is as written (no copy for each of a big paste's values).
+    let mut values: Map<Cow<'_, str>, SecretKind> = Map::default();
+    let mut multi_word: Vec<(Cow<'_, str>, SecretKind)> = Vec::new();
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
@@ -367,7 +375,11 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             // all three the same, so only the first is built.
             let once = json_escape(value);
             let twice = once.as_deref().and_then(json_escape);
-            let variants = [Some(value.to_string()), once, twice];
+            let variants = [
+                Some(Cow::Borrowed(value)),
+                once.map(Cow::Owned),
+                twice.map(Cow::Owned),
+            ];
             for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {
                     values.entry(variant).or_insert(span.kind);
@@ -409,7 +421,7 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
         }
         for (value, kind) in &multi_word {
             let mut from = 0;
-            while let Some(found) = source.text[from..].find(value.as_str()) {
+            while let Some(found) = source.text[from..].find(value.as_ref()) {
                 let start = from + found;
                 let end = start + value.len();
                 let before_ok = start == 0 || !is_word_byte(text[start - 1]);
@@ -459,16 +471,38 @@ pub(crate) fn json_escape(value: &str) -> Option<String> {
 /// The first two characters (only of values long enough that this gives nothing away) and the
 /// length; never the value.
 fn preview(value: &str) -> String {
-    let chars = value.chars().count();
+    // Built by hand, not with `format!`: one preview for each of a big paste's hits.
+    let mut out = String::with_capacity(24);
     if value.contains('\n') {
-        return format!("({} lines)", value.lines().count());
+        out.push('(');
+        push_number(&mut out, value.lines().count());
+        out.push_str(" lines)");
+        return out;
     }
+    let chars = value.chars().count();
     if chars >= 12 {
-        let head: String = value.chars().take(2).collect();
-        format!("{head}… ({chars} chars)")
-    } else {
-        format!("… ({chars} chars)")
+        out.extend(value.chars().take(2));
     }
+    out.push_str("… (");
+    push_number(&mut out, chars);
+    out.push_str(" chars)");
+    out
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]

@@ -77,6 +77,13 @@ fn a_redacted_block_scalar_keeps_its_lines_and_stays_yaml() {
 fn previews_mask_the_value() {
     assert_eq!(preview("hunter2"), "… (7 chars)");
     assert_eq!(preview("sk-bearer-0123456789"), "sk… (20 chars)");
+    assert_eq!(preview("a\nb\nc"), "(3 lines)");
+    let mut n = String::new();
+    for k in [0, 7, 10, 1234567890] {
+        push_number(&mut n, k);
+        n.push(' ');
+    }
+    assert_eq!(n, "0 7 10 1234567890 ");
 }
 
 #[test]
