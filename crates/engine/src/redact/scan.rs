@@ -1,6 +1,7 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use crate::hash::Map;
 use crate::ingest::segment::leading_spaces;
 use crate::lines::next_line;
 use std::ops::Range;
@@ -198,6 +199,9 @@ fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out
 /// `"managedFields": [` followed by `{` (JSON), and it ends where its indentation does.
 pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // For each indentation, where a JSON `"managedFields": [` found it was not closed: see
+    // [`managed_fields_end`].
+    let mut unclosed = Map::default();
     let mut start = 0;
     let mut at = 0;
     while at < text.len() {
@@ -205,7 +209,8 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
         let line = &text[at..line_end];
         let trimmed = &line[leading_spaces(line.as_bytes())..];
         if trimmed.starts_with("managedFields:") || trimmed.starts_with("\"managedFields\": [") {
-            if let Some(block_end) = managed_fields_end(text, line_end, line.len() - trimmed.len(), trimmed) {
+            let indent = line.len() - trimmed.len();
+            if let Some(block_end) = managed_fields_end(text, line_end, indent, trimmed, &mut unclosed) {
                 if start < at {
                     out.push(start..at);
                 }
@@ -228,10 +233,23 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
 
 /// Where the `managedFields` block whose key line (`key_line`, at `indent`) ends at `from` ends: the
 /// start of the first line after it. `None` when what follows does not look like managedFields.
-fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) -> Option<usize> {
+/// A JSON block that is never closed is read to where that shows (a line less indented, or the
+/// text's end), and `unclosed` remembers it by indentation: another key at that indentation before
+/// that place is not closed either (its block would end where the first one's did), so it is not read
+/// again — a paste of such lines was quadratic.
+fn managed_fields_end(
+    text: &str,
+    from: usize,
+    indent: usize,
+    key_line: &str,
+    unclosed: &mut Map<usize, usize>,
+) -> Option<usize> {
     let key_line = key_line.trim_end();
     let json = key_line.starts_with('"');
     if !(json && key_line == "\"managedFields\": [" || !json && key_line == "managedFields:") {
+        return None;
+    }
+    if json && unclosed.get(&indent).is_some_and(|&end| end > from) {
         return None;
     }
     let mut at = from;
@@ -260,6 +278,7 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
                 return Some(line_end);
             }
             if line_indent < indent && !trimmed.trim().is_empty() {
+                unclosed.insert(indent, at);
                 return None;
             }
         } else if !trimmed.trim().is_empty()
@@ -271,6 +290,9 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
     }
     // The text ends inside the block (a cut-off paste): YAML's block ends with it; JSON's bracket
     // never closed, so nothing is skipped.
+    if json {
+        unclosed.insert(indent, text.len());
+    }
     (!json).then_some(text.len())
 }
 

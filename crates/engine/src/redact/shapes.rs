@@ -6,7 +6,7 @@
 pub type Generator = fn(usize) -> String;
 
 /// Each shape's name and generator.
-pub const ALL: [(&str, Generator); 8] = [
+pub const ALL: [(&str, Generator); 9] = [
     ("pem-headers", pem_headers),
     ("base64-lines", base64_lines),
     ("base64url-run", base64url_run),
@@ -15,6 +15,7 @@ pub const ALL: [(&str, Generator); 8] = [
     ("json-secret-one-line", json_secret_one_line),
     ("flow-secret-one-line", flow_secret_one_line),
     ("last-applied-secret", last_applied_secret),
+    ("unclosed-managed-fields", unclosed_managed_fields),
 ];
 
 /// `-----BEGIN RSA PRIVATE KEY-----` lines, none ever ended.
@@ -100,6 +101,14 @@ pub fn last_applied_secret(size: usize) -> String {
         text.push_str(&format!("  k{i}: dmFsdWUt{i:08}\n"));
     }
     text
+}
+
+/// JSON `"managedFields": [` blocks that are never closed, each with a secret in it (a cut-off or
+/// hostile paste: it is scanned, not stepped over).
+pub fn unclosed_managed_fields(size: usize) -> String {
+    repeat_lines(size, |i| {
+        format!("\"managedFields\": [\n  {{\n  \"password\": \"pw-{i:08}\",\n")
+    })
 }
 
 fn repeat_lines(size: usize, mut line: impl FnMut(usize) -> String) -> String {

@@ -271,6 +271,15 @@ fn hostile_shapes_are_redacted_correctly() {
         assert_eq!(data(&after).len(), keys);
     }
 
+    let text = shapes::unclosed_managed_fields(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(
+        hits,
+        text.matches("\"password\"").count(),
+        "an unclosed block is scanned"
+    );
+    assert!(!copy.contains("pw-0"), "{copy:.200}");
+
     let text = shapes::last_applied_secret(size);
     let (copy, hits, tokens) = redacted(&text);
     let keys = text.matches("dmFsdWUt").count() / 2;
@@ -290,4 +299,19 @@ fn hostile_shapes_are_redacted_correctly() {
         copy.contains("\n  k7: <redacted:annotation-secret:8>\n"),
         "the same token under data"
     );
+}
+
+/// A JSON managedFields block that is never closed is scanned, and remembered so that the next one
+/// at its indentation is not read to the same place again; one after that place, closed, is still
+/// stepped over.
+#[test]
+fn an_unclosed_managed_fields_block_is_scanned_and_a_later_closed_one_skipped() {
+    let text = "{\n  \"a\": {\n    \"managedFields\": [\n      {\n  },\n  \"b\": {\n    \"managedFields\": [\n      {\n        \"manager\": \"x\"\n      }\n    ],\n    \"name\": \"web\"\n  }\n}\n";
+    let scanned = scanned(text);
+    assert!(
+        scanned.starts_with("{\n  \"a\": {\n    \"managedFields\": [\n      {\n  },\n"),
+        "{scanned}"
+    );
+    assert!(!scanned.contains("\"manager\""), "{scanned}");
+    assert!(scanned.contains("\"name\": \"web\""), "{scanned}");
 }
