@@ -7,7 +7,10 @@
 #   2. Chromium: per dump, in one page of the release app, js-yaml load or JSON.parse alone vs
 #      Faultline end to end through the app's worker, and the longest main-thread task; the first
 #      render (tests/browser/bench.mjs);
-#   3. the release bundle's size, raw and gzip, before and after wasm-opt, app and worker.
+#   3. the release bundle's size, raw and gzip, before and after wasm-opt, app and worker;
+#   4. native: `redact` of 1, 2, 4 and 8 MB inputs of the shapes that once made the secret scan
+#      quadratic (PEM header lines, base64 runs, many short secret values, one-line Secrets), in
+#      seconds (examples/bench_redact.rs; BENCH_MB="1 2" for fewer sizes).
 # Dumps are cached in target/bench/ (deterministic). BENCH_SIZES="1000" skips the 10k-pod dumps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +32,10 @@ done
 cargo build --profile native --locked -p faultline-cli
 cargo build --profile native --locked -p faultline-engine --example bench_ingest
 target/native/examples/bench_ingest "${dumps[@]}"
+echo
+echo "==> Redaction of the shapes that were once quadratic (issue 28; target: 1 MB under 0.1 s)"
+cargo build --profile native --locked -p faultline-engine --example bench_redact
+target/native/examples/bench_redact
 echo
 printf '%-24s %14s %16s\n' input "peak RSS MB" "RSS / input size"
 for dump in "${dumps[@]}"; do

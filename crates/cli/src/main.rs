@@ -11,7 +11,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use faultline_engine::ingest::text_from_bytes;
+use faultline_engine::ingest::{looks_binary, text_from_bytes, BINARY_REASON};
 use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
 use faultline_engine::{analyze_with, render, Options, Severity, Source};
@@ -95,6 +95,16 @@ fn run_redact(args: &RedactArgs, stderr: &mut impl Write) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A binary file has no text to redact: rewriting its bytes would give a "copy" that is neither
+    // the file nor safe to share. Refused before anything is written, as the app refuses it.
+    let binary: Vec<&Source> = sources.iter().filter(|s| looks_binary(&s.text)).collect();
+    if !binary.is_empty() {
+        for source in binary {
+            let _ = writeln!(stderr, "faultline: {} {BINARY_REASON}", source.name);
+        }
+        let _ = writeln!(stderr, "faultline: nothing was redacted and no copy was written");
+        return ExitCode::from(2);
+    }
     let options = ScanOptions {
         include_network: args.include_network,
     };

@@ -101,3 +101,69 @@ fn list_only_lists() {
     assert_eq!(kinds, ["kubeconfig-credential"; 3]);
     assert!(stdout.lines().all(|l| l.contains("kubeconfig.yaml:")));
 }
+
+/// Pseudo-random bytes (a fixed linear congruential generator): with NUL bytes, or, with `no_nul`,
+/// only bytes that are never valid UTF-8 on their own.
+fn random_bytes(len: usize, no_nul: bool) -> Vec<u8> {
+    let mut seed = 42u64;
+    (0..len)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let b = (seed >> 56) as u8;
+            if no_nul {
+                b | 0x80
+            } else {
+                b
+            }
+        })
+        .collect()
+}
+
+/// Issue 28: `redact random.bin` exited 0 and wrote a rewritten "copy" twice the file's size. A
+/// binary input is refused as the app refuses it (the engine's one check and words), nothing is
+/// written, not even the copies of the text inputs beside it; `analyze` says the same.
+#[test]
+fn a_binary_file_is_refused_and_no_copy_is_written() {
+    let dir = std::env::temp_dir().join(format!("faultline-binary-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out");
+    let text = fixtures().join("describe.txt");
+    for (name, no_nul) in [("random.bin", false), ("latin.bin", true)] {
+        let bin = dir.join(name);
+        std::fs::write(&bin, random_bytes(256 * 1024, no_nul)).unwrap();
+        let bin = bin.to_str().unwrap();
+        let (code, stdout, stderr) = run(&["redact", bin], None);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stdout.is_empty(),
+            "no copy on standard output: {} bytes",
+            stdout.len()
+        );
+        assert!(stderr.contains("looks like a binary file"), "{stderr}");
+        assert!(stderr.contains("no copy was written"), "{stderr}");
+        let (code, _, stderr) = run(
+            &[
+                "redact",
+                "--out",
+                out.to_str().unwrap(),
+                text.to_str().unwrap(),
+                bin,
+            ],
+            None,
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(!out.exists(), "nothing written under --out");
+        let (code, _, stderr) = run(&["redact", "--list", bin], None);
+        assert_eq!(code, 2, "{stderr}");
+        let (_, stdout, stderr) = run(&["analyze", "--format", "json", bin], None);
+        let report: serde_json::Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        let message = report["errors"][0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("looks like a binary file"), "{message}");
+        assert!(!message.contains("not a format Faultline reads"), "{message}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

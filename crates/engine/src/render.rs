@@ -2,6 +2,10 @@
 
 use std::fmt::Write;
 
+mod escape;
+
+use escape::{esc, md_code, md_fence, md_name, md_text, one_line, terminal, terminal_columns};
+
 use crate::ingest::Source;
 pub use crate::lang::Lang;
 use crate::report::{Evidence, Finding, Report};
@@ -31,7 +35,13 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{} {}: {} ({} {}, {} {}{kinds}){note}",
-            w.input, input.source, input.format, input.documents, w.documents, input.objects, w.objects
+            w.input,
+            terminal(&input.source),
+            input.format,
+            input.documents,
+            w.documents,
+            input.objects,
+            w.objects
         );
     }
     if !report.counts.is_empty() {
@@ -42,7 +52,11 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{}: {}:{}:{}: {}",
-            w.error, error.source, error.line, error.column, error.message
+            w.error,
+            terminal(&error.source),
+            error.line,
+            error.column,
+            terminal(&error.message)
         );
     }
     for u in &report.unread {
@@ -60,9 +74,9 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
             w.severity(finding.severity),
             finding.rule,
             finding.boundary.id(),
-            finding.subject
+            terminal(&finding.subject.to_string())
         );
-        let _ = writeln!(out, "   {}", finding.summary);
+        let _ = writeln!(out, "   {}", terminal(&finding.summary));
         let _ = writeln!(out, "   {}:", w.evidence);
         let width = finding
             .evidence
@@ -77,21 +91,21 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
                     let _ = writeln!(
                         out,
                         "     {}:{}  {} = {}",
-                        e.source,
+                        terminal(&e.source),
                         e.line,
-                        e.path,
-                        one_line(&e.value)
+                        terminal(&e.path),
+                        terminal(&one_line(&e.value))
                     );
                 }
             }
         }
         let _ = writeln!(out, "   {}:", w.cannot);
         for c in &finding.cannot_establish {
-            let _ = writeln!(out, "     - {c}");
+            let _ = writeln!(out, "     - {}", terminal(c));
         }
         let _ = writeln!(out, "   {}:", w.next);
         for s in &finding.next_steps {
-            let _ = writeln!(out, "     $ {s}");
+            let _ = writeln!(out, "     $ {}", terminal(s));
         }
         out.push('\n');
     }
@@ -314,8 +328,9 @@ fn source_line<'a>(sources: &'a [Source], e: &Evidence) -> Option<&'a str> {
 /// value goes on over later lines), else under the whole line's text. `width` is the widest line
 /// number of the finding, so its gutters line up.
 fn diagnostic(e: &Evidence, line: &str, width: usize) -> String {
-    let line: String = line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
-    let value = e.value.lines().next().unwrap_or_default().trim();
+    let line = terminal_columns(line);
+    let value = terminal_columns(e.value.lines().next().unwrap_or_default().trim());
+    let value = value.as_str();
     // A long line is shown from a little before the value, so the value is in view.
     let value_at = (!value.is_empty())
         .then(|| line.find(value))
@@ -342,9 +357,9 @@ fn diagnostic(e: &Evidence, line: &str, width: usize) -> String {
     let pad = " ".repeat(width);
     format!(
         "     {pad}--> {}:{}  {}\n     {pad} |\n     {:>width$} | {shown}{}\n     {pad} | {}{}\n",
-        e.source,
+        terminal(&e.source),
         e.line,
-        e.path,
+        terminal(&e.path),
         e.line,
         if cut { "…" } else { "" },
         " ".repeat(start),
@@ -385,32 +400,31 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
         for e in &finding.evidence {
             let _ = writeln!(
                 out,
-                "- `{}:{}` `{}`: {}",
-                e.source,
-                e.line,
-                e.path,
-                md_code(&one_line(&e.value))
+                "- {} {}: {}",
+                md_name(&format!("{}:{}", e.source, e.line)),
+                md_name(&e.path),
+                md_code(&e.value)
             );
         }
         let _ = writeln!(out, "\n**{}**\n", w.cannot_title);
         for c in &finding.cannot_establish {
             let _ = writeln!(out, "- {}", md_text(c));
         }
-        let _ = writeln!(out, "\n**{}**\n\n```sh", w.next_title);
+        let fence = md_fence(&finding.next_steps);
+        let _ = writeln!(out, "\n**{}**\n\n{fence}sh", w.next_title);
+        // One command a line: a line break or an escape sequence in a name is shown as an escape.
         for s in &finding.next_steps {
-            let _ = writeln!(out, "{s}");
+            let _ = writeln!(out, "{}", terminal(s));
         }
-        out.push_str("```\n\n");
+        let _ = writeln!(out, "{fence}\n");
     }
     if !report.errors.is_empty() {
         let _ = writeln!(out, "## {}\n", w.input_errors);
         for e in &report.errors {
             let _ = writeln!(
                 out,
-                "- `{}:{}:{}` {}",
-                e.source,
-                e.line,
-                e.column,
+                "- {} {}",
+                md_name(&format!("{}:{}:{}", e.source, e.line, e.column)),
                 md_text(&e.message)
             );
         }
@@ -697,54 +711,12 @@ pub fn rules_markdown(sample_link: &dyn Fn(&str) -> Option<String>, lang: Lang) 
     out
 }
 
-/// Escapes text for HTML element content and attribute values.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 fn severity(finding: &Finding) -> &'static str {
     match finding.severity {
         crate::Severity::Error => "error",
         crate::Severity::Warning => "warning",
         crate::Severity::Info => "info",
     }
-}
-
-fn one_line(value: &str) -> String {
-    value.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Pasted text inside Markdown prose: escape what would turn it into markup or HTML.
-fn md_text(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Pasted text as inline code, with a fence longer than any backtick run inside it.
-fn md_code(value: &str) -> String {
-    if value.is_empty() {
-        return "(empty)".to_string();
-    }
-    let longest = value.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest + 1);
-    format!("{fence} {value} {fence}")
 }
 
 #[cfg(test)]

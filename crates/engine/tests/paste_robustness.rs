@@ -216,9 +216,9 @@ fn a_paste_reads_the_same_through_fences_quotes_wraps_and_prompts() {
         .enumerate()
         .map(|(i, (name, _))| (name.to_string(), vec![i]))
         .collect();
-    for a in 0..TRANSFORMS.len() {
-        for b in a + 1..TRANSFORMS.len() {
-            variants.push((format!("{}+{}", TRANSFORMS[a].0, TRANSFORMS[b].0), vec![a, b]));
+    for (a, (first, _)) in TRANSFORMS.iter().enumerate() {
+        for (b, (second, _)) in TRANSFORMS.iter().enumerate().skip(a + 1) {
+            variants.push((format!("{first}+{second}"), vec![a, b]));
         }
     }
     for dir in cases() {

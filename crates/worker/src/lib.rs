@@ -9,14 +9,5 @@
 pub mod job;
 pub mod protocol;
 
-/// A file with NUL bytes, or mostly characters that are not valid UTF-8, is not text kubectl printed.
-pub fn looks_binary(text: &str) -> bool {
-    let sample: String = text.chars().take(64 * 1024).collect();
-    let replaced = sample.chars().filter(|c| *c == '\u{FFFD}').count();
-    sample.contains('\0') || replaced * 10 > sample.chars().count().max(1)
-}
-
-/// Why a file that [`looks_binary`] is not analysed (shown in the inputs list).
-pub const BINARY_REASON: &str =
-    "looks like a binary file (it has NUL bytes or is not UTF-8 text), not kubectl \
-                                 output; it was not analysed";
+/// The engine's binary check and its words, for the app and the worker (the CLI uses the same).
+pub use faultline_engine::ingest::{looks_binary, BINARY_REASON};

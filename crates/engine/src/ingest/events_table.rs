@@ -154,10 +154,10 @@ fn collapsed_row<'a>(line: &'a str, columns: &[Column]) -> Option<Vec<&'a str>> 
         }
         let mut end = at + 1;
         match column {
-            Column::LastSeen | Column::FirstSeen => {
-                if words.get(end).is_some_and(|(_, w)| w.starts_with("(x")) {
-                    end = (end + 3).min(words.len());
-                }
+            Column::LastSeen | Column::FirstSeen
+                if words.get(end).is_some_and(|(_, w)| w.starts_with("(x")) =>
+            {
+                end = (end + 3).min(words.len());
             }
             Column::Source if words[at].1.ends_with(',') => end = (end + 1).min(words.len()),
             _ => {}
@@ -197,8 +197,14 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
     };
     let hint_namespace = command.and_then(|c| c.namespace.clone());
     let mut rows: Vec<TableEvent> = Vec::new();
+    let originals: Vec<&str> = text.lines().collect();
     for (line_no, raw) in lines {
         let line = raw.trim_end();
+        // The row as pasted: when its expanded tabs do not line up with the header (a cell of
+        // seven letters before a tab leaves one space), its tabs still separate its cells.
+        let original = originals
+            .get((line_no - first_line) as usize)
+            .map_or(line, |o| o.trim_end());
         // Blank lines, and the dashed rule under describe's Events header.
         if line.trim().is_empty() || line.trim().chars().all(|c| c == '-' || c == ' ') {
             continue;
@@ -207,7 +213,12 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
             let order: Vec<Column> = columns.iter().map(|(_, c)| *c).collect();
             collapsed_row(line, &order).filter(|v| looks_like_age(v[0], columns[0].1))
         } else {
-            split_row(line, &columns)
+            split_row(line, &columns).or_else(|| {
+                original
+                    .contains('\t')
+                    .then(|| split_row(original, &columns))
+                    .flatten()
+            })
         };
         let Some(values) = split else {
             // A line that does not fit the columns continues the previous message (wrapped text).
@@ -258,12 +269,7 @@ fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
     let mut column = 0;
     for c in line.chars() {
         if c == '\t' {
-            // To the next 8-column stop, and never fewer than two spaces: a 7-letter cell
-            // (`Warning`) before a tab must stay a cell of its own.
-            let mut spaces = 8 - column % 8;
-            if spaces < 2 {
-                spaces += 8;
-            }
+            let spaces = 8 - column % 8;
             out.extend(std::iter::repeat_n(' ', spaces));
             column += spaces;
         } else {

@@ -5,6 +5,7 @@
 //! not use, so nothing is dropped silently.
 
 pub mod api;
+mod binary;
 pub mod catalog;
 pub mod decode;
 pub mod describe;
@@ -18,6 +19,8 @@ pub mod node;
 pub mod segment;
 mod wrappers;
 pub mod yaml;
+
+pub use binary::{looks_binary, BINARY_REASON};
 
 use api::{CoreEvent, EventsV1Event, Pod};
 
@@ -128,6 +131,8 @@ pub enum Format {
     Fragments,
     /// Text in which nothing was recognised: prose, logs, shell output, or unread lines.
     Text,
+    /// Not text at all (NUL bytes, mostly invalid UTF-8): refused, nothing read.
+    Binary,
     Empty,
 }
 
@@ -148,6 +153,7 @@ impl Format {
             Format::Mixed => "mixed",
             Format::Fragments => "fragments",
             Format::Text => "text",
+            Format::Binary => "binary",
             Format::Empty => "empty",
         }
     }
@@ -213,6 +219,23 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
 }
 
 fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
+    // A binary file is refused as the app refuses it: one error, nothing read.
+    if looks_binary(&source.text) {
+        out.errors.push(InputError {
+            source: source.name.clone(),
+            line: 1,
+            column: 1,
+            message: format!("{} {BINARY_REASON}", source.name),
+        });
+        out.inputs.push(InputSummary {
+            source: source.name.clone(),
+            format: Format::Binary.id().to_string(),
+            documents: 0,
+            objects: 0,
+            kinds: Default::default(),
+        });
+        return;
+    }
     let objects_before = out.objects.len();
     let events_before = out.table_events.len();
     let mut formats: Vec<Format> = Vec::new();
@@ -724,7 +747,12 @@ fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
         if looks_like_json_start(trimmed) {
             return Sniffed::Json;
         }
-        if trimmed.starts_with("---") || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
+        // `---` is a document marker only alone or before a space: `-----BEGIN … KEY-----` (a key
+        // printed by `cat`) is not YAML, and its redacted copy must read as it does.
+        let marker = trimmed
+            .strip_prefix("---")
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']));
+        if marker || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
             return Sniffed::Yaml;
         }
         return Sniffed::Other;

@@ -20,11 +20,19 @@
 //! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
 //! and the wasm build stays small.
 
+mod line_index;
+mod network;
+mod patterns;
 mod scan;
+pub mod shapes;
 mod structure;
 
+pub(crate) use line_index::LineIndex;
+
 use crate::hash::Map;
+use std::borrow::Cow;
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -240,16 +248,27 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
     let mut tokens: Map<&str, String> = Map::default();
     let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());
+    // Hits come in input order: each input's are the next run of them.
+    let mut rest = hits.as_slice();
     for (input, source) in sources.iter().enumerate() {
         let text = &source.text;
         let mut redacted = String::with_capacity(text.len());
         let mut at = 0;
-        for hit in hits.iter().filter(|h| h.input == input) {
+        let count = rest.iter().take_while(|h| h.input == input).count();
+        let (of_input, after) = rest.split_at(count);
+        rest = after;
+        for hit in of_input {
             let value = &text[hit.start..hit.end];
             let token = tokens.entry(value).or_insert_with(|| {
                 let n = per_kind.entry(hit.kind).or_insert(0);
                 *n += 1;
-                format!("<redacted:{}:{n}>", hit.kind.id())
+                let mut token = String::with_capacity(32);
+                token.push_str("<redacted:");
+                token.push_str(hit.kind.id());
+                token.push(':');
+                push_number(&mut token, *n);
+                token.push('>');
+                token
             });
             redacted.push_str(&text[at..hit.start]);
             redacted.push_str(token);
@@ -299,20 +318,35 @@ fn find_all(
 /// Keeps, of overlapping candidates, the one whose kind ranks first (then the earliest, the longest).
 fn resolve_overlaps(mut candidates: Vec<Span>) -> Vec<Span> {
     candidates.retain(|s| s.start < s.end);
+    // Most often nothing overlaps: then every candidate stays, in text order.
+    candidates.sort_unstable_by_key(|s| (s.start, s.end, s.kind.rank()));
+    if candidates.windows(2).all(|w| w[0].end <= w[1].start) {
+        return candidates;
+    }
     candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
     let mut accepted: Vec<Span> = Vec::with_capacity(candidates.len());
-    // Accepted spans sorted by start, for overlap checks by binary search.
-    let mut sorted: Vec<(usize, usize)> = Vec::with_capacity(candidates.len());
+    // Accepted spans, start to end, ordered by start: they never overlap, so a candidate overlaps
+    // one of them exactly when it overlaps the last that starts before the candidate ends. (A sorted
+    // `Vec` with inserts was quadratic in the number of spans.)
+    let mut sorted: BTreeMap<usize, usize> = BTreeMap::new();
     for span in candidates {
-        let i = sorted.partition_point(|&(start, _)| start < span.end);
-        let overlaps = i > 0 && sorted[i - 1].1 > span.start;
+        let overlaps = sorted
+            .range(..span.end)
+            .next_back()
+            .is_some_and(|(_, &end)| end > span.start);
         if !overlaps {
-            sorted.insert(i, (span.start, span.end));
+            sorted.insert(span.start, span.end);
             accepted.push(span);
         }
     }
     accepted.sort_by_key(|s| s.start);
     accepted
+}
+
+/// Whether `span` overlaps any of `spans`, which are sorted by start and do not overlap each other.
+fn overlaps_any(spans: &[Span], span: &Span) -> bool {
+    let i = spans.partition_point(|s| s.end <= span.start);
+    spans.get(i).is_some_and(|s| s.start < span.end)
 }
 
 /// Characters that can continue a secret value: an occurrence of a value counts only when it is not
@@ -328,20 +362,25 @@ const MIN_PROPAGATED_LEN: usize = 8;
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
-    let mut values: Map<String, SecretKind> = Map::default();
-    let mut multi_word: Vec<(String, SecretKind)> = Vec::new();
+    // Keyed by the text itself where it is as written (no copy for each of a big paste's values).
+    let mut values: Map<Cow<'_, str>, SecretKind> = Map::default();
+    let mut multi_word: Vec<(Cow<'_, str>, SecretKind)> = Vec::new();
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
             if value.len() < MIN_PROPAGATED_LEN || value.bytes().all(|b| b.is_ascii_digit()) {
                 continue;
             }
+            // The value as written, and as it reads escaped once and twice in JSON strings: usually
+            // all three the same, so only the first is built.
+            let once = json_escape(value);
+            let twice = once.as_deref().and_then(json_escape);
             let variants = [
-                value.to_string(),
-                json_escape(value),
-                json_escape(&json_escape(value)),
+                Some(Cow::Borrowed(value)),
+                once.map(Cow::Owned),
+                twice.map(Cow::Owned),
             ];
-            for variant in variants {
+            for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {
                     values.entry(variant).or_insert(span.kind);
                 } else if multi_word.len() < 64 && !multi_word.iter().any(|(v, _)| *v == variant) {
@@ -382,7 +421,7 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
         }
         for (value, kind) in &multi_word {
             let mut from = 0;
-            while let Some(found) = source.text[from..].find(value.as_str()) {
+            while let Some(found) = source.text[from..].find(value.as_ref()) {
                 let start = from + found;
                 let end = start + value.len();
                 let before_ok = start == 0 || !is_word_byte(text[start - 1]);
@@ -400,18 +439,22 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
         if !extra.is_empty() {
             // Found spans keep priority over propagated ones (they come first at equal rank).
             let mut all = std::mem::take(spans);
-            let kept: Vec<Span> = extra
-                .into_iter()
-                .filter(|e| !all.iter().any(|s| s.start < e.end && e.start < s.end))
-                .collect();
+            let kept: Vec<Span> = extra.into_iter().filter(|e| !overlaps_any(&all, e)).collect();
             all.extend(kept);
             *spans = resolve_overlaps(all);
         }
     }
 }
 
-fn json_escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
+/// `value` escaped as in a JSON string, or `None` when that changes nothing (most values).
+pub(crate) fn json_escape(value: &str) -> Option<String> {
+    if !value
+        .bytes()
+        .any(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r' | b'\t'))
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(value.len() + 8);
     for c in value.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -422,50 +465,44 @@ fn json_escape(value: &str) -> String {
             c => out.push(c),
         }
     }
-    out
+    Some(out)
 }
 
 /// The first two characters (only of values long enough that this gives nothing away) and the
 /// length; never the value.
 fn preview(value: &str) -> String {
-    let chars = value.chars().count();
+    // Built by hand, not with `format!`: one preview for each of a big paste's hits.
+    let mut out = String::with_capacity(24);
     if value.contains('\n') {
-        return format!("({} lines)", value.lines().count());
+        out.push('(');
+        push_number(&mut out, value.lines().count());
+        out.push_str(" lines)");
+        return out;
     }
+    let chars = value.chars().count();
     if chars >= 12 {
-        let head: String = value.chars().take(2).collect();
-        format!("{head}… ({chars} chars)")
-    } else {
-        format!("… ({chars} chars)")
+        out.extend(value.chars().take(2));
     }
+    out.push_str("… (");
+    push_number(&mut out, chars);
+    out.push_str(" chars)");
+    out
 }
 
-/// Maps byte offsets to 1-based line and character column.
-pub(crate) struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    pub fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(crate::lines::line_ends(text));
-        Self { starts }
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
-
-    /// The byte offset of the start of a 1-based line.
-    pub fn line_start(&self, line: u32) -> Option<usize> {
-        self.starts.get((line as usize).checked_sub(1)?).copied()
-    }
-
-    pub fn position(&self, text: &str, offset: usize) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line.saturating_sub(1)];
-        let column = text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
-        (line as u32, column as u32)
-    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! The line and pattern scanners: secrets recognisable from the text itself, in any format.
 //! Every scanner is one linear pass over the text.
 
+use crate::hash::Map;
 use crate::ingest::segment::leading_spaces;
 use crate::lines::next_line;
 use std::ops::Range;
 
 use super::structure::block_span;
+use super::{network, patterns};
 use super::{ScanOptions, SecretKind, Span};
 
 pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
     let mut out = Vec::new();
     // A PEM key spans lines: looked for over the whole text, never cut at a region's end.
-    private_keys(text, &mut out);
+    patterns::private_keys(text, &mut out);
     let mut key_values = KeyValues {
         kubeconfig: is_kubeconfig(text),
         ..KeyValues::default()
@@ -20,9 +22,9 @@ pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
         scan_region(text, region, &mut key_values, &mut out);
     }
     if options.include_network {
-        ip_addresses(text, &mut out);
-        emails(text, &mut out);
-        internal_hostnames(text, &mut out);
+        network::ip_addresses(text, &mut out);
+        network::emails(text, &mut out);
+        network::internal_hostnames(text, &mut out);
     }
     out
 }
@@ -134,7 +136,10 @@ pub(crate) fn is_plausible_value(value: &str) -> bool {
     if v.chars().all(|c| matches!(c, '*' | 'x' | 'X' | '•' | '.' | '-')) {
         return false;
     }
-    if v.to_ascii_lowercase().contains("redacted") {
+    if v.as_bytes()
+        .windows(8)
+        .any(|w| w.eq_ignore_ascii_case(b"redacted"))
+    {
         return false;
     }
     if matches!(
@@ -151,276 +156,26 @@ pub(crate) fn is_plausible_value(value: &str) -> bool {
     true
 }
 
-fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
+pub(super) fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
     if start < end && is_plausible_value(&text[start..end]) {
         out.push(Span { kind, start, end });
     }
 }
 
-fn is_b64url(b: u8) -> bool {
+pub(super) fn is_b64url(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
-fn is_b64(b: u8) -> bool {
+pub(super) fn is_b64(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')
 }
 
-/// The bytes of a word for [`patterns`] (ASCII letters, digits, `_`), as a table: every byte of the
-/// text is tested, and one load is cheaper than the three range tests of `is_ascii_alphanumeric`.
-static WORD: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
-        b += 1;
-    }
-    table
-};
-
-fn run(bytes: &[u8], from: usize, ok: impl Fn(u8) -> bool) -> usize {
+pub(super) fn run(bytes: &[u8], from: usize, ok: impl Fn(u8) -> bool) -> usize {
     let mut i = from;
     while i < bytes.len() && ok(bytes[i]) {
         i += 1;
     }
     i
-}
-
-/// PEM private key blocks, markers included (a PEM line inside a JSON string has `\n` escapes).
-fn private_keys(text: &str, out: &mut Vec<Span>) {
-    let mut from = 0;
-    while let Some(found) = memchr::memmem::find(&text.as_bytes()[from..], b"-----BEGIN ") {
-        let start = from + found;
-        let label_start = start + "-----BEGIN ".len();
-        let Some(label_len) = text[label_start..].find("-----") else {
-            break;
-        };
-        let label = &text[label_start..label_start + label_len];
-        from = label_start + label_len + 5;
-        if !label.ends_with("PRIVATE KEY") || label.len() > 40 || label.contains('\n') {
-            continue;
-        }
-        let end_marker = format!("-----END {label}-----");
-        let end = match text[from..].find(&end_marker) {
-            Some(i) => from + i + end_marker.len(),
-            // Cut off: the base64 lines that follow.
-            None => {
-                let mut end = from;
-                for line in text[from..].split_inclusive('\n') {
-                    let body = line.trim().replace("\\n", "");
-                    if !body.is_empty() && !body.bytes().all(is_b64) {
-                        break;
-                    }
-                    end += line.len();
-                }
-                text[..end].trim_end().len().max(from)
-            }
-        };
-        out.push(Span {
-            kind: SecretKind::PrivateKey,
-            start,
-            end,
-        });
-        from = end;
-    }
-}
-
-/// JWTs, bearer and basic credentials, and cloud keys with a known prefix.
-fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
-    let bytes = text.as_bytes();
-    let word = |c: u8| WORD[usize::from(c)];
-    let mut i = region.start;
-    while i < region.end {
-        let b = bytes[i];
-        if !word(b) {
-            i = run(bytes, i + 1, |c| !word(c));
-            continue;
-        }
-        // Patterns start only at a word's start, and every one with one of these letters: any other
-        // word, and the rest of a word, is stepped over whole (no position inside it is a start).
-        let at_word_start = i == 0 || !word(bytes[i - 1]);
-        if !at_word_start || !matches!(b, b'e' | b'b' | b'B' | b'A' | b'g' | b'x' | b's' | b'r') {
-            i = run(bytes, i + 1, word);
-            continue;
-        }
-        let rest = &bytes[i..];
-        if let Some(end) = jwt_at(bytes, i) {
-            out.push(Span {
-                kind: SecretKind::Jwt,
-                start: i,
-                end,
-            });
-            i = end;
-            continue;
-        }
-        if rest.len() > 7 && rest[..7].eq_ignore_ascii_case(b"bearer ") {
-            let start = run(bytes, i + 7, |b| b == b' ');
-            let end = run(bytes, start, |b| {
-                is_b64url(b) || matches!(b, b'.' | b'~' | b'+' | b'/' | b'=')
-            });
-            if end - start >= 8 {
-                push(out, SecretKind::BearerToken, start, end, text);
-                i = end;
-                continue;
-            }
-        }
-        if rest.len() > 6 && rest[..6].eq_ignore_ascii_case(b"basic ") {
-            let start = run(bytes, i + 6, |b| b == b' ');
-            let end = run(bytes, start, is_b64);
-            if end - start >= 8 && decodes_to_user_password(&text[start..end]) {
-                push(out, SecretKind::BasicAuth, start, end, text);
-                i = end;
-                continue;
-            }
-        }
-        if let Some(end) = cloud_key_at(bytes, i) {
-            out.push(Span {
-                kind: SecretKind::CloudKey,
-                start: i,
-                end,
-            });
-            i = end;
-            continue;
-        }
-        i += 1;
-    }
-}
-
-/// `eyJ<header>.<payload>.<signature>`, the first two parts at least 10 characters.
-fn jwt_at(bytes: &[u8], i: usize) -> Option<usize> {
-    if !bytes[i..].starts_with(b"eyJ") {
-        return None;
-    }
-    let header_end = run(bytes, i, is_b64url);
-    if header_end - i < 10 || bytes.get(header_end) != Some(&b'.') {
-        return None;
-    }
-    let payload_end = run(bytes, header_end + 1, is_b64url);
-    if payload_end - header_end - 1 < 10 || bytes.get(payload_end) != Some(&b'.') {
-        return None;
-    }
-    Some(run(bytes, payload_end + 1, is_b64url))
-}
-
-fn cloud_key_at(bytes: &[u8], i: usize) -> Option<usize> {
-    let rest = &bytes[i..];
-    let exact = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
-        if !rest.starts_with(prefix) {
-            return None;
-        }
-        let end = run(bytes, i + prefix.len(), ok);
-        (end - i - prefix.len() == len).then_some(end)
-    };
-    let at_least = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
-        if !rest.starts_with(prefix) {
-            return None;
-        }
-        let end = run(bytes, i + prefix.len(), ok);
-        (end - i - prefix.len() >= len).then_some(end)
-    };
-    let upper_digit: fn(u8) -> bool = |b| b.is_ascii_uppercase() || b.is_ascii_digit();
-    let alnum: fn(u8) -> bool = |b| b.is_ascii_alphanumeric();
-    exact(b"AKIA", 16, upper_digit)
-        .or_else(|| exact(b"ASIA", 16, upper_digit))
-        .or_else(|| exact(b"AIza", 35, is_b64url))
-        .or_else(|| {
-            [b"ghp_", b"gho_", b"ghu_", b"ghs_", b"ghr_"]
-                .into_iter()
-                .find_map(|p| exact(p, 36, alnum))
-        })
-        .or_else(|| at_least(b"github_pat_", 22, |b| b.is_ascii_alphanumeric() || b == b'_'))
-        .or_else(|| at_least(b"glpat-", 20, is_b64url))
-        .or_else(|| {
-            [b"xoxb-", b"xoxp-", b"xoxa-", b"xoxr-", b"xoxs-"]
-                .into_iter()
-                .find_map(|p| at_least(p, 10, |b| b.is_ascii_alphanumeric() || b == b'-'))
-        })
-        .or_else(|| at_least(b"sk_live_", 16, alnum))
-        .or_else(|| at_least(b"rk_live_", 16, alnum))
-}
-
-/// Basic auth is base64 of `user:password`: decoding tells it from an ordinary word after "basic".
-fn decodes_to_user_password(b64: &str) -> bool {
-    let mut bits = 0u32;
-    let mut nbits = 0;
-    let mut decoded = Vec::new();
-    for b in b64.bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return false,
-        };
-        bits = (bits << 6) | u32::from(v);
-        nbits += 6;
-        if nbits >= 8 {
-            nbits -= 8;
-            decoded.push((bits >> nbits) as u8);
-        }
-    }
-    decoded.contains(&b':') && decoded.iter().all(|b| b.is_ascii_graphic() || *b == b' ')
-}
-
-/// `scheme://user:password@host`: the password. Database schemes make it a connection string.
-fn url_credentials(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
-    let bytes = text.as_bytes();
-    let mut from = region.start;
-    // `memmem`, not `str::find`: the general substring search goes byte by byte in wasm. One finder
-    // for the region, not one set up for every URL.
-    let separator = memchr::memmem::Finder::new(b"://");
-    while let Some(found) = bytes.get(from..region.end).and_then(|t| separator.find(t)) {
-        let sep = from + found;
-        from = sep + 3;
-        let scheme_start = {
-            let mut s = sep;
-            while s > 0
-                && (bytes[s - 1].is_ascii_alphanumeric() || matches!(bytes[s - 1], b'+' | b'.' | b'-'))
-            {
-                s -= 1;
-            }
-            s
-        };
-        let scheme = text[scheme_start..sep].to_ascii_lowercase();
-        let authority_end = run(bytes, from, |b| {
-            !(b.is_ascii_whitespace()
-                || matches!(
-                    b,
-                    b'/' | b'?' | b'#' | b'"' | b'\'' | b'<' | b'>' | b'\\' | b'`' | b')' | b']'
-                ))
-        });
-        let authority = &text[from..authority_end];
-        let Some(at) = authority.rfind('@') else { continue };
-        let Some(colon) = authority[..at].find(':') else {
-            continue;
-        };
-        let kind = if matches!(
-            scheme.as_str(),
-            "postgres"
-                | "postgresql"
-                | "mysql"
-                | "mariadb"
-                | "mongodb"
-                | "mongodb+srv"
-                | "redis"
-                | "rediss"
-                | "amqp"
-                | "amqps"
-                | "jdbc:postgresql"
-                | "jdbc:mysql"
-                | "sqlserver"
-                | "clickhouse"
-                | "nats"
-                | "kafka"
-        ) {
-            SecretKind::ConnectionString
-        } else {
-            SecretKind::UrlCredential
-        };
-        push(out, kind, from + colon + 1, from + at, text);
-        from = authority_end.max(from);
-    }
 }
 
 /// The most text one region holds (it ends at the first line end past this).
@@ -432,8 +187,8 @@ const REGION: usize = 64 * 1024;
 /// first few regions instead of by the baseline code from start to end.
 #[inline(never)]
 fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
-    patterns(text, region.clone(), out);
-    url_credentials(text, region.clone(), out);
+    patterns::patterns(text, region.clone(), out);
+    patterns::url_credentials(text, region.clone(), out);
     key_values.scan(text, region, out);
 }
 
@@ -444,6 +199,9 @@ fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out
 /// `"managedFields": [` followed by `{` (JSON), and it ends where its indentation does.
 pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // For each indentation, where a JSON `"managedFields": [` found it was not closed: see
+    // [`managed_fields_end`].
+    let mut unclosed = Map::default();
     let mut start = 0;
     let mut at = 0;
     while at < text.len() {
@@ -451,7 +209,8 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
         let line = &text[at..line_end];
         let trimmed = &line[leading_spaces(line.as_bytes())..];
         if trimmed.starts_with("managedFields:") || trimmed.starts_with("\"managedFields\": [") {
-            if let Some(block_end) = managed_fields_end(text, line_end, line.len() - trimmed.len(), trimmed) {
+            let indent = line.len() - trimmed.len();
+            if let Some(block_end) = managed_fields_end(text, line_end, indent, trimmed, &mut unclosed) {
                 if start < at {
                     out.push(start..at);
                 }
@@ -474,10 +233,23 @@ pub(crate) fn regions(text: &str) -> Vec<Range<usize>> {
 
 /// Where the `managedFields` block whose key line (`key_line`, at `indent`) ends at `from` ends: the
 /// start of the first line after it. `None` when what follows does not look like managedFields.
-fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) -> Option<usize> {
+/// A JSON block that is never closed is read to where that shows (a line less indented, or the
+/// text's end), and `unclosed` remembers it by indentation: another key at that indentation before
+/// that place is not closed either (its block would end where the first one's did), so it is not read
+/// again — a paste of such lines was quadratic.
+fn managed_fields_end(
+    text: &str,
+    from: usize,
+    indent: usize,
+    key_line: &str,
+    unclosed: &mut Map<usize, usize>,
+) -> Option<usize> {
     let key_line = key_line.trim_end();
     let json = key_line.starts_with('"');
     if !(json && key_line == "\"managedFields\": [" || !json && key_line == "managedFields:") {
+        return None;
+    }
+    if json && unclosed.get(&indent).is_some_and(|&end| end > from) {
         return None;
     }
     let mut at = from;
@@ -506,6 +278,7 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
                 return Some(line_end);
             }
             if line_indent < indent && !trimmed.trim().is_empty() {
+                unclosed.insert(indent, at);
                 return None;
             }
         } else if !trimmed.trim().is_empty()
@@ -517,6 +290,9 @@ fn managed_fields_end(text: &str, from: usize, indent: usize, key_line: &str) ->
     }
     // The text ends inside the block (a cut-off paste): YAML's block ends with it; JSON's bracket
     // never closed, so nothing is skipped.
+    if json {
+        unclosed.insert(indent, text.len());
+    }
     (!json).then_some(text.len())
 }
 
@@ -655,9 +431,10 @@ fn is_kubeconfig(text: &str) -> bool {
     let mut from = 0;
     while let Some(found) = memchr::memmem::find(&text.as_bytes()[from..], b"Config") {
         let at = from + found;
-        from = at + "Config".len();
-        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = text[from..at].rfind('\n').map_or(from, |i| from + i + 1);
         let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        // Each line once, however often it says `Config`.
+        from = line_end;
         let t = text[line_start..line_end].trim();
         if t == "kind: Config" || t.starts_with("\"kind\": \"Config\"") || t.contains("\"kind\":\"Config\"") {
             return true;
@@ -863,128 +640,6 @@ fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) 
     }
 }
 
-fn ip_addresses(text: &str, out: &mut Vec<Span>) {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit()
-            || (i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'.' | b'_')))
-        {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let mut j = i;
-        let mut octets = 0;
-        let mut ok = true;
-        while octets < 4 {
-            let end = run(bytes, j, |b| b.is_ascii_digit());
-            let len = end - j;
-            if len == 0 || len > 3 || text[j..end].parse::<u16>().map_or(true, |v| v > 255) {
-                ok = false;
-                break;
-            }
-            octets += 1;
-            j = end;
-            if octets < 4 {
-                if bytes.get(j) != Some(&b'.') {
-                    ok = false;
-                    break;
-                }
-                j += 1;
-            }
-        }
-        let followed = bytes.get(j).is_some_and(|b| b.is_ascii_alphanumeric())
-            || (bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit));
-        if ok && !followed && !matches!(&text[start..j], "0.0.0.0" | "255.255.255.255") {
-            out.push(Span {
-                kind: SecretKind::IpAddress,
-                start,
-                end: j,
-            });
-            i = j;
-        } else {
-            i = run(bytes, i, |b| b.is_ascii_digit() || b == b'.');
-        }
-    }
-}
-
-fn emails(text: &str, out: &mut Vec<Span>) {
-    let bytes = text.as_bytes();
-    let local_ok = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
-    let mut from = 0;
-    while let Some(found) = text[from..].find('@') {
-        let at = from + found;
-        from = at + 1;
-        let mut start = at;
-        while start > 0 && local_ok(bytes[start - 1]) {
-            start -= 1;
-        }
-        if start == at || (start > 0 && matches!(bytes[start - 1], b':' | b'/')) {
-            continue;
-        }
-        let end = run(bytes, at + 1, |b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')
-        });
-        let domain = text[at + 1..end].trim_end_matches('.');
-        let Some(dot) = domain.rfind('.') else { continue };
-        let tld = &domain[dot + 1..];
-        if tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()) {
-            out.push(Span {
-                kind: SecretKind::Email,
-                start,
-                end: at + 1 + domain.len(),
-            });
-        }
-    }
-}
-
-fn internal_hostnames(text: &str, out: &mut Vec<Span>) {
-    const SUFFIXES: [&str; 11] = [
-        ".internal",
-        ".local",
-        ".localdomain",
-        ".lan",
-        ".corp",
-        ".intranet",
-        ".intra",
-        ".home.arpa",
-        ".svc",
-        ".private",
-        ".cluster.local",
-    ];
-    let bytes = text.as_bytes();
-    let host = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-');
-    let mut i = 0;
-    while i < bytes.len() {
-        if !host(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        i = run(bytes, i, host);
-        if start > 0 && matches!(bytes[start - 1], b'@' | b'_') {
-            continue;
-        }
-        let word = text[start..i].trim_end_matches(['.', '-']);
-        let lower = word.to_ascii_lowercase();
-        if let Some(suffix) = SUFFIXES.iter().find(|s| lower.ends_with(**s)) {
-            let name = &lower[..lower.len() - suffix.len()];
-            if !name.is_empty()
-                && !name.starts_with('.')
-                && !name.ends_with('.')
-                && name.bytes().any(|b| b.is_ascii_alphabetic())
-            {
-                out.push(Span {
-                    kind: SecretKind::InternalHostname,
-                    start,
-                    end: start + word.len(),
-                });
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1008,31 +663,6 @@ mod tests {
         ] {
             assert_eq!(trim_start(s), s.trim_start(), "{s:?}");
         }
-    }
-
-    #[test]
-    fn the_word_table_is_the_word_test() {
-        for b in 0..=u8::MAX {
-            assert_eq!(
-                WORD[usize::from(b)],
-                b.is_ascii_alphanumeric() || b == b'_',
-                "{b}"
-            );
-        }
-    }
-
-    #[test]
-    fn url_credentials_are_found_at_either_end_of_a_region() {
-        let text = "a: postgres://app:s3cret-pw@db:5432/x\nb: https://u:p4ss-word@h/\n";
-        let mut out = Vec::new();
-        url_credentials(text, 0..text.len(), &mut out);
-        let found: Vec<&str> = out.iter().map(|s| &text[s.start..s.end]).collect();
-        assert_eq!(found, ["s3cret-pw", "p4ss-word"]);
-        // A region that ends inside the second URL's scheme separator does not see it.
-        let second = text.rfind("://").unwrap_or_default();
-        let mut out = Vec::new();
-        url_credentials(text, 0..second + 1, &mut out);
-        assert_eq!(out.len(), 1);
     }
 
     #[test]

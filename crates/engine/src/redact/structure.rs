@@ -6,6 +6,7 @@ use std::cell::OnceCell;
 
 use super::scan::is_secret_key;
 use super::{LineIndex, SecretKind, Span};
+use crate::hash::Map;
 use crate::ingest::node::{MapEntry, Node, NodeValue};
 use crate::ingest::{json, Object};
 
@@ -100,26 +101,56 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
             secrets_in(&node, &mut values);
         }
     }
+    // Each value (as written, and escaped once and twice) is looked for as a whole word of the
+    // annotation's text: the text is cut into words once and each looked up, where a search of the
+    // whole text for every value was quadratic (a Secret of many keys applied with kubectl). Only
+    // the rare values that are not one word are searched for.
+    let mut words: Map<String, SecretKind> = Map::default();
+    let mut phrases: Vec<(String, SecretKind)> = Vec::new();
     for (value, kind) in values {
         if value.is_empty() {
             continue;
         }
-        for variant in [
-            value.clone(),
-            super::json_escape(&value),
-            super::json_escape(&super::json_escape(&value)),
-        ] {
-            let region = &text[start..end];
-            let mut from = 0;
-            while let Some(found) = region[from..].find(variant.as_str()) {
-                let s = start + from + found;
-                out.push(Span {
-                    kind,
-                    start: s,
-                    end: s + variant.len(),
-                });
-                from += found + variant.len();
+        let once = super::json_escape(&value);
+        let twice = once.as_deref().and_then(super::json_escape);
+        for variant in [Some(value), once, twice].into_iter().flatten() {
+            if variant.bytes().all(super::is_word_byte) {
+                words.entry(variant).or_insert(kind);
+            } else {
+                phrases.push((variant, kind));
             }
+        }
+    }
+    let region = &text[start..end];
+    let bytes = region.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !super::is_word_byte(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let word_start = i;
+        while i < bytes.len() && super::is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        if let Some(&kind) = words.get(&region[word_start..i]) {
+            out.push(Span {
+                kind,
+                start: start + word_start,
+                end: start + i,
+            });
+        }
+    }
+    for (variant, kind) in phrases {
+        let mut from = 0;
+        while let Some(found) = region[from..].find(variant.as_str()) {
+            let s = start + from + found;
+            out.push(Span {
+                kind,
+                start: s,
+                end: s + variant.len(),
+            });
+            from += found + variant.len();
         }
     }
 }
@@ -177,27 +208,26 @@ fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind,
     }
 }
 
-fn offset_of(text: &str, lines: &LineIndex, line: u32, column: u32) -> Option<usize> {
-    let start = lines.line_start(line)?;
-    let rest = text.get(start..)?;
-    let (i, _) = rest.char_indices().nth(column.checked_sub(1)? as usize)?;
-    Some(start + i)
-}
-
 /// The byte span of a scalar value's text, without quotes: a quoted value up to its closing quote, a
-/// block scalar's lines, a plain value up to the end of its line (or a comment).
+/// block scalar's lines, a plain value as far as its parsed text goes (so that in a flow map,
+/// `{a: x, b: y}`, it stops before the comma: the redacted copy must parse as the original did).
 pub(crate) fn value_span(text: &str, lines: &LineIndex, entry: &MapEntry) -> Option<(usize, usize)> {
     let key_line_start = lines.line_start(entry.key_pos.line)?;
-    let key_line_end = text[key_line_start..]
-        .find('\n')
-        .map_or(text.len(), |i| key_line_start + i);
+    let key_line_end = lines.line_end(text, entry.key_pos.line)?;
     let key_line = &text[key_line_start..key_line_end];
-    // A block scalar: `key: |` (or `|-`, `>+`, `|2`) with the lines below.
-    let indicator = key_line.trim_end().rsplit(": ").next().unwrap_or_default();
-    if indicator.starts_with(['|', '>']) && indicator.len() <= 3 {
+    // A block scalar: `key: |` (or `|-`, `>+`, `|2`) with the lines below. Only the line's last few
+    // bytes can say so: a long line (a flow map, one line of JSON) is not searched once per entry.
+    let tail = key_line.trim_end();
+    let mut from = tail.len().saturating_sub(6);
+    while !tail.is_char_boundary(from) {
+        from -= 1;
+    }
+    let tail = &tail[from..];
+    let indicator = tail.rsplit(": ").next().unwrap_or_default();
+    if tail.contains(": ") && indicator.starts_with(['|', '>']) && indicator.len() <= 3 {
         return block_span(text, key_line, key_line_end);
     }
-    let start = offset_of(text, lines, entry.value.pos.line, entry.value.pos.column)?;
+    let start = lines.offset(text, entry.value.pos.line, entry.value.pos.column)?;
     let bytes = text.as_bytes();
     match bytes.get(start)? {
         b'"' => {
@@ -230,6 +260,9 @@ pub(crate) fn value_span(text: &str, lines: &LineIndex, entry: &MapEntry) -> Opt
             block_span(text, key_line, line_end)
         }
         _ => {
+            if let Some(end) = entry.value.value.as_str().and_then(|v| plain_end(text, start, v)) {
+                return Some((start, end));
+            }
             let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
             let mut value = &text[start..line_end];
             if let Some(comment) = value.find(" #") {
@@ -239,6 +272,38 @@ pub(crate) fn value_span(text: &str, lines: &LineIndex, entry: &MapEntry) -> Opt
             Some((start, start + value.len()))
         }
     }
+}
+
+/// Where the plain scalar `value`, as parsed, ends in `text` when it starts at `start`: its own
+/// length on one line; over several lines, each run of white space in the value (a folded line
+/// break) matches a run of white space, line breaks and indentation included, in the text.
+fn plain_end(text: &str, start: usize, value: &str) -> Option<usize> {
+    let rest = text.get(start..)?;
+    if rest.starts_with(value) {
+        return Some(start + value.len());
+    }
+    let (text, value) = (rest.as_bytes(), value.as_bytes());
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let (mut i, mut j) = (0, 0);
+    while j < value.len() {
+        if space(value[j]) {
+            if !text.get(i).is_some_and(|&b| space(b)) {
+                return None;
+            }
+            while j < value.len() && space(value[j]) {
+                j += 1;
+            }
+            while i < text.len() && space(text[i]) {
+                i += 1;
+            }
+        } else if text.get(i) == Some(&value[j]) {
+            i += 1;
+            j += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(start + i)
 }
 
 /// The content of a block scalar whose indicator ends the line at `indicator_line_end`: the following

@@ -77,6 +77,13 @@ fn a_redacted_block_scalar_keeps_its_lines_and_stays_yaml() {
 fn previews_mask_the_value() {
     assert_eq!(preview("hunter2"), "… (7 chars)");
     assert_eq!(preview("sk-bearer-0123456789"), "sk… (20 chars)");
+    assert_eq!(preview("a\nb\nc"), "(3 lines)");
+    let mut n = String::new();
+    for k in [0, 7, 10, 1234567890] {
+        push_number(&mut n, k);
+        n.push(' ');
+    }
+    assert_eq!(n, "0 7 10 1234567890 ");
 }
 
 #[test]
@@ -190,4 +197,121 @@ fn regions_are_whole_lines_that_cover_the_text() {
         .iter()
         .all(|r| text[..r.end].ends_with('\n') && r.len() < 64 * 1024 + 64));
     assert_eq!(kinds(&text, false).len(), 5_000);
+}
+
+/// The shapes that once made the scan quadratic (issue 28; timed by `examples/bench_redact.rs`) are
+/// still redacted right: every value goes, every key and name stays, lines are kept, and the copy
+/// reads as the original did.
+#[test]
+fn hostile_shapes_are_redacted_correctly() {
+    let size = 40_000;
+    let redacted = |text: &str| {
+        let out = redact(&[Source::new("t", text)], &ScanOptions::default());
+        let copy = out.sources[0].text.clone();
+        assert_eq!(copy.lines().count(), text.lines().count());
+        (copy, out.hits.len(), out.tokens)
+    };
+
+    let text = shapes::pem_headers(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(hits, text.lines().count());
+    assert!(
+        copy.lines().all(|l| l == "<redacted:private-key:1>"),
+        "{copy:.200}"
+    );
+
+    for text in [shapes::base64_lines(size), shapes::base64url_run(size)] {
+        assert_eq!(
+            redacted(&text),
+            (text.clone(), 0, 0),
+            "a blob is not a secret by itself"
+        );
+    }
+
+    let text = shapes::short_secrets(size);
+    let (copy, hits, tokens) = redacted(&text);
+    assert_eq!((hits, tokens), (text.lines().count(), text.lines().count()));
+    for (n, line) in copy.lines().enumerate() {
+        assert_eq!(line, format!("password: <redacted:env-secret:{}>", n + 1));
+    }
+
+    let text = shapes::env_secrets(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(hits * 2 + 1, text.lines().count());
+    assert!(!copy.contains("pw-0"), "{copy:.200}");
+    assert_eq!(
+        copy.matches("- name: DB_PASSWORD\n  value: <redacted:env-secret:")
+            .count(),
+        hits
+    );
+
+    for text in [
+        shapes::json_secret_one_line(size),
+        shapes::flow_secret_one_line(size),
+    ] {
+        let (copy, hits, tokens) = redacted(&text);
+        let keys = text.matches("dmFsdWUt").count();
+        assert_eq!((hits, tokens), (keys, keys));
+        assert!(!copy.contains("dmFsdWUt"), "{copy:.200}");
+        let (before, after) = (
+            ingest::ingest(&[Source::new("t", text.as_str())]),
+            ingest::ingest(&[Source::new("t", copy.as_str())]),
+        );
+        assert!(after.errors.is_empty(), "{:?}", after.errors.first());
+        let data = |i: &Ingested| -> Vec<String> {
+            let secret = &i.objects[0].node;
+            match secret.get("data").map(|d| &d.value) {
+                Some(crate::ingest::node::NodeValue::Map(entries)) => {
+                    entries.iter().map(|e| e.key.to_string()).collect()
+                }
+                other => panic!("no data map: {other:?}"),
+            }
+        };
+        assert_eq!(data(&after), data(&before));
+        assert_eq!(data(&after).len(), keys);
+    }
+
+    let text = shapes::unclosed_managed_fields(size);
+    let (copy, hits, _) = redacted(&text);
+    assert_eq!(
+        hits,
+        text.matches("\"password\"").count(),
+        "an unclosed block is scanned"
+    );
+    assert!(!copy.contains("pw-0"), "{copy:.200}");
+
+    let text = shapes::last_applied_secret(size);
+    let (copy, hits, tokens) = redacted(&text);
+    let keys = text.matches("dmFsdWUt").count() / 2;
+    assert_eq!(
+        (hits, tokens),
+        (2 * keys, keys),
+        "each value twice, one token each"
+    );
+    assert!(!copy.contains("dmFsdWUt"), "{copy:.200}");
+    let annotation = copy.lines().nth(5).unwrap_or_default().trim();
+    let json: serde_json::Value = serde_json::from_str(annotation).unwrap_or_default();
+    assert_eq!(
+        json["data"]["k7"], "<redacted:annotation-secret:8>",
+        "{annotation:.200}"
+    );
+    assert!(
+        copy.contains("\n  k7: <redacted:annotation-secret:8>\n"),
+        "the same token under data"
+    );
+}
+
+/// A JSON managedFields block that is never closed is scanned, and remembered so that the next one
+/// at its indentation is not read to the same place again; one after that place, closed, is still
+/// stepped over.
+#[test]
+fn an_unclosed_managed_fields_block_is_scanned_and_a_later_closed_one_skipped() {
+    let text = "{\n  \"a\": {\n    \"managedFields\": [\n      {\n  },\n  \"b\": {\n    \"managedFields\": [\n      {\n        \"manager\": \"x\"\n      }\n    ],\n    \"name\": \"web\"\n  }\n}\n";
+    let scanned = scanned(text);
+    assert!(
+        scanned.starts_with("{\n  \"a\": {\n    \"managedFields\": [\n      {\n  },\n"),
+        "{scanned}"
+    );
+    assert!(!scanned.contains("\"manager\""), "{scanned}");
+    assert!(scanned.contains("\"name\": \"web\""), "{scanned}");
 }

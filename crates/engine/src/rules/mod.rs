@@ -1,6 +1,16 @@
 //! Diagnosis rules: one per file under `rules/<boundary>/`, each declared with [`declare_rule!`] so its
 //! doc comment (with fixed sections) becomes the documentation the app and CLI show.
 
+/// A command for a finding's `next_steps`: `format!` with every argument shell-quoted where it needs
+/// it ([`shell::ShellArg`]), because names come from the input and the command is pasted into a
+/// shell. Only `{}` placeholders: a name captured inline (`{ns}`) would not be quoted (a test reads
+/// the rules' sources for that).
+macro_rules! command {
+    ($fmt:literal $(, $arg:expr)* $(,)?) => {
+        format!($fmt $(, $crate::rules::shell::ShellArg::shell_arg(&$arg))*)
+    };
+}
+
 pub mod application;
 mod containers;
 pub mod control_plane;
@@ -10,6 +20,7 @@ pub mod node_runtime;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
+pub(crate) mod shell;
 mod table_status;
 pub mod zone_network_storage;
 

@@ -89,9 +89,9 @@ pub fn check(
         );
         let cannot_establish = vec![CANNOT.to_string(), fault.cannot.to_string()];
         let next_steps = vec![
-            format!("kubectl describe pod {} -n {ns}", id.name),
-            format!("kubectl logs {} -n {ns} --previous --all-containers", id.name),
-            format!("kubectl events -n {ns} --for pod/{}", id.name),
+            command!("kubectl describe pod {} -n {}", id.name, ns),
+            command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
+            command!("kubectl events -n {} --for pod/{}", ns, id.name),
         ];
         // The Pod's own warnings, when its events were pasted too, say more than the table.
         let mut evidence = evidence(model, pod);

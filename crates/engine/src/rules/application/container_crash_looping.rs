@@ -137,12 +137,13 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .to_string(),
         ];
         let next_steps = vec![
-            format!(
-                "kubectl get pod {} -n {ns} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
-                id.name
+            command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
+                id.name,
+                ns
             ),
-            format!("kubectl logs {} -n {ns} --previous", id.name),
-            format!("kubectl describe pod {} -n {ns}", id.name),
+            command!("kubectl logs {} -n {} --previous", id.name, ns),
+            command!("kubectl describe pod {} -n {}", id.name, ns),
         ];
         let evidence = backoffs
             .iter()
@@ -262,9 +263,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 cannot_establish.push("The container left no termination message (terminationMessagePath); only its logs will say more.".to_string());
             }
             let next_steps = vec![
-                format!("kubectl logs {} -n {ns} -c {name} --previous", id.name),
-                format!("kubectl describe pod {} -n {ns}", id.name),
-                format!("kubectl events -n {ns} --for pod/{}", id.name),
+                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+                command!("kubectl describe pod {} -n {}", id.name, ns),
+                command!("kubectl events -n {} --for pod/{}", ns, id.name),
             ];
             findings.push(RULE.finding(
                 if recovered {

@@ -163,9 +163,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 cannot_establish.push("The container's memory limit is not in the input (no spec pasted, or no limit set, in which case a namespace LimitRange may have set one).".to_string());
             }
             let next_steps = vec![
-                format!("kubectl logs {} -n {ns} -c {name} --previous", id.name),
-                format!("kubectl top pod {} -n {ns} --containers", id.name),
-                format!("kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[?(@.name==\"{name}\")].resources}}'", id.name),
+                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+                command!("kubectl top pod {} -n {} --containers", id.name, ns),
+                command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[?(@.name==\"{}\")].resources}}'", id.name, ns, crate::rules::shell::InQuotes(name)),
             ];
             findings.push(RULE.finding(
                 Severity::Error,

@@ -188,20 +188,22 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let ns = subject.namespace.as_deref().unwrap_or("default");
         let next_steps = match subject.kind.as_str() {
             "Service" => vec![
-                format!(
-                    "kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={}",
+                command!(
+                    "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
+                    ns,
                     subject.name
                 ),
-                format!("kubectl logs -n {ns} svc/{} --since=10m", subject.name),
-                format!(
-                    "kubectl port-forward -n {ns} svc/{} 8080:{}",
+                command!("kubectl logs -n {} svc/{} --since=10m", ns, subject.name),
+                command!(
+                    "kubectl port-forward -n {} svc/{} 8080:{}",
+                    ns,
                     subject.name,
                     port_of(&target)
                 ),
             ],
             "Pod" => vec![
-                format!("kubectl logs -n {ns} {} --since=10m", subject.name),
-                format!("kubectl describe pod -n {ns} {}", subject.name),
+                command!("kubectl logs -n {} {} --since=10m", ns, subject.name),
+                command!("kubectl describe pod -n {} {}", ns, subject.name),
             ],
             _ => vec![
                 "kubectl get pods,svc,endpointslices -A -o wide".to_string(),

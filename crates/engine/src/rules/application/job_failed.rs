@@ -158,9 +158,9 @@ fn finding(
     }
     let name = &id.name;
     let next_steps = vec![
-        format!("kubectl get pods -n {ns} -l job-name={name}"),
-        format!("kubectl logs -n {ns} -l job-name={name} --previous --tail=50"),
-        format!("kubectl describe job {name} -n {ns}"),
+        command!("kubectl get pods -n {} -l job-name={}", ns, name),
+        command!("kubectl logs -n {} -l job-name={} --previous --tail=50", ns, name),
+        command!("kubectl describe job {} -n {}", name, ns),
     ];
     RULE.finding(
         Severity::Error,

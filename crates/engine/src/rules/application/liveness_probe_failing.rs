@@ -108,12 +108,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 "What the application was doing when it stopped answering: that is in its logs.".to_string(),
             ];
         let next_steps = vec![
-            format!(
-                "kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[*].livenessProbe}}'",
-                id.name
+            command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].livenessProbe}}'",
+                id.name,
+                ns
             ),
-            format!("kubectl logs {} -n {ns} --previous", id.name),
-            format!("kubectl describe pod {} -n {ns}", id.name),
+            command!("kubectl logs {} -n {} --previous", id.name, ns),
+            command!("kubectl describe pod {} -n {}", id.name, ns),
         ];
         findings.push(RULE.finding(
             Severity::Error,

@@ -161,8 +161,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ];
         let resource = workload.kind.to_ascii_lowercase();
         let next_steps = vec![
-            format!("kubectl port-forward -n {ns} pod/{} 8080:8080", pods[0]),
-            format!("kubectl get {resource} {} -n {ns} -o yaml", workload.name),
+            command!("kubectl port-forward -n {} pod/{} 8080:8080", ns, pods[0]),
+            command!("kubectl get {} {} -n {} -o yaml", resource, workload.name, ns),
         ];
         findings.push(RULE.finding(
             Severity::Info,

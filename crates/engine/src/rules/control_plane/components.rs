@@ -134,7 +134,8 @@ pub fn check_components(
         };
         let summary =
             format!("The control plane's {component} is failing: Pod {name}: {state}; {consequence}.");
-        let where_ = node.as_deref().unwrap_or("the control-plane node");
+        // Where the node is not known, a placeholder to fill in.
+        let where_ = node.as_deref().unwrap_or("NODE");
         let cannot_establish = vec![
             format!(
                 "Why {component} exits: its own log says (a bad flag, an expired certificate, etcd unreachable), \
@@ -144,10 +145,14 @@ pub fn check_components(
                 .to_string(),
         ];
         let next_steps = vec![
-            format!("kubectl -n kube-system logs {name} --previous"),
-            format!("kubectl -n kube-system describe pod {name}"),
-            format!("ssh {where_} sudo crictl ps -a --name {component}"),
-            format!("ssh {where_} sudo crictl logs $(sudo crictl ps -a -q --name {component} | head -1)"),
+            command!("kubectl -n kube-system logs {} --previous", name),
+            command!("kubectl -n kube-system describe pod {}", name),
+            command!("ssh {} sudo crictl ps -a --name {}", where_, component),
+            command!(
+                "ssh {} sudo crictl logs $(sudo crictl ps -a -q --name {} | head -1)",
+                where_,
+                component
+            ),
         ];
         let subject: ObjectRef = object.id.clone();
         findings.push(rule.finding(

@@ -230,17 +230,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ));
         }
         let name = &id.name;
-        let mut next_steps = vec![format!("kubectl describe pod {name} -n {ns}")];
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, ns)];
         match &cause {
             Cause::Missing { kind, name: object_name } => {
-                next_steps.push(format!("kubectl get {} {object_name} -n {ns}", kind.to_ascii_lowercase()));
-                next_steps.push(format!("kubectl get {} -A --field-selector metadata.name={object_name}", kind.to_ascii_lowercase()));
+                next_steps.push(command!("kubectl get {} {} -n {}", kind.to_ascii_lowercase(), object_name, ns));
+                next_steps.push(command!("kubectl get {} -A --field-selector metadata.name={}", kind.to_ascii_lowercase(), object_name));
             }
-            Cause::MissingKey { .. } => next_steps.push(format!(
-                "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'"
-            )),
-            Cause::RunAsNonRoot => next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'")),
-            Cause::Unknown => next_steps.push(format!("kubectl events -n {ns} --for pod/{name}")),
+            Cause::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, ns)),
+            Cause::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, ns)),
+            Cause::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", ns, name)),
         }
         findings.push(RULE.finding(
             Severity::Error,
@@ -289,11 +287,13 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             format!("{id} itself was not pasted: this rests on its events alone, which are a hint; whether it still fails is unknown."),
             "Which container and which reference (env, envFrom or a volume) names it: the Pod spec says.".to_string(),
         ];
-        let mut next_steps = vec![format!("kubectl describe pod {} -n {ns}", id.name)];
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, ns)];
         if let Cause::Missing { kind, name } = &why {
-            next_steps.push(format!(
-                "kubectl get {} {name} -n {ns}",
-                kind.to_ascii_lowercase()
+            next_steps.push(command!(
+                "kubectl get {} {} -n {}",
+                kind.to_ascii_lowercase(),
+                name,
+                ns
             ));
         }
         findings.push(RULE.finding(

@@ -160,12 +160,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let name = &id.name;
         let container = &first.status.name;
         let next_steps = vec![
-            format!("kubectl describe pod {name} -n {ns}"),
-            format!(
-                "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.command}} {{.args}}{{\"\\n\"}}{{end}}'",
-                if first.init { "initContainers" } else { "containers" }
-            ),
-            format!("kubectl debug {name} -n {ns} -it --copy-to={name}-debug --container={container} -- sh"),
+            command!("kubectl describe pod {} -n {}", name, ns),
+            command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.command}} {{.args}}{{\"\\n\"}}{{end}}'", name, ns, crate::rules::shell::InQuotes(if first.init { "initContainers" } else { "containers" })),
+            command!("kubectl debug {} -n {} -it --copy-to={}-debug --container={} -- sh", name, ns, name, container),
         ];
         findings.push(RULE.finding(
             Severity::Error,

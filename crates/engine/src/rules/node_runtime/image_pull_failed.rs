@@ -280,9 +280,9 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     }
     let name = &id.name;
     let next_steps = vec![
-        format!("kubectl describe pod {name} -n {ns}"),
-        format!("kubectl get pod {name} -n {ns} -o yaml"),
-        format!("kubectl events -n {ns} --for pod/{name}"),
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl get pod {} -n {} -o yaml", name, ns),
+        command!("kubectl events -n {} --for pod/{}", ns, name),
     ];
     Some(RULE.finding(
         Severity::Error,
@@ -395,28 +395,26 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
 
     let name = &id.name;
     let mut next_steps = vec![
-        format!("kubectl describe pod {name} -n {ns}"),
-        format!("kubectl events -n {ns} --for pod/{name}"),
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl events -n {} --for pod/{}", ns, name),
     ];
     match hint {
         Some(RegistryHint::Unauthorized) => {
-            next_steps.push(format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.imagePullSecrets}}'"));
-            next_steps.push(format!("kubectl get serviceaccount {} -n {ns} -o yaml", service_account(pod)));
+            next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'", name, ns));
+            next_steps.push(command!("kubectl get serviceaccount {} -n {} -o yaml", service_account(pod), ns));
         }
         Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)) => {
             if let Some(node) = node_name {
                 let host = registry_host(image);
-                next_steps.push(format!("kubectl get node {node} -o wide"));
+                next_steps.push(command!("kubectl get node {} -o wide", node));
                 next_steps.push(if hint == RegistryHint::Network {
-                    format!("kubectl debug node/{node} -it --image=busybox -- nslookup {host}")
+                    command!("kubectl debug node/{} -it --image=busybox -- nslookup {}", node, host)
                 } else {
-                    format!("kubectl debug node/{node} -it --image=busybox -- wget -O /dev/null https://{host}/v2/")
+                    command!("kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/", node, host)
                 });
             }
         }
-        _ => next_steps.push(format!(
-            "kubectl get pod {name} -n {ns} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'"
-        )),
+        _ => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
     }
 
     Some(RULE.finding(

@@ -150,9 +150,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         let subject = node.id.clone();
         let next_steps = vec![
-                format!("kubectl describe node {name}"),
-                format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
-                format!("kubectl debug node/{name} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m"),
+                command!("kubectl describe node {}", name),
+                command!("kubectl get pods -A -o wide --field-selector spec.nodeName={}", name),
+                command!("kubectl debug node/{} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m", name),
             ];
         findings.push(RULE.finding(
             Severity::Error,

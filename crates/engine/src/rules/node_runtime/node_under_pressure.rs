@@ -223,9 +223,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence,
             cannot_establish,
             vec![
-                format!("kubectl describe node {name}"),
-                format!("kubectl get pods -A -o wide --field-selector spec.nodeName={name}"),
-                format!("kubectl debug node/{name} -it --image=busybox -- df -h /host/var/lib"),
+                command!("kubectl describe node {}", name),
+                command!(
+                    "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                    name
+                ),
+                command!(
+                    "kubectl debug node/{} -it --image=busybox -- df -h /host/var/lib",
+                    name
+                ),
             ],
         );
         finding.details.push(Detail::NodePressure {

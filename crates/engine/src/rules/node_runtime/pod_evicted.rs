@@ -183,8 +183,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "What else on the node used the resource: only the evicted Pods' usage is reported.".to_string(),
         ];
         let next_steps = vec![
-            format!("kubectl describe node {node_arg}"),
-            format!("kubectl get pods -A -o wide --field-selector spec.nodeName={node_arg}"),
+            command!("kubectl describe node {}", node_arg),
+            command!(
+                "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                node_arg
+            ),
             "kubectl get events -A --field-selector reason=Evicted --sort-by=.lastTimestamp".to_string(),
         ];
         findings.push(RULE.finding(

@@ -148,23 +148,26 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         "Whether the policy is the one intended for this namespace (its labels, the webhook's configuration).".to_string(),
         "Whether the Pod would schedule and run once admitted.".to_string(),
     ];
-    let mut next_steps = vec![format!(
-        "kubectl get events -n {ns} --field-selector reason=FailedCreate"
+    let mut next_steps = vec![command!(
+        "kubectl get events -n {} --field-selector reason=FailedCreate",
+        ns
     )];
     if by.starts_with("Pod Security") {
-        next_steps.push(format!("kubectl get namespace {ns} --show-labels"));
+        next_steps.push(command!("kubectl get namespace {} --show-labels", ns));
     }
     if by.contains("webhook") {
         next_steps
             .push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
     }
     if by.contains("LimitRange") {
-        next_steps.push(format!("kubectl describe limitrange -n {ns}"));
+        next_steps.push(command!("kubectl describe limitrange -n {}", ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
-    next_steps.push(format!(
-        "kubectl get {lower_kind} {} -n {ns} -o jsonpath='{{.spec.template.spec}}'",
-        id.name
+    next_steps.push(command!(
+        "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec}}'",
+        lower_kind,
+        id.name,
+        ns
     ));
     RULE.finding(
         Severity::Error,

@@ -223,9 +223,9 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         cannot_establish.push(format!("The ResourceQuota objects of namespace {ns} were not pasted: only the refusal's numbers are known."));
     }
     let next_steps = vec![
-        format!("kubectl describe resourcequota -n {ns}"),
-        format!("kubectl get pods -n {ns} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory"),
-        format!("kubectl get events -n {ns} --field-selector reason=FailedCreate"),
+        command!("kubectl describe resourcequota -n {}", ns),
+        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
+        command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
     ];
     RULE.finding(
         Severity::Error,

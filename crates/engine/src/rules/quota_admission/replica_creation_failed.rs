@@ -147,9 +147,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         cannot_establish
             .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
         let next_steps = vec![
-            format!("kubectl describe {resource} {} -n {ns}", subject.name),
-            format!(
-                "kubectl get events -n {ns} --field-selector involvedObject.name={},reason=FailedCreate",
+            command!("kubectl describe {} {} -n {}", resource, subject.name, ns),
+            command!(
+                "kubectl get events -n {} --field-selector involvedObject.name={},reason=FailedCreate",
+                ns,
                 subject.name
             ),
             "kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string(),

@@ -179,8 +179,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
         };
         let next_steps = vec![
-            format!("kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={name} -o wide"),
-            format!("kubectl get service {name} -n {ns} -o jsonpath='{{.spec.ports}}'"),
+            command!(
+                "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
+                ns,
+                name
+            ),
+            command!(
+                "kubectl get service {} -n {} -o jsonpath='{{.spec.ports}}'",
+                name,
+                ns
+            ),
         ];
         findings.push(RULE.finding(
             Severity::Error,

@@ -157,12 +157,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ));
         }
         let next_steps = vec![
-            format!(
-                "kubectl get pod {} -n {ns} -o jsonpath='{{.spec.containers[*].readinessProbe}}'",
-                id.name
+            command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].readinessProbe}}'",
+                id.name,
+                ns
             ),
-            format!("kubectl logs {} -n {ns} --since=10m", id.name),
-            format!("kubectl get endpointslices -n {ns} -o wide"),
+            command!("kubectl logs {} -n {} --since=10m", id.name, ns),
+            command!("kubectl get endpointslices -n {} -o wide", ns),
         ];
         // From its events alone the failure may be history (a burst at start-up): a warning until
         // the Pod's READY says it is current.

@@ -240,13 +240,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 _ => String::new(),
             })
             .filter(|s| !s.is_empty());
-        let mut next_steps = vec![format!("kubectl rollout status {resource}/{name} -n {ns}")];
+        let mut next_steps = vec![command!("kubectl rollout status {}/{} -n {}", resource, name, ns)];
         match &selector {
-            Some(sel) => next_steps.push(format!("kubectl get rs,pods -n {ns} -l {sel} -o wide")),
-            None => next_steps.push(format!("kubectl describe {resource} {name} -n {ns}")),
+            Some(sel) => next_steps.push(command!("kubectl get rs,pods -n {} -l {} -o wide", ns, sel)),
+            None => next_steps.push(command!("kubectl describe {} {} -n {}", resource, name, ns)),
         }
-        next_steps.push(format!(
-            "kubectl get events -n {ns} --field-selector type=Warning --sort-by=.lastTimestamp"
+        next_steps.push(command!(
+            "kubectl get events -n {} --field-selector type=Warning --sort-by=.lastTimestamp",
+            ns
         ));
         findings.push(RULE.finding(
             if stalled {

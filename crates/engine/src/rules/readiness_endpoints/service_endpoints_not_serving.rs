@@ -211,10 +211,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .unwrap_or_else(|| "POD".into());
         let subject = id.clone();
         let next_steps = vec![
-                format!("kubectl get endpointslices -n {ns} -l kubernetes.io/service-name={} -o yaml", id.name),
-                format!("kubectl get pod {pod_name} -n {ns} -o jsonpath='{{.spec.containers[*].readinessProbe}}'"),
-                format!("kubectl describe pod {pod_name} -n {ns}"),
-                format!("kubectl -n {ns} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", id.name),
+                command!("kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml", ns, id.name),
+                command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].readinessProbe}}'", pod_name, ns),
+                command!("kubectl describe pod {} -n {}", pod_name, ns),
+                command!("kubectl -n {} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", ns, id.name),
             ];
         findings.push(RULE.finding(
             Severity::Error,

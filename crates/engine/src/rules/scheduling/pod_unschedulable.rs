@@ -206,8 +206,8 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
 
     let name = &id.name;
     let mut next_steps = vec![
-        format!("kubectl describe pod {name} -n {ns}"),
-        format!("kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.nodeSelector}}{{\"\\n\"}}{{.spec.affinity}}{{\"\\n\"}}{{.spec.tolerations}}{{\"\\n\"}}'"),
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.nodeSelector}}{{\"\\n\"}}{{.spec.affinity}}{{\"\\n\"}}{{.spec.tolerations}}{{\"\\n\"}}'", name, ns),
     ];
     let causes: Vec<&Cause> = histogram
         .iter()
@@ -218,7 +218,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         next_steps.push(if keys.is_empty() {
             "kubectl get nodes --show-labels".to_string()
         } else {
-            format!("kubectl get nodes -L {}", keys.join(","))
+            command!("kubectl get nodes -L {}", keys.join(","))
         });
     }
     if causes.iter().any(|c| matches!(c, Cause::Taint(_))) {
@@ -235,11 +235,13 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         .iter()
         .any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity))
     {
-        next_steps.push(format!("kubectl get pvc -n {ns}"));
+        next_steps.push(command!("kubectl get pvc -n {}", ns));
     }
     if gated {
-        next_steps.push(format!(
-            "kubectl get pod {name} -n {ns} -o jsonpath='{{.spec.schedulingGates}}'"
+        next_steps.push(command!(
+            "kubectl get pod {} -n {} -o jsonpath='{{.spec.schedulingGates}}'",
+            name,
+            ns
         ));
     }
 

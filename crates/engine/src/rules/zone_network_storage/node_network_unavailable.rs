@@ -141,9 +141,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "Whether other nodes are affected, unless they were pasted.".to_string(),
         ];
         let next_steps = vec![
-            format!("kubectl get pods -n kube-system -o wide --field-selector spec.nodeName={name}"),
-            format!("kubectl describe node {name}"),
-            format!("kubectl debug node/{name} -it --image=busybox -- ls /host/etc/cni/net.d"),
+            command!(
+                "kubectl get pods -n kube-system -o wide --field-selector spec.nodeName={}",
+                name
+            ),
+            command!("kubectl describe node {}", name),
+            command!(
+                "kubectl debug node/{} -it --image=busybox -- ls /host/etc/cni/net.d",
+                name
+            ),
         ];
         findings.push(RULE.finding(
             Severity::Error,

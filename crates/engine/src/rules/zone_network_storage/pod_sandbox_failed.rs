@@ -115,7 +115,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "Whether other nodes are affected: these events are about one Pod on one node.".to_string(),
         ];
         let next_steps = vec![
-                format!("kubectl describe pod {} -n {ns}", id.name),
+                command!("kubectl describe pod {} -n {}", id.name, ns),
                 "kubectl get pods -n kube-system -o wide".to_string(),
                 "kubectl get nodes -o custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].status".to_string(),
             ];

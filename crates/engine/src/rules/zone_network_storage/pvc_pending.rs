@@ -160,12 +160,12 @@ fn finding(
     if signals.iter().all(|e| e.type_ != "Warning") {
         cannot_establish.push("The evidence is a Normal event repeated, not an error: it shows the controller waiting, not why nothing answers.".to_string());
     }
-    let mut next_steps = vec![format!("kubectl describe pvc {} -n {ns}", id.name)];
+    let mut next_steps = vec![command!("kubectl describe pvc {} -n {}", id.name, ns)];
     if let Some(class) = &class {
-        next_steps.push(format!("kubectl get storageclass {class} -o yaml"));
+        next_steps.push(command!("kubectl get storageclass {} -o yaml", class));
     }
     if let Some(p) = &provisioner {
-        next_steps.push(format!("kubectl get csidriver {p}"));
+        next_steps.push(command!("kubectl get csidriver {}", p));
     }
     next_steps.push("kubectl get pods -A -o wide | grep -i -E 'csi|provisioner'".to_string());
     RULE.finding(

@@ -185,11 +185,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ];
         let next_steps = vec![
             "kubectl get nodes -L topology.kubernetes.io/zone".to_string(),
-            format!(
-                "kubectl get {resource} {} -n {ns} -o jsonpath='{{.spec.template.spec.topologySpreadConstraints}}'",
-                workload.name
+            command!(
+                "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec.topologySpreadConstraints}}'",
+                resource,
+                workload.name,
+                ns
             ),
-            format!("kubectl get pods -n {ns} -o wide"),
+            command!("kubectl get pods -n {} -o wide", ns),
         ];
         let severity = if unready.is_empty() {
             Severity::Info

@@ -190,7 +190,7 @@ fn finding(
         ));
     }
     let next_steps = vec![
-        format!("kubectl describe pod {} -n {ns}", id.name),
+        command!("kubectl describe pod {} -n {}", id.name, ns),
         "kubectl get volumeattachments".to_string(),
         "kubectl get pods -A -o wide | grep -i csi".to_string(),
     ];
