@@ -8,6 +8,9 @@
 #      Faultline end to end through the app's worker, and the longest main-thread task; the first
 #      render (tests/browser/bench.mjs);
 #   3. the release bundle's size, raw and gzip, before and after wasm-opt, app and worker;
+#   1b. native: the same for a 20 MB paste of what people really paste (the wild corpus's pastes
+#      over and over: prose, logs, describe fragments, event rows; scripts/gen-mixed.py), and 5 and
+#      10 MB of it, to show that reading fragments line by line stays linear;
 #   4. native: `redact` of 1, 2, 4 and 8 MB inputs of the shapes that once made the secret scan
 #      quadratic (PEM header lines, base64 runs, many short secret values, one-line Secrets), in
 #      seconds (examples/bench_redact.rs; BENCH_MB="1 2" for fewer sizes).
@@ -32,6 +35,15 @@ done
 cargo build --profile native --locked -p faultline-cli
 cargo build --profile native --locked -p faultline-engine --example bench_ingest
 target/native/examples/bench_ingest "${dumps[@]}"
+echo
+echo "==> A paste of fragments: the wild corpus's pastes over and over (5, 10 and 20 MB; linear reading)"
+mixed=()
+for mb in 5 10 20; do
+  file=target/bench/mixed-${mb}mb.txt
+  [ -s "$file" ] || python3 scripts/gen-mixed.py --mb "$mb" --out "$file"
+  mixed+=("$file")
+done
+target/native/examples/bench_ingest "${mixed[@]}"
 echo
 echo "==> Redaction of the shapes that were once quadratic (issue 28; target: 1 MB under 0.1 s)"
 cargo build --profile native --locked -p faultline-engine --example bench_redact

@@ -96,8 +96,10 @@ pub fn app() -> Html {
     });
 
     let t = crate::i18n::texts(state.lang);
-    let viewer = viewed_input(&state)
-        .map(|(input, line)| html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} /> });
+    let viewer = viewed_input(&state).map(|(input, line)| {
+        let unread = crate::view_model::unread_ranges(&state.report, &input.name);
+        html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} {unread} /> }
+    });
     let report = state.report.clone();
     let view = match state.view {
         View::Findings => html! {

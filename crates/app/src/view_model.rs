@@ -45,6 +45,26 @@ pub fn input_counts(input: &InputSummary, t: &Texts) -> String {
     }
 }
 
+/// How many lines of the input named `source` the report lists as not read.
+pub fn unread_lines(report: &faultline_engine::Report, source: &str) -> u32 {
+    report
+        .unread
+        .iter()
+        .filter(|u| u.source == source)
+        .map(|u| u.end_line.saturating_sub(u.line) + 1)
+        .sum()
+}
+
+/// The line ranges of the input named `source` that were not read.
+pub fn unread_ranges(report: &faultline_engine::Report, source: &str) -> Vec<(u32, u32)> {
+    report
+        .unread
+        .iter()
+        .filter(|u| u.source == source)
+        .map(|u| (u.line, u.end_line))
+        .collect()
+}
+
 /// The counts in two parts: the UI's words, and the kinds with their numbers (data, never
 /// translated); `None` for a container log.
 pub fn input_count_parts(input: &InputSummary, t: &Texts) -> (String, Option<String>) {

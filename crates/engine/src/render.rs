@@ -129,29 +129,41 @@ pub fn verdict_sentence(report: &Report, w: &Words) -> Option<String> {
             if !report.errors.is_empty() && places.is_empty() {
                 places.push(w.input_errors.to_string());
             }
-            Some(format!(
-                "{} {}. {}",
-                w.not_read_before,
-                places.join("; "),
-                w.not_read_after
-            ))
+            Some(if w.lang == "zh" {
+                format!("{}{}。{}", w.not_read_before, places.join("；"), w.not_read_after)
+            } else {
+                format!(
+                    "{} {}. {}",
+                    w.not_read_before,
+                    places.join("; "),
+                    w.not_read_after
+                )
+            })
         }
     }
 }
 
-/// `paste, lines 3–41 (rows or columns in a layout Faultline does not read)`.
+/// `paste, lines 3–41: rows or columns in a layout Faultline does not read` (`paste 第 3–41 行：…`).
 fn unread_place(u: &crate::report::Unread, w: &Words) -> String {
-    let lines = if u.line == u.end_line {
-        format!("{} {}", w.lines.trim_end_matches('s'), u.line)
-    } else {
-        format!("{} {}–{}", w.lines, u.line, u.end_line)
+    let zh = w.lang == "zh";
+    let lines = match (zh, u.line == u.end_line) {
+        (false, true) => format!("line {}", u.line),
+        (false, false) => format!("lines {}–{}", u.line, u.end_line),
+        (true, true) => format!("第 {} 行", u.line),
+        (true, false) => format!("第 {}–{} 行", u.line, u.end_line),
     };
-    let reason = if w.lang == "en" {
-        u.reason.clone()
-    } else {
-        u.reason_id.clone()
+    let reason = match (zh, u.reason_id.as_str()) {
+        (true, "describe-fragment") => {
+            "没有所属对象的 describe 字段（没有 `Name:` 行，也没有指明对象的 `kubectl describe` 命令）"
+        }
+        (true, "unknown-layout") => "Faultline 不认识其格式的行或列",
+        _ => u.reason.as_str(),
     };
-    format!("{}, {lines} ({reason})", u.source)
+    if zh {
+        format!("{} {lines}：{reason}", u.source)
+    } else {
+        format!("{}, {lines}: {reason}", u.source)
+    }
 }
 
 /// One language's words for the renderings.
@@ -167,7 +179,6 @@ pub struct Words {
     pub not_read_before: &'static str,
     /// … and after it.
     pub not_read_after: &'static str,
-    pub lines: &'static str,
     pub unread: &'static str,
     pub evidence: &'static str,
     pub cannot: &'static str,
@@ -230,7 +241,6 @@ const EN: Words = Words {
     nothing_read: "Inconclusive: Faultline found nothing in this input it could judge (no Kubernetes object, event or kubectl message). Paste the output of `kubectl describe` or `kubectl get -o yaml` for the object in trouble, with its events.",
     not_read_before: "Inconclusive: no finding, but Faultline could not read all of this input to judge it:",
     not_read_after: "Paste the whole `kubectl describe` (or `kubectl get -o yaml`) output of the object in trouble.",
-    lines: "lines",
     unread: "not read",
     evidence: "evidence",
     cannot: "cannot establish",
@@ -267,7 +277,6 @@ const ZH: Words = Words {
     nothing_read: "无法判断：输入中没有 Faultline 能判断的内容（没有 Kubernetes 对象、事件或 kubectl 消息）。请粘贴出问题对象的 `kubectl describe` 或 `kubectl get -o yaml` 输出及其事件。",
     not_read_before: "无法判断：没有发现，但输入中有部分内容 Faultline 未能读取，不足以判断：",
     not_read_after: "请粘贴出问题对象完整的 `kubectl describe`（或 `kubectl get -o yaml`）输出。",
-    lines: "行",
     unread: "未读取",
     evidence: "证据",
     cannot: "无法确定",

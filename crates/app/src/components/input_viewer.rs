@@ -15,6 +15,9 @@ pub struct Props {
     /// For a large file (whose text the page does not hold): its lines around `line`, from the worker.
     #[prop_or_default]
     pub excerpt: Option<Rc<Excerpt>>,
+    /// The line ranges of this input the report lists as not read: shaded.
+    #[prop_or_default]
+    pub unread: Vec<(u32, u32)>,
 }
 
 /// Lines shown either side of the highlighted one: enough context, and a 100 MB input stays cheap.
@@ -67,8 +70,13 @@ pub fn input_viewer(props: &Props) -> Html {
     let lines = numbered.into_iter().map(|(i, text)| {
         let number = i + 1;
         let here = number == target;
+        let unread = props
+            .unread
+            .iter()
+            .any(|(from, to)| (*from as usize..=*to as usize).contains(&number));
         html! {
-            <div class={classes!("line", here.then_some("highlight"))} data-line={number.to_string()}
+            <div class={classes!("line", here.then_some("highlight"), unread.then_some("unread"))} data-line={number.to_string()}
+                title={unread.then_some(t.unread_line)}
                 ref={if here { mark.clone() } else { NodeRef::default() }}>
                 <span class="number" aria-hidden="true">{ number }</span>
                 <span class="text">{ text }</span>

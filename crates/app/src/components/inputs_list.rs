@@ -50,12 +50,14 @@ pub fn inputs_list(props: &Props) -> Html {
             move |_| on_show_line.emit((source.clone(), 1))
         };
         let (counts, kinds) = view_model::input_count_parts(input, t);
+        let unread = view_model::unread_lines(report, &input.source);
         html! {
             <li key={n} class="input-row">
                 <button class="source link" translate="no" onclick={show}>{ &input.source }</button>
                 <span class="format" translate="no">{ &input.format }</span>
                 <span class="counts">{ counts }
                     if let Some(kinds) = kinds { { " · " }<span translate="no">{ kinds }</span> }
+                    if unread > 0 { { " · " }<span class="unread-count">{ (t.lines_not_read)(unread) }</span> }
                 </span>
                 { for remove }
             </li>

@@ -169,6 +169,8 @@ pub const EN: Texts = Texts {
     input_problems: "Input problems",
     remove: |name| format!("Remove {name}"),
     documents: |n| format!("{n} {}", if n == 1 { "document" } else { "documents" }),
+    lines_not_read: |n| format!("{n} {} not read", if n == 1 { "line" } else { "lines" }),
+    unread_line: "Not read: Faultline does not know this layout, or these lines belong to an object the input does not show",
     no_objects: "no objects",
     container_log: "container log: not analysed",
     unreadable: |e| {

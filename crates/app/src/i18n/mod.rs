@@ -48,6 +48,10 @@ pub struct Texts {
     pub input_problems: &'static str,
     pub remove: fn(&str) -> String,
     pub documents: fn(usize) -> String,
+    /// How many lines of an input no reader could use (`12 lines not read`).
+    pub lines_not_read: fn(u32) -> String,
+    /// The tooltip of a line of the input viewer that was not read.
+    pub unread_line: &'static str,
     pub no_objects: &'static str,
     pub container_log: &'static str,
     pub unreadable: fn(&str) -> String,

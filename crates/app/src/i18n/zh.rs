@@ -185,6 +185,8 @@ pub const ZH: Texts = Texts {
     input_problems: "输入问题",
     remove: |name| format!("移除 {name}"),
     documents: |n| format!("{n} 个文档"),
+    lines_not_read: |n| format!("{n} 行未读取"),
+    unread_line: "未读取：Faultline 不认识这种格式，或这些行所属的对象不在输入中",
     no_objects: "没有对象",
     container_log: "容器日志：不分析",
     unreadable: |e| format!("无法读取（{e}）；如果这是文件夹，请用“选择文件夹”而不是拖放"),

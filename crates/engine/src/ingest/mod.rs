@@ -727,7 +727,7 @@ enum Sniffed {
 fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
     for line in text.lines() {
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_thematic_break(trimmed) {
             continue;
         }
         if events_table::is_header(trimmed) {
@@ -758,6 +758,17 @@ fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
         return Sniffed::Other;
     }
     Sniffed::Empty
+}
+
+/// A markdown horizontal rule between parts of a post (`- - -`, `* * *`, `___`): not YAML's `---`.
+fn is_thematic_break(line: &str) -> bool {
+    let marks = line.chars().filter(|c| !c.is_whitespace()).count();
+    marks >= 3
+        && line.contains(' ')
+        && ['-', '*', '_']
+            .iter()
+            .any(|m| line.chars().all(|c| c == *m || c == ' '))
+        || matches!(line, "***" | "___")
 }
 
 /// `{"kind": …`, `{` alone, `[` followed by a value: JSON. `[check-expiration] …` (kubeadm) and
