@@ -8,12 +8,17 @@
 /// The input without its wrapping, or `None` when it has none.
 pub fn unwrap(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
-    let quoted = bytes.first() == Some(&b'>') || memchr::memmem::find(bytes, b"\n>").is_some();
-    let boxed = memchr::memmem::find(bytes, "│".as_bytes()).is_some();
-    let coloured = memchr::memchr(0x1b, bytes).is_some();
-    if !(quoted || boxed || coloured) {
+    // One pass for the three bytes that can start a wrapper (a dump has almost none of them), then
+    // the line-by-line copy checks each line for each wrapper.
+    let wrapped = memchr::memchr3_iter(b'>', 0x1b, 0xE2, bytes).any(|at| match bytes[at] {
+        b'>' => at == 0 || bytes[at - 1] == b'\n',
+        0x1b => true,
+        _ => bytes[at..].starts_with("│".as_bytes()),
+    });
+    if !wrapped {
         return None;
     }
+    let (quoted, boxed, coloured) = (true, true, true);
     let mut out = String::with_capacity(text.len());
     for raw in text.split_inclusive('\n') {
         let (line, end) = match raw.strip_suffix('\n') {

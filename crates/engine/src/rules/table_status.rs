@@ -11,29 +11,43 @@ use crate::report::{Evidence, ObjectRef};
 /// prefix), with the status as printed. Pods that the input also shows whole (a describe, a YAML)
 /// are left to the container states, which say more.
 pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Object, &'a str)> {
-    model
-        .objects
-        .iter()
-        .filter(|o| o.id.kind == "Pod")
+    let rows: Vec<(&'a Object, &'a str)> = model
+        .objects_of_kind("Pod")
         .filter_map(|o| {
             let printed = o.locate("kubectl.status")?.1.as_str()?;
             let bare = printed.strip_prefix("Init:").unwrap_or(printed);
             statuses.contains(&bare).then_some((o, printed))
         })
-        .filter(|(o, _)| !shown_whole(model, &o.id))
+        .collect();
+    if rows.is_empty() {
+        return rows;
+    }
+    // The Pods shown whole (with container statuses), by name: one pass, not one per row.
+    let mut whole: std::collections::HashMap<&str, Vec<Option<&str>>> = std::collections::HashMap::new();
+    for other in model.objects_of_kind("Pod") {
+        let statuses = matches!(&other.typed, Typed::Pod(pod) if pod
+            .status
+            .as_ref()
+            .is_some_and(|s| s.container_statuses.as_ref().is_some_and(|c| !c.is_empty())));
+        if statuses {
+            whole
+                .entry(other.id.name.as_str())
+                .or_default()
+                .push(other.id.namespace.as_deref());
+        }
+    }
+    rows.into_iter()
+        .filter(|(o, _)| !shown_whole(&whole, &o.id))
         .collect()
 }
 
-/// Whether an object with this identity is also in the input with its container statuses.
-fn shown_whole(model: &Model<'_>, id: &ObjectRef) -> bool {
-    model.objects.iter().any(|other| {
-        other.id.kind == id.kind
-            && other.id.name == id.name
-            && (other.id.namespace == id.namespace || other.id.namespace.is_none() || id.namespace.is_none())
-            && matches!(&other.typed, Typed::Pod(pod) if pod
-                .status
-                .as_ref()
-                .is_some_and(|s| s.container_statuses.as_ref().is_some_and(|c| !c.is_empty())))
+/// Whether a Pod with this identity is also in the input with its container statuses (a namespace
+/// missing on either side matches any).
+fn shown_whole(whole: &std::collections::HashMap<&str, Vec<Option<&str>>>, id: &ObjectRef) -> bool {
+    whole.get(id.name.as_str()).is_some_and(|namespaces| {
+        namespaces
+            .iter()
+            .any(|ns| ns.is_none() || id.namespace.is_none() || *ns == id.namespace.as_deref())
     })
 }
 
@@ -70,12 +84,15 @@ pub fn check(
     model: &Model<'_>,
     findings: &mut Vec<crate::report::Finding>,
 ) {
+    // The rule's findings so far (from events), by subject: one pass, not one per row.
+    let known: std::collections::HashSet<(String, String)> = findings
+        .iter()
+        .filter(|f| f.rule == rule.id)
+        .map(|f| (f.subject.kind.to_string(), f.subject.name.to_string()))
+        .collect();
     for (pod, printed) in pods_with_status(model, fault.statuses) {
         let id = &pod.id;
-        let known = findings
-            .iter()
-            .any(|f| f.rule == rule.id && f.subject.kind == id.kind && f.subject.name == id.name);
-        if known {
+        if known.contains(&(id.kind.to_string(), id.name.to_string())) {
             continue;
         }
         let ns = id.namespace.as_deref().unwrap_or("default");

@@ -100,6 +100,19 @@ fn name(kind: FactKind) -> &'static str {
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let business = business_response(model);
+    // Failed requests in pasted client output: searched once, not once per Service (a paste with
+    // hundreds of Services and megabytes of text made that quadratic).
+    let request_failures = lines_containing(
+        model,
+        &[
+            "curl: (",
+            "HTTP/1.1 5",
+            "HTTP/2 5",
+            "HTTP/1.1 4",
+            "Connection refused",
+        ],
+        Scope::ClientOutput,
+    );
     // The chains and their five facts are the model's (`model::facts`), which the report's object
     // graph shows too: the finding and the object map cannot disagree.
     for chain in &model.services {
@@ -151,21 +164,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         for event in probes.iter().take(3) {
             evidence.extend(model.event_evidence(event));
         }
-        evidence.extend(
-            lines_containing(
-                model,
-                &[
-                    "curl: (",
-                    "HTTP/1.1 5",
-                    "HTTP/2 5",
-                    "HTTP/1.1 4",
-                    "Connection refused",
-                ],
-                Scope::ClientOutput,
-            )
-            .into_iter()
-            .take(2),
-        );
+        evidence.extend(request_failures.iter().take(2).cloned());
 
         let id = &service.id;
         let ns = id.namespace.as_deref().unwrap_or("default");
