@@ -100,6 +100,13 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The words of a line (split at white space), each with its byte offset in the line.
+pub(crate) fn words(line: &str) -> Vec<(usize, &str)> {
+    line.split_whitespace()
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,21 +129,7 @@ fn collapsed_header(line: &str) -> Option<Vec<Column>> {
 /// one word or `61s (x2 over 6m)`, a FROM is `kubelet, node-1` or one word, every other cell one
 /// word, and the message what is left.
 fn collapsed_row<'a>(line: &'a str, columns: &[Column]) -> Option<Vec<&'a str>> {
-    let mut words: Vec<(usize, &str)> = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                words.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        words.push((s, &line[s..]));
-    }
+    let words = crate::lines::words(line);
     let mut cells = Vec::with_capacity(columns.len());
     let mut at = 0;
     for (n, column) in columns.iter().enumerate() {

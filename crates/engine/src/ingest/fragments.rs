@@ -323,7 +323,7 @@ fn kind_slash_name(line: &str) -> Option<(String, String)> {
 /// web console's (TIME TYPE REASON MESSAGE). Cells are split at runs of two spaces or tabs where
 /// the row has them, and by their shape where a chat client collapsed them.
 fn event_row(line: &str, line_no: u32, context: &Context) -> Option<TableEvent> {
-    let words: Vec<(usize, &str)> = words(line);
+    let words = crate::lines::words(line);
     let type_at = words.iter().take(12).position(|(_, w)| {
         matches!(
             w.trim_matches(|c: char| !c.is_ascii_alphanumeric()),
@@ -374,24 +374,6 @@ fn event_row(line: &str, line_no: u32, context: &Context) -> Option<TableEvent> 
     event.reporter = reporter;
     assign_subject(&mut event, line, context);
     Some(event)
-}
-
-fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &line[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &line[s..]));
-    }
-    out
 }
 
 /// An event reason: one CamelCase word (`FailedScheduling`, `BackOff`, `NodeHasDiskPressure`).

@@ -287,18 +287,7 @@ fn row_cells<'a>(line: &'a str, cells: &[(usize, &str)]) -> Vec<&'a str> {
             })
             .collect();
     }
-    let mut out = Vec::new();
-    let mut rest = line.trim();
-    while !rest.is_empty() {
-        let cut = [rest.find("  "), rest.find('\t')]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(rest.len());
-        out.push(&rest[..cut]);
-        rest = rest[cut..].trim_start();
-    }
-    out
+    split_cells(line)
 }
 
 /// `kubectl get … -L storage-tier` adds a column headed `STORAGE-TIER` (the key's last path segment,

@@ -18,7 +18,6 @@ pub fn unwrap(text: &str) -> Option<String> {
     if !wrapped {
         return None;
     }
-    let (quoted, boxed, coloured) = (true, true, true);
     let mut out = String::with_capacity(text.len());
     for raw in text.split_inclusive('\n') {
         let (line, end) = match raw.strip_suffix('\n') {
@@ -30,19 +29,13 @@ pub fn unwrap(text: &str) -> Option<String> {
             None => (line, ""),
         };
         let uncoloured;
-        let mut line = if coloured && line.contains('\x1b') {
+        let line = if line.contains('\x1b') {
             uncoloured = strip_ansi(line);
             uncoloured.as_str()
         } else {
             line
         };
-        if quoted {
-            line = unquote(line);
-        }
-        if boxed {
-            line = unbox(line);
-        }
-        out.push_str(line);
+        out.push_str(unbox(unquote(line)));
         out.push_str(cr);
         out.push_str(end);
     }
