@@ -36,8 +36,10 @@ const TRANSFORMS: [(&str, Transform); 10] = [
 /// The variants that do not hold for every case yet, with how many cases they must keep right (a
 /// ratchet: fewer fails the test; more is progress, and the floor is raised with it). Every other
 /// variant must hold for every case. What is missing, by transformation:
-/// - `wrap-76`: a hard wrap splits YAML and JSON lines (a key from its value, a string in two) and
-///   describe fields; only event rows, kubectl messages and catalog messages are rejoined so far.
+/// - `wrap-76`: YAML, describe and indented tables are rejoined (`ingest::rewrap`), JSON strings are
+///   read across the wrap; not yet: `get` table rows (a row's cells split over two lines), prose and
+///   logs around relayed events (a message split before its subject), and event rows whose
+///   continuation looks like a describe key (`Error: …`).
 /// - `quote` with `collapse-spaces` or `tabs`: a quoted `describe` whose value columns were re-spaced
 ///   loses the indentation its sections are read by.
 /// - `indent-4` with `prose-around`: a sentence before a 4-space code block of describe text.
@@ -48,22 +50,22 @@ const GAPS: &[(&str, usize)] = &[
     ("collapse-spaces+prose-around", 59),
     ("collapse-spaces+tabs", 59),
     ("collapse-spaces+trailing-spaces", 59),
-    ("collapse-spaces+wrap-76", 35),
+    ("collapse-spaces+wrap-76", 47),
     ("crlf+collapse-spaces", 59),
-    ("crlf+wrap-76", 30),
+    ("crlf+wrap-76", 43),
     ("fence+collapse-spaces", 59),
-    ("fence+wrap-76", 30),
+    ("fence+wrap-76", 43),
     ("indent-4+collapse-spaces", 59),
-    ("indent-4+prose-around", 54),
-    ("indent-4+wrap-76", 25),
-    ("quote+collapse-spaces", 52),
+    ("indent-4+prose-around", 56),
+    ("indent-4+wrap-76", 42),
+    ("quote+collapse-spaces", 53),
     ("quote+tabs", 54),
-    ("quote+wrap-76", 30),
-    ("tabs+wrap-76", 36),
-    ("wrap-76", 30),
-    ("wrap-76+prompts", 30),
-    ("wrap-76+prose-around", 30),
-    ("wrap-76+trailing-spaces", 30),
+    ("quote+wrap-76", 43),
+    ("tabs+wrap-76", 48),
+    ("wrap-76", 43),
+    ("wrap-76+prompts", 43),
+    ("wrap-76+prose-around", 42),
+    ("wrap-76+trailing-spaces", 41),
 ];
 
 fn fence(text: &str) -> String {
@@ -275,6 +277,14 @@ fn a_paste_reads_the_same_through_fences_quotes_wraps_and_prompts() {
             match problem {
                 None => entry.0 += 1,
                 Some(problem) => failures.push((variant.clone(), format!("{variant} on {name}: {problem}"))),
+            }
+        }
+    }
+    // `ROBUSTNESS_SHOW=wrap-76` prints every failure of the variants whose name contains it.
+    if let Ok(show) = std::env::var("ROBUSTNESS_SHOW") {
+        for (variant, line) in &failures {
+            if variant.contains(show.as_str()) {
+                println!("{line}");
             }
         }
     }

@@ -209,7 +209,9 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         let Some(values) = split else {
             // A line that does not fit the columns continues the previous message (wrapped text).
             if let Some(last) = rows.last_mut() {
-                last.message.push(' ');
+                if !last.message.is_empty() {
+                    last.message.push(' ');
+                }
                 last.message.push_str(line.trim());
             }
             continue;

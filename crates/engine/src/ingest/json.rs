@@ -383,7 +383,10 @@ impl<'a, 'r> Reader<'a, 'r> {
                     self.at += 1;
                     self.escape(&mut out)?;
                 }
-                Some(b'\n') => return Err(self.error("line break inside a JSON string (unclosed quote?)")),
+                Some(b'\n' | b'\r') => match self.wrapped_string_break() {
+                    Some(joint) => out.push_str(joint),
+                    None => return Err(self.error("line break inside a JSON string (unclosed quote?)")),
+                },
                 Some(_) => return Err(self.error("control character inside a JSON string")),
                 None => return Err(self.error("unexpected end of input inside a JSON string")),
             }
@@ -391,6 +394,35 @@ impl<'a, 'r> Reader<'a, 'r> {
             self.skip_unescaped();
             out.push_str(&self.text[run..self.at]);
         }
+    }
+
+    /// A line break inside a string where a mail client hard-wrapped a long line (the string goes on
+    /// at the left margin of the next line, where pretty-printed JSON never starts a line with text):
+    /// steps over it and returns what joins the two pieces — the space the wrap took, unless the line
+    /// held no space to break at. `None` for a line break that is not a wrap (an unclosed quote).
+    fn wrapped_string_break(&mut self) -> Option<&'static str> {
+        let rest = &self.bytes[self.at..];
+        let eol = match rest {
+            [b'\r', b'\n', ..] => 2,
+            [b'\n', ..] => 1,
+            _ => return None,
+        };
+        let line = &self.bytes[self.line_start..self.at];
+        let next = &rest[eol..];
+        let next_line = &next[..memchr::memchr(b'\n', next).unwrap_or(next.len())];
+        // The narrowest wrap in use is 72 columns: the line plus the next one's first word did not
+        // fit in it.
+        let first_word = next_line.split(|b| *b == b' ').next().unwrap_or_default();
+        let full = crate::lines::chars(line) + 1 + crate::lines::chars(first_word) > 72;
+        let at_margin = next_line.first().is_some_and(|b| !b.is_ascii_whitespace());
+        if !full || !at_margin {
+            return None;
+        }
+        self.at += eol;
+        self.line += 1;
+        self.line_start = self.at;
+        let spaced = line.iter().skip_while(|b| **b == b' ').any(|b| *b == b' ');
+        Some(if spaced { " " } else { "" })
     }
 
     /// Steps over a string's characters up to its closing quote, an escape or a control character.
@@ -554,6 +586,24 @@ mod tests {
         assert_eq!(pos, Pos::new(3, 14));
         assert_eq!(node.as_str(), Some("Pending"));
         assert_eq!(root.get("status").unwrap().get("n").unwrap().as_str(), Some("3"));
+    }
+
+    #[test]
+    fn a_string_hard_wrapped_by_a_mail_client_is_read_across_the_wrap() {
+        let text = "{\n  \"message\": \"Back-off pulling image \\\"registry.example.com/shop/web:1.4.2\\\": not\nfound in the registry\",\n  \"reason\": \"Failed\"\n}\n";
+        let docs = parse_documents(text, 1);
+        let node = docs[0].result.as_ref().unwrap();
+        let message = node.get("message").and_then(Node::as_str).unwrap();
+        assert!(
+            message.ends_with("web:1.4.2\": not found in the registry"),
+            "{message}"
+        );
+        assert_eq!(node.get("reason").unwrap().pos.line, 4);
+        // An unclosed quote before an indented line is still an error, where it is.
+        let broken =
+            "{\n  \"name\": \"web-7d9f-with-a-long-name-that-fills-the-line-to-the-wrap,\n  \"x\": 1\n}\n";
+        let err = parse_documents(broken, 1)[0].result.as_ref().unwrap_err().clone();
+        assert_eq!(err.pos.line, 2);
     }
 
     #[test]

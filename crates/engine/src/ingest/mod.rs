@@ -16,6 +16,7 @@ pub mod json;
 pub mod kubectl_yaml;
 pub mod messages;
 pub mod node;
+mod rewrap;
 pub mod segment;
 mod wrappers;
 pub mod yaml;
@@ -338,7 +339,26 @@ fn ingest_segment(
             (if list { Format::JsonList } else { Format::Json }, count)
         }
         Sniffed::Yaml => {
-            let docs = yaml::parse_documents_observed(segment.text, segment.first_line, reached);
+            let mut docs = yaml::parse_documents_observed(segment.text, segment.first_line, reached);
+            // A document that does not parse may have been hard-wrapped by a mail client: read the
+            // rejoined copy when it parses better.
+            // Fewer documents that do not parse, or as many with the first error further on.
+            let broken = |docs: &[yaml::YamlDocument]| {
+                let errors = docs.iter().filter(|d| d.result.is_err()).count();
+                let first = docs
+                    .iter()
+                    .find_map(|d| d.result.as_ref().err())
+                    .map(|e| e.pos.line);
+                (errors, std::cmp::Reverse(first))
+            };
+            if broken(&docs).0 > 0 {
+                if let Some(joined) = rewrap::rejoin(segment.text, rewrap::Keys::Yaml) {
+                    let again = yaml::parse_documents(&joined, segment.first_line);
+                    if broken(&again) < broken(&docs) {
+                        docs = again;
+                    }
+                }
+            }
             let mut count = 0;
             let mut list = false;
             for doc in docs {
@@ -380,7 +400,10 @@ fn ingest_segment(
             (Format::GetTable, 1)
         }
         Sniffed::Describe => {
-            let objects = describe::parse(segment.text, segment.first_line, segment.command.as_ref());
+            // Fields a mail client hard-wrapped, rejoined (one line of the copy per line of the text).
+            let joined = rewrap::rejoin(segment.text, rewrap::Keys::Describe);
+            let text = joined.as_deref().unwrap_or(segment.text);
+            let objects = describe::parse(text, segment.first_line, segment.command.as_ref());
             let count = objects.len();
             for object in objects {
                 out.table_events
@@ -447,14 +470,25 @@ fn dedent(text: &str) -> Option<String> {
     if !tabular {
         return None;
     }
-    let common = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start_matches(' ').len())
-        .min()?;
-    if common < 2 {
-        return None;
-    }
+    let common = |text: &str| {
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start_matches(' ').len())
+            .min()
+            .unwrap_or(0)
+    };
+    // Lines at the left margin in an indented block may be the rest of hard-wrapped lines.
+    let joined;
+    let (text, common) = match common(text) {
+        2.. => (text, common(text)),
+        _ => {
+            joined = rewrap::rejoin(text, rewrap::Keys::Describe)?;
+            match common(&joined) {
+                at @ 2.. => (joined.as_str(), at),
+                _ => return None,
+            }
+        }
+    };
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         out.push_str(

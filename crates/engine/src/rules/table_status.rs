@@ -8,8 +8,8 @@ use crate::model::Model;
 use crate::report::{Evidence, ObjectRef};
 
 /// A Pod row of a `get` table whose STATUS is one of `statuses` (compared without an `Init:`
-/// prefix), with the status as printed. Pods that the input also shows whole (a describe, a YAML)
-/// are left to the container states, which say more.
+/// prefix), with the status as printed. Pods that the input also shows whole (a describe, a YAML,
+/// with their containers' states) are left to the container states, which say more.
 pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Object, &'a str)> {
     let rows: Vec<(&'a Object, &'a str)> = model
         .objects_of_kind("Pod")
@@ -22,13 +22,15 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
     if rows.is_empty() {
         return rows;
     }
-    // The Pods shown whole (with container statuses), by name: one pass, not one per row.
+    // The Pods shown whole (with a container's state: a describe cut off before `State:` shows
+    // none), by name: one pass, not one per row.
     let mut whole: std::collections::HashMap<&str, Vec<Option<&str>>> = std::collections::HashMap::new();
     for other in model.objects_of_kind("Pod") {
         let statuses = matches!(&other.typed, Typed::Pod(pod) if pod
             .status
             .as_ref()
-            .is_some_and(|s| s.container_statuses.as_ref().is_some_and(|c| !c.is_empty())));
+            .and_then(|s| s.container_statuses.as_ref())
+            .is_some_and(|c| c.iter().any(|c| c.state.is_some() || c.last_state.is_some())));
         if statuses {
             whole
                 .entry(other.id.name.as_str())
