@@ -1,141 +1,25 @@
-//! A fast reader for the YAML that kubectl prints, straight into [`Node`] trees.
-//!
-//! `kubectl get -o yaml` writes a narrow, regular subset of YAML: block mappings and sequences
-//! (sequences under a key at the key's own indentation), two-space indentation, plain scalars, single
-//! and double quotes (folded over several lines when long), `|` block scalars, and only empty flow
-//! collections (`{}`, `[]`). This reader handles exactly that subset line by line, without an event
-//! stream or a tokenizer, and steps over `metadata.managedFields` without building it (see
-//! [`super::SKIPPED_KEY`]).
-//!
-//! It never reports an error. Anything outside the subset — anchors, aliases, tags, flow collections
-//! with content, comments after values, folded `>` scalars, bad indentation, syntax errors — makes it
-//! give up on the document, which is then read by the general parser ([`super::yaml`]), so the result
-//! and every error message are those of a full YAML 1.2 parser. For the documents it accepts it
-//! produces the very tree the general parser does, positions included; a test over the corpus and a
-//! fuzz target hold it to that.
+//! The line-by-line reader of kubectl's YAML subset: block mappings and sequences, plain, quoted
+//! and literal scalars, and `managedFields` stepped over.
 
 use std::ops::Range;
 
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
-use super::segment::leading_spaces;
-use super::yaml::{is_null, MAX_DEPTH};
-use super::{Reached, SKIPPED_KEY};
-
-/// What the fast reader made of one document (the text between two `---` lines).
-#[derive(Debug, PartialEq)]
-pub enum Fast {
-    /// The document's root.
-    Document(Node),
-    /// Only comments and blank lines, after an explicit `---`.
-    EmptyMarked,
-    /// Only comments and blank lines, without a `---`: no document at all.
-    Nothing,
-}
-
-/// Reads one document, or returns `None` when it is not in the subset (the general parser then reads
-/// it). `first_line` is the line of the chunk's start in the whole input.
-pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
-    read(chunk, first_line, &mut |_| {}).map(|(fast, _)| fast)
-}
-
-/// [`parse`], telling `reached` the offset after each item of a top-level List.
-pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<Fast> {
-    read(chunk, first_line, reached).map(|(fast, _)| fast)
-}
-
-/// [`parse`], with where the skipped values are in `chunk` (from their key's colon to the end of
-/// their last line).
-fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<Range<usize>>)> {
-    // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
-    // left to the general parser, which this reader would otherwise disagree with on lines.
-    if lone_carriage_return(chunk) || has_byte_order_mark(chunk) {
-        return None;
-    }
-    let mut reader = Reader::new(chunk, first_line, reached);
-    let marked = reader.document_start()?;
-    let Some(line) = reader.content_line() else {
-        let empty = if marked { Fast::EmptyMarked } else { Fast::Nothing };
-        return Some((empty, Vec::new()));
-    };
-    let root = reader.block_node(&line, 0)?;
-    // Everything must have been read: a line left over is an indentation this reader does not follow.
-    if reader.content_line().is_some() {
-        return None;
-    }
-    Some((Fast::Document(root), reader.skipped))
-}
-
-/// Reads a chunk with both readers and says how they differ, if they do: `None` when the fast reader
-/// gave up or gave exactly the general parser's result. For the differential test and fuzz target.
-///
-/// One difference is by design: a skipped value's syntax is checked only as far as its indentation.
-/// Where the general parser fails because of what is inside one (an error inside it, on the line
-/// after it, or at the end of the document for a bracket it opens and never closes), the fast reader
-/// may still read the document. It must then give what the general parser gives for the document
-/// with the skipped values taken out: nothing a rule reads is lost that way.
-#[cfg(any(test, feature = "test-support"))]
-pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
-    let (fast, skipped) = read(chunk, first_line, &mut |_| {})?;
-    let general = read_generally(chunk, first_line);
-    if agrees(&fast, &general)
-        || (!skipped.is_empty()
-            && agrees(
-                &fast,
-                &read_generally(&without_skipped(chunk, &skipped), first_line),
-            ))
-    {
-        return None;
-    }
-    Some(format!("fast reader: {fast:?}\ngeneral parser: {general:?}"))
-}
-
-#[cfg(any(test, feature = "test-support"))]
-type GeneralResult = Result<Option<Node>, super::yaml::ParseError>;
-
-#[cfg(any(test, feature = "test-support"))]
-fn read_generally(chunk: &str, first_line: u32) -> Vec<GeneralResult> {
-    super::yaml::parse_chunk_generally(chunk, first_line)
-        .into_iter()
-        .map(|d| d.result)
-        .collect()
-}
-
-#[cfg(any(test, feature = "test-support"))]
-fn agrees(fast: &Fast, general: &[GeneralResult]) -> bool {
-    match fast {
-        Fast::Document(root) => matches!(general, [Ok(Some(g))] if g == root),
-        Fast::EmptyMarked => matches!(general, [Ok(None)]),
-        Fast::Nothing => general.is_empty(),
-    }
-}
-
-/// `chunk` with each skipped value replaced by `[]`, keeping its line breaks so that every other
-/// line keeps its number.
-#[cfg(any(test, feature = "test-support"))]
-fn without_skipped(chunk: &str, skipped: &[Range<usize>]) -> String {
-    let mut out = String::with_capacity(chunk.len());
-    let mut at = 0;
-    for range in skipped {
-        out.push_str(&chunk[at..=range.start]);
-        out.push_str(" []");
-        out.extend(chunk[range.clone()].chars().filter(|c| matches!(c, '\r' | '\n')));
-        at = range.end;
-    }
-    out.push_str(&chunk[at..]);
-    out
-}
+use super::lexical::*;
+use crate::ingest::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use crate::ingest::segment::leading_spaces;
+use crate::ingest::yaml::{is_null, MAX_DEPTH};
+use crate::ingest::{Reached, SKIPPED_KEY};
 
 /// One line of the chunk: where it starts and ends (without the line break), its indentation and
 /// its number in the whole input.
 #[derive(Clone, Copy, Debug)]
-struct Line {
+pub(super) struct Line {
     start: usize,
     end: usize,
     indent: usize,
     number: u32,
 }
 
-struct Reader<'a, 'r> {
+pub(super) struct Reader<'a, 'r> {
     text: &'a str,
     bytes: &'a [u8],
     /// Offset of the next line not yet consumed.
@@ -149,12 +33,12 @@ struct Reader<'a, 'r> {
     entries: Vec<MapEntry>,
     items: Vec<Node>,
     /// Each value stepped over: from its key's colon to the end of its last line.
-    skipped: Vec<Range<usize>>,
+    pub(super) skipped: Vec<Range<usize>>,
     reached: Reached<'r>,
 }
 
 impl<'a, 'r> Reader<'a, 'r> {
-    fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
+    pub(super) fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
@@ -215,7 +99,7 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 
     /// Skips blank and comment lines; returns the next content line without consuming it.
-    fn content_line(&mut self) -> Option<Line> {
+    pub(super) fn content_line(&mut self) -> Option<Line> {
         while let Some(line) = self.peek() {
             if !self.is_blank(&line) {
                 return Some(line);
@@ -227,7 +111,7 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     /// Reads an optional `---` line; `None` when the marker line carries anything else, or when the
     /// chunk holds a directive or a `...` line (left to the general parser).
-    fn document_start(&mut self) -> Option<bool> {
+    pub(super) fn document_start(&mut self) -> Option<bool> {
         let Some(line) = self.content_line() else {
             return Some(false);
         };
@@ -253,7 +137,7 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     /// A block node starting at `line` (a content line, not consumed): a sequence when it starts with
     /// `- `, else a mapping. Scalars at the root are left to the general parser.
-    fn block_node(&mut self, line: &Line, depth: usize) -> Option<Node> {
+    pub(super) fn block_node(&mut self, line: &Line, depth: usize) -> Option<Node> {
         if depth >= MAX_DEPTH {
             return None;
         }
@@ -670,178 +554,5 @@ impl<'a, 'r> Reader<'a, 'r> {
             }
         }
         self.skipped.push(colon..end);
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Chomp {
-    Clip,
-    Strip,
-    Keep,
-}
-
-fn lone_carriage_return(text: &str) -> bool {
-    memchr::memchr_iter(b'\r', text.as_bytes()).any(|at| text.as_bytes().get(at + 1) != Some(&b'\n'))
-}
-
-/// Whether `text` holds a U+FEFF anywhere. Looked for by its first byte: `str::contains` with a
-/// non-ASCII char goes through the general substring search, which in wasm (then without SIMD) took
-/// about 7 % of reading a YAML dump.
-fn has_byte_order_mark(text: &str) -> bool {
-    const BOM: &[u8] = "\u{feff}".as_bytes();
-    let bytes = text.as_bytes();
-    memchr::memchr_iter(BOM[0], bytes).any(|at| bytes[at..].starts_with(BOM))
-}
-
-/// A sequence entry: `-` followed by a space or the end of the line.
-fn is_entry(body: &str) -> bool {
-    body == "-" || body.starts_with("- ")
-}
-
-/// Text that cannot start a plain scalar here, or that this reader leaves to the general parser.
-fn starts_with_indicator(text: &str) -> bool {
-    let Some(&first) = text.as_bytes().first() else {
-        return true;
-    };
-    match first {
-        b'[' | b']' | b'{' | b'}' | b',' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\'' | b'"' | b'%'
-        | b'@' | b'`' | b'\t' => true,
-        b'-' | b'?' | b':' => text.len() == 1 || text.as_bytes()[1] == b' ',
-        _ => false,
-    }
-}
-
-/// A line of a plain scalar this reader can take as it is: no comment, no `key: value` inside, no
-/// tab (which YAML treats specially around line breaks), no trailing colon.
-fn plain_line_ok(text: &str) -> bool {
-    let bytes = text.trim_end_matches(' ').as_bytes();
-    let mut previous = 0u8;
-    for (i, &b) in bytes.iter().enumerate() {
-        let bad = match b {
-            b'\t' => true,
-            b'#' => previous == b' ',
-            b':' => bytes.get(i + 1).is_none_or(|next| *next == b' '),
-            _ => false,
-        };
-        if bad {
-            return false;
-        }
-        previous = b;
-    }
-    true
-}
-
-/// The first `: ` in a line: where a plain key ends.
-fn colon_space(bytes: &[u8]) -> Option<usize> {
-    let mut from = 0;
-    while let Some(found) = bytes[from..].iter().position(|b| *b == b':') {
-        let at = from + found;
-        if bytes.get(at + 1) == Some(&b' ') {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
-}
-
-fn push_fold(out: &mut Text, breaks: usize) {
-    if breaks == 0 {
-        out.push(' ');
-    } else {
-        for _ in 0..breaks {
-            out.push('\n');
-        }
-    }
-}
-
-/// A quoted scalar that closes on its line: its text and its length in bytes, quotes included.
-fn single_line_quoted(text: &str) -> Option<(Text, usize)> {
-    let bytes = text.as_bytes();
-    let quote = bytes[0];
-    let mut out = Text::default();
-    let mut i = 1;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == quote {
-            if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
-                out.push('\'');
-                i += 2;
-                continue;
-            }
-            return Some((out, i + 1));
-        }
-        if quote == b'"' && b == b'\\' {
-            let (c, len) = escape(&text[i + 1..])?;
-            out.push(c);
-            i += 1 + len;
-            continue;
-        }
-        let run = bytes[i..]
-            .iter()
-            .position(|&c| c == quote || (quote == b'"' && c == b'\\'))
-            .map_or(bytes.len(), |p| i + p);
-        out.push_str(&text[i..run]);
-        i = run;
-    }
-    None
-}
-
-/// A double-quoted escape after its backslash: the character and the length of the escape.
-fn escape(text: &str) -> Option<(char, usize)> {
-    let c = match *text.as_bytes().first()? {
-        b'0' => '\0',
-        b'a' => '\u{7}',
-        b'b' => '\u{8}',
-        b't' | b'\t' => '\t',
-        b'n' => '\n',
-        b'v' => '\u{b}',
-        b'f' => '\u{c}',
-        b'r' => '\r',
-        b'e' => '\u{1b}',
-        b' ' => ' ',
-        b'"' => '"',
-        b'/' => '/',
-        b'\\' => '\\',
-        b'N' => '\u{85}',
-        b'_' => '\u{a0}',
-        b'L' => '\u{2028}',
-        b'P' => '\u{2029}',
-        b'x' => return hex(text, 2),
-        b'u' => return hex(text, 4),
-        b'U' => return hex(text, 8),
-        _ => return None,
-    };
-    Some((c, 1))
-}
-
-fn hex(text: &str, digits: usize) -> Option<(char, usize)> {
-    let code = text.get(1..1 + digits)?;
-    if !code.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let c = char::from_u32(u32::from_str_radix(code, 16).ok()?)?;
-    Some((c, 1 + digits))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn byte_order_marks_and_lone_carriage_returns_are_found_anywhere() {
-        for (text, bom, lone_cr) in [
-            ("kind: Pod\n", false, false),
-            ("\u{feff}kind: Pod\n", true, false),
-            ("kind: Pod\nname: a\u{feff}\n", true, false),
-            // Other characters that start with the same byte (U+F000..U+FFFF) are not one.
-            ("name: \u{fe00}\u{fefe}\u{ffff}", false, false),
-            ("kind: Pod\r\nname: a\r\n", false, false),
-            ("kind: Pod\rname: a\n", false, true),
-            ("kind: Pod\r", false, true),
-        ] {
-            assert_eq!(has_byte_order_mark(text), text.contains('\u{feff}'), "{text:?}");
-            assert_eq!(has_byte_order_mark(text), bom, "{text:?}");
-            assert_eq!(lone_carriage_return(text), lone_cr, "{text:?}");
-        }
     }
 }

@@ -1,0 +1,249 @@
+//! A described Pod: its containers (`State:`, `Last State:`, `Ready:`, `Restart Count:`, limits and
+//! requests), its conditions table and its top-level fields, as `kubectl get pod -o yaml` shapes them;
+//! and a container's block pasted without the rest.
+
+use super::fields::pairs;
+use super::{lex, seq, time, tree, Item, Line};
+use crate::ingest::node::{MapBuilder as Obj, Node, Pos};
+
+/// A container's part of `kubectl describe pod` pasted alone (`State:`, `Last State:`, `Ready:`,
+/// `Restart Count:`, often indented as a markdown code block): a Pod named `name` (empty when the
+/// paste does not say) with that one container, its state read as in a whole describe. `None` when
+/// the lines hold no `State:` with `Last State:`, `Ready:` or `Restart Count:` beside it.
+pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
+    let lines = lex(text, first_line);
+    let roots = tree(&lines);
+    let has = |key: &str| roots.iter().any(|i| i.line.key == Some(key));
+    if !(has("State") && (has("Last State") || has("Ready") || has("Restart Count"))) {
+        return None;
+    }
+    let first = roots.first()?;
+    let pos = first.pos();
+    let container = Item {
+        line: Line {
+            key: Some(""),
+            value: "",
+            indent: first.line.indent.saturating_sub(1),
+            ..first.line.clone()
+        },
+        more: Vec::new(),
+        children: roots,
+    };
+    let (spec, status) = container_nodes(&container);
+    let mut object = Obj::new(pos);
+    object.str("kind", "Pod", pos);
+    let mut meta = Obj::new(pos);
+    meta.str("name", name, pos);
+    if let Some(ns) = namespace {
+        meta.str("namespace", ns, pos);
+    }
+    object.put("metadata", meta.node(), pos);
+    let mut pod_spec = Obj::new(pos);
+    pod_spec.put("containers", seq(vec![spec], pos), pos);
+    object.put("spec", pod_spec.node(), pos);
+    let mut pod_status = Obj::new(pos);
+    pod_status.put("containerStatuses", seq(vec![status], pos), pos);
+    object.put("status", pod_status.node(), pos);
+    Some(object.node())
+}
+
+pub(super) fn pod(items: &[Item<'_>], object: &mut Obj) {
+    let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
+    let mut spec = Obj::new(Pos::new(items[0].line.line, 1));
+    let mut status = Obj::new(Pos::new(items[0].line.line, 1));
+    if let Some(node) = find("Node") {
+        if let Some(text) = node.text() {
+            let name = text.split('/').next().unwrap_or(&text);
+            spec.str("nodeName", name, node.pos());
+        }
+    }
+    if let Some(sa) = find("Service Account").and_then(|i| Some((i.pos(), i.text()?))) {
+        spec.str("serviceAccountName", &sa.1, sa.0);
+    }
+    if let Some(selectors) = find("Node-Selectors") {
+        spec.put("nodeSelector", pairs(selectors, '='), selectors.pos());
+    }
+    if let Some(item) = find("Status").and_then(|i| Some((i.pos(), i.text()?))) {
+        let phase = item.1.split_whitespace().next().unwrap_or_default().to_string();
+        status.str("phase", &phase, item.0);
+    }
+    for (key, field) in [
+        ("Reason", "reason"),
+        ("Message", "message"),
+        ("IP", "podIP"),
+        ("NominatedNodeName", "nominatedNodeName"),
+    ] {
+        if let Some(item) = find(key).and_then(|i| Some((i.pos(), i.text()?))) {
+            status.str(field, &item.1, item.0);
+        }
+    }
+    if let Some(start) = find("Start Time").and_then(|i| Some((i.pos(), time(i.value())?))) {
+        status.str("startTime", &start.1, start.0);
+    }
+    for (section, spec_key, status_key) in [
+        ("Init Containers", "initContainers", "initContainerStatuses"),
+        ("Containers", "containers", "containerStatuses"),
+    ] {
+        let Some(section) = find(section) else { continue };
+        let mut specs = Vec::new();
+        let mut statuses = Vec::new();
+        for container in section.children.iter().filter(|c| c.line.key.is_some()) {
+            let (c_spec, c_status) = container_nodes(container);
+            specs.push(c_spec);
+            statuses.push(c_status);
+        }
+        spec.put(spec_key, seq(specs, section.pos()), section.pos());
+        status.put(status_key, seq(statuses, section.pos()), section.pos());
+    }
+    if let Some(conditions) = find("Conditions") {
+        status.put("conditions", condition_rows(conditions), conditions.pos());
+    }
+    if spec.get("containers").is_none() {
+        // Required by the Pod schema; a describe cut before its Containers section has none.
+        spec.put("containers", seq(Vec::new(), spec.pos()), spec.pos());
+    }
+    object.put("spec", spec.node(), Pos::new(items[0].line.line, 1));
+    object.put("status", status.node(), Pos::new(items[0].line.line, 1));
+}
+
+/// A container's spec and status nodes from its describe block.
+pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
+    let name = container.line.key.unwrap_or_default();
+    let pos = container.pos();
+    let field = |key: &str| container.child(key).and_then(|i| Some((i.pos(), i.text()?)));
+    let mut spec = Obj::new(pos);
+    spec.str("name", name, pos);
+    let mut status = Obj::new(pos);
+    status.str("name", name, pos);
+    let image = field("Image");
+    if let Some((at, image)) = &image {
+        spec.str("image", image, *at);
+    }
+    status.str(
+        "image",
+        image.as_ref().map_or("", |i| i.1.as_str()),
+        image.as_ref().map_or(pos, |i| i.0),
+    );
+    let image_id = field("Image ID");
+    status.str(
+        "imageID",
+        image_id.as_ref().map_or("", |i| i.1.as_str()),
+        image_id.as_ref().map_or(pos, |i| i.0),
+    );
+    let (ready_pos, ready) = field("Ready").unwrap_or((pos, "false".into()));
+    status.plain("ready", &ready.to_ascii_lowercase(), ready_pos);
+    let (restarts_pos, restarts) = field("Restart Count").unwrap_or((pos, "0".into()));
+    status.plain("restartCount", &restarts, restarts_pos);
+    if let Some(state) = container.child("State") {
+        status.put("state", state_node(state), state.pos());
+    }
+    if let Some(state) = container.child("Last State") {
+        status.put("lastState", state_node(state), state.pos());
+    }
+    (spec.node(), status.node())
+}
+
+/// `State: Waiting` + `Reason:` / `Message:` / `Exit Code:` ... -> `{waiting: {reason, message}}`.
+pub(super) fn state_node(item: &Item<'_>) -> Node {
+    let pos = item.pos();
+    let mut detail = Obj::new(pos);
+    let key = match item.value().split_whitespace().next().unwrap_or_default() {
+        "Waiting" => "waiting",
+        "Running" => "running",
+        "Terminated" => "terminated",
+        _ => return Obj::new(pos).node(),
+    };
+    for child in &item.children {
+        let Some(value) = child.text() else { continue };
+        let at = child.pos();
+        match child.line.key.unwrap_or_default() {
+            "Reason" => detail.str("reason", &value, at),
+            "Message" => detail.str("message", &value, at),
+            "Exit Code" => detail.plain("exitCode", &value, at),
+            "Signal" => detail.plain("signal", &value, at),
+            "Started" => {
+                if let Some(t) = time(&value) {
+                    detail.str("startedAt", &t, at);
+                }
+            }
+            "Finished" => {
+                if let Some(t) = time(&value) {
+                    detail.str("finishedAt", &t, at);
+                }
+            }
+            _ => {}
+        }
+    }
+    if key == "terminated" && detail.get("exitCode").is_none() {
+        detail.plain("exitCode", "0", pos);
+    }
+    let mut state = Obj::new(pos);
+    state.put(key, detail.node(), pos);
+    state.node()
+}
+
+/// The Conditions table (`Type  Status [LastHeartbeatTime …] Reason Message`) -> status.conditions.
+pub(super) fn condition_rows(section: &Item<'_>) -> Node {
+    let rows: Vec<&Line<'_>> = section.more.iter().collect();
+    let Some((header, body)) = rows.split_first() else {
+        return seq(Vec::new(), section.pos());
+    };
+    let columns: Vec<String> = header.value.split_whitespace().map(str::to_string).collect();
+    let mut conditions = Vec::new();
+    for row in body {
+        if row.value.trim_start().starts_with('-') {
+            continue;
+        }
+        let cells: Vec<&str> = split_cells(row.value, columns.len());
+        let pos = Pos::new(row.line, row.indent as u32 + 1);
+        let mut condition = Obj::new(pos);
+        for (column, cell) in columns.iter().zip(&cells) {
+            let key = match column.as_str() {
+                "Type" => "type",
+                "Status" => "status",
+                "Reason" => "reason",
+                "Message" => "message",
+                "LastTransitionTime" | "LastHeartbeatTime" => {
+                    let key = if column == "LastTransitionTime" {
+                        "lastTransitionTime"
+                    } else {
+                        "lastHeartbeatTime"
+                    };
+                    if let Some(t) = time(cell) {
+                        condition.str(key, &t, pos);
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            condition.str(key, cell, pos);
+        }
+        if condition.get("type").is_some() && condition.get("status").is_some() {
+            conditions.push(condition.node());
+        }
+    }
+    seq(conditions, section.pos())
+}
+
+/// Cells separated by runs of 2+ spaces; the last takes the rest of the line.
+pub(super) fn split_cells(line: &str, max: usize) -> Vec<&str> {
+    let mut cells = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        if cells.len() + 1 == max {
+            cells.push(rest);
+            break;
+        }
+        match rest.find("  ") {
+            Some(at) => {
+                cells.push(&rest[..at]);
+                rest = rest[at..].trim_start();
+            }
+            None => {
+                cells.push(rest);
+                break;
+            }
+        }
+    }
+    cells
+}

@@ -1,0 +1,257 @@
+use super::*;
+use crate::ingest::api::Pod;
+use crate::ingest::decode::decode;
+
+const CRASHING: &str = "Name:             event-router-69d8c7f5b6-t8wqz
+Namespace:        events-pipeline
+Node:             node-pool-b-2/10.30.2.12
+Start Time:       Wed, 22 May 2024 16:49:28 +0000
+Labels:           app=event-router
+                  pod-template-hash=69d8c7f5b6
+Status:           Running
+Controlled By:  ReplicaSet/event-router-69d8c7f5b6
+Containers:
+  router:
+    Image:         registry.pipeline.example/ingest/event-router:5.0.0
+    Args:
+      --config=/etc/router/router.yaml
+    State:       Waiting
+      Reason:    CrashLoopBackOff
+    Last State:  Terminated
+      Reason:    Error
+      Message:   fatal: load config: unknown field \"retry_backof\"
+
+      Exit Code:    1
+      Started:      Wed, 22 May 2024 17:01:56 +0000
+      Finished:     Wed, 22 May 2024 17:01:57 +0000
+    Ready:          False
+    Restart Count:  7
+Conditions:
+  Type                        Status
+  Ready                       False 
+  PodScheduled                True 
+Events:
+  Type     Reason   Age                 From     Message
+  ----     ------   ----                ----     -------
+  Warning  BackOff  14s (x63 over 14m)  kubelet  Back-off restarting failed container router
+";
+
+#[test]
+fn a_pod_becomes_a_positioned_tree_that_decodes() {
+    let objects = parse(CRASHING, 1, None);
+    assert_eq!(objects.len(), 1);
+    let node = &objects[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("Pod"));
+    let (pos, reason) = node
+        .locate("status.containerStatuses[0].state.waiting.reason")
+        .unwrap();
+    assert_eq!((pos.line, reason.as_str()), (15, Some("CrashLoopBackOff")));
+    let (pos, code) = node
+        .locate("status.containerStatuses[0].lastState.terminated.exitCode")
+        .unwrap();
+    assert_eq!((pos.line, code.as_str()), (20, Some("1")));
+    assert_eq!(
+        node.locate("spec.nodeName").unwrap().1.as_str(),
+        Some("node-pool-b-2")
+    );
+    assert_eq!(
+        node.locate("metadata.labels")
+            .unwrap()
+            .1
+            .get("pod-template-hash")
+            .unwrap()
+            .as_str(),
+        Some("69d8c7f5b6")
+    );
+    let pod: Pod = decode(node).unwrap();
+    let status = pod.status.unwrap();
+    let container = &status.container_statuses.unwrap()[0];
+    assert_eq!(container.restart_count, 7);
+    let last = container
+        .last_state
+        .as_ref()
+        .unwrap()
+        .terminated
+        .as_ref()
+        .unwrap();
+    assert_eq!(last.exit_code, 1);
+    assert!(last.message.as_deref().unwrap().contains("retry_backof"));
+    assert_eq!(
+        last.finished_at.as_ref().unwrap().0.to_string(),
+        "2024-05-22T17:01:57Z"
+    );
+    assert_eq!(status.conditions.unwrap().len(), 2);
+    assert_eq!(
+        node.locate("metadata.ownerReferences[0].kind")
+            .unwrap()
+            .1
+            .as_str(),
+        Some("ReplicaSet")
+    );
+}
+
+#[test]
+fn the_events_section_is_about_the_described_object() {
+    let objects = parse(CRASHING, 1, None);
+    let events = &objects[0].events;
+    assert_eq!(events.len(), 1);
+    let e = &events[0];
+    assert_eq!(
+        (e.kind.as_str(), e.name.as_str()),
+        ("Pod", "event-router-69d8c7f5b6-t8wqz")
+    );
+    assert_eq!(e.namespace.as_deref(), Some("events-pipeline"));
+    assert_eq!((e.line, e.count, e.last_age), (32, 63, Some(14)));
+    assert_eq!(e.reporter.as_deref(), Some("kubelet"));
+}
+
+#[test]
+fn a_resource_quota_table_becomes_used_and_hard() {
+    let text = "Name:            team-reports-quota\nNamespace:       team-reports\nResource         Used   Hard\n--------         ----   ----\nlimits.memory    22Gi   32Gi\nrequests.memory  11Gi   16Gi\n";
+    let objects = parse(text, 1, None);
+    let node = &objects[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("ResourceQuota"));
+    let (pos, used) = node.locate(r#"status.used["requests.memory"]"#).unwrap();
+    assert_eq!((pos.line, used.as_str()), (6, Some("11Gi")));
+    assert_eq!(
+        node.locate(r#"status.hard["limits.memory"]"#).unwrap().1.as_str(),
+        Some("32Gi")
+    );
+}
+
+#[test]
+fn an_events_section_alone_belongs_to_the_object_the_command_names() {
+    let text = "Events:\n  Type     Reason            Age                  From               Message\n  ----     ------            ----                 ----               -------\n  Warning  FailedScheduling  5m11s (x7 over 35m)  default-scheduler  0/4 nodes are available: pod has unbound immediate PersistentVolumeClaims.\n";
+    let command = Command::parse("kubectl -n warehouse describe pod warehouse-db-0 | tail -4");
+    assert!(is_describe("Events:", Some(&command)));
+    assert!(!is_describe("Events:", None));
+    let objects = parse(text, 21, Some(&command));
+    let e = &objects[0].events[0];
+    assert_eq!(
+        (e.kind.as_str(), e.name.as_str(), e.namespace.as_deref()),
+        ("Pod", "warehouse-db-0", Some("warehouse"))
+    );
+    assert_eq!((e.line, e.count), (24, 7));
+}
+
+const NODE: &str = "Name:               edge-node-3
+Roles:              <none>
+Labels:             kubernetes.io/hostname=edge-node-3
+CreationTimestamp:  Mon, 10 Feb 2025 08:00:00 +0000
+Taints:             node.kubernetes.io/disk-pressure:NoSchedule
+                    dedicated=ci-runners:NoSchedule
+Unschedulable:      false
+Conditions:
+  Type             Status  LastHeartbeatTime                 LastTransitionTime                Reason                       Message
+  ----             ------  -----------------                 ------------------                ------                       -------
+  MemoryPressure   False   Tue, 11 Feb 2025 09:40:00 +0000   Mon, 10 Feb 2025 08:00:10 +0000   KubeletHasSufficientMemory   kubelet has sufficient memory available
+  DiskPressure     True    Tue, 11 Feb 2025 09:40:00 +0000   Tue, 11 Feb 2025 09:20:41 +0000   KubelethasDiskPressure       kubelet has disk pressure
+  Ready            True    Tue, 11 Feb 2025 09:40:00 +0000   Mon, 10 Feb 2025 08:00:30 +0000   KubeletReady                 kubelet is posting ready status
+Capacity:
+  cpu:                4
+  ephemeral-storage:  102626232Ki
+Allocatable:
+  cpu:                3800m
+System Info:
+  Machine ID:                 abc
+Events:                       <none>
+";
+
+#[test]
+fn a_node_keeps_taints_conditions_with_times_and_capacity() {
+    let objects = parse(NODE, 1, None);
+    let node = &objects[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("Node"));
+    assert_eq!(node.locate("metadata.namespace"), None);
+    assert_eq!(
+        node.locate("metadata.creationTimestamp").unwrap().1.as_str(),
+        Some("2025-02-10T08:00:00Z")
+    );
+    let (pos, key) = node.locate("spec.taints[1].key").unwrap();
+    assert_eq!((pos.line, key.as_str()), (6, Some("dedicated")));
+    assert_eq!(
+        node.locate("spec.taints[1].effect").unwrap().1.as_str(),
+        Some("NoSchedule")
+    );
+    assert_eq!(
+        node.locate("spec.taints[0].key").unwrap().1.as_str(),
+        Some("node.kubernetes.io/disk-pressure")
+    );
+    let (pos, status) = node.locate("status.conditions[1].status").unwrap();
+    assert_eq!((pos.line, status.as_str()), (12, Some("True")));
+    assert_eq!(
+        node.locate("status.conditions[1].reason").unwrap().1.as_str(),
+        Some("KubelethasDiskPressure")
+    );
+    assert_eq!(
+        node.locate("status.conditions[1].lastTransitionTime")
+            .unwrap()
+            .1
+            .as_str(),
+        Some("2025-02-11T09:20:41Z")
+    );
+    assert_eq!(
+        node.locate("status.capacity[\"ephemeral-storage\"]")
+            .unwrap()
+            .1
+            .as_str(),
+        Some("102626232Ki")
+    );
+    assert_eq!(
+        node.locate("spec.unschedulable").unwrap().1.as_str(),
+        Some("false")
+    );
+}
+
+#[test]
+fn workloads_and_services_keep_counts_and_selectors() {
+    let text = "Name:                   web\nNamespace:              shop\nSelector:               app=web,tier=front\nReplicas:               3 desired | 1 updated | 4 total | 2 available | 2 unavailable\nStrategyType:           RollingUpdate\nConditions:\n  Type           Status  Reason\n  ----           ------  ------\n  Available      True    MinimumReplicasAvailable\n  Progressing    False   ProgressDeadlineExceeded\nEvents:          <none>\n";
+    let deploy = &parse(text, 1, None)[0].node;
+    assert_eq!(deploy.get("kind").unwrap().as_str(), Some("Deployment"));
+    assert_eq!(deploy.locate("spec.replicas").unwrap().1.as_str(), Some("3"));
+    assert_eq!(
+        deploy.locate("status.availableReplicas").unwrap().1.as_str(),
+        Some("2")
+    );
+    assert_eq!(
+        deploy
+            .locate("spec.selector.matchLabels.tier")
+            .unwrap()
+            .1
+            .as_str(),
+        Some("front")
+    );
+    assert_eq!(
+        deploy.locate("status.conditions[1].reason").unwrap().1.as_str(),
+        Some("ProgressDeadlineExceeded")
+    );
+    let rs = "Name:           web-84b6\nNamespace:      shop\nSelector:       app=web,pod-template-hash=84b6\nControlled By:  Deployment/web\nReplicas:       0 current / 3 desired\nPods Status:    0 Running / 0 Waiting / 0 Succeeded / 0 Failed\n";
+    let rs = &parse(rs, 1, None)[0].node;
+    assert_eq!(rs.get("kind").unwrap().as_str(), Some("ReplicaSet"));
+    assert_eq!(
+        (
+            rs.locate("spec.replicas").unwrap().1.as_str(),
+            rs.locate("status.replicas").unwrap().1.as_str()
+        ),
+        (Some("3"), Some("0"))
+    );
+    let svc = "Name:              echo\nNamespace:         exp-ready\nSelector:          app=echo\nType:              ClusterIP\nIP:                10.96.12.34\nPort:              http  80/TCP\nEndpoints:         <none>\n";
+    let svc = &parse(svc, 1, None)[0].node;
+    assert_eq!(svc.get("kind").unwrap().as_str(), Some("Service"));
+    assert_eq!(svc.locate("spec.selector.app").unwrap().1.as_str(), Some("echo"));
+    assert_eq!(svc.locate("spec.type").unwrap().1.as_str(), Some("ClusterIP"));
+}
+
+#[test]
+fn several_objects_and_kinds_from_the_command() {
+    let text = "Name:         a\nNamespace:    ns\nStatus:       Pending\nEvents:       <none>\n\n\nName:         b\nNamespace:    ns\nStatus:       Bound\nEvents:       <none>\n";
+    let command = Command::parse("kubectl describe pvc -n ns");
+    let objects = parse(text, 10, Some(&command));
+    assert_eq!(objects.len(), 2);
+    assert_eq!(
+        objects[1].node.get("kind").unwrap().as_str(),
+        Some("PersistentVolumeClaim")
+    );
+    assert_eq!(objects[1].node.locate("status.phase").unwrap().0.line, 18);
+    assert!(objects[0].events.is_empty());
+}

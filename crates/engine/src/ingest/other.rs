@@ -1,0 +1,222 @@
+//! A segment no whole-format reader takes from its first line: read line by line up to where a
+//! whole format starts; a container's state block pasted alone; one field of an object printed by
+//! `jq` or `-o jsonpath`.
+
+use super::node::{self, Node};
+use super::objects::add_object;
+use super::segment::{self, Segment};
+use super::sniff::starts_whole_format;
+use super::{describe, fragments, get_table, ingest_segment};
+use super::{CommandOutput, Format, Ingested, Reached, Source};
+
+/// A segment no whole-format reader takes from its first line: its lines are read one by one
+/// ([`fragments`]) up to the first line where a whole format starts (an events or `get` table's
+/// header, a describe object, a document), which is read from there on as a segment of its own.
+/// Prose before a table, a sentence between two outputs, a describe fragment after `...` no longer
+/// hide what follows them.
+pub(super) fn read_other(
+    index: usize,
+    source: &Source,
+    segment: &Segment<'_>,
+    out: &mut Ingested,
+    reached: Reached<'_>,
+) -> (Format, usize) {
+    let text = segment.text;
+    let command = segment.command.as_ref();
+    // `kubectl get pods | grep web`: rows without their header.
+    if let Some(rows) = get_table::headerless(text, segment.first_line, command) {
+        for node in rows {
+            add_object(index, source, node, None, out);
+        }
+        return (Format::GetTable, 1);
+    }
+    let mut offset = 0;
+    let mut start_at = None;
+    for (line_no, raw) in (segment.first_line..).zip(text.split_inclusive('\n')) {
+        if offset > 0 && starts_whole_format(raw.trim_end(), command) {
+            start_at = Some((offset, line_no));
+            break;
+        }
+        offset += raw.len();
+    }
+    let mut head = &text[..start_at.map_or(text.len(), |(at, _)| at)];
+    // A container's `State:` / `Last State:` block pasted alone: a Pod of its own, then the rest.
+    if let Some((from, to, line)) = container_block(head, segment.first_line) {
+        let context = fragments::Context::of(command);
+        let node = describe::container_fragment(
+            &head[from..to],
+            line,
+            context.name.as_deref().unwrap_or_default(),
+            context.namespace.as_deref(),
+        );
+        if let Some(node) = node {
+            let before = Segment {
+                first_line: segment.first_line,
+                text: &head[..from],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (_, mut documents) = ingest_segment(index, source, &before, out, reached);
+            add_object(index, source, node, None, out);
+            documents += 1;
+            let after_line = line + head[from..to].lines().count() as u32;
+            let after = Segment {
+                first_line: after_line,
+                text: &text[to..],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (_, more) = ingest_segment(index, source, &after, out, &mut |_| {});
+            return (Format::Describe, documents + more);
+        }
+    }
+    head = head.trim_end_matches(' ');
+    let read = fragments::read(head, segment.first_line, command);
+    let records = read.events.len() + read.messages.len();
+    let mut format = if records > 0 {
+        Format::Fragments
+    } else {
+        Format::Text
+    };
+    out.table_events
+        .extend(read.events.into_iter().map(|e| (index, e)));
+    out.messages.extend(read.messages.into_iter().map(|m| (index, m)));
+    out.unread.extend(read.unread.into_iter().map(|u| (index, u)));
+    for (first_line, text) in read.other {
+        out.outputs.push(CommandOutput {
+            source: index,
+            command: command.map(|c| c.line.clone()).unwrap_or_default(),
+            first_line,
+            text,
+        });
+    }
+    let mut documents = usize::from(records > 0);
+    if let Some((at, line)) = start_at {
+        let rest = Segment {
+            first_line: line,
+            text: &text[at..],
+            command: segment.command.clone(),
+            log: false,
+        };
+        let (rest_format, docs) = ingest_segment(index, source, &rest, out, &mut |o| reached(at + o));
+        documents += docs;
+        if rest_format != Format::Empty {
+            format = if records > 0 || format == Format::Fragments {
+                Format::Mixed
+            } else {
+                rest_format
+            };
+        }
+    }
+    (format, documents)
+}
+
+/// The block of consecutive non-blank lines around a `State:` line indented at least as far as it:
+/// (start offset, end offset, first line number), when it also holds `Last State:`, `Ready:` or
+/// `Restart Count:`.
+pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    let lines: Vec<(usize, &str)> = text
+        .split_inclusive('\n')
+        .scan(0usize, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let state = lines
+        .iter()
+        .position(|(_, l)| l.trim_start().starts_with("State:"))?;
+    let depth = indent(lines[state].1);
+    let inside = |l: &str| !l.trim().is_empty() && indent(l) >= depth;
+    let mut first = state;
+    while first > 0 && inside(lines[first - 1].1) {
+        first -= 1;
+    }
+    let mut last = state;
+    while last + 1 < lines.len() && inside(lines[last + 1].1) {
+        last += 1;
+    }
+    let block = &lines[first..=last];
+    let keyed = |key: &str| block.iter().any(|(_, l)| l.trim_start().starts_with(key));
+    if !(keyed("Last State:") || keyed("Restart Count:") || keyed("Ready:")) {
+        return None;
+    }
+    let end = lines[last].0 + lines[last].1.len();
+    Some((lines[first].0, end, first_line + first as u32))
+}
+
+/// The object and field a command printed one field of: `kubectl get job x -o json | jq .status`,
+/// `oc get pod y -n ns -o jsonpath='{.status}'`.
+pub(super) struct FieldOf {
+    kind: String,
+    name: String,
+    namespace: Option<String>,
+    field: String,
+}
+
+impl FieldOf {
+    /// The field's document as the object it belongs to (`kind`, `metadata`, and the field).
+    pub(super) fn wrap(&self, value: Node) -> Node {
+        let pos = value.pos;
+        let mut object = node::MapBuilder::new(pos);
+        object.str("kind", &self.kind, pos);
+        let mut meta = node::MapBuilder::new(pos);
+        meta.str("name", &self.name, pos);
+        if let Some(ns) = &self.namespace {
+            meta.str("namespace", ns, pos);
+        }
+        object.put("metadata", meta.node(), pos);
+        object.put(&self.field, value, pos);
+        object.node()
+    }
+}
+
+pub(super) fn fragment_of_command(command: &segment::Command) -> Option<FieldOf> {
+    let line = &command.line;
+    let field = if let Some((_, jq)) = line.split_once("| jq ") {
+        jq.split_whitespace()
+            .next()?
+            .trim_matches(['\'', '"'])
+            .strip_prefix('.')?
+            .to_string()
+    } else {
+        let at = line.find("jsonpath=")?;
+        let path = line[at + "jsonpath=".len()..].trim_matches(['\'', '"']);
+        path.strip_prefix("{.")?
+            .split(['}', '.', '['])
+            .next()?
+            .to_string()
+    };
+    if !matches!(field.as_str(), "status" | "spec" | "metadata") {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().take_while(|w| *w != "|").collect();
+    let at = words.iter().position(|w| *w == "get")?;
+    let mut args = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
+    let target = args.next()?;
+    let (kind, name) = match target.split_once('/') {
+        Some((kind, name)) => (kind, name.to_string()),
+        None => (
+            *target,
+            args.find(|w| command.namespace.as_deref().is_none_or(|ns| ns != **w))?
+                .to_string(),
+        ),
+    };
+    let kind = match kind.trim_end_matches('s') {
+        "job" => "Job",
+        "pod" | "po" => "Pod",
+        "deployment" | "deploy" => "Deployment",
+        "statefulset" | "st" => "StatefulSet",
+        "node" | "no" => "Node",
+        "persistentvolumeclaim" | "pvc" => "PersistentVolumeClaim",
+        "service" | "svc" => "Service",
+        _ => return None,
+    };
+    Some(FieldOf {
+        kind: kind.to_string(),
+        name,
+        namespace: command.namespace.clone(),
+        field,
+    })
+}

@@ -1,0 +1,181 @@
+//! How a segment is read: by what its first meaningful line looks like (a document, a table's
+//! header, a describe object, kubectl's messages), never by where it starts or what came before it.
+
+use super::{describe, events_table, fragments, get_table, messages, rewrap, segment};
+
+/// The text without the indentation all its non-blank lines share, when that is two or more
+/// columns and the text starts like describe output or a table (`    Name:  web`, `    NAME  READY
+/// …`). YAML and JSON read the same at any indentation and are left alone.
+pub(super) fn dedent(text: &str) -> Option<String> {
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    if !first.starts_with("  ") {
+        return None;
+    }
+    let body = first.trim_start();
+    let tabular = body.starts_with("Name:")
+        || body.starts_with("NAME ")
+        || body.starts_with("NAMESPACE ")
+        || body.starts_with("LAST SEEN")
+        || body.starts_with("Events:")
+        || events_table::is_header(body);
+    if !tabular {
+        return None;
+    }
+    let common = |text: &str| {
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start_matches(' ').len())
+            .min()
+            .unwrap_or(0)
+    };
+    // Lines at the left margin in an indented block may be the rest of hard-wrapped lines.
+    let joined;
+    let (text, common) = match common(text) {
+        2.. => (text, common(text)),
+        _ => {
+            joined = rewrap::rejoin(text, rewrap::Keys::Describe)?;
+            match common(&joined) {
+                at @ 2.. => (joined.as_str(), at),
+                _ => return None,
+            }
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        out.push_str(
+            line.get(common..)
+                .filter(|_| line.len() > common && line[..common].trim().is_empty())
+                .unwrap_or(line.trim_start_matches(' ')),
+        );
+    }
+    Some(out)
+}
+
+/// Whether a line starts a format read as a whole: an events table's header, a `get` table's
+/// header, a describe object's `Name:`, a JSON document, a YAML object's first key.
+pub(super) fn starts_whole_format(line: &str, command: Option<&segment::Command>) -> bool {
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        return false;
+    }
+    // At any indentation: a markdown code block after a sentence is read as a whole too.
+    events_table::is_header(trimmed)
+        || describe::is_describe(trimmed, command)
+        || get_table::is_header(trimmed, command)
+        || trimmed == "{"
+        || trimmed.starts_with("{\"")
+        || trimmed.starts_with("apiVersion:")
+        || trimmed.starts_with("kind:")
+        || (line == trimmed && trimmed == "---")
+}
+
+/// kubectl commands whose output the engine is meant to read (`get`, `describe`, `events`): their
+/// output in an unknown layout is an error worth reporting, not just text.
+pub(super) fn is_kubectl_reader(command: &str) -> bool {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    matches!(words.first(), Some(&"kubectl" | &"k" | &"oc"))
+        && words.iter().any(|w| matches!(*w, "get" | "describe" | "events"))
+}
+
+pub(super) fn is_log_file(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.ends_with("logs.txt") || name.ends_with(".log")
+}
+
+pub(super) enum Sniffed {
+    Empty,
+    Json,
+    Yaml,
+    EventsTable,
+    GetTable,
+    Describe,
+    Messages,
+    /// None of these from its first meaningful line: read line by line ([`read_other`]).
+    Other,
+}
+
+/// Decides how to read an input from its first meaningful line. YAML is tried only when that line
+/// looks like YAML (a `key:`, a `---`, a `- ` item), so a pasted table is not reported as a YAML
+/// syntax error somewhere in its middle.
+pub(super) fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_thematic_break(trimmed) {
+            continue;
+        }
+        if events_table::is_header(trimmed) {
+            return Sniffed::EventsTable;
+        }
+        if describe::is_describe(line, command) {
+            return Sniffed::Describe;
+        }
+        if get_table::is_header(line, command) {
+            return Sniffed::GetTable;
+        }
+        if messages::is_client_message(line)
+            || command.is_some_and(|c| fragments::is_kubectl_client(&c.line)) && messages::is_message(line)
+        {
+            return Sniffed::Messages;
+        }
+        if looks_like_json_start(trimmed) {
+            return Sniffed::Json;
+        }
+        // `---` is a document marker only alone or before a space: `-----BEGIN … KEY-----` (a key
+        // printed by `cat`) is not YAML, and its redacted copy must read as it does.
+        let marker = trimmed
+            .strip_prefix("---")
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']));
+        if marker || trimmed.starts_with("- ") || looks_like_yaml_key(trimmed) {
+            return Sniffed::Yaml;
+        }
+        return Sniffed::Other;
+    }
+    Sniffed::Empty
+}
+
+/// A markdown horizontal rule between parts of a post (`- - -`, `* * *`, `___`): not YAML's `---`.
+pub(super) fn is_thematic_break(line: &str) -> bool {
+    let marks = line.chars().filter(|c| !c.is_whitespace()).count();
+    marks >= 3
+        && line.contains(' ')
+        && ['-', '*', '_']
+            .iter()
+            .any(|m| line.chars().all(|c| c == *m || c == ' '))
+        || matches!(line, "***" | "___")
+}
+
+/// `{"kind": …`, `{` alone, `[` followed by a value: JSON. `[check-expiration] …` (kubeadm) and
+/// `[10:01:44.429][ApiProxy]` (a log's time field) are not.
+pub(super) fn looks_like_json_start(line: &str) -> bool {
+    if let Some(number) = line.strip_prefix('[').map(str::trim_start) {
+        let after = number.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
+        if number.starts_with(|c: char| c.is_ascii_digit())
+            && !after.trim_start().starts_with([',', ']'])
+            && !after.trim().is_empty()
+        {
+            return false;
+        }
+    }
+    let mut chars = line.chars();
+    let first = chars.next();
+    matches!(
+        (first, chars.find(|c| !c.is_whitespace())),
+        (Some('{'), None | Some('"' | '}'))
+            | (Some('['), None | Some('{' | '[' | '"' | ']' | '-' | '0'..='9'))
+    )
+}
+
+/// The first line of a Kubernetes object in YAML: one of the top-level keys `kubectl get -o yaml`
+/// and manifests start with. `kubectl describe` (`Name:         web`) and kubectl's own messages
+/// (`error: the server doesn't have a resource type`) must not be read as YAML.
+pub(super) fn looks_like_yaml_key(line: &str) -> bool {
+    let line = line.strip_prefix("- ").unwrap_or(line);
+    let Some((key, rest)) = line.split_once(':') else {
+        return false;
+    };
+    (rest.is_empty() || rest.starts_with(' '))
+        && matches!(
+            key.trim_matches(['"', '\'']),
+            "apiVersion" | "kind" | "metadata" | "items" | "spec" | "status" | "data" | "stringData"
+        )
+}
