@@ -461,6 +461,19 @@ pub fn kind_from_table(kind: &str) -> String {
         "VolumeAttachment",
         "Lease",
         "ReplicationController",
+        "NetworkPolicy",
+        "IngressClass",
+        "PriorityClass",
+        "CertificateSigningRequest",
+        "CustomResourceDefinition",
+        "MutatingWebhookConfiguration",
+        "ValidatingWebhookConfiguration",
+        "Role",
+        "RoleBinding",
+        "ClusterRole",
+        "ClusterRoleBinding",
+        "CSIDriver",
+        "CSINode",
     ];
     let kind = kind.split('.').next().unwrap_or(kind);
     known

@@ -1,6 +1,9 @@
-//! `kubectl get` tables for pods, deployments, replicasets, statefulsets, daemonsets, nodes, services,
-//! endpoints and PVCs (default and `-o wide`, with or without `-A`), turned into positioned object
-//! trees like [`super::describe`] does.
+//! `kubectl get` tables of the built-in kinds (pods, workloads, nodes, services, endpoints and
+//! slices, PVs and PVCs, jobs and cronjobs, ingresses, storage classes, HPAs, network policies,
+//! PDBs, secrets, config maps, service accounts, quotas, namespaces; default and `-o wide`, with
+//! or without `-A`, and `get all` with a header per kind), turned into positioned object trees like
+//! [`super::describe`] does. A custom resource's rows become objects of the kind the command line
+//! names (`kubectl get certificates`: Certificate); without the command they are kept as text.
 //!
 //! Only what a column states exactly becomes a field: a node's STATUS `NotReady` is its `Ready`
 //! condition not being True, a PVC's STATUS is its phase, a Deployment's READY `2/3` is its ready and
@@ -12,32 +15,141 @@ use super::events_table::kind_from_table;
 use super::node::{MapBuilder as Obj, MapEntry, Node, NodeValue, Pos, ScalarStyle};
 use super::segment::Command;
 
-/// The kind a table lists, from its header (and the command, when the header is ambiguous).
-fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<&'static str> {
+/// The kind a `kubectl get` command lists: `pods`, `po`, `deploy`, `svc/web`, `ingresses`,
+/// `certificates.cert-manager.io` (a custom resource, by its plural).
+pub fn kind_of_resource(word: &str) -> Option<String> {
+    let word = word.split('/').next().unwrap_or(word);
+    let word = word.split('.').next().unwrap_or(word).to_ascii_lowercase();
+    let short = match word.as_str() {
+        "po" => "pods",
+        "no" => "nodes",
+        "ns" => "namespaces",
+        "svc" => "services",
+        "ep" => "endpoints",
+        "deploy" => "deployments",
+        "rs" => "replicasets",
+        "sts" => "statefulsets",
+        "ds" => "daemonsets",
+        "rc" => "replicationcontrollers",
+        "cj" => "cronjobs",
+        "pv" => "persistentvolumes",
+        "pvc" => "persistentvolumeclaims",
+        "sc" => "storageclasses",
+        "ing" => "ingresses",
+        "hpa" => "horizontalpodautoscalers",
+        "sa" => "serviceaccounts",
+        "cm" => "configmaps",
+        "netpol" => "networkpolicies",
+        "quota" => "resourcequotas",
+        "limits" => "limitranges",
+        "pdb" => "poddisruptionbudgets",
+        "csr" => "certificatesigningrequests",
+        // cert-manager's, seen in most clusters.
+        "cert" | "certs" => "certificates",
+        other => other,
+    };
+    if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return None;
+    }
+    let singular = if let Some(stem) = short.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if ["sses", "xes", "ches"].iter().any(|e| short.ends_with(e)) {
+        short[..short.len() - 2].to_string()
+    } else if short == "endpoints" {
+        short.to_string()
+    } else {
+        short.strip_suffix('s').unwrap_or(short).to_string()
+    };
+    Some(kind_from_table(&singular))
+}
+
+/// The kind a `kubectl get` command line lists, when it names one.
+fn kind_of_command(command: Option<&Command>) -> Option<String> {
+    let words: Vec<&str> = command?
+        .line
+        .split_whitespace()
+        .take_while(|w| *w != "|")
+        .collect();
+    let at = words.iter().position(|w| *w == "get")?;
+    let mut rest = words[at + 1..].iter();
+    // The first word that is neither a flag nor a flag's value.
+    let mut target = None;
+    while let Some(word) = rest.next() {
+        if matches!(
+            *word,
+            "-n" | "--namespace" | "-o" | "--output" | "-l" | "--selector" | "-L" | "--context"
+        ) {
+            rest.next();
+        } else if !word.starts_with('-') {
+            target = Some(*word);
+            break;
+        }
+    }
+    let target = target?;
+    // `kubectl get pods,svc` or `get all` list several kinds: the header says which.
+    if target.contains(',') || target == "all" {
+        return None;
+    }
+    kind_of_resource(target)
+}
+
+/// The kind a table lists, from its header (and the command, when the header is ambiguous or the
+/// kind is a custom resource's).
+fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<String> {
     let has = |name: &str| columns.contains(&name);
-    let from_command = command.and_then(|c| {
-        let words: Vec<&str> = c.line.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "get")?;
-        let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
-        Some(kind_from_table(
-            target.split('/').next().unwrap_or(target).trim_end_matches('s'),
-        ))
-    });
+    let from_command = kind_of_command(command);
+    let only = |names: &[&str]| columns.iter().all(|c| names.contains(c));
     let kind = match () {
         _ if has("RESTARTS") && has("STATUS") && has("READY") => "Pod",
         _ if has("UP-TO-DATE") && has("AVAILABLE") => "Deployment",
         _ if has("DESIRED") && has("CURRENT") && has("NODE SELECTOR") => "DaemonSet",
+        _ if has("DESIRED") && has("CURRENT") && from_command.as_deref() == Some("ReplicationController") => {
+            "ReplicationController"
+        }
         _ if has("DESIRED") && has("CURRENT") => "ReplicaSet",
         _ if has("ROLES") && has("VERSION") => "Node",
         // kubectl before 1.8 printed no ROLES column: `NAME STATUS AGE VERSION`.
         _ if has("STATUS") && has("VERSION") && !has("READY") => "Node",
         _ if has("CLUSTER-IP") && has("PORT(S)") => "Service",
+        _ if has("ENDPOINTS") && has("ADDRESSTYPE") => "EndpointSlice",
         _ if has("ENDPOINTS") => "Endpoints",
+        _ if has("CAPACITY") && has("RECLAIM POLICY") && has("CLAIM") => "PersistentVolume",
         _ if has("VOLUME") && has("CAPACITY") && has("ACCESS MODES") => "PersistentVolumeClaim",
-        _ if has("READY") && from_command.as_deref() == Some("Statefulset") => "StatefulSet",
-        _ => return None,
+        _ if has("READY") && from_command.as_deref() == Some("StatefulSet") => "StatefulSet",
+        _ if has("COMPLETIONS") && has("DURATION") => "Job",
+        _ if has("SCHEDULE") && has("SUSPEND") => "CronJob",
+        _ if has("HOSTS") && has("ADDRESS") && has("PORTS") => "Ingress",
+        _ if has("PROVISIONER") && has("RECLAIMPOLICY") => "StorageClass",
+        _ if has("REFERENCE") && has("TARGETS") && has("MINPODS") => "HorizontalPodAutoscaler",
+        _ if has("POD-SELECTOR") => "NetworkPolicy",
+        _ if has("MIN AVAILABLE") && has("MAX UNAVAILABLE") => "PodDisruptionBudget",
+        _ if has("TYPE") && has("DATA") && only(&["NAMESPACE", "NAME", "TYPE", "DATA", "AGE"]) => "Secret",
+        _ if has("DATA") && only(&["NAMESPACE", "NAME", "DATA", "AGE"]) => "ConfigMap",
+        _ if has("SECRETS") && only(&["NAMESPACE", "NAME", "SECRETS", "AGE"]) => "ServiceAccount",
+        _ if has("REQUEST") && has("LIMIT") => "ResourceQuota",
+        _ if has("STATUS") && only(&["NAME", "STATUS", "AGE", "LABELS"]) && from_command.is_none() => {
+            "Namespace"
+        }
+        // Events have their own reader (`events_table`), whatever their header looks like.
+        _ => return from_command.filter(|k| k != "Event"),
     };
-    Some(kind)
+    Some(kind.to_string())
+}
+
+/// Whether a line has the shape of a `kubectl get` header whatever it lists: `NAME` (after
+/// `NAMESPACE`) first, upper-case column names, an `AGE` among them. A custom resource's table
+/// without its command line is one: its rows are kept as text, never read as another kind.
+fn is_get_shaped(names: &[&str]) -> bool {
+    names.len() >= 2
+        && matches!(names.first(), Some(&"NAME" | &"NAMESPACE"))
+        && names.contains(&"AGE")
+        && names.iter().all(|n| {
+            n.chars().all(|c| {
+                c.is_ascii_uppercase()
+                    || matches!(c, ' ' | '-' | '(' | ')' | '_' | '.' | '/' | '%')
+                    || c.is_ascii_digit()
+            })
+        })
 }
 
 /// Header cells and their start offsets (cells are separated by 2+ spaces; `ACCESS MODES`,
@@ -53,12 +165,17 @@ fn header(line: &str) -> Vec<(usize, &str)> {
 }
 
 /// The column names that hold a space.
-const TWO_WORD_COLUMNS: [&str; 5] = [
+const TWO_WORD_COLUMNS: [&str; 10] = [
     "NOMINATED NODE",
     "READINESS GATES",
     "ACCESS MODES",
     "NODE SELECTOR",
     "LAST SEEN",
+    "RECLAIM POLICY",
+    "LAST SCHEDULE",
+    "MIN AVAILABLE",
+    "MAX UNAVAILABLE",
+    "ALLOWED DISRUPTIONS",
 ];
 
 /// A header a chat client collapsed to single spaces (`NAME READY STATUS RESTARTS AGE`): its names,
@@ -100,19 +217,20 @@ fn spaced_header(line: &str) -> Vec<(usize, &str)> {
     cells
 }
 
-/// Whether a line is a `kubectl get` header of a kind this module reads.
+/// Whether a line is a `kubectl get` header of a kind this module reads, or of any kind (its rows
+/// then kept as text: [`parse`] makes no object of them).
 pub fn is_header(line: &str, command: Option<&Command>) -> bool {
     let cells = header(line.trim_end());
     let names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
-    matches!(names.first(), Some(&"NAME" | &"NAMESPACE"))
+    let upper = matches!(names.first(), Some(&"NAME" | &"NAMESPACE"))
         && names.iter().all(|n| {
             n.chars().all(|c| {
                 c.is_ascii_uppercase()
                     || matches!(c, ' ' | '-' | '(' | ')' | '_' | '.' | '/')
                     || c.is_ascii_digit()
             })
-        })
-        && table_kind(&names, command).is_some()
+        });
+    (upper && table_kind(&names, command).is_some()) || is_get_shaped(&names)
 }
 
 /// Reads a table into object trees, one per row.
@@ -123,11 +241,9 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
     let Some((_, head)) = lines.next() else {
         return Vec::new();
     };
-    let cells = header(head.trim_end());
-    let names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
-    let Some(kind) = table_kind(&names, command) else {
-        return Vec::new();
-    };
+    let mut cells = header(head.trim_end());
+    let mut names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
+    let mut kind = table_kind(&names, command);
     let hint_namespace = command.and_then(|c| c.namespace.clone());
     let mut objects = Vec::new();
     for (line_no, raw) in lines {
@@ -135,12 +251,30 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
         if line.trim().is_empty() {
             continue;
         }
+        // `kubectl get all`, `get pods,svc`: a header per kind, each table after the one before.
+        if is_header(line, command) && row_cells(line, &cells) != names {
+            cells = header(line);
+            names = cells.iter().map(|(_, n)| *n).collect();
+            kind = table_kind(&names, command);
+            continue;
+        }
         let values = row_cells(line, &cells);
+        let Some(kind) = kind.as_deref() else { continue };
         if values.len() != cells.len() {
             continue;
         }
         let pos = |i: usize| Pos::new(line_no, cells[i].0.min(line.len()) as u32 + 1);
-        let get = |name: &str| names.iter().position(|n| *n == name).map(|i| (values[i], pos(i)));
+        let get = |name: &str| {
+            let i = names.iter().position(|n| *n == name)?;
+            // `get all` prefixes each name with its kind: `pod/web-7d9f`, `deployment.apps/web`.
+            let value = match (name, values[i].split_once('/')) {
+                ("NAME", Some((prefix, rest))) if kind_of_resource(prefix).as_deref() == Some(kind) => rest,
+                _ => values[i],
+            };
+            let shift = (values[i].len() - value.len()) as u32;
+            let at = pos(i);
+            Some((value, Pos::new(at.line, at.column + shift)))
+        };
         let mut object = row_object(kind, &get, pos(0), hint_namespace.as_deref());
         add_label_columns(&mut object, command, &names, &values, &pos);
         objects.push(object);
@@ -447,6 +581,82 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 spec.str("storageClassName", class, at);
             }
         }
+        "PersistentVolume" => {
+            if let Some((phase, at)) = get("STATUS") {
+                status.str("phase", phase, at);
+            }
+            // CLAIM is `namespace/name`, empty while the volume is Available.
+            if let Some(((namespace, name), at)) =
+                get("CLAIM").and_then(|(c, at)| Some((c.split_once('/')?, at)))
+            {
+                let mut claim = Obj::new(at);
+                claim.str("kind", "PersistentVolumeClaim", at);
+                claim.str("namespace", namespace, at);
+                claim.str("name", name, at);
+                spec.put("claimRef", claim.node(), at);
+            }
+            if let Some((class, at)) = get("STORAGECLASS").filter(|(v, _)| !is_none(v)) {
+                spec.str("storageClassName", class, at);
+            }
+            if let Some((policy, at)) = get("RECLAIM POLICY") {
+                spec.str("persistentVolumeReclaimPolicy", policy, at);
+            }
+        }
+        "Job" => {
+            // COMPLETIONS is `succeeded/completions` (`1/1 of 3` for an indexed Job's parallel
+            // ones is not printed); STATUS (kubectl 1.30+) is the condition that holds.
+            if let Some((done, at)) = get("COMPLETIONS") {
+                if let Some((have, want)) = done.split_once('/') {
+                    status.plain("succeeded", have, at);
+                    spec.plain("completions", want.split(' ').next().unwrap_or(want), at);
+                }
+            }
+            if let Some((state, at)) = get("STATUS").filter(|(s, _)| {
+                matches!(
+                    *s,
+                    "Complete" | "Failed" | "Suspended" | "FailureTarget" | "SuccessCriteriaMet"
+                )
+            }) {
+                let mut condition = Obj::new(at);
+                condition.str("type", state, at);
+                condition.str("status", "True", at);
+                status.put(
+                    "conditions",
+                    Node::new(NodeValue::Seq(Box::new([condition.node()])), at),
+                    at,
+                );
+            }
+        }
+        "CronJob" => {
+            if let Some((schedule, at)) = get("SCHEDULE") {
+                spec.str("schedule", schedule, at);
+            }
+            if let Some((suspend, at)) = get("SUSPEND").filter(|(v, _)| matches!(*v, "True" | "False")) {
+                spec.plain("suspend", &suspend.to_ascii_lowercase(), at);
+            }
+        }
+        "Namespace" => {
+            if let Some((phase, at)) = get("STATUS") {
+                status.str("phase", phase, at);
+            }
+        }
+        "Ingress" => {
+            if let Some((class, at)) = get("CLASS").filter(|(v, _)| !is_none(v)) {
+                spec.str("ingressClassName", class, at);
+            }
+        }
+        "StorageClass" => {
+            if let Some((provisioner, at)) = get("PROVISIONER") {
+                // `standard (default)`: the marker is kubectl's, from an annotation.
+                let provisioner = provisioner.split(' ').next().unwrap_or(provisioner);
+                object.str("provisioner", provisioner, at);
+            }
+        }
+        "Secret" => {
+            if let Some((t, at)) = get("TYPE") {
+                object.str("type", t, at);
+            }
+        }
         "Service" => {
             if let Some((t, at)) = get("TYPE") {
                 spec.str("type", t, at);
@@ -557,6 +767,76 @@ mod tests {
             .len()
                 <= 1
         );
+    }
+
+    #[test]
+    fn volumes_jobs_and_namespaces_state_what_their_columns_say() {
+        // From a public issue thread (kubeflow), `kubectl get pv`.
+        let pv = "NAME                                       CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM                          STORAGECLASS   REASON   AGE\npvc-4ab26a02-4566-4574-bed6-499f922898a1   20Gi       RWO            Delete           Bound    kubeflow/minio-pvc             local-path              110m\n";
+        let rows = parse(pv, 1, None);
+        assert_eq!(rows[0].get("kind").unwrap().as_str(), Some("PersistentVolume"));
+        assert_eq!(rows[0].locate("status.phase").unwrap().1.as_str(), Some("Bound"));
+        assert_eq!(
+            rows[0].locate("spec.claimRef.name").unwrap().1.as_str(),
+            Some("minio-pvc")
+        );
+        // kubectl 1.31 prints a Job's STATUS: the condition that holds.
+        let jobs = "NAME          STATUS   COMPLETIONS   DURATION   AGE\nbackup-2891   Failed   0/1           12m        12m\n";
+        let rows = parse(jobs, 1, None);
+        assert_eq!(rows[0].get("kind").unwrap().as_str(), Some("Job"));
+        assert_eq!(
+            rows[0].locate("status.conditions[0].type").unwrap().1.as_str(),
+            Some("Failed")
+        );
+        assert_eq!(rows[0].locate("status.succeeded").unwrap().1.as_str(), Some("0"));
+        let ns = "NAME          STATUS        AGE\nold-tenant    Terminating   41d\n";
+        let rows = parse(ns, 1, None);
+        assert_eq!(rows[0].get("kind").unwrap().as_str(), Some("Namespace"));
+        assert_eq!(
+            rows[0].locate("status.phase").unwrap().1.as_str(),
+            Some("Terminating")
+        );
+    }
+
+    #[test]
+    fn get_all_reads_a_table_per_kind_without_the_kind_prefix() {
+        let text = "NAME                       READY   STATUS             RESTARTS   AGE\npod/web-7d9f8b6c5-x2x9q    0/1     CrashLoopBackOff   7          14m\n\nNAME          TYPE        CLUSTER-IP     EXTERNAL-IP   PORT(S)   AGE\nservice/web   ClusterIP   10.96.12.40    <none>        80/TCP    14m\n\nNAME                  READY   UP-TO-DATE   AVAILABLE   AGE\ndeployment.apps/web   0/1     1            0           14m\n";
+        let command = Command::parse("kubectl get all -n shop");
+        let rows = parse(text, 1, Some(&command));
+        let ids: Vec<(Option<&str>, Option<&str>, u32)> = rows
+            .iter()
+            .map(|r| {
+                let (pos, name) = r.locate("metadata.name").unwrap();
+                (r.get("kind").unwrap().as_str(), name.as_str(), pos.column)
+            })
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                (Some("Pod"), Some("web-7d9f8b6c5-x2x9q"), 5),
+                (Some("Service"), Some("web"), 9),
+                (Some("Deployment"), Some("web"), 17)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_custom_resource_takes_the_kind_its_command_names_and_is_text_without_it() {
+        let text = "NAMESPACE   NAME                     READY   SECRET                          AGE\nkubeflow    admission-webhook-cert   True    webhook-certs                   110m\n";
+        assert!(is_header(text.lines().next().unwrap(), None));
+        assert!(parse(text, 1, None).is_empty());
+        let command = Command::parse("kubectl get certs -A");
+        let rows = parse(text, 1, Some(&command));
+        assert_eq!(rows[0].get("kind").unwrap().as_str(), Some("Certificate"));
+        for (word, kind) in [
+            ("ing", "Ingress"),
+            ("storageclasses", "StorageClass"),
+            ("networkpolicies", "NetworkPolicy"),
+            ("endpoints", "Endpoints"),
+            ("svc/web", "Service"),
+        ] {
+            assert_eq!(kind_of_resource(word).as_deref(), Some(kind), "{word}");
+        }
     }
 
     #[test]

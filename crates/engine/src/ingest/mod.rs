@@ -400,7 +400,21 @@ fn ingest_segment(
             (Format::Messages, count)
         }
         Sniffed::GetTable => {
-            for node in get_table::parse(segment.text, segment.first_line, segment.command.as_ref()) {
+            let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
+            // A table of a kind no command names (a custom resource's): its rows stay text.
+            if rows.is_empty() {
+                out.outputs.push(CommandOutput {
+                    source: index,
+                    command: segment
+                        .command
+                        .as_ref()
+                        .map(|c| c.line.clone())
+                        .unwrap_or_default(),
+                    first_line: segment.first_line,
+                    text: segment.text.to_string(),
+                });
+            }
+            for node in rows {
                 add_object(index, source, node, None, out);
             }
             (Format::GetTable, 1)
