@@ -44,28 +44,8 @@ fn render(lang: Lang, content: Html) -> String {
 }
 
 fn assert_snapshot(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("no snapshot {}; run with UPDATE_SNAPSHOTS=1", path.display()));
-    if expected != actual {
-        let line = expected
-            .lines()
-            .zip(actual.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "snapshot {name} differs at line {}:\n  expected: {:?}\n  actual:   {:?}",
-            line + 1,
-            expected.lines().nth(line),
-            actual.lines().nth(line)
-        );
-    }
+    faultline_snapshot::Snapshots::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"))
+        .assert(name, actual);
 }
 
 fn sample(id: &'static str) -> State {
