@@ -43,9 +43,29 @@ fn render(lang: Lang, content: Html) -> String {
     html.replace("><", ">\n<") + "\n"
 }
 
-fn assert_snapshot(name: &str, actual: &str) {
+/// Every snapshot the tests below write: a file in `tests/snapshots/` not listed here is an orphan.
+const SNAPSHOTS: &[&str] = &[
+    "boundary-table-image-pull.en.html",
+    "boundary-table-healthy.zh.html",
+    "findings-quota-403.en.html",
+    "diagram-image-pull.en.html",
+    "timeline-readiness.zh.html",
+    "object-map-readiness.en.html",
+    "inputs-tabs-menu-node-label.en.html",
+];
+
+fn snapshots() -> faultline_snapshot::Snapshots {
     faultline_snapshot::Snapshots::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"))
-        .assert(name, actual);
+}
+
+fn assert_snapshot(name: &str, actual: &str) {
+    assert!(SNAPSHOTS.contains(&name), "{name} is not listed in SNAPSHOTS");
+    snapshots().assert(name, actual);
+}
+
+#[test]
+fn no_snapshot_is_an_orphan() {
+    snapshots().assert_no_orphans("", SNAPSHOTS);
 }
 
 fn sample(id: &'static str) -> State {
