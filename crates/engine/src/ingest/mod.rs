@@ -12,6 +12,7 @@ pub mod describe;
 pub mod events_table;
 pub mod fragments;
 pub mod get_table;
+pub mod http;
 pub mod json;
 pub mod kubectl_yaml;
 pub mod messages;
@@ -59,6 +60,8 @@ pub struct CommandOutput {
     pub command: String,
     pub first_line: u32,
     pub text: String,
+    /// The HTTP statuses in `text`, read once here ([`http::statuses`]).
+    pub http: Vec<http::HttpStatus>,
 }
 
 /// A decoded object of a kind some rule reads; everything else is kept as its node tree only.
@@ -413,13 +416,15 @@ fn ingest_segment(
                 .as_ref()
                 .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
         {
+            let command = segment
+                .command
+                .as_ref()
+                .map(|c| c.line.clone())
+                .unwrap_or_default();
             out.outputs.push(CommandOutput {
                 source: index,
-                command: segment
-                    .command
-                    .as_ref()
-                    .map(|c| c.line.clone())
-                    .unwrap_or_default(),
+                http: http::statuses(&command, segment.first_line, segment.text),
+                command,
                 first_line: segment.first_line,
                 text: segment.text.to_string(),
             });
@@ -540,9 +545,11 @@ fn read_other(
     out.messages.extend(read.messages.into_iter().map(|m| (index, m)));
     out.unread.extend(read.unread.into_iter().map(|u| (index, u)));
     for (first_line, text) in read.other {
+        let command = command.map(|c| c.line.clone()).unwrap_or_default();
         out.outputs.push(CommandOutput {
             source: index,
-            command: command.map(|c| c.line.clone()).unwrap_or_default(),
+            http: http::statuses(&command, first_line, &text),
+            command,
             first_line,
             text,
         });

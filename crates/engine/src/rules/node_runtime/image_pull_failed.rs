@@ -437,14 +437,8 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
             }
         }
         // The list the failing container is in: an init container is not under `.spec.containers`.
-        _ => {
-            let list = if first.status_path.starts_with("status.initContainerStatuses") {
-                "initContainers"
-            } else {
-                "containers"
-            };
-            next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.{}[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns, list))
-        }
+        _ if first.status_path.starts_with("status.initContainerStatuses") => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.initContainers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
+        _ => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
     }
 
     Some(RULE.finding(

@@ -164,18 +164,16 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     }
     let lower_kind = id.kind.to_ascii_lowercase();
     // A Pod's spec is `.spec`; a workload's Pods are specified by its template.
-    let pod_spec = if id.kind == "Pod" {
-        ".spec"
+    next_steps.push(if id.kind == "Pod" {
+        command!("kubectl get pod {} -n {} -o jsonpath='{{.spec}}'", id.name, ns)
     } else {
-        ".spec.template.spec"
-    };
-    next_steps.push(command!(
-        "kubectl get {} {} -n {} -o jsonpath='{{{}}}'",
-        lower_kind,
-        id.name,
-        ns,
-        pod_spec
-    ));
+        command!(
+            "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec}}'",
+            lower_kind,
+            id.name,
+            ns
+        )
+    });
     RULE.finding(
         Severity::Error,
         id.clone(),
