@@ -457,19 +457,9 @@ fn every_fixture_matches_its_reviewed_snapshot_and_no_snapshot_is_an_orphan() {
     let snapshots = common::snapshots();
     let mut names = Vec::new();
     let mut defects = Vec::new();
-    let mut rules: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    rules.sort();
-    for dir in rules {
+    for dir in common::sorted_entries(&root) {
         let rule = dir.file_name().unwrap().to_string_lossy().to_string();
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        for path in files {
+        for path in common::sorted_entries(&dir) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             let text = std::fs::read_to_string(&path).unwrap();
             let report = analyze(&[Source::new(name.clone(), text.clone())]);

@@ -22,6 +22,16 @@ pub fn corpus() -> PathBuf {
     path
 }
 
+/// The entries of a folder, in path order.
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    entries
+}
+
 /// Every file under the shared corpus (pasted incidents and real captures), the rule fixtures and the
 /// app's built-in samples that `keep` accepts: all the real input there is, walked in path order.
 pub fn input_files(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
