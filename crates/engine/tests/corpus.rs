@@ -258,3 +258,27 @@ fn every_case_renders_as_reviewed_text_markdown_and_html() {
         common::assert_snapshot(&format!("renderings/{name}.html"), &html);
     }
 }
+
+/// No snapshot of a corpus case outlives its case: every file under `tests/snapshots/corpus/` and
+/// `tests/snapshots/renderings/` belongs to a case the tests above snapshot.
+#[test]
+fn no_corpus_snapshot_is_an_orphan() {
+    let corpus = common::corpus();
+    let names: Vec<String> = all_cases()
+        .iter()
+        .map(|dir| {
+            dir.strip_prefix(&corpus)
+                .unwrap()
+                .to_string_lossy()
+                .replace('/', "-")
+        })
+        .collect();
+    let snapshots = common::snapshots();
+    snapshots.assert_no_orphans("corpus", names.iter().map(|n| format!("corpus/{n}.txt")));
+    snapshots.assert_no_orphans(
+        "renderings",
+        names
+            .iter()
+            .flat_map(|n| ["txt", "md", "html"].map(|ext| format!("renderings/{n}.{ext}"))),
+    );
+}

@@ -57,19 +57,9 @@ fn only_single_quoted(command: &str, payload: &str) -> bool {
 #[test]
 fn hostile_names_are_single_quoted_in_every_suggested_command() {
     let root = common::repo().join("tests/fixtures/rules");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    dirs.sort();
     let (mut fixtures, mut quoted_commands) = (0, 0);
-    for dir in dirs {
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        for path in files {
+    for dir in common::sorted_entries(&root) {
+        for path in common::sorted_entries(&dir) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             if !name.starts_with("fires-") || !(name.ends_with(".yaml") || name.ends_with(".json")) {
                 continue;

@@ -353,3 +353,131 @@ fn symptoms_are_grouped_under_their_causes() {
         assert!(symptom.summary.contains("This is a symptom"), "{file}");
     }
 }
+
+/// A fixture's findings as its reviewed snapshot shows them: each finding's rule, boundary, severity,
+/// subject and summary, its evidence by `file:line` with the field and the input line's text, what it
+/// cannot establish and its next steps; `no finding` for a quiet fixture that is silent. The prose is
+/// printed as it is, unwrapped, so that a stray run of spaces or a broken sentence shows in review.
+fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> String {
+    use std::fmt::Write;
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    if report.findings.is_empty() {
+        out.push_str("no finding\n");
+    }
+    for (i, f) in report.findings.iter().enumerate() {
+        let severity = format!("{:?}", f.severity).to_lowercase();
+        writeln!(
+            out,
+            "{}. [{severity}] {} ({}) — {}",
+            i + 1,
+            f.rule,
+            f.boundary.id(),
+            f.subject
+        )
+        .unwrap();
+        if let Some(cause) = &f.explained_by {
+            writeln!(out, "explained by: {} {}", cause.rule, cause.subject).unwrap();
+        }
+        writeln!(out, "summary:\n  {}", f.summary).unwrap();
+        writeln!(out, "evidence:").unwrap();
+        for e in &f.evidence {
+            writeln!(out, "  {}:{} {} = {}", e.source, e.line, e.path, e.value).unwrap();
+            if e.source == name {
+                let at = lines.get(e.line as usize - 1).copied().unwrap_or_default();
+                writeln!(out, "    | {}", at.trim_end()).unwrap();
+            }
+        }
+        writeln!(out, "cannot establish:").unwrap();
+        for c in &f.cannot_establish {
+            writeln!(out, "  - {c}").unwrap();
+        }
+        writeln!(out, "next steps:").unwrap();
+        for s in &f.next_steps {
+            writeln!(out, "  $ {s}").unwrap();
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Prose a rule wrote that a reader would stumble on: a run of spaces (a line continuation lost
+/// inside a string literal), space before punctuation, a space at either end, or a doubled word.
+/// Text the rule quotes from the input (between double quotes) is the input's, and not judged.
+fn prose_defects(prose: &str) -> Vec<&'static str> {
+    let mut own = String::new();
+    let (mut quoted, mut escaped) = (false, false);
+    for c in prose.chars() {
+        match c {
+            '"' if !escaped => {
+                quoted = !quoted;
+                own.push('"');
+            }
+            _ if !quoted => own.push(c),
+            _ => {}
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    let mut defects = Vec::new();
+    if own.contains("  ") {
+        defects.push("a run of spaces");
+    }
+    if prose != prose.trim() {
+        defects.push("a space at an end");
+    }
+    if [" .", " ,", " :", " ;"].iter().any(|p| own.contains(p)) {
+        defects.push("a space before punctuation");
+    }
+    let words: Vec<&str> = own.split(' ').collect();
+    if words
+        .windows(2)
+        .any(|w| w[0] == w[1] && !w[0].is_empty() && w[0].chars().all(char::is_alphabetic))
+    {
+        defects.push("a doubled word");
+    }
+    defects
+}
+
+/// A next step is a command: only its ends are judged (a shell comment may be aligned, and
+/// jsonpath templates put spaces before colons).
+fn command_defects(command: &str) -> Vec<&'static str> {
+    if command != command.trim() || command.contains('\n') {
+        vec!["a space or a line break at an end"]
+    } else {
+        Vec::new()
+    }
+}
+
+/// ruff's habit: every fixture's findings in a reviewed snapshot (`tests/snapshots/rules/<rule>/
+/// <fixture>.snap`), and no snapshot without its fixture. UPDATE_SNAPSHOTS=1 rewrites them and
+/// removes orphans; review the diff.
+#[test]
+fn every_fixture_matches_its_reviewed_snapshot_and_no_snapshot_is_an_orphan() {
+    let root = common::repo().join("tests/fixtures/rules");
+    let snapshots = common::snapshots();
+    let mut names = Vec::new();
+    let mut defects = Vec::new();
+    for dir in common::sorted_entries(&root) {
+        let rule = dir.file_name().unwrap().to_string_lossy().to_string();
+        for path in common::sorted_entries(&dir) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let report = analyze(&[Source::new(name.clone(), text.clone())]);
+            for f in &report.findings {
+                let prose = std::iter::once(&f.summary).chain(&f.cannot_establish);
+                let prose = prose.map(|p| (p, prose_defects(p)));
+                let commands = f.next_steps.iter().map(|s| (s, command_defects(s)));
+                for (p, found) in prose.chain(commands) {
+                    for d in found {
+                        defects.push(format!("{rule}/{name}: {} — {d}: {p:?}", f.rule));
+                    }
+                }
+            }
+            let snapshot = format!("rules/{rule}/{name}.snap");
+            snapshots.assert(&snapshot, &snapshot_of(&report, &name, &text));
+            names.push(snapshot);
+        }
+    }
+    snapshots.assert_no_orphans("rules", &names);
+    assert!(defects.is_empty(), "{}", defects.join("\n"));
+}

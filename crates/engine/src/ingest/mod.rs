@@ -12,6 +12,7 @@ pub mod describe;
 pub mod events_table;
 pub mod fragments;
 pub mod get_table;
+pub mod http;
 pub mod json;
 pub mod kubectl_yaml;
 pub mod messages;
@@ -66,6 +67,22 @@ pub struct CommandOutput {
     pub command: String,
     pub first_line: u32,
     pub text: String,
+    /// The HTTP statuses in `text`, read once here ([`http::statuses`]).
+    pub http: Vec<http::HttpStatus>,
+}
+
+impl CommandOutput {
+    /// The output of `command` (empty when the paste does not show it), its HTTP statuses read.
+    pub fn new(source: usize, command: Option<&segment::Command>, first_line: u32, text: String) -> Self {
+        let command = command.map(|c| c.line.clone()).unwrap_or_default();
+        Self {
+            source,
+            http: http::statuses(&command, first_line, &text),
+            command,
+            first_line,
+            text,
+        }
+    }
 }
 
 /// A decoded object of a kind some rule reads; everything else is kept as its node tree only.
@@ -403,16 +420,12 @@ fn ingest_segment(
             let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
             // A table of a kind no command names (a custom resource's): its rows stay text.
             if rows.is_empty() {
-                out.outputs.push(CommandOutput {
-                    source: index,
-                    command: segment
-                        .command
-                        .as_ref()
-                        .map(|c| c.line.clone())
-                        .unwrap_or_default(),
-                    first_line: segment.first_line,
-                    text: segment.text.to_string(),
-                });
+                out.outputs.push(CommandOutput::new(
+                    index,
+                    segment.command.as_ref(),
+                    segment.first_line,
+                    segment.text.to_string(),
+                ));
             }
             for node in rows {
                 add_object(index, source, node, None, out);
@@ -456,16 +469,12 @@ fn ingest_segment(
                 .as_ref()
                 .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
         {
-            out.outputs.push(CommandOutput {
-                source: index,
-                command: segment
-                    .command
-                    .as_ref()
-                    .map(|c| c.line.clone())
-                    .unwrap_or_default(),
-                first_line: segment.first_line,
-                text: segment.text.to_string(),
-            });
+            out.outputs.push(CommandOutput::new(
+                index,
+                segment.command.as_ref(),
+                segment.first_line,
+                segment.text.to_string(),
+            ));
             (Format::CommandOutput, 1)
         }
         Sniffed::Other => read_other(index, source, segment, out, reached),

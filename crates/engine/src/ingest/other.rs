@@ -83,12 +83,8 @@ pub(super) fn read_other(
     out.messages.extend(read.messages.into_iter().map(|m| (index, m)));
     out.unread.extend(read.unread.into_iter().map(|u| (index, u)));
     for (first_line, text) in read.other {
-        out.outputs.push(CommandOutput {
-            source: index,
-            command: command.map(|c| c.line.clone()).unwrap_or_default(),
-            first_line,
-            text,
-        });
+        out.outputs
+            .push(CommandOutput::new(index, command, first_line, text));
     }
     let mut documents = usize::from(records > 0);
     if let Some((at, line)) = start_at {

@@ -3,6 +3,8 @@
 //! all there is, and say so. It lives in the model, not in the rules, because the model's own facts
 //! (a Service's business response) read it too.
 
+use crate::ingest::http::HttpStatus;
+use crate::ingest::CommandOutput;
 use crate::model::Model;
 use crate::report::Evidence;
 
@@ -121,6 +123,36 @@ pub fn lines_containing(model: &Model<'_>, needles: &[&str], scope: Scope) -> Ve
         }
     }
     found
+}
+
+/// The HTTP statuses a client saw or an application logged, in input order: those of every output
+/// that is not the API server's answer ([`talks_to_api`]), as ingest read them
+/// ([`CommandOutput::http`]). The rule `http-server-errors` and the business-response fact both
+/// read these, so they cannot disagree on what a line says.
+pub fn http_statuses<'m>(
+    model: &'m Model<'_>,
+) -> impl Iterator<Item = (&'m CommandOutput, &'m HttpStatus)> + 'm {
+    request_outputs(model).flat_map(|o| o.http.iter().map(move |s| (o, s)))
+}
+
+/// The outputs whose HTTP statuses are a client's or an application's: not the API server's.
+pub fn request_outputs<'m>(model: &'m Model<'_>) -> impl Iterator<Item = &'m CommandOutput> + 'm {
+    model.outputs.iter().filter(|o| !talks_to_api(&o.command))
+}
+
+/// The line of `output` at `offset` as evidence, cited as the output of its command.
+pub fn output_line(model: &Model<'_>, output: &CommandOutput, offset: usize) -> Evidence {
+    Evidence {
+        source: model.source_name(output.source),
+        line: output.first_line + offset as u32,
+        path: format!("output of `{}`", output.command),
+        value: output
+            .text
+            .lines()
+            .nth(offset)
+            .map(|l| l.trim().to_string())
+            .unwrap_or_default(),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::hash::Map;
 
 use crate::ingest::node::{Node, NodeValue};
 use crate::ingest::{Object, Typed};
-use crate::model::client_output::{lines_containing, Scope};
+use crate::model::client_output::{http_statuses, lines_containing, output_line, Scope};
 use crate::model::graph::{EdgeKind, Graph, Target};
 use crate::model::Model;
 use crate::report::{Evidence, Fact, FactKind, FactState};
@@ -257,32 +257,43 @@ fn endpoint_evidence(model: &Model<'_>, endpoints: &[&Endpoint]) -> Vec<Evidence
 }
 
 /// Whether pasted request output shows the application answering: any failure disproves it.
+///
+/// HTTP statuses are ingest's records ([`http_statuses`]), the same the rule `http-server-errors`
+/// reads: a 5xx disproves it — a proxy's no-backend page too, since the client got no answer either
+/// way (the rule leaves those to the endpoint rules; this fact is about what the client got) — and a
+/// 2xx or 3xx proves it. A request that got no answer at all (curl's own error, a refused
+/// connection, the client Pod ending in error) disproves it too: those are read from the text.
 pub fn business_response(model: &Model<'_>) -> (FactState, Vec<Evidence>) {
-    let failed = lines_containing(
+    let status_evidence =
+        |(output, status): (&crate::ingest::CommandOutput, &crate::ingest::http::HttpStatus)| {
+            output_line(model, output, status.offset)
+        };
+    let mut failed: Vec<Evidence> = http_statuses(model)
+        .filter(|(_, s)| s.is_server_error())
+        .map(status_evidence)
+        .collect();
+    failed.extend(lines_containing(
         model,
-        &[
-            "curl: (",
-            "HTTP/1.1 5",
-            "HTTP/2 5",
-            "Connection refused",
-            "terminated (Error)",
-        ],
+        &["curl: (", "Connection refused", "terminated (Error)"],
         Scope::ClientOutput,
-    );
+    ));
     if !failed.is_empty() {
+        failed.sort_by(|a, b| (&a.source, a.line).cmp(&(&b.source, b.line)));
+        failed.dedup();
         return (
             FactState::No,
             failed.into_iter().take(EVIDENCE_PER_FACT).collect(),
         );
     }
-    let succeeded = lines_containing(model, &["HTTP/1.1 200", "HTTP/2 200"], Scope::ClientOutput);
+    let succeeded: Vec<Evidence> = http_statuses(model)
+        .filter(|(_, s)| s.is_answer())
+        .map(status_evidence)
+        .take(EVIDENCE_PER_FACT)
+        .collect();
     if succeeded.is_empty() {
         (FactState::Unknown, Vec::new())
     } else {
-        (
-            FactState::Yes,
-            succeeded.into_iter().take(EVIDENCE_PER_FACT).collect(),
-        )
+        (FactState::Yes, succeeded)
     }
 }
 
@@ -516,4 +527,42 @@ pub fn pod_facts(model: &Model<'_>, side: &PodSide<'_>, pod: usize) -> Vec<Fact>
         )
     };
     vec![scheduled, running, ready, selected, eligible]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::business_response;
+    use crate::ingest::{ingest, Source};
+    use crate::model::Model;
+    use crate::report::FactState;
+
+    fn business(text: &str) -> (FactState, Vec<u32>) {
+        let sources = [Source::new("requests.txt", text)];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let (state, evidence) = business_response(&model);
+        (state, evidence.iter().map(|e| e.line).collect())
+    }
+
+    /// The fact reads the statuses the rule `http-server-errors` reads, so formats the old substring
+    /// search missed (wget, a written-out code, an access log, HTTP/1.0) answer the same way.
+    #[test]
+    fn every_status_format_the_rule_reads_decides_the_business_response() {
+        let wget = "$ kubectl exec -n shop deploy/frontend -- wget -O- http://checkout:8080/\n\
+                    Connecting to checkout:8080\n\
+                    wget: server returned error: HTTP/1.1 500 Internal Server Error\n";
+        assert_eq!(business(wget), (FactState::No, vec![3]));
+        let codes = "$ curl -s -o /dev/null -w '%{http_code}\\n' http://checkout.shop.svc:8080/\n204\n";
+        assert_eq!(business(codes), (FactState::Yes, vec![2]));
+        let old = "$ curl -i http://checkout.shop.svc:8080/\nHTTP/1.0 503 Service Unavailable\n";
+        assert_eq!(business(old).0, FactState::No);
+        // A proxy's no-backend page: the client got no answer, so the business response failed,
+        // though the rule leaves it to the endpoint rules.
+        let proxy =
+            "$ curl -sS -i https://shop.example.com/api\nHTTP/2 503\nserver: envoy\n\nno healthy upstream\n";
+        assert_eq!(business(proxy), (FactState::No, vec![2]));
+        // A status line that is an API server's answer (`kubectl get --raw`) is not the application's.
+        let api = "$ kubectl get --raw /readyz -v=8\nHTTP/1.1 500 Internal Server Error\n";
+        assert_eq!(business(api).0, FactState::Unknown);
+    }
 }

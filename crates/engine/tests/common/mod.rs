@@ -22,6 +22,16 @@ pub fn corpus() -> PathBuf {
     path
 }
 
+/// The entries of a folder, in path order.
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    entries
+}
+
 /// Every file under the shared corpus (pasted incidents and real captures), the rule fixtures and the
 /// app's built-in samples that `keep` accepts: all the real input there is, walked in path order.
 pub fn input_files(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
@@ -67,31 +77,13 @@ pub fn case_sources(dir: &Path) -> Vec<Source> {
         .collect()
 }
 
+/// The reviewed snapshots under `tests/snapshots/` (the one helper, shared with the app's tests).
+pub fn snapshots() -> faultline_snapshot::Snapshots {
+    faultline_snapshot::Snapshots::new(repo().join("tests/snapshots"))
+}
+
 /// Compares `actual` with the reviewed snapshot `tests/snapshots/<name>`; with UPDATE_SNAPSHOTS=1 it
 /// writes the snapshot instead (review the diff before committing it).
 pub fn assert_snapshot(name: &str, actual: &str) {
-    let path = repo().join("tests/snapshots").join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}; run with UPDATE_SNAPSHOTS=1 and review it",
-            path.display()
-        )
-    });
-    if expected != actual {
-        let first = expected
-            .lines()
-            .zip(actual.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "snapshot {name} differs from line {}:\n  expected: {:?}\n  actual:   {:?}\n(UPDATE_SNAPSHOTS=1 rewrites it; review the diff)",
-            first + 1,
-            expected.lines().nth(first),
-            actual.lines().nth(first)
-        );
-    }
+    snapshots().assert(name, actual);
 }

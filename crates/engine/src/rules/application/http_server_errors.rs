@@ -1,5 +1,6 @@
-use crate::ingest::CommandOutput;
-use crate::model::client_output::talks_to_api;
+use crate::ingest::http::HttpStatus;
+use crate::ingest::segment::Command;
+use crate::model::client_output::{output_line, request_outputs};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
@@ -72,64 +73,30 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// A proxy's own page for "I had nowhere to send this": not the application's answer.
-const NO_BACKEND: [&str; 5] = [
-    "no healthy upstream",
-    "no endpoints available for service",
-    "upstream connect error",
-    "Service Temporarily Unavailable",
-    "default backend - 404",
-];
-
-/// A status code and where it was read.
-struct Status {
-    code: u16,
-    offset: usize,
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for output in model.outputs.iter().filter(|o| !talks_to_api(&o.command)) {
-        let statuses = statuses(output);
-        let failed: Vec<&Status> = statuses.iter().filter(|s| (500..600).contains(&s.code)).collect();
-        if failed.is_empty() {
+    // The statuses are ingest's records (`CommandOutput::http`), the ones the business-response
+    // fact reads too; a proxy's no-backend page is the endpoints' matter, not the application's.
+    for output in request_outputs(model) {
+        let statuses = &output.http;
+        let app_failed: Vec<&HttpStatus> = statuses
+            .iter()
+            .filter(|s| s.is_server_error() && !s.from_proxy)
+            .collect();
+        let Some(first) = app_failed.first() else {
             continue;
-        }
-        let lines: Vec<&str> = output.text.lines().collect();
-        // A proxy's no-backend page right after a 502–504 means the request never reached the app.
-        let from_proxy = |s: &Status| {
-            (502..=504).contains(&s.code)
-                && lines
-                    .iter()
-                    .skip(s.offset)
-                    .take(15)
-                    .any(|l| NO_BACKEND.iter().any(|n| l.contains(n)))
         };
-        let app_failed: Vec<&&Status> = failed.iter().filter(|s| !from_proxy(s)).collect();
-        if app_failed.is_empty() {
-            continue;
-        }
-        let last = statuses.last().map(|s| s.code).unwrap_or_default();
-        let recovered = (200..400).contains(&last);
-        let source = model.source_name(output.source);
-        let path = format!("output of `{}`", output.command);
+        let recovered = statuses.last().is_some_and(HttpStatus::is_answer);
         let mut evidence: Vec<Evidence> = app_failed
             .iter()
             .take(5)
-            .map(|s| Evidence {
-                source: source.clone(),
-                line: output.first_line + s.offset as u32,
-                path: path.clone(),
-                value: lines
-                    .get(s.offset)
-                    .map(|l| l.trim().to_string())
-                    .unwrap_or_default(),
-            })
+            .map(|s| output_line(model, output, s.offset))
             .collect();
         // The body's own explanation, if one follows the first failure.
-        let body = lines
-            .iter()
+        let body = output
+            .text
+            .lines()
             .enumerate()
-            .skip(app_failed[0].offset + 1)
+            .skip(first.offset + 1)
             .take(20)
             .find(|(_, l)| {
                 let l = l.to_ascii_lowercase();
@@ -138,13 +105,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     || l.contains("refused")
                     || l.contains("timeout")
             });
-        if let Some((offset, line)) = body {
-            evidence.push(Evidence {
-                source: source.clone(),
-                line: output.first_line + offset as u32,
-                path: path.clone(),
-                value: line.trim().to_string(),
-            });
+        if let Some((offset, _)) = body {
+            evidence.push(output_line(model, output, offset));
         }
         let mut codes: Vec<(u16, usize)> = Vec::new();
         for s in &app_failed {
@@ -225,72 +187,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-/// Every HTTP status in the output, in order.
-fn statuses(output: &CommandOutput) -> Vec<Status> {
-    let code_only = output.command.contains("http_code");
-    let mut out = Vec::new();
-    for (offset, line) in output.text.lines().enumerate() {
-        let line = line.trim();
-        let code = status_line(line)
-            .or_else(|| wget_error(line))
-            .or_else(|| access_log(line))
-            .or_else(|| {
-                (code_only && line.len() == 3)
-                    .then(|| line.parse().ok())
-                    .flatten()
-                    .filter(|c| (100..600).contains(c))
-            });
-        if let Some(code) = code {
-            out.push(Status { code, offset });
-        }
-    }
-    out
-}
-
-/// `HTTP/1.1 503 Service Unavailable`, `< HTTP/2 500`.
-fn status_line(line: &str) -> Option<u16> {
-    let line = line.strip_prefix("< ").unwrap_or(line);
-    let rest = line.strip_prefix("HTTP/")?;
-    let mut words = rest.split_whitespace();
-    let version = words.next()?;
-    if !version.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return None;
-    }
-    three_digits(words.next()?)
-}
-
-/// wget: `wget: server returned error: HTTP/1.1 500 Internal Server Error`, `ERROR 503: Service Unavailable.`
-fn wget_error(line: &str) -> Option<u16> {
-    if let Some((_, after)) = line.split_once("server returned error: ") {
-        return status_line(after);
-    }
-    let rest = line.split_once("ERROR ")?.1;
-    three_digits(rest.split(':').next()?)
-}
-
-/// Combined log format: `… "GET /api/orders HTTP/1.1" 500 61 …`.
-fn access_log(line: &str) -> Option<u16> {
-    let at = line.find(" HTTP/")?;
-    let close = line[at..].find("\" ")? + at;
-    let request = &line[..at];
-    let method_start = request.rfind('"')?;
-    let method = request[method_start + 1..].split_whitespace().next()?;
-    if !matches!(
-        method,
-        "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
-    ) {
-        return None;
-    }
-    three_digits(line[close + 2..].split_whitespace().next()?)
-}
-
-fn three_digits(word: &str) -> Option<u16> {
-    (word.len() == 3 && word.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| word.parse().ok())
-        .flatten()
-        .filter(|c| (100..600).contains(c))
-}
-
 /// The port a URL names, else its scheme's.
 fn port_of(url: &str) -> String {
     let authority = url
@@ -318,15 +214,11 @@ fn url_of(command: &str) -> Option<String> {
 /// `checkout.shop`, or `checkout` with the command's `-n`), the Pod whose logs were read, or the URL.
 fn subject_of(command: &str) -> ObjectRef {
     let words: Vec<&str> = command.split_whitespace().collect();
-    let flag_ns = words
-        .windows(2)
-        .find(|w| w[0] == "-n" || w[0] == "--namespace")
-        .map(|w| w[1].to_string())
-        .or_else(|| {
-            words
-                .iter()
-                .find_map(|w| w.strip_prefix("--namespace=").map(str::to_string))
-        });
+    // kubectl's namespace, in any of its spellings (`-n shop`, `-nshop`, `--namespace=shop`), read
+    // by the one flag reader; not from the words after `--`, which are the program run in the
+    // container's (`wget -nv` is not a namespace).
+    let kubectl_part = command.split(" -- ").next().unwrap_or(command);
+    let flag_ns = Command::parse(kubectl_part).namespace;
     if let Some(url) = url_of(command) {
         let host = url
             .split("://")
@@ -402,28 +294,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn status_codes_are_read_from_every_client_format() {
-        assert_eq!(status_line("HTTP/1.1 500 Internal Server Error"), Some(500));
-        assert_eq!(status_line("< HTTP/2 503 "), Some(503));
-        assert_eq!(status_line("HTTP/1.1 OK"), None);
-        assert_eq!(
-            wget_error("wget: server returned error: HTTP/1.1 502 Bad Gateway"),
-            Some(502)
-        );
-        assert_eq!(
-            wget_error("2026-03-02 09:14:03 ERROR 503: Service Unavailable."),
-            Some(503)
-        );
-        assert_eq!(
-            access_log(
-                r#"10.244.1.7 - - [02/Mar/2026:09:14:03 +0000] "GET /api/orders HTTP/1.1" 500 61 "-" "curl/8.5.0""#
-            ),
-            Some(500)
-        );
-        assert_eq!(access_log("took 500 ms for HTTP/1.1 request"), None);
-    }
-
-    #[test]
     fn the_subject_is_the_service_the_url_names() {
         let s = subject_of(
             "kubectl exec -n shop deploy/frontend -- curl -sS http://checkout.shop.svc.cluster.local:8080/x",
@@ -439,6 +309,12 @@ mod tests {
         );
         let s = subject_of("curl -i https://shop.example.com/api");
         assert_eq!(s.kind, "URL");
+        let s = subject_of("kubectl exec -nshop deploy/frontend -- wget -nv -O- http://checkout:8080/x");
+        assert_eq!(
+            (s.kind.as_str(), s.namespace.as_deref(), s.name.as_str()),
+            ("Service", Some("shop"), "checkout"),
+            "the joined -nshop is kubectl's namespace; wget's -nv is not"
+        );
         let s = subject_of("kubectl logs -n shop web-7d9f8c6b5-x2k4q --since=10m");
         assert_eq!((s.kind.as_str(), s.name.as_str()), ("Pod", "web-7d9f8c6b5-x2k4q"));
     }

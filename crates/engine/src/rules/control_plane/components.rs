@@ -136,11 +136,14 @@ pub fn check_components(
             format!("The control plane's {component} is failing: Pod {name}: {state}; {consequence}.");
         // Where the node is not known, a placeholder to fill in.
         let where_ = node.as_deref().unwrap_or("NODE");
+        // etcd is not its own dependency: its log names a data directory or its peers instead.
+        let causes = if component == ETCD {
+            "a bad flag, an expired certificate, a damaged data directory, peers unreachable"
+        } else {
+            "a bad flag, an expired certificate, etcd unreachable"
+        };
         let cannot_establish = vec![
-            format!(
-                "Why {component} exits: its own log says (a bad flag, an expired certificate, etcd unreachable), \
-                 and no status field carries it."
-            ),
+            format!("Why {component} exits: its own log says ({causes}), and no status field carries it."),
             "Whether the other control-plane nodes' copies are healthy, unless their Pods were pasted too."
                 .to_string(),
         ];

@@ -264,8 +264,13 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
         .unwrap_or("its image");
     let cause = hint.map_or("the events do not say why", RegistryHint::explanation);
     let times: u32 = failures.iter().map(|e| e.count.max(1)).sum();
+    let attempts = if times == 1 {
+        "1 failed attempt or back-off".to_string()
+    } else {
+        format!("{times} failed attempts or back-offs")
+    };
     let summary = format!(
-        "{id} cannot pull {image} ({times} failed attempts or back-offs in its events): {cause}. From the kubelet's events only."
+        "{id} cannot pull {image} ({attempts} in its events): {cause}. From the kubelet's events only."
     );
     let ns = id.namespace.as_deref().unwrap_or("default");
     let mut cannot_establish = vec![
@@ -274,7 +279,8 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     ];
     if hint == Some(RegistryHint::NotFound) {
         cannot_establish.push(
-            "Whether the tag is really missing or the repository is private and hides itself from              unauthenticated pulls: registries answer both with \"not found\"."
+            "Whether the tag is really missing or the repository is private and hides itself from \
+             unauthenticated pulls: registries answer both with \"not found\"."
                 .to_string(),
         );
     }
@@ -400,20 +406,38 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
     ];
     match hint {
         Some(RegistryHint::Unauthorized) => {
-            next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'", name, ns));
-            next_steps.push(command!("kubectl get serviceaccount {} -n {} -o yaml", service_account(pod), ns));
+            next_steps.push(command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
+                name,
+                ns
+            ));
+            next_steps.push(command!(
+                "kubectl get serviceaccount {} -n {} -o yaml",
+                service_account(pod),
+                ns
+            ));
         }
         Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)) => {
             if let Some(node) = node_name {
                 let host = registry_host(image);
                 next_steps.push(command!("kubectl get node {} -o wide", node));
                 next_steps.push(if hint == RegistryHint::Network {
-                    command!("kubectl debug node/{} -it --image=busybox -- nslookup {}", node, host)
+                    command!(
+                        "kubectl debug node/{} -it --image=busybox -- nslookup {}",
+                        node,
+                        host
+                    )
                 } else {
-                    command!("kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/", node, host)
+                    command!(
+                        "kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/",
+                        node,
+                        host
+                    )
                 });
             }
         }
+        // The list the failing container is in: an init container is not under `.spec.containers`.
+        _ if first.status_path.starts_with("status.initContainerStatuses") => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.initContainers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
         _ => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
     }
 

@@ -142,7 +142,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             .filter(|r| !r.reason.is_empty())
             .map(|r| r.count)
             .sum();
-        format!("{id} cannot create its Pods: {by} refuses them ({refusals} refusals seen): {first_reason}. Those Pods do not exist.")
+        format!("{id} cannot create its Pods: {by} refuses them ({refusals} {} seen): {first_reason}. Those Pods do not exist.", if refusals == 1 { "refusal" } else { "refusals" })
     };
     let cannot_establish = vec![
         "Whether the policy is the one intended for this namespace (its labels, the webhook's configuration).".to_string(),
@@ -163,12 +163,17 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         next_steps.push(command!("kubectl describe limitrange -n {}", ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
-    next_steps.push(command!(
-        "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec}}'",
-        lower_kind,
-        id.name,
-        ns
-    ));
+    // A Pod's spec is `.spec`; a workload's Pods are specified by its template.
+    next_steps.push(if id.kind == "Pod" {
+        command!("kubectl get pod {} -n {} -o jsonpath='{{.spec}}'", id.name, ns)
+    } else {
+        command!(
+            "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec}}'",
+            lower_kind,
+            id.name,
+            ns
+        )
+    });
     RULE.finding(
         Severity::Error,
         id.clone(),

@@ -199,7 +199,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             .filter(|r| !r.reason.is_empty())
             .map(|r| r.count)
             .sum();
-        format!("{id} cannot create its Pods: {what}. The API server refused them ({refusals} refusals seen), so those Pods do not exist.")
+        format!("{id} cannot create its Pods: {what}. The API server refused them ({refusals} {} seen), so those Pods do not exist.", if refusals == 1 { "refusal" } else { "refusals" })
     };
     let pods_pasted = model
         .objects

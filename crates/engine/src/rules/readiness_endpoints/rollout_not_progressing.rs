@@ -173,29 +173,30 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.evidence(object, path));
         }
         let said_available = available.as_ref().is_some_and(|c| c.status == "True");
-        let kind = &object.id.kind;
-        let name = &object.id.name;
+        // Named as every other finding names its subject: kind, namespace and name.
+        let id = &object.id;
+        let (kind, name) = (&id.kind, &id.name);
         let mut summary = if let Some(c) = &deadline {
             format!(
-                "{kind} {name} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{}).",
+                "{id} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{}).",
                 quoted(c.message)
             )
         } else if let Some(c) = &replica_failure {
             format!(
-                "{kind} {name} cannot create its Pods (ReplicaFailure=True, {}{}).",
+                "{id} cannot create its Pods (ReplicaFailure=True, {}{}).",
                 c.reason,
                 quoted(c.message)
             )
         } else if unavailable {
             format!(
-                "{kind} {name} is not available (Available=False{}).",
+                "{id} is not available (Available=False{}).",
                 reason_of(available.as_ref())
             )
         } else {
             let updated = updated
                 .map(|u| format!("{u} of {desired} replicas updated, "))
                 .unwrap_or_default();
-            format!("{kind} {name} is rolling out: {updated}{ready} of {desired} available.")
+            format!("{id} is rolling out: {updated}{ready} of {desired} available.")
         };
         if short && (stalled || unavailable) {
             summary.push_str(&format!(" {ready} of {desired} replicas are available."));
@@ -226,7 +227,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ];
         if !owned {
             cannot_establish.push(format!(
-                "No ReplicaSets or Pods of {kind} {name} were pasted, so the cause below it is unknown."
+                "No ReplicaSets or Pods of {id} were pasted, so the cause below it is unknown."
             ));
         }
         let selector = object

@@ -196,8 +196,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
         let mut cannot_establish = vec![
             "Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS): endpoint conditions say what should receive traffic, not that it arrives.".to_string(),
-            "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.".to_string(),
         ];
+        // With no Pod selected there is no probe to doubt: what is unknown is the Pods not pasted.
+        cannot_establish.push(if selects_nothing {
+            "Whether Pods with the selector's labels exist but were not pasted: only the pasted Pods were compared with it.".to_string()
+        } else {
+            "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.".to_string()
+        });
         if business.0 == FactState::Unknown {
             cannot_establish.push("The business response: no request output was pasted, so whether clients get correct answers is unknown.".to_string());
         }
@@ -209,12 +214,36 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .map(|&p| model.objects[p].id.name.clone())
             .unwrap_or_else(|| "POD".into());
         let subject = id.clone();
-        let next_steps = vec![
-                command!("kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml", ns, id.name),
-                command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].readinessProbe}}'", pod_name, ns),
+        let endpoint_slices = command!(
+            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+            ns,
+            id.name
+        );
+        let request = command!("kubectl -n {} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", ns, id.name);
+        let next_steps = if selects_nothing {
+            // No Pod to name: the Pods of the namespace with their labels, against the selector.
+            vec![
+                endpoint_slices,
+                command!(
+                    "kubectl get service {} -n {} -o jsonpath='{{.spec.selector}}'",
+                    id.name,
+                    ns
+                ),
+                command!("kubectl get pods -n {} --show-labels", ns),
+                request,
+            ]
+        } else {
+            vec![
+                endpoint_slices,
+                command!(
+                    "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].readinessProbe}}'",
+                    pod_name,
+                    ns
+                ),
                 command!("kubectl describe pod {} -n {}", pod_name, ns),
-                command!("kubectl -n {} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", ns, id.name),
-            ];
+                request,
+            ]
+        };
         findings.push(RULE.finding(
             Severity::Error,
             subject,

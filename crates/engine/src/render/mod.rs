@@ -1,0 +1,56 @@
+//! Text, Markdown and HTML renderings of a [`Report`], shared by the CLI and the app's export: one
+//! file a concern — the words of each language ([`words`]), the terminal text ([`text`]), Markdown
+//! ([`markdown`]), HTML ([`html`]), the export that splices a redaction note into them ([`export`]),
+//! the rules' page ([`rules_markdown`]) and the escaping of pasted text in each (`escape`).
+
+mod escape;
+mod export;
+mod html;
+mod markdown;
+mod rules_page;
+mod text;
+mod words;
+
+pub use crate::lang::Lang;
+pub use export::{export, ExportFormat};
+pub use html::html;
+pub use markdown::markdown;
+pub use rules_page::rules_markdown;
+pub use text::text;
+pub use words::{verdict_sentence, words, Words};
+
+use crate::report::Finding;
+
+/// Each finding's number: `1`, `2`, … for causes, `1.1`, `1.2` for the symptoms listed under a cause
+/// (the report already puts each symptom right after its cause).
+pub fn labels(findings: &[Finding]) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::with_capacity(findings.len());
+    let mut top = 0;
+    let mut children: Vec<usize> = vec![0; findings.len()];
+    // Each finding's first index by (rule, subject): a dump with thousands of findings would make a
+    // search per symptom quadratic.
+    let mut first: crate::hash::Map<(&str, &crate::ObjectRef), usize> = crate::hash::Map::default();
+    for (i, f) in findings.iter().enumerate() {
+        first.entry((f.rule.as_str(), &f.subject)).or_insert(i);
+    }
+    for finding in findings {
+        let parent = finding.explained_by.as_ref().and_then(|c| {
+            first
+                .get(&(c.rule.as_str(), &c.subject))
+                .copied()
+                .filter(|&p| p < labels.len())
+        });
+        let label = match parent {
+            Some(p) => {
+                children[p] += 1;
+                format!("{}.{}", labels[p], children[p])
+            }
+            None => {
+                top += 1;
+                top.to_string()
+            }
+        };
+        labels.push(label);
+    }
+    labels
+}
