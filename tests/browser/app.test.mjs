@@ -167,32 +167,34 @@ test('bad input gets an error with its position; the text stays as typed and the
   await screenshot(page, 'bad-input');
 });
 
-// A describe fragment pasted without its object (real paste: ../shared/corpus/wild/33, verbatim)
-// is not called healthy: the headline says the input could not all be read and where; the inputs
-// list counts the lines not read, and the input viewer shades them.
+// A describe fragment pasted without its object (the first nine lines of a real paste,
+// ../shared/corpus/wild/10, verbatim: a node's `Allocated resources:` table) is not called healthy:
+// the headline says the input could not all be read and where; the inputs list counts the lines not
+// read, and the input viewer shades them.
 test('a paste that cannot all be read is inconclusive, with its unread lines counted and shaded', async (t) => {
   const { page } = await openApp(t);
   await page.getByRole('button', { name: 'Clear all' }).click();
   await page.locator('.finding').waitFor({ state: 'detached' });
-  const fragment = readFileSync(join(ROOT, '../shared/corpus/wild/33-none-stale-outofdisk-unknown-ready-true/input.txt'), 'utf8');
+  const paste = readFileSync(join(ROOT, '../shared/corpus/wild/10-node-diskpressure-describe-node-fragment/input.txt'), 'utf8');
+  const fragment = paste.split('\n').slice(0, 9).join('\n') + '\n';
   await page.locator('#paste').fill(fragment);
   const headline = page.locator('.headline.verdict');
   await headline.waitFor();
   assert.match(await headline.textContent(), /^Inconclusive: no finding, but Faultline could not read all of this input/);
-  assert.match(await headline.textContent(), /paste, lines 3–10/);
+  assert.match(await headline.textContent(), /paste, line 3: .*paste, lines 5–9/);
   assert.doesNotMatch(await headline.textContent(), /nothing in it points to a fault/);
   const count = page.locator('.input-row .unread-count');
-  assert.equal(await count.textContent(), '9 lines not read');
+  assert.equal(await count.textContent(), '6 lines not read');
   await page.locator('.input-row .source').first().click();
   await page.locator('.input-viewer .line.unread').first().waitFor();
   const shaded = await page.locator('.input-viewer .line.unread').evaluateAll((lines) => lines.map((l) => Number(l.dataset.line)));
-  assert.deepEqual(shaded, [2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(shaded, [3, 5, 6, 7, 8, 9]);
   assert.equal(await page.locator('.input-viewer .line[data-line="1"]').getAttribute('class'), 'line highlight');
   await screenshot(page, 'inconclusive-unread');
   // In Chinese, the same verdict in Chinese.
   await page.getByRole('button', { name: '中文' }).click();
   await page.locator('.headline.verdict', { hasText: '无法判断' }).waitFor();
-  assert.equal(await count.textContent(), '9 行未读取');
+  assert.equal(await count.textContent(), '6 行未读取');
   await screenshot(page, 'inconclusive-unread-zh');
 });
 

@@ -469,6 +469,40 @@ fn api_request_failure(body: &str, line_no: u32, command: Option<&Command>) -> O
     })
 }
 
+/// The sections of `kubectl describe` output that hold fields or tables under their title.
+const DESCRIBE_SECTIONS: [&str; 30] = [
+    "Containers",
+    "Init Containers",
+    "Conditions",
+    "Volumes",
+    "Labels",
+    "Annotations",
+    "Capacity",
+    "Allocatable",
+    "System Info",
+    "Non-terminated Pods",
+    "Allocated resources",
+    "Addresses",
+    "Taints",
+    "Tolerations",
+    "Node-Selectors",
+    "IPs",
+    "Mounts",
+    "Environment",
+    "Environment Variables from",
+    "Limits",
+    "Requests",
+    "State",
+    "Last State",
+    "Pod Template",
+    "Port",
+    "Ports",
+    "Rules",
+    "Subsets",
+    "Resource Quotas",
+    "Lease",
+];
+
 /// Why a line that no reader took is reported unread, or `None` for prose, logs and shell output
 /// (recognised as other text). What looks like kubectl output is: describe's `Key:   value`
 /// fields, and rows of two or more cells separated by runs of spaces.
@@ -484,7 +518,12 @@ fn unread_reason(line: &str) -> Option<UnreadReason> {
             && key
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '(' | ')'));
-        if key_ok && (value.is_empty() || value.starts_with("  ") || value.starts_with('\t')) {
+        // A key alone is a section of describe output only under one of describe's own section
+        // names (`Like this:`, `After:` end sentences); `Events:` is the title of the table
+        // after it, which is read on its own.
+        let section = value.trim().is_empty() && DESCRIBE_SECTIONS.contains(&key);
+        let field = value.starts_with("  ") || value.starts_with('\t');
+        if key_ok && (section || field) {
             return Some(UnreadReason::DescribeFragment);
         }
     }

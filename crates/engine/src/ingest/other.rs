@@ -40,16 +40,31 @@ pub(super) fn read_other(
         offset += raw.len();
     }
     let mut head = &text[..start_at.map_or(text.len(), |(at, _)| at)];
-    // A container's `State:` / `Last State:` block pasted alone: a Pod of its own, then the rest.
-    if let Some((from, to, line)) = container_block(head, segment.first_line) {
-        let context = fragments::Context::of(command);
-        let node = describe::container_fragment(
-            &head[from..to],
-            line,
-            context.name.as_deref().unwrap_or_default(),
-            context.namespace.as_deref(),
-        );
-        if let Some(node) = node {
+    // A container's `State:` / `Last State:` block, or a node's `Conditions:` table, pasted alone:
+    // an object of its own, then the rest.
+    let context = fragments::Context::of(command);
+    let name = context.name.as_deref().unwrap_or_default();
+    let namespace = context.namespace.as_deref();
+    let fragment = container_block(head, segment.first_line)
+        .and_then(|(from, to, line)| {
+            Some((
+                from,
+                to,
+                line,
+                describe::container_fragment(&head[from..to], line, name, namespace)?,
+            ))
+        })
+        .or_else(|| {
+            let (from, to, line) = conditions_block(head, segment.first_line)?;
+            Some((
+                from,
+                to,
+                line,
+                describe::conditions_fragment(&head[from..to], line, name, namespace)?,
+            ))
+        });
+    if let Some((from, to, line, node)) = fragment {
+        {
             let before = Segment {
                 first_line: segment.first_line,
                 text: &head[..from],
@@ -140,6 +155,29 @@ pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usi
     }
     let end = lines[last].0 + lines[last].1.len();
     Some((lines[first].0, end, first_line + first as u32))
+}
+
+/// A `Conditions:` line and the table indented under it: (start offset, end offset, first line).
+pub(super) fn conditions_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    let mut at = 0;
+    let mut found: Option<(usize, usize, u32)> = None;
+    for (number, line) in (first_line..).zip(text.split_inclusive('\n')) {
+        let indent = line.len() - line.trim_start().len();
+        match &mut found {
+            None if line.trim() == "Conditions:" => found = Some((at, at + line.len(), number)),
+            Some((start, end, _)) => {
+                let title = &text[*start..];
+                let depth = title.len() - title.trim_start().len();
+                if line.trim().is_empty() || indent <= depth {
+                    break;
+                }
+                *end = at + line.len();
+            }
+            None => {}
+        }
+        at += line.len();
+    }
+    found.filter(|(start, end, _)| text[*start..*end].lines().count() > 2)
 }
 
 /// The object and field a command printed one field of: `kubectl get job x -o json | jq .status`,

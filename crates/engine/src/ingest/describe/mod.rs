@@ -18,8 +18,8 @@ mod fields;
 mod pod;
 
 use fields::{generic, pairs};
-pub use pod::container_fragment;
 use pod::pod;
+pub use pod::{conditions_fragment, container_fragment};
 
 /// One described object: its tree (shaped like the object's YAML) and its events.
 #[derive(Debug)]

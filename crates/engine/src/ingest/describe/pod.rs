@@ -47,6 +47,42 @@ pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Op
     Some(object.node())
 }
 
+/// A `Conditions:` section of `kubectl describe node` (or pod) pasted alone: a Node (its table has
+/// `LastHeartbeatTime`) or a Pod (`Type  Status` only) named `name` (empty when the paste does not
+/// say), with those conditions. `None` for any other table.
+pub fn conditions_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
+    let lines = lex(text, first_line);
+    let roots = tree(&lines);
+    let section = roots.iter().find(|i| i.line.key == Some("Conditions"))?;
+    let header: Vec<&str> = section.more.first()?.value.split_whitespace().collect();
+    let kind = if header.contains(&"LastHeartbeatTime") {
+        "Node"
+    } else if header == ["Type", "Status"] {
+        "Pod"
+    } else {
+        return None;
+    };
+    let conditions = condition_rows(section);
+    let pos = section.pos();
+    let mut object = Obj::new(pos);
+    object.str("kind", kind, pos);
+    let mut meta = Obj::new(pos);
+    meta.str("name", name, pos);
+    if let (Some(ns), "Pod") = (namespace, kind) {
+        meta.str("namespace", ns, pos);
+    }
+    object.put("metadata", meta.node(), pos);
+    let mut status = Obj::new(pos);
+    status.put("conditions", conditions, pos);
+    object.put("status", status.node(), pos);
+    if kind == "Pod" {
+        let mut spec = Obj::new(pos);
+        spec.put("containers", seq(Vec::new(), pos), pos);
+        object.put("spec", spec.node(), pos);
+    }
+    Some(object.node())
+}
+
 pub(super) fn pod(items: &[Item<'_>], object: &mut Obj) {
     let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
     let mut spec = Obj::new(Pos::new(items[0].line.line, 1));

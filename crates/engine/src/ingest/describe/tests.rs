@@ -255,3 +255,25 @@ fn several_objects_and_kinds_from_the_command() {
     assert_eq!(objects[1].node.locate("status.phase").unwrap().0.line, 18);
     assert!(objects[0].events.is_empty());
 }
+
+#[test]
+fn a_node_conditions_section_pasted_alone_is_a_node_with_those_conditions() {
+    // Verbatim lines (2-4, 6, 10) of a public issue thread's paste (kubernetes/kubernetes#73397).
+    let text = "Conditions:\n  Type                 Status    LastHeartbeatTime                 LastTransitionTime                Reason                       Message\n  ----                 ------    -----------------                 ------------------                ------                       -------\n  OutOfDisk            Unknown   Mon, 21 Jan 2019 19:29:36 +0000   Fri, 25 Jan 2019 13:57:23 +0000   NodeStatusUnknown            Kubelet stopped posting node status.\n  Ready                True      Mon, 28 Jan 2019 10:06:08 +0000   Mon, 28 Jan 2019 09:25:31 +0000   KubeletReady                 kubelet is posting ready status. AppArmor enabled\n";
+    let node = conditions_fragment(text, 4, "", None).unwrap();
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("Node"));
+    let (pos, ready) = node.locate("status.conditions[1].status").unwrap();
+    assert_eq!((pos.line, ready.as_str()), (8, Some("True")));
+    assert_eq!(
+        node.locate("status.conditions[0].reason").unwrap().1.as_str(),
+        Some("NodeStatusUnknown")
+    );
+    // Another table under `Conditions:` is not a node's.
+    assert!(conditions_fragment(
+        "Conditions:\n  Type  Status  Reason\n  Available  True  MinimumReplicasAvailable\n",
+        1,
+        "",
+        None
+    )
+    .is_none());
+}
