@@ -42,7 +42,7 @@ const TRANSFORMS: [(&str, Transform); 10] = [
 ///   continuation looks like a describe key (`Error: …`).
 /// - `quote` with `collapse-spaces` or `tabs`: a quoted `describe` whose value columns were re-spaced
 ///   loses the indentation its sections are read by.
-/// - `indent-4` with `prose-around`: a sentence before a 4-space code block of describe text.
+/// - `indent-4` with `prose-around`: a sentence before a 4-space code block of YAML (`cases/03`).
 /// - `collapse-spaces` on `wild/30`: `| grep` rows without a header and re-spaced.
 const GAPS: &[(&str, usize)] = &[
     ("collapse-spaces", 59),
@@ -56,15 +56,15 @@ const GAPS: &[(&str, usize)] = &[
     ("fence+collapse-spaces", 59),
     ("fence+wrap-76", 43),
     ("indent-4+collapse-spaces", 59),
-    ("indent-4+prose-around", 56),
-    ("indent-4+wrap-76", 42),
+    ("indent-4+prose-around", 59),
+    ("indent-4+wrap-76", 43),
     ("quote+collapse-spaces", 53),
     ("quote+tabs", 54),
     ("quote+wrap-76", 43),
     ("tabs+wrap-76", 48),
     ("wrap-76", 43),
     ("wrap-76+prompts", 43),
-    ("wrap-76+prose-around", 42),
+    ("wrap-76+prose-around", 43),
     ("wrap-76+trailing-spaces", 41),
 ];
 

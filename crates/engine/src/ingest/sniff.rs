@@ -21,6 +21,20 @@ pub(super) fn dedent(text: &str) -> Option<String> {
     if !tabular {
         return None;
     }
+    // The block ends at a paragraph back at the margin after a blank line (a sentence after a
+    // markdown code block): that text is kept as it is.
+    let mut block_end = text.len();
+    let mut at = 0;
+    let mut after_blank = false;
+    for line in text.split_inclusive('\n') {
+        if after_blank && !line.trim().is_empty() && !line.starts_with("  ") {
+            block_end = at;
+            break;
+        }
+        after_blank = line.trim().is_empty();
+        at += line.len();
+    }
+    let (text, rest) = text.split_at(block_end);
     let common = |text: &str| {
         text.lines()
             .filter(|l| !l.trim().is_empty())
@@ -48,6 +62,7 @@ pub(super) fn dedent(text: &str) -> Option<String> {
                 .unwrap_or(line.trim_start_matches(' ')),
         );
     }
+    out.push_str(rest);
     Some(out)
 }
 
