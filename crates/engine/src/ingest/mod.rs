@@ -436,6 +436,9 @@ fn ingest_segment(
             // Fields a mail client hard-wrapped, rejoined (one line of the copy per line of the text).
             let joined = rewrap::rejoin(segment.text, rewrap::Keys::Describe);
             let text = joined.as_deref().unwrap_or(segment.text);
+            // Its indentation given back where it was lost (collapsed spaces, tabs).
+            let reindented = describe::reindent(text);
+            let text = reindented.as_deref().unwrap_or(text);
             let objects = describe::parse(text, segment.first_line, segment.command.as_ref());
             let count = objects.len();
             for object in objects {

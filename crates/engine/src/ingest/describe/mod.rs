@@ -16,10 +16,12 @@ use crate::ingest::segment::Command;
 
 mod fields;
 mod pod;
+mod reindent;
 
 use fields::{generic, pairs};
 use pod::pod;
 pub use pod::{conditions_fragment, container_fragment};
+pub use reindent::reindent;
 
 /// One described object: its tree (shaped like the object's YAML) and its events.
 #[derive(Debug)]
