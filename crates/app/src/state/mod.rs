@@ -30,7 +30,7 @@ mod sample;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use input::{looks_binary, Input, Text, INLINE_FILE_BYTES, MAX_INPUT_BYTES};
+pub use input::{looks_binary, Input, Text, INLINE_FILE_BYTES};
 pub use job::{Analysis, Pending};
 
 // The components take the report as `Rc<Report>` props, compared at every render of the app (each
