@@ -1,6 +1,8 @@
 //! Questions about the object graph that rules ask: which workload a Pod belongs to, whether an
 //! object descends from a workload, whether a Service selects a Pod, a Pod runs on a Node, a Pod
 //! uses a claim. They are the model's answers (what the input says about ownership), not diagnoses.
+//! The report's workloads (the app's timeline lanes) come from here too, so that the rules and the
+//! app read generated names by one heuristic ([`named_workload`]).
 
 use std::collections::BTreeMap;
 

@@ -114,7 +114,8 @@ pub const DOC_SECTIONS_ZH: [&str; 7] = [
 /// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand;
 /// `docs_zh` is its Chinese translation ([`Rule::docs_zh`], a `DOCS_ZH` const in the rule's file).
 /// `components: [Kubelet, Runtime if NotNodeSubject]` names the [`crate::report::Component`]s its
-/// findings implicate, each with an optional [`components::When`] condition.
+/// findings implicate, each with an optional [`components::When`] condition; a rule without one
+/// does not compile (and a test checks the registry's).
 #[macro_export]
 macro_rules! declare_rule {
     ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
