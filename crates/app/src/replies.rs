@@ -37,6 +37,7 @@ impl Assembly {
                         relations: Vec::with_capacity(head.relations),
                         verdict: head.verdict,
                         unread: head.unread,
+                        workloads: head.workloads,
                     },
                     secrets: Vec::new(),
                     unreadable: head.unreadable,

@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 pub use ingest::Source;
 pub use lang::Lang;
 pub use report::{
-    Boundary, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject,
-    ObjectRef, Relation, RelationKind, Replicas, Report, Severity, Text, TimelineEntry, Unread, Verdict,
+    Boundary, Component, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint,
+    MapObject, ObjectRef, ObjectState, Relation, RelationKind, Replicas, Report, Severity, Text,
+    TimelineEntry, Unread, Verdict, WorkloadOf,
 };
 
 /// Choices the user can make about an analysis.
@@ -147,6 +148,7 @@ fn diagnose(
     stage(Phase::Timeline);
     let timeline = model::timeline::build(&model, options.captured_at);
     let (objects, relations) = model::map::build(&model);
+    let workloads = model::owners::workloads(&objects, &relations, &timeline);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {
         *counts.entry(object.id.kind.to_string()).or_insert(0) += 1;
@@ -177,6 +179,7 @@ fn diagnose(
         relations,
         verdict,
         unread,
+        workloads,
     }
 }
 

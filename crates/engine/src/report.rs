@@ -39,6 +39,24 @@ pub struct Report {
     /// event or message, or recognised as other text (prose, logs, shell output).
     #[serde(default)]
     pub unread: Vec<Unread>,
+    /// The workload each object of [`Report::objects`] and each subject of [`Report::timeline`]
+    /// belongs to, where it belongs to one: the top of its owner chain by ownerReferences, or, where
+    /// the input states no owner, the workload its generated name is made from (`guessed`). Sorted
+    /// by object.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub workloads: Vec<WorkloadOf>,
+}
+
+/// An object and the name of the workload it belongs to ([`Report::workloads`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkloadOf {
+    #[serde(rename = "ref")]
+    pub object: ObjectRef,
+    /// The top owner's name (the object's own when it is the top of a stated chain).
+    pub workload: Text,
+    /// Read from the names the controllers generate (`web-7d9f8c6b5-x2k4q` of `web`), not stated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guessed: bool,
 }
 
 /// The report's answer in one word (`"fault"`, `"no-fault"`, `"inconclusive"` in JSON).
@@ -244,11 +262,70 @@ pub struct Finding {
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explained_by: Option<Cause>,
+    /// The components of the logical architecture the finding implicates: those its rule declares
+    /// (`declare_rule!`), kept where the finding meets their condition (a controller manager only when
+    /// a controller made the refused request). A kubelet is the one of [`Finding::node`] when set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub components: Vec<Component>,
+    /// The node the finding is about: its subject when that is a Node, else the `spec.nodeName` its
+    /// evidence cites.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<Text>,
     /// What the rule established, typed, for the links between findings while the rules run
     /// (`rules::EXPLANATIONS`): the summary says it in words, and words may be reworded. Emptied
     /// before the report leaves the engine, so a report is exactly what its JSON says.
     #[serde(skip)]
     pub details: Vec<Detail>,
+}
+
+/// A component of the logical architecture (DESIGN.md, "Fault boundaries", the diagram components
+/// column); the ids are stable (JSON, the app's DOM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Component {
+    #[serde(rename = "client")]
+    Client,
+    #[serde(rename = "kube-apiserver")]
+    ApiServer,
+    #[serde(rename = "etcd")]
+    Etcd,
+    #[serde(rename = "kube-controller-manager")]
+    ControllerManager,
+    #[serde(rename = "kube-scheduler")]
+    Scheduler,
+    #[serde(rename = "cloud-controller-manager")]
+    CloudControllerManager,
+    #[serde(rename = "kubelet")]
+    Kubelet,
+    #[serde(rename = "container-runtime")]
+    Runtime,
+    #[serde(rename = "containers")]
+    Containers,
+    #[serde(rename = "kube-proxy-cni")]
+    ProxyCni,
+    #[serde(rename = "service-endpointslice")]
+    ServiceSlice,
+    #[serde(rename = "volumes")]
+    Volumes,
+}
+
+impl Component {
+    /// The stable id (as in JSON).
+    pub fn id(self) -> &'static str {
+        match self {
+            Component::Client => "client",
+            Component::ApiServer => "kube-apiserver",
+            Component::Etcd => "etcd",
+            Component::ControllerManager => "kube-controller-manager",
+            Component::Scheduler => "kube-scheduler",
+            Component::CloudControllerManager => "cloud-controller-manager",
+            Component::Kubelet => "kubelet",
+            Component::Runtime => "container-runtime",
+            Component::Containers => "containers",
+            Component::ProxyCni => "kube-proxy-cni",
+            Component::ServiceSlice => "service-endpointslice",
+            Component::Volumes => "volumes",
+        }
+    }
 }
 
 /// A fact a finding rests on that another finding's link reads ([`Finding::details`]).
@@ -348,6 +425,37 @@ pub struct MapObject {
     /// A Service's or a Pod's five facts (the article's experiment 3), each yes, no or unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facts: Vec<Fact>,
+    /// Whether the object is failing as its status above states it (`failing`, `ok`); absent when
+    /// the input does not say (a missing object, a kind without a status the map reads).
+    #[serde(default, skip_serializing_if = "ObjectState::is_unknown")]
+    pub state: ObjectState,
+}
+
+/// An object's state as its own status states it ([`MapObject::state`]); never a guessed `ok`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ObjectState {
+    /// Not running, not ready, not complete, or fewer ready than desired.
+    Failing,
+    Ok,
+    /// The input does not state it.
+    #[default]
+    Unknown,
+}
+
+impl ObjectState {
+    pub fn is_unknown(&self) -> bool {
+        *self == ObjectState::Unknown
+    }
+
+    /// `Some(true)` failing, `Some(false)` ok, `None` unknown.
+    pub fn failing(self) -> Option<bool> {
+        match self {
+            ObjectState::Failing => Some(true),
+            ObjectState::Ok => Some(false),
+            ObjectState::Unknown => None,
+        }
+    }
 }
 
 fn is_zero(n: &u32) -> bool {

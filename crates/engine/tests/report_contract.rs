@@ -57,8 +57,10 @@ fn report_json_has_exactly_the_contract_fields() {
         [
             "boundary",
             "cannot_establish",
+            "components",
             "evidence",
             "next_steps",
+            "node",
             "rule",
             "severity",
             "subject",
@@ -66,6 +68,13 @@ fn report_json_has_exactly_the_contract_fields() {
         ]
     );
     assert_eq!(finding["boundary"], "node-runtime");
+    // `components` (what the finding implicates on the architecture diagram, declared with its
+    // rule) and `node` (the node it is about) were added to the contract on purpose.
+    assert_eq!(
+        finding["components"],
+        serde_json::json!(["kubelet", "container-runtime"])
+    );
+    assert_eq!(finding["node"], "n1");
     assert_eq!(finding["severity"], "error");
     assert_eq!(
         finding["subject"],
@@ -104,7 +113,13 @@ fn report_json_has_exactly_the_contract_fields() {
     let objects = json["objects"].as_array().unwrap();
     assert_eq!(objects.len(), 2, "{objects:?}");
     let pod = &objects[0];
-    assert_eq!(keys(pod), ["at", "containers", "facts", "phase", "reason", "ref"]);
+    assert_eq!(
+        keys(pod),
+        ["at", "containers", "facts", "phase", "reason", "ref", "state"]
+    );
+    // `state` (failing or ok as the object's status states it; absent when unknown) was added to
+    // the contract on purpose: the map draws it.
+    assert_eq!(pod["state"], "failing");
     assert_eq!(
         pod["ref"],
         serde_json::json!({"kind": "Pod", "namespace": "shop", "name": "web"}),
@@ -195,4 +210,72 @@ fn the_verdict_is_never_no_fault_about_text_that_was_not_read() {
     let events = verdict("Events:\n  Type     Reason            Age   From               Message\n  ----     ------            ----  ----               -------\n  Warning  FailedScheduling  61s   default-scheduler  0/3 nodes are available: 3 Insufficient cpu.\n");
     assert_eq!(events["verdict"], "fault");
     assert_eq!(events["findings"][0]["boundary"], "scheduling");
+}
+
+/// The Kubernetes judgements the app draws are the report's (issue 26): the components a finding
+/// implicates, the state of each object, and the workload each object belongs to.
+#[test]
+fn the_report_carries_components_object_state_and_workloads() {
+    const LIST: &str = "apiVersion: v1\nkind: List\nitems:\n- kind: Deployment\n  metadata: {name: web, namespace: shop}\n  spec: {replicas: 2}\n  status: {replicas: 2, readyReplicas: 1}\n- kind: ReplicaSet\n  metadata:\n    name: web-7d9f8c6b5\n    namespace: shop\n    ownerReferences: [{kind: Deployment, name: web, controller: true}]\n- kind: Pod\n  metadata:\n    name: web-7d9f8c6b5-x2k4q\n    namespace: shop\n    ownerReferences: [{kind: ReplicaSet, name: web-7d9f8c6b5, controller: true}]\n  spec: {nodeName: n1, containers: [{name: app, image: shop/web:1}]}\n  status:\n    phase: Running\n    conditions: [{type: Ready, status: 'True'}]\n    containerStatuses: [{name: app, ready: true, restartCount: 0, state: {running: {}}}]\n- kind: Pod\n  metadata: {name: web-canary1, namespace: shop}\n  spec: {nodeName: n1, containers: [{name: app, image: shop/web:2}]}\n  status:\n    phase: Pending\n    containerStatuses: [{name: app, ready: false, restartCount: 0, state: {waiting: {reason: ErrImagePull}}}]\n- kind: Pod\n  metadata: {name: api-6d8f7b9c4-q2w8x, namespace: shop}\n  spec: {containers: []}\n";
+    let report = analyze(&[Source::new("list.yaml", LIST)]);
+    let state = |name: &str| {
+        report
+            .objects
+            .iter()
+            .find(|o| o.object.name == name)
+            .map(|o| o.state)
+            .unwrap()
+    };
+    use faultline_engine::{Component, ObjectState};
+    assert_eq!(state("web-7d9f8c6b5-x2k4q"), ObjectState::Ok);
+    assert_eq!(state("web-canary1"), ObjectState::Failing);
+    assert_eq!(state("web"), ObjectState::Failing, "1 of 2 replicas ready");
+    assert_eq!(state("n1"), ObjectState::Unknown, "a Node not pasted");
+    let pull = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "image-pull-failed")
+        .unwrap();
+    assert_eq!(pull.components, [Component::Kubelet, Component::Runtime]);
+    assert_eq!(pull.node.as_deref(), Some("n1"));
+    let workload = |name: &str| {
+        report
+            .workloads
+            .iter()
+            .find(|w| w.object.name == name)
+            .map(|w| (w.workload.as_str(), w.guessed))
+    };
+    assert_eq!(workload("web-7d9f8c6b5-x2k4q"), Some(("web", false)), "stated");
+    assert_eq!(workload("web-7d9f8c6b5"), Some(("web", false)));
+    assert_eq!(workload("web"), Some(("web", false)), "the top of a stated chain");
+    assert_eq!(workload("api-6d8f7b9c4-q2w8x"), Some(("api", true)), "guessed");
+    assert_eq!(workload("web-canary1"), None, "not a generated name: no workload");
+    let json = serde_json::to_value(&report).unwrap();
+    let workloads = json["workloads"].as_array().unwrap();
+    let keyed: Vec<Vec<&str>> = workloads.iter().map(keys).collect();
+    assert!(keyed.contains(&vec!["guessed", "ref", "workload"]), "{keyed:?}");
+    assert!(
+        keyed.contains(&vec!["ref", "workload"]),
+        "`guessed` only when true"
+    );
+}
+
+/// A symptom that takes its cause's boundary is drawn where its cause is: a rollout stalled by an
+/// image that cannot be pulled lights the kubelet and the runtime, not the Service.
+#[test]
+fn a_symptom_that_takes_its_causes_boundary_takes_its_components() {
+    use faultline_engine::Component;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/rules/rollout-not-progressing/fires-traced-to-image-pull.yaml"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let report = analyze(&[Source::new("rollout.yaml", text)]);
+    let rollout = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "rollout-not-progressing")
+        .unwrap();
+    assert!(rollout.explained_by.is_some());
+    assert_eq!(rollout.components, [Component::Kubelet, Component::Runtime]);
 }

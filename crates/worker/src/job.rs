@@ -171,6 +171,7 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
         errors: report.errors.clone(),
         verdict: report.verdict,
         unread: report.unread.clone(),
+        workloads: report.workloads.clone(),
         unreadable,
         redacted_input,
         findings: report.findings.len(),
@@ -378,6 +379,7 @@ mod tests {
                     report.errors = head.errors;
                     report.verdict = head.verdict;
                     report.unread = head.unread;
+                    report.workloads = head.workloads;
                 }
                 Reply::Findings(f) => report.findings.extend(f),
                 Reply::Timeline(t) => report.timeline.extend(t),

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use faultline_engine::report::{MapObject, Relation, Unread, Verdict};
+use faultline_engine::report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
 use faultline_engine::{Finding, InputError, InputSummary, Progress, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +106,9 @@ pub struct Head {
     pub errors: Vec<InputError>,
     pub verdict: Verdict,
     pub unread: Vec<Unread>,
+    /// The report's workloads: one per owned object, small beside the timeline and the objects.
+    #[serde(default)]
+    pub workloads: Vec<WorkloadOf>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).

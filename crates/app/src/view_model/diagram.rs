@@ -1,47 +1,15 @@
-//! Report -> the logical architecture diagram: which component each finding implicates, and which
-//! nodes' kubelets to draw. The engine decides the boundary; this only places it on the picture
-//! (DESIGN.md, "Fault boundaries", the diagram components column).
+//! Report -> the logical architecture diagram: which components are lit, and which nodes' kubelets
+//! to draw. The engine decides which components each finding implicates (each rule declares them,
+//! DESIGN.md, "Fault boundaries", the diagram components column); this only places them on the
+//! picture.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use faultline_engine::{Boundary, Finding, Report, Severity};
+use faultline_engine::{Finding, Report, Severity};
 
-/// A component of the logical architecture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Part {
-    Client,
-    ApiServer,
-    Etcd,
-    ControllerManager,
-    Scheduler,
-    CloudControllerManager,
-    Kubelet,
-    Runtime,
-    Containers,
-    ProxyCni,
-    ServiceSlice,
-    Volumes,
-}
-
-impl Part {
-    /// Stable id for the DOM and tests.
-    pub fn id(self) -> &'static str {
-        match self {
-            Part::Client => "client",
-            Part::ApiServer => "kube-apiserver",
-            Part::Etcd => "etcd",
-            Part::ControllerManager => "kube-controller-manager",
-            Part::Scheduler => "kube-scheduler",
-            Part::CloudControllerManager => "cloud-controller-manager",
-            Part::Kubelet => "kubelet",
-            Part::Runtime => "container-runtime",
-            Part::Containers => "containers",
-            Part::ProxyCni => "kube-proxy-cni",
-            Part::ServiceSlice => "service-endpointslice",
-            Part::Volumes => "volumes",
-        }
-    }
-}
+/// A component of the logical architecture: the engine's, which each finding names
+/// ([`Finding::components`]).
+pub use faultline_engine::Component as Part;
 
 /// What flows along an edge of the diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,67 +34,20 @@ pub struct Target {
     pub node: Option<String>,
 }
 
-impl Target {
-    fn of(part: Part) -> Self {
-        Target { part, node: None }
-    }
-}
-
-/// The node a finding is about: a Node subject, or a `nodeName` its evidence cites.
-pub fn finding_node(finding: &Finding) -> Option<String> {
-    if finding.subject.kind == "Node" {
-        return Some(finding.subject.name.to_string());
-    }
-    finding
-        .evidence
-        .iter()
-        .find(|e| e.path.ends_with("nodeName") && !e.value.trim().is_empty())
-        .map(|e| e.value.trim().to_string())
-}
-
-/// The components a finding implicates, from its boundary, rule and evidence.
+/// The components a finding implicates, as the report says ([`Finding::components`]): a kubelet
+/// is the one of the finding's node, or the unnamed one.
 pub fn implicated(finding: &Finding) -> Vec<Target> {
-    let node = finding_node(finding);
-    let kubelet = Target {
-        part: Part::Kubelet,
-        node: node.clone(),
-    };
-    let rule = finding.rule.as_str();
-    match finding.boundary {
-        Boundary::ControlPlane => vec![Target::of(Part::ApiServer)],
-        Boundary::Etcd => vec![Target::of(Part::Etcd)],
-        Boundary::Scheduling => vec![Target::of(Part::Scheduler)],
-        Boundary::NodeRuntime if finding.subject.kind == "Node" => vec![kubelet],
-        Boundary::NodeRuntime => vec![kubelet, Target::of(Part::Runtime)],
-        Boundary::QuotaAdmission => {
-            let by_controller = matches!(
-                finding.subject.kind.as_str(),
-                "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job"
-            ) || finding.evidence.iter().any(|e| e.value.contains("FailedCreate"));
-            let mut parts = vec![Target::of(Part::ApiServer)];
-            if by_controller {
-                parts.push(Target::of(Part::ControllerManager));
-            }
-            parts
-        }
-        Boundary::ZoneNetworkStorage => {
-            let network = rule.contains("sandbox") || rule.contains("network") || rule.contains("cni");
-            let storage = rule.contains("pvc") || rule.contains("volume") || rule.contains("csi");
-            let mut parts = Vec::new();
-            if network || !storage {
-                parts.push(Target::of(Part::ProxyCni));
-            }
-            if storage {
-                parts.push(Target::of(Part::Volumes));
-            }
-            if node.is_some() {
-                parts.push(kubelet);
-            }
-            parts
-        }
-        Boundary::ReadinessEndpoints => vec![Target::of(Part::ServiceSlice), kubelet],
-        Boundary::Application => vec![Target::of(Part::Containers)],
-    }
+    finding
+        .components
+        .iter()
+        .map(|&part| Target {
+            part,
+            node: match part {
+                Part::Kubelet => finding.node.as_ref().map(|n| n.to_string()),
+                _ => None,
+            },
+        })
+        .collect()
 }
 
 /// A lit component: its worst severity and the findings (indices into the report) behind it.
@@ -156,7 +77,12 @@ pub fn nodes_in(report: &Report) -> BTreeSet<String> {
         .filter(|e| e.subject.kind == "Node")
         .map(|e| e.subject.name.to_string())
         .collect();
-    nodes.extend(report.findings.iter().filter_map(finding_node));
+    nodes.extend(
+        report
+            .findings
+            .iter()
+            .filter_map(|f| f.node.as_ref().map(|n| n.to_string())),
+    );
     nodes
 }
 
@@ -244,53 +170,35 @@ mod tests {
         }
     }
 
+    /// The report names the components and the node; the app only places the kubelet on its node.
     #[test]
-    fn a_node_finding_lights_that_nodes_kubelet_only() {
-        let finding = Finding {
-            rule: "node-not-ready".into(),
-            boundary: Boundary::NodeRuntime,
-            severity: Severity::Error,
-            subject: faultline_engine::ObjectRef {
-                kind: "Node".into(),
-                name: "n3".into(),
-                ..Default::default()
-            },
-            summary: String::new(),
-            evidence: Vec::new(),
-            cannot_establish: Vec::new(),
-            next_steps: Vec::new(),
-            explained_by: None,
-            details: Vec::new(),
-        };
+    fn a_findings_kubelet_is_the_one_of_its_node() {
+        let state = State::with_sample("image-pull");
+        let finding = &state.report.findings[0];
+        assert_eq!(finding.components, [Part::Kubelet, Part::Runtime]);
         assert_eq!(
-            implicated(&finding),
-            vec![Target {
-                part: Part::Kubelet,
-                node: Some("n3".into())
-            }]
-        );
-        let mut storage = finding.clone();
-        storage.rule = "pvc-pending".into();
-        storage.boundary = Boundary::ZoneNetworkStorage;
-        storage.subject.kind = "PersistentVolumeClaim".into();
-        assert_eq!(implicated(&storage), vec![Target::of(Part::Volumes)]);
-        storage.rule = "pod-sandbox-failed".into();
-        storage.subject.kind = "Pod".into();
-        storage.evidence.push(faultline_engine::Evidence {
-            source: "p.yaml".into(),
-            line: 9,
-            path: "spec.nodeName".into(),
-            value: "n3".into(),
-        });
-        assert_eq!(
-            implicated(&storage),
+            implicated(finding),
             vec![
-                Target::of(Part::ProxyCni),
                 Target {
                     part: Part::Kubelet,
-                    node: Some("n3".into())
+                    node: Some("lab-worker2".into())
+                },
+                Target {
+                    part: Part::Runtime,
+                    node: None
                 }
             ]
+        );
+        let readiness = State::with_sample("readiness");
+        let unnamed = readiness
+            .report
+            .findings
+            .iter()
+            .flat_map(implicated)
+            .any(|t| t.part == Part::Kubelet && t.node.is_none());
+        assert!(
+            unnamed,
+            "a readiness finding without a nodeName lights the unnamed kubelet"
         );
     }
 

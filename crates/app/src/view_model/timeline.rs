@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use faultline_engine::{Boundary, ObjectRef, RelationKind, Report, TimelineEntry};
+use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
 
 /// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the engine writes it
 /// (`2026-10-27T08:00:03Z`, `2026-10-27T08:00:03.25Z`); `None` for an empty or other string.
@@ -73,85 +73,31 @@ pub fn extent(report: &Report) -> Option<(i64, i64)> {
     Some((lo, hi))
 }
 
-/// A workload's name from a generated one: `web-6d8f7b9c4-q2w8x` (Pod) and `web-6d8f7b9c4`
-/// (ReplicaSet) both give `web`. Only a fallback, for objects whose owners the input does not state
-/// (a `get` table, events alone): [`Owners`] follows the ownerReferences when they are there.
-pub fn workload_name(kind: &str, name: &str) -> String {
-    let generated = |part: &str, lens: std::ops::RangeInclusive<usize>| {
-        lens.contains(&part.len())
-            && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-            && part.chars().any(|c| c.is_ascii_digit())
-    };
-    let mut name = name;
-    if kind == "Pod" {
-        if let Some((head, tail)) = name.rsplit_once('-') {
-            if generated(tail, 5..=5) {
-                name = head;
-            }
-        }
-    }
-    if kind == "Pod" || kind == "ReplicaSet" {
-        if let Some((head, tail)) = name.rsplit_once('-') {
-            if generated(tail, 6..=10) {
-                name = head;
-            }
-        }
-    }
-    name.to_string()
-}
-
-/// The owner chains of the report's object graph: for each object, the name of the top of its
-/// chain (Deployment ▸ ReplicaSet ▸ Pod), following `owned-by` relations (ownerReferences).
+/// The workload of each object the report knows one of ([`Report::workloads`]): by ownerReferences,
+/// or guessed by the engine from the names controllers generate.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Owners {
-    /// Objects in a stated chain (owned, or owning), by identity: the top owner's name.
-    top: HashMap<ObjectRef, String>,
+    /// By identity: the workload's name and whether it was guessed.
+    top: HashMap<ObjectRef, (String, bool)>,
 }
 
-/// Chains longer than this are cut (ownerReferences can be pasted in a loop).
-const MAX_CHAIN: usize = 16;
-
 pub fn owners(report: &Report) -> Owners {
-    let mut owner: HashMap<usize, usize> = HashMap::new();
-    for r in report
-        .relations
+    let top = report
+        .workloads
         .iter()
-        .filter(|r| r.kind == RelationKind::OwnedBy)
-    {
-        // The first owner, as the controller that manages it is listed first.
-        owner.entry(r.from).or_insert(r.to);
-    }
-    let mut top = HashMap::new();
-    for (&from, &to) in &owner {
-        let mut at = to;
-        for _ in 0..MAX_CHAIN {
-            match owner.get(&at) {
-                Some(&next) if next != from => at = next,
-                _ => break,
-            }
-        }
-        let Some(root) = report.objects.get(at) else {
-            continue;
-        };
-        if let Some(object) = report.objects.get(from) {
-            top.insert(object.object.clone(), root.object.name.to_string());
-        }
-        top.insert(root.object.clone(), root.object.name.to_string());
-    }
+        .map(|w| (w.object.clone(), (w.workload.to_string(), w.guessed)))
+        .collect();
     Owners { top }
 }
 
 impl Owners {
-    /// The group of an object's lane and whether it was guessed from the name (no ownerReferences).
+    /// The group of an object's lane and whether it was guessed from the name (no ownerReferences);
+    /// an object of no workload is its own group.
     pub fn group(&self, subject: &ObjectRef) -> (String, bool) {
-        match self.top.get(subject) {
-            Some(top) => (top.clone(), false),
-            None => {
-                let guess = workload_name(&subject.kind, &subject.name);
-                let guessed = guess != subject.name;
-                (guess, guessed)
-            }
-        }
+        self.top
+            .get(subject)
+            .cloned()
+            .unwrap_or_else(|| (subject.name.to_string(), false))
     }
 }
 
@@ -311,13 +257,29 @@ mod tests {
         assert_eq!(short_clock(1_793_088_003_000), "10-27 08:00:03");
     }
 
+    /// The engine's one heuristic: `web-canary1` is not a Pod of `web` (the app once filed it
+    /// there); generated names are.
     #[test]
-    fn generated_names_group_under_their_workload() {
-        assert_eq!(workload_name("Pod", "web-6d8f7b9c4-q2w8x"), "web");
-        assert_eq!(workload_name("ReplicaSet", "web-6d8f7b9c4"), "web");
-        assert_eq!(workload_name("Deployment", "web-6d8f7b9c4"), "web-6d8f7b9c4");
-        assert_eq!(workload_name("Pod", "tag-probe"), "tag-probe");
-        assert_eq!(workload_name("Pod", "db-0"), "db-0");
+    fn generated_names_group_under_their_workload_as_the_engine_reads_them() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: web-6d8f7b9c4-q2w8x, namespace: shop, creationTimestamp: '2026-01-01T00:00:00Z'}\n  spec: {containers: []}\n- kind: Pod\n  metadata: {name: web-canary1, namespace: shop, creationTimestamp: '2026-01-01T00:00:01Z'}\n  spec: {containers: []}\n- kind: Pod\n  metadata: {name: db-0, namespace: shop, creationTimestamp: '2026-01-01T00:00:02Z'}\n  spec: {containers: []}\n";
+        let report = faultline_engine::analyze(&[faultline_engine::Source::new("p.yaml", text)]);
+        let owners = owners(&report);
+        let pod = |name: &str| ObjectRef {
+            kind: "Pod".into(),
+            namespace: Some("shop".into()),
+            name: name.into(),
+            uid: None,
+        };
+        assert_eq!(
+            owners.group(&pod("web-6d8f7b9c4-q2w8x")),
+            ("web".to_string(), true)
+        );
+        assert_eq!(
+            owners.group(&pod("web-canary1")),
+            ("web-canary1".to_string(), false)
+        );
+        assert_eq!(owners.group(&pod("db-0")), ("db-0".to_string(), false));
+        assert_eq!(lane_label(&owners, &pod("web-canary1")), "shop ▸ Pod web-canary1");
     }
 
     #[test]

@@ -379,6 +379,9 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
                 .collect();
         }
     }
+    for object in &mut objects {
+        object.state = crate::model::state::of(object);
+    }
     // The report keeps these: up to half of each would be growth room otherwise.
     objects.shrink_to_fit();
     relations.shrink_to_fit();

@@ -1,12 +1,16 @@
 //! Questions about the object graph that rules ask: which workload a Pod belongs to, whether an
 //! object descends from a workload, whether a Service selects a Pod, a Pod runs on a Node, a Pod
 //! uses a claim. They are the model's answers (what the input says about ownership), not diagnoses.
+//! The report's workloads (the app's timeline lanes) come from here too, so that the rules and the
+//! app read generated names by one heuristic ([`named_workload`]).
+
+use std::collections::BTreeMap;
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
 use crate::model::graph::{Edge, EdgeKind, Target};
 use crate::model::Model;
-use crate::report::ObjectRef;
+use crate::report::{MapObject, ObjectRef, Relation, RelationKind, Text, TimelineEntry, WorkloadOf};
 
 /// The Pod's top controller as far as the Pod itself says: its controller owner reference, with a
 /// ReplicaSet named `<deployment>-<pod-template-hash>` (the hash also in the Pod's labels) taken up to
@@ -105,20 +109,95 @@ pub fn descends_from(model: &Model<'_>, subject: &ObjectRef, workload: &ObjectRe
     }
 }
 
-/// `name` is `prefix` followed by exactly `parts` generated tokens (`-7d9f8c6b5`, `-x2k4q`): the
-/// controllers' alphabet has no vowels (so `web-canary` is not a ReplicaSet of `web`); hashes of old
-/// releases were decimal.
+/// `name` is `prefix` followed by exactly `parts` [`generated`] tokens (`-7d9f8c6b5`, `-x2k4q`).
 fn named_after(name: &str, prefix: &str, parts: usize) -> bool {
-    const GENERATED: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
     let Some(rest) = name.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
         return false;
     };
     let tokens: Vec<&str> = rest.split('-').collect();
-    tokens.len() == parts
-        && tokens.iter().all(|t| {
-            (5..=10).contains(&t.len())
-                && (t.bytes().all(|b| GENERATED.contains(&b)) || t.bytes().all(|b| b.is_ascii_digit()))
+    tokens.len() == parts && tokens.iter().all(|t| generated(t))
+}
+
+/// A token a controller generates: a ReplicaSet's pod-template-hash or a Pod's suffix. The
+/// controllers' alphabet has no vowels (so `web-canary1` is not a Pod of `web`); hashes of old
+/// releases were decimal. The one test of a generated name, for the rules and for the app's lanes
+/// ([`named_workload`]).
+fn generated(token: &str) -> bool {
+    const GENERATED: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    (5..=10).contains(&token.len())
+        && (token.bytes().all(|b| GENERATED.contains(&b)) || token.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The workload a Pod or ReplicaSet is named after, for objects whose owners the input does not
+/// state (a `get` table, events alone): `web-7d9f8c6b5-x2k4q` (a Deployment's Pod), `web-7d9f8c6b5`
+/// (its ReplicaSet) and `web-x2k4q` (a DaemonSet's Pod) are `web`'s. `None` when the name is not
+/// generated; a StatefulSet's `db-0` is left alone (an ordinal is also what people name by hand).
+pub fn named_workload<'n>(kind: &str, name: &'n str) -> Option<&'n str> {
+    let strip = |n: &'n str| {
+        n.rsplit_once('-')
+            .filter(|(head, tail)| !head.is_empty() && generated(tail))
+            .map(|(head, _)| head)
+    };
+    match kind {
+        "Pod" => {
+            let once = strip(name)?;
+            Some(strip(once).unwrap_or(once))
+        }
+        "ReplicaSet" => strip(name),
+        _ => None,
+    }
+}
+
+/// Owner chains longer than this are cut (ownerReferences can be pasted in a loop).
+const MAX_CHAIN: usize = 16;
+
+/// The report's [`crate::report::Report::workloads`]: for each object in a stated owner chain (owned, or owning),
+/// the name of the top of its chain, following each object's first `owned-by` relation (the
+/// controller that manages an object is listed first); for the other objects and the timeline's
+/// subjects, the workload their generated name is made from ([`named_workload`]), marked guessed.
+pub fn workloads(
+    objects: &[MapObject],
+    relations: &[Relation],
+    timeline: &[TimelineEntry],
+) -> Vec<WorkloadOf> {
+    let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
+    for r in relations.iter().filter(|r| r.kind == RelationKind::OwnedBy) {
+        owner.entry(r.from).or_insert(r.to);
+    }
+    let mut top: BTreeMap<ObjectRef, (Text, bool)> = BTreeMap::new();
+    for (&from, &to) in &owner {
+        let mut at = to;
+        for _ in 0..MAX_CHAIN {
+            match owner.get(&at) {
+                Some(&next) if next != from => at = next,
+                _ => break,
+            }
+        }
+        let (Some(object), Some(root)) = (objects.get(from), objects.get(at)) else {
+            continue;
+        };
+        top.insert(object.object.clone(), (root.object.name.clone(), false));
+        top.insert(root.object.clone(), (root.object.name.clone(), false));
+    }
+    let subjects = objects
+        .iter()
+        .map(|o| &o.object)
+        .chain(timeline.iter().map(|e| &e.subject));
+    for subject in subjects {
+        if top.contains_key(subject) {
+            continue;
+        }
+        if let Some(workload) = named_workload(&subject.kind, &subject.name) {
+            top.insert(subject.clone(), (workload.into(), true));
+        }
+    }
+    top.into_iter()
+        .map(|(object, (workload, guessed))| WorkloadOf {
+            object: ObjectRef { uid: None, ..object },
+            workload,
+            guessed,
         })
+        .collect()
 }
 
 /// Whether the pasted Service selects the Pod (or its EndpointSlice names it).
@@ -199,5 +278,26 @@ mod tests {
         assert!(!named_after("webx-7d9f8c6b5", "web", 1));
         assert!(!named_after("web-canary", "web", 1));
         assert!(named_after("web-1234567890", "web", 1));
+    }
+
+    /// The lanes of the app once filed `web-canary1` under `web` (a digit made it look generated);
+    /// the rules did not. One heuristic now: the controllers' alphabet has no vowels.
+    #[test]
+    fn a_name_with_vowels_is_not_a_generated_one() {
+        assert_eq!(named_workload("Pod", "web-canary1"), None);
+        assert!(!named_after("web-canary1", "web", 1));
+        assert_eq!(named_workload("Pod", "web-6d8f7b9c4-q2w8x"), Some("web"));
+        assert_eq!(named_workload("Pod", "web-q2w8x"), Some("web"));
+        assert_eq!(named_workload("ReplicaSet", "web-6d8f7b9c4"), Some("web"));
+        assert_eq!(named_workload("Deployment", "web-6d8f7b9c4"), None);
+        assert_eq!(named_workload("Pod", "tag-probe"), None);
+        assert_eq!(named_workload("Pod", "db-0"), None);
+        assert_eq!(named_workload("Pod", "-q2w8x"), None);
+        for (name, prefix, parts) in [("web-7d9f8c6b5-x2k4q", "web", 2), ("web-7d9f8c6b5", "web", 1)] {
+            assert_eq!(
+                named_after(name, prefix, parts),
+                named_workload("Pod", name) == Some(prefix)
+            );
+        }
     }
 }

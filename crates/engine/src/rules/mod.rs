@@ -12,6 +12,7 @@ macro_rules! command {
 }
 
 pub mod application;
+pub mod components;
 mod containers;
 pub mod control_plane;
 pub mod docs;
@@ -39,6 +40,8 @@ pub struct Rule {
     /// identifier, field, reason, message and command as in English and the example unchanged.
     pub docs_zh: &'static str,
     pub check: fn(&Model<'_>, &mut Vec<Finding>),
+    /// The components of the logical architecture its findings implicate ([`components`]).
+    pub components: &'static [components::Implicates],
 }
 
 impl Rule {
@@ -79,6 +82,8 @@ impl Rule {
             cannot_establish,
             next_steps,
             explained_by: None,
+            components: Vec::new(),
+            node: None,
             details: Vec::new(),
         }
     }
@@ -108,9 +113,12 @@ pub const DOC_SECTIONS_ZH: [&str; 7] = [
 
 /// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand;
 /// `docs_zh` is its Chinese translation ([`Rule::docs_zh`], a `DOCS_ZH` const in the rule's file).
+/// `components: [Kubelet, Runtime if NotNodeSubject]` names the [`crate::report::Component`]s its
+/// findings implicate, each with an optional [`components::When`] condition; a rule without one
+/// does not compile (and a test checks the registry's).
 #[macro_export]
 macro_rules! declare_rule {
-    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
+    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])+
         pub const $name: $crate::rules::Rule = $crate::rules::Rule {
             id: $id,
@@ -118,8 +126,14 @@ macro_rules! declare_rule {
             docs: concat!($($doc, "\n"),+),
             docs_zh: $docs_zh,
             check: $check,
+            components: &[$($crate::rules::components::Implicates {
+                component: $crate::report::Component::$component,
+                when: $crate::declare_rule!(@when $($when)?),
+            }),+],
         };
     };
+    (@when) => { $crate::rules::components::When::Always };
+    (@when $when:ident) => { $crate::rules::components::When::$when };
 }
 
 /// Every rule, sorted by id (a test keeps it sorted).
@@ -176,6 +190,11 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
         (std::cmp::Reverse(f.severity), !pasted)
     };
     findings.sort_by_cached_key(rank);
+    for finding in &mut findings {
+        if let Some(rule) = find(&finding.rule) {
+            components::implicate(rule.components, finding);
+        }
+    }
     relate(model, &mut findings);
     for finding in &mut findings {
         finding.details = Vec::new();
@@ -357,6 +376,10 @@ fn relate(model: &Model<'_>, findings: &mut [Finding]) {
             }
             if takes_boundary {
                 symptom.boundary = boundary;
+                // Drawn where its cause is: the components the cause's rule declares.
+                if let Some(cause) = find(&rule) {
+                    components::implicate(cause.components, symptom);
+                }
             }
             symptom.summary.push_str(&format!(
                 " This is a symptom: it follows from {subject} ({rule}), listed above."

@@ -45,7 +45,7 @@ crate::declare_rule! {
     ///       Message:   fatal: load config: unknown field "retry_backof"
     ///       Exit Code: 1
     /// ```
-    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -36,7 +36,7 @@ crate::declare_rule! {
     ///     exitCode: 137
     ///     reason: OOMKilled
     /// ```
-    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// HTTP/1.1 500 Internal Server Error
     /// {"error":"upstream database connection refused"}
     /// ```
-    pub const RULE = { id: "http-server-errors", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "http-server-errors", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -39,7 +39,7 @@ crate::declare_rule! {
     ///     message: Job has reached the specified backoff limit
     ///   failed: 5
     /// ```
-    pub const RULE = { id: "job-failed", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "job-failed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.

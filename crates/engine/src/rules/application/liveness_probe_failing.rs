@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// Warning  Unhealthy  2m (x9 over 10m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
     /// Normal   Killing    2m (x3 over 10m)  kubelet  Container api failed liveness probe, will be restarted
     /// ```
-    pub const RULE = { id: "liveness-probe-failing", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "liveness-probe-failing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// - name: web
     ///   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
     /// ```
-    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

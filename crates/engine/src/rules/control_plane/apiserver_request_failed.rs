@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// Unable to connect to the server: tls: failed to verify certificate: x509: certificate has
     /// expired or is not yet valid: current time 2025-04-02T09:14:55+02:00 is after 2025-03-30T07:21:12Z
     /// ```
-    pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -37,7 +37,7 @@ crate::declare_rule! {
     ///     reason: Error
     /// restartCount: 9
     /// ```
-    pub const RULE = { id: "etcd-member-failing", boundary: Boundary::Etcd, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "etcd-member-failing", boundary: Boundary::Etcd, components: [Etcd], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -34,7 +34,7 @@ crate::declare_rule! {
     /// Error from server: etcdserver: mvcc: database space exceeded
     /// memberID:9f2c41d07a8e6b35 alarm:NOSPACE
     /// ```
-    pub const RULE = { id: "etcd-request-failed", boundary: Boundary::Etcd, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "etcd-request-failed", boundary: Boundary::Etcd, components: [Etcd], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -39,7 +39,7 @@ crate::declare_rule! {
     ///       Reason:       CreateContainerConfigError
     ///   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
     /// ```
-    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

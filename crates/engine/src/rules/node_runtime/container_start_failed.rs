@@ -41,7 +41,7 @@ crate::declare_rule! {
     ///     reason: ContainerCannotRun
     ///     message: 'OCI runtime create failed: ... exec: "wge": executable file not found in $PATH'
     /// ```
-    pub const RULE = { id: "container-start-failed", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-start-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -53,7 +53,7 @@ crate::declare_rule! {
     ///         reason: ErrImagePull
     ///         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
     /// ```
-    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

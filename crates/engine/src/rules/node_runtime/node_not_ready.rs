@@ -38,7 +38,7 @@ crate::declare_rule! {
     ///   reason: NodeStatusUnknown
     ///   message: Kubelet stopped posting node status.
     /// ```
-    pub const RULE = { id: "node-not-ready", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-not-ready", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// default  21m    Normal   NodeHasDiskPressure   node/edge-node-3  Node edge-node-3 status is now: NodeHasDiskPressure
     /// logging  20m    Warning  Evicted               pod/log-collector-h7x2q  The node was low on resource: ephemeral-storage.
     /// ```
-    pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -36,7 +36,7 @@ crate::declare_rule! {
     ///   reason: Evicted
     ///   message: 'The node was low on resource: memory. Container worker was using 3Gi, request is 512Mi, has larger consumption of memory. '
     /// ```
-    pub const RULE = { id: "pod-evicted", boundary: Boundary::NodeRuntime, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-evicted", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime if NotNodeSubject], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

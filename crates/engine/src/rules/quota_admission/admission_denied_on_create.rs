@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// Warning  FailedCreate  5m30s  replicaset-controller  Error creating: pods "web-84b6-m4kzt" is
     /// forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false
     /// ```
-    pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
     /// used: requests.memory=11Gi, limited: requests.memory=16Gi
     /// ```
-    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
     /// occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
     /// ```
-    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

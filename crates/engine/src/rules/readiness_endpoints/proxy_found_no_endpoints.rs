@@ -37,7 +37,7 @@ crate::declare_rule! {
     /// "reason": "ServiceUnavailable",
     /// "code": 503
     /// ```
-    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.

@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// ```text
     /// Warning  Unhealthy  2m (x40 over 9m)  kubelet  Readiness probe failed: HTTP probe failed with statuscode: 503
     /// ```
-    pub const RULE = { id: "readiness-probe-failing", boundary: Boundary::ReadinessEndpoints, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "readiness-probe-failing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -48,7 +48,7 @@ crate::declare_rule! {
     ///     reason: ProgressDeadlineExceeded
     ///     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
     /// ```
-    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -43,7 +43,7 @@ crate::declare_rule! {
     ///   conditions: {ready: false, serving: false, terminating: false}
     ///   targetRef: {kind: Pod, name: echo-5f9b7d6c4-6c8d7}
     /// ```
-    pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -46,7 +46,7 @@ crate::declare_rule! {
     ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
     ///   2 node(s) didn't match Pod's node affinity/selector.
     /// ```
-    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -38,7 +38,7 @@ crate::declare_rule! {
     ///   reason: NoRouteCreated
     ///   message: RouteController failed to create a route
     /// ```
-    pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

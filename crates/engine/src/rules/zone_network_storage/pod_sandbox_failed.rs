@@ -34,7 +34,7 @@ crate::declare_rule! {
     /// Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: ... plugin
     /// type="calico" failed (add): error getting ClusterInformation: connection is unauthorized
     /// ```
-    pub const RULE = { id: "pod-sandbox-failed", boundary: Boundary::ZoneNetworkStorage, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-sandbox-failed", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

@@ -38,7 +38,7 @@ crate::declare_rule! {
     ///   Normal  ExternalProvisioning  4s (x142 over 35m)  persistentvolume-controller  Waiting for a
     ///   volume to be created either by the external provisioner 'rbd.csi.ceph.com' …
     /// ```
-    pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

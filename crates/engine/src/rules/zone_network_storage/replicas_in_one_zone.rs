@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// web-5d8c6f7b9d-4kq2x   1/1     Running   worker-1   eu-west-1a
     /// web-5d8c6f7b9d-9zt7m   1/1     Running   worker-2   eu-west-1a
     /// ```
-    pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

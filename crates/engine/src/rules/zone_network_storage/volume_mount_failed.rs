@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// 118s (x6 over 14m)  Warning  FailedAttachVolume  Pod/gitaly-0  AttachVolume.Attach failed for
     /// volume "pvc-a61f…" : timed out waiting for external-attacher of csi.vsphere.vmware.com
     /// ```
-    pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

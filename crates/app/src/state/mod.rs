@@ -1,0 +1,157 @@
+//! The app's state and every change to it, as a reducer: all logic lives here, with no DOM types, so
+//! it is tested natively. Components only render [`State`] and dispatch [`Action`]s.
+//!
+//! Analysis is asynchronous: the engine runs in a Web Worker (`hooks/use_engine_worker.rs`). A change
+//! of the inputs sets [`State::pending`] to a new job; the worker's progress and result come back as
+//! actions carrying that job's id, and anything for another id is ignored, so a newer edit simply
+//! supersedes a running analysis. Until the report arrives the previous one stays on screen, marked
+//! stale; the secret scan of the same inputs comes after the report, and the job is pending until it
+//! is done too. The built-in samples' reports are computed at build time and need no job.
+//!
+//! By concern: [`input`] (input texts and limits), [`job`] (the job lifecycle), `redaction`
+//! (redaction and undo), `sample` (the built-in samples), `error_reports` (the reports made
+//! without the engine), `reducer` (every action).
+
+use std::rc::Rc;
+
+use faultline_engine::{Progress, Report};
+use faultline_worker::protocol::{Excerpt, Secret, Timing};
+
+use crate::i18n::Lang;
+use crate::route::{Route, View};
+use crate::samples;
+
+mod error_reports;
+pub mod input;
+pub mod job;
+mod redaction;
+mod reducer;
+mod sample;
+#[cfg(test)]
+pub(crate) mod tests;
+
+pub use input::{looks_binary, Input, Text, INLINE_FILE_BYTES};
+pub use job::{Analysis, Pending};
+
+// The components take the report as `Rc<Report>` props, compared at every render of the app (each
+// progress message, each keystroke). `Rc`'s equality checks the pointer first only when the value is
+// `Eq`: without it, every render compared the whole report field by field, ~100 ms for a 10k-pod
+// dump's. This stops the build if `Report` loses `Eq`.
+const _: fn() = || {
+    fn compared_by_pointer_first<T: Eq>() {}
+    compared_by_pointer_first::<Report>();
+};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The paste area's text; analysed as the input named [`PASTE_NAME`] when not empty.
+    pub paste: Rc<str>,
+    /// Dropped or picked files, and the files of a loaded sample.
+    pub files: Vec<Input>,
+    /// The sample currently shown, if the inputs are a sample's, unchanged.
+    pub sample: Option<&'static str>,
+    /// Files that could not be read (name, why): shown, never turned into input text.
+    pub unreadable: Vec<(String, String)>,
+    /// The last report received. While [`State::pending`] is set (or [`State::stale`]), it is of
+    /// earlier inputs.
+    pub report: Rc<Report>,
+    /// Secrets found in the inputs (kind, input, line; never shown with their value).
+    pub secrets: Rc<Vec<Secret>>,
+    /// Whether IP addresses, internal host names and e-mail addresses count as secrets too.
+    pub include_network: bool,
+    /// The inputs as they were before the last redaction, until the user edits anything.
+    pub before_redaction: Option<(Rc<str>, Vec<Input>)>,
+    /// Whether the text the report was made from holds redaction tokens.
+    pub redacted_input: bool,
+    /// How long each step of the worker's last analysis took (empty for a report made otherwise:
+    /// a built-in sample's, computed when the app was built).
+    pub timings: Rc<Vec<Timing>>,
+    /// The analysis running in the worker, if any.
+    pub pending: Option<Pending>,
+    /// The report is not of the current inputs: their analysis was cancelled.
+    pub stale: bool,
+    /// The id of the last job asked for.
+    pub last_job: u64,
+    /// The view shown; re-analysis keeps it.
+    pub view: View,
+    pub lang: Lang,
+    /// The input line the input viewer shows highlighted: (input name, line).
+    pub focus: Option<(String, u32)>,
+    /// Lines of a large file around the focused line, from the worker (the page does not hold them).
+    pub excerpt: Option<Rc<Excerpt>>,
+    /// The finding (index into the report) to bring into view in the findings view.
+    pub selected_finding: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The paste area's text changed.
+    EditPaste(String),
+    /// Files were dropped or picked; a file with the same name replaces the older one.
+    AddFile(Input),
+    RemoveFile(usize),
+    /// A dropped or picked file could not be read (a folder dropped as a file, a permission error).
+    FileUnreadable {
+        name: String,
+        reason: String,
+    },
+    LoadSample(&'static str),
+    /// Removes every input.
+    Clear,
+    /// Replaces every input by its redacted copy (the originals are kept for [`Action::UndoRedaction`]).
+    Redact,
+    /// Brings back the inputs as they were before the last redaction.
+    UndoRedaction,
+    /// Whether network details (IPs, internal host names, e-mail addresses) are redacted too.
+    SetIncludeNetwork(bool),
+    SetView(View),
+    SetLang(Lang),
+    /// Show an input line (evidence, an error, a timeline entry's source) in the input viewer.
+    ShowLine {
+        source: String,
+        line: u32,
+    },
+    /// Open the findings view at one finding.
+    ShowFinding(usize),
+    /// The location hash changed: open its sample and view.
+    Route(Route),
+    /// Stops the running analysis; the previous report stays, marked stale.
+    Cancel,
+    /// Analyses the current inputs again (after a cancel).
+    Reanalyse,
+    /// From the worker: how far job `id` has got.
+    Progress {
+        id: u64,
+        progress: Progress,
+    },
+    /// From the worker: the redacted copy of job `id`'s inputs, in the job's order.
+    Redacted {
+        id: u64,
+        texts: Vec<Text>,
+    },
+    /// From the worker: job `id`'s report (the secret scan follows).
+    Reported {
+        id: u64,
+        analysis: Rc<Analysis>,
+    },
+    /// From the worker: the secrets in job `id`'s inputs, and how long each step took, the scan
+    /// included. The job is done.
+    Scanned {
+        id: u64,
+        secrets: Rc<Vec<Secret>>,
+        timings: Rc<Vec<Timing>>,
+    },
+    /// The worker stopped without a result (out of memory, an engine error).
+    AnalysisFailed {
+        id: u64,
+        message: String,
+    },
+    /// From the worker: lines of a large file for the input viewer.
+    Excerpt(Rc<Excerpt>),
+}
+
+impl Default for State {
+    fn default() -> Self {
+        Self::with_sample(samples::DEFAULT_SAMPLE)
+    }
+}

@@ -1,0 +1,63 @@
+//! The built-in samples as state: opening the page on one (the route's, or the default), and loading
+//! one's files as the inputs.
+
+use std::rc::Rc;
+
+use super::input::Input;
+use super::State;
+use crate::i18n::Lang;
+use crate::route::{Route, View};
+use crate::samples;
+
+impl State {
+    pub fn with_sample(id: &'static str) -> Self {
+        let mut state = Self {
+            paste: "".into(),
+            files: Vec::new(),
+            sample: None,
+            unreadable: Vec::new(),
+            report: Rc::default(),
+            secrets: Rc::default(),
+            include_network: false,
+            before_redaction: None,
+            redacted_input: false,
+            timings: Rc::default(),
+            pending: None,
+            stale: false,
+            last_job: 0,
+            view: View::default(),
+            lang: Lang::En,
+            focus: None,
+            excerpt: None,
+            selected_finding: None,
+        };
+        state.load_sample(id);
+        state.analyse(false);
+        state
+    }
+
+    /// The state a page opens in: the hash's sample (else the default one) and view, in `lang`.
+    pub fn open(route: Route, lang: Lang) -> Self {
+        let mut state = Self::with_sample(route.sample.unwrap_or(samples::DEFAULT_SAMPLE));
+        state.view = route.view.unwrap_or_default();
+        state.lang = lang;
+        state
+    }
+
+    pub(super) fn load_sample(&mut self, id: &'static str) {
+        if let Some(sample) = samples::find(id) {
+            self.paste = "".into();
+            self.files = sample
+                .files
+                .iter()
+                .map(|(n, t)| Input {
+                    name: n.to_string(),
+                    text: (*t).into(),
+                })
+                .collect();
+            self.sample = Some(sample.id);
+            self.focus = None;
+            self.selected_finding = None;
+        }
+    }
+}

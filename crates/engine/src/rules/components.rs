@@ -1,0 +1,138 @@
+//! The components of the logical architecture a rule implicates, declared with the rule
+//! (`declare_rule!`'s `components: [...]`), and the ones a finding of it implicates: the report says
+//! which parts of the picture to light, so the app only draws ([`Finding::components`]).
+
+use crate::report::{Component, Finding, Text};
+
+/// A component a rule declares, and when a finding of the rule implicates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Implicates {
+    pub component: Component,
+    pub when: When,
+}
+
+/// The condition on a declared component (`Kubelet if NodeNamed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    Always,
+    /// The finding names its node ([`Finding::node`]): a claim or a sandbox is not a kubelet's fault
+    /// unless the input says which kubelet.
+    NodeNamed,
+    /// The subject is not the Node itself: a Node's own finding is its kubelet's, not its runtime's.
+    NotNodeSubject,
+    /// A controller made the refused request (the subject is a workload, or the evidence is its
+    /// `FailedCreate` event), not a client.
+    ByController,
+}
+
+/// The node a finding is about: a Node subject, or a `nodeName` its evidence cites.
+pub fn finding_node(finding: &Finding) -> Option<Text> {
+    if finding.subject.kind == "Node" {
+        return Some(finding.subject.name.clone());
+    }
+    finding
+        .evidence
+        .iter()
+        .find(|e| e.path.ends_with("nodeName") && !e.value.trim().is_empty())
+        .map(|e| e.value.trim().into())
+}
+
+/// Sets the finding's node and the components it implicates, of those its rule declares.
+pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
+    finding.node = finding_node(finding);
+    let holds = |when: When| match when {
+        When::Always => true,
+        When::NodeNamed => finding.node.is_some(),
+        When::NotNodeSubject => finding.subject.kind != "Node",
+        When::ByController => {
+            matches!(
+                finding.subject.kind.as_str(),
+                "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job"
+            ) || finding.evidence.iter().any(|e| e.value.contains("FailedCreate"))
+        }
+    };
+    let components = declared
+        .iter()
+        .filter(|d| holds(d.when))
+        .map(|d| d.component)
+        .collect();
+    finding.components = components;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Boundary, Evidence, ObjectRef, Severity};
+    use crate::rules::RULES;
+
+    #[test]
+    fn every_rule_declares_at_least_one_component_and_none_twice() {
+        for rule in RULES {
+            assert!(!rule.components.is_empty(), "{} declares no component", rule.id);
+            for (i, c) in rule.components.iter().enumerate() {
+                assert!(
+                    !rule.components[..i].iter().any(|d| d.component == c.component),
+                    "{} declares {:?} twice",
+                    rule.id,
+                    c.component
+                );
+            }
+        }
+    }
+
+    fn finding(rule: &str, kind: &str) -> Finding {
+        let rule = crate::rules::find(rule).unwrap();
+        let mut f = rule.finding(
+            Severity::Error,
+            ObjectRef {
+                kind: kind.into(),
+                name: "n3".into(),
+                ..Default::default()
+            },
+            String::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        implicate(rule.components, &mut f);
+        f
+    }
+
+    #[test]
+    fn conditions_on_declared_components_follow_the_finding() {
+        let node = finding("node-not-ready", "Node");
+        assert_eq!(node.boundary, Boundary::NodeRuntime);
+        assert_eq!(node.components, [Component::Kubelet]);
+        assert_eq!(node.node.as_deref(), Some("n3"));
+        assert_eq!(finding("pod-evicted", "Node").components, [Component::Kubelet]);
+        assert_eq!(
+            finding("pod-evicted", "Pod").components,
+            [Component::Kubelet, Component::Runtime]
+        );
+        let claim = finding("pvc-pending", "PersistentVolumeClaim");
+        assert_eq!(claim.components, [Component::Volumes]);
+        assert_eq!(claim.node, None);
+        let mut sandbox = finding("pod-sandbox-failed", "Pod");
+        assert_eq!(sandbox.components, [Component::ProxyCni]);
+        sandbox.evidence.push(Evidence {
+            source: "p.yaml".into(),
+            line: 9,
+            path: "spec.nodeName".into(),
+            value: "n3".into(),
+        });
+        implicate(
+            crate::rules::find("pod-sandbox-failed").unwrap().components,
+            &mut sandbox,
+        );
+        assert_eq!(sandbox.components, [Component::ProxyCni, Component::Kubelet]);
+        assert_eq!(sandbox.node.as_deref(), Some("n3"));
+        assert_eq!(
+            finding("quota-exceeded-on-create", "Pod").components,
+            [Component::ApiServer]
+        );
+        assert_eq!(
+            finding("quota-exceeded-on-create", "ReplicaSet").components,
+            [Component::ApiServer, Component::ControllerManager]
+        );
+    }
+}
