@@ -22,10 +22,15 @@
 
 mod line_index;
 mod network;
+mod base64;
+mod inferred;
+mod keys;
+mod pairs;
 mod patterns;
 mod scan;
 pub mod shapes;
 mod structure;
+pub mod tokens;
 
 pub(crate) use line_index::LineIndex;
 
@@ -359,6 +364,16 @@ fn is_word_byte(b: u8) -> bool {
 /// (`admin`) would match unrelated words.
 const MIN_PROPAGATED_LEN: usize = 8;
 
+/// Whether a value found is looked for elsewhere too: not a short one (`admin` would match unrelated
+/// words), not a number, and not a name (`password`, `basic-auth`: lower-case words and hyphens are
+/// key and object names far more often than secrets, and replacing a name everywhere it recurs takes
+/// the diagnosis's words away).
+fn is_propagated(value: &str) -> bool {
+    value.len() >= MIN_PROPAGATED_LEN
+        && !value.bytes().all(|b| b.is_ascii_digit())
+        && !value.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+}
+
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
@@ -368,17 +383,23 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
-            if value.len() < MIN_PROPAGATED_LEN || value.bytes().all(|b| b.is_ascii_digit()) {
+            if !is_propagated(value) {
                 continue;
             }
             // The value as written, and as it reads escaped once and twice in JSON strings: usually
-            // all three the same, so only the first is built.
+            // all three the same, so only the first is built. Then its other forms: what it decodes
+            // to when it is base64 (a Secret's value printed by `base64 -d`, or logged), and its
+            // base64 (a `stringData` value stored in `data`).
             let once = json_escape(value);
             let twice = once.as_deref().and_then(json_escape);
+            let decoded = base64::decode_text(value).filter(|d| is_propagated(d));
+            let encoded = base64::encode(value.as_bytes());
             let variants = [
                 Some(Cow::Borrowed(value)),
                 once.map(Cow::Owned),
                 twice.map(Cow::Owned),
+                decoded.map(Cow::Owned),
+                Some(Cow::Owned(encoded)),
             ];
             for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {

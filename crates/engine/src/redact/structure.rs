@@ -65,7 +65,30 @@ pub(crate) fn find<'a>(
             }
         }
     }
+    response_bodies(text, &mut out);
     out
+}
+
+/// The objects in `kubectl -v=8` output: each `Response Body: {...}` line holds an API response as
+/// one line of JSON (a Secret, a List of them), which no reader of kubectl's own output reads. Its
+/// secret values are marked where they are on that line.
+fn response_bodies(text: &str, out: &mut Vec<Span>) {
+    const MARKER: &[u8] = b"Response Body: ";
+    for found in memchr::memmem::find_iter(text.as_bytes(), MARKER) {
+        let start = found + MARKER.len();
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let body = text[start..end].trim_end();
+        if !body.starts_with('{') {
+            continue;
+        }
+        let mut values = Vec::new();
+        for doc in json::parse_documents(body, 1) {
+            if let Ok(node) = doc.result {
+                secrets_in(&node, SecretKind::SecretData, &mut values);
+            }
+        }
+        mark(text, start, end, values, out);
+    }
 }
 
 fn entries(node: Option<&Node>) -> &[MapEntry] {
@@ -98,9 +121,15 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     let mut values = Vec::new();
     for doc in json::parse_documents(json_text, 1) {
         if let Ok(node) = doc.result {
-            secrets_in(&node, &mut values);
+            secrets_in(&node, SecretKind::AnnotationSecret, &mut values);
         }
     }
+    mark(text, start, end, values, out);
+}
+
+/// Marks each of `values` where it occurs in `text[start..end]` as a whole word (as written, and
+/// escaped once and twice as in JSON strings).
+fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>, out: &mut Vec<Span>) {
     // Each value (as written, and escaped once and twice) is looked for as a whole word of the
     // annotation's text: the text is cut into words once and each looked up, where a search of the
     // whole text for every value was quadratic (a Secret of many keys applied with kubectl). Only
@@ -155,9 +184,12 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     }
 }
 
-/// Secret values in an object tree read from JSON: a Secret's data, and values of secret-named keys
-/// (including env `name`/`value` pairs).
-fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
+/// Secret values in an object tree read from JSON: a Secret's data (`kind` is theirs), also of the
+/// Secrets of a List, and values of secret-named keys (including env `name`/`value` pairs).
+fn secrets_in(node: &Node, kind: SecretKind, out: &mut Vec<(String, SecretKind)>) {
+    for item in node.get("items").map(Node::items).unwrap_or_default() {
+        secrets_in(item, kind, out);
+    }
     let is_secret = node.get("kind").and_then(Node::as_str) == Some("Secret");
     if is_secret {
         for field in ["data", "stringData"] {
@@ -167,7 +199,7 @@ fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
                     .as_str()
                     .filter(|v| super::scan::is_plausible_value(v))
                 {
-                    out.push((v.to_string(), SecretKind::AnnotationSecret));
+                    out.push((v.to_string(), kind));
                 }
             }
         }
