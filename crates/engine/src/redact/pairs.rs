@@ -63,7 +63,9 @@ pub(super) fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut 
 pub(super) fn spaced_pair(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
     let trimmed = content.trim_start();
     let bytes = trimmed.as_bytes();
-    let key_end = run(bytes, 0, |b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
+    let key_end = run(bytes, 0, |b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
+    });
     if key_end == 0 || !trimmed[key_end..].starts_with(" = ") {
         return;
     }
@@ -106,8 +108,14 @@ impl Flags {
             || memchr::memmem::find(content.as_bytes(), b"mariadb").is_some();
         for (n, &(s, e)) in words.iter().enumerate() {
             let word = &content[s..e];
-            if mysql && word.len() > 2 && word.starts_with("-p") && !word.starts_with("-p=") {
-                push(out, SecretKind::EnvSecret, line_start + s + 2, line_start + e, text);
+            if mysql && word.len() > 2 && word.starts_with("-p") && !word.contains('=') {
+                push(
+                    out,
+                    SecretKind::EnvSecret,
+                    line_start + s + 2,
+                    line_start + e,
+                    text,
+                );
                 continue;
             }
             if !word.starts_with('-') || word.contains('=') || !is_secret_key(word) {
@@ -167,13 +175,19 @@ mod tests {
     #[test]
     fn flag_values_are_found_beside_below_and_glued() {
         assert_eq!(found(&["app --db-password s3cr3t-one --port 80"]), ["s3cr3t-one"]);
-        assert_eq!(found(&["  - --db-password", "  - s3cr3t-two", "  - --dry-run"]), ["s3cr3t-two"]);
+        assert_eq!(
+            found(&["  - --db-password", "  - s3cr3t-two", "  - --dry-run"]),
+            ["s3cr3t-two"]
+        );
         assert_eq!(found(&["  \"--db-password\",", "  \"s3cr3t-3\","]), ["s3cr3t-3"]);
         assert_eq!(found(&["mysqldump -uroot -pS3cret4 db"]), ["S3cret4"]);
         // Not a MySQL client: `-p` is a port or a profile.
         assert_eq!(found(&["kubectl port-forward -p8080"]), Vec::<String>::new());
         // A flag followed by another flag has no value.
         assert_eq!(found(&["app --db-password --verbose"]), Vec::<String>::new());
-        assert_eq!(found(&["spring.datasource.password = hunter2!", "server.port = 8080"]), ["hunter2!"]);
+        assert_eq!(
+            found(&["spring.datasource.password = hunter2!", "server.port = 8080"]),
+            ["hunter2!"]
+        );
     }
 }
