@@ -9,7 +9,7 @@
 mod common;
 
 use faultline_engine::redact::{redact, scan, ScanOptions, SecretKind};
-use faultline_engine::{analyze, ingest, Report, Source};
+use faultline_engine::{analyze, analyze_for_scan, ingest, Options, Report, Source};
 
 fn fixture(name: &str) -> Source {
     let path = common::repo().join("tests/fixtures/redact").join(name);
@@ -215,6 +215,15 @@ fn the_redacted_copy_of_every_corpus_case_gives_the_same_diagnosis() {
             let sources = common::case_sources(&dir);
             let original = analyze(&sources);
             let redacted = redact(&sources, &ScanOptions::default());
+            // The analysis's own reading redacts alike (issue 26: one ingest, shared).
+            let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
+            assert_eq!(report, original, "{}", dir.display());
+            assert_eq!(
+                reading.redact(&sources, &ScanOptions::default()),
+                redacted,
+                "{}",
+                dir.display()
+            );
             let report = analyze(&redacted.sources);
             assert_eq!(diagnosis(&report), diagnosis(&original), "{}", dir.display());
             assert_eq!(report.errors.len(), original.errors.len(), "{}", dir.display());
@@ -405,7 +414,10 @@ fn base64_encode(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
@@ -493,13 +505,23 @@ fn every_secret_of_the_secrets_corpus_is_redacted_and_every_name_kept() {
         assert!(!case.go.is_empty() && !case.stay.is_empty(), "{}", case.file);
         let mut problems = Vec::new();
         for value in &case.go {
-            assert!(text.contains(value.as_str()), "{}: {value} is not in the paste", case.file);
-            if let Some(form) = forms(value, &case.stay).into_iter().find(|f| redacted.contains(f.as_str())) {
+            assert!(
+                text.contains(value.as_str()),
+                "{}: {value} is not in the paste",
+                case.file
+            );
+            if let Some(form) = forms(value, &case.stay)
+                .into_iter()
+                .find(|f| redacted.contains(f.as_str()))
+            {
                 problems.push(format!("{form:?} of {value:?} survives"));
             }
         }
         for name in &case.stay {
-            let (before, after) = (text.matches(name.as_str()).count(), redacted.matches(name.as_str()).count());
+            let (before, after) = (
+                text.matches(name.as_str()).count(),
+                redacted.matches(name.as_str()).count(),
+            );
             assert!(before > 0, "{}: {name} is not in the paste", case.file);
             if after != before {
                 problems.push(format!("the name {name:?} is kept {after} of {before} times"));
@@ -540,7 +562,10 @@ fn every_secret_of_the_secrets_corpus_is_redacted_and_every_name_kept() {
 fn the_missing_key_is_still_named_after_redaction() {
     let dir = common::repo().join("tests/fixtures/secrets");
     let text = std::fs::read_to_string(dir.join("names-external-secret.yaml")).unwrap();
-    let copy = redact(&[Source::new("names-external-secret.yaml", text)], &ScanOptions::default());
+    let copy = redact(
+        &[Source::new("names-external-secret.yaml", text)],
+        &ScanOptions::default(),
+    );
     let report = analyze(&copy.sources);
     let finding = report
         .findings
@@ -548,7 +573,10 @@ fn the_missing_key_is_still_named_after_redaction() {
         .find(|f| f.rule == "container-config-invalid")
         .expect("the missing key is found");
     assert!(
-        finding.evidence.iter().any(|e| e.value.contains("couldn't find key password")),
+        finding
+            .evidence
+            .iter()
+            .any(|e| e.value.contains("couldn't find key password")),
         "{:?}",
         finding.evidence
     );

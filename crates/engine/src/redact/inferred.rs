@@ -98,8 +98,14 @@ mod tests {
             ["YWJjZGVmZ2hpams=", "aHR0cHM6Ly94"]
         );
         // A ConfigMap says so; text values are not base64; another document is another kind.
-        assert_eq!(found("data:\n  a: YWJjZGVmZ2hpams=\nkind: ConfigMap\n"), Vec::<&str>::new());
-        assert_eq!(found("data:\n  a: YWJjZGVmZ2hpams=\n  b: plain text\n"), Vec::<&str>::new());
+        assert_eq!(
+            found("data:\n  a: YWJjZGVmZ2hpams=\nkind: ConfigMap\n"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            found("data:\n  a: YWJjZGVmZ2hpams=\n  b: plain text\n"),
+            Vec::<&str>::new()
+        );
         assert_eq!(
             found("data:\n  a: YWJjZGVmZ2hpams=\n---\nkind: ConfigMap\n"),
             ["YWJjZGVmZ2hpams="]

@@ -20,7 +20,18 @@ pub(crate) fn is_secret_key(key: &str) -> bool {
     };
     if !matches!(
         &[a | 0x20, b | 0x20, c | 0x20],
-        b"ord" | b"swd" | b"pwd" | b"ase" | b"ret" | b"ken" | b"key" | b"als" | b"ial" | b"ass" | b"ata" | b"kie"
+        b"ord"
+            | b"swd"
+            | b"pwd"
+            | b"ase"
+            | b"ret"
+            | b"ken"
+            | b"key"
+            | b"als"
+            | b"ial"
+            | b"ass"
+            | b"ata"
+            | b"kie"
     ) {
         return false;
     }
@@ -144,4 +155,3 @@ pub(crate) fn is_plausible_value(value: &str) -> bool {
     }
     true
 }
-

@@ -20,11 +20,11 @@
 //! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
 //! and the wasm build stays small.
 
-mod line_index;
-mod network;
 mod base64;
 mod inferred;
 mod keys;
+mod line_index;
+mod network;
 mod pairs;
 mod patterns;
 mod scan;
@@ -249,7 +249,14 @@ pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOpti
 
 /// [`scan`], then replaces every value found by its token. Tokens are shared across the inputs.
 pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
-    let hits = scan(sources, options);
+    redact_ingested(sources, &ingest::ingest(sources), options)
+}
+
+/// [`redact`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`), as
+/// [`scan_ingested`] is [`scan`]: a redaction of inputs already analysed does not read them again
+/// ([`crate::Reading::redact`]).
+pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Redacted {
+    let hits = scan_ingested(sources, ingested, options);
     let mut tokens: Map<&str, String> = Map::default();
     let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());

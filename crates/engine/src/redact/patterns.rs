@@ -92,7 +92,9 @@ pub(super) fn encoded_private_keys(text: &str, region: Range<usize>, out: &mut V
         let head = super::base64::decode_prefix(&bytes[start..end.min(start + 80)]);
         let marker = head.strip_prefix(b"-----BEGIN ".as_slice()).unwrap_or_default();
         let label_end = memchr::memmem::find(marker, b"-----").unwrap_or(marker.len());
-        if marker[..label_end].ends_with(b"PRIVATE KEY") || marker[..label_end].ends_with(b"PRIVATE KEY BLOCK") {
+        if marker[..label_end].ends_with(b"PRIVATE KEY")
+            || marker[..label_end].ends_with(b"PRIVATE KEY BLOCK")
+        {
             out.push(Span {
                 kind: SecretKind::PrivateKey,
                 start,

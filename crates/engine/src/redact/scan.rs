@@ -386,7 +386,9 @@ fn yaml_value_span(text: &str, at: usize, content: &str, line_start: usize) -> O
             if next_start >= text.len() {
                 break;
             }
-            end = text[next_start..].find('\n').map_or(text.len(), |i| next_start + i);
+            end = text[next_start..]
+                .find('\n')
+                .map_or(text.len(), |i| next_start + i);
             let line = &text[next_start..end];
             if let Some(quote) = unescaped_quote(line) {
                 return Some((at + 1, next_start + quote));
@@ -418,7 +420,8 @@ fn unescaped_quote(line: &str) -> Option<usize> {
 /// holding no `key:` of their own (a folded plain scalar): to the end of its last line.
 fn continued(text: &str, key_line: &str, span: (usize, usize)) -> (usize, usize) {
     let (start, mut end) = span;
-    if text[start..end].starts_with(['"', '\'']) || text.as_bytes().get(start.wrapping_sub(1)) == Some(&b'"') {
+    if text[start..end].starts_with(['"', '\'']) || text.as_bytes().get(start.wrapping_sub(1)) == Some(&b'"')
+    {
         return span;
     }
     let key_indent = key_line.len() - key_line.trim_start_matches([' ', '-']).len();
@@ -454,7 +457,9 @@ fn flow_pairs(text: &str, from: usize, line_end: usize) -> Vec<(&str, (usize, us
     while i < line_end {
         i = run(&bytes[..line_end], i, |b| b == b' ');
         let key_start = i;
-        i = run(&bytes[..line_end], i, |b| !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']'));
+        i = run(&bytes[..line_end], i, |b| {
+            !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']')
+        });
         if bytes.get(i) != Some(&b':') || i == key_start {
             return out;
         }

@@ -52,7 +52,13 @@ pub struct TokenFamily {
     pub source: &'static str,
 }
 
-const fn family(prefix: &'static [u8], body: Body, min: usize, exact: bool, source: &'static str) -> TokenFamily {
+const fn family(
+    prefix: &'static [u8],
+    body: Body,
+    min: usize,
+    exact: bool,
+    source: &'static str,
+) -> TokenFamily {
     TokenFamily {
         prefix,
         body,
@@ -135,7 +141,11 @@ pub(crate) fn token_at(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
             end -= 1;
         }
         let len = end - from;
-        let fits = if family.exact { len == family.min } else { len >= family.min };
+        let fits = if family.exact {
+            len == family.min
+        } else {
+            len >= family.min
+        };
         fits.then_some((if family.keep_prefix { from } else { i }, end))
     })
 }
@@ -157,8 +167,17 @@ mod tests {
                 .collect();
             let token = [family.prefix, &body[..]].concat();
             let text = [b"x ", &token[..], b" y"].concat();
-            let start = if family.keep_prefix { 2 + family.prefix.len() } else { 2 };
-            assert_eq!(token_at(&text, 2), Some((start, 2 + token.len())), "{:?}", family.prefix);
+            let start = if family.keep_prefix {
+                2 + family.prefix.len()
+            } else {
+                2
+            };
+            assert_eq!(
+                token_at(&text, 2),
+                Some((start, 2 + token.len())),
+                "{:?}",
+                family.prefix
+            );
             // One byte short is not a token.
             let short = [b"x ", &token[..token.len() - 1], b" y"].concat();
             assert_eq!(token_at(&short, 2), None, "{:?}", family.prefix);
