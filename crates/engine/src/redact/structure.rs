@@ -127,6 +127,29 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     mark(text, start, end, values, out);
 }
 
+/// The credentials of a docker config's `auths` (`auth`, `password`, `identitytoken`,
+/// `registrytoken` of each registry), marked where they are in `text[start..end]`.
+fn docker_config(text: &str, start: usize, end: usize, json_text: &str, out: &mut Vec<Span>) {
+    let mut values = Vec::new();
+    for doc in json::parse_documents(json_text, 1) {
+        let Ok(node) = doc.result else { continue };
+        for registry in entries(node.get("auths")) {
+            for field in entries(Some(&registry.value)) {
+                let credential =
+                    ["auth", "password", "identitytoken", "registrytoken"].contains(&field.key.as_str());
+                if let Some(v) = field
+                    .value
+                    .as_str()
+                    .filter(|v| credential && super::scan::is_plausible_value(v))
+                {
+                    values.push((v.to_string(), SecretKind::DockerConfig));
+                }
+            }
+        }
+    }
+    mark(text, start, end, values, out);
+}
+
 /// Marks each of `values` where it occurs in `text[start..end]` as a whole word (as written, and
 /// escaped once and twice as in JSON strings).
 fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>, out: &mut Vec<Span>) {
@@ -234,7 +257,17 @@ fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind,
         return;
     }
     if let Some((start, end)) = value_span(text, lines, entry) {
-        if start < end && super::scan::is_plausible_value(&text[start..end]) {
+        let value = &text[start..end];
+        // What a Secret holds may be a JSON document (`stringData`'s `.dockerconfigjson: |` block,
+        // `config.json`): a value that only a placeholder would be elsewhere (`{...}`), but not `{}`.
+        let document = kind != SecretKind::KubeconfigCredential
+            && value.starts_with(['{', '['])
+            && value.bytes().filter(|b| !b.is_ascii_whitespace()).count() > 2;
+        if document && kind == SecretKind::DockerConfig {
+            // A docker config written out (`stringData`): its credentials go, its registries stay
+            // (the host an image pull failed against is evidence).
+            docker_config(text, start, end, entry.value.as_str().unwrap_or_default(), out);
+        } else if start < end && (document || super::scan::is_plausible_value(value)) {
             out.push(Span { kind, start, end });
         }
     }
