@@ -2,15 +2,25 @@
 //!
 //! Pure and deterministic like the rest of the engine. Two finders feed one list of hits:
 //! - a structural one over the positioned node trees ingest builds (a Secret's `data` and
-//!   `stringData`, a kubeconfig's user credentials, the Secret inside a
-//!   `last-applied-configuration` annotation), because only the tree knows that a value under
-//!   `data:` belongs to a `kind: Secret` printed further down;
+//!   `stringData`, a written-out docker config's credentials, a kubeconfig's user credentials, the
+//!   Secret inside a `last-applied-configuration` annotation or a `kubectl -v=8` response body),
+//!   because only the tree knows that a value under `data:` belongs to a `kind: Secret` printed
+//!   further down (`structure`);
 //! - a line scanner for everything else, in any format (YAML, JSON, describe, logs, curl output):
-//!   PEM keys, JWTs, `Authorization` headers, cloud keys, credentials in URLs and connection strings,
-//!   and values of keys named like secrets (`DB_PASSWORD`, `api-token`), in env lists and annotations.
+//!   PEM and PGP keys (also base64-encoded), JWTs, `Authorization` headers, the token families of
+//!   [`tokens::FAMILIES`] (a table, each with its source), credentials in URLs and connection
+//!   strings, values of keys named like secrets (`DB_PASSWORD`, `api-token`, `SECRET_KEY_BASE`) in
+//!   env lists, flow maps, annotations, `.properties` and INI lines and command-line flags, and a
+//!   Secret's `data` pasted without its kind (`scan`, `pairs`, `inferred`).
 //!
-//! Every value found is then looked for everywhere else in the inputs, so a token that also appears in
-//! a log line or an annotation is redacted there too, with the same replacement: `<redacted:KIND:N>`,
+//! Names are not secrets: a value is replaced, never its key; keys that name a Secret rather than
+//! hold one (ingress-nginx's `auth-secret`, the External Secrets Operator's `secretKey`) are not read
+//! as secret-named; and a value that reads like a name (`password`, `basic-auth`) is not looked for
+//! elsewhere, where it would take key and object names with it.
+//!
+//! Every value found is then looked for everywhere else in the inputs — as written, decoded when it
+//! is base64 and encoded in base64 — so a token that also appears in a log line, an annotation or the
+//! output of `base64 -d` is redacted there too, with the same replacement: `<redacted:KIND:N>`,
 //! numbered per kind in first-seen order, the same value always the same token across all inputs of
 //! one call, so correlation across objects survives. Only values are replaced, never keys, and the
 //! replacement keeps YAML and JSON valid (it has no quote, backslash, comma or bracket) and keeps the
@@ -60,7 +70,9 @@ pub enum SecretKind {
     Jwt,
     /// A PEM private key block.
     PrivateKey,
-    /// Cloud and SaaS access keys (AWS `AKIA...`, Google `AIza...`, GitHub, GitLab, Slack tokens).
+    /// Cloud and SaaS access keys and tokens of a known prefix and shape ([`tokens::FAMILIES`]: AWS
+    /// `AKIA...`, Google, GitHub, GitLab, Slack, Stripe, npm, Docker Hub, SendGrid, Hugging Face,
+    /// Vault).
     CloudKey,
     /// The password of a `scheme://user:password@host` URL.
     UrlCredential,

@@ -1,5 +1,5 @@
 //! Token families recognisable by their prefix and shape alone, wherever they are: a table, one row
-//! per family with where its format is documented, read by one matcher ([`token_at`]). Adding a
+//! per family with where its format is documented, read by one matcher (`token_at`). Adding a
 //! family is adding a row.
 
 /// What a token's body (after its prefix) may hold.
