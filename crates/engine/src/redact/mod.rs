@@ -402,23 +402,25 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
-            if !is_propagated(value) {
+            // A value seen before has its forms in already (a Secret's value is often found twice:
+            // in `data` and in its last-applied annotation).
+            if !is_propagated(value) || values.contains_key(value) {
                 continue;
             }
             // The value as written, and as it reads escaped once and twice in JSON strings: usually
-            // all three the same, so only the first is built. Then its other forms: what it decodes
-            // to when it is base64 (a Secret's value printed by `base64 -d`, or logged), and its
-            // base64 (a `stringData` value stored in `data`).
+            // all three the same, so only the first is built. Then its other form: what it decodes
+            // to when it is base64 (a Secret's value printed by `base64 -d`, or logged), or else its
+            // base64 (a `stringData` value stored in `data`; base64 of base64 is not pasted).
             let once = json_escape(value);
             let twice = once.as_deref().and_then(json_escape);
-            let decoded = base64::decode_text(value).filter(|d| is_propagated(d));
-            let encoded = base64::encode(value.as_bytes());
+            let decoded = base64::decode_text(value);
+            let encoded = decoded.is_none().then(|| base64::encode(value.as_bytes()));
             let variants = [
                 Some(Cow::Borrowed(value)),
                 once.map(Cow::Owned),
                 twice.map(Cow::Owned),
-                decoded.map(Cow::Owned),
-                Some(Cow::Owned(encoded)),
+                decoded.filter(|d| is_propagated(d)).map(Cow::Owned),
+                encoded.map(Cow::Owned),
             ];
             for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {
