@@ -218,26 +218,14 @@ fn jwt_at(bytes: &[u8], i: usize) -> Result<usize, usize> {
 
 /// Basic auth is base64 of `user:password`: decoding tells it from an ordinary word after "basic".
 pub(super) fn decodes_to_user_password(b64: &str) -> bool {
-    let mut bits = 0u32;
-    let mut nbits = 0;
-    let mut decoded = Vec::new();
-    for b in b64.bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return false,
-        };
-        bits = (bits << 6) | u32::from(v);
-        nbits += 6;
-        if nbits >= 8 {
-            nbits -= 8;
-            decoded.push((bits >> nbits) as u8);
-        }
+    let body = b64.split('=').next().unwrap_or_default();
+    if !body
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    {
+        return false;
     }
+    let decoded = super::base64::decode_prefix(body.as_bytes());
     decoded.contains(&b':') && decoded.iter().all(|b| b.is_ascii_graphic() || *b == b' ')
 }
 

@@ -81,14 +81,27 @@ fn response_bodies(text: &str, out: &mut Vec<Span>) {
         if !body.starts_with('{') {
             continue;
         }
-        let mut values = Vec::new();
-        for doc in json::parse_documents(body, 1) {
-            if let Ok(node) = doc.result {
-                secrets_in(&node, SecretKind::SecretData, &mut values);
-            }
-        }
-        mark(text, start, end, values, out);
+        embedded_json(text, start, end, body, SecretKind::SecretData, out);
     }
+}
+
+/// The secret values of the JSON `json_text` (what [`secrets_in`] finds, a Secret's data of `kind`),
+/// marked where they are in `text[start..end]`, the text that holds it.
+fn embedded_json(
+    text: &str,
+    start: usize,
+    end: usize,
+    json_text: &str,
+    kind: SecretKind,
+    out: &mut Vec<Span>,
+) {
+    let mut values = Vec::new();
+    for doc in json::parse_documents(json_text, 1) {
+        if let Ok(node) = doc.result {
+            secrets_in(&node, kind, &mut values);
+        }
+    }
+    mark(text, start, end, values, out);
 }
 
 fn entries(node: Option<&Node>) -> &[MapEntry] {
@@ -118,13 +131,7 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     let Some((start, end)) = value_span(text, lines, entry) else {
         return;
     };
-    let mut values = Vec::new();
-    for doc in json::parse_documents(json_text, 1) {
-        if let Ok(node) = doc.result {
-            secrets_in(&node, SecretKind::AnnotationSecret, &mut values);
-        }
-    }
-    mark(text, start, end, values, out);
+    embedded_json(text, start, end, json_text, SecretKind::AnnotationSecret, out);
 }
 
 /// The credentials of a docker config's `auths` (`auth`, `password`, `identitytoken`,
