@@ -94,6 +94,17 @@ pub(super) struct Flags {
 
 impl Flags {
     pub(super) fn scan(&mut self, text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
+        // Most lines hold no flag: only a line after a flag, or one with `--` or ` -p` (a dash after
+        // white space or a quote, then `p`), is cut into words. This runs for every line of a paste.
+        let bytes = content.as_bytes();
+        let flag_like = memchr::memchr_iter(b'-', bytes).any(|at| match bytes.get(at + 1) {
+            Some(b'-') => true,
+            Some(b'p') => at > 0 && matches!(bytes[at - 1], b' ' | b'"' | b'\''),
+            _ => false,
+        });
+        if !self.pending && !flag_like {
+            return;
+        }
         let words = words(content);
         if std::mem::take(&mut self.pending) {
             let item = content.trim_start();

@@ -147,7 +147,8 @@ pub(super) fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
         // Patterns start only at a word's start, and every one with one of these letters: any other
         // word, and the rest of a word, is stepped over whole (no position inside it is a start).
         let at_word_start = i == 0 || !word(bytes[i - 1]);
-        if !at_word_start || !(matches!(b, b'e' | b'b' | b'B') || tokens::FIRST_BYTES[usize::from(b)]) {
+        if !at_word_start || !(matches!(b, b'e' | b'b' | b'B') || tokens::BY_FIRST_BYTE[usize::from(b)] != 0)
+        {
             i = run(bytes, i + 1, word);
             continue;
         }

@@ -106,12 +106,15 @@ pub const FAMILIES: &[TokenFamily] = &[
     family(b"hvr.", Body::Base64Url, 24, false, "HashiCorp Vault recovery tokens: developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes"),
 ];
 
-/// The bytes a token of some family starts with: every other word is stepped over whole.
-pub(crate) static FIRST_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
+/// For each byte, the families whose prefix starts with it, as bits of indices into [`FAMILIES`]:
+/// a word is compared with those only (a word starting with `n` with npm's prefix alone), and every
+/// word whose first byte has none is stepped over whole.
+pub(crate) static BY_FIRST_BYTE: [u64; 256] = {
+    assert!(FAMILIES.len() <= 64);
+    let mut table = [0u64; 256];
     let mut i = 0;
     while i < FAMILIES.len() {
-        table[FAMILIES[i].prefix[0] as usize] = true;
+        table[FAMILIES[i].prefix[0] as usize] |= 1 << i;
         i += 1;
     }
     table
@@ -122,9 +125,12 @@ pub(crate) static FIRST_BYTES: [bool; 256] = {
 /// one to the end of its body: no byte is read twice for one start.
 pub(crate) fn token_at(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
     let rest = &bytes[i..];
-    FAMILIES.iter().find_map(|family| {
+    let mut candidates = BY_FIRST_BYTE[usize::from(*rest.first()?)];
+    while candidates != 0 {
+        let family = &FAMILIES[candidates.trailing_zeros() as usize];
+        candidates &= candidates - 1;
         if !rest.starts_with(family.prefix) {
-            return None;
+            continue;
         }
         let from = i + family.prefix.len();
         let limit = if family.exact {
@@ -146,8 +152,11 @@ pub(crate) fn token_at(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
         } else {
             len >= family.min
         };
-        fits.then_some((if family.keep_prefix { from } else { i }, end))
-    })
+        if fits {
+            return Some((if family.keep_prefix { from } else { i }, end));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
