@@ -24,6 +24,11 @@ pub(super) fn secret_data_without_kind(text: &str, out: &mut Vec<Span>) {
         let line = text[at..line_end].trim_end_matches(['\n', '\r']);
         let line_start = at;
         at = line_end;
+        // Indented lines matter only inside a `data:` block: the others (most of a JSON or YAML dump)
+        // are passed over at their first byte.
+        if block.is_none() && line.starts_with([' ', '\t']) {
+            continue;
+        }
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
             continue;

@@ -61,7 +61,8 @@ pub(super) fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut 
 
 /// A whole line `key = value` (`.properties`, INI): the value to the end of the line.
 pub(super) fn spaced_pair(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
-    let trimmed = content.trim_start();
+    // Bytewise: this runs for every line, and a JSON line's indentation is tens of spaces.
+    let trimmed = &content[crate::ingest::segment::leading_spaces(content.as_bytes())..];
     let bytes = trimmed.as_bytes();
     let key_end = run(bytes, 0, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
