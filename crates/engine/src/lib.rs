@@ -108,6 +108,13 @@ impl Reading {
         stage(sources, &self.ingested, Phase::Scanning, progress);
         redact::scan_ingested(sources, &self.ingested, scan)
     }
+
+    /// [`redact::redact`] of the inputs this reading is of (`sources` must be the same), without
+    /// reading them again: the app's worker redacts what it analysed and scanned from this one
+    /// reading when the user asks for a redacted copy of the same inputs.
+    pub fn redact(&self, sources: &[Source], scan: &redact::ScanOptions) -> redact::Redacted {
+        redact::redact_ingested(sources, &self.ingested, scan)
+    }
 }
 
 fn read(sources: &[Source], progress: &mut dyn FnMut(Progress)) -> ingest::Ingested {

@@ -12,13 +12,22 @@ use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
 
 /// A job whose report was sent: the texts it analysed — the redacted copy when it redacted — which the
-/// worker keeps for excerpts, and until [`scan`], their reading.
+/// worker keeps for excerpts, and their reading: until [`scan`], and after it when the scan found
+/// secrets, for the redaction the page then offers ([`run_after`]: the same inputs are not read again).
 pub struct Analysed {
     pub id: u64,
     pub sources: Vec<Source>,
     reading: Option<Reading>,
+    scanned: bool,
     options: ScanOptions,
     timings: Vec<Timing>,
+}
+
+impl Analysed {
+    /// Whether the reading of the inputs is still held (for a redaction of them).
+    pub fn holds_reading(&self) -> bool {
+        self.reading.is_some()
+    }
 }
 
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
@@ -32,13 +41,33 @@ pub fn run(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
+    run_after(None, job, sources, unreadable, timings, clock, send)
+}
+
+/// [`run`], after the `last` job: a job that redacts the very inputs `last` analysed and scanned
+/// redacts them from `last`'s reading instead of reading them again (issue 26: one ingest, shared).
+pub fn run_after(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    unreadable: Vec<(String, String)>,
+    timings: Vec<Timing>,
+    clock: &dyn Fn() -> f64,
+    send: &mut Send<'_>,
+) -> Analysed {
     let options = ScanOptions {
         include_network: job.include_network,
     };
     let mut steps = Steps::new(timings, clock);
     let mut sources = sources;
+    let last_reading = last
+        .filter(|last| job.redact && last.sources == sources)
+        .and_then(|last| last.reading);
     if job.redact {
-        let redacted = redact::redact(&sources, &options);
+        let redacted = match last_reading {
+            Some(reading) => reading.redact(&sources, &options),
+            None => redact::redact(&sources, &options),
+        };
         if !redacted.hits.is_empty() {
             let texts = redacted.sources.iter().map(|s| s.text.clone()).collect();
             send(
@@ -75,6 +104,7 @@ pub fn run(
         id: job.id,
         sources,
         reading: Some(reading),
+        scanned: false,
         options,
         timings: steps.timings,
     }
@@ -83,6 +113,9 @@ pub fn run(
 /// The secret scan of an analysed job, sent as [`Reply::Secrets`] parts and [`Reply::Done`] with every
 /// step's duration, the scan's last. Once only: a second call sends nothing.
 pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_>) {
+    if std::mem::replace(&mut analysed.scanned, true) {
+        return;
+    }
     let Some(reading) = analysed.reading.take() else {
         return;
     };
@@ -91,7 +124,10 @@ pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_
         steps.enter(progress.phase);
         send(protocol::encode(&Reply::Progress(progress)), Vec::new());
     });
-    drop(reading);
+    // Kept only when the page will offer to redact what was found; freed at once otherwise.
+    if !hits.is_empty() {
+        analysed.reading = Some(reading);
+    }
     for part in protocol::parts("secrets", &secrets(hits)) {
         send(part, Vec::new());
     }
@@ -462,6 +498,64 @@ mod tests {
             !replies.iter().any(|r| matches!(r, Reply::Secrets(_))),
             "nothing left to redact"
         );
+    }
+
+    /// Issue 26, one ingest: the redaction the page asks for after a scan that found secrets is made
+    /// from that analysis's reading (kept for it), and is the same as a redaction that reads the
+    /// inputs again; a scan that found nothing frees its reading.
+    #[test]
+    fn a_redaction_after_a_scan_uses_its_reading_and_is_the_same() {
+        let sources = vec![Source::new("pod.yaml", POD)];
+        let clock = tick();
+        let mut ignore = |_: Vec<u8>, _: Vec<String>| {};
+        let mut analysed = run(
+            &job(false),
+            sources.clone(),
+            Vec::new(),
+            Vec::new(),
+            &clock,
+            &mut ignore,
+        );
+        scan(&mut analysed, &clock, &mut ignore);
+        assert!(analysed.holds_reading(), "secrets found: kept for the redaction");
+        let record = |last: Option<Analysed>| {
+            let mut replies = Vec::new();
+            let mut send =
+                |bytes: Vec<u8>, texts: Vec<String>| replies.push((decode(&bytes).unwrap(), texts));
+            let clock = tick();
+            run_after(
+                last,
+                &job(true),
+                sources.clone(),
+                Vec::new(),
+                Vec::new(),
+                &clock,
+                &mut send,
+            );
+            replies
+        };
+        assert_eq!(record(Some(analysed)), record(None));
+        // The kept reading is what redacts: given the reading of another text (which the worker
+        // never keeps for these inputs), the copy is another one.
+        let other = [Source::new(
+            "pod.yaml",
+            "kind: Secret\nmetadata:\n  name: s\ndata:\n  a: c2VjcmV0LXZhbHVl\n",
+        )];
+        let (_, reading) = analyze_for_scan(&other, &Options::default(), &mut |_| {});
+        let wrong = Analysed {
+            id: 1,
+            sources: sources.clone(),
+            reading: Some(reading),
+            scanned: true,
+            options: ScanOptions::default(),
+            timings: Vec::new(),
+        };
+        assert_ne!(record(Some(wrong)), record(None));
+        // Other inputs than the last job's are read again; and without secrets nothing is kept.
+        let quiet = vec![Source::new("pod.yaml", POD.replace("DB_PASSWORD", "DB_HOST"))];
+        let mut analysed = run(&job(false), quiet, Vec::new(), Vec::new(), &clock, &mut ignore);
+        scan(&mut analysed, &clock, &mut ignore);
+        assert!(!analysed.holds_reading());
     }
 
     #[test]

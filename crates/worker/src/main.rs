@@ -29,7 +29,8 @@ mod glue {
 
     thread_local! {
         /// The last analysis: its texts, for excerpts of inputs the page does not hold, and until
-        /// the page asks for its secret scan, its reading of them.
+        /// the page asks for its secret scan (and after it, when it found secrets to redact), its
+        /// reading of them.
         static LAST: RefCell<Option<job::Analysed>> = const { RefCell::new(None) };
         /// Messages not yet handled, oldest first, and whether they are being handled.
         static QUEUE: RefCell<(VecDeque<JsValue>, bool)> = const { RefCell::new((VecDeque::new(), false)) };
@@ -77,8 +78,9 @@ mod glue {
             .and_then(|b| serde_json::from_slice::<Request>(&b).ok());
         match request {
             Some(Request::Analyze(job)) => {
-                // The previous texts go first: a big input should not be held twice.
-                LAST.with(|last| last.borrow_mut().take());
+                // The previous texts go first: a big input should not be held twice. Unless this job
+                // redacts: then they may be its inputs, already read ([`job::run_after`]).
+                let previous = LAST.with(|last| last.borrow_mut().take()).filter(|_| job.redact);
                 let inputs: Array = Reflect::get(data, &"inputs".into())
                     .ok()
                     .and_then(|v| v.dyn_into().ok())
@@ -114,7 +116,8 @@ mod glue {
                     step: "files".to_string(),
                     ms: js_sys::Date::now() - started,
                 };
-                let analysed = job::run(
+                let analysed = job::run_after(
+                    previous,
                     &job,
                     sources,
                     unreadable,

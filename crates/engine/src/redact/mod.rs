@@ -2,15 +2,25 @@
 //!
 //! Pure and deterministic like the rest of the engine. Two finders feed one list of hits:
 //! - a structural one over the positioned node trees ingest builds (a Secret's `data` and
-//!   `stringData`, a kubeconfig's user credentials, the Secret inside a
-//!   `last-applied-configuration` annotation), because only the tree knows that a value under
-//!   `data:` belongs to a `kind: Secret` printed further down;
+//!   `stringData`, a written-out docker config's credentials, a kubeconfig's user credentials, the
+//!   Secret inside a `last-applied-configuration` annotation or a `kubectl -v=8` response body),
+//!   because only the tree knows that a value under `data:` belongs to a `kind: Secret` printed
+//!   further down (`structure`);
 //! - a line scanner for everything else, in any format (YAML, JSON, describe, logs, curl output):
-//!   PEM keys, JWTs, `Authorization` headers, cloud keys, credentials in URLs and connection strings,
-//!   and values of keys named like secrets (`DB_PASSWORD`, `api-token`), in env lists and annotations.
+//!   PEM and PGP keys (also base64-encoded), JWTs, `Authorization` headers, the token families of
+//!   [`tokens::FAMILIES`] (a table, each with its source), credentials in URLs and connection
+//!   strings, values of keys named like secrets (`DB_PASSWORD`, `api-token`, `SECRET_KEY_BASE`) in
+//!   env lists, flow maps, annotations, `.properties` and INI lines and command-line flags, and a
+//!   Secret's `data` pasted without its kind (`scan`, `pairs`, `inferred`).
 //!
-//! Every value found is then looked for everywhere else in the inputs, so a token that also appears in
-//! a log line or an annotation is redacted there too, with the same replacement: `<redacted:KIND:N>`,
+//! Names are not secrets: a value is replaced, never its key; keys that name a Secret rather than
+//! hold one (ingress-nginx's `auth-secret`, the External Secrets Operator's `secretKey`) are not read
+//! as secret-named; and a value that reads like a name (`password`, `basic-auth`) is not looked for
+//! elsewhere, where it would take key and object names with it.
+//!
+//! Every value found is then looked for everywhere else in the inputs — as written, decoded when it
+//! is base64 and encoded in base64 — so a token that also appears in a log line, an annotation or the
+//! output of `base64 -d` is redacted there too, with the same replacement: `<redacted:KIND:N>`,
 //! numbered per kind in first-seen order, the same value always the same token across all inputs of
 //! one call, so correlation across objects survives. Only values are replaced, never keys, and the
 //! replacement keeps YAML and JSON valid (it has no quote, backslash, comma or bracket) and keeps the
@@ -20,12 +30,17 @@
 //! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
 //! and the wasm build stays small.
 
+mod base64;
+mod inferred;
+mod keys;
 mod line_index;
 mod network;
+mod pairs;
 mod patterns;
 mod scan;
 pub mod shapes;
 mod structure;
+pub mod tokens;
 
 pub(crate) use line_index::LineIndex;
 
@@ -55,7 +70,9 @@ pub enum SecretKind {
     Jwt,
     /// A PEM private key block.
     PrivateKey,
-    /// Cloud and SaaS access keys (AWS `AKIA...`, Google `AIza...`, GitHub, GitLab, Slack tokens).
+    /// Cloud and SaaS access keys and tokens of a known prefix and shape ([`tokens::FAMILIES`]: AWS
+    /// `AKIA...`, Google, GitHub, GitLab, Slack, Stripe, npm, Docker Hub, SendGrid, Hugging Face,
+    /// Vault).
     CloudKey,
     /// The password of a `scheme://user:password@host` URL.
     UrlCredential,
@@ -244,7 +261,14 @@ pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOpti
 
 /// [`scan`], then replaces every value found by its token. Tokens are shared across the inputs.
 pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
-    let hits = scan(sources, options);
+    redact_ingested(sources, &ingest::ingest(sources), options)
+}
+
+/// [`redact`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`), as
+/// [`scan_ingested`] is [`scan`]: a redaction of inputs already analysed does not read them again
+/// ([`crate::Reading::redact`]).
+pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Redacted {
+    let hits = scan_ingested(sources, ingested, options);
     let mut tokens: Map<&str, String> = Map::default();
     let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());
@@ -359,6 +383,16 @@ fn is_word_byte(b: u8) -> bool {
 /// (`admin`) would match unrelated words.
 const MIN_PROPAGATED_LEN: usize = 8;
 
+/// Whether a value found is looked for elsewhere too: not a short one (`admin` would match unrelated
+/// words), not a number, and not a name (`password`, `basic-auth`: lower-case words and hyphens are
+/// key and object names far more often than secrets, and replacing a name everywhere it recurs takes
+/// the diagnosis's words away).
+fn is_propagated(value: &str) -> bool {
+    value.len() >= MIN_PROPAGATED_LEN
+        && !value.bytes().all(|b| b.is_ascii_digit())
+        && !value.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+}
+
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
@@ -368,17 +402,25 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
-            if value.len() < MIN_PROPAGATED_LEN || value.bytes().all(|b| b.is_ascii_digit()) {
+            // A value seen before has its forms in already (a Secret's value is often found twice:
+            // in `data` and in its last-applied annotation).
+            if !is_propagated(value) || values.contains_key(value) {
                 continue;
             }
             // The value as written, and as it reads escaped once and twice in JSON strings: usually
-            // all three the same, so only the first is built.
+            // all three the same, so only the first is built. Then its other form: what it decodes
+            // to when it is base64 (a Secret's value printed by `base64 -d`, or logged), or else its
+            // base64 (a `stringData` value stored in `data`; base64 of base64 is not pasted).
             let once = json_escape(value);
             let twice = once.as_deref().and_then(json_escape);
+            let decoded = base64::decode_text(value);
+            let encoded = decoded.is_none().then(|| base64::encode(value.as_bytes()));
             let variants = [
                 Some(Cow::Borrowed(value)),
                 once.map(Cow::Owned),
                 twice.map(Cow::Owned),
+                decoded.filter(|d| is_propagated(d)).map(Cow::Owned),
+                encoded.map(Cow::Owned),
             ];
             for variant in variants.into_iter().flatten() {
                 if variant.bytes().all(is_word_byte) {

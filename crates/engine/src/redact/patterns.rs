@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::scan::{is_b64, is_b64url, push, run};
-use super::{SecretKind, Span};
+use super::{tokens, SecretKind, Span};
 use crate::hash::Map;
 
 /// The bytes of a word for [`patterns`] (ASCII letters, digits, `_`), as a table: every byte of the
@@ -43,7 +43,8 @@ pub(super) fn private_keys(text: &str, out: &mut Vec<Span>) {
             continue;
         };
         from = label_start + label.len() + 5;
-        if !label.ends_with("PRIVATE KEY") {
+        // `RSA PRIVATE KEY`, `OPENSSH PRIVATE KEY`, ... and OpenPGP's `PGP PRIVATE KEY BLOCK`.
+        if !(label.ends_with("PRIVATE KEY") || label.ends_with("PRIVATE KEY BLOCK")) {
             continue;
         }
         // The first end marker of this label after the begin marker.
@@ -71,6 +72,35 @@ pub(super) fn private_keys(text: &str, out: &mut Vec<Span>) {
             end,
         });
         from = end;
+    }
+}
+
+/// A PEM private key encoded in base64 once more (`LS0tLS1CRUdJTi` is `-----BEGIN`), as a Secret's
+/// `tls.key` is, wherever it is (a ConfigMap, a Helm values file, an env value): the whole run of
+/// base64, when its first bytes decode to a private key's BEGIN marker. A certificate stays.
+pub(super) fn encoded_private_keys(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
+    let bytes = text.as_bytes();
+    let finder = memchr::memmem::Finder::new(b"LS0tLS1CRUdJTi");
+    let mut from = region.start;
+    while let Some(found) = bytes.get(from..region.end).and_then(|t| finder.find(t)) {
+        let start = from + found;
+        let end = run(bytes, start, is_b64);
+        from = end;
+        if start > 0 && is_b64(bytes[start - 1]) {
+            continue;
+        }
+        let head = super::base64::decode_prefix(&bytes[start..end.min(start + 80)]);
+        let marker = head.strip_prefix(b"-----BEGIN ".as_slice()).unwrap_or_default();
+        let label_end = memchr::memmem::find(marker, b"-----").unwrap_or(marker.len());
+        if marker[..label_end].ends_with(b"PRIVATE KEY")
+            || marker[..label_end].ends_with(b"PRIVATE KEY BLOCK")
+        {
+            out.push(Span {
+                kind: SecretKind::PrivateKey,
+                start,
+                end,
+            });
+        }
     }
 }
 
@@ -117,7 +147,8 @@ pub(super) fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
         // Patterns start only at a word's start, and every one with one of these letters: any other
         // word, and the rest of a word, is stepped over whole (no position inside it is a start).
         let at_word_start = i == 0 || !word(bytes[i - 1]);
-        if !at_word_start || !matches!(b, b'e' | b'b' | b'B' | b'A' | b'g' | b'x' | b's' | b'r') {
+        if !at_word_start || !(matches!(b, b'e' | b'b' | b'B') || tokens::BY_FIRST_BYTE[usize::from(b)] != 0)
+        {
             i = run(bytes, i + 1, word);
             continue;
         }
@@ -156,10 +187,10 @@ pub(super) fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
                 continue;
             }
         }
-        if let Some(end) = cloud_key_at(bytes, i) {
+        if let Some((start, end)) = tokens::token_at(bytes, i) {
             out.push(Span {
                 kind: SecretKind::CloudKey,
-                start: i,
+                start,
                 end,
             });
             i = end;
@@ -186,69 +217,16 @@ fn jwt_at(bytes: &[u8], i: usize) -> Result<usize, usize> {
     Ok(run(bytes, payload_end + 1, is_b64url))
 }
 
-fn cloud_key_at(bytes: &[u8], i: usize) -> Option<usize> {
-    let rest = &bytes[i..];
-    // A key of an exact length is read at most one byte past it: its characters (base64url) run on
-    // past the end of a word, and reading the whole run again at every word in it was quadratic.
-    let exact = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
-        if !rest.starts_with(prefix) {
-            return None;
-        }
-        let from = i + prefix.len();
-        let window = &bytes[..bytes.len().min(from + len + 1)];
-        let end = run(window, from, ok);
-        (end - from == len).then_some(end)
-    };
-    let at_least = |prefix: &[u8], len: usize, ok: fn(u8) -> bool| -> Option<usize> {
-        if !rest.starts_with(prefix) {
-            return None;
-        }
-        let end = run(bytes, i + prefix.len(), ok);
-        (end - i - prefix.len() >= len).then_some(end)
-    };
-    let upper_digit: fn(u8) -> bool = |b| b.is_ascii_uppercase() || b.is_ascii_digit();
-    let alnum: fn(u8) -> bool = |b| b.is_ascii_alphanumeric();
-    exact(b"AKIA", 16, upper_digit)
-        .or_else(|| exact(b"ASIA", 16, upper_digit))
-        .or_else(|| exact(b"AIza", 35, is_b64url))
-        .or_else(|| {
-            [b"ghp_", b"gho_", b"ghu_", b"ghs_", b"ghr_"]
-                .into_iter()
-                .find_map(|p| exact(p, 36, alnum))
-        })
-        .or_else(|| at_least(b"github_pat_", 22, |b| b.is_ascii_alphanumeric() || b == b'_'))
-        .or_else(|| at_least(b"glpat-", 20, is_b64url))
-        .or_else(|| {
-            [b"xoxb-", b"xoxp-", b"xoxa-", b"xoxr-", b"xoxs-"]
-                .into_iter()
-                .find_map(|p| at_least(p, 10, |b| b.is_ascii_alphanumeric() || b == b'-'))
-        })
-        .or_else(|| at_least(b"sk_live_", 16, alnum))
-        .or_else(|| at_least(b"rk_live_", 16, alnum))
-}
-
 /// Basic auth is base64 of `user:password`: decoding tells it from an ordinary word after "basic".
-fn decodes_to_user_password(b64: &str) -> bool {
-    let mut bits = 0u32;
-    let mut nbits = 0;
-    let mut decoded = Vec::new();
-    for b in b64.bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return false,
-        };
-        bits = (bits << 6) | u32::from(v);
-        nbits += 6;
-        if nbits >= 8 {
-            nbits -= 8;
-            decoded.push((bits >> nbits) as u8);
-        }
+pub(super) fn decodes_to_user_password(b64: &str) -> bool {
+    let body = b64.split('=').next().unwrap_or_default();
+    if !body
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    {
+        return false;
     }
+    let decoded = super::base64::decode_prefix(body.as_bytes());
     decoded.contains(&b':') && decoded.iter().all(|b| b.is_ascii_graphic() || *b == b' ')
 }
 

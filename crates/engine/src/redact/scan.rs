@@ -6,14 +6,17 @@ use crate::ingest::segment::leading_spaces;
 use crate::lines::next_line;
 use std::ops::Range;
 
+pub(crate) use super::keys::{is_plausible_value, is_secret_key};
+use super::pairs::{self, Flags};
 use super::structure::block_span;
-use super::{network, patterns};
+use super::{inferred, network, patterns};
 use super::{ScanOptions, SecretKind, Span};
 
 pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
     let mut out = Vec::new();
     // A PEM key spans lines: looked for over the whole text, never cut at a region's end.
     patterns::private_keys(text, &mut out);
+    inferred::secret_data_without_kind(text, &mut out);
     let mut key_values = KeyValues {
         kubeconfig: is_kubeconfig(text),
         ..KeyValues::default()
@@ -27,133 +30,6 @@ pub(crate) fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
         network::internal_hostnames(text, &mut out);
     }
     out
-}
-
-/// Whether a key names a secret: its last word is `password`, `token`, `secret`, ... or it ends in
-/// `api key`, `access key`, ... (`DB_PASSWORD`, `api-token`, `clientSecret`, `X-Api-Key`). Keys that
-/// only mention one (`token-ttl`, `secretName`, `secretKeyRef`) are not.
-pub(crate) fn is_secret_key(key: &str) -> bool {
-    let key = key.trim_matches(['"', '\'', '-', ' ']);
-    if key.is_empty() || key.len() > 120 {
-        return false;
-    }
-    // Most keys end in none of the words below: their last three letters say so, cheaply (this runs
-    // for every key of every line of a big paste). Each ending, and `client-key-data`, ends in one of
-    // these; ASCII letters are lower-cased by setting bit 0x20, which leaves digits as they are.
-    let tail = key
-        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
-        .as_bytes();
-    let Some(&[a, b, c]) = tail.get(tail.len().saturating_sub(3)..) else {
-        return false;
-    };
-    if !matches!(
-        &[a | 0x20, b | 0x20, c | 0x20],
-        b"ord" | b"swd" | b"pwd" | b"ase" | b"ret" | b"ken" | b"key" | b"als" | b"ial" | b"ass" | b"ata"
-    ) {
-        return false;
-    }
-    // The last two words, as byte ranges of `key`: words split at anything not an ASCII letter or
-    // digit, and where a lower-case letter or digit is followed by an upper-case one (camelCase).
-    // Called for every key of every line of a big paste: no allocation.
-    let bytes = key.as_bytes();
-    let (mut last, mut before) = (None, None);
-    let mut start = None;
-    let mut prev_lower = false;
-    let mut end_word = |start: &mut Option<usize>, at: usize| {
-        if let Some(s) = start.take() {
-            before = last;
-            last = Some(&key[s..at]);
-        }
-    };
-    for (i, &c) in bytes.iter().enumerate() {
-        if !c.is_ascii_alphanumeric() {
-            end_word(&mut start, i);
-            prev_lower = false;
-            continue;
-        }
-        if c.is_ascii_uppercase() && prev_lower {
-            end_word(&mut start, i);
-        }
-        start.get_or_insert(i);
-        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-    }
-    end_word(&mut start, bytes.len());
-    let Some(last) = last else {
-        return false;
-    };
-    const ENDINGS: [&str; 11] = [
-        "password",
-        "passwd",
-        "passphrase",
-        "secret",
-        "token",
-        "apikey",
-        "accesskey",
-        "secretkey",
-        "privatekey",
-        "credentials",
-        "credential",
-    ];
-    let ends_with = |word: &str, ending: &str| {
-        word.len() >= ending.len()
-            && word.as_bytes()[word.len() - ending.len()..].eq_ignore_ascii_case(ending.as_bytes())
-    };
-    if ENDINGS.iter().any(|e| ends_with(last, e))
-        || last.eq_ignore_ascii_case("pwd")
-        || last.eq_ignore_ascii_case("pass")
-    {
-        return true;
-    }
-    if last.eq_ignore_ascii_case("key") {
-        if let Some(prev) = before {
-            return [
-                "api",
-                "access",
-                "secret",
-                "private",
-                "signing",
-                "encryption",
-                "auth",
-                "master",
-                "account",
-            ]
-            .iter()
-            .any(|p| prev.eq_ignore_ascii_case(p));
-        }
-    }
-    // kubeconfig's `client-key-data`.
-    key.eq_ignore_ascii_case("client-key-data")
-}
-
-/// Whether a value is worth redacting: not empty, not a placeholder (`<none>`, `<set to the key ...>`,
-/// an existing `<redacted>`), not already masked (`***`, `xxxx`), not a reference (`$(VAR)`), not a
-/// boolean or a describe size (`7 bytes`).
-pub(crate) fn is_plausible_value(value: &str) -> bool {
-    let v = value.trim().trim_matches(['"', '\'']);
-    if v.is_empty() || v.starts_with(['<', '{', '[']) || v.starts_with("$(") || v.starts_with("${") {
-        return false;
-    }
-    if v.chars().all(|c| matches!(c, '*' | 'x' | 'X' | '•' | '.' | '-')) {
-        return false;
-    }
-    if v.as_bytes()
-        .windows(8)
-        .any(|w| w.eq_ignore_ascii_case(b"redacted"))
-    {
-        return false;
-    }
-    if matches!(
-        v,
-        "true" | "false" | "True" | "False" | "null" | "~" | "yes" | "no" | "none" | "None" | "|" | ">"
-    ) {
-        return false;
-    }
-    if let Some(n) = v.strip_suffix(" bytes") {
-        if n.bytes().all(|b| b.is_ascii_digit()) {
-            return false;
-        }
-    }
-    true
 }
 
 pub(super) fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
@@ -189,6 +65,7 @@ const REGION: usize = 64 * 1024;
 fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
     patterns::patterns(text, region.clone(), out);
     patterns::url_credentials(text, region.clone(), out);
+    patterns::encoded_private_keys(text, region.clone(), out);
     key_values.scan(text, region, out);
 }
 
@@ -309,6 +186,8 @@ struct KeyValues {
     env_name: Option<(usize, usize)>,
     /// Lines scanned so far (the regions' lines, in order).
     lines: usize,
+    /// Command-line flags, whose value may be on the next line.
+    flags: Flags,
 }
 
 impl KeyValues {
@@ -354,7 +233,17 @@ impl KeyValues {
             // YAML or describe `key: value`.
             let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
             let key_col = line_start + (content.len() - item.len());
-            if let Some((key, value_start)) = yaml_key(item) {
+            if item.starts_with('{') {
+                // A flow map on one line: `- {name: DB_PASSWORD, value: s3cret}`.
+                let mut name_is_secret = false;
+                for (key, (s, e)) in flow_pairs(text, key_col, line_start + content.len()) {
+                    if key == "name" {
+                        name_is_secret = is_secret_key(text[s..e].trim_matches(['"', '\'']));
+                    } else if key == "value" && name_is_secret || is_secret_key(key) {
+                        push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
+                    }
+                }
+            } else if let Some((key, value_start)) = yaml_key(item) {
                 let value_at = key_col + value_start;
                 let value = &text[value_at..line_start + content.len()];
                 if key.eq_ignore_ascii_case("annotations") {
@@ -402,11 +291,17 @@ impl KeyValues {
                     (key, Some((s, e))) if is_secret_key(key) => {
                         push(out, kind_for(key, in_annotations), s, e, text)
                     }
+                    // A docker config's `auths`: `auth` is base64 of `user:password`.
+                    ("auth", Some((s, e))) if patterns::decodes_to_user_password(&text[s..e]) => {
+                        push(out, SecretKind::DockerConfig, s, e, text)
+                    }
                     _ => {}
                 }
             });
             // `KEY=value`, `--password=value`, `Password=value;`.
-            env_pairs(text, line_start, content, out);
+            pairs::env_pairs(text, line_start, content, out);
+            pairs::spaced_pair(text, line_start, content, out);
+            self.flags.scan(text, line_start, content, out);
         }
         self.annotations_indent = annotations_indent;
         self.env_name = env_name;
@@ -445,7 +340,7 @@ fn is_kubeconfig(text: &str) -> bool {
 
 /// `key:` at the start of `item` (a YAML key or a describe label); returns the key and where its
 /// value starts (after the colon and spaces).
-fn yaml_key(item: &str) -> Option<(&str, usize)> {
+pub(super) fn yaml_key(item: &str) -> Option<(&str, usize)> {
     // One pass to the first colon, stopping at the first byte no key has (this runs for every line
     // of a big paste): letters, digits, `-_./`, and single spaces.
     let bytes = item.as_bytes();
@@ -480,7 +375,120 @@ fn yaml_value_span(text: &str, at: usize, content: &str, line_start: usize) -> O
     if indicator.starts_with(['|', '>']) && indicator.len() <= 3 {
         return block_span(text, content, line_end);
     }
-    plain_or_quoted(text, at, content, line_start)
+    if let Some(span) = plain_or_quoted(text, at, content, line_start) {
+        return Some(continued(text, content, span));
+    }
+    // A double-quoted value whose closing quote is on a later line (kubectl folds long strings).
+    if value.starts_with('"') {
+        let mut end = line_end;
+        for _ in 0..MAX_CONTINUATION_LINES {
+            let next_start = end + 1;
+            if next_start >= text.len() {
+                break;
+            }
+            end = text[next_start..]
+                .find('\n')
+                .map_or(text.len(), |i| next_start + i);
+            let line = &text[next_start..end];
+            if let Some(quote) = unescaped_quote(line) {
+                return Some((at + 1, next_start + quote));
+            }
+        }
+    }
+    None
+}
+
+/// The most lines a multi-line plain or quoted value is followed over (a value goes on no longer in
+/// what kubectl prints; a bound keeps a paste of unclosed quotes linear).
+const MAX_CONTINUATION_LINES: usize = 64;
+
+/// The first `"` in `line` that no backslash escapes.
+fn unescaped_quote(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// A plain value `span` that goes on over the following lines, indented deeper than its key and
+/// holding no `key:` of their own (a folded plain scalar): to the end of its last line.
+fn continued(text: &str, key_line: &str, span: (usize, usize)) -> (usize, usize) {
+    let (start, mut end) = span;
+    if text[start..end].starts_with(['"', '\'']) || text.as_bytes().get(start.wrapping_sub(1)) == Some(&b'"')
+    {
+        return span;
+    }
+    let key_indent = key_line.len() - key_line.trim_start_matches([' ', '-']).len();
+    let mut at = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
+    for _ in 0..MAX_CONTINUATION_LINES {
+        if at >= text.len() {
+            break;
+        }
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = text[at..line_end].trim_end_matches('\r');
+        let trimmed = trim_start(line);
+        let indent = line.len() - trimmed.len();
+        if trimmed.is_empty()
+            || indent <= key_indent
+            || trimmed.starts_with(['-', '#', '{', '[', '"', '\''])
+            || yaml_key(trimmed).is_some()
+            || trimmed.contains(": ")
+        {
+            break;
+        }
+        end = at + line.trim_end().len();
+        at = line_end + 1;
+    }
+    (start, end)
+}
+
+/// The `key: value` pairs of a one-line flow map starting at `from` (at its `{`), not into nested
+/// maps or lists: each key with its value's span (inside quotes for a quoted one).
+fn flow_pairs(text: &str, from: usize, line_end: usize) -> Vec<(&str, (usize, usize))> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = from + 1;
+    while i < line_end {
+        i = run(&bytes[..line_end], i, |b| b == b' ');
+        let key_start = i;
+        i = run(&bytes[..line_end], i, |b| {
+            !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']')
+        });
+        if bytes.get(i) != Some(&b':') || i == key_start {
+            return out;
+        }
+        let key = text[key_start..i].trim().trim_matches(['"', '\'']);
+        i = run(&bytes[..line_end], i + 1, |b| b == b' ');
+        match bytes.get(i) {
+            Some(b'{' | b'[') => return out,
+            Some(&q @ (b'"' | b'\'')) => {
+                let close = run(&bytes[..line_end], i + 1, |b| b != q);
+                if close >= line_end {
+                    return out;
+                }
+                out.push((key, (i + 1, close)));
+                i = close + 1;
+            }
+            _ => {
+                let end = run(&bytes[..line_end], i, |b| !matches!(b, b',' | b'}'));
+                let value = text[i..end].trim_end();
+                out.push((key, (i, i + value.len())));
+                i = end;
+            }
+        }
+        i = run(&bytes[..line_end], i, |b| b == b' ');
+        match bytes.get(i) {
+            Some(b',') => i += 1,
+            _ => return out,
+        }
+    }
+    out
 }
 
 fn plain_or_quoted(text: &str, at: usize, content: &str, line_start: usize) -> Option<(usize, usize)> {
@@ -588,55 +596,6 @@ fn json_pairs(line_start: usize, content: &str, mut each: impl FnMut(&str, usize
             Some((line_start + value_start, line_start + value_end)),
         );
         i = value_end + if escaped { 2 } else { 1 };
-    }
-}
-
-/// `KEY=value` pairs: shell and env output, command-line flags, query strings, connection strings.
-fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
-    let bytes = content.as_bytes();
-    let mut from = 0;
-    while let Some(found) = memchr::memchr(b'=', &bytes[from..]) {
-        let eq = from + found;
-        from = eq + 1;
-        let mut key_start = eq;
-        while key_start > 0
-            && (bytes[key_start - 1].is_ascii_alphanumeric()
-                || matches!(bytes[key_start - 1], b'_' | b'-' | b'.'))
-        {
-            key_start -= 1;
-        }
-        if key_start == eq {
-            continue;
-        }
-        let before = key_start.checked_sub(1).map(|i| bytes[i]);
-        if !matches!(
-            before,
-            None | Some(b' ' | b'\t' | b'"' | b'\'' | b';' | b'&' | b'?' | b',' | b'{' | b'(')
-        ) {
-            continue;
-        }
-        let key = &content[key_start..eq];
-        if !is_secret_key(key) {
-            continue;
-        }
-        let (value_start, quote) = match bytes.get(eq + 1) {
-            Some(q @ (b'"' | b'\'')) => (eq + 2, Some(*q)),
-            _ => (eq + 1, None),
-        };
-        let value_end = match quote {
-            Some(q) => run(bytes, value_start, |b| b != q),
-            None => run(bytes, value_start, |b| {
-                !(b.is_ascii_whitespace()
-                    || matches!(b, b'"' | b'\'' | b';' | b'&' | b',' | b'\\' | b')' | b'}'))
-            }),
-        };
-        let kind = if before == Some(b';') || bytes.get(value_end) == Some(&b';') {
-            SecretKind::ConnectionString
-        } else {
-            SecretKind::EnvSecret
-        };
-        push(out, kind, line_start + value_start, line_start + value_end, text);
-        from = value_end.max(from);
     }
 }
 

@@ -65,7 +65,43 @@ pub(crate) fn find<'a>(
             }
         }
     }
+    response_bodies(text, &mut out);
     out
+}
+
+/// The objects in `kubectl -v=8` output: each `Response Body: {...}` line holds an API response as
+/// one line of JSON (a Secret, a List of them), which no reader of kubectl's own output reads. Its
+/// secret values are marked where they are on that line.
+fn response_bodies(text: &str, out: &mut Vec<Span>) {
+    const MARKER: &[u8] = b"Response Body: ";
+    for found in memchr::memmem::find_iter(text.as_bytes(), MARKER) {
+        let start = found + MARKER.len();
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let body = text[start..end].trim_end();
+        if !body.starts_with('{') {
+            continue;
+        }
+        embedded_json(text, start, end, body, SecretKind::SecretData, out);
+    }
+}
+
+/// The secret values of the JSON `json_text` (what [`secrets_in`] finds, a Secret's data of `kind`),
+/// marked where they are in `text[start..end]`, the text that holds it.
+fn embedded_json(
+    text: &str,
+    start: usize,
+    end: usize,
+    json_text: &str,
+    kind: SecretKind,
+    out: &mut Vec<Span>,
+) {
+    let mut values = Vec::new();
+    for doc in json::parse_documents(json_text, 1) {
+        if let Ok(node) = doc.result {
+            secrets_in(&node, kind, &mut values);
+        }
+    }
+    mark(text, start, end, values, out);
 }
 
 fn entries(node: Option<&Node>) -> &[MapEntry] {
@@ -95,12 +131,35 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     let Some((start, end)) = value_span(text, lines, entry) else {
         return;
     };
+    embedded_json(text, start, end, json_text, SecretKind::AnnotationSecret, out);
+}
+
+/// The credentials of a docker config's `auths` (`auth`, `password`, `identitytoken`,
+/// `registrytoken` of each registry), marked where they are in `text[start..end]`.
+fn docker_config(text: &str, start: usize, end: usize, json_text: &str, out: &mut Vec<Span>) {
     let mut values = Vec::new();
     for doc in json::parse_documents(json_text, 1) {
-        if let Ok(node) = doc.result {
-            secrets_in(&node, &mut values);
+        let Ok(node) = doc.result else { continue };
+        for registry in entries(node.get("auths")) {
+            for field in entries(Some(&registry.value)) {
+                let credential =
+                    ["auth", "password", "identitytoken", "registrytoken"].contains(&field.key.as_str());
+                if let Some(v) = field
+                    .value
+                    .as_str()
+                    .filter(|v| credential && super::scan::is_plausible_value(v))
+                {
+                    values.push((v.to_string(), SecretKind::DockerConfig));
+                }
+            }
         }
     }
+    mark(text, start, end, values, out);
+}
+
+/// Marks each of `values` where it occurs in `text[start..end]` as a whole word (as written, and
+/// escaped once and twice as in JSON strings).
+fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>, out: &mut Vec<Span>) {
     // Each value (as written, and escaped once and twice) is looked for as a whole word of the
     // annotation's text: the text is cut into words once and each looked up, where a search of the
     // whole text for every value was quadratic (a Secret of many keys applied with kubectl). Only
@@ -155,9 +214,12 @@ fn last_applied(text: &str, lines: &LineIndex, entry: &MapEntry, out: &mut Vec<S
     }
 }
 
-/// Secret values in an object tree read from JSON: a Secret's data, and values of secret-named keys
-/// (including env `name`/`value` pairs).
-fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
+/// Secret values in an object tree read from JSON: a Secret's data (`kind` is theirs), also of the
+/// Secrets of a List, and values of secret-named keys (including env `name`/`value` pairs).
+fn secrets_in(node: &Node, kind: SecretKind, out: &mut Vec<(String, SecretKind)>) {
+    for item in node.get("items").map(Node::items).unwrap_or_default() {
+        secrets_in(item, kind, out);
+    }
     let is_secret = node.get("kind").and_then(Node::as_str) == Some("Secret");
     if is_secret {
         for field in ["data", "stringData"] {
@@ -167,7 +229,7 @@ fn secrets_in(node: &Node, out: &mut Vec<(String, SecretKind)>) {
                     .as_str()
                     .filter(|v| super::scan::is_plausible_value(v))
                 {
-                    out.push((v.to_string(), SecretKind::AnnotationSecret));
+                    out.push((v.to_string(), kind));
                 }
             }
         }
@@ -202,7 +264,17 @@ fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind,
         return;
     }
     if let Some((start, end)) = value_span(text, lines, entry) {
-        if start < end && super::scan::is_plausible_value(&text[start..end]) {
+        let value = &text[start..end];
+        // What a Secret holds may be a JSON document (`stringData`'s `.dockerconfigjson: |` block,
+        // `config.json`): a value that only a placeholder would be elsewhere (`{...}`), but not `{}`.
+        let document = kind != SecretKind::KubeconfigCredential
+            && value.starts_with(['{', '['])
+            && value.bytes().filter(|b| !b.is_ascii_whitespace()).count() > 2;
+        if document && kind == SecretKind::DockerConfig {
+            // A docker config written out (`stringData`): its credentials go, its registries stay
+            // (the host an image pull failed against is evidence).
+            docker_config(text, start, end, entry.value.as_str().unwrap_or_default(), out);
+        } else if start < end && (document || super::scan::is_plausible_value(value)) {
             out.push(Span { kind, start, end });
         }
     }
