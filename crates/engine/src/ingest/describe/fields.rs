@@ -92,6 +92,29 @@ pub(super) fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
             if let Some((at, value)) = field("Replicas") {
                 replica_counts(&value, at, &mut spec, &mut status);
             }
+            // A Job: `Pods Statuses:  0 Active (0 Ready) / 3 Succeeded / 5 Failed` (`Running`
+            // before kubectl 1.22), `Completions:  4`, `Parallelism:  1`.
+            if let Some((at, value)) = field("Pods Statuses") {
+                for part in value.split('/') {
+                    let mut words = part.split_whitespace();
+                    let (Some(n), Some(what)) = (words.next(), words.next()) else {
+                        continue;
+                    };
+                    if n.parse::<u32>().is_ok() {
+                        match what {
+                            "Active" | "Running" => status.plain("active", n, at),
+                            "Succeeded" => status.plain("succeeded", n, at),
+                            "Failed" => status.plain("failed", n, at),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            for (key, name) in [("Completions", "completions"), ("Parallelism", "parallelism")] {
+                if let Some((at, value)) = field(key).filter(|(_, v)| v.parse::<u32>().is_ok()) {
+                    spec.plain(name, &value, at);
+                }
+            }
         }
         _ => {}
     }

@@ -277,3 +277,17 @@ fn a_node_conditions_section_pasted_alone_is_a_node_with_those_conditions() {
     )
     .is_none());
 }
+
+#[test]
+fn a_described_job_counts_its_pods() {
+    // From a public issue thread (kubernetes/kubernetes#96630), verbatim up to where it stops.
+    let text = "Name:           test-job\nNamespace:      default\nSelector:       controller-uid=ef8172b2-1bbb-4a27-8b49-f96863f43920\nLabels:         controller-uid=ef8172b2-1bbb-4a27-8b49-f96863f43920\n                job-name=test-job\nAnnotations:    <none>\nParallelism:    1\nCompletions:    4\nStart Time:     Thu, 19 Nov 2020 17:47:50 +0000\nPods Statuses:  0 Running / 3 Succeeded / 5 Failed\n";
+    let command = Command::parse("k describe job test-job");
+    let objects = parse(text, 1, Some(&command));
+    let node = &objects[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("Job"));
+    let (pos, failed) = node.locate("status.failed").unwrap();
+    assert_eq!((pos.line, failed.as_str()), (10, Some("5")));
+    assert_eq!(node.locate("status.succeeded").unwrap().1.as_str(), Some("3"));
+    assert_eq!(node.locate("spec.completions").unwrap().1.as_str(), Some("4"));
+}
