@@ -1,7 +1,7 @@
 //! Parsed documents become objects: a `List` its items, each tree decoded into the types rules read,
 //! with what could not be decoded reported as a problem of its field.
 
-use super::node::{Node, NodeValue, Text};
+use super::node::{Node, NodeValue, Pos, Text};
 use super::{decode, Ingested, Object, Source, Typed, PRUNED};
 use crate::report::{InputError, ObjectRef};
 
@@ -41,13 +41,17 @@ pub(super) fn add_object(
     implied_kind: Option<&str>,
     out: &mut Ingested,
 ) {
+    let error = |pos: Pos, message: String| InputError {
+        source: source.name.clone(),
+        line: pos.line,
+        column: pos.column,
+        message,
+    };
     if !matches!(node.value, NodeValue::Map(_)) {
-        out.errors.push(InputError {
-            source: source.name.clone(),
-            line: node.pos.line,
-            column: node.pos.column,
-            message: "this document is not a Kubernetes object (expected a map with `kind`)".into(),
-        });
+        out.errors.push(error(
+            node.pos,
+            "this document is not a Kubernetes object (expected a map with `kind`)".into(),
+        ));
         return;
     }
     let text = |key: &str| node.get(key).and_then(Node::as_str);
@@ -58,12 +62,10 @@ pub(super) fn add_object(
             .map(Text::from)
     };
     let Some(kind) = text("kind").or(implied_kind).map(Text::from) else {
-        out.errors.push(InputError {
-            source: source.name.clone(),
-            line: node.pos.line,
-            column: node.pos.column,
-            message: "this object has no `kind`, so it cannot be interpreted".into(),
-        });
+        out.errors.push(error(
+            node.pos,
+            "this object has no `kind`, so it cannot be interpreted".into(),
+        ));
         return;
     };
     let id = ObjectRef {
@@ -90,12 +92,8 @@ pub(super) fn add_object(
         } else {
             "this field was ignored, the rest of the object was read"
         };
-        out.errors.push(InputError {
-            source: source.name.clone(),
-            line: pos.line,
-            column: pos.column,
-            message: format!("{kind} {:?}: {e}; {outcome}", id.name),
-        });
+        out.errors
+            .push(error(pos, format!("{kind} {:?}: {e}; {outcome}", id.name)));
     }
     out.objects.push(Object {
         id,
