@@ -2,6 +2,7 @@ use crate::ingest::Typed;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
 use crate::rules::containers::{containers, ContainerView};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -164,14 +165,28 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.command}} {{.args}}{{\"\\n\"}}{{end}}'", name, ns, crate::rules::shell::InQuotes(if first.init { "initContainers" } else { "containers" })),
             command!("kubectl debug {} -n {} -it --copy-to={}-debug --container={} -- sh", name, ns, name, container),
         ];
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             Severity::Error,
             id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        // Only a last state failed to start, and the Pod runs and is Ready now: a start that failed
+        // once (a missing mount source, a race with a ConfigMap) and then succeeded is history.
+        let only_before = failing.iter().all(|c| {
+            c.waiting_reason().is_none() && c.termination().is_some_and(|(key, _)| key == "lastState")
+        });
+        let failed_event = events.iter().rfind(|e| e.reason == "Failed").copied();
+        if only_before {
+            if let Some(recovery) =
+                history::superseded(model, id, failed_event, &[Supersedes::PodRunningAndReady])
+            {
+                history::record(&mut finding, failed_event, recovery);
+            }
+        }
+        findings.push(finding);
     }
 }
 
