@@ -27,7 +27,7 @@ pub enum Supersedes<'a> {
     /// start that failed once and then succeeded).
     PodRunningAndReady,
     /// The pasted controller has the replicas it wants: `status.replicas` (CURRENT) equal to
-    /// `spec.replicas` (DESIRED), and `readyReplicas` too where the input states it.
+    /// `spec.replicas` (DESIRED), and `readyReplicas` (READY) too, each where the input states it.
     ReplicasAsDesired,
 }
 
@@ -133,10 +133,11 @@ fn replicas_as_desired(model: &Model<'_>, object: &Object) -> Option<Recovery> {
             .and_then(|(_, n)| n.as_str().and_then(|s| s.trim().parse::<u32>().ok()))
     };
     let desired = number("spec.replicas")?;
-    let current = number("status.replicas")?;
-    // The API leaves a zero count out of the status it writes; a stated ready count must agree.
-    let ready = number("status.readyReplicas");
-    if desired == 0 || current != desired || ready.is_some_and(|r| r != desired) {
+    // CURRENT and READY as the input states them (a `get rs` table gives DESIRED and READY, a
+    // describe `current / desired`, YAML both); at least one, and every one stated equal to desired.
+    let counts = [number("status.replicas"), number("status.readyReplicas")];
+    let current = counts.iter().flatten().copied().min()?;
+    if desired == 0 || counts.iter().flatten().any(|&n| n != desired) {
         return None;
     }
     let evidence = ["spec.replicas", "status.replicas", "status.readyReplicas"]
@@ -172,11 +173,11 @@ fn age_words(seconds: i64) -> String {
 /// Records a finding as history: info, its summary saying what failed until when and what shows it
 /// recovered, the recovery's evidence after the failure's. A rule builds its finding as for a current
 /// fault and hands it here when [`superseded`] found a later state.
-pub fn record(finding: &mut Finding, failure: Option<&EventRecord>, recovery: Recovery) {
+/// `until` is when the failure was last seen ([`last_seen`] of its newest event, or a status's own
+/// time such as a termination's `finishedAt`), when the input says.
+pub fn record(finding: &mut Finding, until: Option<String>, recovery: Recovery) {
     finding.severity = Severity::Info;
-    let until = failure
-        .and_then(last_seen)
-        .map_or_else(String::new, |at| format!(" until {at}"));
+    let until = until.map_or_else(String::new, |at| format!(" until {at}"));
     let was = finding.summary.trim_end_matches('.');
     finding.summary = format!(
         "History, not a current fault: failed{until}, recovered ({}). What failed: {was}.",

@@ -131,7 +131,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // A Pod that is Ready now and never restarted: the probe passes since, the kills were not.
         let last = liveness.last().map(|e| **e);
         if let Some(recovery) = history::superseded(model, id, last, &[Supersedes::PodReadyWithoutRestarts]) {
-            history::record(&mut finding, last, recovery);
+            history::record(&mut finding, last.and_then(history::last_seen), recovery);
         }
         findings.push(finding);
     }

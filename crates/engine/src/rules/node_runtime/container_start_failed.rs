@@ -183,7 +183,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             if let Some(recovery) =
                 history::superseded(model, id, failed_event, &[Supersedes::PodRunningAndReady])
             {
-                history::record(&mut finding, failed_event, recovery);
+                // When the failed start ended, by the status's own clock, else by its event.
+                let finished = failing
+                    .iter()
+                    .filter_map(|c| c.termination()?.1.finished_at.as_ref().map(|t| t.0))
+                    .max()
+                    .map(|t| t.to_string());
+                let until = finished.or_else(|| failed_event.and_then(history::last_seen));
+                history::record(&mut finding, until, recovery);
             }
         }
         findings.push(finding);

@@ -180,7 +180,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         );
         if let Some(recovery) = recovery {
-            history::record(&mut finding, last_failed, recovery);
+            history::record(&mut finding, last_failed.and_then(history::last_seen), recovery);
         }
         findings.push(finding);
     }
