@@ -205,6 +205,63 @@ pub fn currentness_unknown(subject: &ObjectRef) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::{ingest, Source};
+
+    fn judge(text: &str, kind: &str, name: &str, by: &[Supersedes<'_>]) -> Option<String> {
+        let sources = [Source::new("in.txt", text)];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let subject = model
+            .objects
+            .iter()
+            .map(|o| o.id.clone())
+            .chain(model.events.iter().map(|e| e.subject.clone()))
+            .find(|id| id.kind == kind && id.name == name)?;
+        let events = model.events_for(&subject);
+        let failure = events.iter().rfind(|e| e.is_warning()).copied();
+        superseded(&model, &subject, failure, by).map(|r| r.by)
+    }
+
+    /// A pull or start of another container does not supersede this container's pull failure; one
+    /// of the same container does.
+    #[test]
+    fn a_later_event_supersedes_only_the_same_containers_failure() {
+        let events = |pulled_part: &str| {
+            format!(
+                "LAST SEEN   TYPE      REASON   OBJECT       SUBOBJECT                MESSAGE\n\
+                 5m          Warning   Failed   pod/web-1    spec.containers{{app}}    Error: ErrImagePull\n\
+                 2m          Normal    Pulled   pod/web-1    spec.containers{{{pulled_part}}}   Successfully pulled image \"x:1\"\n"
+            )
+        };
+        let by = [Supersedes::Event {
+            reasons: &["Pulled"],
+            same_part: true,
+        }];
+        assert_eq!(
+            judge(&events("app"), "Pod", "web-1", &by).as_deref(),
+            Some("a later Pulled event")
+        );
+        assert_eq!(judge(&events("sidecar"), "Pod", "web-1", &by), None);
+    }
+
+    /// CURRENT and READY must both be at DESIRED where stated: a ReplicaSet short of its replicas is
+    /// still failing.
+    #[test]
+    fn replicas_short_of_desired_do_not_supersede() {
+        let table = |ready: u32| {
+            format!(
+                "NAME      DESIRED   CURRENT   READY   AGE\nweb-84b6  3         3         {ready}       5m\n"
+            )
+        };
+        let by = [Supersedes::ReplicasAsDesired];
+        assert!(judge(&table(3), "ReplicaSet", "web-84b6", &by).is_some());
+        assert_eq!(judge(&table(2), "ReplicaSet", "web-84b6", &by), None);
+        let describe = |current: u32| {
+            format!("Name:           web-84b6\nNamespace:      shop\nSelector:       app=web,pod-template-hash=84b6\nControlled By:  Deployment/web\nReplicas:       {current} current / 3 desired\nPods Status:    {current} Running / 0 Waiting / 0 Succeeded / 0 Failed\n")
+        };
+        assert!(judge(&describe(3), "ReplicaSet", "web-84b6", &by).is_some());
+        assert_eq!(judge(&describe(0), "ReplicaSet", "web-84b6", &by), None);
+    }
 
     #[test]
     fn ages_read_like_kubectl() {
