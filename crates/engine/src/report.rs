@@ -59,6 +59,16 @@ pub struct WorkloadOf {
     pub guessed: bool,
 }
 
+impl Report {
+    /// The finding the report's diagnosis line names: the first error or warning, never an info note
+    /// (history, or a remark such as "no readiness probe"), which says nothing is wrong now.
+    pub fn diagnosis(&self) -> Option<&Finding> {
+        self.findings
+            .iter()
+            .find(|f| matches!(f.severity, Severity::Error | Severity::Warning))
+    }
+}
+
 /// The report's answer in one word (`"fault"`, `"no-fault"`, `"inconclusive"` in JSON).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -45,7 +45,8 @@ pub fn findings(props: &Props) -> Html {
         .collect();
     let verdict =
         faultline_engine::render::verdict_sentence(report, faultline_engine::render::words(t.lang()));
-    let headline = match report.findings.first() {
+    // The headline names the diagnosis: an error or warning, never an info note.
+    let headline = match report.diagnosis() {
         Some(top) => html! {
             <p class="headline">{ t.headline_before }
                 <strong class="boundary-name">{ (t.boundary)(top.boundary) }</strong>
@@ -54,16 +55,11 @@ pub fn findings(props: &Props) -> Html {
         None if report.inputs.is_empty() => {
             html! { <p class="headline muted">{ t.paste_to_start }</p> }
         }
-        // No finding of weight: the verdict says whether the input was read and shows no fault, or
-        // could not be read enough to judge (and where).
+        // No finding of weight (none, or info notes only): the verdict says whether the input was
+        // read and shows no fault, or could not be read enough to judge (and where).
         None => {
             html! { <p class="headline verdict">{ verdict.clone().unwrap_or_else(|| t.no_findings.to_string()) }</p> }
         }
-    };
-    // Findings that are all info notes: the verdict still says what they amount to.
-    let verdict_note = match (&verdict, report.findings.is_empty()) {
-        (Some(v), false) => html! { <p class="verdict">{ v.clone() }</p> },
-        _ => html! {},
     };
     // Busy while the first page's cards still come in, stage by stage.
     let staging = limit < PAGE && limit < report.findings.len();
@@ -71,7 +67,6 @@ pub fn findings(props: &Props) -> Html {
         <div class="findings" aria-busy={staging.to_string()}>
             <h2>{ t.diagnosis }</h2>
             { headline }
-            { verdict_note }
             // The cards in a fragment of their own: Yew diffs a list by keys only when every item of it
             // has one (the heading before them has none).
             <>{ for report.findings.iter().zip(labels).take(shown).enumerate().map(|(i, (f, label))| {

@@ -22,7 +22,7 @@ pub fn html(report: &Report, lang: Lang) -> String {
     if let Some(note) = w.note {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
     }
-    if let Some(top) = report.findings.first() {
+    if let Some(top) = report.diagnosis() {
         let _ = writeln!(
             out,
             "<p class=\"boundary\">{}: <code>{}</code> ({})</p>",

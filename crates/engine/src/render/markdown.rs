@@ -13,7 +13,7 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
     if let Some(note) = w.note {
         let _ = writeln!(out, "> {note}\n");
     }
-    if let Some(top) = report.findings.first() {
+    if let Some(top) = report.diagnosis() {
         let _ = writeln!(
             out,
             "**{}:** `{}` ({})\n",

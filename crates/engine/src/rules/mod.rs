@@ -17,6 +17,7 @@ mod containers;
 pub mod control_plane;
 pub mod docs;
 pub mod etcd;
+pub(crate) mod history;
 pub mod node_runtime;
 pub mod quota_admission;
 pub mod readiness_endpoints;
@@ -364,6 +365,9 @@ fn relate(model: &Model<'_>, findings: &mut [Finding]) {
                 .find(|(j, c)| {
                     *j != i
                         && link.cause.is_none_or(|rule| c.rule == rule)
+                        // History (info) explains nothing current: listed under it, an error or a
+                        // warning would follow an info line, and the info line could head the report.
+                        && (c.severity != Severity::Info || findings[i].severity == Severity::Info)
                         && !explained_by_chain(findings, c, &findings[i])
                         && (link.explains)(model, &findings[i], c)
                 })

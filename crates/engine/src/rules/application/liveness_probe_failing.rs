@@ -2,6 +2,7 @@ use std::collections::BTreeSet;
 
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -103,10 +104,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         summary.push_str(". The restarts are kills (exit 137), not the application exiting on its own.");
         let subject = id.clone();
-        let cannot_establish = vec![
+        let mut cannot_establish = vec![
                 "Whether the application is really unhealthy or the probe is too strict (path, port, or a timeout shorter than a slow start or a pause).".to_string(),
                 "What the application was doing when it stopped answering: that is in its logs.".to_string(),
             ];
+        if model.object(id).is_none() {
+            cannot_establish.push(history::currentness_unknown(id));
+        }
         let next_steps = vec![
             command!(
                 "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].livenessProbe}}'",
@@ -116,14 +120,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl logs {} -n {} --previous", id.name, ns),
             command!("kubectl describe pod {} -n {}", id.name, ns),
         ];
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             Severity::Error,
             subject,
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        // A Pod that is Ready now and never restarted: the probe passes since, the kills were not.
+        let last = liveness.last().map(|e| **e);
+        if let Some(recovery) = history::superseded(model, id, last, &[Supersedes::PodReadyWithoutRestarts]) {
+            history::record(&mut finding, last.and_then(history::last_seen), recovery);
+        }
+        findings.push(finding);
     }
 }
 

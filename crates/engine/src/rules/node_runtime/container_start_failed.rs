@@ -2,6 +2,7 @@ use crate::ingest::Typed;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, Severity};
 use crate::rules::containers::{containers, ContainerView};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -164,14 +165,35 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.command}} {{.args}}{{\"\\n\"}}{{end}}'", name, ns, crate::rules::shell::InQuotes(if first.init { "initContainers" } else { "containers" })),
             command!("kubectl debug {} -n {} -it --copy-to={}-debug --container={} -- sh", name, ns, name, container),
         ];
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             Severity::Error,
             id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        // Only a last state failed to start, and the Pod runs and is Ready now: a start that failed
+        // once (a missing mount source, a race with a ConfigMap) and then succeeded is history.
+        let only_before = failing.iter().all(|c| {
+            c.waiting_reason().is_none() && c.termination().is_some_and(|(key, _)| key == "lastState")
+        });
+        let failed_event = events.iter().rfind(|e| e.reason == "Failed").copied();
+        if only_before {
+            if let Some(recovery) =
+                history::superseded(model, id, failed_event, &[Supersedes::PodRunningAndReady])
+            {
+                // When the failed start ended, by the status's own clock, else by its event.
+                let finished = failing
+                    .iter()
+                    .filter_map(|c| c.termination()?.1.finished_at.as_ref().map(|t| t.0))
+                    .max()
+                    .map(|t| t.to_string());
+                let until = finished.or_else(|| failed_event.and_then(history::last_seen));
+                history::record(&mut finding, until, recovery);
+            }
+        }
+        findings.push(finding);
     }
 }
 

@@ -4,6 +4,7 @@ use super::super::containers::containers;
 use crate::ingest::{Object, Typed};
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -229,6 +230,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 /// The kubelet's words for a failed pull, in every release: `Failed to pull image "x": …`,
 /// `Error: ErrImagePull`, `Error: ImagePullBackOff`, `Back-off pulling image "x"`.
+/// What shows a pull failure passed: the image pulled, or the container started, after it.
+const SUPERSEDED_BY: Supersedes<'static> = Supersedes::Event {
+    reasons: &["Pulled", "Started"],
+    same_part: true,
+};
+
 fn is_pull_failure(event: &EventRecord) -> bool {
     let m = event.message.as_str();
     (event.reason == "Failed"
@@ -245,10 +252,8 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     let events = model.events_for(id);
     let failures: Vec<&&EventRecord> = events.iter().filter(|e| is_pull_failure(e)).collect();
     let last_failure = failures.last()?;
-    let pulled_later = events
-        .iter()
-        .any(|e| e.reason == "Pulled" && e.is_after(last_failure));
-    if pulled_later {
+    // A later pull or start of the same container: the pull failure is history.
+    if history::superseded(model, id, Some(last_failure), &[SUPERSEDED_BY]).is_some() {
         return None;
     }
     let mut evidence: Vec<Evidence> = Vec::new();

@@ -5,6 +5,7 @@
 use crate::ingest::messages::MessageKind;
 use crate::model::Model;
 use crate::report::{Evidence, ObjectRef};
+use crate::rules::history;
 
 pub struct Rejection {
     /// The object the refusal is about: the one that was to be created (from kubectl's message) or
@@ -237,16 +238,21 @@ pub fn created_after_refusal(model: &Model<'_>, subject: &ObjectRef) -> bool {
     let Some(last_failed) = events.iter().rfind(|e| e.reason == "FailedCreate") else {
         return false;
     };
-    events
-        .iter()
-        .any(|e| e.reason == "SuccessfulCreate" && e.is_after(last_failed))
+    let created = history::Supersedes::Event {
+        reasons: &["SuccessfulCreate"],
+        same_part: false,
+    };
+    history::superseded(model, subject, Some(last_failed), &[created]).is_some()
 }
 
-/// Whether a group is over: no standing `ReplicaFailure` condition, and Pods created since.
+/// Whether a group is over: no standing `ReplicaFailure` condition, and Pods created since or the
+/// controller at the replicas it wants now (the shared judgement of [`history::superseded`]).
 pub fn resolved(model: &Model<'_>, group: &[Rejection]) -> bool {
+    let subject = &group[0].subject;
     !group.iter().any(|r| r.evidence.path.starts_with("status."))
         && !group[0].from_client
-        && created_after_refusal(model, &group[0].subject)
+        && (created_after_refusal(model, subject)
+            || history::superseded(model, subject, None, &[history::Supersedes::ReplicasAsDesired]).is_some())
 }
 
 /// The rejections of one subject grouped together, in input order of their first appearance.

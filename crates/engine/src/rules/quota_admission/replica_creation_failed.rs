@@ -1,5 +1,6 @@
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 use crate::rules::quota_admission::rejections::created_after_refusal;
 
 crate::declare_rule! {
@@ -100,6 +101,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if resolved && condition.is_none() {
             continue;
         }
+        // No standing condition and the controller has the replicas it wants now: the refusals in
+        // its events are from before (deploy time), history rather than the fault.
+        let last_failed = failed.last().map(|e| **e);
+        let recovery = condition
+            .is_none()
+            .then(|| history::superseded(model, &subject, last_failed, &[Supersedes::ReplicasAsDesired]))
+            .flatten();
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut message = String::new();
         if let Some((o, i)) = condition {
@@ -144,8 +152,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 "Whether the webhook's own Pods, its Service or the network to it is at fault.".to_string(),
             );
         }
-        cannot_establish
-            .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
+        if object.is_none() {
+            cannot_establish.push(history::currentness_unknown(&subject));
+        } else if recovery.is_none() {
+            cannot_establish
+                .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
+        }
         let next_steps = vec![
             command!("kubectl describe {} {} -n {}", resource, subject.name, ns),
             command!(
@@ -155,7 +167,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ),
             "kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string(),
         ];
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             if resolved {
                 Severity::Warning
             } else {
@@ -166,7 +178,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        if let Some(recovery) = recovery {
+            history::record(&mut finding, last_failed.and_then(history::last_seen), recovery);
+        }
+        findings.push(finding);
     }
 }
 

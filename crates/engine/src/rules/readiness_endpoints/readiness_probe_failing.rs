@@ -3,6 +3,7 @@ use std::collections::BTreeSet;
 use crate::ingest::Typed;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -106,11 +107,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                         }
                     }
                 }
-                let statuses = p.status.as_ref().and_then(|s| s.container_statuses.as_ref());
-                // Pasted, with container statuses, all ready: the probe passes now.
-                if statuses.is_some_and(|s| !s.is_empty()) && not_ready.is_empty() {
-                    continue;
-                }
             }
         }
         let events: Vec<&EventRecord> = model
@@ -118,6 +114,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .into_iter()
             .filter(|e| is_readiness(e))
             .collect();
+        // Pasted and Ready now: the probe passes since, the failures are history (at most a line of
+        // the timeline, not a finding: being Ready proves the probe passes).
+        if history::superseded(
+            model,
+            id,
+            events.last().copied(),
+            &[Supersedes::PodRunningAndReady],
+        )
+        .is_some()
+        {
+            continue;
+        }
         for e in events.iter().rev().take(3) {
             evidence.extend(model.event_evidence(e));
         }

@@ -6,6 +6,7 @@ use super::histogram::{self, Cause, Histogram};
 use crate::ingest::{Object, Typed};
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -136,7 +137,11 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     if condition.is_none() && failed.is_empty() {
         return None;
     }
-    if condition.is_none() && resolved_later(&events, &failed) {
+    let scheduled = Supersedes::Event {
+        reasons: &["Scheduled"],
+        same_part: false,
+    };
+    if condition.is_none() && history::superseded(model, id, failed.last().copied(), &[scheduled]).is_some() {
         return None; // a later Scheduled event: the failure was transient
     }
     // The scheduler's last word on a Pod being deleted: nothing is waiting to be placed any more.
@@ -290,22 +295,6 @@ fn taint_key(printed: &str) -> &str {
         .next()
         .unwrap_or_default()
         .trim()
-}
-
-/// Whether a `Scheduled` event came after the last `FailedScheduling` (by time or, for table rows,
-/// by age).
-fn resolved_later(events: &[&EventRecord], failed: &[&EventRecord]) -> bool {
-    let Some(last_failed) = failed.last() else {
-        return false;
-    };
-    events.iter().any(|e| {
-        e.reason == "Scheduled"
-            && match (e.last, last_failed.last, e.last_age, last_failed.last_age) {
-                (Some(a), Some(b), _, _) => a > b,
-                (_, _, Some(a), Some(b)) => a < b,
-                _ => false,
-            }
-    })
 }
 
 /// Names the pasted nodes that fail the node selector or carry a named taint, adding their labels and

@@ -3,6 +3,7 @@ use std::collections::BTreeSet;
 use crate::ingest::Typed;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -110,6 +111,12 @@ fn volume(message: &str) -> Option<&str> {
     rest.split('"').next()
 }
 
+/// What shows a mount or attach failure passed.
+const MOUNTED_SINCE: Supersedes<'static> = Supersedes::Event {
+    reasons: &["SuccessfulAttachVolume", "SuccessfulMountVolume", "Started"],
+    same_part: false,
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen = BTreeSet::new();
     for event in model
@@ -148,6 +155,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let Some(best) = signals.iter().copied().max_by_key(|e| specificity(e)) else {
             continue;
         };
+        // A later successful attach or mount, or a container started since (the kubelet starts
+        // containers only once their volumes are mounted): the failures were before.
+        if history::superseded(model, id, signals.last().copied(), &[MOUNTED_SINCE]).is_some() {
+            continue;
+        }
         findings.push(finding(model, object, id, &signals, best));
     }
 }

@@ -1,0 +1,273 @@
+//! Judging a failure against the newest state the input shows (issue 22, "judge against the latest
+//! state").
+//!
+//! Events are history: a `FailedCreate` from deploy time, startup probe failures of a Pod that is
+//! Ready now, an `ErrImagePull` before a `Pulled`. Reported as if current they head the report and
+//! hide the fault that is. Each rule names what would supersede its failure ([`Supersedes`]); this
+//! module tells whether the input shows it, and a superseded finding is recorded as history: an info
+//! line that says when it failed and what shows it recovered ([`record`]), never an error or a
+//! warning, so never ranked first and never the report's diagnosis.
+
+use crate::ingest::{Object, Typed};
+use crate::model::{EventRecord, Model};
+use crate::report::{Evidence, Finding, ObjectRef, Severity};
+
+/// A later state that, when the input shows it, makes a failure history.
+#[derive(Clone, Copy, Debug)]
+pub enum Supersedes<'a> {
+    /// An event of one of these reasons about the same subject, newer than the failure (`Pulled`,
+    /// `Started` after a pull error; `Scheduled` after `FailedScheduling`; `SuccessfulCreate` after
+    /// `FailedCreate`). With `same_part`, only one about the same container (`fieldPath`) when both
+    /// name one.
+    Event { reasons: &'a [&'a str], same_part: bool },
+    /// The pasted Pod is Ready (`Ready=True`, or every container ready) and no container restarted:
+    /// probes that failed before passed since.
+    PodReadyWithoutRestarts,
+    /// The pasted Pod is Ready and its containers run, whatever the restarts (a mount, a sandbox, a
+    /// start that failed once and then succeeded).
+    PodRunningAndReady,
+    /// The pasted controller has the replicas it wants: `status.replicas` (CURRENT) equal to
+    /// `spec.replicas` (DESIRED), and `readyReplicas` (READY) too, each where the input states it.
+    ReplicasAsDesired,
+}
+
+/// What shows that a failure has passed: words for the summary and the evidence that says so.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recovery {
+    /// `a later Pulled event`, `the Pod is Ready with 0 restarts`, `3/3 replicas`.
+    pub by: String,
+    pub evidence: Vec<Evidence>,
+}
+
+/// Whether a later state the input shows supersedes `failure` (the newest failing event about
+/// `subject`, when there is one): the first of `by` that the input shows, or `None` when the failure
+/// may be current.
+pub fn superseded(
+    model: &Model<'_>,
+    subject: &ObjectRef,
+    failure: Option<&EventRecord>,
+    by: &[Supersedes<'_>],
+) -> Option<Recovery> {
+    let object = model.object(subject);
+    by.iter().find_map(|rule| match *rule {
+        Supersedes::Event { reasons, same_part } => {
+            let failure = failure?;
+            let events = model.events_for(subject);
+            let later = events.into_iter().rev().find(|e| {
+                reasons.contains(&e.reason.as_str())
+                    && e.is_after(failure)
+                    && (!same_part || same_container(e, failure))
+            })?;
+            Some(Recovery {
+                by: format!("a later {} event", later.reason),
+                evidence: model.event_evidence(later).into_iter().collect(),
+            })
+        }
+        Supersedes::PodReadyWithoutRestarts => pod_ready(model, object?, true),
+        Supersedes::PodRunningAndReady => pod_ready(model, object?, false),
+        Supersedes::ReplicasAsDesired => replicas_as_desired(model, object?),
+    })
+}
+
+/// Two events about the same container, or at least one that does not say which.
+fn same_container(a: &EventRecord, b: &EventRecord) -> bool {
+    match (a.field_path.as_deref(), b.field_path.as_deref()) {
+        (Some(x), Some(y)) if !x.is_empty() && !y.is_empty() => x == y,
+        _ => true,
+    }
+}
+
+fn pod_ready(model: &Model<'_>, object: &Object, without_restarts: bool) -> Option<Recovery> {
+    let Typed::Pod(pod) = &object.typed else {
+        return None;
+    };
+    let status = pod.status.as_ref()?;
+    let statuses = status.container_statuses.as_deref().unwrap_or_default();
+    let condition = status
+        .conditions
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .position(|c| c.type_ == "Ready");
+    let ready_condition =
+        condition.map(|i| status.conditions.as_deref().unwrap_or_default()[i].status == "True");
+    let all_ready = !statuses.is_empty() && statuses.iter().all(|c| c.ready);
+    let running = statuses
+        .iter()
+        .all(|c| c.state.as_ref().is_none_or(|s| s.running.is_some()));
+    // The Ready condition when stated (and no container saying otherwise), else every container's
+    // `ready`; never a guess from nothing.
+    let ready = match ready_condition {
+        Some(ready) => ready && (statuses.is_empty() || all_ready),
+        None => all_ready,
+    };
+    if !ready || !running {
+        return None;
+    }
+    let restarts: i64 = statuses.iter().map(|c| i64::from(c.restart_count)).sum();
+    if without_restarts && restarts > 0 {
+        return None;
+    }
+    let mut evidence: Vec<Evidence> = Vec::new();
+    if let Some(i) = condition {
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].status")));
+    }
+    for i in 0..statuses.len() {
+        evidence.extend(model.evidence(object, &format!("status.containerStatuses[{i}].ready")));
+        if without_restarts {
+            evidence.extend(model.evidence(object, &format!("status.containerStatuses[{i}].restartCount")));
+        }
+    }
+    let by = if without_restarts {
+        format!("{} is Ready now, with 0 restarts", object.id)
+    } else {
+        format!("{} is Ready now and its containers run", object.id)
+    };
+    Some(Recovery { by, evidence })
+}
+
+fn replicas_as_desired(model: &Model<'_>, object: &Object) -> Option<Recovery> {
+    let number = |path: &str| {
+        object
+            .locate(path)
+            .and_then(|(_, n)| n.as_str().and_then(|s| s.trim().parse::<u32>().ok()))
+    };
+    let desired = number("spec.replicas")?;
+    // CURRENT and READY as the input states them (a `get rs` table gives DESIRED and READY, a
+    // describe `current / desired`, YAML both); at least one, and every one stated equal to desired.
+    let counts = [number("status.replicas"), number("status.readyReplicas")];
+    let current = counts.iter().flatten().copied().min()?;
+    if desired == 0 || counts.iter().flatten().any(|&n| n != desired) {
+        return None;
+    }
+    let evidence = ["spec.replicas", "status.replicas", "status.readyReplicas"]
+        .iter()
+        .filter_map(|path| model.evidence(object, path))
+        .collect();
+    Some(Recovery {
+        by: format!("{} has {current}/{desired} replicas now", object.id),
+        evidence,
+    })
+}
+
+/// When the input last saw a failure: its time, or its age before the capture (a table row), or
+/// nothing when the input does not say.
+pub fn last_seen(failure: &EventRecord) -> Option<String> {
+    if let Some(at) = failure.last {
+        return Some(at.to_string());
+    }
+    let age = failure.last_age?;
+    Some(format!("{} before the capture", age_words(age)))
+}
+
+/// An age in seconds the way kubectl prints it: `45s`, `22m`, `3h`, `2d`.
+fn age_words(seconds: i64) -> String {
+    match seconds {
+        s if s < 120 => format!("{s}s"),
+        s if s < 2 * 3600 => format!("{}m", s / 60),
+        s if s < 2 * 86400 => format!("{}h", s / 3600),
+        s => format!("{}d", s / 86400),
+    }
+}
+
+/// Records a finding as history: info, its summary saying what failed until when and what shows it
+/// recovered, the recovery's evidence after the failure's. A rule builds its finding as for a current
+/// fault and hands it here when [`superseded`] found a later state.
+/// `until` is when the failure was last seen ([`last_seen`] of its newest event, or a status's own
+/// time such as a termination's `finishedAt`), when the input says.
+pub fn record(finding: &mut Finding, until: Option<String>, recovery: Recovery) {
+    finding.severity = Severity::Info;
+    let until = until.map_or_else(String::new, |at| format!(" until {at}"));
+    let was = finding.summary.trim_end_matches('.');
+    finding.summary = format!(
+        "History, not a current fault: failed{until}, recovered ({}). What failed: {was}.",
+        recovery.by
+    );
+    for e in recovery.evidence {
+        if !finding.evidence.contains(&e) {
+            finding.evidence.push(e);
+        }
+    }
+    finding.cannot_establish.insert(
+        0,
+        "Whether the failure comes back: the newer state shows it passed, not why.".to_string(),
+    );
+}
+
+/// The `cannot_establish` line of a failure known from events alone: without the object's state the
+/// input cannot tell whether it is still failing or has recovered since.
+pub fn currentness_unknown(subject: &ObjectRef) -> String {
+    format!(
+        "Whether this is still failing: the input has events about {subject} but not its state, so it cannot tell a current failure from one that has passed."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::{ingest, Source};
+
+    fn judge(text: &str, kind: &str, name: &str, by: &[Supersedes<'_>]) -> Option<String> {
+        let sources = [Source::new("in.txt", text)];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let subject = model
+            .objects
+            .iter()
+            .map(|o| o.id.clone())
+            .chain(model.events.iter().map(|e| e.subject.clone()))
+            .find(|id| id.kind == kind && id.name == name)?;
+        let events = model.events_for(&subject);
+        let failure = events.iter().rfind(|e| e.is_warning()).copied();
+        superseded(&model, &subject, failure, by).map(|r| r.by)
+    }
+
+    /// A pull or start of another container does not supersede this container's pull failure; one
+    /// of the same container does.
+    #[test]
+    fn a_later_event_supersedes_only_the_same_containers_failure() {
+        let events = |pulled_part: &str| {
+            format!(
+                "LAST SEEN   TYPE      REASON   OBJECT       SUBOBJECT                MESSAGE\n\
+                 5m          Warning   Failed   pod/web-1    spec.containers{{app}}    Error: ErrImagePull\n\
+                 2m          Normal    Pulled   pod/web-1    spec.containers{{{pulled_part}}}   Successfully pulled image \"x:1\"\n"
+            )
+        };
+        let by = [Supersedes::Event {
+            reasons: &["Pulled"],
+            same_part: true,
+        }];
+        assert_eq!(
+            judge(&events("app"), "Pod", "web-1", &by).as_deref(),
+            Some("a later Pulled event")
+        );
+        assert_eq!(judge(&events("sidecar"), "Pod", "web-1", &by), None);
+    }
+
+    /// CURRENT and READY must both be at DESIRED where stated: a ReplicaSet short of its replicas is
+    /// still failing.
+    #[test]
+    fn replicas_short_of_desired_do_not_supersede() {
+        let table = |ready: u32| {
+            format!(
+                "NAME      DESIRED   CURRENT   READY   AGE\nweb-84b6  3         3         {ready}       5m\n"
+            )
+        };
+        let by = [Supersedes::ReplicasAsDesired];
+        assert!(judge(&table(3), "ReplicaSet", "web-84b6", &by).is_some());
+        assert_eq!(judge(&table(2), "ReplicaSet", "web-84b6", &by), None);
+        let describe = |current: u32| {
+            format!("Name:           web-84b6\nNamespace:      shop\nSelector:       app=web,pod-template-hash=84b6\nControlled By:  Deployment/web\nReplicas:       {current} current / 3 desired\nPods Status:    {current} Running / 0 Waiting / 0 Succeeded / 0 Failed\n")
+        };
+        assert!(judge(&describe(3), "ReplicaSet", "web-84b6", &by).is_some());
+        assert_eq!(judge(&describe(0), "ReplicaSet", "web-84b6", &by), None);
+    }
+
+    #[test]
+    fn ages_read_like_kubectl() {
+        assert_eq!(age_words(45), "45s");
+        assert_eq!(age_words(22 * 60), "22m");
+        assert_eq!(age_words(5 * 3600), "5h");
+        assert_eq!(age_words(3 * 86400), "3d");
+    }
+}
