@@ -87,6 +87,10 @@ fn spaced_header(line: &str) -> Vec<(usize, &str)> {
 /// Whether a line is a `kubectl get` header of a kind this module reads, or of any kind (its rows
 /// then kept as text: [`parse`] makes no object of them).
 pub fn is_header(line: &str, command: Option<&Command>) -> bool {
+    // `NAME` or `NAMESPACE` first: most lines are rejected before their cells are split.
+    if !line.trim_start().starts_with("NAME") {
+        return false;
+    }
     let cells = header(line.trim_end());
     let names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
     let upper = matches!(names.first(), Some(&"NAME" | &"NAMESPACE"))
