@@ -93,7 +93,11 @@ fn header_cells(line: &str) -> Vec<(usize, &str)> {
 pub fn is_header(line: &str) -> bool {
     // Every layout has a REASON column: most lines of a paste are rejected here, before any cell
     // is split (this is asked of every line no reader took).
-    if !line.as_bytes().windows(6).any(|w| w.eq_ignore_ascii_case(b"reason")) {
+    if !line
+        .as_bytes()
+        .windows(6)
+        .any(|w| w.eq_ignore_ascii_case(b"reason"))
+    {
         return false;
     }
     let columns: Vec<_> = header_cells(line).iter().map(|(_, c)| column(c)).collect();
