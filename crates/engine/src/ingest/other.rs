@@ -237,18 +237,14 @@ pub(super) fn fragment_of_command(command: &segment::Command) -> Option<FieldOf>
                 .to_string(),
         ),
     };
-    let kind = match kind.trim_end_matches('s') {
-        "job" => "Job",
-        "pod" | "po" => "Pod",
-        "deployment" | "deploy" => "Deployment",
-        "statefulset" | "st" => "StatefulSet",
-        "node" | "no" => "Node",
-        "persistentvolumeclaim" | "pvc" => "PersistentVolumeClaim",
-        "service" | "svc" => "Service",
-        _ => return None,
-    };
+    let kind = get_table::kind_of_resource(kind).filter(|k| {
+        matches!(
+            k.as_str(),
+            "Job" | "Pod" | "Deployment" | "StatefulSet" | "Node" | "PersistentVolumeClaim" | "Service"
+        )
+    })?;
     Some(FieldOf {
-        kind: kind.to_string(),
+        kind,
         name,
         namespace: command.namespace.clone(),
         field,

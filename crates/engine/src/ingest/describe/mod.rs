@@ -10,7 +10,7 @@
 
 use k8s_openapi::jiff::fmt::rfc2822::DateTimeParser;
 
-use crate::ingest::events_table::{self, is_cluster_scoped, kind_from_table, TableEvent};
+use crate::ingest::events_table::{self, is_cluster_scoped, TableEvent};
 use crate::ingest::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 use crate::ingest::segment::Command;
 
@@ -337,24 +337,9 @@ fn command_kind(line: &str) -> Option<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "describe")?;
     let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
-    let resource = target.split('/').next().unwrap_or(target);
-    let kind = match resource.trim_end_matches('s') {
-        "po" | "pod" => "Pod",
-        "deploy" | "deployment" => "Deployment",
-        "r" | "replicaset" => "ReplicaSet",
-        "st" | "statefulset" => "StatefulSet",
-        "d" | "daemonset" => "DaemonSet",
-        "job" => "Job",
-        "no" | "node" => "Node",
-        "svc" | "service" => "Service",
-        "ep" | "endpoint" => "Endpoints",
-        "pvc" | "persistentvolumeclaim" => "PersistentVolumeClaim",
-        "pv" | "persistentvolume" => "PersistentVolume",
-        "quota" | "resourcequota" => "ResourceQuota",
-        _ => return Some(kind_from_table(resource)),
-    };
-    Some(kind.to_string())
+    crate::ingest::get_table::kind_of_resource(target)
 }
+
 /// The Events section: a table whose rows are about the described object.
 fn section_events(
     text: &str,

@@ -14,7 +14,7 @@ pub fn kind_of_resource(word: &str) -> Option<String> {
         "no" => "nodes",
         "ns" => "namespaces",
         "svc" => "services",
-        "ep" => "endpoints",
+        "ep" | "endpoint" => "endpoints",
         "deploy" => "deployments",
         "rs" => "replicasets",
         "sts" => "statefulsets",

@@ -71,17 +71,14 @@ fn created_by_command(command: &str) -> Option<(String, String)> {
     match words[verb_at] {
         "run" => Some(("Pod".into(), args.first()?.to_string())),
         "create" if args.len() >= 2 => {
-            let kind = match args[0] {
-                "namespace" | "ns" => "Namespace",
-                "deployment" | "deploy" => "Deployment",
-                "job" => "Job",
-                "secret" => "Secret",
-                "configmap" | "cm" => "ConfigMap",
-                "serviceaccount" | "sa" => "ServiceAccount",
-                _ => return None,
-            };
+            let kind = crate::ingest::get_table::kind_of_resource(args[0]).filter(|k| {
+                matches!(
+                    k.as_str(),
+                    "Namespace" | "Deployment" | "Job" | "Secret" | "ConfigMap" | "ServiceAccount"
+                )
+            })?;
             let name = if kind == "Secret" { args.get(2)? } else { &args[1] };
-            Some((kind.into(), name.to_string()))
+            Some((kind, name.to_string()))
         }
         _ => {
             let file = words
