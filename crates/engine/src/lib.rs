@@ -7,6 +7,7 @@ mod hash;
 pub mod ingest;
 pub mod lang;
 mod lines;
+pub mod message;
 pub mod model;
 pub mod redact;
 pub mod render;
@@ -31,6 +32,8 @@ pub struct Options {
     /// When the pasted output was captured, to place ages (`4m31s`) on the timeline. Without it, the
     /// newest absolute timestamp in the input is used, and each placed entry says so.
     pub captured_at: Option<k8s_openapi::jiff::Timestamp>,
+    /// The language of the report's texts ([`Report::localize`] renders them in another).
+    pub lang: Lang,
 }
 
 /// Analyses every input together and returns the report.
@@ -172,11 +175,12 @@ fn diagnose(
             line: u.line,
             end_line: u.end_line,
             reason: u.reason.sentence().to_string(),
+            reason_message: None,
             reason_id: u.reason.id().to_string(),
         })
         .collect();
     let verdict = verdict(ingested, &findings, &unread);
-    Report {
+    let mut report = Report {
         inputs: ingested.inputs.clone(),
         counts,
         errors: ingested.errors.clone(),
@@ -187,7 +191,9 @@ fn diagnose(
         verdict,
         unread,
         workloads,
-    }
+    };
+    report.localize(options.lang);
+    report
 }
 
 /// `fault` with an error or warning finding; else `inconclusive` when nothing judgeable was read

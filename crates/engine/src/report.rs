@@ -60,6 +60,33 @@ pub struct WorkloadOf {
 }
 
 impl Report {
+    /// Renders every text of the report that has a message in `lang`: finding summaries and their
+    /// `cannot_establish`, input errors, unread reasons and the engine's timeline entries. The same
+    /// report in another language, without analysing again.
+    pub fn localize(&mut self, lang: crate::lang::Lang) {
+        for finding in &mut self.findings {
+            finding.localize(lang);
+        }
+        for error in &mut self.errors {
+            if let Some(m) = &error.structured {
+                error.message = m.render(lang);
+            }
+        }
+        for unread in &mut self.unread {
+            if let Some(m) = &unread.reason_message {
+                unread.reason = m.render(lang);
+            }
+        }
+        for entry in &mut self.timeline {
+            if let Some(m) = &entry.structured {
+                entry.message = m.render(lang);
+            }
+            if let Some(m) = &entry.estimated_from_message {
+                entry.estimated_from = Some(m.render(lang));
+            }
+        }
+    }
+
     /// The finding the report's diagnosis line names: the first error or warning, never an info note
     /// (history, or a remark such as "no readiness probe"), which says nothing is wrong now.
     pub fn diagnosis(&self) -> Option<&Finding> {
@@ -99,8 +126,11 @@ pub struct Unread {
     pub source: String,
     pub line: u32,
     pub end_line: u32,
-    /// Why, in plain words.
+    /// Why, in plain words, in the report's language.
     pub reason: String,
+    /// [`Unread::reason`] as a message (`{"id", "args"}`).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub reason_message: Option<crate::message::Message>,
     /// Why, as a stable id (`describe-fragment`, `unknown-layout`).
     pub reason_id: String,
 }
@@ -121,7 +151,46 @@ pub struct InputError {
     pub source: String,
     pub line: u32,
     pub column: u32,
+    /// What is wrong, in the report's language.
     pub message: String,
+    /// [`InputError::message`] as a message (`{"id", "args"}`).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub structured: Option<crate::message::Message>,
+}
+
+impl InputError {
+    /// An error at `pos` of input `source`; its text is the message in English until the report is
+    /// localized.
+    pub fn new(
+        source: &str,
+        pos: crate::ingest::node::Pos,
+        message: impl Into<crate::message::Message>,
+    ) -> Self {
+        let message = message.into();
+        InputError {
+            source: source.to_string(),
+            line: pos.line,
+            column: pos.column,
+            message: message.render(crate::lang::Lang::En),
+            structured: Some(message),
+        }
+    }
+}
+
+impl Finding {
+    /// Renders [`Finding::summary`] and [`Finding::cannot_establish`] from their messages in `lang`.
+    pub fn localize(&mut self, lang: crate::lang::Lang) {
+        if let Some(m) = &self.message {
+            self.summary = m.render(lang);
+        }
+        if !self.cannot_establish_messages.is_empty() {
+            self.cannot_establish = self
+                .cannot_establish_messages
+                .iter()
+                .map(|m| m.render(lang))
+                .collect();
+        }
+    }
 }
 
 /// Identity of a Kubernetes object: kind + namespace + name. The uid is carried, never the key:
@@ -264,9 +333,18 @@ pub struct Finding {
     pub boundary: Boundary,
     pub severity: Severity,
     pub subject: ObjectRef,
+    /// The finding in one sentence, in the report's language: [`Finding::message`] rendered.
     pub summary: String,
+    /// The summary as a message (`{"id", "args"}`), for tools that render their own words. Not read
+    /// back from JSON (a report's texts are what a reader of JSON gets back).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub message: Option<crate::message::Message>,
     pub evidence: Vec<Evidence>,
+    /// What this evidence alone cannot prove, in the report's language.
     pub cannot_establish: Vec<String>,
+    /// [`Finding::cannot_establish`] as messages, one per entry.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
+    pub cannot_establish_messages: Vec<crate::message::Message>,
     pub next_steps: Vec<String>,
     /// Set on a symptom that another finding explains (a Deployment not progressing because its
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
@@ -374,7 +452,12 @@ pub struct TimelineEntry {
     /// `container-terminated`.
     pub source: Text,
     pub reason: Text,
+    /// The event's message as Kubernetes wrote it, or the engine's words for a state change (in the
+    /// report's language).
     pub message: String,
+    /// [`TimelineEntry::message`] as a message, where the engine wrote it (`{"id", "args"}`).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub structured: Option<crate::message::Message>,
     pub count: u32,
     /// A `Warning` event (what `kubectl get events --field-selector type=Warning` would list).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -383,6 +466,9 @@ pub struct TimelineEntry {
     /// from what, e.g. "age 4m31s before 2025-02-11T09:35:36Z, the newest timestamp in the input".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub estimated_from: Option<String>,
+    /// [`TimelineEntry::estimated_from`] as a message.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub estimated_from_message: Option<crate::message::Message>,
     /// Where the fact was read: the input and line (a field of an object, a table row).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<SourceLine>,

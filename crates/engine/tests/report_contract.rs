@@ -49,7 +49,12 @@ fn report_json_has_exactly_the_contract_fields() {
     );
     assert_eq!(json["inputs"][0]["format"], "yaml-documents");
     assert_eq!(json["counts"], serde_json::json!({"Event": 1, "Pod": 1}));
-    assert_eq!(keys(&json["errors"][0]), ["column", "line", "message", "source"]);
+    // `structured` (the error as a message: `{"id", "args"}`) was added on purpose.
+    assert_eq!(
+        keys(&json["errors"][0]),
+        ["column", "line", "message", "source", "structured"]
+    );
+    assert_eq!(keys(&json["errors"][0]["structured"]), ["args", "id"]);
     assert_eq!(json["errors"][0]["source"], "bad.json");
     let finding = &json["findings"][0];
     assert_eq!(
@@ -57,8 +62,10 @@ fn report_json_has_exactly_the_contract_fields() {
         [
             "boundary",
             "cannot_establish",
+            "cannot_establish_messages",
             "components",
             "evidence",
+            "message",
             "next_steps",
             "node",
             "rule",
@@ -66,6 +73,15 @@ fn report_json_has_exactly_the_contract_fields() {
             "subject",
             "summary"
         ]
+    );
+    // `message` and `cannot_establish_messages` (the texts as messages, `{"id", "args"}`, for tools
+    // that render their own words) were added to the contract on purpose (issue 24).
+    assert_eq!(finding["message"]["id"], "image-pull-failed.pull");
+    assert_eq!(finding["message"]["args"]["subject"]["name"], "web");
+    assert_eq!(finding["message"]["args"]["image"], "shop/web:9");
+    assert_eq!(
+        finding["cannot_establish_messages"].as_array().map(Vec::len),
+        finding["cannot_establish"].as_array().map(Vec::len)
     );
     assert_eq!(finding["boundary"], "node-runtime");
     // `components` (what the finding implicates on the architecture diagram, declared with its

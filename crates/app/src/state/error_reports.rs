@@ -17,6 +17,7 @@ pub(super) fn too_large(inputs: &[Input], total: u64) -> Report {
             source: i.name.clone(),
             line: 1,
             column: 1,
+            structured: None,
             message: format!(
                 "the input is too large to analyse in this page ({} MB in all, this one {} MB; the page \
                  takes up to {} MB): nothing was analysed. Remove some files, or run the `faultline` \
@@ -41,6 +42,7 @@ pub(super) fn failed(inputs: &[Input], message: &str) -> Report {
             source: i.name.clone(),
             line: 1,
             column: 1,
+            structured: None,
             message: format!(
                 "the analysis stopped before it finished ({message}); the page may have run out of \
                  memory. The `faultline` command line reads dumps of any size"

@@ -245,12 +245,11 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
 fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
     // A binary file is refused as the app refuses it: one error, nothing read.
     if looks_binary(&source.text) {
-        out.errors.push(InputError {
-            source: source.name.clone(),
-            line: 1,
-            column: 1,
-            message: format!("{} {BINARY_REASON}", source.name),
-        });
+        out.errors.push(InputError::new(
+            &source.name,
+            Pos { line: 1, column: 1 },
+            format!("{} {BINARY_REASON}", source.name),
+        ));
         out.inputs.push(InputSummary {
             source: source.name.clone(),
             format: Format::Binary.id().to_string(),
@@ -306,12 +305,7 @@ fn ingest_segment(
     out: &mut Ingested,
     reached: Reached<'_>,
 ) -> (Format, usize) {
-    let error = |pos: Pos, message: String| InputError {
-        source: source.name.clone(),
-        line: pos.line,
-        column: pos.column,
-        message,
-    };
+    let error = |pos: Pos, message: String| InputError::new(&source.name, pos, message);
     if segment.log {
         return (Format::ContainerLog, 0);
     }

@@ -41,12 +41,7 @@ pub(super) fn add_object(
     implied_kind: Option<&str>,
     out: &mut Ingested,
 ) {
-    let error = |pos: Pos, message: String| InputError {
-        source: source.name.clone(),
-        line: pos.line,
-        column: pos.column,
-        message,
-    };
+    let error = |pos: Pos, message: String| InputError::new(&source.name, pos, message);
     if !matches!(node.value, NodeValue::Map(_)) {
         out.errors.push(error(
             node.pos,

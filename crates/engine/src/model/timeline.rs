@@ -39,6 +39,8 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
         entries.push((
             time,
             TimelineEntry {
+                structured: None,
+                estimated_from_message: None,
                 time: time.to_compact_string(),
                 subject: fact.subject.clone(),
                 source: fact.source.into(),
@@ -251,6 +253,8 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
         aged.push((
             age,
             TimelineEntry {
+                structured: None,
+                estimated_from_message: None,
                 time,
                 subject: event.subject.clone(),
                 source: "event".into(),
@@ -333,6 +337,7 @@ mod tests {
     fn a_capture_time_set_by_the_user_wins() {
         let options = Options {
             captured_at: Some("2026-03-02T10:05:00Z".parse().unwrap()),
+            ..Options::default()
         };
         let report = analyze_with(
             &[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)],

@@ -129,7 +129,14 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value["redacted"], true);
         let back: Report = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, report, "still the report contract");
+        // The messages are written for other tools, not read back: the texts are.
+        let mut texts_only = report.clone();
+        for f in &mut texts_only.findings {
+            f.message = None;
+            f.cannot_establish_messages.clear();
+        }
+        texts_only.errors.iter_mut().for_each(|e| e.structured = None);
+        assert_eq!(back, texts_only, "still the report contract");
         let plain: serde_json::Value =
             serde_json::from_str(&export(&report, ExportFormat::Json, Lang::En, false).unwrap()).unwrap();
         assert!(plain.get("redacted").is_none());

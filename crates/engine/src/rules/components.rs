@@ -91,7 +91,7 @@ mod tests {
             },
             String::new(),
             Vec::new(),
-            Vec::new(),
+            Vec::<crate::message::Message>::new(),
             Vec::new(),
         );
         implicate(rule.components, &mut f);

@@ -9,6 +9,7 @@
 //! warning, so never ranked first and never the report's diagnosis.
 
 use crate::ingest::{Object, Typed};
+use crate::message::{common, Message};
 use crate::model::{EventRecord, Model};
 use crate::report::{Evidence, Finding, ObjectRef, Severity};
 
@@ -35,7 +36,7 @@ pub enum Supersedes<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recovery {
     /// `a later Pulled event`, `the Pod is Ready with 0 restarts`, `3/3 replicas`.
-    pub by: String,
+    pub by: Message,
     pub evidence: Vec<Evidence>,
 }
 
@@ -59,7 +60,10 @@ pub fn superseded(
                     && (!same_part || same_container(e, failure))
             })?;
             Some(Recovery {
-                by: format!("a later {} event", later.reason),
+                by: common::Msg::LaterEvent {
+                    reason: later.reason.clone(),
+                }
+                .into(),
                 evidence: model.event_evidence(later).into_iter().collect(),
             })
         }
@@ -118,10 +122,11 @@ fn pod_ready(model: &Model<'_>, object: &Object, without_restarts: bool) -> Opti
             evidence.extend(model.evidence(object, &format!("status.containerStatuses[{i}].restartCount")));
         }
     }
+    let object_ref = object.id.clone();
     let by = if without_restarts {
-        format!("{} is Ready now, with 0 restarts", object.id)
+        common::Msg::ReadyWithoutRestarts { object: object_ref }.into()
     } else {
-        format!("{} is Ready now and its containers run", object.id)
+        common::Msg::ReadyAndRunning { object: object_ref }.into()
     };
     Some(Recovery { by, evidence })
 }
@@ -145,19 +150,24 @@ fn replicas_as_desired(model: &Model<'_>, object: &Object) -> Option<Recovery> {
         .filter_map(|path| model.evidence(object, path))
         .collect();
     Some(Recovery {
-        by: format!("{} has {current}/{desired} replicas now", object.id),
+        by: common::Msg::ReplicasNow {
+            object: object.id.clone(),
+            current,
+            desired,
+        }
+        .into(),
         evidence,
     })
 }
 
 /// When the input last saw a failure: its time, or its age before the capture (a table row), or
 /// nothing when the input does not say.
-pub fn last_seen(failure: &EventRecord) -> Option<String> {
+pub fn last_seen(failure: &EventRecord) -> Option<Message> {
     if let Some(at) = failure.last {
-        return Some(at.to_string());
+        return Some(common::Msg::Time { at: at.to_string() }.into());
     }
     let age = failure.last_age?;
-    Some(format!("{} before the capture", age_words(age)))
+    Some(common::Msg::AgeBeforeCapture { age: age_words(age) }.into())
 }
 
 /// An age in seconds the way kubectl prints it: `45s`, `22m`, `3h`, `2d`.
@@ -175,31 +185,35 @@ fn age_words(seconds: i64) -> String {
 /// fault and hands it here when [`superseded`] found a later state.
 /// `until` is when the failure was last seen ([`last_seen`] of its newest event, or a status's own
 /// time such as a termination's `finishedAt`), when the input says.
-pub fn record(finding: &mut Finding, until: Option<String>, recovery: Recovery) {
+pub fn record(finding: &mut Finding, until: Option<Message>, recovery: Recovery) {
     finding.severity = Severity::Info;
-    let until = until.map_or_else(String::new, |at| format!(" until {at}"));
-    let was = finding.summary.trim_end_matches('.');
-    finding.summary = format!(
-        "History, not a current fault: failed{until}, recovered ({}). What failed: {was}.",
-        recovery.by
-    );
+    if let Some(was) = finding.message.take() {
+        finding.message = Some(
+            common::Msg::History {
+                until: until.map(Box::new),
+                recovery: Box::new(recovery.by),
+                was: Box::new(was),
+            }
+            .into(),
+        );
+    }
     for e in recovery.evidence {
         if !finding.evidence.contains(&e) {
             finding.evidence.push(e);
         }
     }
-    finding.cannot_establish.insert(
-        0,
-        "Whether the failure comes back: the newer state shows it passed, not why.".to_string(),
-    );
+    finding
+        .cannot_establish_messages
+        .insert(0, common::Msg::HistoryCannot {}.into());
 }
 
 /// The `cannot_establish` line of a failure known from events alone: without the object's state the
 /// input cannot tell whether it is still failing or has recovered since.
-pub fn currentness_unknown(subject: &ObjectRef) -> String {
-    format!(
-        "Whether this is still failing: the input has events about {subject} but not its state, so it cannot tell a current failure from one that has passed."
-    )
+pub fn currentness_unknown(subject: &ObjectRef) -> Message {
+    common::Msg::CurrentnessUnknown {
+        subject: subject.clone(),
+    }
+    .into()
 }
 
 #[cfg(test)]
@@ -219,7 +233,7 @@ mod tests {
             .find(|id| id.kind == kind && id.name == name)?;
         let events = model.events_for(&subject);
         let failure = events.iter().rfind(|e| e.is_warning()).copied();
-        superseded(&model, &subject, failure, by).map(|r| r.by)
+        superseded(&model, &subject, failure, by).map(|r| r.by.to_string())
     }
 
     /// A pull or start of another container does not supersede this container's pull failure; one

@@ -68,9 +68,9 @@ impl Rule {
         &self,
         severity: Severity,
         subject: ObjectRef,
-        summary: String,
+        summary: impl Into<crate::message::Message>,
         evidence: Vec<Evidence>,
-        cannot_establish: Vec<String>,
+        cannot_establish: impl IntoIterator<Item = impl Into<crate::message::Message>>,
         next_steps: Vec<String>,
     ) -> Finding {
         Finding {
@@ -78,9 +78,11 @@ impl Rule {
             boundary: self.boundary,
             severity,
             subject,
-            summary,
+            summary: String::new(),
+            message: Some(summary.into()),
             evidence,
-            cannot_establish,
+            cannot_establish: Vec::new(),
+            cannot_establish_messages: cannot_establish.into_iter().map(Into::into).collect(),
             next_steps,
             explained_by: None,
             components: Vec::new(),
@@ -385,9 +387,16 @@ fn relate(model: &Model<'_>, findings: &mut [Finding]) {
                     components::implicate(cause.components, symptom);
                 }
             }
-            symptom.summary.push_str(&format!(
-                " This is a symptom: it follows from {subject} ({rule}), listed above."
-            ));
+            if let Some(summary) = symptom.message.take() {
+                symptom.message = Some(
+                    crate::message::common::Msg::Symptom {
+                        summary: Box::new(summary),
+                        cause: subject.clone(),
+                        rule: rule.clone(),
+                    }
+                    .into(),
+                );
+            }
             symptom.explained_by = Some(Cause { rule, subject });
         }
     }

@@ -4,6 +4,7 @@
 //! has. The rules that read container states read this too, and say what the table cannot show.
 
 use crate::ingest::{Object, Typed};
+use crate::message::{common, Message};
 use crate::model::Model;
 use crate::report::{Evidence, ObjectRef};
 
@@ -65,17 +66,14 @@ pub fn restarts(pod: &Object) -> Option<&str> {
     pod.locate("kubectl.restarts")?.1.as_str()
 }
 
-/// What a table row cannot show, for every finding made from one.
-pub const CANNOT: &str = "This rests on a `kubectl get pods` row: STATUS is kubectl's summary of one container's state, so which container, its exit code, reason and message are not in the table.";
-
 /// What one STATUS means, for a rule that reads it.
 pub struct TableFault {
     /// The statuses, without an `Init:` prefix.
     pub statuses: &'static [&'static str],
     /// What the status says is happening, after "STATUS X: ".
-    pub meaning: &'static str,
+    pub meaning: fn() -> Message,
     /// What else the table cannot show for this fault.
-    pub cannot: &'static str,
+    pub cannot: fn() -> Message,
 }
 
 /// One finding per Pod row with one of the fault's statuses that the rule has no finding about yet
@@ -98,15 +96,13 @@ pub fn check(
             continue;
         }
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let restarts = restarts(pod)
-            .filter(|r| !r.starts_with('0'))
-            .map(|r| format!(", RESTARTS {r}"))
-            .unwrap_or_default();
-        let summary = format!(
-            "{id}: `kubectl get pods` shows STATUS {printed}{restarts}: {}.",
-            fault.meaning
-        );
-        let cannot_establish = vec![CANNOT.to_string(), fault.cannot.to_string()];
+        let summary = common::Msg::TableRow {
+            subject: id.clone(),
+            status: printed.into(),
+            restarts: restarts(pod).filter(|r| !r.starts_with('0')).map(Into::into),
+            meaning: Box::new((fault.meaning)()),
+        };
+        let cannot_establish: Vec<Message> = vec![common::Msg::TableCannot {}.into(), (fault.cannot)()];
         let next_steps = vec![
             command!("kubectl describe pod {} -n {}", id.name, ns),
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),

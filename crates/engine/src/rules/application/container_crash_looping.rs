@@ -165,8 +165,10 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// kubectl's STATUS for a container that keeps exiting.
 const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
     statuses: &["CrashLoopBackOff", "Error"],
-    meaning: "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)",
-    cannot: "Why it exits: its logs from the previous run (`--previous`) and its lastState say.",
+    meaning: || {
+        "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)".into()
+    },
+    cannot: || "Why it exits: its logs from the previous run (`--previous`) and its lastState say.".into(),
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -281,6 +283,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ));
         }
     }
+}
+
+crate::messages! {
+    /// The words of `container-crash-looping`.
+    pub enum Msg {}
 }
 
 #[cfg(test)]

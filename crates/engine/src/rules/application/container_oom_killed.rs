@@ -225,6 +225,11 @@ fn xmx(text: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+crate::messages! {
+    /// The words of `container-oom-killed`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -289,6 +289,11 @@ fn subject_of(command: &str) -> ObjectRef {
     }
 }
 
+crate::messages! {
+    /// The words of `http-server-errors`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -171,3 +171,8 @@ fn finding(
         next_steps,
     )
 }
+
+crate::messages! {
+    /// The words of `job-failed`.
+    pub enum Msg {}
+}

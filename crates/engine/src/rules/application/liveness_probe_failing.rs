@@ -109,7 +109,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 "What the application was doing when it stopped answering: that is in its logs.".to_string(),
             ];
         if model.object(id).is_none() {
-            cannot_establish.push(history::currentness_unknown(id));
+            cannot_establish.push(history::currentness_unknown(id).to_string());
         }
         let next_steps = vec![
             command!(
@@ -140,4 +140,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 fn is_liveness(event: &crate::model::EventRecord) -> bool {
     (event.reason == "Unhealthy" && event.message.starts_with("Liveness probe"))
         || (event.reason == "Killing" && event.message.contains("failed liveness probe"))
+}
+
+crate::messages! {
+    /// The words of `liveness-probe-failing`.
+    pub enum Msg {}
 }

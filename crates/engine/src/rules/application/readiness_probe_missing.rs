@@ -174,3 +174,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `readiness-probe-missing`.
+    pub enum Msg {}
+}

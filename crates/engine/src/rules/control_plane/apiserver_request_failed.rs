@@ -201,3 +201,8 @@ fn server_address(text: &str) -> Option<String> {
     let end = rest.find(['/', '"', ' ', '?']).unwrap_or(rest.len());
     Some(rest[..end].to_string()).filter(|s| !s.is_empty())
 }
+
+crate::messages! {
+    /// The words of `apiserver-request-failed`.
+    pub enum Msg {}
+}

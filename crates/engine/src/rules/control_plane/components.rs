@@ -168,3 +168,8 @@ pub fn check_components(
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `components`.
+    pub enum Msg {}
+}

@@ -70,3 +70,8 @@ const DOCS_ZH: &str = r#"
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_components(model, &RULE, |c| c != ETCD, findings);
 }
+
+crate::messages! {
+    /// The words of `control-plane-component-failing`.
+    pub enum Msg {}
+}

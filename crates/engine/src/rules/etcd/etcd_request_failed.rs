@@ -151,3 +151,8 @@ fn db_size(line: &str) -> Option<String> {
         })
         .map(str::to_string)
 }
+
+crate::messages! {
+    /// The words of `etcd-request-failed`.
+    pub enum Msg {}
+}

@@ -125,8 +125,13 @@ fn cause(message: &str) -> Cause {
 /// kubectl's STATUS for a container the kubelet cannot create from its configuration.
 const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
     statuses: &["CreateContainerConfigError", "CreateContainerError"],
-    meaning: "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)",
-    cannot: "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say.",
+    meaning: || {
+        "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)".into()
+    },
+    cannot: || {
+        "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say."
+            .into()
+    },
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -305,6 +310,11 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         ));
     }
+}
+
+crate::messages! {
+    /// The words of `container-config-invalid`.
+    pub enum Msg {}
 }
 
 #[cfg(test)]

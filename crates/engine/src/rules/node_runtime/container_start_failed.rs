@@ -189,12 +189,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     .filter_map(|c| c.termination()?.1.finished_at.as_ref().map(|t| t.0))
                     .max()
                     .map(|t| t.to_string());
-                let until = finished.or_else(|| failed_event.and_then(history::last_seen));
+                let until = finished
+                    .map(|at| crate::message::common::Msg::Time { at }.into())
+                    .or_else(|| failed_event.and_then(history::last_seen));
                 history::record(&mut finding, until, recovery);
             }
         }
         findings.push(finding);
     }
+}
+
+crate::messages! {
+    /// The words of `container-start-failed`.
+    pub enum Msg {}
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@ use crate::ingest::api::{ContainerStatus, Pod};
 
 use super::super::containers::containers;
 use crate::ingest::{Object, Typed};
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
@@ -96,6 +98,113 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
+crate::messages! {
+    /// The words of `image-pull-failed`.
+    pub enum Msg {
+        /// A Pod's container that cannot pull its image, from its status.
+        Pull { subject: ObjectRef, image: Option<String>, container: Text, reason: Text, cause: Box<Message>, placement: Option<Box<Message>> } = "image-pull-failed.pull" {
+            en: {
+                let image = image.0.as_deref().unwrap_or("its image");
+                let placement = placement.0.as_ref().map(|p| format!(" {}", p.render(Lang::En))).unwrap_or_default();
+                format!("{subject} cannot pull {image} for container {container} ({reason}): {cause}.{placement}")
+            },
+            zh: {
+                let image = image.0.as_deref().map_or_else(|| "它的镜像".to_string(), |i| format!("镜像 {i}"));
+                let placement = placement.0.as_ref().map(|p| p.render(Lang::Zh)).unwrap_or_default();
+                format!("{subject} 无法为容器 {container} 拉取{image}（{reason}）：{cause}。{placement}")
+            },
+        },
+        ScheduledButPending { node: Text } = "image-pull-failed.scheduled-but-pending" {
+            en: "It was scheduled to {node} but is still Pending: the node was chosen, the pull failed.",
+            zh: "它已被调度到 {node}，却仍是 Pending：节点已经选定，失败的是镜像拉取。",
+        },
+        RunsOn { node: Text } = "image-pull-failed.runs-on" {
+            en: "It runs on node {node}.",
+            zh: "它运行在节点 {node} 上。",
+        },
+        /// A Pod known from its pull failures' events only.
+        FromEvents { subject: ObjectRef, image: Option<String>, times: u32, cause: Box<Message> } = "image-pull-failed.from-events" {
+            en: {
+                let image = image.0.as_deref().unwrap_or("its image");
+                let attempts = if *times.0 == 1 { "1 failed attempt or back-off".to_string() } else { format!("{times} failed attempts or back-offs") };
+                format!("{subject} cannot pull {image} ({attempts} in its events): {cause}. From the kubelet's events only.")
+            },
+            zh: {
+                let image = image.0.as_deref().map_or_else(|| "它的镜像".to_string(), |i| format!("镜像 {i}"));
+                format!("{subject} 无法拉取{image}（事件中有 {times} 次失败的尝试或退避）：{cause}。仅依据 kubelet 的事件。")
+            },
+        },
+        NotFound {} = "image-pull-failed.not-found" {
+            en: "the registry answered that this image tag or digest does not exist",
+            zh: "镜像仓库答复这个镜像标签或摘要不存在",
+        },
+        Unauthorized {} = "image-pull-failed.unauthorized" {
+            en: "the registry refused the credentials (or none were sent)",
+            zh: "镜像仓库拒绝了凭据（或者根本没有发送凭据）",
+        },
+        Certificate {} = "image-pull-failed.certificate" {
+            en: "the node does not trust the registry's TLS certificate (x509)",
+            zh: "节点不信任镜像仓库的 TLS 证书（x509）",
+        },
+        Network {} = "image-pull-failed.network" {
+            en: "the node could not reach the registry (DNS, routing or timeout)",
+            zh: "节点连不上镜像仓库（DNS、路由或超时）",
+        },
+        RateLimited {} = "image-pull-failed.rate-limited" {
+            en: "the registry is rate-limiting pulls",
+            zh: "镜像仓库正在对拉取限流",
+        },
+        InvalidName {} = "image-pull-failed.invalid-name" {
+            en: "the image reference is not a valid name",
+            zh: "镜像引用不是合法的名称",
+        },
+        NeverPull {} = "image-pull-failed.never-pull" {
+            en: "imagePullPolicy is Never and the image is not present on the node",
+            zh: "imagePullPolicy 为 Never，而节点上没有这个镜像",
+        },
+        MessageSaysNotWhy {} = "image-pull-failed.message-says-not-why" {
+            en: "the message does not say why",
+            zh: "消息没有说明原因",
+        },
+        EventsSayNotWhy {} = "image-pull-failed.events-say-not-why" {
+            en: "the events do not say why",
+            zh: "事件没有说明原因",
+        },
+        NotPasted { subject: ObjectRef } = "image-pull-failed.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint rather than proof; whether it is still failing is unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，事件只是线索而不是证明；它是否仍在失败并不清楚。",
+        },
+        OtherNodes {} = "image-pull-failed.other-nodes" {
+            en: "Whether other nodes can pull the same image: this is one node's attempt.",
+            zh: "其他节点能否拉取同一个镜像：这只是一个节点的尝试。",
+        },
+        WouldStart {} = "image-pull-failed.would-start" {
+            en: "Whether the application would start once the image is pulled.",
+            zh: "镜像拉取成功之后应用能否启动。",
+        },
+        MissingOrPrivate {} = "image-pull-failed.missing-or-private" {
+            en: "Whether the tag is really missing or the repository is private and hides itself from unauthenticated pulls: registries answer both with \"not found\".",
+            zh: "是标签确实不存在，还是仓库是私有的、对未认证的拉取隐藏了自己：这两种情况镜像仓库都答复 \"not found\"。",
+        },
+        CauseNotSaid {} = "image-pull-failed.cause-not-said" {
+            en: "Whether the cause is a wrong tag, credentials, the network or rate limiting: the message pasted does not say.",
+            zh: "原因是标签错误、凭据、网络还是限流：粘贴的消息没有说。",
+        },
+        NoEvents { subject: ObjectRef } = "image-pull-failed.no-events" {
+            en: "No events about {subject} were found in the input that could be read, so the pull attempts and their back-off history are unknown.",
+            zh: "在能读取的输入中没有找到 {subject} 的事件，因此拉取尝试及其退避历史都不清楚。",
+        },
+        TableMeaning {} = "image-pull-failed.table-meaning" {
+            en: "the kubelet cannot pull a container's image on the node the Pod was scheduled to",
+            zh: "kubelet 在 Pod 被调度到的节点上无法拉取某个容器的镜像",
+        },
+        TableCannot {} = "image-pull-failed.table-cannot" {
+            en: "Which image and why (a wrong tag, credentials, the registry's reachability): the Pod's events say.",
+            zh: "是哪个镜像、为什么失败（标签错误、凭据、镜像仓库是否可达）：要看 Pod 的事件。",
+        },
+    }
+}
+
 const PULL_REASONS: [&str; 7] = [
     "ErrImagePull",
     "ImagePullBackOff",
@@ -154,14 +263,15 @@ impl RegistryHint {
         }
     }
 
-    fn explanation(self) -> &'static str {
+    fn explanation(self) -> Message {
         match self {
-            Self::NotFound => "the registry answered that this image tag or digest does not exist",
-            Self::Unauthorized => "the registry refused the credentials (or none were sent)",
-            Self::Certificate => "the node does not trust the registry's TLS certificate (x509)",
-            Self::Network => "the node could not reach the registry (DNS, routing or timeout)",
-            Self::RateLimited => "the registry is rate-limiting pulls",
+            Self::NotFound => Msg::NotFound {},
+            Self::Unauthorized => Msg::Unauthorized {},
+            Self::Certificate => Msg::Certificate {},
+            Self::Network => Msg::Network {},
+            Self::RateLimited => Msg::RateLimited {},
         }
+        .into()
     }
 }
 
@@ -197,9 +307,8 @@ const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status
         "InvalidImageName",
         "ErrImageNeverPull",
     ],
-    meaning: "the kubelet cannot pull a container's image on the node the Pod was scheduled to",
-    cannot:
-        "Which image and why (a wrong tag, credentials, the registry's reachability): the Pod's events say.",
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -266,28 +375,22 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     let image = failures
         .iter()
         .find_map(|e| e.message.split('"').nth(1).filter(|i| !i.is_empty()))
-        .unwrap_or("its image");
-    let cause = hint.map_or("the events do not say why", RegistryHint::explanation);
+        .map(str::to_string);
+    let cause = hint.map_or_else(|| Msg::EventsSayNotWhy {}.into(), RegistryHint::explanation);
     let times: u32 = failures.iter().map(|e| e.count.max(1)).sum();
-    let attempts = if times == 1 {
-        "1 failed attempt or back-off".to_string()
-    } else {
-        format!("{times} failed attempts or back-offs")
+    let summary = Msg::FromEvents {
+        subject: id.clone(),
+        image,
+        times,
+        cause: Box::new(cause),
     };
-    let summary = format!(
-        "{id} cannot pull {image} ({attempts} in its events): {cause}. From the kubelet's events only."
-    );
     let ns = id.namespace.as_deref().unwrap_or("default");
-    let mut cannot_establish = vec![
-        format!("{id} itself was not pasted: this rests on its events alone, which are a hint rather than proof; whether it is still failing is unknown."),
-        "Whether other nodes can pull the same image: this is one node's attempt.".to_string(),
+    let mut cannot_establish: Vec<Message> = vec![
+        Msg::NotPasted { subject: id.clone() }.into(),
+        Msg::OtherNodes {}.into(),
     ];
     if hint == Some(RegistryHint::NotFound) {
-        cannot_establish.push(
-            "Whether the tag is really missing or the repository is private and hides itself from \
-             unauthenticated pulls: registries answer both with \"not found\"."
-                .to_string(),
-        );
+        cannot_establish.push(Msg::MissingOrPrivate {}.into());
     }
     let name = &id.name;
     let next_steps = vec![
@@ -359,49 +462,38 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
         .find_map(RegistryHint::from_message);
 
     let image = first.status.image.as_str();
-    let image = if image.is_empty() { "its image" } else { image };
-    let cause = match (first.reason, hint) {
-        ("InvalidImageName", _) => "the image reference is not a valid name".to_string(),
-        ("ErrImageNeverPull", _) => {
-            "imagePullPolicy is Never and the image is not present on the node".to_string()
-        }
-        (_, Some(hint)) => hint.explanation().to_string(),
-        (_, None) => "the message does not say why".to_string(),
+    let cause: Message = match (first.reason, hint) {
+        ("InvalidImageName", _) => Msg::InvalidName {}.into(),
+        ("ErrImageNeverPull", _) => Msg::NeverPull {}.into(),
+        (_, Some(hint)) => hint.explanation(),
+        (_, None) => Msg::MessageSaysNotWhy {}.into(),
     };
-    let placement = match (node_name, phase) {
-        (Some(node), Some("Pending")) => {
-            format!(" It was scheduled to {node} but is still Pending: the node was chosen, the pull failed.")
-        }
-        (Some(node), _) => format!(" It runs on node {node}."),
-        (None, _) => String::new(),
+    let placement = node_name.map(|node| {
+        Box::new(Message::from(if phase == Some("Pending") {
+            Msg::ScheduledButPending { node: node.into() }
+        } else {
+            Msg::RunsOn { node: node.into() }
+        }))
+    });
+    let summary = Msg::Pull {
+        subject: id.clone(),
+        image: (!image.is_empty()).then(|| image.to_string()),
+        container: first.status.name.as_str().into(),
+        reason: first.reason.into(),
+        cause: Box::new(cause),
+        placement,
     };
-    let summary = format!(
-        "{} cannot pull {} for container {} ({}): {}.{}",
-        id, image, first.status.name, first.reason, cause, placement
-    );
 
-    let mut cannot_establish = vec![
-        "Whether other nodes can pull the same image: this is one node's attempt.".to_string(),
-        "Whether the application would start once the image is pulled.".to_string(),
-    ];
+    let mut cannot_establish: Vec<Message> = vec![Msg::OtherNodes {}.into(), Msg::WouldStart {}.into()];
     match hint {
-        Some(RegistryHint::NotFound) => cannot_establish.push(
-            "Whether the tag is really missing or the repository is private and hides itself from \
-             unauthenticated pulls: registries answer both with \"not found\"."
-                .to_string(),
-        ),
-        None if first.reason != "InvalidImageName" && first.reason != "ErrImageNeverPull" => cannot_establish
-            .push(
-                "Whether the cause is a wrong tag, credentials, the network or rate limiting: the message \
-             pasted does not say."
-                    .to_string(),
-            ),
+        Some(RegistryHint::NotFound) => cannot_establish.push(Msg::MissingOrPrivate {}.into()),
+        None if first.reason != "InvalidImageName" && first.reason != "ErrImageNeverPull" => {
+            cannot_establish.push(Msg::CauseNotSaid {}.into())
+        }
         _ => {}
     }
     if events.is_empty() {
-        cannot_establish.push(format!(
-            "No events about {id} were found in the input that could be read, so the pull attempts and their back-off history are unknown."
-        ));
+        cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
     }
 
     let name = &id.name;

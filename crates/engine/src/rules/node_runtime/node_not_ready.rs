@@ -164,3 +164,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `node-not-ready`.
+    pub enum Msg {}
+}

@@ -263,6 +263,11 @@ fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
     matches!((last_bad, last_good), (Some(bad), Some(good)) if good > bad)
 }
 
+crate::messages! {
+    /// The words of `node-under-pressure`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

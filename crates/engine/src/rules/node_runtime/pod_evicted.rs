@@ -200,3 +200,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `pod-evicted`.
+    pub enum Msg {}
+}

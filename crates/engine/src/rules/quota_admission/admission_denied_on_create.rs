@@ -184,6 +184,11 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     )
 }
 
+crate::messages! {
+    /// The words of `admission-denied-on-create`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

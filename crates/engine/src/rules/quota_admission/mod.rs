@@ -3,5 +3,5 @@
 
 pub mod admission_denied_on_create;
 pub mod quota_exceeded_on_create;
-mod rejections;
+pub(crate) mod rejections;
 pub mod replica_creation_failed;

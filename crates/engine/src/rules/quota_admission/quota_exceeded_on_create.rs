@@ -237,6 +237,11 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     )
 }
 
+crate::messages! {
+    /// The words of `quota-exceeded-on-create`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -268,6 +268,11 @@ pub fn by_subject(rejections: Vec<Rejection>) -> Vec<Vec<Rejection>> {
     groups
 }
 
+crate::messages! {
+    /// The words of `rejections`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

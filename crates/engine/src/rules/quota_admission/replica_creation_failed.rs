@@ -153,7 +153,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             );
         }
         if object.is_none() {
-            cannot_establish.push(history::currentness_unknown(&subject));
+            cannot_establish.push(history::currentness_unknown(&subject).to_string());
         } else if recovery.is_none() {
             cannot_establish
                 .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
@@ -207,4 +207,9 @@ fn explain(message: &str) -> &'static str {
     } else {
         "the API server refused to create them."
     }
+}
+
+crate::messages! {
+    /// The words of `replica-creation-failed`.
+    pub enum Msg {}
 }

@@ -201,6 +201,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+crate::messages! {
+    /// The words of `proxy-found-no-endpoints`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

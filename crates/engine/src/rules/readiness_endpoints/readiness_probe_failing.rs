@@ -190,3 +190,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `readiness-probe-failing`.
+    pub enum Msg {}
+}

@@ -287,3 +287,8 @@ fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
         .objects_in(workload.id.namespace.as_deref())
         .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
 }
+
+crate::messages! {
+    /// The words of `rollout-not-progressing`.
+    pub enum Msg {}
+}

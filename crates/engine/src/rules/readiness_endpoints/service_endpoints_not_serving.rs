@@ -254,3 +254,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `service-endpoints-not-serving`.
+    pub enum Msg {}
+}

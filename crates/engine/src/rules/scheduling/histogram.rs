@@ -188,6 +188,11 @@ fn entry(text: &str) -> Entry {
     Entry { nodes, cause }
 }
 
+crate::messages! {
+    /// The words of `histogram`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

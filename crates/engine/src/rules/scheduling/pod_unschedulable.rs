@@ -393,6 +393,11 @@ fn summary(
     text
 }
 
+crate::messages! {
+    /// The words of `pod-unschedulable`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{analyze, Source};

@@ -161,3 +161,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `node-network-unavailable`.
+    pub enum Msg {}
+}

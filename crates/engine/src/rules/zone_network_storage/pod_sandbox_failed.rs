@@ -130,6 +130,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+crate::messages! {
+    /// The words of `pod-sandbox-failed`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -177,3 +177,8 @@ fn finding(
         next_steps,
     )
 }
+
+crate::messages! {
+    /// The words of `pvc-pending`.
+    pub enum Msg {}
+}

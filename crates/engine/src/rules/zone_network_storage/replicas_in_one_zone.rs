@@ -208,3 +208,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
+
+crate::messages! {
+    /// The words of `replicas-in-one-zone`.
+    pub enum Msg {}
+}

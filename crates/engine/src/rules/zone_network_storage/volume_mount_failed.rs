@@ -216,6 +216,11 @@ fn finding(
     )
 }
 
+crate::messages! {
+    /// The words of `volume-mount-failed`.
+    pub enum Msg {}
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -1,0 +1,84 @@
+//! The messages more than one rule says: a symptom's note, history, what a `get pods` row cannot
+//! show, and the words of times.
+
+use crate::report::{ObjectRef, Text};
+
+crate::messages! {
+    /// Shared by the rules ([`crate::rules`]'s links, [`crate::rules::history`], the table rows).
+    pub enum Msg {
+        /// What a sample argument of type `Message` renders as (the message tests only).
+        Sample { name: String } = "common.sample" {
+            en: "{name}",
+            zh: "{name}",
+        },
+        /// A finding that another, listed before it, explains.
+        Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
+            en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",
+            zh: "{summary} 这是一个症状：它源于上面列出的 {cause}（{rule}）。",
+        },
+        /// A failure that a later state of the input shows has passed.
+        History { until: Option<Box<super::Message>>, recovery: Box<super::Message>, was: Box<super::Message> } = "common.history" {
+            en: {
+                let was = was.to_string();
+                let until = until.0.as_ref().map(|u| format!(" until {}", u.render(crate::lang::Lang::En))).unwrap_or_default();
+                format!("History, not a current fault: failed{until}, recovered ({recovery}). What failed: {}.", was.trim_end_matches('.'))
+            },
+            zh: {
+                let was = was.to_string();
+                let until = until.0.as_ref().map(|u| format!("（最后一次在 {}）", u.render(crate::lang::Lang::Zh))).unwrap_or_default();
+                format!("这是历史，不是当前的故障：曾经失败{until}，已经恢复（{recovery}）。当时的故障：{}。", was.trim_end_matches('。'))
+            },
+        },
+        HistoryCannot {} = "common.history-cannot" {
+            en: "Whether the failure comes back: the newer state shows it passed, not why.",
+            zh: "故障是否会再次出现：较新的状态只说明它已经过去，没有说明原因。",
+        },
+        /// A later event of a reason that shows the failure passed (`a later Pulled event`).
+        LaterEvent { reason: Text } = "common.later-event" {
+            en: "a later {reason} event",
+            zh: "之后出现了 {reason} 事件",
+        },
+        ReadyWithoutRestarts { object: ObjectRef } = "common.ready-without-restarts" {
+            en: "{object} is Ready now, with 0 restarts",
+            zh: "{object} 现在是 Ready，重启次数为 0",
+        },
+        ReadyAndRunning { object: ObjectRef } = "common.ready-and-running" {
+            en: "{object} is Ready now and its containers run",
+            zh: "{object} 现在是 Ready，容器都在运行",
+        },
+        ReplicasNow { object: ObjectRef, current: u32, desired: u32 } = "common.replicas-now" {
+            en: "{object} has {current}/{desired} replicas now",
+            zh: "{object} 现在有 {current}/{desired} 个副本",
+        },
+        /// A time as the input states it (RFC 3339).
+        Time { at: String } = "common.time" {
+            en: "{at}",
+            zh: "{at}",
+        },
+        /// An age as kubectl prints it (`5m`), before the capture.
+        AgeBeforeCapture { age: String } = "common.age-before-capture" {
+            en: "{age} before the capture",
+            zh: "采集前 {age}",
+        },
+        /// A failure known from events only.
+        CurrentnessUnknown { subject: ObjectRef } = "common.currentness-unknown" {
+            en: "Whether this is still failing: the input has events about {subject} but not its state, so it cannot tell a current failure from one that has passed.",
+            zh: "它是否仍在失败：输入中有 {subject} 的事件，却没有它的状态，因此分不清这是当前的故障还是已经过去的故障。",
+        },
+        /// A Pod known from a `kubectl get pods` row: its STATUS and what it means.
+        TableRow { subject: ObjectRef, status: Text, restarts: Option<Text>, meaning: Box<super::Message> } = "common.table-row" {
+            en: {
+                let restarts = restarts.0.as_ref().map(|r| format!(", RESTARTS {r}")).unwrap_or_default();
+                format!("{subject}: `kubectl get pods` shows STATUS {status}{restarts}: {meaning}.")
+            },
+            zh: {
+                let restarts = restarts.0.as_ref().map(|r| format!("，RESTARTS 为 {r}")).unwrap_or_default();
+                format!("{subject}：`kubectl get pods` 显示 STATUS 为 {status}{restarts}：{meaning}。")
+            },
+        },
+        TableCannot {} = "common.table-cannot" {
+            en: "This rests on a `kubectl get pods` row: STATUS is kubectl's summary of one container's state, so which container, its exit code, reason and message are not in the table.",
+            zh: "这只基于 `kubectl get pods` 的一行：STATUS 是 kubectl 对某个容器状态的概括，是哪个容器、它的退出码、原因和消息，表格里都没有。",
+        },
+    }
+}
