@@ -274,6 +274,8 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     if paths.is_empty() {
         paths.push("-".to_string());
     }
+    // The report's texts in the language asked for, as well as the rendering's own words.
+    options.lang = lang;
     Ok(Some(Args {
         format,
         fail_on,
