@@ -175,7 +175,7 @@ fn diagnose(
             line: u.line,
             end_line: u.end_line,
             reason: u.reason.sentence().to_string(),
-            reason_message: None,
+            reason_message: Some(u.reason.message()),
             reason_id: u.reason.id().to_string(),
         })
         .collect();

@@ -214,9 +214,14 @@ fn the_verdict_is_never_no_fault_about_text_that_was_not_read() {
     let fragment =
         verdict("...\nAllocated resources:\n  Resource  Requests  Limits\n  cpu       100m (5%)  1 (50%)\n");
     assert_eq!(fragment["verdict"], "inconclusive");
+    // `reason_message` (the reason as a message, `{"id", "args"}`) was added on purpose (issue 24).
     assert_eq!(
         keys(&fragment["unread"][0]),
-        ["end_line", "line", "reason", "reason_id", "source"]
+        ["end_line", "line", "reason", "reason_id", "reason_message", "source"]
+    );
+    assert_eq!(
+        fragment["unread"][0]["reason_message"]["id"],
+        "reading.describe-fragment"
     );
     assert_eq!(fragment["unread"][0]["line"], 2);
     assert_eq!(fragment["unread"][0]["reason_id"], "describe-fragment");

@@ -46,6 +46,15 @@ impl UnreadReason {
         }
     }
 
+    /// Why, as a message (the report's `unread[].reason_message`).
+    pub fn message(self) -> crate::message::Message {
+        match self {
+            UnreadReason::UnknownLayout => crate::message::reading::Msg::UnknownLayout {},
+            UnreadReason::DescribeFragment => crate::message::reading::Msg::DescribeFragment {},
+        }
+        .into()
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             UnreadReason::UnknownLayout => "unknown-layout",

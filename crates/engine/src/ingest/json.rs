@@ -9,6 +9,7 @@ use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::segment::leading_spaces;
 use super::yaml::{ParseError, MAX_DEPTH};
 use super::Reached;
+use crate::message::reading::Msg;
 
 /// One top-level JSON value or the reason it could not be read.
 #[derive(Debug)]
@@ -122,7 +123,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         Pos::new(self.line, self.col_chars + 1)
     }
 
-    fn error(&mut self, message: impl Into<String>) -> ParseError {
+    fn error(&mut self, message: impl Into<crate::message::Message>) -> ParseError {
         ParseError {
             pos: self.pos(),
             message: message.into(),
@@ -164,13 +165,11 @@ impl<'a, 'r> Reader<'a, 'r> {
     fn value(&mut self, depth: usize) -> Result<Node, ParseError> {
         self.skip_ws();
         if depth >= MAX_DEPTH {
-            return Err(self.error(format!(
-                "nesting deeper than {MAX_DEPTH} levels; kubectl never prints this"
-            )));
+            return Err(self.error(Msg::TooDeep { max: MAX_DEPTH }));
         }
         let pos = self.pos();
         match self.peek() {
-            None => Err(self.error("unexpected end of input: the JSON value is cut off here")),
+            None => Err(self.error(Msg::JsonCutHere {})),
             Some(b'{') => self.object(depth, pos),
             Some(b'[') => self.array(depth, pos),
             Some(b'"') => Ok(Node::new(
@@ -186,22 +185,24 @@ impl<'a, 'r> Reader<'a, 'r> {
             Some(b'-' | b'0'..=b'9') => self.number(pos),
             Some(_) => {
                 let found = self.text[self.at..].chars().next().unwrap_or(' ');
-                Err(self.error(format!("expected a JSON value, found {found:?}")))
+                Err(self.error(Msg::JsonExpectedValue {
+                    found: format!("{found:?}"),
+                }))
             }
         }
     }
 
-    fn literal(&mut self, word: &str, pos: Pos) -> Result<Node, ParseError> {
+    fn literal(&mut self, word: &'static str, pos: Pos) -> Result<Node, ParseError> {
         self.expect_word(word)?;
         Ok(Node::new(NodeValue::scalar(word, ScalarStyle::Plain), pos))
     }
 
-    fn expect_word(&mut self, word: &str) -> Result<(), ParseError> {
+    fn expect_word(&mut self, word: &'static str) -> Result<(), ParseError> {
         if self.text[self.at..].starts_with(word) {
             self.at += word.len();
             Ok(())
         } else {
-            Err(self.error(format!("expected `{word}`")))
+            Err(self.error(Msg::JsonExpectedWord { word }))
         }
     }
 
@@ -214,7 +215,10 @@ impl<'a, 'r> Reader<'a, 'r> {
         if text.parse::<f64>().is_err() {
             return Err(ParseError {
                 pos,
-                message: format!("malformed number {text:?}"),
+                message: Msg::JsonMalformedNumber {
+                    text: format!("{text:?}"),
+                }
+                .into(),
             });
         }
         Ok(Node::new(NodeValue::scalar(text, ScalarStyle::Plain), pos))
@@ -242,17 +246,15 @@ impl<'a, 'r> Reader<'a, 'r> {
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
-                return Err(Failure::Own(
-                    self.error("expected a quoted key in this JSON object"),
-                ));
+                return Err(Failure::Own(self.error(Msg::JsonExpectedKey {})));
             }
             let key_pos = self.pos();
             let key = self.string().map_err(Failure::Own)?;
             self.skip_ws();
             if self.peek() != Some(b':') {
-                return Err(Failure::Own(
-                    self.error(format!("expected `:` after the key {key:?}")),
-                ));
+                return Err(Failure::Own(self.error(Msg::JsonExpectedColon {
+                    key: format!("{key:?}"),
+                })));
             }
             self.at += 1;
             if key == super::SKIPPED_KEY && self.skip_container() {
@@ -281,8 +283,8 @@ impl<'a, 'r> Reader<'a, 'r> {
                 self.at += 1;
                 Ok(false)
             }
-            None => Err(self.error("unexpected end of input inside a JSON object (cut off?)")),
-            Some(_) => Err(self.error("expected `,` or `}` in this JSON object")),
+            None => Err(self.error(Msg::JsonObjectCut {})),
+            Some(_) => Err(self.error(Msg::JsonObjectSeparator {})),
         }
     }
 
@@ -353,12 +355,8 @@ impl<'a, 'r> Reader<'a, 'r> {
                     self.at += 1;
                     return Ok(());
                 }
-                None => {
-                    return Err(Failure::Own(
-                        self.error("unexpected end of input inside a JSON array (cut off?)"),
-                    ))
-                }
-                Some(_) => return Err(Failure::Own(self.error("expected `,` or `]` in this JSON array"))),
+                None => return Err(Failure::Own(self.error(Msg::JsonArrayCut {}))),
+                Some(_) => return Err(Failure::Own(self.error(Msg::JsonArraySeparator {}))),
             }
         }
     }
@@ -385,10 +383,10 @@ impl<'a, 'r> Reader<'a, 'r> {
                 }
                 Some(b'\n' | b'\r') => match self.wrapped_string_break() {
                     Some(joint) => out.push_str(joint),
-                    None => return Err(self.error("line break inside a JSON string (unclosed quote?)")),
+                    None => return Err(self.error(Msg::JsonLineBreakInString {})),
                 },
-                Some(_) => return Err(self.error("control character inside a JSON string")),
-                None => return Err(self.error("unexpected end of input inside a JSON string")),
+                Some(_) => return Err(self.error(Msg::JsonControlCharacter {})),
+                None => return Err(self.error(Msg::JsonStringCut {})),
             }
             let run = self.at;
             self.skip_unescaped();
@@ -437,7 +435,7 @@ impl<'a, 'r> Reader<'a, 'r> {
 
     fn escape(&mut self, out: &mut Text) -> Result<(), ParseError> {
         let Some(b) = self.peek() else {
-            return Err(self.error("unexpected end of input after `\\`"));
+            return Err(self.error(Msg::JsonEscapeCut {}));
         };
         self.at += 1;
         let c = match b {
@@ -460,7 +458,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                     char::from_u32(high).unwrap_or('\u{FFFD}')
                 }
             }
-            _ => return Err(self.error("invalid escape in a JSON string")),
+            _ => return Err(self.error(Msg::JsonInvalidEscape {})),
         };
         out.push(c);
         Ok(())
@@ -476,7 +474,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                 self.at += 4;
                 Ok(v)
             }
-            None => Err(self.error("invalid \\u escape in a JSON string")),
+            None => Err(self.error(Msg::JsonInvalidUnicodeEscape {})),
         }
     }
 }
@@ -568,7 +566,7 @@ mod tests {
         let broken = "{\"managedFields\": [{\"a\": \"x\ny\"}]}\n";
         let err = parse_documents(broken, 1).remove(0).result.unwrap_err();
         assert_eq!(err.pos, Pos::new(1, 28), "{err:?}");
-        assert!(err.message.contains("line break"), "{err:?}");
+        assert!(err.message.to_string().contains("line break"), "{err:?}");
         // Cut off inside the skipped value: the object is salvaged up to there.
         let cut = "{\"kind\": \"Pod\", \"managedFields\": [{\"a\": \"b\"},\n  {\"c\":";
         let doc = parse_documents(cut, 1).remove(0);
@@ -642,7 +640,7 @@ mod tests {
         // The item being read when the input ended keeps only its complete fields.
         assert_eq!(items[1].get("b").map(|b| b.get("c").is_none()), Some(true));
         let cut = docs[0].cut_off.as_ref().unwrap();
-        assert!(cut.message.contains("end of input"), "{cut:?}");
+        assert!(cut.message.to_string().contains("end of input"), "{cut:?}");
         assert_eq!(cut.pos.line, 3);
         // A real syntax error is not a cut: the document is reported as broken.
         let docs = parse_documents("{\"a\": [1, 2 3]}", 1);
@@ -652,6 +650,6 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let docs = parse_documents(&"[".repeat(100_000), 1);
-        assert!(docs[0].result.as_ref().unwrap_err().message.contains("nesting"));
+        assert!(docs[0].result.as_ref().unwrap_err().message.to_string().contains("nesting"));
     }
 }

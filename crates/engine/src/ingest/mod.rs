@@ -248,7 +248,9 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
         out.errors.push(InputError::new(
             &source.name,
             Pos { line: 1, column: 1 },
-            format!("{} {BINARY_REASON}", source.name),
+            crate::message::reading::Msg::Binary {
+                name: source.name.clone(),
+            },
         ));
         out.inputs.push(InputSummary {
             source: source.name.clone(),
@@ -305,7 +307,7 @@ fn ingest_segment(
     out: &mut Ingested,
     reached: Reached<'_>,
 ) -> (Format, usize) {
-    let error = |pos: Pos, message: String| InputError::new(&source.name, pos, message);
+    let error = |pos: Pos, message: crate::message::Message| InputError::new(&source.name, pos, message);
     if segment.log {
         return (Format::ContainerLog, 0);
     }
@@ -341,11 +343,10 @@ fn ingest_segment(
                 if let Some(cut) = &doc.cut_off {
                     out.errors.push(error(
                         cut.pos,
-                        format!(
-                            "{}: the input ends here, inside a JSON value (cut off?); everything complete \
-                             before this point was read, the rest is lost",
-                            cut.message
-                        ),
+                        crate::message::reading::Msg::JsonCutOff {
+                            error: Box::new(cut.message.clone()),
+                        }
+                        .into(),
                     ));
                 }
                 match doc.result {
@@ -448,9 +449,7 @@ fn ingest_segment(
                 } else {
                     out.errors.push(error(
                         object.node.pos,
-                        "cannot tell which kind of object this describe output is about (paste the \
-                         `kubectl describe` command line with it); its events are still read"
-                            .into(),
+                        crate::message::reading::Msg::DescribeKindUnknown {}.into(),
                     ));
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::node::{Node, NodeValue, Pos, Text};
 use super::{decode, Ingested, Object, Source, Typed, PRUNED};
+use crate::message::reading::Msg;
 use crate::report::{InputError, ObjectRef};
 
 /// Adds the objects of one parsed document; returns whether it was a `kind: List`.
@@ -41,12 +42,9 @@ pub(super) fn add_object(
     implied_kind: Option<&str>,
     out: &mut Ingested,
 ) {
-    let error = |pos: Pos, message: String| InputError::new(&source.name, pos, message);
+    let error = |pos: Pos, message: Msg| InputError::new(&source.name, pos, message);
     if !matches!(node.value, NodeValue::Map(_)) {
-        out.errors.push(error(
-            node.pos,
-            "this document is not a Kubernetes object (expected a map with `kind`)".into(),
-        ));
+        out.errors.push(error(node.pos, Msg::NotAnObject {}));
         return;
     }
     let text = |key: &str| node.get(key).and_then(Node::as_str);
@@ -57,10 +55,7 @@ pub(super) fn add_object(
             .map(Text::from)
     };
     let Some(kind) = text("kind").or(implied_kind).map(Text::from) else {
-        out.errors.push(error(
-            node.pos,
-            "this object has no `kind`, so it cannot be interpreted".into(),
-        ));
+        out.errors.push(error(node.pos, Msg::NoKind {}));
         return;
     };
     let id = ObjectRef {
@@ -82,13 +77,15 @@ pub(super) fn add_object(
     let gave_up = matches!(typed, Typed::Untyped) && !problems.is_empty();
     for (i, e) in problems.iter().enumerate() {
         let pos = e.pos.unwrap_or(node.pos);
-        let outcome = if gave_up && i + 1 == problems.len() {
-            "the object is kept for what can still be read from it"
-        } else {
-            "this field was ignored, the rest of the object was read"
-        };
-        out.errors
-            .push(error(pos, format!("{kind} {:?}: {e}; {outcome}", id.name)));
+        out.errors.push(error(
+            pos,
+            Msg::FieldProblem {
+                kind: kind.clone(),
+                name: id.name.clone(),
+                problem: e.to_string(),
+                kept_object: gave_up && i + 1 == problems.len(),
+            },
+        ));
     }
     out.objects.push(Object {
         id,

@@ -9,6 +9,7 @@
 //! document is parsed on its own, with its line numbers shifted back to the whole input's.
 
 use crate::hash::Map;
+use crate::message::reading::Msg;
 
 use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
@@ -31,7 +32,7 @@ pub struct YamlDocument {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
     pub pos: Pos,
-    pub message: String,
+    pub message: crate::message::Message,
 }
 
 /// Splits `text` into `---`-separated documents and parses each one. `first_line` is the line of the
@@ -112,7 +113,7 @@ fn parse_chunk_tolerating_redactions(chunk: &str, first_line: u32) -> Vec<YamlDo
         let Some(err) = docs.last().and_then(|d| d.result.as_ref().err()) else {
             break;
         };
-        if !err.message.contains("unknown anchor") {
+        if !err.message.to_string().contains("unknown anchor") {
             break;
         }
         let text = patched.get_or_insert_with(|| chunk.to_string());
@@ -129,7 +130,12 @@ fn parse_chunk_tolerating_redactions(chunk: &str, first_line: u32) -> Vec<YamlDo
 /// last lines — 1, 2, 4, … 64 of them — so what was complete is kept; the cut is reported.
 fn salvage_cut_off(text: &str, first_line: u32, docs: Vec<YamlDocument>) -> Vec<YamlDocument> {
     let cut = match docs.last().map(|d| &d.result) {
-        Some(Err(e)) if e.message.contains("never closed") || e.message.contains("end of stream") => {
+        Some(Err(e))
+            if {
+                let words = e.message.to_string();
+                words.contains("never closed") || words.contains("end of stream")
+            } =>
+        {
             e.clone()
         }
         _ => return docs,
@@ -152,12 +158,13 @@ fn salvage_cut_off(text: &str, first_line: u32, docs: Vec<YamlDocument>) -> Vec<
                 first_line: from,
                 result: Err(ParseError {
                     pos: cut.pos,
-                    message: format!(
-                        "{}; the document was read up to line {}, lines {from}-{} were not",
-                        cut.message,
-                        from - 1,
-                        cut.pos.line.max(from)
-                    ),
+                    message: Msg::YamlReadUpTo {
+                        error: Box::new(cut.message.clone()),
+                        last: from - 1,
+                        from,
+                        to: cut.pos.line.max(from),
+                    }
+                    .into(),
                 }),
             });
             return salvaged;
@@ -224,10 +231,10 @@ fn parse_events(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
             Some(Err(err)) => {
                 let mut error = scan_error(&err, first_line);
                 if err.marker().index() >= chunk.chars().count() {
-                    error.message.push_str(
-                        " (at the end of the document: something opened earlier, a bracket or a quote, \
-                         is never closed, or the paste was cut off)",
-                    );
+                    error.message = Msg::YamlUnclosed {
+                        error: Box::new(error.message),
+                    }
+                    .into();
                 }
                 docs.push(YamlDocument {
                     first_line: doc_line,
@@ -244,7 +251,10 @@ fn scan_error(err: &ScanError, first_line: u32) -> ParseError {
     let marker = err.marker();
     ParseError {
         pos: Pos::new(first_line + marker.line() as u32 - 1, marker.col() as u32 + 1),
-        message: format!("YAML syntax error: {}", err.info()),
+        message: Msg::YamlSyntax {
+            detail: err.info().to_string(),
+        }
+        .into(),
     }
 }
 
@@ -342,7 +352,7 @@ impl Builder {
                     None => {
                         return Err(ParseError {
                             pos,
-                            message: "unbalanced YAML structure".into(),
+                            message: Msg::YamlUnbalanced {}.into(),
                         })
                     }
                 };
@@ -352,7 +362,7 @@ impl Builder {
                 let Some(target) = self.anchors.get(&id) else {
                     return Err(ParseError {
                         pos,
-                        message: "alias to an unknown anchor".into(),
+                        message: Msg::YamlUnknownAnchor {}.into(),
                     });
                 };
                 let copy = Node {
@@ -372,7 +382,7 @@ impl Builder {
         if self.stack.len() >= MAX_DEPTH {
             return Err(ParseError {
                 pos,
-                message: format!("nesting deeper than {MAX_DEPTH} levels; kubectl never prints this"),
+                message: Msg::TooDeep { max: MAX_DEPTH }.into(),
             });
         }
         Ok(())
@@ -383,9 +393,7 @@ impl Builder {
         if self.nodes > self.budget {
             return Err(ParseError {
                 pos,
-                message: "aliases expand to far more data than the input holds (a YAML alias bomb?); \
-                          this document was not read"
-                    .into(),
+                message: Msg::AliasBomb {}.into(),
             });
         }
         Ok(())
@@ -461,7 +469,7 @@ mod tests {
         let err = docs[2].result.as_ref().unwrap_err();
         assert!(err.pos.line >= 6, "{err:?}");
         assert!(
-            err.message.contains("never closed"),
+            err.message.to_string().contains("never closed"),
             "the document ends at the next `---`: {err:?}"
         );
         let third = docs[3].result.as_ref().unwrap().as_ref().unwrap();
@@ -474,7 +482,7 @@ mod tests {
         assert!(docs[0].result.is_ok(), "the complete lines are kept");
         let err = docs[1].result.as_ref().unwrap_err();
         assert!(
-            err.message.contains("never closed") && err.message.contains("read up to line 2"),
+            err.message.to_string().contains("never closed") && err.message.to_string().contains("read up to line 2"),
             "{err:?}"
         );
     }
@@ -512,7 +520,7 @@ mod tests {
         let root = docs[0].result.as_ref().unwrap().as_ref().unwrap();
         assert_eq!(root.locate("status.phase").unwrap().1.as_str(), Some("Pending"));
         let cut = docs[1].result.as_ref().unwrap_err();
-        assert!(cut.message.contains("read up to line 5"), "{cut:?}");
+        assert!(cut.message.to_string().contains("read up to line 5"), "{cut:?}");
     }
 
     #[test]
@@ -537,7 +545,7 @@ mod tests {
         }
         let docs = parse_documents(&text, 1);
         let err = docs[0].result.as_ref().unwrap_err();
-        assert!(err.message.contains("alias bomb"), "{err:?}");
+        assert!(err.message.to_string().contains("alias bomb"), "{err:?}");
     }
 
     #[test]
@@ -546,7 +554,7 @@ mod tests {
         let docs = parse_documents(&text, 1);
         let err = docs[0].result.as_ref().unwrap_err();
         assert!(
-            err.message.contains("nesting") || err.message.contains("recursion"),
+            err.message.to_string().contains("nesting") || err.message.to_string().contains("recursion"),
             "{err:?}"
         );
     }

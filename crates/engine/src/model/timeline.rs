@@ -6,6 +6,8 @@
 //! entry says so in `estimated_from`. Without any absolute time they keep an empty `time` and their
 //! order by age.
 
+use crate::message::timeline::Msg;
+use crate::message::Message;
 use compact_str::ToCompactString;
 use k8s_openapi::jiff::Timestamp;
 
@@ -19,6 +21,8 @@ struct Fact<'a> {
     source: &'a str,
     reason: &'a str,
     message: String,
+    /// The engine's words for a state change (`message` is then their English).
+    structured: Option<Message>,
     count: u32,
     /// A `Warning` event.
     warning: bool,
@@ -39,7 +43,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
         entries.push((
             time,
             TimelineEntry {
-                structured: None,
+                structured: fact.structured,
                 estimated_from_message: None,
                 time: time.to_compact_string(),
                 subject: fact.subject.clone(),
@@ -64,6 +68,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                     source: "event",
                     reason: &event.reason,
                     message,
+                    structured: None,
                     count: event.count,
                     warning: event.is_warning(),
                     at,
@@ -92,6 +97,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                         source,
                         reason,
                         message: String::new(),
+                        structured: None,
                         count: 1,
                         warning: false,
                         at: at(path),
@@ -124,6 +130,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                         source: "condition",
                         reason: &transition,
                         message,
+                        structured: None,
                         count: 1,
                         warning: false,
                         at: at(&path),
@@ -141,7 +148,10 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                 {
                     let Some(state) = state else { continue };
                     let base = format!("status.{group}[{i}].{state_key}");
-                    let started = format!("container {} started", container.name);
+                    let started: Message = Msg::ContainerStarted {
+                        container: container.name.as_str().into(),
+                    }
+                    .into();
                     if let Some(t) = state.running.as_ref().and_then(|r| r.started_at.as_ref()) {
                         let path = format!("{base}.running.startedAt");
                         push(
@@ -150,7 +160,8 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                 subject: id,
                                 source: "container-started",
                                 reason: "Started",
-                                message: started.clone(),
+                                message: started.render(crate::lang::Lang::En),
+                                structured: Some(started.clone()),
                                 count: 1,
                                 warning: false,
                                 at: at(&path),
@@ -166,7 +177,8 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                     subject: id,
                                     source: "container-started",
                                     reason: "Started",
-                                    message: started.clone(),
+                                    message: started.render(crate::lang::Lang::En),
+                                    structured: Some(started.clone()),
                                     count: 1,
                                     warning: false,
                                     at: at(&path),
@@ -175,8 +187,11 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                         }
                         if let Some(t) = &done.finished_at {
                             let reason = done.reason.clone().unwrap_or_else(|| "Terminated".into());
-                            let message =
-                                format!("container {} exited with code {}", container.name, done.exit_code);
+                            let message: Message = Msg::ContainerExited {
+                                container: container.name.as_str().into(),
+                                code: done.exit_code,
+                            }
+                            .into();
                             let path = format!("{base}.terminated.finishedAt");
                             push(
                                 t.0,
@@ -184,7 +199,8 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                                     subject: id,
                                     source: "container-terminated",
                                     reason: &reason,
-                                    message,
+                                    message: message.render(crate::lang::Lang::En),
+                                    structured: Some(message),
                                     count: 1,
                                     warning: false,
                                     at: at(&path),
@@ -232,29 +248,22 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                     .time
                     .checked_sub(k8s_openapi::jiff::SignedDuration::from_secs(age))
                     .unwrap_or(c.time);
-                let basis = if c.set_by_user {
-                    "the capture time you set"
-                } else {
-                    "the newest timestamp in the input"
-                };
                 (
                     time.to_compact_string(),
-                    format!("age {} before {}, {basis}", human(age), c.time),
+                    Message::from(Msg::AgeBefore {
+                        age: human(age),
+                        capture: c.time.to_string(),
+                        set_by_user: c.set_by_user,
+                    }),
                 )
             }
-            None => (
-                Text::default(),
-                format!(
-                    "age {}; the input has no absolute time to place it against",
-                    human(age)
-                ),
-            ),
+            None => (Text::default(), Msg::AgeOnly { age: human(age) }.into()),
         };
         aged.push((
             age,
             TimelineEntry {
                 structured: None,
-                estimated_from_message: None,
+                estimated_from_message: Some(estimated_from.clone()),
                 time,
                 subject: event.subject.clone(),
                 source: "event".into(),
@@ -262,7 +271,7 @@ fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntr
                 message: event.message.clone(),
                 count: event.count,
                 warning: event.is_warning(),
-                estimated_from: Some(estimated_from),
+                estimated_from: Some(estimated_from.render(crate::lang::Lang::En)),
                 at: model.event_source_line(event),
             },
         ));

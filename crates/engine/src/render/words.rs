@@ -43,13 +43,8 @@ pub(super) fn unread_place(u: &crate::report::Unread, w: &Words) -> String {
         (true, true) => format!("第 {} 行", u.line),
         (true, false) => format!("第 {}–{} 行", u.line, u.end_line),
     };
-    let reason = match (zh, u.reason_id.as_str()) {
-        (true, "describe-fragment") => {
-            "没有所属对象的 describe 字段（没有 `Name:` 行，也没有指明对象的 `kubectl describe` 命令）"
-        }
-        (true, "unknown-layout") => "Faultline 不认识其格式的行或列",
-        _ => u.reason.as_str(),
-    };
+    // In the report's language already ([`crate::Report::localize`]).
+    let reason = u.reason.as_str();
     if zh {
         format!("{} {lines}：{reason}", u.source)
     } else {
