@@ -217,7 +217,14 @@ fn the_verdict_is_never_no_fault_about_text_that_was_not_read() {
     // `reason_message` (the reason as a message, `{"id", "args"}`) was added on purpose (issue 24).
     assert_eq!(
         keys(&fragment["unread"][0]),
-        ["end_line", "line", "reason", "reason_id", "reason_message", "source"]
+        [
+            "end_line",
+            "line",
+            "reason",
+            "reason_id",
+            "reason_message",
+            "source"
+        ]
     );
     assert_eq!(
         fragment["unread"][0]["reason_message"]["id"],

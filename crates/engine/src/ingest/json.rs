@@ -126,7 +126,7 @@ impl<'a, 'r> Reader<'a, 'r> {
     fn error(&mut self, message: impl Into<crate::message::Message>) -> ParseError {
         ParseError {
             pos: self.pos(),
-            message: message.into(),
+            message: Box::new(message.into()),
         }
     }
 
@@ -218,7 +218,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                 message: Msg::JsonMalformedNumber {
                     text: format!("{text:?}"),
                 }
-                .into(),
+                .into_box(),
             });
         }
         Ok(Node::new(NodeValue::scalar(text, ScalarStyle::Plain), pos))
@@ -650,6 +650,12 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let docs = parse_documents(&"[".repeat(100_000), 1);
-        assert!(docs[0].result.as_ref().unwrap_err().message.to_string().contains("nesting"));
+        assert!(docs[0]
+            .result
+            .as_ref()
+            .unwrap_err()
+            .message
+            .to_string()
+            .contains("nesting"));
     }
 }

@@ -344,14 +344,14 @@ fn ingest_segment(
                     out.errors.push(error(
                         cut.pos,
                         crate::message::reading::Msg::JsonCutOff {
-                            error: Box::new(cut.message.clone()),
+                            error: cut.message.clone(),
                         }
                         .into(),
                     ));
                 }
                 match doc.result {
                     Ok(node) => list |= add_document(index, source, node, out),
-                    Err(e) => out.errors.push(error(e.pos, e.message)),
+                    Err(e) => out.errors.push(error(e.pos, *e.message)),
                 }
             }
             (if list { Format::JsonList } else { Format::Json }, count)
@@ -388,7 +388,7 @@ fn ingest_segment(
                     Ok(None) => {}
                     Err(e) => {
                         count += 1;
-                        out.errors.push(error(e.pos, e.message));
+                        out.errors.push(error(e.pos, *e.message));
                     }
                 }
             }

@@ -32,7 +32,8 @@ pub struct YamlDocument {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
     pub pos: Pos,
-    pub message: crate::message::Message,
+    /// Boxed: a message is large, and a parse result is returned on every value.
+    pub message: Box<crate::message::Message>,
 }
 
 /// Splits `text` into `---`-separated documents and parses each one. `first_line` is the line of the
@@ -159,12 +160,12 @@ fn salvage_cut_off(text: &str, first_line: u32, docs: Vec<YamlDocument>) -> Vec<
                 result: Err(ParseError {
                     pos: cut.pos,
                     message: Msg::YamlReadUpTo {
-                        error: Box::new(cut.message.clone()),
+                        error: cut.message.clone(),
                         last: from - 1,
                         from,
                         to: cut.pos.line.max(from),
                     }
-                    .into(),
+                    .into_box(),
                 }),
             });
             return salvaged;
@@ -231,10 +232,7 @@ fn parse_events(chunk: &str, first_line: u32) -> Vec<YamlDocument> {
             Some(Err(err)) => {
                 let mut error = scan_error(&err, first_line);
                 if err.marker().index() >= chunk.chars().count() {
-                    error.message = Msg::YamlUnclosed {
-                        error: Box::new(error.message),
-                    }
-                    .into();
+                    error.message = Msg::YamlUnclosed { error: error.message }.into_box();
                 }
                 docs.push(YamlDocument {
                     first_line: doc_line,
@@ -254,7 +252,7 @@ fn scan_error(err: &ScanError, first_line: u32) -> ParseError {
         message: Msg::YamlSyntax {
             detail: err.info().to_string(),
         }
-        .into(),
+        .into_box(),
     }
 }
 
@@ -352,7 +350,7 @@ impl Builder {
                     None => {
                         return Err(ParseError {
                             pos,
-                            message: Msg::YamlUnbalanced {}.into(),
+                            message: Msg::YamlUnbalanced {}.into_box(),
                         })
                     }
                 };
@@ -362,7 +360,7 @@ impl Builder {
                 let Some(target) = self.anchors.get(&id) else {
                     return Err(ParseError {
                         pos,
-                        message: Msg::YamlUnknownAnchor {}.into(),
+                        message: Msg::YamlUnknownAnchor {}.into_box(),
                     });
                 };
                 let copy = Node {
@@ -382,7 +380,7 @@ impl Builder {
         if self.stack.len() >= MAX_DEPTH {
             return Err(ParseError {
                 pos,
-                message: Msg::TooDeep { max: MAX_DEPTH }.into(),
+                message: Msg::TooDeep { max: MAX_DEPTH }.into_box(),
             });
         }
         Ok(())
@@ -393,7 +391,7 @@ impl Builder {
         if self.nodes > self.budget {
             return Err(ParseError {
                 pos,
-                message: Msg::AliasBomb {}.into(),
+                message: Msg::AliasBomb {}.into_box(),
             });
         }
         Ok(())
@@ -482,7 +480,8 @@ mod tests {
         assert!(docs[0].result.is_ok(), "the complete lines are kept");
         let err = docs[1].result.as_ref().unwrap_err();
         assert!(
-            err.message.to_string().contains("never closed") && err.message.to_string().contains("read up to line 2"),
+            err.message.to_string().contains("never closed")
+                && err.message.to_string().contains("read up to line 2"),
             "{err:?}"
         );
     }

@@ -54,6 +54,11 @@ macro_rules! messages {
                 }
             }
 
+            /// The message, boxed (an argument, or a field kept small).
+            pub fn into_box(self) -> Box<$crate::message::Message> {
+                Box::new(self.into())
+            }
+
             /// The arguments by name, in declaration order.
             pub fn args(&self) -> Vec<(&'static str, $crate::message::ArgValue<'_>)> {
                 match *self {
