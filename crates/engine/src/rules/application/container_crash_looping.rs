@@ -1,6 +1,7 @@
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
 use crate::rules::node_runtime::container_start_failed::never_started;
 
@@ -81,19 +82,19 @@ const DOCS_ZH: &str = r#"
 "#;
 
 /// What an exit code usually means for a containerised process.
-pub fn exit_code_meaning(code: i32) -> &'static str {
+pub fn exit_code_meaning(code: i32) -> Msg {
     match code {
-        1 => "a general application error: the program reported failure",
-        2 => "a usage error: usually wrong command-line arguments or a shell builtin misused",
-        126 => "the command was found but could not be executed (permissions, not a binary)",
-        127 => "the command was not found",
-        128 => "an invalid exit argument, or the runtime failed to start the process",
-        134 => "SIGABRT: the process aborted itself (assertion, abort())",
-        137 => "SIGKILL: killed from outside — out of memory, a failed liveness probe, or a forced stop",
-        139 => "SIGSEGV: the process crashed on an invalid memory access",
-        143 => "SIGTERM: the process was asked to stop and did",
-        c if c > 128 => "killed by a signal (128 + the signal number)",
-        _ => "an application-defined error code",
+        1 => Msg::ExitGeneralError {},
+        2 => Msg::ExitUsageError {},
+        126 => Msg::ExitNotExecutable {},
+        127 => Msg::ExitNotFound {},
+        128 => Msg::ExitInvalidArgument {},
+        134 => Msg::ExitAborted {},
+        137 => Msg::ExitKilled {},
+        139 => Msg::ExitSegfault {},
+        143 => Msg::ExitTerminated {},
+        c if c > 128 => Msg::ExitSignal {},
+        _ => Msg::ExitApplicationDefined {},
     }
 }
 
@@ -124,17 +125,16 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .strip_prefix("Back-off restarting failed container ")
             .and_then(|r| r.split_whitespace().next())
             .filter(|c| *c != "in")
-            .map(|c| format!("container {c}"))
-            .unwrap_or_else(|| "a container".to_string());
+            .map(Into::into);
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let summary = format!(
-            "{id}: {container} keeps exiting and the kubelet backs off restarting it ({times} back-off{} in its events). From the kubelet's events only.",
-            if times == 1 { "" } else { "s" }
-        );
-        let cannot_establish = vec![
-            format!("{id} itself was not pasted: this rests on its events alone, which are a hint; its exit code and reason are unknown."),
-            "Whether the application exited on its own, was OOMKilled, or the runtime failed to start it: the Pod's lastState says."
-                .to_string(),
+        let summary = Msg::FromEvents {
+            subject: id.clone(),
+            container,
+            times,
+        };
+        let cannot_establish: Vec<Message> = vec![
+            Msg::NotPasted { subject: id.clone() }.into(),
+            Msg::HowItExited {}.into(),
         ];
         let next_steps = vec![
             command!(
@@ -165,10 +165,8 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// kubectl's STATUS for a container that keeps exiting.
 const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
     statuses: &["CrashLoopBackOff", "Error"],
-    meaning: || {
-        "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)".into()
-    },
-    cannot: || "Why it exits: its logs from the previous run (`--previous`) and its lastState say.".into(),
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -220,49 +218,40 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .as_deref()
                 .map(str::trim)
                 .filter(|m| !m.is_empty());
-            let mut summary = if completes {
-                format!(
-                    "{id}: {} keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
-                    c.label(),
-                    terminated.reason.as_deref().unwrap_or("Completed")
-                )
+            let what = if completes {
+                Msg::CompletesAndRestarts {
+                    reason: terminated.reason.as_deref().unwrap_or("Completed").into(),
+                    restart_policy: restart_policy.into(),
+                }
+            } else if looping {
+                Msg::KeepsCrashing {
+                    code,
+                    meaning: Box::new(exit_code_meaning(code).into()),
+                }
             } else {
-                format!(
-                    "{id}: {} {} with exit code {code} — {}",
-                    c.label(),
-                    if looping {
-                        "keeps crashing (CrashLoopBackOff): its last run ended"
-                    } else {
-                        "exited"
-                    },
-                    exit_code_meaning(code)
-                )
+                Msg::Exited {
+                    code,
+                    meaning: Box::new(exit_code_meaning(code).into()),
+                }
             };
-            if let Some(m) = message {
-                let first_line = m.lines().next().unwrap_or(m);
-                summary.push_str(&format!(". Its last words: {first_line:?}"));
-            }
-            if c.status.restart_count > 0 {
-                summary.push_str(&format!(". Restarts: {}", c.status.restart_count));
-            }
-            summary.push('.');
             // Running and ready again after earlier exits: history worth knowing, not a current fault.
             let running_now = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
             let recovered = !looping && key == "lastState" && running_now && c.status.ready;
-            if recovered {
-                summary.push_str(
-                    " It is running and ready again now: the earlier exits are history, not a current fault.",
-                );
-            }
-            let mut cannot_establish = vec![
-                "Why the application exited: that is in its logs from the previous run.".to_string(),
-                "Whether a dependency it needs (a database, a configuration file, another service) is what failed.".to_string(),
-            ];
+            let summary = Msg::Crash {
+                subject: id.clone(),
+                container: (!name.is_empty()).then(|| name.as_str().into()),
+                what: Box::new(what.into()),
+                last_words: message.map(|m| m.lines().next().unwrap_or(m).to_string()),
+                restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
+                recovered,
+            };
+            let mut cannot_establish: Vec<Message> =
+                vec![Msg::WhyExited {}.into(), Msg::Dependency {}.into()];
             if code == 137 {
-                cannot_establish.push("Exit 137 without OOMKilled: whether a liveness probe, the runtime or an operator killed it; the events may say.".to_string());
+                cannot_establish.push(Msg::Exit137WithoutOom {}.into());
             }
             if message.is_none() {
-                cannot_establish.push("The container left no termination message (terminationMessagePath); only its logs will say more.".to_string());
+                cannot_establish.push(Msg::NoTerminationMessage {}.into());
             }
             let next_steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
@@ -287,7 +276,130 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `container-crash-looping`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod known from its `Back-off restarting failed container` events only.
+        FromEvents { subject: ObjectRef, container: Option<Text>, times: u32 } = "container-crash-looping.from-events" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "a container".to_string(), |c| format!("container {c}"));
+                let backoffs = if *times.0 == 1 { "1 back-off".to_string() } else { format!("{times} back-offs") };
+                format!("{subject}: {container} keeps exiting and the kubelet backs off restarting it ({backoffs} in its events). From the kubelet's events only.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "某个容器".to_string(), |c| format!("容器 {c} "));
+                format!("{subject}：{container}反复退出，kubelet 每次都要退避一段时间才重启它（事件中有 {times} 次退避）。仅依据 kubelet 的事件。")
+            },
+        },
+        NotPasted { subject: ObjectRef } = "container-crash-looping.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint; its exit code and reason are unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，事件只是线索；它的退出码和原因都不清楚。",
+        },
+        /// What the events cannot tell apart: an application's exit, an OOM kill, a failed start.
+        HowItExited {} = "container-crash-looping.how-it-exited" {
+            en: "Whether the application exited on its own, was OOMKilled, or the runtime failed to start it: the Pod's lastState says.",
+            zh: "应用是自己退出的、被 OOMKilled 了，还是容器运行时没能启动它：要看 Pod 的 lastState。",
+        },
+        TableMeaning {} = "container-crash-looping.table-meaning" {
+            en: "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)",
+            zh: "某个容器反复退出，kubelet 每次都要退避一段时间才重启它（或者它的上一次运行失败了）",
+        },
+        TableCannot {} = "container-crash-looping.table-cannot" {
+            en: "Why it exits: its logs from the previous run (`--previous`) and its lastState say.",
+            zh: "它为什么退出：要看它上一次运行的日志（`--previous`）和它的 lastState。",
+        },
+        /// A container that exited with an error, from its status: `what` is how it exited, then its
+        /// termination message's first line, its restarts and whether it runs again.
+        Crash { subject: ObjectRef, container: Option<Text>, what: Box<Message>, last_words: Option<String>, restarts: Option<u32>, recovered: bool } = "container-crash-looping.crash" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
+                let words = last_words.0.as_ref().map(|w| format!(". Its last words: {w:?}")).unwrap_or_default();
+                let restarts = restarts.0.map(|r| format!(". Restarts: {r}")).unwrap_or_default();
+                let recovered = if *recovered.0 { " It is running and ready again now: the earlier exits are history, not a current fault." } else { "" };
+                format!("{subject}: {container} {what}{words}{restarts}.{recovered}")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
+                let words = last_words.0.as_ref().map(|w| format!("。它留下的终止消息：{w:?}")).unwrap_or_default();
+                let restarts = restarts.0.map(|r| format!("。重启次数：{r}")).unwrap_or_default();
+                let recovered = if *recovered.0 { "它现在已重新运行并且就绪：之前的退出是历史，不是当前的故障。" } else { "" };
+                format!("{subject}：{container}{what}{words}{restarts}。{recovered}")
+            },
+        },
+        /// A command that finishes (exit 0) under `restartPolicy: Always`, restarted again and again.
+        CompletesAndRestarts { reason: Text, restart_policy: Text } = "container-crash-looping.completes-and-restarts" {
+            en: "keeps being restarted (CrashLoopBackOff) although its last run ended with exit code 0 ({reason}): its command finishes, and with restartPolicy {restart_policy} the kubelet starts it again — the image or command does not run a long-lived process",
+            zh: "一再被重启（CrashLoopBackOff），尽管它上一次运行以退出码 0 结束（{reason}）：它的命令会正常执行完，而 restartPolicy 为 {restart_policy} 时 kubelet 会再次启动它——镜像或命令运行的并不是一个长期运行的进程",
+        },
+        KeepsCrashing { code: i32, meaning: Box<Message> } = "container-crash-looping.keeps-crashing" {
+            en: "keeps crashing (CrashLoopBackOff): its last run ended with exit code {code} — {meaning}",
+            zh: "反复崩溃（CrashLoopBackOff）：它上一次运行以退出码 {code} 结束——{meaning}",
+        },
+        /// A container that exited with an error once (no crash loop, or no restart).
+        Exited { code: i32, meaning: Box<Message> } = "container-crash-looping.exited" {
+            en: "exited with exit code {code} — {meaning}",
+            zh: "以退出码 {code} 退出——{meaning}",
+        },
+        ExitGeneralError {} = "container-crash-looping.exit-general-error" {
+            en: "a general application error: the program reported failure",
+            zh: "一般性的应用错误：程序自己报告了失败",
+        },
+        ExitUsageError {} = "container-crash-looping.exit-usage-error" {
+            en: "a usage error: usually wrong command-line arguments or a shell builtin misused",
+            zh: "用法错误：通常是命令行参数不对，或者误用了 shell 内建命令",
+        },
+        ExitNotExecutable {} = "container-crash-looping.exit-not-executable" {
+            en: "the command was found but could not be executed (permissions, not a binary)",
+            zh: "找到了命令，但无法执行（权限不够，或者它不是可执行文件）",
+        },
+        ExitNotFound {} = "container-crash-looping.exit-not-found" {
+            en: "the command was not found",
+            zh: "找不到命令",
+        },
+        ExitInvalidArgument {} = "container-crash-looping.exit-invalid-argument" {
+            en: "an invalid exit argument, or the runtime failed to start the process",
+            zh: "退出参数无效，或者容器运行时没能启动进程",
+        },
+        ExitAborted {} = "container-crash-looping.exit-aborted" {
+            en: "SIGABRT: the process aborted itself (assertion, abort())",
+            zh: "SIGABRT：进程自行中止（断言失败、abort()）",
+        },
+        ExitKilled {} = "container-crash-looping.exit-killed" {
+            en: "SIGKILL: killed from outside — out of memory, a failed liveness probe, or a forced stop",
+            zh: "SIGKILL：被外部杀死——内存耗尽、存活探针失败，或者被强制停止",
+        },
+        ExitSegfault {} = "container-crash-looping.exit-segfault" {
+            en: "SIGSEGV: the process crashed on an invalid memory access",
+            zh: "SIGSEGV：进程因非法内存访问而崩溃",
+        },
+        ExitTerminated {} = "container-crash-looping.exit-terminated" {
+            en: "SIGTERM: the process was asked to stop and did",
+            zh: "SIGTERM：进程收到停止请求，随即停止了",
+        },
+        /// An exit code above 128 that is none of the usual signals.
+        ExitSignal {} = "container-crash-looping.exit-signal" {
+            en: "killed by a signal (128 + the signal number)",
+            zh: "被信号杀死（128 + 信号编号）",
+        },
+        ExitApplicationDefined {} = "container-crash-looping.exit-application-defined" {
+            en: "an application-defined error code",
+            zh: "应用自定义的错误码",
+        },
+        WhyExited {} = "container-crash-looping.why-exited" {
+            en: "Why the application exited: that is in its logs from the previous run.",
+            zh: "应用为什么退出：这要看它上一次运行的日志。",
+        },
+        Dependency {} = "container-crash-looping.dependency" {
+            en: "Whether a dependency it needs (a database, a configuration file, another service) is what failed.",
+            zh: "真正失败的是否是它依赖的某样东西（数据库、配置文件、另一个服务）。",
+        },
+        Exit137WithoutOom {} = "container-crash-looping.exit-137-without-oom" {
+            en: "Exit 137 without OOMKilled: whether a liveness probe, the runtime or an operator killed it; the events may say.",
+            zh: "退出码 137 却没有 OOMKilled：是存活探针、容器运行时还是运维人员杀死了它；事件中也许有答案。",
+        },
+        NoTerminationMessage {} = "container-crash-looping.no-termination-message" {
+            en: "The container left no termination message (terminationMessagePath); only its logs will say more.",
+            zh: "容器没有留下终止消息（terminationMessagePath）；只有它的日志能说明更多。",
+        },
+    }
 }
 
 #[cfg(test)]

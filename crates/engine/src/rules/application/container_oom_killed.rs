@@ -1,6 +1,8 @@
 use crate::ingest::Typed;
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
 
 crate::declare_rule! {
@@ -133,34 +135,33 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 }
             }
             let restarts = c.status.restart_count;
-            let mut summary = format!(
-                "{id}: {} was killed for running out of memory (OOMKilled, exit 137){}",
-                c.label(),
-                match &limit {
-                    Some(l) => format!(" at its own limit of {l}"),
-                    None => String::new(),
+            let heap_clause = match (
+                heap.as_deref().and_then(jvm_bytes),
+                limit.as_deref().and_then(quantity_bytes),
+                &heap,
+                &limit,
+            ) {
+                (Some(h), Some(l), Some(heap), Some(limit)) if h >= l => Some(Msg::HeapOverLimit {
+                    heap: heap.clone(),
+                    limit: limit.clone(),
+                }),
+                (Some(h), Some(l), Some(heap), _) if h * 4 > l * 3 => {
+                    Some(Msg::HeapNearLimit { heap: heap.clone() })
                 }
-            );
-            match (heap.as_deref().and_then(jvm_bytes), limit.as_deref().and_then(quantity_bytes), &heap, &limit) {
-                (Some(h), Some(l), Some(heap), Some(limit)) if h >= l => summary.push_str(&format!(
-                    "; its JVM heap may grow to {heap} (-Xmx), more than the whole container may use ({limit}), so the heap alone can exceed the limit"
-                )),
-                (Some(h), Some(l), Some(heap), _) if h * 4 > l * 3 => summary.push_str(&format!(
-                    "; its JVM heap may grow to {heap} (-Xmx), over three quarters of the limit, leaving little for the rest of the process"
-                )),
-                (_, _, Some(heap), _) => summary.push_str(&format!("; its JVM heap may grow to {heap} (-Xmx) on top of the rest of the process")),
-                _ => {}
-            }
-            if restarts > 0 {
-                summary.push_str(&format!("; it has restarted {restarts} times"));
-            }
-            summary.push('.');
-            let mut cannot_establish = vec![
-                "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.".to_string(),
-                "Which part of the process used the memory (heap, off-heap, native buffers, page cache).".to_string(),
-            ];
+                (_, _, Some(heap), _) => Some(Msg::HeapOnTop { heap: heap.clone() }),
+                _ => None,
+            };
+            let summary = Msg::OomKilled {
+                subject: id.clone(),
+                container: (!name.is_empty()).then(|| name.as_str().into()),
+                limit: limit.clone(),
+                heap: heap_clause.map(|m| Box::new(m.into())),
+                restarts: u32::try_from(restarts).ok().filter(|r| *r > 0),
+            };
+            let mut cannot_establish: Vec<Message> =
+                vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
             if limit.is_none() {
-                cannot_establish.push("The container's memory limit is not in the input (no spec pasted, or no limit set, in which case a namespace LimitRange may have set one).".to_string());
+                cannot_establish.push(Msg::NoLimit {}.into());
             }
             let next_steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
@@ -227,7 +228,57 @@ fn xmx(text: &str) -> Option<String> {
 
 crate::messages! {
     /// The words of `container-oom-killed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A container killed by the OOM killer: its limit, what its JVM heap setting says, its
+        /// restarts.
+        OomKilled { subject: ObjectRef, container: Option<Text>, limit: Option<String>, heap: Option<Box<Message>>, restarts: Option<u32> } = "container-oom-killed.oom-killed" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
+                let limit = limit.0.as_ref().map(|l| format!(" at its own limit of {l}")).unwrap_or_default();
+                let heap = heap.0.as_ref().map(|h| format!("; {}", h.render(Lang::En))).unwrap_or_default();
+                let restarts = match restarts.0 {
+                    Some(1) => "; it has restarted 1 time".to_string(),
+                    Some(n) => format!("; it has restarted {n} times"),
+                    None => String::new(),
+                };
+                format!("{subject}: {container} was killed for running out of memory (OOMKilled, exit 137){limit}{heap}{restarts}.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
+                let limit = limit.0.as_ref().map(|l| format!("，当时已用到它自己的内存限制 {l}")).unwrap_or_default();
+                let heap = heap.0.as_ref().map(|h| format!("；{}", h.render(Lang::Zh))).unwrap_or_default();
+                let restarts = restarts.0.map(|n| format!("；它已经重启了 {n} 次")).unwrap_or_default();
+                format!("{subject}：{container}因内存耗尽被杀死（OOMKilled，退出码 137）{limit}{heap}{restarts}。")
+            },
+        },
+        /// An `-Xmx` at or above the container's memory limit.
+        HeapOverLimit { heap: String, limit: String } = "container-oom-killed.heap-over-limit" {
+            en: "its JVM heap may grow to {heap} (-Xmx), more than the whole container may use ({limit}), so the heap alone can exceed the limit",
+            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），超过了整个容器可用的内存（{limit}），单是堆就可能超出限制",
+        },
+        /// An `-Xmx` above three quarters of the limit.
+        HeapNearLimit { heap: String } = "container-oom-killed.heap-near-limit" {
+            en: "its JVM heap may grow to {heap} (-Xmx), over three quarters of the limit, leaving little for the rest of the process",
+            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），超过了限制的四分之三，留给进程其余部分的内存所剩无几",
+        },
+        /// An `-Xmx` that cannot be compared with the limit (no limit, or a size not understood).
+        HeapOnTop { heap: String } = "container-oom-killed.heap-on-top" {
+            en: "its JVM heap may grow to {heap} (-Xmx) on top of the rest of the process",
+            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），进程其余部分的内存还要另算",
+        },
+        LeakOrSpike {} = "container-oom-killed.leak-or-spike" {
+            en: "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.",
+            zh: "这是内存泄漏、负载尖峰，还是限制对正常工作来说本就太小：一次终止看不出趋势。",
+        },
+        WhichPart {} = "container-oom-killed.which-part" {
+            en: "Which part of the process used the memory (heap, off-heap, native buffers, page cache).",
+            zh: "进程的哪一部分占用了这些内存（堆、堆外内存、原生缓冲区、页缓存）。",
+        },
+        NoLimit {} = "container-oom-killed.no-limit" {
+            en: "The container's memory limit is not in the input (no spec pasted, or no limit set, in which case a namespace LimitRange may have set one).",
+            zh: "输入中没有容器的内存限制（没有粘贴 spec，或者根本没有设置限制；后一种情况下，命名空间的 LimitRange 可能已经设置了一个）。",
+        },
+    }
 }
 
 #[cfg(test)]

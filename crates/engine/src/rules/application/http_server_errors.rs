@@ -1,5 +1,7 @@
 use crate::ingest::http::HttpStatus;
 use crate::ingest::segment::Command;
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::client_output::{output_line, request_outputs};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -115,37 +117,37 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 None => codes.push((s.code, 1)),
             }
         }
-        let codes_text = codes
+        let codes: Vec<Message> = codes
             .iter()
-            .map(|(c, n)| {
-                if *n > 1 {
-                    format!("{c} ×{n}")
-                } else {
-                    c.to_string()
+            .map(|&(code, times)| {
+                Msg::Code {
+                    code: code.into(),
+                    times: u32::try_from(times).unwrap_or(u32::MAX),
                 }
+                .into()
             })
-            .collect::<Vec<_>>()
-            .join(", ");
+            .collect();
         let subject = subject_of(&output.command);
-        let target = url_of(&output.command).unwrap_or_else(|| subject.to_string());
-        let mut summary = format!(
-            "{} of {} responses from {target} were server errors ({codes_text}): the request reached a \
-             server that failed it.",
-            app_failed.len(),
-            statuses.len()
-        );
-        if let Some((_, line)) = body {
-            let said: String = line.trim().chars().take(200).collect();
-            summary.push_str(&format!(" The answer says {said:?}."));
-        }
-        if recovered {
-            summary.push_str(" The last request succeeded: the failure is intermittent.");
-        }
-        let cannot_establish = vec![
-            "Whether the 5xx is the application's own fault or a dependency's (a database, another service)."
-                .to_string(),
-            "Which Pod answered, when the request went through a Service or an ingress.".to_string(),
-            "Whether other clients see the same: this is one client's requests.".to_string(),
+        let url = url_of(&output.command);
+        let target = match &url {
+            Some(url) => Msg::FromUrl { url: url.clone() },
+            None => Msg::FromObject {
+                object: subject.clone(),
+            },
+        };
+        let target_text = url.unwrap_or_else(|| subject.to_string());
+        let summary = Msg::ServerErrors {
+            failed: app_failed.len(),
+            total: statuses.len(),
+            target: Box::new(target.into()),
+            codes,
+            said: body.map(|(_, line)| line.trim().chars().take(200).collect()),
+            recovered,
+        };
+        let cannot_establish: Vec<Message> = vec![
+            Msg::OwnOrDependency {}.into(),
+            Msg::WhichPod {}.into(),
+            Msg::OtherClients {}.into(),
         ];
         let ns = subject.namespace.as_deref().unwrap_or("default");
         let next_steps = match subject.kind.as_str() {
@@ -160,7 +162,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     "kubectl port-forward -n {} svc/{} 8080:{}",
                     ns,
                     subject.name,
-                    port_of(&target)
+                    port_of(&target_text)
                 ),
             ],
             "Pod" => vec![
@@ -291,7 +293,52 @@ fn subject_of(command: &str) -> ObjectRef {
 
 crate::messages! {
     /// The words of `http-server-errors`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The 5xx answers in one command's output: how many of all, from what, which codes; the
+        /// answer's own words when its body says why; whether a later request succeeded.
+        ServerErrors { failed: usize, total: usize, target: Box<Message>, codes: Vec<Message>, said: Option<String>, recovered: bool } = "http-server-errors.server-errors" {
+            en: {
+                let codes = codes.0.iter().map(|c| c.render(Lang::En)).collect::<Vec<_>>().join(", ");
+                let said = said.0.as_ref().map(|s| format!(" The answer says {s:?}.")).unwrap_or_default();
+                let recovered = if *recovered.0 { " The last request succeeded: the failure is intermittent." } else { "" };
+                format!("{failed} of {total} responses from {target} were server errors ({codes}): the request reached a server that failed it.{said}{recovered}")
+            },
+            zh: {
+                let codes = codes.0.iter().map(|c| c.render(Lang::Zh)).collect::<Vec<_>>().join("、");
+                let said = said.0.as_ref().map(|s| format!("响应内容是 {s:?}。")).unwrap_or_default();
+                let recovered = if *recovered.0 { "最后一个请求成功了：故障是间歇性的。" } else { "" };
+                format!("{target} {total} 个响应中有 {failed} 个是服务器错误（{codes}）：请求到达了服务器，但服务器处理失败了。{said}{recovered}")
+            },
+        },
+        /// An HTTP status code, and how many times it was answered when more than once.
+        Code { code: u32, times: u32 } = "http-server-errors.code" {
+            en: { if *times.0 > 1 { format!("{code} ×{times}") } else { code.to_string() } },
+            zh: { if *times.0 > 1 { format!("{code} 共 {times} 次") } else { code.to_string() } },
+        },
+        /// Where the responses came from: the URL requested.
+        FromUrl { url: String } = "http-server-errors.from-url" {
+            en: "{url}",
+            zh: "来自 {url} 的",
+        },
+        /// Where the responses came from when the command names no URL: the Pod whose logs were
+        /// read, or the command.
+        FromObject { object: ObjectRef } = "http-server-errors.from-object" {
+            en: "{object}",
+            zh: "来自 {object} 的",
+        },
+        OwnOrDependency {} = "http-server-errors.own-or-dependency" {
+            en: "Whether the 5xx is the application's own fault or a dependency's (a database, another service).",
+            zh: "5xx 是应用自身的问题，还是它的某个依赖（数据库、另一个服务）的问题。",
+        },
+        WhichPod {} = "http-server-errors.which-pod" {
+            en: "Which Pod answered, when the request went through a Service or an ingress.",
+            zh: "请求经过 Service 或 Ingress 时，究竟是哪个 Pod 作出的响应。",
+        },
+        OtherClients {} = "http-server-errors.other-clients" {
+            en: "Whether other clients see the same: this is one client's requests.",
+            zh: "其他客户端是否也看到同样的结果：这里只有一个客户端的请求。",
+        },
+    }
 }
 
 #[cfg(test)]

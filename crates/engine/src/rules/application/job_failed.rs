@@ -1,5 +1,6 @@
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -137,24 +138,18 @@ fn finding(
 ) -> Finding {
     let ns = id.namespace.as_deref().unwrap_or("default");
     let what = match reason {
-        "DeadlineExceeded" => {
-            "it ran longer than its activeDeadlineSeconds (DeadlineExceeded), so its Pods were stopped"
-        }
-        _ => "its Pods failed more times than its backoffLimit allows (BackoffLimitExceeded)",
+        "DeadlineExceeded" => Msg::DeadlineExceeded {},
+        _ => Msg::BackoffLimitExceeded {},
     };
-    let pods = failed_pods
-        .map(|n| format!(" {n} Pod(s) failed."))
-        .unwrap_or_default();
-    let summary = format!("{id} has failed: {what}, and it creates no more Pods.{pods}");
-    let mut cannot_establish = vec![
-        "Why its Pods failed: their exit codes and logs are not in the Job (the failed Pods may already be deleted)."
-            .to_string(),
-        "Whether a dependency the work needs (a database, a file, an endpoint) was down when it ran.".to_string(),
-    ];
+    let summary = Msg::Failed {
+        subject: id.clone(),
+        what: Box::new(what.into()),
+        failed_pods: failed_pods.map(Into::into),
+    };
+    let mut cannot_establish: Vec<Message> =
+        vec![Msg::WhyPodsFailed {}.into(), Msg::DependencyDown {}.into()];
     if !pasted {
-        cannot_establish.push(format!(
-            "{id} itself was not pasted: this rests on its controller's event alone."
-        ));
+        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
     }
     let name = &id.name;
     let next_steps = vec![
@@ -174,5 +169,37 @@ fn finding(
 
 crate::messages! {
     /// The words of `job-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Job that failed for good: why (`what`), and `status.failed` as the Job states it.
+        Failed { subject: ObjectRef, what: Box<Message>, failed_pods: Option<Text> } = "job-failed.failed" {
+            en: {
+                let pods = failed_pods.0.as_ref().map(|n| format!(" {n} Pod(s) failed.")).unwrap_or_default();
+                format!("{subject} has failed: {what}, and it creates no more Pods.{pods}")
+            },
+            zh: {
+                let pods = failed_pods.0.as_ref().map(|n| format!("已有 {n} 个 Pod 失败。")).unwrap_or_default();
+                format!("{subject} 已经失败：{what}，不会再创建新的 Pod。{pods}")
+            },
+        },
+        DeadlineExceeded {} = "job-failed.deadline-exceeded" {
+            en: "it ran longer than its activeDeadlineSeconds (DeadlineExceeded), so its Pods were stopped",
+            zh: "它的运行时间超过了 activeDeadlineSeconds（DeadlineExceeded），因此它的 Pod 被停止了",
+        },
+        BackoffLimitExceeded {} = "job-failed.backoff-limit-exceeded" {
+            en: "its Pods failed more times than its backoffLimit allows (BackoffLimitExceeded)",
+            zh: "它的 Pod 失败的次数超过了 backoffLimit 允许的上限（BackoffLimitExceeded）",
+        },
+        WhyPodsFailed {} = "job-failed.why-pods-failed" {
+            en: "Why its Pods failed: their exit codes and logs are not in the Job (the failed Pods may already be deleted).",
+            zh: "它的 Pod 为什么失败：Job 里没有这些 Pod 的退出码和日志（失败的 Pod 可能已经被删除）。",
+        },
+        DependencyDown {} = "job-failed.dependency-down" {
+            en: "Whether a dependency the work needs (a database, a file, an endpoint) was down when it ran.",
+            zh: "任务运行时，它所需要的某个依赖（数据库、文件、某个端点）是否不可用。",
+        },
+        NotPasted { subject: ObjectRef } = "job-failed.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its controller's event alone.",
+            zh: "输入中没有 {subject} 本身：这只基于它的控制器发出的事件。",
+        },
+    }
 }

@@ -1,7 +1,8 @@
 use std::collections::BTreeSet;
 
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
@@ -95,21 +96,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .filter(|e| e.reason == "Killing")
             .map(|e| e.count)
             .sum();
-        let mut summary = format!("{id}: the kubelet restarts a container because its liveness probe fails");
-        if let Some(f) = failure.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-            summary.push_str(&format!(" ({f})"));
-        }
-        if kills > 0 {
-            summary.push_str(&format!("; killed {kills} time(s) so far"));
-        }
-        summary.push_str(". The restarts are kills (exit 137), not the application exiting on its own.");
+        let summary = Msg::Restarts {
+            subject: id.clone(),
+            failure: failure
+                .as_deref()
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(str::to_string),
+            kills: (kills > 0).then_some(kills),
+        };
         let subject = id.clone();
-        let mut cannot_establish = vec![
-                "Whether the application is really unhealthy or the probe is too strict (path, port, or a timeout shorter than a slow start or a pause).".to_string(),
-                "What the application was doing when it stopped answering: that is in its logs.".to_string(),
-            ];
+        let mut cannot_establish: Vec<Message> =
+            vec![Msg::ProbeTooStrict {}.into(), Msg::WhatWasDoing {}.into()];
         if model.object(id).is_none() {
-            cannot_establish.push(history::currentness_unknown(id).to_string());
+            cannot_establish.push(history::currentness_unknown(id));
         }
         let next_steps = vec![
             command!(
@@ -144,5 +144,28 @@ fn is_liveness(event: &crate::model::EventRecord) -> bool {
 
 crate::messages! {
     /// The words of `liveness-probe-failing`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod whose container the kubelet kills for failed liveness probes: the probe's own output
+        /// (after `Liveness probe failed: `) and the number of kills, when the events say.
+        Restarts { subject: ObjectRef, failure: Option<String>, kills: Option<u32> } = "liveness-probe-failing.restarts" {
+            en: {
+                let failure = failure.0.as_ref().map(|f| format!(" ({f})")).unwrap_or_default();
+                let kills = kills.0.map(|k| format!("; killed {k} time(s) so far")).unwrap_or_default();
+                format!("{subject}: the kubelet restarts a container because its liveness probe fails{failure}{kills}. The restarts are kills (exit 137), not the application exiting on its own.")
+            },
+            zh: {
+                let failure = failure.0.as_ref().map(|f| format!("（{f}）")).unwrap_or_default();
+                let kills = kills.0.map(|k| format!("，到目前为止已被杀死 {k} 次")).unwrap_or_default();
+                format!("{subject}：存活探针失败{failure}，kubelet 因此重启了其中一个容器{kills}。这些重启是 kubelet 强制终止容器造成的（退出码 137），不是应用自己退出。")
+            },
+        },
+        ProbeTooStrict {} = "liveness-probe-failing.probe-too-strict" {
+            en: "Whether the application is really unhealthy or the probe is too strict (path, port, or a timeout shorter than a slow start or a pause).",
+            zh: "应用是真的不健康，还是探针过于严格（路径、端口不对，或者超时比一次缓慢的启动或停顿还短）。",
+        },
+        WhatWasDoing {} = "liveness-probe-failing.what-was-doing" {
+            en: "What the application was doing when it stopped answering: that is in its logs.",
+            zh: "应用停止响应时正在做什么：这要看它的日志。",
+        },
+    }
 }

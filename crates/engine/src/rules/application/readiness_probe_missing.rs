@@ -1,9 +1,10 @@
 use crate::ingest::node::Node;
 use crate::ingest::Object;
+use crate::message::Message;
 use crate::model::graph::EdgeKind;
 use crate::model::owners::workload_of;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -144,21 +145,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let ns = workload.namespace.as_deref().unwrap_or("default");
-        let pods_text = if pods.len() == 1 {
-            format!("Pod {}", pods[0])
-        } else {
-            format!("{} Pods ({}…)", pods.len(), pods[0])
+        let summary = Msg::NoProbe {
+            workload: workload.clone(),
+            pods: pods.len(),
+            first_pod: pods[0].as_str().into(),
+            containers,
         };
-        let summary = format!(
-            "{workload}: {pods_text} Ready=True, but container {} has no readiness probe, so Ready only means \
-             the process started: Ready proves nothing here about whether it answers.",
-            containers.join(", ")
-        );
-        let cannot_establish = vec![
-            "Whether the application answers correctly now: only a request or a probe shows that."
-                .to_string(),
-            "Whether this workload serves traffic that needs a probe at all.".to_string(),
-        ];
+        let cannot_establish: Vec<Message> = vec![Msg::AnswersNow {}.into(), Msg::NeedsProbe {}.into()];
         let resource = workload.kind.to_ascii_lowercase();
         let next_steps = vec![
             command!("kubectl port-forward -n {} pod/{} 8080:8080", ns, pods[0]),
@@ -177,5 +170,26 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `readiness-probe-missing`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A workload's Ready Pods (how many, the first's name) whose listed containers have no
+        /// readiness probe.
+        NoProbe { workload: ObjectRef, pods: usize, first_pod: Text, containers: Vec<String> } = "readiness-probe-missing.no-probe" {
+            en: {
+                let pods = if *pods.0 == 1 { format!("Pod {first_pod}") } else { format!("{pods} Pods ({first_pod}…)") };
+                format!("{workload}: {pods} Ready=True, but container {containers} has no readiness probe, so Ready only means the process started: Ready proves nothing here about whether it answers.")
+            },
+            zh: {
+                let pods = if *pods.0 == 1 { format!("Pod {first_pod} ") } else { format!("{pods} 个 Pod（{first_pod}…）") };
+                format!("{workload}：{pods}为 Ready=True，但容器 {containers} 没有就绪探针，所以 Ready 只说明进程已经启动：在这里，Ready 证明不了它能否响应请求。")
+            },
+        },
+        AnswersNow {} = "readiness-probe-missing.answers-now" {
+            en: "Whether the application answers correctly now: only a request or a probe shows that.",
+            zh: "应用现在能否正确响应：只有实际发一次请求或配置一个探针才能说明。",
+        },
+        NeedsProbe {} = "readiness-probe-missing.needs-probe" {
+            en: "Whether this workload serves traffic that needs a probe at all.",
+            zh: "这个工作负载承载的流量究竟是否需要探针。",
+        },
+    }
 }
