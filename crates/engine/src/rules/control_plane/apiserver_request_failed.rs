@@ -1,3 +1,5 @@
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::client_output::{lines_containing, Scope};
 use crate::model::Model;
 use crate::report::{Boundary, Finding, ObjectRef, Severity};
@@ -72,8 +74,8 @@ const DOCS_ZH: &str = r#"
 
 struct Category {
     needles: &'static [&'static str],
-    what: &'static str,
-    cannot: &'static str,
+    what: Msg,
+    cannot: Msg,
     steps: &'static [&'static str],
     /// Whether every request of this client fails (so nothing else can be collected through it).
     blocks_everything: bool,
@@ -82,50 +84,92 @@ struct Category {
 const CATEGORIES: &[Category] = &[
     Category {
         needles: &["certificate has expired or is not yet valid"],
-        what: "the API server's certificate has expired (or the client's clock is wrong): TLS fails before any request is made",
-        cannot: "Whether only the serving certificate expired or the whole control plane's (kubeadm renews them together), and whether the client's clock is right.",
-        steps: &["kubeadm certs check-expiration   # on a control-plane node", "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify"],
+        what: Msg::CertExpired {},
+        cannot: Msg::CertExpiredCannot {},
+        steps: &[
+            "kubeadm certs check-expiration   # on a control-plane node",
+            "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
+        ],
         blocks_everything: true,
     },
     Category {
-        needles: &["certificate signed by unknown authority", "certificate is valid for", "certificate is not valid for"],
-        what: "the client does not trust the API server's certificate (unknown authority or wrong name)",
-        cannot: "Whether the kubeconfig points at the right server and CA, or the server presents the wrong certificate.",
-        steps: &["kubectl config view --minify", "kubectl get --raw='/readyz?verbose'"],
+        needles: &[
+            "certificate signed by unknown authority",
+            "certificate is valid for",
+            "certificate is not valid for",
+        ],
+        what: Msg::CertUntrusted {},
+        cannot: Msg::CertUntrustedCannot {},
+        steps: &[
+            "kubectl config view --minify",
+            "kubectl get --raw='/readyz?verbose'",
+        ],
         blocks_everything: true,
     },
     Category {
-        needles: &["unable to return a response in the time allotted", "Timeout: request did not complete"],
-        what: "the API server took too long to answer (it is overloaded, or waiting on etcd or a webhook)",
-        cannot: "Whether the delay is in etcd, an admission webhook, or the API server itself.",
-        steps: &["kubectl get --raw='/readyz?verbose'", "kubectl get --raw='/metrics' | grep apiserver_request_duration"],
+        needles: &[
+            "unable to return a response in the time allotted",
+            "Timeout: request did not complete",
+        ],
+        what: Msg::Slow {},
+        cannot: Msg::SlowCannot {},
+        steps: &[
+            "kubectl get --raw='/readyz?verbose'",
+            "kubectl get --raw='/metrics' | grep apiserver_request_duration",
+        ],
         blocks_everything: false,
     },
     Category {
-        needles: &["(TooManyRequests)", "429 Too Many Requests", "status code 429", "has received too many requests", "rate limiter Wait returned an error"],
-        what: "the API server is throttling requests (API priority and fairness, or the client's own rate limit)",
-        cannot: "Which flow schema rejected it and who else is loading the API server.",
-        steps: &["kubectl get flowschemas,prioritylevelconfigurations", "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected"],
+        needles: &[
+            "(TooManyRequests)",
+            "429 Too Many Requests",
+            "status code 429",
+            "has received too many requests",
+            "rate limiter Wait returned an error",
+        ],
+        what: Msg::Throttled {},
+        cannot: Msg::ThrottledCannot {},
+        steps: &[
+            "kubectl get flowschemas,prioritylevelconfigurations",
+            "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected",
+        ],
         blocks_everything: false,
     },
     Category {
-        needles: &["Unable to connect to the server", "connection refused", "i/o timeout", "no such host", "was refused - did you specify"],
-        what: "the API server cannot be reached (refused, timed out or not resolved)",
-        cannot: "Whether the API server is down, or the network, a load balancer or DNS between it and this client is.",
-        steps: &["kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'", "kubectl get --raw='/readyz?verbose' -v=6"],
+        needles: &[
+            "Unable to connect to the server",
+            "connection refused",
+            "i/o timeout",
+            "no such host",
+            "was refused - did you specify",
+        ],
+        what: Msg::Unreachable {},
+        cannot: Msg::UnreachableCannot {},
+        steps: &[
+            "kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'",
+            "kubectl get --raw='/readyz?verbose' -v=6",
+        ],
         blocks_everything: true,
     },
     Category {
         needles: &["Unauthorized", "You must be logged in to the server"],
-        what: "the API server does not accept the client's credentials (401: authentication, not authorization)",
-        cannot: "Whether the token or certificate expired, was revoked, or belongs to another cluster.",
+        what: Msg::Unauthenticated {},
+        cannot: Msg::UnauthenticatedCannot {},
         steps: &["kubectl config view --minify", "kubectl auth whoami"],
         blocks_everything: true,
     },
     Category {
-        needles: &["cannot list resource", "cannot get resource", "cannot create resource", "cannot update resource", "cannot delete resource", "cannot patch resource", "cannot watch resource"],
-        what: "the client is authenticated but not allowed to do this (403 from RBAC: authorization, not authentication)",
-        cannot: "Which role was meant to grant it and whether it is bound to this identity.",
+        needles: &[
+            "cannot list resource",
+            "cannot get resource",
+            "cannot create resource",
+            "cannot update resource",
+            "cannot delete resource",
+            "cannot patch resource",
+            "cannot watch resource",
+        ],
+        what: Msg::Forbidden {},
+        cannot: Msg::ForbiddenCannot {},
         steps: &["kubectl auth whoami", "kubectl auth can-i --list"],
         blocks_everything: false,
     },
@@ -157,30 +201,21 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .iter()
             .find_map(|e| server_address(&e.value))
             .unwrap_or_default();
-        let summary = format!(
-            "Requests to the API server{} fail: {}.{}",
-            if server.is_empty() {
-                String::new()
-            } else {
-                format!(" at {server}")
-            },
-            category.what,
-            if category.blocks_everything {
-                " Until this is fixed no other evidence can be collected through the API."
-            } else {
-                ""
-            }
-        );
+        let summary = Msg::RequestsFail {
+            server: (!server.is_empty()).then(|| server.clone()),
+            what: Box::new(category.what.clone().into()),
+            blocked: category
+                .blocks_everything
+                .then(|| Box::new(Msg::NothingElseCollectable {}.into())),
+        };
         let subject = ObjectRef {
             kind: "Cluster".into(),
             namespace: None,
             name: server.into(),
             uid: None,
         };
-        let cannot_establish = vec![
-                category.cannot.to_string(),
-                "API server signals alone cannot tell whether the cause is etcd, the network, admission or the client; one client's failure does not show whether others fail too.".to_string(),
-            ];
+        let cannot_establish: Vec<Message> =
+            vec![category.cannot.clone().into(), Msg::SignalsAlone {}.into()];
         let next_steps = category.steps.iter().map(|s| s.to_string()).collect();
         findings.push(RULE.finding(
             Severity::Error,
@@ -204,5 +239,84 @@ fn server_address(text: &str) -> Option<String> {
 
 crate::messages! {
     /// The words of `apiserver-request-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// Requests to the API server (at an address, when the input gives it) fail, and why.
+        RequestsFail { server: Option<String>, what: Box<Message>, blocked: Option<Box<Message>> } = "apiserver-request-failed.requests-fail" {
+            en: {
+                let at = server.0.as_ref().map(|s| format!(" at {s}")).unwrap_or_default();
+                let blocked = blocked.0.as_ref().map(|b| format!(" {}", b.render(Lang::En))).unwrap_or_default();
+                format!("Requests to the API server{at} fail: {what}.{blocked}")
+            },
+            zh: {
+                let to = server.0.as_ref().map_or_else(|| "发往 API 服务器".to_string(), |s| format!("发往 API 服务器 {s} "));
+                let blocked = blocked.0.as_ref().map(|b| b.render(Lang::Zh)).unwrap_or_default();
+                format!("{to}的请求失败：{what}。{blocked}")
+            },
+        },
+        /// The failure stops every request, so no other evidence can be collected through the API.
+        NothingElseCollectable {} = "apiserver-request-failed.nothing-else-collectable" {
+            en: "Until this is fixed no other evidence can be collected through the API.",
+            zh: "在修复之前，无法再通过 API 收集任何其他证据。",
+        },
+        CertExpired {} = "apiserver-request-failed.cert-expired" {
+            en: "the API server's certificate has expired (or the client's clock is wrong): TLS fails before any request is made",
+            zh: "API 服务器的证书已过期（或者客户端的时钟不对）：还没发出任何请求，TLS 握手就已失败",
+        },
+        CertUntrusted {} = "apiserver-request-failed.cert-untrusted" {
+            en: "the client does not trust the API server's certificate (unknown authority or wrong name)",
+            zh: "客户端不信任 API 服务器的证书（签发机构未知，或证书上的名称不符）",
+        },
+        Slow {} = "apiserver-request-failed.slow" {
+            en: "the API server took too long to answer (it is overloaded, or waiting on etcd or a webhook)",
+            zh: "API 服务器迟迟没有响应（它过载了，或者在等待 etcd 或某个 Webhook）",
+        },
+        Throttled {} = "apiserver-request-failed.throttled" {
+            en: "the API server is throttling requests (API priority and fairness, or the client's own rate limit)",
+            zh: "API 服务器正在对请求限流（API 优先级与公平性，或者客户端自身的限速）",
+        },
+        Unreachable {} = "apiserver-request-failed.unreachable" {
+            en: "the API server cannot be reached (refused, timed out or not resolved)",
+            zh: "连不上 API 服务器（连接被拒绝、超时或域名无法解析）",
+        },
+        Unauthenticated {} = "apiserver-request-failed.unauthenticated" {
+            en: "the API server does not accept the client's credentials (401: authentication, not authorization)",
+            zh: "API 服务器不接受客户端的凭据（401：是认证问题，不是鉴权问题）",
+        },
+        Forbidden {} = "apiserver-request-failed.forbidden" {
+            en: "the client is authenticated but not allowed to do this (403 from RBAC: authorization, not authentication)",
+            zh: "客户端已通过认证，但无权执行这个操作（RBAC 返回 403：是鉴权问题，不是认证问题）",
+        },
+        CertExpiredCannot {} = "apiserver-request-failed.cert-expired-cannot" {
+            en: "Whether only the serving certificate expired or the whole control plane's (kubeadm renews them together), and whether the client's clock is right.",
+            zh: "过期的只是服务端证书，还是整个控制平面的证书（kubeadm 会一起续期），以及客户端的时钟是否正确。",
+        },
+        CertUntrustedCannot {} = "apiserver-request-failed.cert-untrusted-cannot" {
+            en: "Whether the kubeconfig points at the right server and CA, or the server presents the wrong certificate.",
+            zh: "是 kubeconfig 指向的服务器或 CA 不对，还是服务器出示了错误的证书。",
+        },
+        SlowCannot {} = "apiserver-request-failed.slow-cannot" {
+            en: "Whether the delay is in etcd, an admission webhook, or the API server itself.",
+            zh: "延迟出在 etcd、某个准入 Webhook，还是 API 服务器本身。",
+        },
+        ThrottledCannot {} = "apiserver-request-failed.throttled-cannot" {
+            en: "Which flow schema rejected it and who else is loading the API server.",
+            zh: "是哪个 FlowSchema 拒绝了请求，以及还有谁在给 API 服务器施加负载。",
+        },
+        UnreachableCannot {} = "apiserver-request-failed.unreachable-cannot" {
+            en: "Whether the API server is down, or the network, a load balancer or DNS between it and this client is.",
+            zh: "是 API 服务器宕掉了，还是它与这个客户端之间的网络、负载均衡器或 DNS 出了问题。",
+        },
+        UnauthenticatedCannot {} = "apiserver-request-failed.unauthenticated-cannot" {
+            en: "Whether the token or certificate expired, was revoked, or belongs to another cluster.",
+            zh: "令牌或证书是过期了、被吊销了，还是属于另一个集群。",
+        },
+        ForbiddenCannot {} = "apiserver-request-failed.forbidden-cannot" {
+            en: "Which role was meant to grant it and whether it is bound to this identity.",
+            zh: "本应授予这个权限的是哪个角色，以及它是否绑定到了这个身份。",
+        },
+        SignalsAlone {} = "apiserver-request-failed.signals-alone" {
+            en: "API server signals alone cannot tell whether the cause is etcd, the network, admission or the client; one client's failure does not show whether others fail too.",
+            zh: "仅凭 API 服务器的信号无法判断原因在 etcd、网络、准入还是客户端；一个客户端失败，并不能说明其他客户端是否也失败。",
+        },
+    }
 }

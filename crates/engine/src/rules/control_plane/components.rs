@@ -2,8 +2,9 @@
 //! and whether it is failing, with the fields that say so. Shared by the control-plane and etcd rules.
 
 use crate::ingest::{Object, Typed};
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
 use crate::rules::Rule;
 
@@ -30,10 +31,11 @@ pub fn component(object: &Object) -> Option<&'static str> {
     })
 }
 
-/// Why the component's Pod is failing, in words, and the fields that show it; `None` when it runs.
-fn failing(model: &Model<'_>, object: &Object) -> Option<(String, Vec<Evidence>)> {
+/// Why the component's Pod is failing, a clause per container, and the fields that show it; `None`
+/// when it runs.
+fn failing(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Vec<Evidence>)> {
     let mut evidence = Vec::new();
-    let mut said = Vec::new();
+    let mut said: Vec<Message> = Vec::new();
     if let Typed::Pod(pod) = &object.typed {
         for c in containers(pod) {
             let waiting = c
@@ -47,39 +49,48 @@ fn failing(model: &Model<'_>, object: &Object) -> Option<(String, Vec<Evidence>)
                 // Not ready, never restarted, nothing waiting: still starting.
                 continue;
             }
-            let mut words = format!("container {}", c.status.name);
-            if let Some(reason) = waiting {
-                words.push_str(&format!(" is {reason}"));
+            if waiting.is_some() {
                 evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
                 evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
             } else if !c.status.ready {
-                words.push_str(" is not ready");
                 evidence.extend(model.evidence(object, &format!("{}.ready", c.status_path)));
             }
+            let mut exit = None;
             if let Some((key, t)) = terminated {
-                words.push_str(&format!(
-                    ", last exit code {}{}",
-                    t.exit_code,
-                    t.reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
-                ));
                 evidence
                     .extend(model.evidence(object, &format!("{}.{key}.terminated.exitCode", c.status_path)));
                 evidence
                     .extend(model.evidence(object, &format!("{}.{key}.terminated.message", c.status_path)));
-                if let Some(last) = t.message.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-                    let last: String = last.chars().take(200).collect();
-                    words.push_str(&format!(", its last words {last:?}"));
-                }
+                let last_words = t
+                    .message
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .map(|m| m.chars().take(200).collect());
+                exit = Some(Box::new(Message::from(Msg::Exit {
+                    code: t.exit_code,
+                    reason: t.reason.as_deref().map(Text::from),
+                    last_words,
+                })));
             }
-            if c.status.restart_count > 0 {
-                words.push_str(&format!(", restarted {} times", c.status.restart_count));
+            let restarts = u32::try_from(c.status.restart_count).unwrap_or(0);
+            if restarts > 0 {
                 evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
             }
-            said.push(words);
+            said.push(
+                Msg::Container {
+                    name: c.status.name.as_str().into(),
+                    waiting: waiting.map(Text::from),
+                    ready: c.status.ready,
+                    exit,
+                    restarts,
+                }
+                .into(),
+            );
         }
         let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
         if said.is_empty() && matches!(phase, Some("Failed")) {
-            said.push("the Pod has failed".to_string());
+            said.push(Msg::PodFailed {}.into());
             evidence.extend(model.evidence(object, "status.phase"));
         }
     }
@@ -92,10 +103,15 @@ fn failing(model: &Model<'_>, object: &Object) -> Option<(String, Vec<Evidence>)
         ) {
             return None;
         }
-        said.push(format!("kubectl shows it {printed}"));
+        said.push(
+            Msg::KubectlShows {
+                status: printed.into(),
+            }
+            .into(),
+        );
         evidence.extend(model.evidence(object, "kubectl.status"));
     }
-    (!said.is_empty()).then(|| (said.join("; "), evidence))
+    (!said.is_empty()).then_some((said, evidence))
 }
 
 /// One finding per failing Pod of the components `wanted` accepts.
@@ -127,25 +143,32 @@ pub fn check_components(
             .and_then(|(_, n)| n.as_str())
             .map(str::to_string);
         let consequence = match component {
-            APISERVER => "while it is down, kubectl, controllers and kubelets cannot reach the API",
-            ETCD => "the API server cannot read or write the cluster's state through this member",
-            "kube-scheduler" => "new Pods stay Pending with no scheduling events at all",
-            _ => "Deployments, ReplicaSets, endpoints and node health are not reconciled",
+            APISERVER => Msg::ApiUnreachable {},
+            ETCD => Msg::MemberLost {},
+            "kube-scheduler" => Msg::NotScheduled {},
+            _ => Msg::NotReconciled {},
         };
-        let summary =
-            format!("The control plane's {component} is failing: Pod {name}: {state}; {consequence}.");
+        let summary = Msg::Failing {
+            component: component.into(),
+            pod: object.id.clone(),
+            state,
+            consequence: Box::new(consequence.into()),
+        };
         // Where the node is not known, a placeholder to fill in.
         let where_ = node.as_deref().unwrap_or("NODE");
         // etcd is not its own dependency: its log names a data directory or its peers instead.
         let causes = if component == ETCD {
-            "a bad flag, an expired certificate, a damaged data directory, peers unreachable"
+            Msg::EtcdCauses {}
         } else {
-            "a bad flag, an expired certificate, etcd unreachable"
+            Msg::ComponentCauses {}
         };
-        let cannot_establish = vec![
-            format!("Why {component} exits: its own log says ({causes}), and no status field carries it."),
-            "Whether the other control-plane nodes' copies are healthy, unless their Pods were pasted too."
-                .to_string(),
+        let cannot_establish: Vec<Message> = vec![
+            Msg::WhyExits {
+                component: component.into(),
+                causes: Box::new(causes.into()),
+            }
+            .into(),
+            Msg::OtherCopies {}.into(),
         ];
         let next_steps = vec![
             command!("kubectl -n kube-system logs {} --previous", name),
@@ -170,6 +193,106 @@ pub fn check_components(
 }
 
 crate::messages! {
-    /// The words of `components`.
-    pub enum Msg {}
+    /// The words of `components`, shared by `control-plane-component-failing` and `etcd-member-failing`.
+    pub enum Msg {
+        /// A control-plane component's Pod failing: how (a clause per container) and what follows.
+        Failing { component: Text, pod: ObjectRef, state: Vec<Message>, consequence: Box<Message> } = "control-plane-components.failing" {
+            en: {
+                let name = &pod.0.name;
+                format!("The control plane's {component} is failing: Pod {name}: {state}; {consequence}.")
+            },
+            zh: {
+                let name = &pod.0.name;
+                format!("控制平面的 {component} 出现故障：Pod {name}：{state}；{consequence}。")
+            },
+        },
+        /// A container of the Pod: waiting (its reason) or not ready, its last exit, its restarts.
+        Container { name: Text, waiting: Option<Text>, ready: bool, exit: Option<Box<Message>>, restarts: u32 } = "control-plane-components.container" {
+            en: {
+                let state = match (waiting.0, ready.0) {
+                    (Some(reason), _) => format!(" is {reason}"),
+                    (None, false) => " is not ready".to_string(),
+                    (None, true) => String::new(),
+                };
+                let exit = exit.0.as_ref().map(|e| format!(", {}", e.render(crate::lang::Lang::En))).unwrap_or_default();
+                let restarts = match *restarts.0 {
+                    0 => String::new(),
+                    1 => ", restarted 1 time".to_string(),
+                    n => format!(", restarted {n} times"),
+                };
+                format!("container {name}{state}{exit}{restarts}")
+            },
+            zh: {
+                let state = match (waiting.0, ready.0) {
+                    (Some(reason), _) => format!(" 处于 {reason}"),
+                    (None, false) => " 未就绪".to_string(),
+                    (None, true) => String::new(),
+                };
+                let exit = exit.0.as_ref().map(|e| format!("，{}", e.render(crate::lang::Lang::Zh))).unwrap_or_default();
+                let restarts = match *restarts.0 {
+                    0 => String::new(),
+                    n => format!("，已重启 {n} 次"),
+                };
+                format!("容器 {name}{state}{exit}{restarts}")
+            },
+        },
+        /// A container's last run that ended with a non-zero exit code: its reason and last words.
+        Exit { code: i32, reason: Option<Text>, last_words: Option<String> } = "control-plane-components.exit" {
+            en: {
+                let reason = reason.0.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!(", its last words {w:?}")).unwrap_or_default();
+                format!("last exit code {code}{reason}{words}")
+            },
+            zh: {
+                let reason = reason.0.as_ref().map(|r| format!("（{r}）")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!("，最后的输出是 {w:?}")).unwrap_or_default();
+                format!("上次退出码为 {code}{reason}{words}")
+            },
+        },
+        /// The Pod's phase is `Failed` and no container says more.
+        PodFailed {} = "control-plane-components.pod-failed" {
+            en: "the Pod has failed",
+            zh: "Pod 已经失败（Failed）",
+        },
+        /// A `kubectl get pods` row's STATUS.
+        KubectlShows { status: Text } = "control-plane-components.kubectl-shows" {
+            en: "kubectl shows it {status}",
+            zh: "kubectl 显示它为 {status}",
+        },
+        ApiUnreachable {} = "control-plane-components.api-unreachable" {
+            en: "while it is down, kubectl, controllers and kubelets cannot reach the API",
+            zh: "在它恢复之前，kubectl、各个控制器和 kubelet 都无法访问 API",
+        },
+        MemberLost {} = "control-plane-components.member-lost" {
+            en: "the API server cannot read or write the cluster's state through this member",
+            zh: "API 服务器无法通过这个成员读写集群状态",
+        },
+        NotScheduled {} = "control-plane-components.not-scheduled" {
+            en: "new Pods stay Pending with no scheduling events at all",
+            zh: "新的 Pod 会一直 Pending，而且没有任何调度事件",
+        },
+        NotReconciled {} = "control-plane-components.not-reconciled" {
+            en: "Deployments, ReplicaSets, endpoints and node health are not reconciled",
+            zh: "Deployment、ReplicaSet、端点和节点健康状态都得不到调谐",
+        },
+        /// Why a component exits is in its log, with the usual causes.
+        WhyExits { component: Text, causes: Box<Message> } = "control-plane-components.why-exits" {
+            en: "Why {component} exits: its own log says ({causes}), and no status field carries it.",
+            zh: "{component} 为什么退出：要看它自己的日志（{causes}），没有哪个状态字段记录了原因。",
+        },
+        /// The usual causes of a control-plane component's exit.
+        ComponentCauses {} = "control-plane-components.component-causes" {
+            en: "a bad flag, an expired certificate, etcd unreachable",
+            zh: "参数错误、证书过期、无法连接 etcd",
+        },
+        /// The usual causes of an etcd member's exit (etcd is not its own dependency).
+        EtcdCauses {} = "control-plane-components.etcd-causes" {
+            en: "a bad flag, an expired certificate, a damaged data directory, peers unreachable",
+            zh: "参数错误、证书过期、数据目录损坏、无法连接其他成员",
+        },
+        OtherCopies {} = "control-plane-components.other-copies" {
+            en: "Whether the other control-plane nodes' copies are healthy, unless their Pods were pasted too.",
+            zh: "其他控制平面节点上的副本是否健康：除非也粘贴了它们的 Pod，否则无法确定。",
+        },
+    }
 }

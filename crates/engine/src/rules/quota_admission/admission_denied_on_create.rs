@@ -1,7 +1,9 @@
 use super::quota_exceeded_on_create::is_quota;
 use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -77,23 +79,43 @@ fn is_admission(reason: &str) -> bool {
         && !reason.starts_with("User \"")
 }
 
-fn policy(reason: &str) -> String {
-    if let Some(at) = reason.find("violates PodSecurity ") {
-        let rest = &reason[at + "violates PodSecurity ".len()..];
-        let level = rest.trim_start_matches('"').split('"').next().unwrap_or(rest);
-        return format!("Pod Security admission (level {level:?})");
+/// What refused, from the API server's reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Policy {
+    /// Pod Security admission, at a level (`restricted:latest`).
+    PodSecurity(String),
+    /// A validating or mutating webhook, by name.
+    Webhook(String),
+    LimitRange,
+    Other,
+}
+
+impl Policy {
+    fn of(reason: &str) -> Self {
+        if let Some(at) = reason.find("violates PodSecurity ") {
+            let rest = &reason[at + "violates PodSecurity ".len()..];
+            let level = rest.trim_start_matches('"').split('"').next().unwrap_or(rest);
+            return Self::PodSecurity(level.to_string());
+        }
+        if let Some(at) = reason.find("admission webhook \"") {
+            let rest = &reason[at + "admission webhook \"".len()..];
+            return Self::Webhook(rest.split('"').next().unwrap_or(rest).to_string());
+        }
+        if reason.contains("per Container") || reason.contains("per Pod") {
+            return Self::LimitRange;
+        }
+        Self::Other
     }
-    if let Some(at) = reason.find("admission webhook \"") {
-        let rest = &reason[at + "admission webhook \"".len()..];
-        return format!(
-            "the admission webhook {:?}",
-            rest.split('"').next().unwrap_or(rest)
-        );
+
+    fn message(&self) -> Message {
+        match self {
+            Self::PodSecurity(level) => Msg::PodSecurity { level: level.clone() },
+            Self::Webhook(name) => Msg::Webhook { name: name.clone() },
+            Self::LimitRange => Msg::LimitRange {},
+            Self::Other => Msg::Admission {},
+        }
+        .into()
     }
-    if reason.contains("per Container") || reason.contains("per Pod") {
-        return "the namespace's LimitRange".to_string();
-    }
-    "admission".to_string()
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -121,7 +143,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         evidence.extend(model.evidence(object, "spec.replicas"));
         evidence.extend(model.evidence(object, "status.replicas"));
     }
-    let by = policy(&first.reason);
+    let by = Policy::of(&first.reason);
     // The policy's explanation often follows on later lines: collapse them, keep it readable.
     let collapsed = first.reason.split_whitespace().collect::<Vec<_>>().join(" ");
     let first_reason = match collapsed.char_indices().nth(300) {
@@ -130,36 +152,43 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     };
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
-        let at = if crate::ingest::events_table::is_cluster_scoped(&kind) {
-            name
-        } else {
-            format!("{ns}/{name}")
-        };
-        format!("Creating {kind} {at} was refused by {by}: {first_reason}. The {kind} does not exist.")
+        let namespace = (!crate::ingest::events_table::is_cluster_scoped(&kind)).then(|| ns.into());
+        Msg::Refused {
+            object: ObjectRef {
+                kind: kind.into(),
+                namespace,
+                name: name.into(),
+                uid: None,
+            },
+            by: Box::new(by.message()),
+            reason: first_reason,
+        }
     } else {
         let refusals: u32 = group
             .iter()
             .filter(|r| !r.reason.is_empty())
             .map(|r| r.count)
             .sum();
-        format!("{id} cannot create its Pods: {by} refuses them ({refusals} {} seen): {first_reason}. Those Pods do not exist.", if refusals == 1 { "refusal" } else { "refusals" })
+        Msg::CannotCreatePods {
+            subject: id.clone(),
+            by: Box::new(by.message()),
+            refusals,
+            reason: first_reason,
+        }
     };
-    let cannot_establish = vec![
-        "Whether the policy is the one intended for this namespace (its labels, the webhook's configuration).".to_string(),
-        "Whether the Pod would schedule and run once admitted.".to_string(),
-    ];
+    let cannot_establish: Vec<Message> = vec![Msg::PolicyIntended {}.into(), Msg::WouldRun {}.into()];
     let mut next_steps = vec![command!(
         "kubectl get events -n {} --field-selector reason=FailedCreate",
         ns
     )];
-    if by.starts_with("Pod Security") {
+    if matches!(by, Policy::PodSecurity(_)) {
         next_steps.push(command!("kubectl get namespace {} --show-labels", ns));
     }
-    if by.contains("webhook") {
+    if matches!(by, Policy::Webhook(_)) {
         next_steps
             .push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
     }
-    if by.contains("LimitRange") {
+    if by == Policy::LimitRange {
         next_steps.push(command!("kubectl describe limitrange -n {}", ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
@@ -184,21 +213,97 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     )
 }
 
+/// A Chinese clause set between Chinese words: a space on each side that meets a Latin letter, a digit
+/// or a quote (`被 Pod 安全准入（…）拒绝`, `被准入控制拒绝`).
+fn spaced(text: String) -> String {
+    let before = if text.starts_with(|c: char| c.is_ascii_graphic()) {
+        " "
+    } else {
+        ""
+    };
+    let after = if text.ends_with(|c: char| c.is_ascii_graphic()) {
+        " "
+    } else {
+        ""
+    };
+    format!("{before}{text}{after}")
+}
+
 crate::messages! {
     /// The words of `admission-denied-on-create`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// An object kubectl was refused by admission: it does not exist.
+        Refused { object: ObjectRef, by: Box<Message>, reason: String } = "admission-denied-on-create.refused" {
+            en: {
+                let kind = &object.0.kind;
+                format!("Creating {object} was refused by {by}: {reason}. The {kind} does not exist.")
+            },
+            zh: {
+                let kind = &object.0.kind;
+                let by = spaced(by.0.render(Lang::Zh));
+                format!("创建 {object} 的请求被{by}拒绝：{reason}。这个 {kind} 并不存在。")
+            },
+        },
+        /// A controller whose Pods admission refuses, how many refusals were seen, and why.
+        CannotCreatePods { subject: ObjectRef, by: Box<Message>, refusals: u32, reason: String } = "admission-denied-on-create.cannot-create-pods" {
+            en: {
+                let seen = if *refusals.0 == 1 { "1 refusal seen".to_string() } else { format!("{refusals} refusals seen") };
+                format!("{subject} cannot create its Pods: {by} refuses them ({seen}): {reason}. Those Pods do not exist.")
+            },
+            zh: {
+                let by = spaced(by.0.render(Lang::Zh)).trim_start().to_string();
+                format!("{subject} 无法创建它的 Pod：{by}拒绝了它们（共看到 {refusals} 次拒绝）：{reason}。这些 Pod 并不存在。")
+            },
+        },
+        /// Pod Security admission, at a level (`"restricted:latest"`).
+        PodSecurity { level: String } = "admission-denied-on-create.pod-security" {
+            en: { format!("Pod Security admission (level {:?})", level.0) },
+            zh: { format!("Pod 安全准入（级别 {:?}）", level.0) },
+        },
+        /// A validating or mutating admission webhook, by name.
+        Webhook { name: String } = "admission-denied-on-create.webhook" {
+            en: { format!("the admission webhook {:?}", name.0) },
+            zh: { format!("准入 Webhook {:?}", name.0) },
+        },
+        LimitRange {} = "admission-denied-on-create.limit-range" {
+            en: "the namespace's LimitRange",
+            zh: "命名空间的 LimitRange",
+        },
+        /// Admission whose step the reason does not name.
+        Admission {} = "admission-denied-on-create.admission" {
+            en: "admission",
+            zh: "准入控制",
+        },
+        PolicyIntended {} = "admission-denied-on-create.policy-intended" {
+            en: "Whether the policy is the one intended for this namespace (its labels, the webhook's configuration).",
+            zh: "这个策略是否就是为该命名空间设定的那一个（命名空间的标签、Webhook 的配置）。",
+        },
+        WouldRun {} = "admission-denied-on-create.would-run" {
+            en: "Whether the Pod would schedule and run once admitted.",
+            zh: "Pod 被准入之后能否被调度并运行。",
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn policies() {
+        use super::Policy;
         assert_eq!(
-            super::policy("violates PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"),
+            Policy::of("violates PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"),
+            Policy::PodSecurity("restricted:latest".into())
+        );
+        assert_eq!(
+            Policy::of("violates PodSecurity \"restricted:latest\": x")
+                .message()
+                .to_string(),
             "Pod Security admission (level \"restricted:latest\")"
         );
         assert_eq!(
-            super::policy("admission webhook \"validate.kyverno.svc\" denied the request: nope"),
+            Policy::of("admission webhook \"validate.kyverno.svc\" denied the request: nope")
+                .message()
+                .to_string(),
             "the admission webhook \"validate.kyverno.svc\""
         );
         assert!(!super::is_admission(

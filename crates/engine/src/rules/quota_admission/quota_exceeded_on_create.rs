@@ -1,7 +1,8 @@
 use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
 use crate::ingest::messages::MessageKind;
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -174,53 +175,67 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             }
         }
     }
-    let what = match &parsed {
-        Some((quota, rows)) if !rows.is_empty() => {
-            let amounts: Vec<String> = rows
+    let what: Message = match &parsed {
+        Some((quota, rows)) => Msg::Exhausted {
+            quota: quota.as_str().into(),
+            amounts: rows
                 .iter()
                 .map(|(r, requested, used, limited)| {
-                    format!("{r}: {requested} requested, {used} of {limited} already used")
+                    Msg::Amount {
+                        resource: r.as_str().into(),
+                        requested: requested.clone(),
+                        used: used.clone(),
+                        limited: limited.clone(),
+                    }
+                    .into()
                 })
-                .collect();
-            format!("ResourceQuota {quota} is exhausted ({})", amounts.join("; "))
+                .collect(),
         }
-        Some((quota, _)) => format!("ResourceQuota {quota} is exhausted"),
-        None => format!(
-            "the namespace's ResourceQuota requires resources the object does not declare ({})",
-            first.reason
-        ),
+        .into(),
+        None => Msg::Undeclared {
+            reason: first.reason.clone(),
+        }
+        .into(),
     };
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
-        format!("Creating {kind} {ns}/{name} was refused with 403 Forbidden: {what}. The {kind} does not exist, so there is nothing to describe or log.")
+        Msg::Refused {
+            object: ObjectRef {
+                kind: kind.into(),
+                namespace: Some(ns.into()),
+                name: name.into(),
+                uid: None,
+            },
+            what: Box::new(what),
+        }
     } else {
         let refusals: u32 = group
             .iter()
             .filter(|r| !r.reason.is_empty())
             .map(|r| r.count)
             .sum();
-        format!("{id} cannot create its Pods: {what}. The API server refused them ({refusals} {} seen), so those Pods do not exist.", if refusals == 1 { "refusal" } else { "refusals" })
+        Msg::CannotCreatePods {
+            subject: id.clone(),
+            what: Box::new(what),
+            refusals,
+        }
     };
     let pods_pasted = model
         .objects
         .iter()
         .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == Some(ns))
         .count();
-    let mut cannot_establish = vec![
-        "Whether the quota is sized as intended, or the request is larger than it needs to be.".to_string(),
-        "Whether other admission checks (PodSecurity, webhooks, LimitRange) would also refuse it once the quota allows it.".to_string(),
-    ];
+    let mut cannot_establish: Vec<Message> =
+        vec![Msg::SizedAsIntended {}.into(), Msg::OtherAdmission {}.into()];
     if pods_pasted == 0 {
-        cannot_establish.push(format!(
-            "Which workloads consume the quota: no Pods of namespace {ns} were pasted."
-        ));
+        cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
     }
     if !model
         .objects
         .iter()
         .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == Some(ns))
     {
-        cannot_establish.push(format!("The ResourceQuota objects of namespace {ns} were not pasted: only the refusal's numbers are known."));
+        cannot_establish.push(Msg::NoQuotaPasted { namespace: ns.into() }.into());
     }
     let next_steps = vec![
         command!("kubectl describe resourcequota -n {}", ns),
@@ -239,7 +254,70 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
 
 crate::messages! {
     /// The words of `quota-exceeded-on-create`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// An object kubectl was refused (403 Forbidden) by a quota: it does not exist.
+        Refused { object: ObjectRef, what: Box<Message> } = "quota-exceeded-on-create.refused" {
+            en: {
+                let kind = &object.0.kind;
+                format!("Creating {object} was refused with 403 Forbidden: {what}. The {kind} does not exist, so there is nothing to describe or log.")
+            },
+            zh: {
+                let kind = &object.0.kind;
+                format!("创建 {object} 的请求被拒绝，返回 403 Forbidden：{what}。这个 {kind} 并不存在，所以没有对象可以查看，也没有日志。")
+            },
+        },
+        /// A controller whose Pods a quota refuses, and how many refusals were seen.
+        CannotCreatePods { subject: ObjectRef, what: Box<Message>, refusals: u32 } = "quota-exceeded-on-create.cannot-create-pods" {
+            en: {
+                let seen = if *refusals.0 == 1 { "1 refusal seen".to_string() } else { format!("{refusals} refusals seen") };
+                format!("{subject} cannot create its Pods: {what}. The API server refused them ({seen}), so those Pods do not exist.")
+            },
+            zh: "{subject} 无法创建它的 Pod：{what}。API 服务器拒绝了这些 Pod（共看到 {refusals} 次拒绝），所以它们并不存在。",
+        },
+        /// A ResourceQuota without room, with the refused request's amounts when the message gives them.
+        Exhausted { quota: Text, amounts: Vec<Message> } = "quota-exceeded-on-create.exhausted" {
+            en: {
+                if amounts.0.is_empty() {
+                    format!("ResourceQuota {quota} is exhausted")
+                } else {
+                    format!("ResourceQuota {quota} is exhausted ({amounts})")
+                }
+            },
+            zh: {
+                if amounts.0.is_empty() {
+                    format!("ResourceQuota {quota} 已经用尽")
+                } else {
+                    format!("ResourceQuota {quota} 已经用尽（{amounts}）")
+                }
+            },
+        },
+        /// One resource of a refused request: requested, already used, the quota's limit.
+        Amount { resource: Text, requested: String, used: String, limited: String } = "quota-exceeded-on-create.amount" {
+            en: "{resource}: {requested} requested, {used} of {limited} already used",
+            zh: "{resource}：本次申请 {requested}，上限 {limited} 中已用 {used}",
+        },
+        /// A quota that requires requests or limits the object does not declare (the API server's reason).
+        Undeclared { reason: String } = "quota-exceeded-on-create.undeclared" {
+            en: "the namespace's ResourceQuota requires resources the object does not declare ({reason})",
+            zh: "命名空间的 ResourceQuota 要求声明某些资源，而该对象没有声明（{reason}）",
+        },
+        SizedAsIntended {} = "quota-exceeded-on-create.sized-as-intended" {
+            en: "Whether the quota is sized as intended, or the request is larger than it needs to be.",
+            zh: "配额的大小是否符合预期，还是请求的资源超出了实际需要。",
+        },
+        OtherAdmission {} = "quota-exceeded-on-create.other-admission" {
+            en: "Whether other admission checks (PodSecurity, webhooks, LimitRange) would also refuse it once the quota allows it.",
+            zh: "配额放行之后，其他准入检查（PodSecurity、Webhook、LimitRange）是否也会拒绝它。",
+        },
+        NoPodsPasted { namespace: Text } = "quota-exceeded-on-create.no-pods-pasted" {
+            en: "Which workloads consume the quota: no Pods of namespace {namespace} were pasted.",
+            zh: "是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。",
+        },
+        NoQuotaPasted { namespace: Text } = "quota-exceeded-on-create.no-quota-pasted" {
+            en: "The ResourceQuota objects of namespace {namespace} were not pasted: only the refusal's numbers are known.",
+            zh: "输入中没有命名空间 {namespace} 的 ResourceQuota 对象：只知道拒绝消息中的数字。",
+        },
+    }
 }
 
 #[cfg(test)]

@@ -1,3 +1,4 @@
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::history::{self, Supersedes};
@@ -128,35 +129,29 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let times: u32 = failed.iter().map(|e| e.count.max(1)).sum();
-        let why = explain(&message);
-        let mut summary = format!("{subject} cannot create its Pods (FailedCreate");
-        if times > 1 {
-            summary.push_str(&format!(", {times} times"));
-        }
-        summary.push_str(&format!("): {why}"));
-        if !message.is_empty() {
+        let said = (!message.is_empty()).then(|| {
             let text = message.split_whitespace().collect::<Vec<_>>().join(" ");
-            let text: String = text.chars().take(300).collect();
-            summary.push_str(&format!(" The API server said: {text:?}."));
-        }
+            text.chars().take(300).collect()
+        });
+        let summary = Msg::CannotCreatePods {
+            subject: subject.clone(),
+            times,
+            why: Box::new(explain(&message).into()),
+            said,
+        };
         let ns = subject.namespace.as_deref().unwrap_or("default");
         let resource = subject.kind.to_ascii_lowercase();
-        let mut cannot_establish = Vec::new();
+        let mut cannot_establish: Vec<Message> = Vec::new();
         if message.is_empty() {
-            cannot_establish.push(
-                "Which admission step refused the Pods: the refusal's message was not pasted.".to_string(),
-            );
+            cannot_establish.push(Msg::WhichStep {}.into());
         }
         if message.contains("failed calling webhook") {
-            cannot_establish.push(
-                "Whether the webhook's own Pods, its Service or the network to it is at fault.".to_string(),
-            );
+            cannot_establish.push(Msg::WebhookFault {}.into());
         }
         if object.is_none() {
-            cannot_establish.push(history::currentness_unknown(&subject).to_string());
+            cannot_establish.push(history::currentness_unknown(&subject));
         } else if recovery.is_none() {
-            cannot_establish
-                .push("Whether the refusal still happens now, unless recent events are pasted.".to_string());
+            cannot_establish.push(Msg::StillNow {}.into());
         }
         let next_steps = vec![
             command!("kubectl describe {} {} -n {}", resource, subject.name, ns),
@@ -195,21 +190,69 @@ fn replica_failure(object: &crate::ingest::Object) -> Option<usize> {
     })
 }
 
-fn explain(message: &str) -> &'static str {
+/// Why the API server refused, as far as its message says.
+fn explain(message: &str) -> Msg {
     if message.is_empty() {
-        "the API server refused to create them; the refusal's text was not pasted."
+        Msg::TextNotPasted {}
     } else if message.contains("failed calling webhook") {
-        "an admission webhook could not be reached, and it fails closed, so every create is refused."
+        Msg::WebhookUnreachable {}
     } else if message.contains("error looking up service account") || message.contains("serviceaccount") {
-        "the ServiceAccount the Pod template names does not exist."
+        Msg::NoServiceAccount {}
     } else if message.contains(" is invalid") {
-        "the API server rejects the Pod template as invalid."
+        Msg::InvalidTemplate {}
     } else {
-        "the API server refused to create them."
+        Msg::Refused {}
     }
 }
 
 crate::messages! {
     /// The words of `replica-creation-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A controller's Pods refused (`FailedCreate`, how many times), why, and the API server's words.
+        CannotCreatePods { subject: ObjectRef, times: u32, why: Box<Message>, said: Option<String> } = "replica-creation-failed.cannot-create-pods" {
+            en: {
+                let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
+                let said = said.0.as_ref().map(|s| format!(" The API server said: {s:?}.")).unwrap_or_default();
+                format!("{subject} cannot create its Pods (FailedCreate{times}): {why}{said}")
+            },
+            zh: {
+                let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
+                let said = said.0.as_ref().map(|s| format!("API 服务器的原话：{s:?}。")).unwrap_or_default();
+                format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：{why}{said}")
+            },
+        },
+        TextNotPasted {} = "replica-creation-failed.text-not-pasted" {
+            en: "the API server refused to create them; the refusal's text was not pasted.",
+            zh: "API 服务器拒绝创建它们；输入中没有拒绝消息的原文。",
+        },
+        /// A webhook called with `failurePolicy: Fail` that cannot be reached.
+        WebhookUnreachable {} = "replica-creation-failed.webhook-unreachable" {
+            en: "an admission webhook could not be reached, and it fails closed, so every create is refused.",
+            zh: "连不上某个准入 Webhook，而它的 failurePolicy 是 Fail（调用失败就拒绝请求），所以每一次创建都被拒绝。",
+        },
+        NoServiceAccount {} = "replica-creation-failed.no-service-account" {
+            en: "the ServiceAccount the Pod template names does not exist.",
+            zh: "Pod 模板中指定的 ServiceAccount 不存在。",
+        },
+        InvalidTemplate {} = "replica-creation-failed.invalid-template" {
+            en: "the API server rejects the Pod template as invalid.",
+            zh: "API 服务器认为 Pod 模板无效，拒绝了它。",
+        },
+        Refused {} = "replica-creation-failed.refused" {
+            en: "the API server refused to create them.",
+            zh: "API 服务器拒绝创建它们。",
+        },
+        WhichStep {} = "replica-creation-failed.which-step" {
+            en: "Which admission step refused the Pods: the refusal's message was not pasted.",
+            zh: "是哪个准入环节拒绝了这些 Pod：输入中没有拒绝消息。",
+        },
+        WebhookFault {} = "replica-creation-failed.webhook-fault" {
+            en: "Whether the webhook's own Pods, its Service or the network to it is at fault.",
+            zh: "问题出在 Webhook 自己的 Pod、它的 Service，还是通往它的网络。",
+        },
+        StillNow {} = "replica-creation-failed.still-now" {
+            en: "Whether the refusal still happens now, unless recent events are pasted.",
+            zh: "现在是否仍在拒绝：除非粘贴了最近的事件，否则无法确定。",
+        },
+    }
 }
