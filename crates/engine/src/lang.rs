@@ -2,8 +2,8 @@
 //! Chinese documentation), the renderings and the app can all name a language without depending on
 //! each other.
 
-/// The language of a rendering's own words (headings, labels) and of the rules' documentation. The
-/// findings' text comes from the rules, in English, and a Chinese rendering says so at its top.
+/// The language of a report's texts (its messages rendered, [`crate::Report::localize`]), of a
+/// rendering's own words (headings, labels) and of the rules' documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     #[default]

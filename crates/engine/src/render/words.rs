@@ -156,7 +156,7 @@ const EN: Words = Words {
 
 const ZH: Words = Words {
     lang: "zh",
-    note: Some("说明：以下各项发现的摘要、证据与限制由规则以英文写出，此处保留原文；命令可直接运行。"),
+    note: Some("说明：Kubernetes 自己写出的内容（事件消息、原因、字段、名称）保留原文；命令可直接运行。"),
     title: "Faultline 诊断",
     boundary: "故障边界",
     no_findings: "没有发现：输入已读取，其中没有证据指向故障。",
