@@ -1,3 +1,4 @@
+use crate::message::Message;
 use crate::model::client_output::{lines_containing, Scope};
 use crate::model::Model;
 use crate::report::{Boundary, Finding, ObjectRef, Severity};
@@ -96,19 +97,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .iter()
             .chain(lines_containing(model, &[" GB |", " MB |"], Scope::ClientOutput).iter())
             .find_map(|e| db_size(&e.value));
-        let summary = format!(
-            "etcd is out of space: its NOSPACE alarm is raised{}{}, so it refuses every write and the API server answers creates, updates and scaling with \"etcdserver: mvcc: database space exceeded\" while reads may still work.",
-            if members > 0 { format!(" on {members} member(s)") } else { String::new() },
-            size.map_or(String::new(), |s| format!(" with a database of {s}"))
-        );
-        (space, summary, "What filled the database (an object type growing without bound, a missed compaction) and how large the space quota is set.")
+        let summary = Msg::OutOfSpace {
+            members: (members > 0).then_some(members),
+            size,
+        };
+        (space, summary, Msg::WhatFilled {})
     } else if !unavailable.is_empty() {
-        let summary = "etcd is failing the API server's requests (timeouts or leader changes): writes and consistent reads stall or fail.".to_string();
-        (
-            unavailable,
-            summary,
-            "Whether the cause is disk latency, the network between members, or load.",
-        )
+        (unavailable, Msg::Unavailable {}, Msg::WhyUnavailable {})
     } else {
         return;
     };
@@ -119,10 +114,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         name: "etcd".into(),
         uid: None,
     };
-    let cannot_establish = vec![
-        cannot.to_string(),
-        "Whether every member is affected, unless each member's status was pasted.".to_string(),
-    ];
+    let cannot_establish: Vec<Message> = vec![cannot.into(), Msg::EveryMember {}.into()];
     let next_steps = vec![
             "kubectl get --raw='/readyz?verbose'".to_string(),
             "etcdctl endpoint status --cluster -w table   # on a control-plane node, with the etcd client certificates".to_string(),
@@ -154,5 +146,37 @@ fn db_size(line: &str) -> Option<String> {
 
 crate::messages! {
     /// The words of `etcd-request-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The NOSPACE alarm: on how many members `etcdctl alarm list` shows it (None: not pasted),
+        /// and the database's size as `etcdctl endpoint status` prints it.
+        OutOfSpace { members: Option<usize>, size: Option<String> } = "etcd-request-failed.out-of-space" {
+            en: {
+                let members = members.0.map(|n| format!(" on {n} member(s)")).unwrap_or_default();
+                let size = size.0.as_ref().map(|s| format!(" with a database of {s}")).unwrap_or_default();
+                format!("etcd is out of space: its NOSPACE alarm is raised{members}{size}, so it refuses every write and the API server answers creates, updates and scaling with \"etcdserver: mvcc: database space exceeded\" while reads may still work.")
+            },
+            zh: {
+                let members = members.0.map(|n| format!("在 {n} 个成员上")).unwrap_or_default();
+                let size = size.0.as_ref().map(|s| format!("，数据库大小为 {s}")).unwrap_or_default();
+                format!("etcd 的空间已用尽：它的 NOSPACE 告警已经{members}触发{size}，因此它拒绝一切写入，API 服务器对创建、更新和扩缩容都回答 \"etcdserver: mvcc: database space exceeded\"，而读操作可能仍然正常。")
+            },
+        },
+        /// Timeouts, leader changes or an unhealthy cluster in the API server's errors.
+        Unavailable {} = "etcd-request-failed.unavailable" {
+            en: "etcd is failing the API server's requests (timeouts or leader changes): writes and consistent reads stall or fail.",
+            zh: "etcd 处理 API 服务器的请求失败（超时或领导者切换）：写入和一致性读取会卡住或失败。",
+        },
+        WhatFilled {} = "etcd-request-failed.what-filled" {
+            en: "What filled the database (an object type growing without bound, a missed compaction) and how large the space quota is set.",
+            zh: "是什么填满了数据库（某类对象无限增长、漏掉了压缩），以及空间配额设置得有多大。",
+        },
+        WhyUnavailable {} = "etcd-request-failed.why-unavailable" {
+            en: "Whether the cause is disk latency, the network between members, or load.",
+            zh: "原因是磁盘延迟、成员之间的网络，还是负载。",
+        },
+        EveryMember {} = "etcd-request-failed.every-member" {
+            en: "Whether every member is affected, unless each member's status was pasted.",
+            zh: "是否每个成员都受到影响：除非粘贴了每个成员的状态，否则无法判断。",
+        },
+    }
 }

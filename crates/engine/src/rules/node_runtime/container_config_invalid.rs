@@ -1,7 +1,8 @@
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
 
 crate::declare_rule! {
@@ -125,13 +126,8 @@ fn cause(message: &str) -> Cause {
 /// kubectl's STATUS for a container the kubelet cannot create from its configuration.
 const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
     statuses: &["CreateContainerConfigError", "CreateContainerError"],
-    meaning: || {
-        "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)".into()
-    },
-    cannot: || {
-        "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say."
-            .into()
-    },
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -193,46 +189,42 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
         }
 
-        let container = &first.status.name;
-        let what = match &cause {
-            Cause::Missing { kind, name } => {
-                format!("the {kind} {name:?} it references does not exist in namespace {ns}")
+        let what: Message = match &cause {
+            Cause::Missing { kind, name } => Msg::MissingObject {
+                kind,
+                name: name.clone(),
+                namespace: Some(ns.to_string()),
             }
-            Cause::MissingKey { key, what } => format!("the key {key:?} is missing from {what}"),
-            Cause::RunAsNonRoot => {
-                "it must run as non-root (runAsNonRoot) but its image runs as root".to_string()
+            .into(),
+            Cause::MissingKey { key, what } => Msg::MissingKey {
+                key: key.clone(),
+                what: what.clone(),
             }
-            Cause::Unknown => {
-                "its configuration could not be assembled; the message does not say why".to_string()
-            }
+            .into(),
+            Cause::RunAsNonRoot => Msg::RunAsNonRoot {}.into(),
+            Cause::Unknown => Msg::NotSaid {}.into(),
         };
-        let summary = format!(
-            "{id}: the kubelet cannot create container {container} (CreateContainerConfigError): {what}. The application never started."
-        );
-        let mut cannot_establish =
-            vec!["Whether the application would start once the configuration exists.".to_string()];
+        let summary = Msg::CannotCreate {
+            subject: id.clone(),
+            container: first.status.name.as_str().into(),
+            cause: Box::new(what),
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::WouldStart {}.into()];
         match &cause {
             Cause::Missing { kind, .. } => {
-                cannot_establish.push(format!(
-                    "Whether the {kind} was never created, was deleted or renamed, or exists in another namespace: the kubelet only reports that it is absent here."
-                ));
+                cannot_establish.push(Msg::WhyAbsent { kind }.into());
                 if pasted {
-                    cannot_establish.push(format!("A {kind} with that name is in the input; if it is the same namespace, the kubelet's view was older than the paste."));
+                    cannot_establish.push(Msg::SameNameInInput { kind }.into());
                 }
                 if !referenced && pod.spec.is_some() {
-                    cannot_establish.push("The reference was not found in the pasted spec (describe output lists env sources only as text).".to_string());
+                    cannot_establish.push(Msg::ReferenceNotInSpec {}.into());
                 }
             }
-            Cause::MissingKey { .. } => cannot_establish.push(
-                "Which key names the object does have: its data was not pasted (and should not be)."
-                    .to_string(),
-            ),
+            Cause::MissingKey { .. } => cannot_establish.push(Msg::KeysNotPasted {}.into()),
             _ => {}
         }
         if events.is_empty() {
-            cannot_establish.push(format!(
-                "No events about {id} were found in the input, so how long this has been failing is unknown."
-            ));
+            cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
         }
         let name = &id.name;
         let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, ns)];
@@ -259,7 +251,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// Pods known only from their events: the kubelet's `Failed` event `Error: secret "x" not found`
 /// (a hint, not proof). A later `Started` event means it passed.
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&crate::report::ObjectRef> = Vec::new();
+    let mut seen: Vec<&ObjectRef> = Vec::new();
     for event in model.events.iter().filter(|e| {
         e.subject.kind == "Pod"
             && e.reason == "Failed"
@@ -277,20 +269,31 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let why = cause(&event.message);
-        let what = match &why {
-            Cause::Missing { kind, name } => format!("the {kind} {name:?} it references does not exist"),
-            Cause::MissingKey { key, what } => format!("the key {key:?} is not in {what}"),
-            Cause::RunAsNonRoot => "it must run as non-root but the image runs as root".to_string(),
-            Cause::Unknown => String::new(),
+        let what: Message = match &why {
+            Cause::Missing { kind, name } => Msg::MissingObject {
+                kind,
+                name: name.clone(),
+                namespace: None,
+            }
+            .into(),
+            Cause::MissingKey { key, what } => Msg::KeyNotIn {
+                key: key.clone(),
+                what: what.clone(),
+            }
+            .into(),
+            Cause::RunAsNonRoot => Msg::ImageRunsAsRoot {}.into(),
+            // Not reached: the events read are those whose cause is known.
+            Cause::Unknown => Msg::NotSaid {}.into(),
         };
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let summary = format!(
-            "{id}: the kubelet cannot create its container ({:?}): {what}. From the kubelet's events only.",
-            event.message
-        );
-        let cannot_establish = vec![
-            format!("{id} itself was not pasted: this rests on its events alone, which are a hint; whether it still fails is unknown."),
-            "Which container and which reference (env, envFrom or a volume) names it: the Pod spec says.".to_string(),
+        let summary = Msg::FromEvents {
+            subject: id.clone(),
+            message: event.message.clone(),
+            cause: Box::new(what),
+        };
+        let cannot_establish: Vec<Message> = vec![
+            Msg::NotPasted { subject: id.clone() }.into(),
+            Msg::WhichReference {}.into(),
         ];
         let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, ns)];
         if let Cause::Missing { kind, name } = &why {
@@ -314,7 +317,98 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `container-config-invalid`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod's container the kubelet cannot create, from its status: `cause` says why.
+        CannotCreate { subject: ObjectRef, container: Text, cause: Box<Message> } = "container-config-invalid.cannot-create" {
+            en: "{subject}: the kubelet cannot create container {container} (CreateContainerConfigError): {cause}. The application never started.",
+            zh: "{subject}：kubelet 无法创建容器 {container}（CreateContainerConfigError）：{cause}。应用从未启动过。",
+        },
+        /// A Pod known from the kubelet's `Failed` events only: the event's message, verbatim.
+        FromEvents { subject: ObjectRef, message: String, cause: Box<Message> } = "container-config-invalid.from-events" {
+            en: {
+                format!("{subject}: the kubelet cannot create its container ({:?}): {cause}. From the kubelet's events only.", message.0)
+            },
+            zh: "{subject}：kubelet 无法创建它的容器（事件消息为 `{message}`）：{cause}。仅依据 kubelet 的事件。",
+        },
+        /// A Secret or ConfigMap the Pod references is absent (in its namespace, when known).
+        MissingObject { kind: &'static str, name: String, namespace: Option<String> } = "container-config-invalid.missing-object" {
+            en: {
+                let namespace = namespace.0.as_ref().map(|ns| format!(" in namespace {ns}")).unwrap_or_default();
+                format!("the {kind} {:?} it references does not exist{namespace}", name.0)
+            },
+            zh: {
+                match namespace.0 {
+                    Some(ns) => format!("它引用的 {kind} \"{name}\" 在命名空间 {ns} 中不存在"),
+                    None => format!("它引用的 {kind} \"{name}\" 不存在"),
+                }
+            },
+        },
+        /// A key the Pod reads is missing from a Secret or ConfigMap (`what`: the kubelet's words, `ConfigMap ns/x`).
+        MissingKey { key: String, what: String } = "container-config-invalid.missing-key" {
+            en: { format!("the key {:?} is missing from {what}", key.0) },
+            zh: "{what} 中缺少键 \"{key}\"",
+        },
+        /// [`Msg::MissingKey`] as the events-only finding says it.
+        KeyNotIn { key: String, what: String } = "container-config-invalid.key-not-in" {
+            en: { format!("the key {:?} is not in {what}", key.0) },
+            zh: "{what} 中没有键 \"{key}\"",
+        },
+        RunAsNonRoot {} = "container-config-invalid.run-as-non-root" {
+            en: "it must run as non-root (runAsNonRoot) but its image runs as root",
+            zh: "它必须以非 root 用户运行（runAsNonRoot），但它的镜像以 root 用户运行",
+        },
+        /// [`Msg::RunAsNonRoot`] as the events-only finding says it.
+        ImageRunsAsRoot {} = "container-config-invalid.image-runs-as-root" {
+            en: "it must run as non-root but the image runs as root",
+            zh: "它必须以非 root 用户运行，但镜像以 root 用户运行",
+        },
+        NotSaid {} = "container-config-invalid.not-said" {
+            en: "its configuration could not be assembled; the message does not say why",
+            zh: "它的配置无法组装；消息没有说明原因",
+        },
+        WouldStart {} = "container-config-invalid.would-start" {
+            en: "Whether the application would start once the configuration exists.",
+            zh: "配置就位之后应用能否启动。",
+        },
+        /// Why a Secret or ConfigMap (`kind`) is absent.
+        WhyAbsent { kind: &'static str } = "container-config-invalid.why-absent" {
+            en: "Whether the {kind} was never created, was deleted or renamed, or exists in another namespace: the kubelet only reports that it is absent here.",
+            zh: "这个 {kind} 是从未创建、已被删除或改名，还是位于另一个命名空间：kubelet 只报告它在这里不存在。",
+        },
+        /// An object of the missing one's kind and name is in the input.
+        SameNameInInput { kind: &'static str } = "container-config-invalid.same-name-in-input" {
+            en: "A {kind} with that name is in the input; if it is the same namespace, the kubelet's view was older than the paste.",
+            zh: "输入中有一个同名的 {kind}；如果它在同一个命名空间，说明 kubelet 看到的状态比粘贴的内容更旧。",
+        },
+        ReferenceNotInSpec {} = "container-config-invalid.reference-not-in-spec" {
+            en: "The reference was not found in the pasted spec (describe output lists env sources only as text).",
+            zh: "在粘贴的 spec 中没有找到这个引用（describe 的输出只以文本列出环境变量的来源）。",
+        },
+        KeysNotPasted {} = "container-config-invalid.keys-not-pasted" {
+            en: "Which key names the object does have: its data was not pasted (and should not be).",
+            zh: "这个对象实际有哪些键：它的数据没有粘贴（也不应该粘贴）。",
+        },
+        NoEvents { subject: ObjectRef } = "container-config-invalid.no-events" {
+            en: "No events about {subject} were found in the input, so how long this has been failing is unknown.",
+            zh: "输入中没有找到 {subject} 的事件，因此不清楚它已经失败了多久。",
+        },
+        NotPasted { subject: ObjectRef } = "container-config-invalid.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint; whether it still fails is unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，事件只是线索；它是否仍在失败并不清楚。",
+        },
+        WhichReference {} = "container-config-invalid.which-reference" {
+            en: "Which container and which reference (env, envFrom or a volume) names it: the Pod spec says.",
+            zh: "是哪个容器、哪个引用（env、envFrom 或卷）指向它：要看 Pod spec。",
+        },
+        TableMeaning {} = "container-config-invalid.table-meaning" {
+            en: "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)",
+            zh: "kubelet 无法按容器的配置创建容器（它引用的 Secret 或 ConfigMap 或其中的某个键不存在，或者容器运行时拒绝了它）",
+        },
+        TableCannot {} = "container-config-invalid.table-cannot" {
+            en: "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say.",
+            zh: "缺少的是哪个 Secret、ConfigMap 或键：要看 Pod 的事件（`Error: secret \"x\" not found`）。",
+        },
+    }
 }
 
 #[cfg(test)]

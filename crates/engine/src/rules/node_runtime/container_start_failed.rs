@@ -1,6 +1,7 @@
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::{containers, ContainerView};
 use crate::rules::history::{self, Supersedes};
 
@@ -87,18 +88,19 @@ pub fn never_started(c: &ContainerView<'_>) -> bool {
         .is_some_and(|(_, t)| matches!(t.reason.as_deref(), Some("ContainerCannotRun" | "StartError")))
 }
 
-fn hint(message: &str) -> Option<&'static str> {
+/// What the runtime's message says is the cause.
+fn hint(message: &str) -> Option<Msg> {
     let m = message.to_ascii_lowercase();
     if m.contains("executable file not found")
         || m.contains("no such file or directory") && m.contains("exec")
     {
-        Some("the command it runs is not in the image (exit 127: not found)")
+        Some(Msg::NotInImage {})
     } else if m.contains("permission denied") {
-        Some("the command is not executable or not permitted (exit 126)")
+        Some(Msg::NotExecutable {})
     } else if m.contains("no such file or directory") {
-        Some("a path it needs (working directory, mount point, entrypoint) does not exist")
+        Some(Msg::PathMissing {})
     } else if m.contains("exec format error") {
-        Some("the binary is built for another CPU architecture (exec format error)")
+        Some(Msg::WrongArchitecture {})
     } else {
         None
     }
@@ -135,28 +137,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.event_evidence(event));
             messages.push(event.message.clone());
         }
-        let cause = messages
-            .iter()
-            .find_map(|m| hint(m))
-            .unwrap_or("the runtime's message does not say why");
-        let kind = if first.init { "init container" } else { "container" };
-        let restarts = first.status.restart_count;
-        let summary = format!(
-            "{id}: the runtime cannot start {kind} {}: {cause}. The process never ran{}, so this is not the application crashing.",
-            first.status.name,
-            match restarts {
-                0 => String::new(),
-                1 => " (1 restart so far)".to_string(),
-                n => format!(" ({n} restarts so far)"),
-            }
-        );
-        let mut cannot_establish = vec![
-            "Whether the executable exists elsewhere in the image, or the image itself is not the one intended (a moved tag).".to_string(),
-            "What the application would do once started.".to_string(),
-        ];
+        let cause = messages.iter().find_map(|m| hint(m)).unwrap_or(Msg::NotSaid {});
+        let summary = Msg::CannotStart {
+            subject: id.clone(),
+            init: first.init,
+            container: first.status.name.as_str().into(),
+            cause: Box::new(cause.into()),
+            restarts: u32::try_from(first.status.restart_count).unwrap_or(0),
+        };
+        let mut cannot_establish: Vec<Message> =
+            vec![Msg::ElsewhereInImage {}.into(), Msg::OnceStarted {}.into()];
         if first.spec.is_none() {
-            cannot_establish
-                .push("The container's spec (command, args, image) was not in the input.".to_string());
+            cannot_establish.push(Msg::NoSpec {}.into());
         }
         let name = &id.name;
         let container = &first.status.name;
@@ -201,7 +193,61 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `container-start-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod's container (an init container when `init`) whose process the runtime cannot start;
+        /// `restarts` is its restart count (0: not said).
+        CannotStart { subject: ObjectRef, init: bool, container: Text, cause: Box<Message>, restarts: u32 } = "container-start-failed.cannot-start" {
+            en: {
+                let kind = if *init.0 { "init container" } else { "container" };
+                let restarts = match *restarts.0 {
+                    0 => String::new(),
+                    1 => " (1 restart so far)".to_string(),
+                    n => format!(" ({n} restarts so far)"),
+                };
+                format!("{subject}: the runtime cannot start {kind} {container}: {cause}. The process never ran{restarts}, so this is not the application crashing.")
+            },
+            zh: {
+                let kind = if *init.0 { "Init 容器" } else { "容器" };
+                let restarts = match *restarts.0 {
+                    0 => String::new(),
+                    n => format!("（到目前为止已重启 {n} 次）"),
+                };
+                format!("{subject}：容器运行时无法启动{kind} {container}：{cause}。进程从未运行过{restarts}，所以这不是应用崩溃。")
+            },
+        },
+        NotInImage {} = "container-start-failed.not-in-image" {
+            en: "the command it runs is not in the image (exit 127: not found)",
+            zh: "它要运行的命令不在镜像中（退出码 127：not found）",
+        },
+        NotExecutable {} = "container-start-failed.not-executable" {
+            en: "the command is not executable or not permitted (exit 126)",
+            zh: "该命令不可执行或没有执行权限（退出码 126）",
+        },
+        PathMissing {} = "container-start-failed.path-missing" {
+            en: "a path it needs (working directory, mount point, entrypoint) does not exist",
+            zh: "它需要的某个路径（工作目录、挂载点、entrypoint）不存在",
+        },
+        WrongArchitecture {} = "container-start-failed.wrong-architecture" {
+            en: "the binary is built for another CPU architecture (exec format error)",
+            zh: "可执行文件是为另一种 CPU 架构构建的（exec format error）",
+        },
+        NotSaid {} = "container-start-failed.not-said" {
+            en: "the runtime's message does not say why",
+            zh: "容器运行时的消息没有说明原因",
+        },
+        ElsewhereInImage {} = "container-start-failed.elsewhere-in-image" {
+            en: "Whether the executable exists elsewhere in the image, or the image itself is not the one intended (a moved tag).",
+            zh: "可执行文件是否在镜像中的其他位置，或者镜像本身就不是预期的那个（标签被移动过）。",
+        },
+        OnceStarted {} = "container-start-failed.once-started" {
+            en: "What the application would do once started.",
+            zh: "启动之后应用会怎样运行。",
+        },
+        NoSpec {} = "container-start-failed.no-spec" {
+            en: "The container's spec (command, args, image) was not in the input.",
+            zh: "输入中没有这个容器的 spec（command、args、image）。",
+        },
+    }
 }
 
 #[cfg(test)]
@@ -212,15 +258,15 @@ mod tests {
     fn hints_from_runtime_messages() {
         assert_eq!(
             hint("exec: \"wge\": executable file not found in $PATH: unknown"),
-            Some("the command it runs is not in the image (exit 127: not found)")
+            Some(Msg::NotInImage {})
         );
-        assert!(hint("exec /app/run.sh: permission denied")
-            .unwrap()
-            .contains("126"));
-        assert!(
-            hint("chdir to cwd (\"/srv\") set in config.json failed: no such file or directory")
-                .unwrap()
-                .contains("path")
+        assert_eq!(
+            hint("exec /app/run.sh: permission denied"),
+            Some(Msg::NotExecutable {})
+        );
+        assert_eq!(
+            hint("chdir to cwd (\"/srv\") set in config.json failed: no such file or directory"),
+            Some(Msg::PathMissing {})
         );
         assert_eq!(hint("something else"), None);
     }

@@ -1,5 +1,6 @@
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::node_runtime::node_under_pressure::pressure_of_eviction;
 
 crate::declare_rule! {
@@ -69,8 +70,45 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// (node or "", resource, evicted Pods, evidence), in input order.
-type Group = (String, String, Vec<ObjectRef>, Vec<Evidence>, Option<String>);
+/// (node or "", resource (None: not named), evicted Pods, evidence, the largest consumer), in input
+/// order.
+type Group = (
+    String,
+    Option<String>,
+    Vec<ObjectRef>,
+    Vec<Evidence>,
+    Option<Message>,
+);
+
+/// The taint of a node under the pressure an eviction names, as `node-under-pressure` records it
+/// ([`Detail::NodePressure`]).
+fn taint_of(pressure: &str) -> &'static str {
+    match pressure {
+        "DiskPressure" => "node.kubernetes.io/disk-pressure",
+        "MemoryPressure" => "node.kubernetes.io/memory-pressure",
+        _ => "node.kubernetes.io/pid-pressure",
+    }
+}
+
+/// The kubelet's words about the largest consumer, after `Container ` and before `, has larger`:
+/// `collector was using 14Gi, request is 0`.
+fn consumer(words: &str) -> Message {
+    let words = words.trim_end_matches(['.', ' ']);
+    let parsed = words.split_once(" was using ").and_then(|(container, rest)| {
+        let (usage, request) = rest.split_once(", request is ")?;
+        let plain = |s: &str| !s.is_empty() && !s.contains([' ', ',']);
+        (plain(container) && plain(usage) && plain(request)).then(|| Msg::Consumer {
+            container: container.into(),
+            usage: usage.to_string(),
+            request: request.to_string(),
+        })
+    });
+    parsed
+        .unwrap_or_else(|| Msg::ConsumerAsSaid {
+            words: words.to_string(),
+        })
+        .into()
+}
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut groups: Vec<Group> = Vec::new();
@@ -79,13 +117,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .split("low on resource: ")
             .nth(1)
             .and_then(|r| r.split(['.', ',', ' ']).next())
-            .unwrap_or("an unnamed resource")
-            .to_string();
+            .map(str::to_string);
         let heaviest = message
             .split("Container ")
             .nth(1)
             .and_then(|r| r.split(", has larger").next())
-            .map(|s| format!("container {}", s.trim_end_matches(['.', ' '])));
+            .map(consumer);
         match groups.iter_mut().find(|g| g.0 == node && g.1 == resource) {
             Some(g) => {
                 if !g.2.contains(&pod) {
@@ -136,32 +173,29 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
     for (node, resource, pods, mut evidence, heaviest) in groups {
         // The node's own pressure finding already cites these evictions.
-        let pressure = pressure_of_eviction(&format!("low on resource: {resource}"));
+        let pressure = resource
+            .as_deref()
+            .and_then(|r| pressure_of_eviction(&format!("low on resource: {r}")));
         let explained = findings.iter().any(|f| {
             f.rule == "node-under-pressure"
                 && (node.is_empty() || f.subject.name == node)
-                && pressure.is_some_and(|p| f.summary.contains(&format!("({p})")))
+                && pressure.is_some_and(|p| {
+                    f.details
+                        .iter()
+                        .any(|d| matches!(d, Detail::NodePressure { taint } if *taint == taint_of(p)))
+                })
         });
         if explained || evidence.is_empty() {
             continue;
         }
         evidence.truncate(9);
-        let where_ = if node.is_empty() {
-            "its node (not named in the input)".to_string()
-        } else {
-            format!("node {node}")
+        let summary = Msg::Evicted {
+            count: pods.len(),
+            node: (!node.is_empty()).then(|| node.as_str().into()),
+            resource,
+            pods: pods.iter().take(5).cloned().collect(),
+            heaviest: heaviest.map(Box::new),
         };
-        let names: Vec<String> = pods.iter().take(5).map(|p| p.to_string()).collect();
-        let mut summary = format!(
-            "{} Pod{} evicted by the kubelet because {where_} was low on {resource}: {}{}.",
-            pods.len(),
-            if pods.len() == 1 { " was" } else { "s were" },
-            names.join(", "),
-            if pods.len() > 5 { ", …" } else { "" }
-        );
-        if let Some(h) = heaviest {
-            summary.push_str(&format!(" The kubelet names the largest consumer: {h}."));
-        }
         let subject = if node.is_empty() {
             pods[0].clone()
         } else {
@@ -177,11 +211,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         } else {
             node.clone()
         };
-        let cannot_establish = vec![
-            "Whether the node is still under pressure now: Evicted Pods stay until they are deleted."
-                .to_string(),
-            "What else on the node used the resource: only the evicted Pods' usage is reported.".to_string(),
-        ];
+        let cannot_establish: Vec<Message> = vec![Msg::StillUnderPressure {}.into(), Msg::WhatElse {}.into()];
         let next_steps = vec![
             command!("kubectl describe node {}", node_arg),
             command!(
@@ -203,5 +233,44 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `pod-evicted`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// `count` Pods evicted from a node (None: the input does not name it) low on a resource
+        /// (None: the kubelet's message names none); `pods` are the first five, `heaviest` the
+        /// largest consumer the kubelet names.
+        Evicted { count: usize, node: Option<Text>, resource: Option<String>, pods: Vec<ObjectRef>, heaviest: Option<Box<Message>> } = "pod-evicted.evicted" {
+            en: {
+                let pods_were = if *count.0 == 1 { "1 Pod was".to_string() } else { format!("{count} Pods were") };
+                let node = node.0.as_ref().map_or_else(|| "its node (not named in the input)".to_string(), |n| format!("node {n}"));
+                let resource = resource.0.as_deref().unwrap_or("an unnamed resource");
+                let more = if *count.0 > pods.0.len() { ", …" } else { "" };
+                let heaviest = heaviest.0.as_ref().map(|h| format!(" The kubelet names the largest consumer: {}.", h.render(crate::lang::Lang::En))).unwrap_or_default();
+                format!("{pods_were} evicted by the kubelet because {node} was low on {resource}: {pods}{more}.{heaviest}")
+            },
+            zh: {
+                let node = node.0.as_ref().map_or_else(|| "它所在的节点（输入中没有节点名称）".to_string(), |n| format!("节点 {n} "));
+                let resource = resource.0.as_ref().map_or_else(|| "某种未指明的资源".to_string(), |r| format!(" {r} "));
+                let more = if *count.0 > pods.0.len() { " 等" } else { "" };
+                let heaviest = heaviest.0.as_ref().map(|h| format!("kubelet 指出用量最大的是{}。", h.render(crate::lang::Lang::Zh))).unwrap_or_default();
+                format!("{count} 个 Pod 被 kubelet 驱逐，因为{node}的{resource}不足：{pods}{more}。{heaviest}")
+            },
+        },
+        /// The largest consumer as the kubelet names it: a container, its usage and its request.
+        Consumer { container: Text, usage: String, request: String } = "pod-evicted.consumer" {
+            en: "container {container} was using {usage}, request is {request}",
+            zh: "容器 {container}（用量 {usage}，请求量 {request}）",
+        },
+        /// The largest consumer in the kubelet's words, when they are not `NAME was using X, request is Y`.
+        ConsumerAsSaid { words: String } = "pod-evicted.consumer-as-said" {
+            en: "container {words}",
+            zh: "容器 {words}",
+        },
+        StillUnderPressure {} = "pod-evicted.still-under-pressure" {
+            en: "Whether the node is still under pressure now: Evicted Pods stay until they are deleted.",
+            zh: "节点现在是否仍处于压力之下：被驱逐的 Pod 会一直保留，直到被删除。",
+        },
+        WhatElse {} = "pod-evicted.what-else" {
+            en: "What else on the node used the resource: only the evicted Pods' usage is reported.",
+            zh: "节点上还有什么在使用这种资源：只报告了被驱逐的 Pod 的用量。",
+        },
+    }
 }
