@@ -1,7 +1,8 @@
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -109,44 +110,33 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.event_evidence(event));
         }
         // The Pods pasted that run on it.
-        let pods: Vec<String> = model
+        let pods: Vec<ObjectRef> = model
             .graph
             .edges
             .iter()
             .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-            .map(|e| model.objects[e.from].id.to_string())
+            .map(|e| model.objects[e.from].id.clone())
             .collect();
         let name = &node.id.name;
         let state = if status == "Unknown" {
-            "its kubelet has stopped reporting (Ready=Unknown)".to_string()
+            Msg::StoppedReporting {}
         } else {
-            format!(
-                "its kubelet reports it not ready (Ready=False{})",
-                if reason.is_empty() {
-                    String::new()
-                } else {
-                    format!(", {reason}")
-                }
-            )
+            Msg::ReportsNotReady {
+                reason: (!reason.is_empty()).then(|| reason.into()),
+            }
         };
-        let mut summary = format!("Node {name} is not ready: {state}");
-        if !message.is_empty() {
-            summary.push_str(&format!(": {message:?}"));
-        }
-        summary.push('.');
-        if !pods.is_empty() {
-            summary.push_str(&format!(" Pods pasted on it: {}.", pods.join(", ")));
-        }
-        let mut cannot_establish = vec![
-            "Whether the Pods on it still serve: the API only knows what the kubelet last reported."
-                .to_string(),
-        ];
+        let summary = Msg::NotReady {
+            subject: node.id.clone(),
+            state: Box::new(state.into()),
+            message: (!message.is_empty()).then(|| message.to_string()),
+            pods,
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::PodsStillServe {}.into()];
         if status == "Unknown" {
-            cannot_establish.insert(0, "Whether the kubelet is down, the node is off, or the network between it and the control plane is cut: all three look the same from the API.".to_string());
+            cannot_establish.insert(0, Msg::DownOffOrCut {}.into());
         }
         if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
-            cannot_establish
-                .push("No Pods were pasted, so which workloads this node affects is unknown.".to_string());
+            cannot_establish.push(Msg::NoPods {}.into());
         }
         let subject = node.id.clone();
         let next_steps = vec![
@@ -167,5 +157,48 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `node-not-ready`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A node whose Ready condition is not `True`: the kubelet's state (`StoppedReporting`,
+        /// `ReportsNotReady`), the condition's message verbatim, and the Pods pasted that run on it.
+        NotReady { subject: ObjectRef, state: Box<Message>, message: Option<String>, pods: Vec<ObjectRef> } = "node-not-ready.not-ready" {
+            en: {
+                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                let pods = if pods.0.is_empty() { String::new() } else { format!(" Pods pasted on it: {pods}.") };
+                format!("{subject} is not ready: {state}{message}.{pods}")
+            },
+            zh: {
+                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                let pods = if pods.0.is_empty() { String::new() } else { format!("粘贴的 Pod 中运行在它上面的有：{pods}。") };
+                format!("{subject} 未就绪：{state}{message}。{pods}")
+            },
+        },
+        /// `Ready=Unknown`.
+        StoppedReporting {} = "node-not-ready.stopped-reporting" {
+            en: "its kubelet has stopped reporting (Ready=Unknown)",
+            zh: "它的 kubelet 已经不再上报状态（Ready=Unknown）",
+        },
+        /// `Ready=False`, with the condition's reason if it has one.
+        ReportsNotReady { reason: Option<Text> } = "node-not-ready.reports-not-ready" {
+            en: {
+                let reason = reason.0.as_ref().map(|r| format!(", {r}")).unwrap_or_default();
+                format!("its kubelet reports it not ready (Ready=False{reason})")
+            },
+            zh: {
+                let reason = reason.0.as_ref().map(|r| format!("，{r}")).unwrap_or_default();
+                format!("它的 kubelet 报告它未就绪（Ready=False{reason}）")
+            },
+        },
+        DownOffOrCut {} = "node-not-ready.down-off-or-cut" {
+            en: "Whether the kubelet is down, the node is off, or the network between it and the control plane is cut: all three look the same from the API.",
+            zh: "是 kubelet 挂了、节点关机了，还是它与控制平面之间的网络断了：从 API 看，这三种情况一模一样。",
+        },
+        PodsStillServe {} = "node-not-ready.pods-still-serve" {
+            en: "Whether the Pods on it still serve: the API only knows what the kubelet last reported.",
+            zh: "它上面的 Pod 是否仍在提供服务：API 只知道 kubelet 最后一次上报的内容。",
+        },
+        NoPods {} = "node-not-ready.no-pods" {
+            en: "No Pods were pasted, so which workloads this node affects is unknown.",
+            zh: "输入中没有 Pod，因此不清楚这个节点影响了哪些工作负载。",
+        },
+    }
 }

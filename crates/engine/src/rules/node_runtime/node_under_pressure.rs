@@ -1,5 +1,6 @@
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
+use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
 
@@ -66,11 +67,17 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-const CONDITIONS: [(&str, &str); 3] = [
-    ("DiskPressure", "disk (ephemeral-storage)"),
-    ("MemoryPressure", "memory"),
-    ("PIDPressure", "process IDs"),
-];
+const CONDITIONS: [&str; 3] = ["DiskPressure", "MemoryPressure", "PIDPressure"];
+
+/// The resource a pressure condition is short of.
+fn resource_of(pressure: &str) -> Msg {
+    match pressure {
+        "DiskPressure" => Msg::Disk {},
+        "MemoryPressure" => Msg::Memory {},
+        "PIDPressure" => Msg::ProcessIds {},
+        _ => Msg::Resources {},
+    }
+}
 
 /// The taint the node lifecycle controller puts on a node under this pressure (the scheduler names it
 /// when it refuses the node).
@@ -143,7 +150,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .get("status")
                 .and_then(|n| n.as_str())
                 .unwrap_or_default();
-            if let Some((pressure, _)) = CONDITIONS.iter().find(|(c, _)| *c == kind) {
+            if let Some(pressure) = CONDITIONS.iter().find(|c| **c == kind) {
                 if status == "True" {
                     add(
                         object.id.clone(),
@@ -173,18 +180,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // A later NodeHasNoDiskPressure (or the condition False) means it passed.
     pressures.retain(|(node, pressure, _)| !relieved(model, &node.name, pressure));
     for (node, pressure, mut evidence) in pressures {
-        let resource = CONDITIONS
-            .iter()
-            .find(|(c, _)| *c == pressure)
-            .map_or("resources", |(_, r)| *r);
-        // Evictions for the same resource: their consequence (which node is not in the message).
-        let mut evicted = BTreeSet::new();
+        let resource: Message = resource_of(pressure).into();
+        // Evictions for the same resource: their consequence (which node is not in the message),
+        // in the order of their names.
+        let mut evicted: BTreeMap<String, ObjectRef> = BTreeMap::new();
         for event in model
             .events
             .iter()
             .filter(|e| e.reason == "Evicted" && pressure_of_eviction(&e.message) == Some(pressure))
         {
-            evicted.insert(event.subject.to_string());
+            evicted
+                .entry(event.subject.to_string())
+                .or_insert_with(|| event.subject.clone());
             if evidence.len() < 8 {
                 evidence.extend(model.event_evidence(event));
             }
@@ -198,22 +205,24 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             let on_node =
                 object.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) == Some(node.name.as_str());
             if reason == Some("Evicted") && on_node && pressure_of_eviction(message) == Some(pressure) {
-                evicted.insert(object.id.to_string());
+                evicted
+                    .entry(object.id.to_string())
+                    .or_insert_with(|| object.id.clone());
                 evidence.extend(model.evidence(object, "status.message"));
             }
         }
-        let mut summary = format!("Node {} is short of {resource} ({pressure}): the kubelet evicts Pods and the node refuses new ones (its pressure taint).", node.name);
-        if !evicted.is_empty() {
-            summary.push_str(&format!(
-                " Evicted for the same resource: {}.",
-                evicted.into_iter().collect::<Vec<_>>().join(", ")
-            ));
+        let summary = Msg::ShortOf {
+            subject: node.clone(),
+            resource: Box::new(resource.clone()),
+            pressure,
+            evicted: evicted.into_values().collect(),
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::WhatFills {
+            resource: Box::new(resource),
         }
-        let mut cannot_establish = vec![format!(
-            "What fills the node's {resource} (images, container logs, emptyDir volumes, a process)."
-        )];
+        .into()];
         if model.events.iter().any(|e| e.reason == "Evicted") && !model.graph.inventory.has("Pod") {
-            cannot_establish.push("The eviction events do not name their node; they are linked here by the resource they name, not proven to be on this node.".to_string());
+            cannot_establish.push(Msg::EvictionsUnlinked {}.into());
         }
         let name = node.name.clone();
         let mut finding = RULE.finding(
@@ -241,6 +250,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// The pressure condition a finding of this rule is about (`MemoryPressure`), read from its typed
+/// message while the rules run (its texts are rendered only at the end): for the rules that leave
+/// to it the evictions it cites (`pod-evicted`). `None` for any other finding.
+pub fn pressure_of(finding: &Finding) -> Option<&'static str> {
+    match finding.message.as_ref()? {
+        Message::NodeUnderPressure(Msg::ShortOf { pressure, .. }) => Some(pressure),
+        _ => None,
+    }
+}
+
 fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
     let relief = match pressure {
         "DiskPressure" => "NodeHasNoDiskPressure",
@@ -265,7 +284,49 @@ fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
 
 crate::messages! {
     /// The words of `node-under-pressure`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A node under a pressure condition (`MemoryPressure`), the resource it is short of, and
+        /// the Pods evicted for that resource.
+        ShortOf { subject: ObjectRef, resource: Box<Message>, pressure: &'static str, evicted: Vec<ObjectRef> } = "node-under-pressure.short-of" {
+            en: {
+                let evicted = if evicted.0.is_empty() { String::new() } else { format!(" Evicted for the same resource: {evicted}.") };
+                format!("{subject} is short of {resource} ({pressure}): the kubelet evicts Pods and the node refuses new ones (its pressure taint).{evicted}")
+            },
+            zh: {
+                let evicted = if evicted.0.is_empty() { String::new() } else { format!("因同一资源被驱逐的有：{evicted}。") };
+                format!("{subject} 的{resource}不足（{pressure}）：kubelet 会驱逐 Pod，节点也会拒绝新的 Pod（它的压力污点）。{evicted}")
+            },
+        },
+        /// The resource of `DiskPressure`.
+        Disk {} = "node-under-pressure.disk" {
+            en: "disk (ephemeral-storage)",
+            zh: "磁盘（ephemeral-storage）",
+        },
+        /// The resource of `MemoryPressure`.
+        Memory {} = "node-under-pressure.memory" {
+            en: "memory",
+            zh: "内存",
+        },
+        /// The resource of `PIDPressure`.
+        ProcessIds {} = "node-under-pressure.process-ids" {
+            en: "process IDs",
+            zh: "进程号",
+        },
+        /// A pressure this rule does not know the resource of.
+        Resources {} = "node-under-pressure.resources" {
+            en: "resources",
+            zh: "资源",
+        },
+        WhatFills { resource: Box<Message> } = "node-under-pressure.what-fills" {
+            en: "What fills the node's {resource} (images, container logs, emptyDir volumes, a process).",
+            zh: "是什么占用了节点的{resource}（镜像、容器日志、emptyDir 卷、某个进程）。",
+        },
+        /// Eviction events without the Pods: linked to the node by the resource they name.
+        EvictionsUnlinked {} = "node-under-pressure.evictions-unlinked" {
+            en: "The eviction events do not name their node; they are linked here by the resource they name, not proven to be on this node.",
+            zh: "驱逐事件没有指明所在节点；这里是按它们所说的资源关联过来的，并不能证明它们发生在这个节点上。",
+        },
+    }
 }
 
 #[cfg(test)]
@@ -283,5 +344,20 @@ mod tests {
             Some("MemoryPressure")
         );
         assert_eq!(super::pressure_of_eviction("Pod was preempted"), None);
+    }
+
+    /// The pressure is read from the finding's typed message, not from its text (which is empty
+    /// while the rules run).
+    #[test]
+    fn a_finding_says_its_pressure() {
+        let text = "apiVersion: v1\nkind: Node\nmetadata: {name: w}\nstatus:\n  conditions:\n  - {type: PIDPressure, status: \"True\"}\n";
+        let report = crate::analyze(&[crate::Source::new("n.yaml", text)]);
+        let pressures: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == super::RULE.id)
+            .map(super::pressure_of)
+            .collect();
+        assert_eq!(pressures, [Some("PIDPressure")]);
     }
 }

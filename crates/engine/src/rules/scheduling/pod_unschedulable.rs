@@ -4,6 +4,8 @@ use crate::ingest::api::Pod;
 
 use super::histogram::{self, Cause, Histogram};
 use crate::ingest::{Object, Typed};
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::history::{self, Supersedes};
@@ -194,19 +196,16 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         evidence.extend(model.event_evidence(latest));
     }
 
-    let summary = summary(id, gated, histogram.as_ref(), &message, &named, pod.is_none());
-    let mut cannot_establish = vec![
-        "Whether capacity or matching nodes will appear (a cluster autoscaler, new or uncordoned nodes): the message is the scheduler's view at its last attempt.".to_string(),
-        "Which node the Pod would use once the constraint is fixed, and whether its image would pull and the application run there.".to_string(),
-    ];
+    let summary = summary(id, gated, histogram.as_ref(), &message, named, pod.is_none());
+    let mut cannot_establish: Vec<Message> = vec![Msg::CapacityMayAppear {}.into(), Msg::WhichNode {}.into()];
     if failed.iter().any(|e| e.count > 1) {
-        cannot_establish.push("The scheduling failure repeated; the text shown can be the first attempt's (an event series keeps its first message), so later attempts may have had other per-node reasons.".to_string());
+        cannot_establish.push(Msg::Repeated {}.into());
     }
     if !model.graph.inventory.has("Node") {
-        cannot_establish.push("No Nodes were pasted, so their labels, taints and free capacity are unknown: the node counts come from the scheduler's message alone.".to_string());
+        cannot_establish.push(Msg::NoNodes {}.into());
     }
     if pod.is_none() {
-        cannot_establish.push(format!("{id} itself was not pasted: its node selector, affinity, tolerations and requests are unknown, and this finding rests on the scheduler's events alone, which are a hint rather than proof."));
+        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
     }
 
     let name = &id.name;
@@ -298,13 +297,13 @@ fn taint_key(printed: &str) -> &str {
 }
 
 /// Names the pasted nodes that fail the node selector or carry a named taint, adding their labels and
-/// taints as evidence; returns (cause text, node names) for the summary.
+/// taints as evidence; returns a clause per cause naming them, for the summary.
 fn failing_nodes(
     model: &Model<'_>,
     histogram: &Histogram,
     node_selector: &[(String, String)],
     evidence: &mut Vec<Evidence>,
-) -> Vec<(String, Vec<String>)> {
+) -> Vec<Message> {
     let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
     let mut named = Vec::new();
     for entry in &histogram.entries {
@@ -347,7 +346,13 @@ fn failing_nodes(
             _ => {}
         }
         if !names.is_empty() {
-            named.push((entry.cause.describe(), names));
+            named.push(
+                Msg::PastedNodes {
+                    cause: Box::new(entry.cause.describe()),
+                    nodes: names,
+                }
+                .into(),
+            );
         }
     }
     named
@@ -358,44 +363,110 @@ fn summary(
     gated: bool,
     histogram: Option<&Histogram>,
     message: &str,
-    named: &[(String, Vec<String>)],
+    named: Vec<Message>,
     events_only: bool,
-) -> String {
+) -> Msg {
     if gated {
-        return format!("{id} is held back by scheduling gates: the scheduler will not consider it until they are removed.");
+        return Msg::Gated { subject: id.clone() };
     }
-    let mut text = format!("No node has been chosen for {id}: it is Pending before scheduling, so the scheduler's constraints are the boundary.");
-    match histogram {
-        Some(h) => {
-            text.push_str(&format!(" {}/{} nodes are available:", h.available, h.total));
-            let parts: Vec<String> = h
-                .entries
-                .iter()
-                .map(|e| match e.nodes {
-                    Some(1) => format!("1 node {}", e.cause.describe()),
-                    Some(n) => format!("{n} nodes {}", e.cause.describe()),
-                    None => format!("every node {}", e.cause.describe()),
-                })
-                .collect();
-            text.push(' ');
-            text.push_str(&parts.join("; "));
-            text.push('.');
-        }
-        None if !message.is_empty() => text.push_str(&format!(" The scheduler says: {message}")),
-        None => {}
+    let scheduler = match histogram {
+        Some(h) => Some(Msg::Available {
+            available: h.available,
+            total: h.total,
+            entries: h.entries.iter().map(histogram::Entry::describe).collect(),
+        }),
+        None if !message.is_empty() => Some(Msg::SchedulerSays {
+            message: message.to_string(),
+        }),
+        None => None,
+    };
+    Msg::NoNode {
+        subject: id.clone(),
+        scheduler: scheduler.map(|m| Box::new(m.into())),
+        named,
+        events_only,
     }
-    for (cause, names) in named {
-        text.push_str(&format!(" Pasted nodes {cause}: {}.", names.join(", ")));
-    }
-    if events_only {
-        text.push_str(" (From the scheduler's events only.)");
-    }
-    text
 }
 
 crate::messages! {
     /// The words of `pod-unschedulable`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod whose `spec.schedulingGates` keep the scheduler from considering it.
+        Gated { subject: ObjectRef } = "pod-unschedulable.gated" {
+            en: "{subject} is held back by scheduling gates: the scheduler will not consider it until they are removed.",
+            zh: "{subject} 被 schedulingGates 挡住了：在这些门控被移除之前，调度器不会考虑它。",
+        },
+        /// A Pod no node has been chosen for: what the scheduler says (`Available`, `SchedulerSays`),
+        /// the pasted nodes it refused (`PastedNodes`), and whether this rests on its events alone.
+        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool } = "pod-unschedulable.no-node" {
+            en: {
+                let mut text = format!("No node has been chosen for {subject}: it is Pending before scheduling, so the scheduler's constraints are the boundary.");
+                if let Some(s) = scheduler.0 {
+                    text.push(' ');
+                    text.push_str(&s.render(Lang::En));
+                }
+                for n in named.0 {
+                    text.push(' ');
+                    text.push_str(&n.render(Lang::En));
+                }
+                if *events_only.0 {
+                    text.push_str(" (From the scheduler's events only.)");
+                }
+                text
+            },
+            zh: {
+                let mut text = format!("还没有为 {subject} 选定节点：它的 Pending 发生在调度之前，因此故障边界是调度器的各项约束。");
+                if let Some(s) = scheduler.0 {
+                    text.push_str(&s.render(Lang::Zh));
+                }
+                for n in named.0 {
+                    text.push_str(&n.render(Lang::Zh));
+                }
+                if *events_only.0 {
+                    text.push_str("（仅依据调度器的事件。）");
+                }
+                text
+            },
+        },
+        /// The scheduler's histogram: how many nodes are available, and why the others are not
+        /// (its entries, [`super::histogram::Msg`]).
+        Available { available: u32, total: u32, entries: Vec<Message> } = "pod-unschedulable.available" {
+            en: "{available}/{total} nodes are available: {entries}.",
+            zh: "{total} 个节点中有 {available} 个可用：{entries}。",
+        },
+        /// The scheduler's message, verbatim, when it is not a histogram this parser reads.
+        SchedulerSays { message: String } = "pod-unschedulable.scheduler-says" {
+            en: "The scheduler says: {message}",
+            zh: "调度器的消息：{message}",
+        },
+        /// The pasted nodes that fail one of the scheduler's reasons (a cause of the histogram).
+        PastedNodes { cause: Box<Message>, nodes: Vec<String> } = "pod-unschedulable.pasted-nodes" {
+            en: "Pasted nodes {cause}: {nodes}.",
+            zh: "粘贴的节点中，{nodes} {cause}。",
+        },
+        CapacityMayAppear {} = "pod-unschedulable.capacity-may-appear" {
+            en: "Whether capacity or matching nodes will appear (a cluster autoscaler, new or uncordoned nodes): the message is the scheduler's view at its last attempt.",
+            zh: "是否会出现容量或匹配的节点（集群自动扩缩器、新加入或解除封锁的节点）：这条消息只是调度器最后一次尝试时看到的情况。",
+        },
+        WhichNode {} = "pod-unschedulable.which-node" {
+            en: "Which node the Pod would use once the constraint is fixed, and whether its image would pull and the application run there.",
+            zh: "约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。",
+        },
+        /// A `FailedScheduling` event with a count above 1.
+        Repeated {} = "pod-unschedulable.repeated" {
+            en: "The scheduling failure repeated; the text shown can be the first attempt's (an event series keeps its first message), so later attempts may have had other per-node reasons.",
+            zh: "调度失败重复出现过；显示的文本可能是第一次尝试时的（事件序列保留第一条消息），之后的尝试在各个节点上的原因可能不同。",
+        },
+        NoNodes {} = "pod-unschedulable.no-nodes" {
+            en: "No Nodes were pasted, so their labels, taints and free capacity are unknown: the node counts come from the scheduler's message alone.",
+            zh: "输入中没有 Node，因此它们的标签、污点和空闲容量都不清楚：节点数量只来自调度器的消息。",
+        },
+        /// A Pod known from the scheduler's events only.
+        NotPasted { subject: ObjectRef } = "pod-unschedulable.not-pasted" {
+            en: "{subject} itself was not pasted: its node selector, affinity, tolerations and requests are unknown, and this finding rests on the scheduler's events alone, which are a hint rather than proof.",
+            zh: "输入中没有 {subject} 本身：它的节点选择器、亲和性、容忍和资源请求都不清楚；这个结论只基于调度器的事件，事件只是线索而不是证明。",
+        },
+    }
 }
 
 #[cfg(test)]
