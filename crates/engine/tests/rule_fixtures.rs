@@ -7,7 +7,7 @@
 
 mod common;
 
-use faultline_engine::{analyze, rules::RULES, Source};
+use faultline_engine::{analyze, rules::RULES, Lang, Source};
 
 /// What a fixture expects: `fires-*` the folder's rule; `quiet-*` that the folder's rule stays silent,
 /// and either no finding at all (`# expect: none`) or only the other rule it names (a near miss that
@@ -380,6 +380,10 @@ fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> Str
             writeln!(out, "explained by: {} {}", cause.rule, cause.subject).unwrap();
         }
         writeln!(out, "summary:\n  {}", f.summary).unwrap();
+        // The same sentence in Chinese (issue 24), reviewed with the English.
+        if let Some(m) = &f.message {
+            writeln!(out, "summary (zh):\n  {}", m.render(Lang::Zh)).unwrap();
+        }
         writeln!(out, "evidence:").unwrap();
         for e in &f.evidence {
             writeln!(out, "  {}:{} {} = {}", e.source, e.line, e.path, e.value).unwrap();
@@ -391,6 +395,10 @@ fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> Str
         writeln!(out, "cannot establish:").unwrap();
         for c in &f.cannot_establish {
             writeln!(out, "  - {c}").unwrap();
+        }
+        writeln!(out, "cannot establish (zh):").unwrap();
+        for c in &f.cannot_establish_messages {
+            writeln!(out, "  - {}", c.render(Lang::Zh)).unwrap();
         }
         writeln!(out, "next steps:").unwrap();
         for s in &f.next_steps {
@@ -438,6 +446,42 @@ fn prose_defects(prose: &str) -> Vec<&'static str> {
     defects
 }
 
+/// Chinese prose a reader would stumble on: a run of spaces, a space at an end or beside a
+/// full-width mark, a doubled mark, or an ASCII sentence mark right after a Chinese character (a
+/// sentence written in English punctuation). Quoted input is the input's, and not judged.
+fn chinese_defects(prose: &str) -> Vec<&'static str> {
+    let own: String = prose
+        .split('"')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, part)| part)
+        .collect::<Vec<_>>()
+        .join("\"");
+    let mut defects = Vec::new();
+    if own.contains("  ") {
+        defects.push("a run of spaces");
+    }
+    if prose != prose.trim() {
+        defects.push("a space at an end");
+    }
+    let marks = ['。', '，', '：', '；', '、', '）'];
+    let chars: Vec<char> = own.chars().collect();
+    for w in chars.windows(2) {
+        let chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+        if w[0] == ' ' && marks.contains(&w[1]) || w[0] == '（' && w[1] == ' ' {
+            defects.push("a space beside a full-width mark");
+        }
+        if w[0] == w[1] && (marks.contains(&w[0]) || w[0] == '（') {
+            defects.push("a doubled mark");
+        }
+        if chinese(w[0]) && [',', ';', '.'].contains(&w[1]) {
+            defects.push("an ASCII mark after a Chinese character");
+        }
+    }
+    defects.dedup();
+    defects
+}
+
 /// A next step is a command: only its ends are judged (a shell comment may be aligned, and
 /// jsonpath templates put spaces before colons).
 fn command_defects(command: &str) -> Vec<&'static str> {
@@ -470,6 +514,16 @@ fn every_fixture_matches_its_reviewed_snapshot_and_no_snapshot_is_an_orphan() {
                 for (p, found) in prose.chain(commands) {
                     for d in found {
                         defects.push(format!("{rule}/{name}: {} — {d}: {p:?}", f.rule));
+                    }
+                }
+                let chinese = f
+                    .message
+                    .iter()
+                    .chain(&f.cannot_establish_messages)
+                    .map(|m| m.render(Lang::Zh));
+                for p in chinese {
+                    for d in chinese_defects(&p) {
+                        defects.push(format!("{rule}/{name}: {} (zh) — {d}: {p:?}", f.rule));
                     }
                 }
             }

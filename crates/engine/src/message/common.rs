@@ -14,7 +14,7 @@ crate::messages! {
         /// A finding that another, listed before it, explains.
         Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
             en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",
-            zh: "{summary} 这是一个症状：它源于上面列出的 {cause}（{rule}）。",
+            zh: "{summary}这是一个症状：它源于上面列出的 {cause}（{rule}）。",
         },
         /// A failure that a later state of the input shows has passed.
         History { until: Option<Box<super::Message>>, recovery: Box<super::Message>, was: Box<super::Message> } = "common.history" {
