@@ -1,4 +1,5 @@
 use crate::ingest::messages::MessageKind;
+use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
@@ -133,8 +134,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             |s| s.id.clone(),
         );
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let mut cannot_establish =
-            vec!["Which URL the client used, beyond the service reference in the message.".to_string()];
+        let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
         let summary = match service {
             Some(object) => {
                 for path in [
@@ -151,31 +151,37 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     .unwrap_or("<none>");
                 let port_name = object.locate("spec.ports[0].name").and_then(|(_, n)| n.as_str());
                 let has_endpoints = !matches!(printed, "<none>" | "");
+                let named = port.filter(|p| !p.is_empty()).map(str::to_string);
                 match (has_endpoints, port_name) {
-                    (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => format!(
-                        "The API server's proxy found no endpoints for {id} although it has one ({printed}): the request named {} of the Service, whose port is named {port_name:?}. The proxy looks endpoints up by port name — name the port in the URL ({name}:{port_name}).",
-                        match port {
-                            Some("") | None => "no port".to_string(),
-                            Some(p) => format!("port {p:?}, not a port"),
-                        }
-                    ),
-                    (true, _) => format!(
-                        "The API server's proxy found no endpoints for {id}, although its describe shows {printed}: the port the request named ({}) may not be one of the Service's.",
-                        port.filter(|p| !p.is_empty()).unwrap_or("none")
-                    ),
-                    (false, _) => format!(
-                        "The API server's proxy found no endpoints for {id}: it has no ready endpoint ({printed}), so its Pods are not ready or not selected."
-                    ),
+                    (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => Msg::PortNotNamed {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                        port: named,
+                        port_name: port_name.to_string(),
+                        service: name.to_string(),
+                    },
+                    (true, _) => Msg::PortNotOfService {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                        port: named,
+                    },
+                    (false, _) => Msg::NoReadyEndpoint {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                    },
                 }
             }
             None => {
-                cannot_establish.push(format!(
-                    "{id} itself was not pasted: whether it has ready endpoints (then the request's port is wrong) or none (then its Pods' readiness or selector is the question)."
-                ));
-                format!(
-                    "A request through the API server's proxy to {id} was answered 503: no endpoints available for the service reference {:?}.",
-                    text.split(NEEDLE).nth(1).and_then(|r| r.trim_start_matches(['"', '\\']).split(['"', '\\']).next()).unwrap_or(name)
-                )
+                cannot_establish.push(Msg::ServiceNotPasted { subject: id.clone() }.into());
+                Msg::Answered503 {
+                    subject: id.clone(),
+                    reference: text
+                        .split(NEEDLE)
+                        .nth(1)
+                        .and_then(|r| r.trim_start_matches(['"', '\\']).split(['"', '\\']).next())
+                        .unwrap_or(name)
+                        .to_string(),
+                }
             }
         };
         let next_steps = vec![
@@ -203,7 +209,64 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `proxy-found-no-endpoints`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The Service has endpoints but the request named no port of it, or a port that is not its
+        /// port's name. `endpoints` is what describe prints; `service` the Service's name.
+        PortNotNamed { subject: ObjectRef, endpoints: String, port: Option<String>, port_name: String, service: String } = "proxy-found-no-endpoints.port-not-named" {
+            en: {
+                let named = match port.0 {
+                    None => "no port".to_string(),
+                    Some(p) => format!("port {p:?}, not a port"),
+                };
+                format!(
+                    "The API server's proxy found no endpoints for {subject} although it has one ({endpoints}): the request named {named} of the Service, whose port is named {:?}. The proxy looks endpoints up by port name — name the port in the URL ({service}:{port_name}).",
+                    port_name.0
+                )
+            },
+            zh: {
+                let named = match port.0 {
+                    None => "请求没有指明该 Service 的端口".to_string(),
+                    Some(p) => format!("请求指明的端口 {p:?} 不是该 Service 的端口"),
+                };
+                format!(
+                    "API server 的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 {:?}。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
+                    port_name.0
+                )
+            },
+        },
+        /// The Service's describe shows endpoints; the port the request named may not be the Service's.
+        PortNotOfService { subject: ObjectRef, endpoints: String, port: Option<String> } = "proxy-found-no-endpoints.port-not-of-service" {
+            en: {
+                let port = port.0.as_deref().unwrap_or("none");
+                format!("The API server's proxy found no endpoints for {subject}, although its describe shows {endpoints}: the port the request named ({port}) may not be one of the Service's.")
+            },
+            zh: {
+                let port = port.0.as_ref().map_or_else(|| "请求没有指明端口".to_string(), |p| format!("请求指明的端口（{p}）"));
+                format!("API server 的代理没有为 {subject} 找到端点，而它的 describe 显示有 {endpoints}：{port}可能不是该 Service 的端口。")
+            },
+        },
+        NoReadyEndpoint { subject: ObjectRef, endpoints: String } = "proxy-found-no-endpoints.no-ready-endpoint" {
+            en: "The API server's proxy found no endpoints for {subject}: it has no ready endpoint ({endpoints}), so its Pods are not ready or not selected.",
+            zh: "API server 的代理没有为 {subject} 找到端点：它没有就绪的端点（{endpoints}），所以它的 Pod 要么没有就绪，要么没有被 Service 选中。",
+        },
+        /// The Service was not pasted: the 503 and the service reference it names, verbatim.
+        Answered503 { subject: ObjectRef, reference: String } = "proxy-found-no-endpoints.answered-503" {
+            en: {
+                format!("A request through the API server's proxy to {subject} was answered 503: no endpoints available for the service reference {:?}.", reference.0)
+            },
+            zh: {
+                format!("经由 API server 代理发往 {subject} 的请求得到了 503 答复：Service 引用 {:?} 没有可用的端点。", reference.0)
+            },
+        },
+        UnknownUrl {} = "proxy-found-no-endpoints.unknown-url" {
+            en: "Which URL the client used, beyond the service reference in the message.",
+            zh: "客户端实际用的是哪个 URL：消息里只有 Service 引用，看不出更多。",
+        },
+        ServiceNotPasted { subject: ObjectRef } = "proxy-found-no-endpoints.service-not-pasted" {
+            en: "{subject} itself was not pasted: whether it has ready endpoints (then the request's port is wrong) or none (then its Pods' readiness or selector is the question).",
+            zh: "输入中没有 {subject} 本身：它是有就绪的端点（那就是请求的端口写错了），还是一个也没有（那要查的是它的 Pod 是否就绪、选择算符是否选中了 Pod），无法判断。",
+        },
+    }
 }
 
 #[cfg(test)]

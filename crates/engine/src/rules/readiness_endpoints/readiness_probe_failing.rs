@@ -1,8 +1,9 @@
 use std::collections::BTreeSet;
 
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
@@ -139,30 +140,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     .to_string()
             })
             .filter(|f| !f.is_empty());
-        let containers = if not_ready.is_empty() {
-            "a container".to_string()
-        } else {
-            format!("container {}", not_ready.join(", "))
+        let summary = Msg::NotReady {
+            subject: id.clone(),
+            containers: not_ready,
+            failure,
+            times,
         };
-        let mut summary = format!("{id}: {containers} runs but is not ready: its readiness probe fails");
-        if let Some(f) = &failure {
-            summary.push_str(&format!(" ({f})"));
-        }
-        if times > 1 {
-            summary.push_str(&format!(", {times} times"));
-        }
-        summary
-            .push_str(". The Pod is taken out of every Service's endpoints; the container is not restarted.");
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let mut cannot_establish = vec![
-            "Whether the application cannot answer or the probe is wrong (path, port, a timeout shorter than a slow answer)."
-                .to_string(),
-            "Whether real requests to the application fail too: the probe is one request.".to_string(),
-        ];
+        let mut cannot_establish: Vec<Message> = vec![Msg::AppOrProbe {}.into(), Msg::RealRequests {}.into()];
         if pod.is_none() {
-            cannot_establish.push(format!(
-                "{id} itself was not pasted: this rests on its events alone, which are a hint; whether it is ready now is unknown."
-            ));
+            cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
         }
         let next_steps = vec![
             command!(
@@ -193,5 +180,34 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `readiness-probe-failing`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// A Pod whose containers run but fail their readiness probe: `containers` are the ones not
+        /// ready (none known without the Pod), `failure` the kubelet's last words, `times` how often.
+        NotReady { subject: ObjectRef, containers: Vec<String>, failure: Option<String>, times: u32 } = "readiness-probe-failing.not-ready" {
+            en: {
+                let containers = if containers.0.is_empty() { "a container".to_string() } else { format!("container {containers}") };
+                let failure = failure.0.as_ref().map(|f| format!(" ({f})")).unwrap_or_default();
+                let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
+                format!("{subject}: {containers} runs but is not ready: its readiness probe fails{failure}{times}. The Pod is taken out of every Service's endpoints; the container is not restarted.")
+            },
+            zh: {
+                let containers = if containers.0.is_empty() { "有一个容器".to_string() } else { format!("容器 {containers} ") };
+                let failure = failure.0.as_ref().map(|f| format!("（{f}）")).unwrap_or_default();
+                let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
+                format!("{subject}：{containers}在运行但没有就绪：它的就绪探针失败{failure}{times}。该 Pod 会被移出所有 Service 的端点；容器不会被重启。")
+            },
+        },
+        AppOrProbe {} = "readiness-probe-failing.app-or-probe" {
+            en: "Whether the application cannot answer or the probe is wrong (path, port, a timeout shorter than a slow answer).",
+            zh: "是应用无法响应，还是探针本身配错了（路径、端口，或者超时比应用较慢的响应还短）。",
+        },
+        RealRequests {} = "readiness-probe-failing.real-requests" {
+            en: "Whether real requests to the application fail too: the probe is one request.",
+            zh: "发往应用的真实请求是否也失败：探针只是一个请求。",
+        },
+        NotPasted { subject: ObjectRef } = "readiness-probe-failing.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint; whether it is ready now is unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，而事件只是线索；它现在是否就绪并不清楚。",
+        },
+    }
 }

@@ -1,8 +1,10 @@
 use crate::ingest::node::Node;
 use crate::ingest::Object;
+use crate::lang::Lang;
+use crate::message::Message;
 use crate::model::owners::descends_from;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -176,37 +178,38 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // Named as every other finding names its subject: kind, namespace and name.
         let id = &object.id;
         let (kind, name) = (&id.kind, &id.name);
-        let mut summary = if let Some(c) = &deadline {
-            format!(
-                "{id} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{}).",
-                quoted(c.message)
-            )
+        let verbatim = |m: &str| (!m.is_empty()).then(|| m.to_string());
+        let state = if let Some(c) = &deadline {
+            Msg::Deadline {
+                subject: id.clone(),
+                message: verbatim(c.message),
+            }
         } else if let Some(c) = &replica_failure {
-            format!(
-                "{id} cannot create its Pods (ReplicaFailure=True, {}{}).",
-                c.reason,
-                quoted(c.message)
-            )
+            Msg::ReplicaFailure {
+                subject: id.clone(),
+                reason: c.reason.to_string(),
+                message: verbatim(c.message),
+            }
         } else if unavailable {
-            format!(
-                "{id} is not available (Available=False{}).",
-                reason_of(available.as_ref())
-            )
+            Msg::Unavailable {
+                subject: id.clone(),
+                reason: available.as_ref().and_then(|c| verbatim(c.reason)),
+            }
         } else {
-            let updated = updated
-                .map(|u| format!("{u} of {desired} replicas updated, "))
-                .unwrap_or_default();
-            format!("{id} is rolling out: {updated}{ready} of {desired} available.")
+            Msg::RollingOut {
+                subject: id.clone(),
+                updated,
+                ready,
+                desired,
+            }
         };
-        if short && (stalled || unavailable) {
-            summary.push_str(&format!(" {ready} of {desired} replicas are available."));
-        }
-        if said_available && (stalled || behind) {
-            summary.push_str(
-                " Its Available=True only says enough Pods of the previous ReplicaSet still serve; the new \
-                 ones are the problem.",
-            );
-        }
+        let summary = Msg::Summary {
+            state: Box::new(state.into()),
+            available: (short && (stalled || unavailable))
+                .then(|| Box::new(Msg::Available { ready, desired }.into())),
+            previous: (said_available && (stalled || behind))
+                .then(|| Box::new(Msg::PreviousStillServes {}.into())),
+        };
         // Still progressing with nothing failing pasted: Pods take time to start; only report it when
         // a finding below explains it (decided in `relate`) — so only when one of its Pods or
         // ReplicaSets has a finding.
@@ -219,16 +222,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let owned = owns_any(model, object);
         let ns = object.id.namespace.as_deref().unwrap_or("default");
         let resource = kind.to_ascii_lowercase();
-        let mut cannot_establish = vec![
-            "Why the new Pods are not available: the rollout's conditions only count them.".to_string(),
-            "Whether the progress deadline (600 s unless spec.progressDeadlineSeconds says otherwise) is \
-             simply too short for this workload's start-up."
-                .to_string(),
-        ];
+        let mut cannot_establish: Vec<Message> =
+            vec![Msg::WhyNotAvailable {}.into(), Msg::DeadlineTooShort {}.into()];
         if !owned {
-            cannot_establish.push(format!(
-                "No ReplicaSets or Pods of {id} were pasted, so the cause below it is unknown."
-            ));
+            cannot_establish.push(Msg::NothingBelow { subject: id.clone() }.into());
         }
         let selector = object
             .locate("spec.selector.matchLabels")
@@ -265,21 +262,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-fn quoted(message: &str) -> String {
-    if message.is_empty() {
-        String::new()
-    } else {
-        format!(": {message:?}")
-    }
-}
-
-fn reason_of(c: Option<&Condition<'_>>) -> String {
-    match c {
-        Some(c) if !c.reason.is_empty() => format!(", {}", c.reason),
-        _ => String::new(),
-    }
-}
-
 /// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet (only objects
 /// of its namespace can be: [`descends_from`]).
 fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
@@ -290,5 +272,84 @@ fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
 
 crate::messages! {
     /// The words of `rollout-not-progressing`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The summary: the rollout's state, then how many replicas are available and what an
+        /// `Available=True` does not say, when they apply.
+        Summary { state: Box<Message>, available: Option<Box<Message>>, previous: Option<Box<Message>> } = "rollout-not-progressing.summary" {
+            en: {
+                let mut text = state.to_string();
+                for sentence in [available.0, previous.0].into_iter().flatten() {
+                    text.push(' ');
+                    text.push_str(&sentence.render(Lang::En));
+                }
+                text
+            },
+            zh: "{state}{available}{previous}",
+        },
+        /// `Progressing=False` with `ProgressDeadlineExceeded`; `message` is the condition's, verbatim.
+        Deadline { subject: ObjectRef, message: Option<String> } = "rollout-not-progressing.deadline" {
+            en: {
+                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                format!("{subject} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{message}).")
+            },
+            zh: {
+                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                format!("{subject} 已停止推进（Progressing=False，ProgressDeadlineExceeded{message}）。")
+            },
+        },
+        /// `ReplicaFailure=True`, with the condition's reason and message verbatim.
+        ReplicaFailure { subject: ObjectRef, reason: String, message: Option<String> } = "rollout-not-progressing.replica-failure" {
+            en: {
+                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                format!("{subject} cannot create its Pods (ReplicaFailure=True, {reason}{message}).")
+            },
+            zh: {
+                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                format!("{subject} 无法创建它的 Pod（ReplicaFailure=True，{reason}{message}）。")
+            },
+        },
+        /// `Available=False`, with the condition's reason when it has one.
+        Unavailable { subject: ObjectRef, reason: Option<String> } = "rollout-not-progressing.unavailable" {
+            en: {
+                let reason = reason.0.as_ref().map(|r| format!(", {r}")).unwrap_or_default();
+                format!("{subject} is not available (Available=False{reason}).")
+            },
+            zh: {
+                let reason = reason.0.as_ref().map(|r| format!("，{r}")).unwrap_or_default();
+                format!("{subject} 不可用（Available=False{reason}）。")
+            },
+        },
+        /// A rollout under way whose replicas are not all updated or available.
+        RollingOut { subject: ObjectRef, updated: Option<u64>, ready: u64, desired: u64 } = "rollout-not-progressing.rolling-out" {
+            en: {
+                let updated = updated.0.map(|u| format!("{u} of {desired} replicas updated, ")).unwrap_or_default();
+                format!("{subject} is rolling out: {updated}{ready} of {desired} available.")
+            },
+            zh: {
+                let updated = updated.0.map(|u| format!("已更新 {u} 个，")).unwrap_or_default();
+                format!("{subject} 正在滚动更新：{desired} 个副本中{updated}可用 {ready} 个。")
+            },
+        },
+        Available { ready: u64, desired: u64 } = "rollout-not-progressing.available" {
+            en: "{ready} of {desired} replicas are available.",
+            zh: "{desired} 个副本中有 {ready} 个可用。",
+        },
+        /// The workload says `Available=True` while its rollout is stalled or behind.
+        PreviousStillServes {} = "rollout-not-progressing.previous-still-serves" {
+            en: "Its Available=True only says enough Pods of the previous ReplicaSet still serve; the new ones are the problem.",
+            zh: "它的 Available=True 只说明旧 ReplicaSet 仍有足够的 Pod 在提供服务；出问题的是新的 Pod。",
+        },
+        WhyNotAvailable {} = "rollout-not-progressing.why-not-available" {
+            en: "Why the new Pods are not available: the rollout's conditions only count them.",
+            zh: "新的 Pod 为什么不可用：滚动更新的状况只统计了它们的数量。",
+        },
+        DeadlineTooShort {} = "rollout-not-progressing.deadline-too-short" {
+            en: "Whether the progress deadline (600 s unless spec.progressDeadlineSeconds says otherwise) is simply too short for this workload's start-up.",
+            zh: "推进期限（默认 600 秒，除非 spec.progressDeadlineSeconds 另有设置）是否只是对这个工作负载的启动来说太短了。",
+        },
+        NothingBelow { subject: ObjectRef } = "rollout-not-progressing.nothing-below" {
+            en: "No ReplicaSets or Pods of {subject} were pasted, so the cause below it is unknown.",
+            zh: "输入中没有 {subject} 的 ReplicaSet 或 Pod，因此它下层的原因不清楚。",
+        },
+    }
 }

@@ -1,7 +1,8 @@
+use crate::message::Message;
 use crate::model::client_output::{lines_containing, Scope};
 use crate::model::facts::{business_response, pod_ready, ready_evidence};
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, FactKind, FactState, Finding, Severity};
+use crate::report::{Boundary, Evidence, FactKind, FactState, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -76,26 +77,29 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// How the summary words a fact.
-fn word(state: FactState) -> &'static str {
+/// How the summary words a fact's state.
+fn word(state: FactState) -> Message {
     match state {
-        FactState::Yes => "proven",
-        FactState::No => "disproven",
-        FactState::Unknown => "unknown",
+        FactState::Yes => Msg::Proven {},
+        FactState::No => Msg::Disproven {},
+        FactState::Unknown => Msg::Unknown {},
     }
+    .into()
 }
 
-/// How the summary names a fact (the article's words).
-fn name(kind: FactKind) -> &'static str {
+/// How the summary states a fact (the article's words) and what the input says of it.
+fn fact(kind: FactKind, state: FactState) -> Message {
+    let state = Box::new(word(state));
     match kind {
-        FactKind::Scheduled => "scheduled",
-        FactKind::ContainerRunning => "container running",
-        FactKind::PodReady => "Pod ready",
-        FactKind::SelectedByService => "selected by a Service",
-        FactKind::AddressPresent => "address present",
-        FactKind::EligibleForTraffic => "eligible for traffic",
-        FactKind::BusinessResponse => "business response",
+        FactKind::Scheduled => Msg::Scheduled { state },
+        FactKind::ContainerRunning => Msg::ContainerRunning { state },
+        FactKind::PodReady => Msg::PodReady { state },
+        FactKind::SelectedByService => Msg::SelectedByService { state },
+        FactKind::AddressPresent => Msg::AddressPresent { state },
+        FactKind::EligibleForTraffic => Msg::EligibleForTraffic { state },
+        FactKind::BusinessResponse => Msg::BusinessResponse { state },
     }
+    .into()
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -168,46 +172,45 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
         let id = &service.id;
         let ns = id.namespace.as_deref().unwrap_or("default");
-        let probe_text = probes.first().map(|e| {
-            format!(
-                " (the readiness probe fails: {})",
-                e.message.trim_start_matches("Readiness probe failed: ")
-            )
+        // The kubelet's words after its prefix, verbatim.
+        let probe = probes.first().map(|e| {
+            e.message
+                .trim_start_matches("Readiness probe failed: ")
+                .to_string()
         });
-        let mut summary = if selects_nothing {
-            format!("{id} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints.")
+        let facts: Vec<Message> = facts.iter().map(|f| fact(f.fact, f.state)).collect();
+        let summary = if selects_nothing {
+            Msg::SelectsNothing {
+                subject: id.clone(),
+                facts,
+            }
         } else if ready_but_not_serving {
-            format!(
-                "{id} sends traffic to Pods that are not ready: with publishNotReadyAddresses=true its EndpointSlice marks their endpoints ready=true while serving=false{}.",
-                probe_text.clone().unwrap_or_default()
-            )
+            Msg::NotReadyButRouted {
+                subject: id.clone(),
+                probe,
+                facts,
+            }
         } else {
-            format!(
-                "{id} has no endpoint eligible for traffic: the {} Pod(s) it selects are not Ready{}, so its EndpointSlice lists them with ready=false, serving=false.",
-                pods.len(),
-                probe_text.clone().unwrap_or_default()
-            )
+            Msg::NoEligibleEndpoint {
+                subject: id.clone(),
+                pods: pods.len(),
+                probe,
+                facts,
+            }
         };
-        let fact_text: Vec<String> = facts
-            .iter()
-            .map(|f| format!("{}: {}", name(f.fact), word(f.state)))
-            .collect();
-        summary.push_str(&format!(" Five facts — {}.", fact_text.join("; ")));
 
-        let mut cannot_establish = vec![
-            "Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS): endpoint conditions say what should receive traffic, not that it arrives.".to_string(),
-        ];
+        let mut cannot_establish: Vec<Message> = vec![Msg::DataPlane {}.into()];
         // With no Pod selected there is no probe to doubt: what is unknown is the Pods not pasted.
         cannot_establish.push(if selects_nothing {
-            "Whether Pods with the selector's labels exist but were not pasted: only the pasted Pods were compared with it.".to_string()
+            Msg::PodsNotPasted {}.into()
         } else {
-            "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.".to_string()
+            Msg::WhyProbeFails {}.into()
         });
         if business.0 == FactState::Unknown {
-            cannot_establish.push("The business response: no request output was pasted, so whether clients get correct answers is unknown.".to_string());
+            cannot_establish.push(Msg::NoRequestOutput {}.into());
         }
         if slices.is_empty() {
-            cannot_establish.push(format!("No EndpointSlice of {id} was pasted, so which addresses it lists and their conditions are unknown."));
+            cannot_establish.push(Msg::NoSlice { subject: id.clone() }.into());
         }
         let pod_name = pods
             .first()
@@ -257,5 +260,97 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `service-endpoints-not-serving`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The Service's selector matches none of the pasted Pods; `facts` are its five facts.
+        SelectsNothing { subject: ObjectRef, facts: Vec<Message> } = "service-endpoints-not-serving.selects-nothing" {
+            en: "{subject} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints. Five facts — {facts}.",
+            zh: "{subject} 在粘贴的 Pod 中一个也没有选中：它的选择算符匹配不到任何 Pod 的标签，所以它没有端点。五个事实——{facts}。",
+        },
+        /// `publishNotReadyAddresses: true` routes traffic to Pods that are not ready; `probe` is the
+        /// kubelet's readiness failure, verbatim.
+        NotReadyButRouted { subject: ObjectRef, probe: Option<String>, facts: Vec<Message> } = "service-endpoints-not-serving.not-ready-but-routed" {
+            en: {
+                let probe = probe.0.as_ref().map(|p| format!(" (the readiness probe fails: {p})")).unwrap_or_default();
+                format!("{subject} sends traffic to Pods that are not ready: with publishNotReadyAddresses=true its EndpointSlice marks their endpoints ready=true while serving=false{probe}. Five facts — {facts}.")
+            },
+            zh: {
+                let probe = probe.0.as_ref().map(|p| format!("（就绪探针失败：{p}）")).unwrap_or_default();
+                format!("{subject} 把流量发给了未就绪的 Pod：由于 publishNotReadyAddresses=true，它的 EndpointSlice 把这些 Pod 的端点标记为 ready=true，而它们是 serving=false{probe}。五个事实——{facts}。")
+            },
+        },
+        /// The selected Pods are not Ready, so no endpoint is eligible for traffic.
+        NoEligibleEndpoint { subject: ObjectRef, pods: usize, probe: Option<String>, facts: Vec<Message> } = "service-endpoints-not-serving.no-eligible-endpoint" {
+            en: {
+                let probe = probe.0.as_ref().map(|p| format!(" (the readiness probe fails: {p})")).unwrap_or_default();
+                let selected = if *pods.0 == 1 { "the 1 Pod it selects is".to_string() } else { format!("the {pods} Pods it selects are") };
+                format!("{subject} has no endpoint eligible for traffic: {selected} not Ready{probe}, so its EndpointSlice lists them with ready=false, serving=false. Five facts — {facts}.")
+            },
+            zh: {
+                let probe = probe.0.as_ref().map(|p| format!("（就绪探针失败：{p}）")).unwrap_or_default();
+                let they = if *pods.0 == 1 { "它没有就绪" } else { "它们都没有就绪" };
+                format!("{subject} 没有具备流量资格的端点：Service 选中了 {pods} 个 Pod，但{they}（Ready 不为 True）{probe}，所以它的 EndpointSlice 以 ready=false、serving=false 列出这些端点。五个事实——{facts}。")
+            },
+        },
+        Proven {} = "service-endpoints-not-serving.proven" {
+            en: "proven",
+            zh: "已证实",
+        },
+        Disproven {} = "service-endpoints-not-serving.disproven" {
+            en: "disproven",
+            zh: "已否定",
+        },
+        Unknown {} = "service-endpoints-not-serving.unknown" {
+            en: "unknown",
+            zh: "未知",
+        },
+        /// A fact (the article's words) and what the input says of it: proven, disproven or unknown.
+        Scheduled { state: Box<Message> } = "service-endpoints-not-serving.scheduled" {
+            en: "scheduled: {state}",
+            zh: "已调度：{state}",
+        },
+        ContainerRunning { state: Box<Message> } = "service-endpoints-not-serving.container-running" {
+            en: "container running: {state}",
+            zh: "容器运行：{state}",
+        },
+        PodReady { state: Box<Message> } = "service-endpoints-not-serving.pod-ready" {
+            en: "Pod ready: {state}",
+            zh: "Pod 就绪：{state}",
+        },
+        SelectedByService { state: Box<Message> } = "service-endpoints-not-serving.selected-by-service" {
+            en: "selected by a Service: {state}",
+            zh: "Service 选中了 Pod：{state}",
+        },
+        AddressPresent { state: Box<Message> } = "service-endpoints-not-serving.address-present" {
+            en: "address present: {state}",
+            zh: "地址存在：{state}",
+        },
+        EligibleForTraffic { state: Box<Message> } = "service-endpoints-not-serving.eligible-for-traffic" {
+            en: "eligible for traffic: {state}",
+            zh: "流量资格：{state}",
+        },
+        BusinessResponse { state: Box<Message> } = "service-endpoints-not-serving.business-response" {
+            en: "business response: {state}",
+            zh: "业务响应：{state}",
+        },
+        DataPlane {} = "service-endpoints-not-serving.data-plane" {
+            en: "Whether traffic flows through the data plane (kube-proxy, CNI, NetworkPolicy, DNS): endpoint conditions say what should receive traffic, not that it arrives.",
+            zh: "流量能否经由数据面（kube-proxy、CNI、NetworkPolicy、DNS）到达：端点的状况只说明哪些端点应当接收流量，并不说明流量真的到了。",
+        },
+        PodsNotPasted {} = "service-endpoints-not-serving.pods-not-pasted" {
+            en: "Whether Pods with the selector's labels exist but were not pasted: only the pasted Pods were compared with it.",
+            zh: "是否有带着选择算符所要标签的 Pod 存在、只是没有粘贴进来：只有粘贴的 Pod 与它做了比较。",
+        },
+        WhyProbeFails {} = "service-endpoints-not-serving.why-probe-fails" {
+            en: "Why the readiness probe fails: a probe aimed at the wrong path or port and an application that is not ready look the same from here.",
+            zh: "就绪探针为什么失败：探针指向了错误的路径或端口，和应用确实没有就绪，从这里看是一样的。",
+        },
+        NoRequestOutput {} = "service-endpoints-not-serving.no-request-output" {
+            en: "The business response: no request output was pasted, so whether clients get correct answers is unknown.",
+            zh: "业务响应：没有粘贴请求的输出，因此客户端是否得到了正确的答复并不清楚。",
+        },
+        NoSlice { subject: ObjectRef } = "service-endpoints-not-serving.no-slice" {
+            en: "No EndpointSlice of {subject} was pasted, so which addresses it lists and their conditions are unknown.",
+            zh: "输入中没有 {subject} 的 EndpointSlice，因此它列出了哪些地址、这些地址的状况如何，都不清楚。",
+        },
+    }
 }

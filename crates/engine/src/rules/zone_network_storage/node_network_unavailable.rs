@@ -1,6 +1,7 @@
+use crate::message::Message;
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -90,7 +91,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         };
         let mut evidence: Vec<Evidence> = Vec::new();
-        let mut said = Vec::new();
+        let mut said: Vec<Message> = Vec::new();
         for (i, c) in conditions.items().iter().enumerate() {
             let field = |k: &str| c.get(k).and_then(|n| n.as_str()).unwrap_or_default();
             let (type_, status, reason, message) =
@@ -105,41 +106,34 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             for f in ["status", "reason", "message"] {
                 evidence.extend(model.evidence(node, &format!("status.conditions[{i}].{f}")));
             }
-            let mut words = format!("{type_}={status}");
-            if !reason.is_empty() {
-                words.push_str(&format!(" ({reason})"));
-            }
-            if !message.is_empty() {
-                let short: String = message.chars().take(240).collect();
-                words.push_str(&format!(": {short:?}"));
-            }
-            said.push(words);
+            let short: String = message.chars().take(240).collect();
+            said.push(
+                Msg::Condition {
+                    condition: type_.to_string(),
+                    status: status.to_string(),
+                    reason: (!reason.is_empty()).then(|| reason.to_string()),
+                    message: (!short.is_empty()).then_some(short),
+                }
+                .into(),
+            );
         }
         if said.is_empty() {
             continue;
         }
-        let pods: Vec<String> = model
+        let pods: Vec<ObjectRef> = model
             .graph
             .edges
             .iter()
             .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-            .map(|e| model.objects[e.from].id.to_string())
+            .map(|e| model.objects[e.from].id.clone())
             .collect();
         let name = &node.id.name;
-        let mut summary = format!(
-            "Node {name}'s network is not ready: {}. Nothing new is scheduled there and its Pods cannot get \
-             a working network.",
-            said.join("; ")
-        );
-        if !pods.is_empty() {
-            summary.push_str(&format!(" Pods pasted on it: {}.", pods.join(", ")));
-        }
-        let cannot_establish = vec![
-            "Whether the CNI plugin's own Pod on this node is failing or its configuration is missing: \
-             the node only relays what the runtime reports."
-                .to_string(),
-            "Whether other nodes are affected, unless they were pasted.".to_string(),
-        ];
+        let summary = Msg::NotReady {
+            subject: node.id.clone(),
+            conditions: said,
+            pods,
+        };
+        let cannot_establish: Vec<Message> = vec![Msg::CniPodOrConfig {}.into(), Msg::OtherNodes {}.into()];
         let next_steps = vec![
             command!(
                 "kubectl get pods -n kube-system -o wide --field-selector spec.nodeName={}",
@@ -164,5 +158,42 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `node-network-unavailable`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The Node's network is not set up: `conditions` say which of its conditions show it, `pods`
+        /// are the pasted Pods on it.
+        NotReady { subject: ObjectRef, conditions: Vec<Message>, pods: Vec<ObjectRef> } = "node-network-unavailable.not-ready" {
+            en: {
+                let pods = if pods.0.is_empty() { String::new() } else { format!(" Pods pasted on it: {pods}.") };
+                format!("{subject}'s network is not ready: {conditions}. Nothing new is scheduled there and its Pods cannot get a working network.{pods}")
+            },
+            zh: {
+                let pods = if pods.0.is_empty() { String::new() } else { format!("输入中运行在它上面的 Pod：{pods}。") };
+                format!("{subject} 的网络没有就绪：{conditions}。不会再有新的 Pod 调度到这里，它上面的 Pod 也拿不到可用的网络。{pods}")
+            },
+        },
+        /// One condition that shows it, with its reason and (the first 240 characters of) its
+        /// message, verbatim.
+        Condition { condition: String, status: String, reason: Option<String>, message: Option<String> } = "node-network-unavailable.condition" {
+            en: {
+                let reason = reason.0.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                format!("{condition}={status}{reason}{message}")
+            },
+            zh: {
+                let mut said = Vec::new();
+                if let Some(r) = reason.0 { said.push(format!("原因 {r}")); }
+                if let Some(m) = message.0 { said.push(format!("消息 {m:?}")); }
+                let said = if said.is_empty() { String::new() } else { format!("（{}）", said.join("，")) };
+                format!("状况 {condition}={status}{said}")
+            },
+        },
+        CniPodOrConfig {} = "node-network-unavailable.cni-pod-or-config" {
+            en: "Whether the CNI plugin's own Pod on this node is failing or its configuration is missing: the node only relays what the runtime reports.",
+            zh: "是这个节点上 CNI 插件自己的 Pod 出了故障，还是它的配置缺失：节点只是转述容器运行时报告的内容。",
+        },
+        OtherNodes {} = "node-network-unavailable.other-nodes" {
+            en: "Whether other nodes are affected, unless they were pasted.",
+            zh: "其他节点是否也受影响（除非它们也在输入中）。",
+        },
+    }
 }

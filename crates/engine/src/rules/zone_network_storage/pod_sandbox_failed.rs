@@ -1,7 +1,8 @@
 use std::collections::BTreeSet;
 
+use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Boundary, Evidence, Finding, Severity};
+use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -98,22 +99,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .any(|e| e.message.contains("not initialized") || e.message.contains("network is not ready"));
         let count: u32 = signals.iter().map(|e| e.count).sum();
         let cause = match (plugin, not_initialized) {
-            (_, true) => {
-                "the node's container network is not ready (the CNI plugin is not initialized there)"
-                    .to_string()
-            }
-            (Some(p), _) => format!("the CNI plugin {p:?} fails to set up its network"),
-            (None, _) => "its network namespace cannot be set up".to_string(),
+            (_, true) => Msg::NetworkNotReady {},
+            (Some(p), _) => Msg::PluginFails {
+                plugin: p.to_string(),
+            },
+            (None, _) => Msg::NamespaceFails {},
         };
-        let summary = format!(
-            "{id} cannot start: {cause} ({count} attempt(s)). No container can run until the sandbox exists."
-        );
+        let summary = Msg::CannotStart {
+            subject: id.clone(),
+            cause: Box::new(cause.into()),
+            attempts: count,
+        };
         let subject = id.clone();
-        let cannot_establish = vec![
-            "Whether the CNI agent on that node is running, and whether its IP pool is exhausted."
-                .to_string(),
-            "Whether other nodes are affected: these events are about one Pod on one node.".to_string(),
-        ];
+        let cannot_establish: Vec<Message> = vec![Msg::CniAgent {}.into(), Msg::OtherNodes {}.into()];
         let next_steps = vec![
                 command!("kubectl describe pod {} -n {}", id.name, ns),
                 "kubectl get pods -n kube-system -o wide".to_string(),
@@ -132,7 +130,37 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `pod-sandbox-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The Pod's sandbox cannot be created: why, and how many attempts its events count.
+        CannotStart { subject: ObjectRef, cause: Box<Message>, attempts: u32 } = "pod-sandbox-failed.cannot-start" {
+            en: {
+                let attempts = if *attempts.0 == 1 { "1 attempt".to_string() } else { format!("{attempts} attempts") };
+                format!("{subject} cannot start: {cause} ({attempts}). No container can run until the sandbox exists.")
+            },
+            zh: "{subject} 无法启动：{cause}，已尝试 {attempts} 次。Pod 的沙箱建立之前，任何容器都无法运行。",
+        },
+        NetworkNotReady {} = "pod-sandbox-failed.network-not-ready" {
+            en: "the node's container network is not ready (the CNI plugin is not initialized there)",
+            zh: "节点的容器网络没有就绪（CNI 插件在该节点上尚未初始化）",
+        },
+        /// The CNI plugin the runtime names fails.
+        PluginFails { plugin: String } = "pod-sandbox-failed.plugin-fails" {
+            en: { format!("the CNI plugin {:?} fails to set up its network", plugin.0) },
+            zh: { format!("CNI 插件 {:?} 无法为它配置网络", plugin.0) },
+        },
+        NamespaceFails {} = "pod-sandbox-failed.namespace-fails" {
+            en: "its network namespace cannot be set up",
+            zh: "它的网络命名空间无法建立",
+        },
+        CniAgent {} = "pod-sandbox-failed.cni-agent" {
+            en: "Whether the CNI agent on that node is running, and whether its IP pool is exhausted.",
+            zh: "该节点上的 CNI 代理是否在运行，以及它的 IP 地址池是否已经耗尽。",
+        },
+        OtherNodes {} = "pod-sandbox-failed.other-nodes" {
+            en: "Whether other nodes are affected: these events are about one Pod on one node.",
+            zh: "其他节点是否也受影响：这些事件只涉及一个节点上的一个 Pod。",
+        },
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use std::collections::BTreeSet;
 
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
@@ -137,28 +138,32 @@ fn finding(
         .split_once("external provisioner '")
         .and_then(|(_, r)| r.split('\'').next())
         .map(str::to_string);
-    let repeated = match (latest.count, latest.first, latest.last) {
-        (n, _, _) if n > 1 => format!(" ({n} times)"),
-        _ => String::new(),
-    };
+    let times = latest.count;
     let cause = match latest.reason.as_str() {
-        "ExternalProvisioning" => format!(
-            "it is still waiting for the external provisioner {}{repeated} to create a volume, and nothing has answered: the provisioner looks absent, not running or not registered",
-            provisioner.as_deref().map_or("of its StorageClass".to_string(), |p| format!("'{p}'"))
-        ),
-        "ProvisioningFailed" => format!("the provisioner failed to create a volume{repeated}: {}", latest.message),
-        _ => format!("no volume can be bound{repeated}: {}", latest.message),
+        "ExternalProvisioning" => Msg::WaitingForProvisioner {
+            provisioner: provisioner.clone(),
+            times,
+        },
+        "ProvisioningFailed" => Msg::ProvisioningFailed {
+            times,
+            message: latest.message.clone(),
+        },
+        _ => Msg::CannotBind {
+            times,
+            message: latest.message.clone(),
+        },
     };
-    let summary = format!("{id} is Pending: {cause}. Every Pod that uses it waits with it.");
-    let mut cannot_establish = vec![
-        "Whether the provisioner's Pods (the CSI controller) are running and registered: they were not in this evidence.".to_string(),
-        "Whether the storage backend itself is healthy.".to_string(),
-    ];
+    let summary = Msg::Pending {
+        subject: id.clone(),
+        cause: Box::new(cause.into()),
+    };
+    let mut cannot_establish: Vec<Message> =
+        vec![Msg::ProvisionerPods {}.into(), Msg::BackendHealthy {}.into()];
     if !model.graph.inventory.has("StorageClass") {
-        cannot_establish.push("No StorageClass was pasted, so whether it exists as named and which provisioner it names is unknown.".to_string());
+        cannot_establish.push(Msg::NoStorageClass {}.into());
     }
     if signals.iter().all(|e| e.type_ != "Warning") {
-        cannot_establish.push("The evidence is a Normal event repeated, not an error: it shows the controller waiting, not why nothing answers.".to_string());
+        cannot_establish.push(Msg::NormalEvent {}.into());
     }
     let mut next_steps = vec![command!("kubectl describe pvc {} -n {}", id.name, ns)];
     if let Some(class) = &class {
@@ -180,5 +185,63 @@ fn finding(
 
 crate::messages! {
     /// The words of `pvc-pending`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The claim is `Pending`, and why (one of the causes below).
+        Pending { subject: ObjectRef, cause: Box<Message> } = "pvc-pending.pending" {
+            en: "{subject} is Pending: {cause}. Every Pod that uses it waits with it.",
+            zh: "{subject} 处于 Pending：{cause}。所有使用它的 Pod 都会跟着等待。",
+        },
+        /// `ExternalProvisioning` repeated: the named provisioner (or its StorageClass's) never
+        /// answers; `times` is the event's count.
+        WaitingForProvisioner { provisioner: Option<String>, times: u32 } = "pvc-pending.waiting-for-provisioner" {
+            en: {
+                let provisioner = provisioner.0.as_ref().map_or_else(|| "of its StorageClass".to_string(), |p| format!("'{p}'"));
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("it is still waiting for the external provisioner {provisioner}{repeated} to create a volume, and nothing has answered: the provisioner looks absent, not running or not registered")
+            },
+            zh: {
+                let provisioner = provisioner.0.as_ref().map_or_else(|| "它的 StorageClass 所指定的外部制备器".to_string(), |p| format!("外部制备器 '{p}' "));
+                let repeated = if *times.0 > 1 { format!("（事件已重复 {times} 次）") } else { String::new() };
+                format!("它仍在等待{provisioner}创建卷{repeated}，却一直没有回应：这个制备器看起来不存在、没有运行或没有注册")
+            },
+        },
+        /// `ProvisioningFailed`, with the event's message verbatim.
+        ProvisioningFailed { times: u32, message: String } = "pvc-pending.provisioning-failed" {
+            en: {
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("the provisioner failed to create a volume{repeated}: {message}")
+            },
+            zh: {
+                let repeated = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
+                format!("制备器创建卷失败{repeated}：{message}")
+            },
+        },
+        /// Any other binding failure, with the event's message verbatim.
+        CannotBind { times: u32, message: String } = "pvc-pending.cannot-bind" {
+            en: {
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("no volume can be bound{repeated}: {message}")
+            },
+            zh: {
+                let repeated = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
+                format!("没有可以绑定的卷{repeated}：{message}")
+            },
+        },
+        ProvisionerPods {} = "pvc-pending.provisioner-pods" {
+            en: "Whether the provisioner's Pods (the CSI controller) are running and registered: they were not in this evidence.",
+            zh: "制备器的 Pod（CSI 控制器）是否在运行并已注册：这些证据中没有它们。",
+        },
+        BackendHealthy {} = "pvc-pending.backend-healthy" {
+            en: "Whether the storage backend itself is healthy.",
+            zh: "存储后端本身是否健康。",
+        },
+        NoStorageClass {} = "pvc-pending.no-storage-class" {
+            en: "No StorageClass was pasted, so whether it exists as named and which provisioner it names is unknown.",
+            zh: "输入中没有 StorageClass，因此不知道是否存在这个名字的 StorageClass，也不知道它指定的是哪个制备器。",
+        },
+        NormalEvent {} = "pvc-pending.normal-event" {
+            en: "The evidence is a Normal event repeated, not an error: it shows the controller waiting, not why nothing answers.",
+            zh: "证据是一个重复出现的 Normal 事件，而不是错误：它只说明控制器在等待，没有说明为什么没有任何回应。",
+        },
+    }
 }

@@ -4,6 +4,7 @@ use crate::hash::Map;
 
 use crate::ingest::node::Node;
 use crate::ingest::Object;
+use crate::message::Message;
 use crate::model::owners::workload_of;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -163,26 +164,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         let unready: &[&str] = unready_by_zone.get(the_zone).map_or(&[], Vec::as_slice);
         let others: Vec<&str> = zones.iter().copied().filter(|z| *z != the_zone).collect();
-        let mut summary = format!(
-            "{workload}: all {} running replicas are in zone {the_zone} (nodes {}), though the pasted nodes \
-             also span {}: one zone's outage takes the whole workload down.",
-            placed.len(),
-            seen_nodes.join(", "),
-            others.join(", ")
-        );
-        if !unready.is_empty() {
-            summary.push_str(&format!(
-                " Nodes not ready in that zone now: {}.",
-                unready.join(", ")
-            ));
-        }
+        let summary = Msg::OneZone {
+            subject: workload.clone(),
+            replicas: placed.len(),
+            zone: the_zone.to_string(),
+            nodes: seen_nodes.iter().map(|n| n.to_string()).collect(),
+            other_zones: others.iter().map(|z| z.to_string()).collect(),
+            unready: unready.iter().map(|n| n.to_string()).collect(),
+        };
         let ns = workload.namespace.as_deref().unwrap_or("default");
         let resource = workload.kind.to_ascii_lowercase();
-        let cannot_establish = vec![
-            "Whether its volumes are zonal too: their PersistentVolumes' node affinity was not read."
-                .to_string(),
-            "Whether the placement is deliberate (data locality, cost).".to_string(),
-        ];
+        let cannot_establish: Vec<Message> = vec![Msg::ZonalVolumes {}.into(), Msg::Deliberate {}.into()];
         let next_steps = vec![
             "kubectl get nodes -L topology.kubernetes.io/zone".to_string(),
             command!(
@@ -211,5 +203,26 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 crate::messages! {
     /// The words of `replicas-in-one-zone`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// Every running replica of a workload is in one zone while the pasted nodes span others;
+        /// `unready` are that zone's nodes not ready now.
+        OneZone { subject: ObjectRef, replicas: usize, zone: String, nodes: Vec<String>, other_zones: Vec<String>, unready: Vec<String> } = "replicas-in-one-zone.one-zone" {
+            en: {
+                let unready = if unready.0.is_empty() { String::new() } else { format!(" Nodes not ready in that zone now: {unready}.") };
+                format!("{subject}: all {replicas} running replicas are in zone {zone} (nodes {nodes}), though the pasted nodes also span {other_zones}: one zone's outage takes the whole workload down.{unready}")
+            },
+            zh: {
+                let unready = if unready.0.is_empty() { String::new() } else { format!("该可用区中目前没有就绪的节点：{unready}。") };
+                format!("{subject}：全部 {replicas} 个运行中的副本都在可用区 {zone}（节点 {nodes}），而输入中的节点还分布在 {other_zones}：一个可用区发生故障，整个工作负载就会停止服务。{unready}")
+            },
+        },
+        ZonalVolumes {} = "replicas-in-one-zone.zonal-volumes" {
+            en: "Whether its volumes are zonal too: their PersistentVolumes' node affinity was not read.",
+            zh: "它的卷是否也限定在某个可用区：没有读取这些卷的 PersistentVolume 的 nodeAffinity。",
+        },
+        Deliberate {} = "replicas-in-one-zone.deliberate" {
+            en: "Whether the placement is deliberate (data locality, cost).",
+            zh: "这种分布是否是有意为之（数据本地性、成本）。",
+        },
+    }
 }

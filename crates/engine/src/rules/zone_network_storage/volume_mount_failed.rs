@@ -1,6 +1,7 @@
 use std::collections::BTreeSet;
 
 use crate::ingest::Typed;
+use crate::message::Message;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 use crate::rules::history::{self, Supersedes};
@@ -88,21 +89,26 @@ fn specificity(event: &EventRecord) -> u8 {
     }
 }
 
-fn cause(message: &str) -> String {
+fn cause(message: &str) -> Msg {
     if message.contains("Multi-Attach") {
-        "it is already attached to another node and can be attached to only one (Multi-Attach)".into()
+        Msg::MultiAttach {}
     } else if let Some((_, rest)) = message.split_once("timed out waiting for external-attacher of ") {
         let driver = rest.split_whitespace().next().unwrap_or(rest);
-        format!("the CSI driver {driver}'s external-attacher never completed the attachment")
+        Msg::AttacherTimedOut {
+            driver: driver.to_string(),
+        }
     } else if let Some((_, rest)) = message.split_once("hostPath type check failed: ") {
-        format!("the hostPath on the node is not what the Pod expects ({rest})")
+        Msg::HostPath {
+            detail: rest.to_string(),
+        }
     } else if message.contains("not found") && (message.contains("configmap") || message.contains("secret")) {
-        format!(
-            "an object the volume is made from does not exist ({})",
-            message.rsplit(" : ").next().unwrap_or(message)
-        )
+        Msg::SourceMissing {
+            detail: message.rsplit(" : ").next().unwrap_or(message).to_string(),
+        }
     } else {
-        format!("the kubelet reports: {message}")
+        Msg::KubeletReports {
+            message: message.to_string(),
+        }
     }
 }
 
@@ -181,25 +187,15 @@ fn finding(
     for e in signals.iter().filter(|e| !std::ptr::eq(**e, best)).take(2) {
         evidence.extend(model.event_evidence(e));
     }
-    let times = if best.count > 1 {
-        format!(" ({} times)", best.count)
-    } else {
-        String::new()
+    let summary = Msg::CannotMount {
+        subject: id.clone(),
+        volume: volume(&best.message).map(str::to_string),
+        times: best.count,
+        cause: Box::new(cause(&best.message).into()),
     };
-    let volume = volume(&best.message).map_or("a volume".to_string(), |v| format!("volume {v:?}"));
-    let summary = format!(
-        "{id} cannot start its containers because {volume} cannot be attached or mounted{times}: {}.",
-        cause(&best.message)
-    );
-    let mut cannot_establish = vec![
-        "Whether the storage backend or the cloud's attach API is healthy, and the node's attach limits."
-            .to_string(),
-        "Whether the volume would attach on another node.".to_string(),
-    ];
+    let mut cannot_establish: Vec<Message> = vec![Msg::BackendHealthy {}.into(), Msg::OtherNode {}.into()];
     if object.is_none() {
-        cannot_establish.push(format!(
-            "{id} itself was not pasted: this rests on its events alone, which are a hint."
-        ));
+        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
     }
     let next_steps = vec![
         command!("kubectl describe pod {} -n {}", id.name, ns),
@@ -218,19 +214,71 @@ fn finding(
 
 crate::messages! {
     /// The words of `volume-mount-failed`.
-    pub enum Msg {}
+    pub enum Msg {
+        /// The Pod's containers cannot start because a volume (named when the kubelet's message
+        /// names it) cannot be attached or mounted; `times` is the event's count.
+        CannotMount { subject: ObjectRef, volume: Option<String>, times: u32, cause: Box<Message> } = "volume-mount-failed.cannot-mount" {
+            en: {
+                let volume = volume.0.as_ref().map_or_else(|| "a volume".to_string(), |v| format!("volume {v:?}"));
+                let times = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("{subject} cannot start its containers because {volume} cannot be attached or mounted{times}: {cause}.")
+            },
+            zh: {
+                let volume = volume.0.as_ref().map_or_else(|| "有一个卷".to_string(), |v| format!("卷 {v:?} "));
+                let times = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
+                format!("{subject} 的容器无法启动，因为{volume}无法挂接或挂载{times}：{cause}。")
+            },
+        },
+        MultiAttach {} = "volume-mount-failed.multi-attach" {
+            en: "it is already attached to another node and can be attached to only one (Multi-Attach)",
+            zh: "它已经挂接在另一个节点上，而它同时只能挂接到一个节点（Multi-Attach）",
+        },
+        /// The CSI driver's external-attacher timed out.
+        AttacherTimedOut { driver: String } = "volume-mount-failed.attacher-timed-out" {
+            en: "the CSI driver {driver}'s external-attacher never completed the attachment",
+            zh: "CSI 驱动 {driver} 的 external-attacher 一直没有完成挂接",
+        },
+        /// The hostPath type check failed; `detail` is the kubelet's words after it.
+        HostPath { detail: String } = "volume-mount-failed.host-path" {
+            en: "the hostPath on the node is not what the Pod expects ({detail})",
+            zh: "节点上的 hostPath 与 Pod 所期望的不符（{detail}）",
+        },
+        /// The ConfigMap or Secret the volume is made from is missing; `detail` is the kubelet's words.
+        SourceMissing { detail: String } = "volume-mount-failed.source-missing" {
+            en: "an object the volume is made from does not exist ({detail})",
+            zh: "构成这个卷的对象不存在（{detail}）",
+        },
+        /// No known cause: the kubelet's message verbatim.
+        KubeletReports { message: String } = "volume-mount-failed.kubelet-reports" {
+            en: "the kubelet reports: {message}",
+            zh: "kubelet 报告：{message}",
+        },
+        BackendHealthy {} = "volume-mount-failed.backend-healthy" {
+            en: "Whether the storage backend or the cloud's attach API is healthy, and the node's attach limits.",
+            zh: "存储后端或云平台的挂接 API 是否健康，以及节点可挂接卷的数量上限。",
+        },
+        OtherNode {} = "volume-mount-failed.other-node" {
+            en: "Whether the volume would attach on another node.",
+            zh: "这个卷在另一个节点上能否挂接成功。",
+        },
+        NotPasted { subject: ObjectRef } = "volume-mount-failed.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，而事件只是线索。",
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn causes() {
-        assert!(super::cause(
+        let cause = |m: &str| crate::message::Message::from(super::cause(m)).to_string();
+        assert!(cause(
             "Multi-Attach error for volume \"pvc-1\" Volume is already exclusively attached to one node"
         )
         .contains("Multi-Attach"));
-        assert!(super::cause("AttachVolume.Attach failed for volume \"pvc-a\" : timed out waiting for external-attacher of csi.vsphere.vmware.com CSI driver").contains("csi.vsphere.vmware.com"));
-        assert!(super::cause("MountVolume.SetUp failed for volume \"host\" : hostPath type check failed: /var/lib/collectd is not a directory").contains("not a directory"));
+        assert!(cause("AttachVolume.Attach failed for volume \"pvc-a\" : timed out waiting for external-attacher of csi.vsphere.vmware.com CSI driver").contains("csi.vsphere.vmware.com"));
+        assert!(cause("MountVolume.SetUp failed for volume \"host\" : hostPath type check failed: /var/lib/collectd is not a directory").contains("not a directory"));
         assert_eq!(
             super::volume("MountVolume.SetUp failed for volume \"host\" : x"),
             Some("host")
