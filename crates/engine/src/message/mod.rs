@@ -231,8 +231,8 @@ impl Arg for ObjectRef {
         match lang {
             Lang::En => write!(out, "{self}"),
             Lang::Zh if self.name.is_empty() => match &self.namespace {
-                Some(ns) => write!(out, "命名空间 {ns} 中的一个 {}（输入中没有它的名称）", self.kind),
-                None => write!(out, "一个 {}（输入中没有它的名称）", self.kind),
+                Some(ns) => write!(out, "命名空间 {ns} 中一个名称不详的 {}", self.kind),
+                None => write!(out, "一个名称不详的 {}", self.kind),
             },
             Lang::Zh => write!(out, "{self}"),
         }
@@ -349,9 +349,6 @@ macro_rules! message_groups {
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Message {
             $( $(#[$meta])* $group($path), )*
-            /// Text not yet made a message (rendered as it is, in every language): what the
-            /// migration to messages has left; the tests list what still uses it.
-            Untranslated(String),
         }
 
         impl Message {
@@ -359,14 +356,12 @@ macro_rules! message_groups {
             pub fn id(&self) -> &'static str {
                 match self {
                     $( Message::$group(m) => m.id(), )*
-                    Message::Untranslated(_) => "untranslated",
                 }
             }
 
             pub fn args(&self) -> Vec<(&'static str, ArgValue<'_>)> {
                 match self {
                     $( Message::$group(m) => m.args(), )*
-                    Message::Untranslated(text) => vec![("text", ArgValue::Str(text))],
                 }
             }
 
@@ -374,7 +369,6 @@ macro_rules! message_groups {
             pub fn put(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
                 match self {
                     $( Message::$group(m) => m.put(lang, out), )*
-                    Message::Untranslated(text) => out.write_str(text),
                 }
             }
 
@@ -449,23 +443,6 @@ impl Message {
 
     fn sample(name: &'static str) -> Message {
         <Message as Arg>::sample(name)
-    }
-
-    /// Whether the message is a text not yet made a message ([`Message::Untranslated`]).
-    pub fn is_untranslated(&self) -> bool {
-        matches!(self, Message::Untranslated(_))
-    }
-}
-
-impl From<String> for Message {
-    fn from(text: String) -> Self {
-        Message::Untranslated(text)
-    }
-}
-
-impl From<&str> for Message {
-    fn from(text: &str) -> Self {
-        Message::Untranslated(text.to_string())
     }
 }
 

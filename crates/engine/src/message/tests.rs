@@ -119,5 +119,5 @@ fn a_nameless_object_is_said_in_each_language() {
         .contains("a Pod in shop (its name is not in the input)"));
     assert!(message
         .render(Lang::Zh)
-        .contains("命名空间 shop 中的一个 Pod（输入中没有它的名称）"));
+        .contains("命名空间 shop 中一个名称不详的 Pod"));
 }

@@ -89,7 +89,7 @@ mod tests {
                 name: "n3".into(),
                 ..Default::default()
             },
-            String::new(),
+            crate::message::common::Msg::HistoryCannot {},
             Vec::new(),
             Vec::<crate::message::Message>::new(),
             Vec::new(),
