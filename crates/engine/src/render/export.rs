@@ -122,7 +122,11 @@ mod tests {
         let html = export(&report, ExportFormat::Html, Lang::Zh, true).unwrap();
         let h1 = html.find("</h1>").unwrap();
         assert!(
-            html[h1..].chars().take(200).collect::<String>().contains("脱敏副本"),
+            html[h1..]
+                .chars()
+                .take(200)
+                .collect::<String>()
+                .contains("脱敏副本"),
             "the note follows the title"
         );
         let json = export(&report, ExportFormat::Json, Lang::En, true).unwrap();

@@ -207,7 +207,7 @@ crate::messages! {
                 format!("{subject}: the runtime cannot start {kind} {container}: {cause}. The process never ran{restarts}, so this is not the application crashing.")
             },
             zh: {
-                let kind = if *init.0 { "Init 容器" } else { "容器" };
+                let kind = if *init.0 { " Init 容器" } else { "容器" };
                 let restarts = match *restarts.0 {
                     0 => String::new(),
                     n => format!("（到目前为止已重启 {n} 次）"),

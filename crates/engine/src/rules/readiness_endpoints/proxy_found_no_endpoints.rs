@@ -229,7 +229,7 @@ crate::messages! {
                     Some(p) => format!("请求指明的端口 {p:?} 不是该 Service 的端口"),
                 };
                 format!(
-                    "API server 的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 {:?}。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
+                    "API 服务器的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 {:?}。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
                     port_name.0
                 )
             },
@@ -242,12 +242,12 @@ crate::messages! {
             },
             zh: {
                 let port = port.0.as_ref().map_or_else(|| "请求没有指明端口".to_string(), |p| format!("请求指明的端口（{p}）"));
-                format!("API server 的代理没有为 {subject} 找到端点，而它的 describe 显示有 {endpoints}：{port}可能不是该 Service 的端口。")
+                format!("API 服务器的代理没有为 {subject} 找到端点，而它的 describe 显示有 {endpoints}：{port}可能不是该 Service 的端口。")
             },
         },
         NoReadyEndpoint { subject: ObjectRef, endpoints: String } = "proxy-found-no-endpoints.no-ready-endpoint" {
             en: "The API server's proxy found no endpoints for {subject}: it has no ready endpoint ({endpoints}), so its Pods are not ready or not selected.",
-            zh: "API server 的代理没有为 {subject} 找到端点：它没有就绪的端点（{endpoints}），所以它的 Pod 要么没有就绪，要么没有被 Service 选中。",
+            zh: "API 服务器的代理没有为 {subject} 找到端点：它没有就绪的端点（{endpoints}），所以它的 Pod 要么没有就绪，要么没有被 Service 选中。",
         },
         /// The Service was not pasted: the 503 and the service reference it names, verbatim.
         Answered503 { subject: ObjectRef, reference: String } = "proxy-found-no-endpoints.answered-503" {
