@@ -4,8 +4,11 @@
 //!   fetching anything. Generated, never listed by hand: a new rule's fixture is a new sample.
 //! - `sample_reports.rs` and `sample-<id>.json`: the built-in samples' reports and secret hits,
 //!   computed here with the native engine, so the page's first render shows a diagnosis without
-//!   waiting for the engine's worker (which loads beside it). The samples are the ones `samples.rs`
-//!   lists with `sample_file!`, in its order; a test checks each against a fresh analysis.
+//!   waiting for the engine's worker (which loads beside it). The report is in English, without its
+//!   messages (as the page holds a report), with its texts in every other language beside it
+//!   (the worker's `texts.rs`, included here as a module): a sample shown in Chinese needs no
+//!   worker either. The samples are the ones `samples.rs` lists with `sample_file!`, in its order;
+//!   a test checks each against a fresh analysis, in every language.
 //! - `rule_docs.rs`: each rule's id, boundary and documentation, without its check, so the page's own
 //!   wasm does not link the rules (they run in the worker).
 
@@ -13,7 +16,12 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use faultline_engine::redact::{self, ScanOptions};
-use faultline_engine::{analyze, Source};
+use faultline_engine::{analyze, Lang, Source};
+
+/// The worker's texts of a report in a language: the same code as the page applies them with.
+#[path = "../worker/src/texts.rs"]
+#[allow(dead_code)]
+mod texts;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -114,6 +122,10 @@ fn listed_samples(samples_rs: &str) -> Vec<(String, Vec<String>)> {
 fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
     let samples_rs = manifest.join("src/samples.rs");
     println!("cargo::rerun-if-changed={}", samples_rs.display());
+    println!(
+        "cargo::rerun-if-changed={}",
+        manifest.join("../worker/src/texts.rs").display()
+    );
     let text = std::fs::read_to_string(&samples_rs).map_err(|e| format!("cannot read samples.rs: {e}"))?;
     let static_dir = manifest.join("../../static/samples");
     println!("cargo::rerun-if-changed={}", static_dir.display());
@@ -134,9 +146,15 @@ fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
                 std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             sources.push(Source::new(file.clone(), text));
         }
-        let report = analyze(&sources);
+        let mut report = analyze(&sources);
+        let others: Vec<texts::Texts> = Lang::ALL
+            .into_iter()
+            .filter(|lang| *lang != Lang::En)
+            .map(|lang| texts::Texts::render(&report, lang))
+            .collect();
+        texts::strip_messages(&mut report);
         let secrets = redact::scan(&sources, &ScanOptions::default());
-        let json = serde_json::json!({ "report": report, "secrets": secrets });
+        let json = serde_json::json!({ "report": report, "secrets": secrets, "texts": others });
         let path = out_dir.join(format!("sample-{id}.json"));
         write(&path, &json.to_string());
         let _ = writeln!(

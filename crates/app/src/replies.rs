@@ -1,11 +1,12 @@
 //! The worker's replies turned into [`Action`]s: the report's parts are put together here, and only
-//! the whole report becomes an action, then the whole list of secrets. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
+//! the whole report becomes an action, then the whole list of secrets; the same for the texts of a
+//! report in another language. No DOM types: the browser glue (`hooks/use_engine_worker.rs`)
 //! and the native tests share it.
 
 use std::rc::Rc;
 
 use faultline_engine::Report;
-use faultline_worker::protocol::Reply;
+use faultline_worker::protocol::{Reply, Texts};
 
 use crate::state::{Action, Analysis, Text};
 
@@ -16,6 +17,8 @@ pub struct Assembly {
     secrets: Vec<faultline_worker::protocol::Secret>,
     unreadable: Vec<(String, String)>,
     redacted_input: bool,
+    /// The texts of a report in another language, part by part.
+    texts: Texts,
 }
 
 impl Assembly {
@@ -42,6 +45,7 @@ impl Assembly {
                     secrets: Vec::new(),
                     unreadable: head.unreadable,
                     redacted_input: head.redacted_input,
+                    texts: Texts::default(),
                 };
             }
             Reply::Findings(findings) => self.report.findings.extend(findings),
@@ -70,6 +74,21 @@ impl Assembly {
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
             // The worker's own business (the page's bridge asks for the next step), no action.
             Reply::Warmed(_) => {}
+            Reply::Texts(head) => {
+                self.texts = Texts {
+                    lang: head.lang,
+                    findings: Vec::with_capacity(head.findings),
+                    errors: head.errors,
+                    unread: head.unread,
+                    timeline: Vec::with_capacity(head.timeline),
+                };
+            }
+            Reply::FindingTexts(texts) => self.texts.findings.extend(texts),
+            Reply::TimelineTexts(texts) => self.texts.timeline.extend(texts),
+            Reply::Localized => {
+                let texts = Rc::new(std::mem::take(&mut self.texts));
+                return Some(Action::Localized { id, texts });
+            }
         }
         None
     }

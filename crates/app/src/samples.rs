@@ -1,5 +1,7 @@
 //! Built-in sample incidents, compiled into the app so that opening one fetches nothing.
 
+use crate::i18n::Lang;
+
 /// A sample incident: what an engineer would have pasted or dropped, file by file.
 pub struct Sample {
     pub id: &'static str,
@@ -76,14 +78,24 @@ include!(concat!(env!("OUT_DIR"), "/sample_reports.rs"));
 /// A built-in sample's diagnosis, computed when the app was built: the first screen needs no worker.
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 pub struct Precomputed {
+    /// In the language asked for ([`precomputed`]).
     pub report: faultline_engine::Report,
     pub secrets: Vec<faultline_worker::protocol::Secret>,
+    /// The report's texts in the languages other than English (the report's own).
+    #[serde(default)]
+    texts: Vec<faultline_worker::texts::Texts>,
 }
 
-/// The precomputed diagnosis of a built-in sample (not of the rules' samples: those go to the worker).
-pub fn precomputed(id: &str) -> Option<Precomputed> {
+/// The precomputed diagnosis of a built-in sample in `lang` (not of the rules' samples: those go to
+/// the worker).
+pub fn precomputed(id: &str, lang: Lang) -> Option<Precomputed> {
     let (_, json) = SAMPLE_REPORTS.iter().find(|(sample, _)| *sample == id)?;
-    serde_json::from_str(json).ok()
+    let mut done: Precomputed = serde_json::from_str(json).ok()?;
+    if let Some(texts) = done.texts.iter().find(|t| t.lang == lang) {
+        texts.apply(&mut done.report);
+    }
+    done.texts = Vec::new();
+    Some(done)
 }
 
 /// A built-in sample or a rule's sample (`rule-<rule id>`, opened from the rules page).
@@ -105,6 +117,8 @@ mod tests {
     use super::*;
     use crate::state::State;
 
+    /// Each sample's precomputed report, in each language, is what the page would show of a fresh
+    /// analysis in that language: the engine's report as JSON, read back (without its messages).
     #[test]
     fn each_precomputed_diagnosis_is_a_fresh_analysis_of_the_sample() {
         use faultline_engine::redact::{scan, ScanOptions};
@@ -115,21 +129,38 @@ mod tests {
                 .iter()
                 .map(|(name, text)| faultline_engine::Source::new(*name, *text))
                 .collect();
-            let precomputed = precomputed(sample.id).unwrap();
-            assert_eq!(
-                precomputed.report,
-                faultline_engine::analyze(&sources),
-                "{}",
-                sample.id
-            );
-            let secrets = serde_json::to_value(scan(&sources, &ScanOptions::default())).unwrap();
-            assert_eq!(
-                serde_json::to_value(&precomputed.secrets).unwrap(),
-                secrets,
-                "{}",
-                sample.id
-            );
+            for lang in Lang::ALL {
+                let precomputed = precomputed(sample.id, lang).unwrap();
+                let options = faultline_engine::Options {
+                    lang,
+                    ..Default::default()
+                };
+                let fresh = faultline_engine::analyze_with(&sources, &options);
+                let shown: faultline_engine::Report =
+                    serde_json::from_str(&serde_json::to_string(&fresh).unwrap()).unwrap();
+                assert_eq!(precomputed.report, shown, "{} {lang:?}", sample.id);
+                let secrets = serde_json::to_value(scan(&sources, &ScanOptions::default())).unwrap();
+                assert_eq!(
+                    serde_json::to_value(&precomputed.secrets).unwrap(),
+                    secrets,
+                    "{}",
+                    sample.id
+                );
+            }
         }
+        let zh = precomputed("image-pull", Lang::Zh).unwrap().report;
+        let pull = zh
+            .findings
+            .iter()
+            .find(|f| f.rule == "image-pull-failed")
+            .unwrap();
+        assert!(
+            pull.summary
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            pull.summary
+        );
     }
 
     #[test]

@@ -1,12 +1,17 @@
 //! One analysis, as the worker runs it: redact (when asked), analyse with progress and send the report
 //! in parts ([`run`]); then, when the page asks (once it has shown the report, so that its render
 //! does not share the CPU with the scan), scan the same reading of the inputs for secrets and send
-//! those ([`scan`]).
+//! those ([`scan`]). The report's messages stay in the worker: the page asks for its texts in
+//! another language ([`localize`]) rather than for another analysis.
 
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::{analyze_for_scan, Options, Phase, Progress, Reading, Report, Source};
+use faultline_engine::report::{ObjectRef, Text};
+use faultline_engine::{
+    analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source, TimelineEntry,
+};
 
-use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
+use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, TextsHead, Timing, Warmed};
+use crate::texts::{strip_messages, Texts};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
@@ -21,12 +26,81 @@ pub struct Analysed {
     scanned: bool,
     options: ScanOptions,
     timings: Vec<Timing>,
+    /// The report's messages, for its texts in another language ([`localize`]).
+    kept: Kept,
 }
 
 impl Analysed {
     /// Whether the reading of the inputs is still held (for a redaction of them).
     pub fn holds_reading(&self) -> bool {
         self.reading.is_some()
+    }
+}
+
+/// What the worker keeps of a report it sent: its messages, in a report of their own that holds
+/// nothing else of the report's (no objects, evidence or commands; of the timeline, only the entries
+/// the engine wrote, whose indices in the report's timeline are `timeline_at`). The report sent is
+/// without them ([`strip_messages`]).
+#[derive(Default)]
+struct Kept {
+    report: Report,
+    timeline_at: Vec<usize>,
+}
+
+impl Kept {
+    /// Takes the messages out of `report`.
+    fn take(report: &mut Report) -> Kept {
+        let findings = report
+            .findings
+            .iter()
+            .map(|f| {
+                let mut kept = f.clone();
+                kept.evidence = Vec::new();
+                kept.next_steps = Vec::new();
+                kept
+            })
+            .collect();
+        let (mut timeline, mut timeline_at) = (Vec::new(), Vec::new());
+        for (index, entry) in report.timeline.iter_mut().enumerate() {
+            if entry.structured.is_none() && entry.estimated_from_message.is_none() {
+                continue;
+            }
+            timeline_at.push(index);
+            timeline.push(TimelineEntry {
+                time: Text::default(),
+                subject: ObjectRef::default(),
+                source: Text::default(),
+                reason: Text::default(),
+                message: String::new(),
+                structured: entry.structured.take(),
+                count: 0,
+                warning: false,
+                estimated_from: None,
+                estimated_from_message: entry.estimated_from_message.take(),
+                at: None,
+            });
+        }
+        let kept = Report {
+            findings,
+            errors: report.errors.clone(),
+            unread: report.unread.clone(),
+            timeline,
+            ..Report::default()
+        };
+        strip_messages(report);
+        Kept {
+            report: kept,
+            timeline_at,
+        }
+    }
+
+    /// The report's texts in `lang`.
+    fn texts(&self, lang: Lang) -> Texts {
+        let mut texts = Texts::render(&self.report, lang);
+        for entry in &mut texts.timeline {
+            entry.index = self.timeline_at.get(entry.index).copied().unwrap_or(usize::MAX);
+        }
+        texts
     }
 }
 
@@ -55,7 +129,7 @@ pub fn run_after(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
-    let options = ScanOptions {
+    let scan_options = ScanOptions {
         include_network: job.include_network,
     };
     let mut steps = Steps::new(timings, clock);
@@ -65,8 +139,8 @@ pub fn run_after(
         .and_then(|last| last.reading);
     if job.redact {
         let redacted = match last_reading {
-            Some(reading) => reading.redact(&sources, &options),
-            None => redact::redact(&sources, &options),
+            Some(reading) => reading.redact(&sources, &scan_options),
+            None => redact::redact(&sources, &scan_options),
         };
         if !redacted.hits.is_empty() {
             let texts = redacted.sources.iter().map(|s| s.text.clone()).collect();
@@ -82,13 +156,18 @@ pub fn run_after(
     }
     let redacted_input = sources.iter().any(|s| s.text.contains("<redacted:"));
     let mut throttle = Throttle::default();
-    let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |progress| {
+    let options = Options {
+        lang: job.lang,
+        ..Options::default()
+    };
+    let (mut report, reading) = analyze_for_scan(&sources, &options, &mut |progress| {
         steps.enter(progress.phase);
         if throttle.due(&progress, clock) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
     });
     steps.leave();
+    let kept = Kept::take(&mut report);
     for message in messages(&report, head(&report, unreadable, redacted_input)) {
         send(message, Vec::new());
     }
@@ -105,9 +184,31 @@ pub fn run_after(
         sources,
         reading: Some(reading),
         scanned: false,
-        options,
+        options: scan_options,
         timings: steps.timings,
+        kept,
     }
+}
+
+/// The texts of an analysed job's report in `lang` ([`protocol::Request::Localize`]): its input
+/// errors and unread reasons in [`Reply::Texts`], then its findings' and its timeline's in parts,
+/// then [`Reply::Localized`]. Rendered from the messages kept, not analysed again.
+pub fn localize(analysed: &Analysed, lang: Lang, send: &mut Send<'_>) {
+    let texts = analysed.kept.texts(lang);
+    let head = TextsHead {
+        lang,
+        errors: texts.errors,
+        unread: texts.unread,
+        findings: texts.findings.len(),
+        timeline: texts.timeline.len(),
+    };
+    send(protocol::encode(&Reply::Texts(head)), Vec::new());
+    for part in protocol::parts("finding-texts", &texts.findings)
+        .chain(protocol::parts("timeline-texts", &texts.timeline))
+    {
+        send(part, Vec::new());
+    }
+    send(protocol::encode(&Reply::Localized), Vec::new());
 }
 
 /// The secret scan of an analysed job, sent as [`Reply::Secrets`] parts and [`Reply::Done`] with every
@@ -182,7 +283,9 @@ pub fn warm_sources(step: u32) -> Vec<Source> {
 /// few steps on small inputs pay much of that before the user's first input arrives.
 pub fn warm(step: u32, send: &mut Send<'_>) {
     let sources = warm_sources(step);
-    let (report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
+    let (mut report, reading) = analyze_for_scan(&sources, &Options::default(), &mut |_| {});
+    // Sent as a job's report is: without its messages.
+    drop(Kept::take(&mut report));
     let mut bytes = 0;
     for message in messages(&report, head(&report, Vec::new(), false)) {
         bytes += message.len();
@@ -377,7 +480,32 @@ mod tests {
             names: vec!["pod.yaml".into()],
             include_network: false,
             redact,
+            lang: Lang::En,
         }
+    }
+
+    /// A report as the page holds it: decoded from JSON, without its messages.
+    fn shown(mut report: Report) -> Report {
+        strip_messages(&mut report);
+        report
+    }
+
+    /// The image-pull sample (its rule speaks Chinese).
+    fn image_pull() -> Vec<Source> {
+        vec![
+            Source::new(
+                "pod.yaml",
+                include_str!("../../../static/samples/image-pull/pod.yaml"),
+            ),
+            Source::new(
+                "events.txt",
+                include_str!("../../../static/samples/image-pull/events.txt"),
+            ),
+        ]
+    }
+
+    fn has_chinese(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
     }
 
     /// A clock that moves 1 ms each time it is read.
@@ -474,7 +602,7 @@ mod tests {
         let scanning = at(|r| matches!(r, Reply::Progress(p) if p.phase == Phase::Scanning));
         assert!(reported < scanning && scanning < at(|r| matches!(r, Reply::Secrets(_))));
         let (report, secrets) = assemble(&replies);
-        assert_eq!(report, analyze(&sources));
+        assert_eq!(report, shown(analyze(&sources)));
         let done = replies.iter().filter(|r| matches!(r, Reply::Done(_))).count();
         assert_eq!(done, 1, "asked twice, scanned once");
         assert_eq!(secrets.len(), 1);
@@ -549,6 +677,7 @@ mod tests {
             scanned: true,
             options: ScanOptions::default(),
             timings: Vec::new(),
+            kept: Kept::default(),
         };
         assert_ne!(record(Some(wrong)), record(None));
         // Other inputs than the last job's are read again; and without secrets nothing is kept.
@@ -644,12 +773,141 @@ mod tests {
             assert_eq!((warmed.objects, warmed.errors), (report.objects.len(), 0));
             // Before it, the report in parts, as a job's would be sent: it is the engine's report.
             let (sent, _) = assemble(&replies);
-            assert_eq!(sent, report);
+            assert_eq!(sent, shown(report.clone()));
             assert!(replies
                 .iter()
                 .all(|r| !matches!(r, Reply::Reported(_) | Reply::Done(_))));
             let parts: usize = parts(&report).map(|p| p.len()).sum();
             assert!(warmed.bytes > parts && parts > 10_000, "{} {parts}", warmed.bytes);
+        }
+    }
+
+    /// The page's half of a switch of language: the texts' replies put together and applied to the
+    /// report it holds.
+    fn apply_texts(report: &Report, replies: &[Reply]) -> Report {
+        let mut texts = Texts::default();
+        for reply in replies {
+            match reply.clone() {
+                Reply::Texts(head) => {
+                    texts.lang = head.lang;
+                    texts.errors = head.errors;
+                    texts.unread = head.unread;
+                }
+                Reply::FindingTexts(f) => texts.findings.extend(f),
+                Reply::TimelineTexts(t) => texts.timeline.extend(t),
+                _ => {}
+            }
+        }
+        let mut report = report.clone();
+        texts.apply(&mut report);
+        report
+    }
+
+    #[test]
+    fn a_job_is_analysed_in_its_language() {
+        let zh = Job {
+            lang: Lang::Zh,
+            ..job(false)
+        };
+        let (replies, _) = replies(&zh, image_pull());
+        let (report, _) = assemble(&replies);
+        let options = Options {
+            lang: Lang::Zh,
+            ..Options::default()
+        };
+        assert_eq!(
+            report,
+            shown(faultline_engine::analyze_with(&image_pull(), &options))
+        );
+        let pull = report
+            .findings
+            .iter()
+            .find(|f| f.rule == "image-pull-failed")
+            .unwrap();
+        assert!(has_chinese(&pull.summary), "{}", pull.summary);
+        assert!(
+            pull.cannot_establish.iter().all(|c| has_chinese(c)),
+            "{:?}",
+            pull.cannot_establish
+        );
+        // The messages stay in the worker: the page never reads them.
+        let parts: Vec<u8> = replies.iter().flat_map(protocol::encode).collect();
+        assert!(!String::from_utf8_lossy(&parts).contains("\"args\""));
+    }
+
+    /// Issue 24: a switch of language renders the last report's messages again, with no analysis,
+    /// and sends its texts only; put into the report the page holds, they make the report the job
+    /// would have made in that language.
+    #[test]
+    fn the_last_report_is_rendered_in_another_language_without_analysing_again() {
+        let sources = image_pull();
+        let clock = tick();
+        let mut sent = Vec::new();
+        let mut send = |bytes: Vec<u8>, _: Vec<String>| sent.push(decode(&bytes).unwrap());
+        let analysed = run(
+            &job(false),
+            sources.clone(),
+            Vec::new(),
+            Vec::new(),
+            &clock,
+            &mut send,
+        );
+        let (english, _) = assemble(&sent);
+        let zh = Options {
+            lang: Lang::Zh,
+            ..Options::default()
+        };
+        for lang in [Lang::Zh, Lang::En, Lang::Zh] {
+            let mut replies = Vec::new();
+            localize(&analysed, lang, &mut |bytes, _| {
+                replies.push(decode(&bytes).unwrap())
+            });
+            assert!(
+                matches!(replies.first(), Some(Reply::Texts(h)) if h.lang == lang),
+                "{replies:?}"
+            );
+            assert_eq!(replies.last(), Some(&Reply::Localized));
+            assert!(
+                replies.iter().all(|r| matches!(
+                    r,
+                    Reply::Texts(_) | Reply::FindingTexts(_) | Reply::TimelineTexts(_) | Reply::Localized
+                )),
+                "no progress, no report: nothing analysed: {replies:?}"
+            );
+            let localized = apply_texts(&english, &replies);
+            let expected = match lang {
+                Lang::Zh => faultline_engine::analyze_with(&sources, &zh),
+                Lang::En => analyze(&sources),
+            };
+            assert_eq!(localized, shown(expected), "{lang:?}");
+            let pull = localized
+                .findings
+                .iter()
+                .find(|f| f.rule == "image-pull-failed")
+                .unwrap();
+            assert_eq!(has_chinese(&pull.summary), lang == Lang::Zh, "{}", pull.summary);
+        }
+    }
+
+    /// The texts rendered from the messages are what [`Report::localize`] makes, in every language,
+    /// for every built-in sample and a report with input errors.
+    #[test]
+    fn rendered_texts_are_the_localized_reports() {
+        let broken = vec![Source::new("paste", "kind: Pod\nmetadata: [unclosed\n")];
+        for sources in [image_pull(), warm_sources(0), warm_sources(1), broken] {
+            let english = analyze(&sources);
+            let mut kept = english.clone();
+            let kept = Kept::take(&mut kept);
+            for lang in Lang::ALL {
+                let mut localized = english.clone();
+                localized.localize(lang);
+                let mut shown_then = shown(english.clone());
+                Texts::render(&english, lang).apply(&mut shown_then);
+                assert_eq!(shown_then, shown(localized.clone()), "{lang:?}");
+                let mut from_kept = shown(english.clone());
+                kept.texts(lang).apply(&mut from_kept);
+                assert_eq!(from_kept, shown(localized), "{lang:?}");
+            }
         }
     }
 

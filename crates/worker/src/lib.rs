@@ -8,6 +8,7 @@
 
 pub mod job;
 pub mod protocol;
+pub mod texts;
 
 /// The engine's binary check and its words, for the app and the worker (the CLI uses the same).
 pub use faultline_engine::ingest::{looks_binary, BINARY_REASON};

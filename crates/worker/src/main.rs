@@ -28,9 +28,9 @@ mod glue {
     const STREAM_FROM: f64 = (1 << 20) as f64;
 
     thread_local! {
-        /// The last analysis: its texts, for excerpts of inputs the page does not hold, and until
-        /// the page asks for its secret scan (and after it, when it found secrets to redact), its
-        /// reading of them.
+        /// The last analysis: its texts, for excerpts of inputs the page does not hold; its report's
+        /// messages, for its texts in another language; and until the page asks for its secret scan
+        /// (and after it, when it found secrets to redact), its reading of them.
         static LAST: RefCell<Option<job::Analysed>> = const { RefCell::new(None) };
         /// Messages not yet handled, oldest first, and whether they are being handled.
         static QUEUE: RefCell<(VecDeque<JsValue>, bool)> = const { RefCell::new((VecDeque::new(), false)) };
@@ -148,6 +148,11 @@ mod glue {
                 });
                 post(0, &protocol::encode(&Reply::Excerpt(excerpt)), &[]);
             }
+            Some(Request::Localize { id, lang }) => LAST.with(|last| {
+                if let Some(analysed) = last.borrow().as_ref().filter(|a| a.id == id) {
+                    job::localize(analysed, lang, &mut |bytes, texts| post(id, &bytes, &texts));
+                }
+            }),
             Some(Request::Warm { step }) => job::warm(step, &mut |bytes, texts| post(0, &bytes, &texts)),
             None => {}
         }

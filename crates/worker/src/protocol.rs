@@ -8,12 +8,19 @@
 //! timeline alone is ~45 MB of JSON, which decoded in one go would freeze the page for a good part of
 //! a second. The secret scan runs after the report is shown, when the page asks for it: its
 //! [`Reply::Secrets`] parts and [`Reply::Done`] follow.
+//!
+//! The report's texts are in the job's language ([`Job::lang`]). In another language
+//! ([`Request::Localize`]) the worker sends the texts only, not the report again: [`Reply::Texts`],
+//! [`Reply::FindingTexts`] and [`Reply::TimelineTexts`] parts, then [`Reply::Localized`].
 
 use std::collections::BTreeMap;
 
 use faultline_engine::report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
-use faultline_engine::{Finding, InputError, InputSummary, Progress, TimelineEntry};
+use faultline_engine::{Finding, InputError, InputSummary, Lang, Progress, TimelineEntry};
 use serde::{Deserialize, Serialize};
+
+use crate::texts::lang_tag;
+pub use crate::texts::{EntryTexts, FindingTexts, Texts};
 
 /// Roughly how much JSON one message carries: decoded on the page in one short task (measured in
 /// Chromium: 256 KiB took 40–50 ms to decode in the page's size-optimised wasm, over the 50 ms a
@@ -30,6 +37,9 @@ pub struct Job {
     pub include_network: bool,
     /// Redact the inputs first ([`Reply::Redacted`]), then analyse the redacted copy.
     pub redact: bool,
+    /// The language of the report's texts (the page's, when it asked).
+    #[serde(default, with = "lang_tag")]
+    pub lang: Lang,
 }
 
 /// One secret found, as the page shows it: kind, input and line, a masked preview — never the value.
@@ -76,6 +86,26 @@ pub enum Reply {
     Excerpt(Excerpt),
     /// A warm-up step is done ([`Request::Warm`]).
     Warmed(Warmed),
+    /// The last report's texts in another language ([`Request::Localize`]): the small ones, and how
+    /// many of the others follow in [`Reply::FindingTexts`] and [`Reply::TimelineTexts`] parts.
+    Texts(TextsHead),
+    FindingTexts(Vec<FindingTexts>),
+    TimelineTexts(Vec<EntryTexts>),
+    /// Every text of [`Request::Localize`] is sent.
+    Localized,
+}
+
+/// The first reply to [`Request::Localize`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextsHead {
+    #[serde(with = "lang_tag")]
+    pub lang: Lang,
+    /// Each input error's message, in the report's order.
+    pub errors: Vec<String>,
+    /// Each unread range's reason, in the report's order.
+    pub unread: Vec<String>,
+    pub findings: usize,
+    pub timeline: usize,
 }
 
 /// What a warm-up step analysed: its step, and the size of what it read, reported and found.
@@ -142,6 +172,15 @@ pub enum Request {
     /// step at most.
     Warm {
         step: u32,
+    },
+    /// The texts of job `id`'s report in `lang`, when that is the last report the worker made: the
+    /// same report in another language, not analysed again (the worker keeps its messages). Answered
+    /// by [`Reply::Texts`] … [`Reply::Localized`]; by nothing when the worker no longer has that
+    /// report (a newer job's replaced it, or the worker was restarted since).
+    Localize {
+        id: u64,
+        #[serde(with = "lang_tag")]
+        lang: Lang,
     },
 }
 

@@ -65,7 +65,7 @@ pub fn boundary_table(props: &Props) -> Html {
                     <span class={classes!("severity", format!("{:?}", s.severity).to_lowercase())}>
                         { (t.severity)(s.severity) }</span>{ " " }
                     <code translate="no">{ &s.rule }</code>{ " " }
-                    <span class="subject" translate="no">{ &s.subject }</span>{ " " }
+                    <span class="subject" translate="no">{ (t.object)(&s.subject) }</span>{ " " }
                     { finding_link(s.finding) }
                 </li>
             }

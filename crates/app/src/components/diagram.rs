@@ -198,7 +198,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
                                     <li class="part-finding" data-rule={f.rule.clone()}>
                                         <span class={classes!("severity", severity)}>{ (t.severity)(f.severity) }</span>{ " " }
                                         <code translate="no">{ &f.rule }</code>{ " " }
-                                        <span class="subject" translate="no">{ f.subject.to_string() }</span>{ " " }
+                                        <span class="subject" translate="no">{ (t.object)(&f.subject) }</span>{ " " }
                                         <button class="link finding-link" onclick={move |_| on_show_finding.emit(i)}>
                                             { (t.finding_link)(i + 1) }</button>
                                         <p class="summary" translate="no">{ &f.summary }</p>

@@ -82,7 +82,7 @@ pub fn finding_card(props: &Props) -> Html {
                 <span class={classes!("severity", severity.clone())}>{ (t.severity)(f.severity) }</span>
                 <code class="rule" translate="no">{ &f.rule }</code>
                 <span class="boundary" title={(t.boundary)(f.boundary)} translate="no">{ f.boundary.id() }</span>
-                <span class="subject" translate="no">{ f.subject.to_string() }</span>
+                <span class="subject" translate="no">{ (t.object)(&f.subject) }</span>
             </header>
             if let Some(cause) = &props.symptom_of {
                 <p class="symptom-of">{ (t.symptom_of)(cause) }</p>

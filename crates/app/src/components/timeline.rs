@@ -317,7 +317,7 @@ pub fn timeline(props: &Props) -> Html {
                 if let Some(basis) = &entry.estimated_from {
                     <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis }</span></p>
                 }
-                <p translate="no"><span class="subject">{ entry.subject.to_string() }</span>{ " · " }<strong>{ entry.reason.as_str() }</strong></p>
+                <p translate="no"><span class="subject">{ (t.object)(&entry.subject) }</span>{ " · " }<strong>{ entry.reason.as_str() }</strong></p>
                 if !entry.message.is_empty() { <p class="tl-message" translate="no">{ &entry.message }</p> }
                 { for at }
             </>

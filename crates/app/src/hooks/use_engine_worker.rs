@@ -2,8 +2,10 @@
 //! for the first job if that comes first (the built-in samples' reports are precomputed, so the
 //! first render needs no worker and the page's first load stays small), has a new worker warm up
 //! while it has no job, sends it each job [`State::pending`] names (and, once its report is shown,
-//! asks for its secret scan), turns its replies into actions, and terminates it to cancel (the
-//! engine's call is synchronous: no message could interrupt it) — a fresh worker is started at once.
+//! asks for its secret scan), asks it for the texts of its last report when the page's language
+//! changes ([`State::localize_request`]), turns its replies into actions, and terminates it to cancel
+//! (the engine's call is synchronous: no message could interrupt it) — a fresh worker is started at
+//! once.
 //!
 //! Warm-up (why: [`faultline_worker::job::warm`]): a new worker is asked for [`WARM_STEPS`] small
 //! analyses, one message at a time and only while it has no job. When the last step is done the
@@ -21,8 +23,9 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 use yew::prelude::*;
 
 use crate::files;
+use crate::i18n::Lang;
 use crate::replies::Assembly;
-use crate::state::{Action, Input, State, Text};
+use crate::state::{Action, Failure, Input, State, Text};
 
 /// The worker's loader script (static/engine-worker.js), beside index.html; relative, so the app
 /// works under any path.
@@ -54,6 +57,8 @@ struct Shared {
     dead: bool,
     /// Whether the warm-up continues: asked for, and no job sent since.
     warming: bool,
+    /// The job whose report's texts the worker was asked for in another language.
+    localizing: Option<u64>,
 }
 
 type Handler<T> = Closure<dyn FnMut(T)>;
@@ -92,6 +97,7 @@ impl Bridge {
         shared.running = None;
         shared.dead = false;
         shared.warming = false;
+        shared.localizing = None;
         shared.assembly = Assembly::default();
     }
 
@@ -164,7 +170,7 @@ impl Bridge {
             self.shared.borrow_mut().running = None;
             dispatch.dispatch(Action::AnalysisFailed {
                 id,
-                message: "the page could not start its analysis worker".to_string(),
+                failure: Failure::NotStarted,
             });
         }
     }
@@ -176,6 +182,18 @@ impl Bridge {
         }
         if let Some((worker, _, _)) = &self.worker {
             let _ = worker.post_message(&message(&Request::Scan { id }));
+        }
+    }
+
+    /// Asks the worker for job `id`'s report's texts in `lang`. A worker that is not running has not
+    /// got it (a fresh one after a cancel): nothing is asked, and the report stays as it is.
+    fn localize(&mut self, id: u64, lang: Lang) {
+        if self.shared.borrow().dead {
+            return;
+        }
+        if let Some((worker, _, _)) = &self.worker {
+            self.shared.borrow_mut().localizing = Some(id);
+            let _ = worker.post_message(&message(&Request::Localize { id, lang }));
         }
     }
 
@@ -273,7 +291,16 @@ fn spawn(
             }
             let action = {
                 let mut shared = shared.borrow_mut();
-                if !matches!(reply, Reply::Excerpt(_)) && shared.running != Some(id) {
+                let texts_of_report = matches!(
+                    reply,
+                    Reply::Texts(_) | Reply::FindingTexts(_) | Reply::TimelineTexts(_) | Reply::Localized
+                );
+                let expected = match reply {
+                    Reply::Excerpt(_) => true,
+                    _ if texts_of_report => shared.localizing == Some(id),
+                    _ => shared.running == Some(id),
+                };
+                if !expected {
                     // A superseded job's reply, already in flight; or a warm-up step's report part
                     // (id 0, never a job's): decoded, which is what it was sent for, and dropped.
                     return;
@@ -290,8 +317,10 @@ fn spawn(
                     })
                     .unwrap_or_default();
                 let action = shared.assembly.take(id, reply, texts);
-                if matches!(action, Some(Action::Scanned { .. })) {
-                    shared.running = None;
+                match action {
+                    Some(Action::Scanned { .. }) => shared.running = None,
+                    Some(Action::Localized { .. }) => shared.localizing = None,
+                    _ => {}
                 }
                 action
             };
@@ -306,18 +335,19 @@ fn spawn(
         Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             // Handled here: the page reports it on each input, it is not an uncaught page error.
             event.prevent_default();
-            let message = event
+            let failure = event
                 .dyn_ref::<ErrorEvent>()
                 .map(ErrorEvent::message)
                 .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "the analysis worker stopped".to_string());
+                .map_or(Failure::Stopped, Failure::Error);
             let running = {
                 let mut shared = shared.borrow_mut();
                 shared.dead = true;
+                shared.localizing = None;
                 shared.running.take()
             };
             if let Some(id) = running {
-                dispatch.dispatch(Action::AnalysisFailed { id, message });
+                dispatch.dispatch(Action::AnalysisFailed { id, failure });
             }
         })
     };
@@ -366,6 +396,15 @@ pub fn use_engine_worker(state: &UseReducerHandle<State>) {
             let timeout = scanning
                 .map(|id| gloo::timers::callback::Timeout::new(0, move || bridge.borrow_mut().scan(id)));
             move || drop(timeout)
+        });
+    }
+    {
+        // The report in another language: its texts, from the worker that made it.
+        let bridge = bridge.clone();
+        use_effect_with(state.localize_request(), move |request| {
+            if let Some((id, lang)) = *request {
+                bridge.borrow_mut().localize(id, lang);
+            }
         });
     }
     {

@@ -342,4 +342,21 @@ pub const EN: Texts = Texts {
     excerpt_loading: "Reading this part of the file…",
     excerpt_gone: "This file's lines are not at hand: its analysis was cancelled or has not finished. Analyse it again to see them.",
     show_more: |more, hidden| format!("Show {more} more ({hidden} not shown)"),
+    too_large: |total, this, limit| {
+        format!(
+            "the input is too large to analyse in this page ({total} MB in all, this one {this} MB; the \
+             page takes up to {limit} MB): nothing was analysed. Remove some files, or run the \
+             `faultline` command line, which reads dumps of any size"
+        )
+    },
+    analysis_stopped: |why| {
+        format!(
+            "the analysis stopped before it finished ({why}); the page may have run out of memory. The \
+             `faultline` command line reads dumps of any size"
+        )
+    },
+    worker_not_started: "the page could not start its analysis worker",
+    worker_stopped: "the analysis worker stopped",
+    binary_file: faultline_worker::BINARY_REASON,
+    object: |o| o.to_string(),
 };

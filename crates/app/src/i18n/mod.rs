@@ -1,8 +1,13 @@
 //! Every string the app shows, one table per language (`en.rs`, `zh.rs`). A [`Texts`] value is a
 //! struct, not a map, so a language that lacks a string does not compile.
 //!
-//! Report data (finding summaries, evidence, commands, object names) is the engine's and is shown as
-//! it is; the app marks it `translate="no"`.
+//! The report's texts (finding summaries, what evidence cannot establish, input errors, unread
+//! reasons, the engine's timeline descriptions) are the engine's, rendered in the page's language
+//! from their messages: by the worker for a report it made (a switch of language asks it for the
+//! texts again), at build time for the built-in samples. The reports the page makes itself (input
+//! too large, an analysis that stopped) are written here. What Kubernetes wrote (names, reasons,
+//! event messages, field values) and the commands to run are shown as they are. All report data is
+//! marked `translate="no"`: a browser's translator would garble the names in it.
 
 mod en;
 mod zh;
@@ -225,6 +230,21 @@ pub struct Texts {
     pub excerpt_gone: &'static str,
     /// Long lists show their first part: "Show N more (M not shown)".
     pub show_more: fn(usize, usize) -> String,
+
+    // The reports the page makes without the engine (state/error_reports.rs).
+    /// Input too large for the page: MB in all, MB of this input, the page's limit in MB.
+    pub too_large: fn(u64, u64, u64) -> String,
+    /// The worker stopped before its report; why, as the browser or the page says it.
+    pub analysis_stopped: fn(&str) -> String,
+    /// Why the analysis stopped, in the page's words: no worker could be started.
+    pub worker_not_started: &'static str,
+    /// … the worker stopped without saying why.
+    pub worker_stopped: &'static str,
+    /// A file that is not text (the engine's check).
+    pub binary_file: &'static str,
+    /// An object of the report: `Kind ns/name`, or the engine's words for one whose name the input
+    /// does not give.
+    pub object: fn(&faultline_engine::report::ObjectRef) -> String,
 }
 
 impl Texts {
@@ -241,6 +261,35 @@ impl Texts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The engine renders an object in a message as the page does (`Texts::object`), in every
+    /// language: a sentence that names one and the page's label of it say the same.
+    #[test]
+    fn an_object_is_named_as_the_engine_names_it() {
+        use faultline_engine::message::Arg;
+        use faultline_engine::report::ObjectRef;
+        let named = ObjectRef {
+            kind: "Pod".into(),
+            namespace: Some("shop".into()),
+            name: "web".into(),
+            uid: None,
+        };
+        let unnamed = ObjectRef {
+            name: "".into(),
+            ..named.clone()
+        };
+        let cluster = ObjectRef {
+            namespace: None,
+            ..unnamed.clone()
+        };
+        for lang in Lang::ALL {
+            for object in [&named, &unnamed, &cluster] {
+                let mut engine = String::new();
+                object.put(lang, &mut engine).unwrap();
+                assert_eq!((texts(lang).object)(object), engine, "{lang:?}");
+            }
+        }
+    }
 
     #[test]
     fn every_kind_of_secret_has_a_name_in_every_language() {

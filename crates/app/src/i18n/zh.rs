@@ -346,4 +346,27 @@ pub const ZH: Texts = Texts {
     excerpt_loading: "正在读取文件的这一部分…",
     excerpt_gone: "暂时无法显示此文件的这些行：它的分析已取消或尚未完成。重新分析后即可查看。",
     show_more: |more, hidden| format!("再显示 {more} 条（还有 {hidden} 条未显示）"),
+    too_large: |total, this, limit| {
+        format!(
+            "输入太大，无法在本页中分析（共 {total} MB，此输入 {this} MB；本页最多接受 {limit} MB）：\
+             没有分析任何内容。请移除部分文件，或使用 `faultline` 命令行工具，它可以读取任意大小的导出"
+        )
+    },
+    analysis_stopped: |why| {
+        format!(
+            "分析在完成之前停止了（{why}）；本页可能已耗尽内存。`faultline` 命令行工具可以读取任意大小的导出"
+        )
+    },
+    worker_not_started: "本页无法启动分析用的 Web Worker",
+    worker_stopped: "分析用的 Web Worker 已停止",
+    binary_file: "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析",
+    object: |o| {
+        if !o.name.is_empty() {
+            return o.to_string();
+        }
+        match &o.namespace {
+            Some(ns) => format!("命名空间 {ns} 中的一个 {}（输入中没有它的名称）", o.kind),
+            None => format!("一个 {}（输入中没有它的名称）", o.kind),
+        }
+    },
 };

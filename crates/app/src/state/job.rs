@@ -4,11 +4,12 @@
 use std::rc::Rc;
 
 use faultline_engine::{Progress, Report};
-use faultline_worker::protocol::{Job, Timing};
+use faultline_worker::protocol::{Job, Texts, Timing};
 
-use super::error_reports::too_large;
+use super::error_reports::{failed, too_large};
 use super::input::{Input, MAX_INPUT_BYTES};
-use super::State;
+use super::{Origin, State};
+use crate::i18n::Lang;
 use crate::samples;
 
 /// An analysis asked of the worker and not answered yet.
@@ -21,6 +22,8 @@ pub struct Pending {
     pub progress: Option<Progress>,
     /// The report has arrived and is shown; the worker is looking for secrets.
     pub reported: bool,
+    /// The language the report's texts are asked in (the page's when the job was made).
+    pub lang: Lang,
 }
 
 /// What the worker found, assembled on the page from its parts.
@@ -46,6 +49,7 @@ impl State {
             names: inputs.iter().map(|i| i.name.clone()).collect(),
             include_network: self.include_network,
             redact: pending.redact,
+            lang: pending.lang,
         };
         Some((job, inputs))
     }
@@ -57,8 +61,12 @@ impl State {
         self.pending = None;
         self.timings = Rc::default();
         if !redact && !self.include_network {
-            if let Some(done) = self.sample.and_then(samples::precomputed) {
+            if let Some((id, done)) = self
+                .sample
+                .and_then(|id| Some((id, samples::precomputed(id, self.lang)?)))
+            {
                 self.report = Rc::new(done.report);
+                self.origin = Origin::Sample(id);
                 self.secrets = Rc::new(done.secrets);
                 self.redacted_input = false;
                 return;
@@ -67,11 +75,14 @@ impl State {
         let inputs = self.inputs();
         let total: u64 = inputs.iter().map(|i| i.text.len()).sum();
         if inputs.is_empty() || total > MAX_INPUT_BYTES {
-            self.report = Rc::new(if inputs.is_empty() {
-                Report::default()
+            (self.report, self.origin) = if inputs.is_empty() {
+                (Rc::default(), Origin::Nothing)
             } else {
-                too_large(&inputs, total)
-            });
+                (
+                    Rc::new(too_large(&inputs, total, self.lang)),
+                    Origin::TooLarge { total },
+                )
+            };
             self.secrets = Rc::default();
             self.redacted_input = false;
             return;
@@ -82,7 +93,53 @@ impl State {
             redact,
             progress: None,
             reported: false,
+            lang: self.lang,
         });
+    }
+
+    /// The page's language is now `lang`: the report is written again in it, without analysing
+    /// again — a sample's from its precomputed texts, the page's own from `i18n`; a job's texts
+    /// come from the worker ([`State::localize_request`]). The secrets, the view, the focus and the
+    /// finding selected stay.
+    pub(super) fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        match self.origin.clone() {
+            Origin::Sample(id) => {
+                if let Some(done) = samples::precomputed(id, lang) {
+                    self.report = Rc::new(done.report);
+                }
+            }
+            Origin::TooLarge { total } => {
+                self.report = Rc::new(too_large(&self.inputs(), total, lang));
+            }
+            Origin::Failed(failure) => {
+                self.report = Rc::new(failed(&self.inputs(), &failure, lang));
+            }
+            Origin::Job { .. } | Origin::Nothing => {}
+        }
+    }
+
+    /// The texts to ask the worker for: the report shown is job `id`'s, in another language than
+    /// the page's. (The worker answers when that is still its last report: after a cancel, or once a
+    /// newer job's report replaced it there, the report stays in its language.)
+    pub fn localize_request(&self) -> Option<(u64, Lang)> {
+        match self.origin {
+            Origin::Job { id, lang } if lang != self.lang => Some((id, self.lang)),
+            _ => None,
+        }
+    }
+
+    /// Job `id`'s report's texts in `texts.lang`, from the worker: put into the report shown, if it
+    /// is still that job's.
+    pub(super) fn localized(&mut self, id: u64, texts: &Texts) -> bool {
+        if !matches!(self.origin, Origin::Job { id: shown, .. } if shown == id) {
+            return false;
+        }
+        let mut report = Report::clone(&self.report);
+        texts.apply(&mut report);
+        self.report = Rc::new(report);
+        self.origin = Origin::Job { id, lang: texts.lang };
+        true
     }
 
     /// The pending job, if it is `id`.
@@ -101,8 +158,9 @@ impl State {
         self.pending.as_ref().is_some_and(|p| p.reported)
     }
 
-    pub(super) fn receive(&mut self, analysis: &Analysis) {
+    pub(super) fn receive(&mut self, id: u64, lang: Lang, analysis: &Analysis) {
         self.report = analysis.report.clone();
+        self.origin = Origin::Job { id, lang };
         self.secrets = Rc::default();
         self.redacted_input = analysis.redacted_input;
         self.timings = Rc::new(analysis.timings.clone());

@@ -8,6 +8,12 @@
 //! stale; the secret scan of the same inputs comes after the report, and the job is pending until it
 //! is done too. The built-in samples' reports are computed at build time and need no job.
 //!
+//! The report is in the page's language. A switch of language writes it again without analysing:
+//! a sample's from its texts precomputed in every language, the page's own error reports from
+//! `i18n`, and a job's from the worker, which keeps the last report it made and sends its texts in
+//! the other language ([`State::localize_request`], [`Action::Localized`]). What the report was
+//! made from is [`State::origin`].
+//!
 //! By concern: [`input`] (input texts and limits), [`job`] (the job lifecycle), `redaction`
 //! (redaction and undo), `sample` (the built-in samples), `error_reports` (the reports made
 //! without the engine), `reducer` (every action).
@@ -15,7 +21,7 @@
 use std::rc::Rc;
 
 use faultline_engine::{Progress, Report};
-use faultline_worker::protocol::{Excerpt, Secret, Timing};
+use faultline_worker::protocol::{Excerpt, Secret, Texts, Timing};
 
 use crate::i18n::Lang;
 use crate::route::{Route, View};
@@ -30,8 +36,25 @@ mod sample;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use error_reports::Failure;
 pub use input::{looks_binary, Input, Text, INLINE_FILE_BYTES};
 pub use job::{Analysis, Pending};
+
+/// What the report shown was made from: what writes it again in another language.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Origin {
+    /// Nothing: no inputs.
+    #[default]
+    Nothing,
+    /// A built-in sample's report, precomputed in every language.
+    Sample(&'static str),
+    /// Worker job `id`'s report, its texts in `lang`. In another, the worker writes them again.
+    Job { id: u64, lang: Lang },
+    /// The page's report for inputs too large to analyse here (`total` bytes).
+    TooLarge { total: u64 },
+    /// The page's report for an analysis that stopped.
+    Failed(Failure),
+}
 
 // The components take the report as `Rc<Report>` props, compared at every render of the app (each
 // progress message, each keystroke). `Rc`'s equality checks the pointer first only when the value is
@@ -55,6 +78,8 @@ pub struct State {
     /// The last report received. While [`State::pending`] is set (or [`State::stale`]), it is of
     /// earlier inputs.
     pub report: Rc<Report>,
+    /// What [`State::report`] was made from.
+    pub origin: Origin,
     /// Secrets found in the inputs (kind, input, line; never shown with their value).
     pub secrets: Rc<Vec<Secret>>,
     /// Whether IP addresses, internal host names and e-mail addresses count as secrets too.
@@ -144,7 +169,12 @@ pub enum Action {
     /// The worker stopped without a result (out of memory, an engine error).
     AnalysisFailed {
         id: u64,
-        message: String,
+        failure: Failure,
+    },
+    /// From the worker: job `id`'s report's texts in another language ([`State::localize_request`]).
+    Localized {
+        id: u64,
+        texts: Rc<Texts>,
     },
     /// From the worker: lines of a large file for the input viewer.
     Excerpt(Rc<Excerpt>),

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::error_reports::failed;
-use super::{looks_binary, Action, State};
+use super::{looks_binary, Action, Origin, State};
 use crate::route::{Route, View};
 
 impl Reducible for State {
@@ -71,7 +71,7 @@ impl Reducible for State {
                 return Rc::new(next);
             }
             Action::SetLang(lang) => {
-                next.lang = lang;
+                next.set_lang(lang);
                 return Rc::new(next);
             }
             Action::ShowLine { source, line } => {
@@ -137,7 +137,8 @@ impl Reducible for State {
                     return self;
                 };
                 pending.reported = true;
-                next.receive(&analysis);
+                let lang = pending.lang;
+                next.receive(id, lang, &analysis);
                 return Rc::new(next);
             }
             Action::Scanned { id, secrets, timings } => {
@@ -149,13 +150,20 @@ impl Reducible for State {
                 next.timings = timings;
                 return Rc::new(next);
             }
-            Action::AnalysisFailed { id, message } => {
+            Action::AnalysisFailed { id, failure } => {
                 if next.pending_mut(id).is_none() {
                     return self;
                 }
                 next.pending = None;
-                next.report = Rc::new(failed(&next.inputs(), &message));
+                next.report = Rc::new(failed(&next.inputs(), &failure, next.lang));
+                next.origin = Origin::Failed(failure);
                 next.secrets = Rc::default();
+                return Rc::new(next);
+            }
+            Action::Localized { id, texts } => {
+                if !next.localized(id, &texts) {
+                    return self;
+                }
                 return Rc::new(next);
             }
             Action::Excerpt(excerpt) => {

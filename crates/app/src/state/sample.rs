@@ -11,12 +11,18 @@ use crate::samples;
 
 impl State {
     pub fn with_sample(id: &'static str) -> Self {
+        Self::with_sample_in(id, Lang::En)
+    }
+
+    /// [`State::with_sample`] in `lang`.
+    pub fn with_sample_in(id: &'static str, lang: Lang) -> Self {
         let mut state = Self {
             paste: "".into(),
             files: Vec::new(),
             sample: None,
             unreadable: Vec::new(),
             report: Rc::default(),
+            origin: super::Origin::Nothing,
             secrets: Rc::default(),
             include_network: false,
             before_redaction: None,
@@ -26,7 +32,7 @@ impl State {
             stale: false,
             last_job: 0,
             view: View::default(),
-            lang: Lang::En,
+            lang,
             focus: None,
             excerpt: None,
             selected_finding: None,
@@ -38,9 +44,8 @@ impl State {
 
     /// The state a page opens in: the hash's sample (else the default one) and view, in `lang`.
     pub fn open(route: Route, lang: Lang) -> Self {
-        let mut state = Self::with_sample(route.sample.unwrap_or(samples::DEFAULT_SAMPLE));
+        let mut state = Self::with_sample_in(route.sample.unwrap_or(samples::DEFAULT_SAMPLE), lang);
         state.view = route.view.unwrap_or_default();
-        state.lang = lang;
         state
     }
 

@@ -5,27 +5,62 @@ use super::input::MAX_INPUT_BYTES;
 
 const CRASH_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9.9\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9.9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n        message: 'Back-off pulling image \"shop/web:9.9\"'\n";
 
+/// The worker, natively: it keeps its last analysis (as the wasm glue does) and counts the analyses
+/// it ran.
+#[derive(Default)]
+pub(crate) struct Worker {
+    last: Option<faultline_worker::job::Analysed>,
+    pub analyses: usize,
+}
+
+impl Worker {
+    /// The replies to the pending job, as actions (the secret scan included).
+    pub(crate) fn analyse(&mut self, state: &State) -> Vec<Action> {
+        let Some((job, inputs)) = state.job() else {
+            return Vec::new();
+        };
+        let sources = inputs
+            .iter()
+            .map(|i| faultline_engine::Source::new(i.name.clone(), i.text.inline().unwrap_or_default()))
+            .collect();
+        let mut assembly = crate::replies::Assembly::default();
+        let mut actions = Vec::new();
+        let clock = || 0.0;
+        let mut send = |bytes: Vec<u8>, texts: Vec<String>| {
+            let reply = faultline_worker::protocol::decode(&bytes).unwrap();
+            let texts = texts.into_iter().map(Text::from).collect();
+            actions.extend(assembly.take(job.id, reply, texts));
+        };
+        let mut analysed =
+            faultline_worker::job::run(&job, sources, Vec::new(), Vec::new(), &clock, &mut send);
+        faultline_worker::job::scan(&mut analysed, &clock, &mut send);
+        self.analyses += 1;
+        self.last = Some(analysed);
+        actions
+    }
+
+    /// The replies to what the state asks of it in another language (none when it asks nothing,
+    /// or for a report the worker no longer has).
+    pub(crate) fn localize(&mut self, state: &State) -> Vec<Action> {
+        let Some((id, lang)) = state.localize_request() else {
+            return Vec::new();
+        };
+        let Some(analysed) = self.last.as_ref().filter(|a| a.id == id) else {
+            return Vec::new();
+        };
+        let mut assembly = crate::replies::Assembly::default();
+        let mut actions = Vec::new();
+        faultline_worker::job::localize(analysed, lang, &mut |bytes, _| {
+            let reply = faultline_worker::protocol::decode(&bytes).unwrap();
+            actions.extend(assembly.take(id, reply, Vec::new()));
+        });
+        actions
+    }
+}
+
 /// The worker's replies to the pending job, as the page receives them, run natively.
 pub(crate) fn worker_actions(state: &State) -> Vec<Action> {
-    let Some((job, inputs)) = state.job() else {
-        return Vec::new();
-    };
-    let sources = inputs
-        .iter()
-        .map(|i| faultline_engine::Source::new(i.name.clone(), i.text.inline().unwrap_or_default()))
-        .collect();
-    let mut assembly = crate::replies::Assembly::default();
-    let mut actions = Vec::new();
-    let clock = || 0.0;
-    let mut send = |bytes: Vec<u8>, texts: Vec<String>| {
-        let reply = faultline_worker::protocol::decode(&bytes).unwrap();
-        let texts = texts.into_iter().map(Text::from).collect();
-        actions.extend(assembly.take(job.id, reply, texts));
-    };
-    // The page asks for the scan once it has the report.
-    let mut analysed = faultline_worker::job::run(&job, sources, Vec::new(), Vec::new(), &clock, &mut send);
-    faultline_worker::job::scan(&mut analysed, &clock, &mut send);
-    actions
+    Worker::default().analyse(state)
 }
 
 /// The state once the worker has answered its pending job.
@@ -242,6 +277,15 @@ fn input_over_the_limit_gets_a_message_and_is_kept_as_typed() {
     assert!(error.message.contains("`faultline` command line"), "{error:?}");
     assert!(state.files.contains(&big));
     assert!(state.has_own_input());
+    // A switch of language writes it again, in the page's words; nothing is analysed.
+    let zh = reduce_only(state, Action::SetLang(Lang::Zh));
+    assert_eq!(zh.pending, None);
+    let error = zh.report.errors.iter().find(|e| e.source == big.name).unwrap();
+    assert!(
+        error.message.starts_with("输入太大，无法在本页中分析"),
+        "{error:?}"
+    );
+    assert!(error.message.contains("`faultline` 命令行工具"), "{error:?}");
 }
 
 #[test]
@@ -344,7 +388,7 @@ fn a_worker_failure_is_reported_on_each_input_with_the_text_kept() {
         asked,
         Action::AnalysisFailed {
             id,
-            message: "out of memory".into(),
+            failure: Failure::Error("out of memory".into()),
         },
     );
     assert_eq!(failed.pending, None);
@@ -352,7 +396,14 @@ fn a_worker_failure_is_reported_on_each_input_with_the_text_kept() {
     assert!(failed.report.errors[0]
         .message
         .contains("`faultline` command line"));
+    assert!(failed.report.errors[0].message.contains("(out of memory)"));
     assert_eq!(paste_of(&failed), CRASH_POD);
+    // In Chinese, the page's words in Chinese; the browser's as they are.
+    let zh = reduce_only(failed, Action::SetLang(Lang::Zh));
+    assert!(zh.report.errors[0]
+        .message
+        .starts_with("分析在完成之前停止了（out of memory）"));
+    assert!(zh.localize_request().is_none(), "nothing to ask the worker");
 }
 
 #[test]
@@ -383,4 +434,141 @@ fn a_large_file_is_a_handle_the_worker_reads_and_a_binary_one_is_listed_unreadab
     );
     assert!(state.files.iter().all(|f| f.name != "dump.yaml"));
     assert_eq!(state.unreadable[0].0, "dump.yaml");
+}
+
+fn has_chinese(text: &str) -> bool {
+    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+/// Issue 24: a switch of language shows the same report in the other language without analysing
+/// again: the worker renders the texts of the report it made, and the page puts them into the report
+/// it shows, keeping the secrets found, the view, the focus and the finding selected.
+#[test]
+fn a_switch_of_language_renders_the_report_again_without_analysing() {
+    let mut worker = Worker::default();
+    let fold = |state: State, actions: Vec<Action>| actions.into_iter().fold(state, reduce_only);
+    // A job of the image-pull sample's files with a secret: the worker's report, not the sample's.
+    let asked = reduce_only(State::default(), Action::EditPaste(SECRET_POD.into()));
+    let actions = worker.analyse(&asked);
+    let state = fold(asked, actions);
+    assert_eq!((worker.analyses, state.pending.is_none()), (1, true));
+    assert_eq!(state.secrets.len(), 1);
+    let state = reduce_only(state, Action::SetView(View::Table));
+    let state = reduce_only(state, Action::ShowFinding(1));
+    let state = reduce_only(
+        state,
+        Action::ShowLine {
+            source: "pod.yaml".into(),
+            line: 12,
+        },
+    );
+    let english = state.report.clone();
+    let pulls = |report: &Report| -> Vec<String> {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "image-pull-failed")
+            .map(|f| f.summary.clone())
+            .collect()
+    };
+    assert!(pulls(&english).len() >= 2 && pulls(&english).iter().all(|s| !has_chinese(s)));
+
+    let switched = reduce_only(state.clone(), Action::SetLang(Lang::Zh));
+    assert_eq!(switched.pending, None, "no new job");
+    assert!(Rc::ptr_eq(&switched.report, &english), "until the texts come");
+    let id = state.last_job;
+    assert_eq!(switched.localize_request(), Some((id, Lang::Zh)));
+    assert!(worker_actions(&switched).is_empty());
+    let actions = worker.localize(&switched);
+    assert!(
+        matches!(actions[..], [Action::Localized { id: i, ref texts }] if i == id && texts.lang == Lang::Zh),
+        "{actions:?}"
+    );
+    let zh = fold(switched, actions);
+    assert_eq!(worker.analyses, 1, "nothing analysed again");
+    assert_eq!(zh.localize_request(), None);
+    // Every pull finding says it in Chinese, and so what its evidence cannot establish.
+    for f in zh
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "image-pull-failed")
+    {
+        assert!(has_chinese(&f.summary), "{}", f.summary);
+        assert!(
+            f.cannot_establish.iter().all(|c| has_chinese(c)),
+            "{:?}",
+            f.cannot_establish
+        );
+    }
+    // The same report otherwise, and the user's state as it was.
+    assert_eq!(zh.report.findings.len(), english.findings.len());
+    assert_eq!(zh.report.timeline.len(), english.timeline.len());
+    assert_eq!(zh.report.objects, english.objects);
+    assert_eq!(
+        (zh.view, zh.selected_finding, zh.focus.clone()),
+        (state.view, state.selected_finding, state.focus.clone())
+    );
+    assert!(Rc::ptr_eq(&zh.secrets, &state.secrets));
+    assert_eq!(zh.timings, state.timings);
+    // The report the worker would have made in Chinese, as the page holds it.
+    let options = faultline_engine::Options {
+        lang: Lang::Zh,
+        ..Default::default()
+    };
+    let sources: Vec<_> = zh
+        .inputs()
+        .iter()
+        .map(|i| faultline_engine::Source::new(i.name.clone(), i.text.inline().unwrap_or_default()))
+        .collect();
+    let fresh = faultline_engine::analyze_with(&sources, &options);
+    let fresh: Report = serde_json::from_str(&serde_json::to_string(&fresh).unwrap()).unwrap();
+    assert_eq!(*zh.report, fresh);
+    // And back to English: the English texts again, from the same worker, still one analysis.
+    let back = reduce_only(zh, Action::SetLang(Lang::En));
+    let actions = worker.localize(&back);
+    let back = fold(back, actions);
+    assert_eq!(*back.report, *english);
+    assert_eq!(worker.analyses, 1);
+}
+
+/// A job asked in one language whose report arrives after a switch: the texts are asked for then;
+/// texts for a report no longer shown change nothing.
+#[test]
+fn a_report_that_arrives_after_a_switch_is_rendered_in_the_new_language() {
+    let mut worker = Worker::default();
+    let asked = reduce_only(State::default(), Action::EditPaste(CRASH_POD.into()));
+    let actions = worker.analyse(&asked);
+    let switched = reduce_only(asked, Action::SetLang(Lang::Zh));
+    let state = actions.into_iter().fold(switched, reduce_only);
+    assert_eq!(state.lang, Lang::Zh);
+    let request = state.localize_request().unwrap();
+    assert_eq!(request.1, Lang::Zh);
+    let late = worker.localize(&state);
+    let zh = late.iter().cloned().fold(state.clone(), reduce_only);
+    let pull = zh
+        .report
+        .findings
+        .iter()
+        .find(|f| f.rule == "image-pull-failed")
+        .unwrap();
+    assert!(has_chinese(&pull.summary), "{}", pull.summary);
+    // A newer job's report replaces it: the older texts change nothing.
+    let newer = settled(reduce_only(zh, Action::EditPaste(SECRET_POD.into())));
+    let unchanged = late.into_iter().fold(newer.clone(), reduce_only);
+    assert_eq!(unchanged, newer);
+}
+
+/// The built-in samples switch language from their precomputed texts, without a worker.
+#[test]
+fn a_sample_switches_language_without_the_worker() {
+    let state = State::default();
+    let zh = reduce_only(state.clone(), Action::SetLang(Lang::Zh));
+    assert_eq!((zh.pending.as_ref(), zh.localize_request()), (None, None));
+    let pull = &zh.report.findings[0];
+    assert!(has_chinese(&pull.summary), "{}", pull.summary);
+    assert_eq!(*zh.report, *State::open(Route::default(), Lang::Zh).report);
+    assert_eq!(zh.secrets, state.secrets);
+    let en = reduce_only(zh, Action::SetLang(Lang::En));
+    assert_eq!(*en.report, *state.report);
 }

@@ -9,7 +9,7 @@ pub struct Symptom {
     pub finding: usize,
     pub severity: Severity,
     pub rule: String,
-    pub subject: String,
+    pub subject: faultline_engine::report::ObjectRef,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ pub fn rows(report: &Report) -> Vec<Row> {
                     finding: index,
                     severity: finding.severity,
                     rule: finding.rule.clone(),
-                    subject: finding.subject.to_string(),
+                    subject: finding.subject.clone(),
                 });
                 if row.first_evidence.is_none() {
                     row.first_evidence = finding.evidence.first().map(|e| (index, e.clone()));

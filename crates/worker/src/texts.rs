@@ -1,0 +1,160 @@
+//! A report's texts in one language, apart from the report (issue 24). The engine writes each of its
+//! sentences as a message and renders them at the end of the analysis in the job's language; the page
+//! cannot render a message (it never decodes them: their serde code would weigh on its first load,
+//! and the engine's wasm is the worker's), so in another language it gets the texts from who can: the
+//! worker renders the report it made again ([`crate::job::localize`]), and `build.rs` precomputes the
+//! built-in samples' texts in every language. The page puts them into the report it shows
+//! ([`Texts::apply`]).
+//!
+//! Depends on nothing but the engine and serde: the app's `build.rs` includes this file as a module
+//! of its own (`#[path]`), without building the worker crate for the host.
+
+use faultline_engine::{Lang, Report};
+use serde::{Deserialize, Serialize};
+
+/// Every text of a report that has a message, in `lang`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Texts {
+    #[serde(with = "lang_tag")]
+    pub lang: Lang,
+    /// Each finding's, in the report's order.
+    pub findings: Vec<FindingTexts>,
+    /// Each input error's message, in the report's order (an error without a message keeps its text).
+    pub errors: Vec<String>,
+    /// Each unread range's reason, in the report's order.
+    pub unread: Vec<String>,
+    /// The timeline entries the engine wrote (those with a message), by index: a dump's timeline is
+    /// mostly events, in Kubernetes' own words, which no language changes.
+    pub timeline: Vec<EntryTexts>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FindingTexts {
+    pub summary: String,
+    pub cannot_establish: Vec<String>,
+}
+
+/// The engine's words of one timeline entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryTexts {
+    /// The entry's index in the report's timeline.
+    #[serde(rename = "i")]
+    pub index: usize,
+    /// Its description, when the engine wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// What its time was estimated from, when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimated_from: Option<String>,
+}
+
+impl Texts {
+    /// The texts of `report`, rendered in `lang` from its messages (the report itself is not
+    /// changed). A text without a message is its own in every language.
+    pub fn render(report: &Report, lang: Lang) -> Texts {
+        let render = |m: &faultline_engine::message::Message| m.render(lang);
+        let findings = report
+            .findings
+            .iter()
+            .map(|f| FindingTexts {
+                summary: f.message.as_ref().map_or_else(|| f.summary.clone(), render),
+                cannot_establish: if f.cannot_establish_messages.is_empty() {
+                    f.cannot_establish.clone()
+                } else {
+                    f.cannot_establish_messages.iter().map(render).collect()
+                },
+            })
+            .collect();
+        let errors = report
+            .errors
+            .iter()
+            .map(|e| e.structured.as_ref().map_or_else(|| e.message.clone(), render))
+            .collect();
+        let unread = report
+            .unread
+            .iter()
+            .map(|u| u.reason_message.as_ref().map_or_else(|| u.reason.clone(), render))
+            .collect();
+        let timeline = report
+            .timeline
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.structured.is_some() || e.estimated_from_message.is_some())
+            .map(|(index, e)| EntryTexts {
+                index,
+                message: e.structured.as_ref().map(render),
+                estimated_from: e.estimated_from_message.as_ref().map(render),
+            })
+            .collect();
+        Texts {
+            lang,
+            findings,
+            errors,
+            unread,
+            timeline,
+        }
+    }
+
+    /// Puts the texts into `report`, the report they were rendered from (as the page holds it,
+    /// without its messages). Texts for items the report does not have are ignored.
+    pub fn apply(&self, report: &mut Report) {
+        for (finding, texts) in report.findings.iter_mut().zip(&self.findings) {
+            finding.summary.clone_from(&texts.summary);
+            finding.cannot_establish.clone_from(&texts.cannot_establish);
+        }
+        for (error, text) in report.errors.iter_mut().zip(&self.errors) {
+            error.message.clone_from(text);
+        }
+        for (unread, text) in report.unread.iter_mut().zip(&self.unread) {
+            unread.reason.clone_from(text);
+        }
+        for texts in &self.timeline {
+            let Some(entry) = report.timeline.get_mut(texts.index) else {
+                continue;
+            };
+            if let Some(message) = &texts.message {
+                entry.message.clone_from(message);
+            }
+            if texts.estimated_from.is_some() {
+                entry.estimated_from.clone_from(&texts.estimated_from);
+            }
+        }
+    }
+}
+
+/// Takes every message out of `report`, its texts left as they are: the report as the page holds it
+/// (the page never reads a message back; sent, they would only make the report's parts longer).
+pub fn strip_messages(report: &mut Report) {
+    for finding in &mut report.findings {
+        finding.message = None;
+        finding.cannot_establish_messages = Vec::new();
+    }
+    for error in &mut report.errors {
+        error.structured = None;
+    }
+    for unread in &mut report.unread {
+        unread.reason_message = None;
+    }
+    for entry in &mut report.timeline {
+        entry.structured = None;
+        entry.estimated_from_message = None;
+    }
+}
+
+/// A language as its tag in JSON (`"en"`, `"zh"`); an unknown tag reads as English.
+pub mod lang_tag {
+    use faultline_engine::Lang;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match lang {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let tag = String::deserialize(d)?;
+        Ok(Lang::parse(&tag).unwrap_or_default())
+    }
+}
