@@ -365,8 +365,8 @@ pub const ZH: Texts = Texts {
             return o.to_string();
         }
         match &o.namespace {
-            Some(ns) => format!("命名空间 {ns} 中的一个 {}（输入中没有它的名称）", o.kind),
-            None => format!("一个 {}（输入中没有它的名称）", o.kind),
+            Some(ns) => format!("命名空间 {ns} 中一个名称不详的 {}", o.kind),
+            None => format!("一个名称不详的 {}", o.kind),
         }
     },
 };
