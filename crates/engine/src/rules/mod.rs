@@ -156,6 +156,7 @@ pub const RULES: &[Rule] = &[
     application::liveness_probe_failing::RULE,
     zone_network_storage::node_network_unavailable::RULE,
     node_runtime::node_not_ready::RULE,
+    scheduling::node_pod_capacity_reached::RULE,
     node_runtime::node_under_pressure::RULE,
     node_runtime::pod_evicted::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
@@ -167,6 +168,7 @@ pub const RULES: &[Rule] = &[
     application::readiness_probe_missing::RULE,
     quota_admission::replica_creation_failed::RULE,
     zone_network_storage::replicas_in_one_zone::RULE,
+    quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     zone_network_storage::volume_mount_failed::RULE,
@@ -253,6 +255,15 @@ const EXPLANATIONS: &[Explanation] = &[
                     .any(|d| matches!(d, Detail::UntoleratedTaint(key) if key == taint)),
                 _ => false,
             })
+        },
+    },
+    // "Too many pods" is explained by a node that holds as many Pods as its allocatable.
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(scheduling::node_pod_capacity_reached::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, _| {
+            scheduling::node_pod_capacity_reached::refused_for_pod_count(model, &symptom.subject)
         },
     },
     // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.

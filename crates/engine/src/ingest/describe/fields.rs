@@ -42,6 +42,22 @@ pub(super) fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
                     status.put(field_name, resources.node(), section.pos());
                 }
             }
+            // `Non-terminated Pods:  (17 in total)`: kubectl's count of the Pods on the node
+            // that count against its `pods` allocatable.
+            if let Some(item) = find("Non-terminated Pods") {
+                let at = item.pos();
+                let count = item
+                    .value()
+                    .trim()
+                    .strip_prefix('(')
+                    .and_then(|v| v.strip_suffix(" in total)"))
+                    .filter(|n| n.parse::<u32>().is_ok());
+                if let Some(count) = count {
+                    let mut kubectl = Obj::new(at);
+                    kubectl.plain("nonTerminatedPods", count, at);
+                    object.put("kubectl", kubectl.node(), at);
+                }
+            }
         }
         "Service" => {
             if let Some(selector) = find("Selector") {

@@ -291,3 +291,16 @@ fn a_described_job_counts_its_pods() {
     assert_eq!(node.locate("status.succeeded").unwrap().1.as_str(), Some("3"));
     assert_eq!(node.locate("spec.completions").unwrap().1.as_str(), Some("4"));
 }
+
+#[test]
+fn a_node_keeps_kubectls_count_of_its_non_terminated_pods() {
+    let text = "Name:               n1\nRoles:              <none>\nCapacity:\n  pods:               17\nAllocatable:\n  pods:               17\nNon-terminated Pods:          (17 in total)\n  Namespace                   Name              CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n  ---------                   ----              ------------  ----------  ---------------  -------------  ---\n  kube-system                 aws-node-7xk2p    25m (1%)      0 (0%)      0 (0%)           0 (0%)         12d\nEvents:              <none>\n";
+    let objects = parse(text, 1, None);
+    let node = &objects[0].node;
+    let (pos, count) = node.locate("kubectl.nonTerminatedPods").unwrap();
+    assert_eq!((pos.line, count.as_str()), (7, Some("17")));
+    assert_eq!(
+        node.locate("status.allocatable.pods").unwrap().1.as_str(),
+        Some("17")
+    );
+}

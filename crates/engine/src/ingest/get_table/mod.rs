@@ -528,6 +528,25 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 object.str("type", t, at);
             }
         }
+        "ResourceQuota" => {
+            // REQUEST and LIMIT: `pods: 10/10, requests.cpu: 500m/2` (used/hard per resource).
+            let mut used = Obj::new(pos);
+            let mut hard = Obj::new(pos);
+            for column in ["REQUEST", "LIMIT"] {
+                let Some((cell, at)) = get(column) else { continue };
+                for part in cell.split(", ") {
+                    let Some((resource, amounts)) = part.split_once(": ") else {
+                        continue;
+                    };
+                    if let Some((u, h)) = amounts.trim().split_once('/') {
+                        used.str(resource.trim(), u, at);
+                        hard.str(resource.trim(), h, at);
+                    }
+                }
+            }
+            status.put("used", used.node(), pos);
+            status.put("hard", hard.node(), pos);
+        }
         "Service" => {
             if let Some((t, at)) = get("TYPE") {
                 spec.str("type", t, at);

@@ -171,3 +171,23 @@ fn other_tables_are_not_claimed() {
     ));
     assert!(!is_header("LAST SEEN   TYPE   REASON   OBJECT   MESSAGE", None));
 }
+
+#[test]
+fn resource_quota_request_and_limit_cells_become_used_and_hard() {
+    let text = "NAME         AGE   REQUEST                             LIMIT\ncompute-ci   12d   pods: 20/20, requests.cpu: 3500m/4   limits.memory: 12Gi/16Gi\n";
+    let command = Command::parse("kubectl get quota -n ci");
+    let quotas = parse(text, 1, Some(&command));
+    assert_eq!(quotas.len(), 1);
+    let q = &quotas[0];
+    assert_eq!(q.get("kind").unwrap().as_str(), Some("ResourceQuota"));
+    let (pos, used) = q.locate(r#"status.used["pods"]"#).unwrap();
+    assert_eq!((pos.line, used.as_str()), (2, Some("20")));
+    assert_eq!(
+        q.locate(r#"status.hard["requests.cpu"]"#).unwrap().1.as_str(),
+        Some("4")
+    );
+    assert_eq!(
+        q.locate(r#"status.used["limits.memory"]"#).unwrap().1.as_str(),
+        Some("12Gi")
+    );
+}

@@ -5,3 +5,4 @@ pub mod admission_denied_on_create;
 pub mod quota_exceeded_on_create;
 pub(crate) mod rejections;
 pub mod replica_creation_failed;
+pub mod resource_quota_exhausted;
