@@ -304,7 +304,9 @@ crate::messages! {
                     None => "在集群范围内".to_string(),
                 };
                 let what = if *path.0 { "路径" } else { "资源" };
-                format!("{scope}对{what} {:?}{group}执行 {verb}", resource.0)
+                // `"pods"（核心 API 组）执行`, but `"secrets" 执行` (a space after the quote).
+                let space = if group.is_empty() { " " } else { "" };
+                format!("{scope}对{what} {:?}{group}{space}执行 {verb}", resource.0)
             },
         },
         /// The identity is `system:anonymous`: the client presented no credentials it accepted.
