@@ -417,6 +417,8 @@ message_groups! {
     NodeUnderPressure => crate::rules::node_runtime::node_under_pressure::Msg,
     PodEvicted => crate::rules::node_runtime::pod_evicted::Msg,
     AdmissionDeniedOnCreate => crate::rules::quota_admission::admission_denied_on_create::Msg,
+    AdmissionWebhookUnreachable => crate::rules::quota_admission::admission_webhook_unreachable::Msg,
+    AuthorizationDenied => crate::rules::quota_admission::authorization_denied::Msg,
     QuotaExceededOnCreate => crate::rules::quota_admission::quota_exceeded_on_create::Msg,
     Rejections => crate::rules::quota_admission::rejections::Msg,
     ReplicaCreationFailed => crate::rules::quota_admission::replica_creation_failed::Msg,

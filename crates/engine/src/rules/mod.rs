@@ -142,7 +142,9 @@ macro_rules! declare_rule {
 /// Every rule, sorted by id (a test keeps it sorted).
 pub const RULES: &[Rule] = &[
     quota_admission::admission_denied_on_create::RULE,
+    quota_admission::admission_webhook_unreachable::RULE,
     control_plane::apiserver_request_failed::RULE,
+    quota_admission::authorization_denied::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
     application::container_oom_killed::RULE,
@@ -242,6 +244,16 @@ const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Expla
 /// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
 /// subjects, never by their summaries' wording.
 const EXPLANATIONS: &[Explanation] = &[
+    // An admission webhook the API server cannot call, whose Service has no ready endpoints.
+    Explanation {
+        symptom: quota_admission::admission_webhook_unreachable::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            quota_admission::admission_webhook_unreachable::service_of(symptom)
+                .is_some_and(|s| s == cause.subject)
+        },
+    },
     // The scheduler refusing a node for its pressure taint is explained by the node's pressure.
     Explanation {
         symptom: scheduling::pod_unschedulable::RULE.id,

@@ -12,8 +12,8 @@ crate::declare_rule! {
     /// reached (`Unable to connect to the server`, `connection refused`, `i/o timeout`, `no such
     /// host`), a server too slow to answer (`the server was unable to return a response in the time
     /// allotted`), throttling (429, priority and fairness), and authentication failures
-    /// (`Unauthorized`) told apart from authorization (`User "x" cannot …`). etcd's own errors are
-    /// left to the etcd rule.
+    /// (`Unauthorized`). etcd's own errors are left to the etcd rule, and authorization (`User "x"
+    /// cannot …`, a 403 from an API server that answered) to the rule `authorization-denied`.
     ///
     /// ## Why it matters
     /// Nothing else can be observed while the API is unavailable: every controller, the scheduler and
@@ -48,7 +48,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 发往 API 服务器的请求在途中失败，即 kubectl 报告的这些情况：服务证书过期或不受信任（`x509: certificate has expired or is not yet valid`，粘贴了 `kubeadm certs check-expiration` 时可见其中的 `<invalid>`），服务器无法连接（`Unable to connect to the server`、`connection refused`、`i/o timeout`、`no such host`），服务器响应太慢（`the server was unable to return a response in the time allotted`），限流（429，优先级与公平性），以及身份认证失败（`Unauthorized`），并与鉴权失败（`User "x" cannot …`）区分开。etcd 自身的错误交给 etcd 规则处理。
+ 发往 API 服务器的请求在途中失败，即 kubectl 报告的这些情况：服务证书过期或不受信任（`x509: certificate has expired or is not yet valid`，粘贴了 `kubeadm certs check-expiration` 时可见其中的 `<invalid>`），服务器无法连接（`Unable to connect to the server`、`connection refused`、`i/o timeout`、`no such host`），服务器响应太慢（`the server was unable to return a response in the time allotted`），限流（429，优先级与公平性），以及身份认证失败（`Unauthorized`）。etcd 自身的错误交给 etcd 规则处理；鉴权失败（`User "x" cannot …`，即 API 服务器做出了应答的 403）交给 `authorization-denied` 规则处理。
 
  ## 为什么重要
  API 不可用时，其他一切都无从观察：所有控制器、调度器和 kubelet 都依赖它。而且认证不等于鉴权：401 关乎客户端是谁，403 关乎它被允许做什么。
@@ -157,21 +157,6 @@ const CATEGORIES: &[Category] = &[
         cannot: Msg::UnauthenticatedCannot {},
         steps: &["kubectl config view --minify", "kubectl auth whoami"],
         blocks_everything: true,
-    },
-    Category {
-        needles: &[
-            "cannot list resource",
-            "cannot get resource",
-            "cannot create resource",
-            "cannot update resource",
-            "cannot delete resource",
-            "cannot patch resource",
-            "cannot watch resource",
-        ],
-        what: Msg::Forbidden {},
-        cannot: Msg::ForbiddenCannot {},
-        steps: &["kubectl auth whoami", "kubectl auth can-i --list"],
-        blocks_everything: false,
     },
 ];
 
@@ -282,10 +267,6 @@ crate::messages! {
             en: "the API server does not accept the client's credentials (401: authentication, not authorization)",
             zh: "API 服务器不接受客户端的凭据（401：是认证问题，不是鉴权问题）",
         },
-        Forbidden {} = "apiserver-request-failed.forbidden" {
-            en: "the client is authenticated but not allowed to do this (403 from RBAC: authorization, not authentication)",
-            zh: "客户端已通过认证，但无权执行这个操作（RBAC 返回 403：是鉴权问题，不是认证问题）",
-        },
         CertExpiredCannot {} = "apiserver-request-failed.cert-expired-cannot" {
             en: "Whether only the serving certificate expired or the whole control plane's (kubeadm renews them together), and whether the client's clock is right.",
             zh: "过期的只是服务端证书，还是整个控制平面的证书（kubeadm 会一起续期），以及客户端的时钟是否正确。",
@@ -309,10 +290,6 @@ crate::messages! {
         UnauthenticatedCannot {} = "apiserver-request-failed.unauthenticated-cannot" {
             en: "Whether the token or certificate expired, was revoked, or belongs to another cluster.",
             zh: "令牌或证书是过期了、被吊销了，还是属于另一个集群。",
-        },
-        ForbiddenCannot {} = "apiserver-request-failed.forbidden-cannot" {
-            en: "Which role was meant to grant it and whether it is bound to this identity.",
-            zh: "本应授予这个权限的是哪个角色，以及它是否绑定到了这个身份。",
         },
         SignalsAlone {} = "apiserver-request-failed.signals-alone" {
             en: "API server signals alone cannot tell whether the cause is etcd, the network, admission or the client; one client's failure does not show whether others fail too.",

@@ -77,6 +77,8 @@ fn is_admission(reason: &str) -> bool {
         && !is_quota(reason)
         && !reason.contains("cannot create resource")
         && !reason.starts_with("User \"")
+        // A webhook the API server could not call is `admission-webhook-unreachable`.
+        && !reason.contains("failed calling webhook")
 }
 
 /// What refused, from the API server's reason.

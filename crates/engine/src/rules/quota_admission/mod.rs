@@ -2,6 +2,8 @@
 //! it may not exist at all.
 
 pub mod admission_denied_on_create;
+pub mod admission_webhook_unreachable;
+pub mod authorization_denied;
 pub mod quota_exceeded_on_create;
 pub(crate) mod rejections;
 pub mod replica_creation_failed;

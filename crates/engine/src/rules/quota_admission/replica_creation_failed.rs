@@ -8,10 +8,10 @@ crate::declare_rule! {
     /// ## What it finds
     /// A controller that cannot create its Pods (`FailedCreate`: the `ReplicaFailure=True` condition of
     /// a ReplicaSet or Deployment, or the controller's `FailedCreate` events, "Error creating: …") when
-    /// the refusal is not a quota or a named admission policy (the rules `quota-exceeded-on-create` and
-    /// `admission-denied-on-create` cover those): an admission webhook that cannot be reached, a
-    /// missing ServiceAccount, a Pod template the API server rejects as invalid, or a condition pasted
-    /// without its message.
+    /// the refusal is not a quota, a named admission policy or an admission webhook that cannot be
+    /// called (the rules `quota-exceeded-on-create`, `admission-denied-on-create` and
+    /// `admission-webhook-unreachable` cover those): a missing ServiceAccount, a Pod template the API
+    /// server rejects as invalid, a refusal that has passed, or a condition pasted without its message.
     ///
     /// ## Why it matters
     /// No Pod exists, so there is no Pod status, no Pod event and nothing for `kubectl get pods` to
@@ -47,7 +47,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 无法创建其 Pod 的控制器（`FailedCreate`：ReplicaSet 或 Deployment 的 `ReplicaFailure=True` 状况，或控制器的 `FailedCreate` 事件 `Error creating: …`），且拒绝原因既不是配额，也不是某个具名的准入策略（这两种由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理）：例如无法访问的准入 Webhook、缺失的 ServiceAccount、被 API 服务器判定为无效的 Pod 模板，或者粘贴的状况中没有消息。
+ 无法创建其 Pod 的控制器（`FailedCreate`：ReplicaSet 或 Deployment 的 `ReplicaFailure=True` 状况，或控制器的 `FailedCreate` 事件 `Error creating: …`），且拒绝原因既不是配额，也不是某个具名的准入策略或无法调用的准入 Webhook（这些由 `quota-exceeded-on-create`、`admission-denied-on-create` 和 `admission-webhook-unreachable` 规则处理）：例如缺失的 ServiceAccount、被 API 服务器判定为无效的 Pod 模板、已经过去的拒绝，或者粘贴的状况中没有消息。
 
  ## 为什么重要
  Pod 根本不存在，所以没有 Pod 状态，没有 Pod 事件，`kubectl get pods` 也什么都显示不出来：唯一的痕迹在控制器上。它上层的一切（一个不再推进的 Deployment）都由此而来。
@@ -71,7 +71,11 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-const COVERED_BY: [&str; 2] = ["quota-exceeded-on-create", "admission-denied-on-create"];
+const COVERED_BY: [&str; 3] = [
+    "quota-exceeded-on-create",
+    "admission-denied-on-create",
+    "admission-webhook-unreachable",
+];
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Subjects in input order: objects with the condition, then event subjects not pasted.
