@@ -405,6 +405,7 @@ message_groups! {
     JobFailed => crate::rules::application::job_failed::Msg,
     LivenessProbeFailing => crate::rules::application::liveness_probe_failing::Msg,
     ReadinessProbeMissing => crate::rules::application::readiness_probe_missing::Msg,
+    StartupProbeFailing => crate::rules::application::startup_probe_failing::Msg,
     ApiserverRequestFailed => crate::rules::control_plane::apiserver_request_failed::Msg,
     ControlPlaneComponents => crate::rules::control_plane::components::Msg,
     ControlPlaneComponentFailing => crate::rules::control_plane::control_plane_component_failing::Msg,

@@ -173,6 +173,7 @@ pub const RULES: &[Rule] = &[
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
+    application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];
 
@@ -357,6 +358,17 @@ const EXPLANATIONS: &[Explanation] = &[
         application::container_crash_looping::RULE.id,
         application::liveness_probe_failing::RULE.id,
     ),
+    // Restarts that are the kubelet's startup-probe kills (a `Killing` event for it, or exit 137):
+    // the startup probe is the finding to read.
+    Explanation {
+        symptom: application::container_crash_looping::RULE.id,
+        cause: Some(application::startup_probe_failing::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            symptom.subject == cause.subject
+                && application::startup_probe_failing::kills_explain_restarts(model, &cause.subject)
+        },
+    },
     // A node not ready because its network plugin is not is a network fault first.
     on_the_same_object(
         node_runtime::node_not_ready::RULE.id,

@@ -170,6 +170,9 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
     status.plain("ready", &ready.to_ascii_lowercase(), ready_pos);
     let (restarts_pos, restarts) = field("Restart Count").unwrap_or((pos, "0".into()));
     status.plain("restartCount", &restarts, restarts_pos);
+    if let Some((at, probe)) = field("Startup") {
+        spec.put("startupProbe", probe_node(&probe, at), at);
+    }
     if let Some(state) = container.child("State") {
         status.put("state", state_node(state), state.pos());
     }
@@ -177,6 +180,31 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
         status.put("lastState", state_node(state), state.pos());
     }
     (spec.node(), status.node())
+}
+
+/// A probe as describe prints it (`http-get http://:8080/healthz delay=0s timeout=1s period=10s
+/// #success=1 #failure=30`): its timing fields (`initialDelaySeconds`, `timeoutSeconds`,
+/// `periodSeconds`, `successThreshold`, `failureThreshold`), all at the probe's line.
+fn probe_node(text: &str, at: Pos) -> Node {
+    let mut probe = Obj::new(at);
+    for word in text.split_whitespace() {
+        let Some((key, value)) = word.split_once('=') else {
+            continue;
+        };
+        let field = match key {
+            "delay" => "initialDelaySeconds",
+            "timeout" => "timeoutSeconds",
+            "period" => "periodSeconds",
+            "#success" => "successThreshold",
+            "#failure" => "failureThreshold",
+            _ => continue,
+        };
+        let value = value.trim_end_matches('s');
+        if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+            probe.plain(field, value, at);
+        }
+    }
+    probe.node()
 }
 
 /// `State: Waiting` + `Reason:` / `Message:` / `Exit Code:` ... -> `{waiting: {reason, message}}`.

@@ -6,3 +6,4 @@ pub mod http_server_errors;
 pub mod job_failed;
 pub mod liveness_probe_failing;
 pub mod readiness_probe_missing;
+pub mod startup_probe_failing;
