@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, recordRequests, screenshot } from './harness.mjs';
 
@@ -35,11 +36,16 @@ let browser;
 const reports = {};
 
 /** The engine's report for a sample's files, from the native CLI (built here if needed). */
-function engineReport(id) {
+function engineReport(id, lang = 'en') {
   const dir = join(ROOT, 'static/samples', id);
   assert.deepEqual(readdirSync(dir).sort(), [...SAMPLES[id]].sort(), `the files of ${id}`);
-  const out = execFileSync('cargo', ['run', '-q', '--locked', '-p', 'faultline-cli', '--', 'analyze', '--format', 'json',
-    ...SAMPLES[id]], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return cliReport(dir, SAMPLES[id], lang);
+}
+
+/** The native CLI's JSON report of `files` in `dir`, its texts in `lang` (with their messages). */
+function cliReport(dir, files, lang = 'en') {
+  const out = execFileSync('cargo', ['run', '-q', '--locked', '--manifest-path', join(ROOT, 'Cargo.toml'), '-p', 'faultline-cli',
+    '--', 'analyze', '--format', 'json', '--lang', lang, ...files], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(out);
 }
 
@@ -55,8 +61,9 @@ after(async () => {
 });
 
 /** Opens the app at `hash` in a fresh context; checks requests and page errors when the test ends. */
-async function open(t, hash = '', options = {}) {
+async function open(t, hash = '', options = {}, init = undefined) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -226,6 +233,131 @@ test('the Chinese UI has no English left, and the switch changes every visible s
   }
   // Nothing was stored: the choice lives in the page only.
   assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
+});
+
+// Issue 24: the diagnosis itself in the page's language, not only the page's words.
+const hasChinese = (s) => /[\u4e00-\u9fff]/.test(s);
+/** Whether a text of the report is a message converted to Chinese (not one left as it was). */
+const converted = (message) => message && message.id !== 'untranslated';
+
+/**
+ * Checks that the page shows `report`'s texts (the CLI's, in the page's language) in the findings,
+ * the boundary table and the timeline, and that in Chinese every text the engine has a Chinese
+ * message for is in Chinese. `atLeast`: rules whose summaries must be Chinese already.
+ */
+async function showsTexts(page, report, lang, atLeast = []) {
+  await showView(page, 'findings');
+  const cards = await page.locator('.finding').evaluateAll((cs) => cs.map((c) => ({
+    rule: c.dataset.rule,
+    summary: c.querySelector('.summary').textContent,
+    cannot: [...c.querySelectorAll('.cannot li')].map((li) => li.textContent),
+  })));
+  assert.deepEqual(cards.map((c) => c.rule), report.findings.map((f) => f.rule));
+  report.findings.forEach((f, i) => {
+    assert.equal(cards[i].summary, f.summary, `finding ${i + 1} (${f.rule})`);
+    assert.deepEqual(cards[i].cannot, f.cannot_establish, `finding ${i + 1} (${f.rule})`);
+    if (lang === 'zh' && converted(f.message)) assert.ok(hasChinese(cards[i].summary), `${f.rule}: ${cards[i].summary}`);
+    if (lang === 'zh') {
+      (f.cannot_establish_messages ?? []).forEach((m, j) => {
+        if (converted(m)) assert.ok(hasChinese(cards[i].cannot[j]), `${f.rule}: ${cards[i].cannot[j]}`);
+      });
+    }
+    if (lang === 'en') assert.ok(!hasChinese(cards[i].summary), cards[i].summary);
+  });
+  for (const rule of atLeast) {
+    const summaries = cards.filter((c) => c.rule === rule).map((c) => c.summary);
+    assert.ok(summaries.length > 0 && summaries.every(lang === 'zh' ? hasChinese : (s) => !hasChinese(s)),
+      `${rule} in ${lang}: ${summaries}`);
+  }
+  // The input errors.
+  const errors = await page.locator('.input-errors .input-error').evaluateAll((es) => es.map((e) => ({
+    where: e.querySelector('.where').textContent, message: e.querySelector('.message').textContent })));
+  assert.deepEqual(errors, report.errors.map((e) => ({ where: `${e.source}:${e.line}:${e.column}`, message: e.message })));
+  if (lang === 'zh') {
+    report.errors.forEach((e, i) => { if (converted(e.structured)) assert.ok(hasChinese(errors[i].message), errors[i].message); });
+  }
+  // The boundary table's cells: what the evidence cannot establish, per boundary, each once.
+  await showView(page, 'table');
+  for (const boundary of new Set(report.findings.map((f) => f.boundary))) {
+    const cells = await page.locator(`.boundary-row[data-boundary="${boundary}"] td.cannot li`).allTextContents();
+    const expected = [...new Set(report.findings.filter((f) => f.boundary === boundary).flatMap((f) => f.cannot_establish))];
+    assert.deepEqual(cells, expected.slice(0, cells.length), boundary);
+    assert.ok(cells.length > 0 || expected.length === 0, boundary);
+  }
+  // The timeline's descriptions (the rows shown), and the engine's in Chinese where it has them.
+  await showView(page, 'timeline');
+  const rows = await page.locator('.tl-row').evaluateAll((rs) => rs.map((r) => ({
+    index: Number(r.dataset.index), what: r.querySelector('.tl-what').textContent })));
+  assert.ok(rows.length > 0);
+  for (const { index, what } of rows) {
+    const e = report.timeline[index];
+    assert.equal(what, `${e.reason}${e.count > 1 ? ` ×${e.count}` : ''}${e.message ? ` — ${e.message}` : ''}`, `entry ${index}`);
+    if (lang === 'zh' && converted(e.structured)) assert.ok(hasChinese(e.message), e.message);
+  }
+  await showView(page, 'findings');
+}
+
+test('in Chinese the diagnosis itself is Chinese: findings, table, timeline, as the engine writes them', async (t) => {
+  const [en, zh] = [engineReport('image-pull', 'en'), engineReport('image-pull', 'zh')];
+  const page = await open(t, '#sample=image-pull', { locale: 'zh-CN' });
+  await showsTexts(page, zh, 'zh', ['image-pull-failed']);
+  await page.getByRole('button', { name: 'English' }).click();
+  await showsTexts(page, en, 'en', ['image-pull-failed']);
+  await page.getByRole('button', { name: '中文' }).click();
+  await showsTexts(page, zh, 'zh', ['image-pull-failed']);
+});
+
+/** Records the type of every request the page posts to the engine's worker (`analyze`, `localize`, …). */
+function recordWorkerRequests() {
+  window.__workerRequests = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    try {
+      window.__workerRequests.push(JSON.parse(new TextDecoder().decode(message.request)).type);
+    } catch { /* not a request */ }
+    return post.call(this, message, ...rest);
+  };
+}
+
+test('switching language renders the worker\'s report again without analysing, input errors included', async (t) => {
+  const page = await open(t, '#sample=image-pull', { locale: 'en-US' }, recordWorkerRequests);
+  // The sample's files and a paste with a syntax error: the worker's report, not the sample's.
+  const broken = 'apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n';
+  await page.locator('#paste').fill(broken);
+  await page.locator('.input-error', { hasText: 'paste:' }).waitFor();
+  await page.locator('.app[data-analysis="idle"]').waitFor({ state: 'attached', timeout: 60_000 });
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-lang-'));
+  writeFileSync(join(dir, 'paste'), broken);
+  for (const file of SAMPLES['image-pull']) copyFileSync(join(ROOT, 'static/samples/image-pull', file), join(dir, file));
+  const files = ['paste', ...SAMPLES['image-pull']];
+  const [en, zh] = [cliReport(dir, files, 'en'), cliReport(dir, files, 'zh')];
+  assert.ok(en.errors.some((e) => e.source === 'paste'), JSON.stringify(en.errors));
+  await showsTexts(page, en, 'en', ['image-pull-failed']);
+  const steps = await page.locator('.analysis-time').getAttribute('data-steps');
+  const secrets = await page.locator('.secrets li').count();
+  const before = await page.evaluate(() => window.__workerRequests.length);
+  assert.ok((await page.evaluate(() => window.__workerRequests)).includes('analyze'));
+
+  await page.getByRole('button', { name: '中文' }).click();
+  await page.locator('.finding[data-rule="image-pull-failed"] .summary', { hasText: /[\u4e00-\u9fff]/ }).first().waitFor();
+  await showsTexts(page, zh, 'zh', ['image-pull-failed']);
+  assert.deepEqual(await page.evaluate((n) => window.__workerRequests.slice(n), before), ['localize'],
+    'the worker is asked for the texts, not for an analysis');
+  assert.equal(await page.locator('.analysis-time').getAttribute('data-steps'), steps, 'the same analysis');
+  assert.equal(await page.locator('.app').getAttribute('data-analysis'), 'idle');
+  assert.equal(await page.locator('.secrets li').count(), secrets, 'the secret scan\'s result is still shown');
+  assert.equal(await page.locator('.secrets-summary').count(), 1);
+  await screenshot(page, 'findings-job-zh');
+  await page.locator('.input-errors').scrollIntoViewIfNeeded();
+  await page.locator('.inputs-list').screenshot({ path: join(ROOT, 'tests/browser/screenshots/input-error-zh.png') });
+  await showView(page, 'table');
+  await screenshot(page, 'table-job-zh');
+  await showView(page, 'findings');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.locator('.finding[data-rule="image-pull-failed"] .summary', { hasText: /does not exist/ }).first().waitFor();
+  await showsTexts(page, en, 'en', ['image-pull-failed']);
+  assert.deepEqual(await page.evaluate((n) => window.__workerRequests.slice(n), before), ['localize', 'localize']);
 });
 
 test('the timeline filters, zooms and reads with the keyboard', async (t) => {

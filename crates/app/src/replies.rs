@@ -22,6 +22,11 @@ pub struct Assembly {
 }
 
 impl Assembly {
+    /// The texts of a report in another language are asked for: their parts start coming.
+    pub fn expect_texts(&mut self) {
+        self.texts = Texts::default();
+    }
+
     /// The action for one reply to job `id` (`texts`: the byte arrays that came with it, made into
     /// texts), or `None` while the report is still coming in.
     pub fn take(&mut self, id: u64, reply: Reply, texts: Vec<Text>) -> Option<Action> {
@@ -45,7 +50,8 @@ impl Assembly {
                     secrets: Vec::new(),
                     unreadable: head.unreadable,
                     redacted_input: head.redacted_input,
-                    texts: Texts::default(),
+                    // Texts asked for meanwhile are another reply's.
+                    texts: std::mem::take(&mut self.texts),
                 };
             }
             Reply::Findings(findings) => self.report.findings.extend(findings),
@@ -74,17 +80,12 @@ impl Assembly {
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
             // The worker's own business (the page's bridge asks for the next step), no action.
             Reply::Warmed(_) => {}
-            Reply::Texts(head) => {
-                self.texts = Texts {
-                    lang: head.lang,
-                    findings: Vec::with_capacity(head.findings),
-                    errors: head.errors,
-                    unread: head.unread,
-                    timeline: Vec::with_capacity(head.timeline),
-                };
+            Reply::Texts(json) => {
+                // A part that cannot be read leaves the texts it carried as they were.
+                if let Ok(part) = serde_json::from_str(&json) {
+                    self.texts.merge(part);
+                }
             }
-            Reply::FindingTexts(texts) => self.texts.findings.extend(texts),
-            Reply::TimelineTexts(texts) => self.texts.timeline.extend(texts),
             Reply::Localized => {
                 let texts = Rc::new(std::mem::take(&mut self.texts));
                 return Some(Action::Localized { id, texts });

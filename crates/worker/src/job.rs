@@ -10,7 +10,7 @@ use faultline_engine::{
     analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source, TimelineEntry,
 };
 
-use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, TextsHead, Timing, Warmed};
+use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 use crate::texts::{strip_messages, Texts};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
@@ -190,23 +190,36 @@ pub fn run_after(
     }
 }
 
-/// The texts of an analysed job's report in `lang` ([`protocol::Request::Localize`]): its input
-/// errors and unread reasons in [`Reply::Texts`], then its findings' and its timeline's in parts,
-/// then [`Reply::Localized`]. Rendered from the messages kept, not analysed again.
+/// The texts of an analysed job's report in `lang` ([`protocol::Request::Localize`]), rendered from
+/// the messages kept, not analysed again: [`Reply::Texts`] parts of about [`protocol::PART_BYTES`]
+/// (the first with the input errors and unread reasons), then [`Reply::Localized`].
 pub fn localize(analysed: &Analysed, lang: Lang, send: &mut Send<'_>) {
     let texts = analysed.kept.texts(lang);
-    let head = TextsHead {
+    let mut part = Texts {
         lang,
         errors: texts.errors,
         unread: texts.unread,
-        findings: texts.findings.len(),
-        timeline: texts.timeline.len(),
+        ..Texts::default()
     };
-    send(protocol::encode(&Reply::Texts(head)), Vec::new());
-    for part in protocol::parts("finding-texts", &texts.findings)
-        .chain(protocol::parts("timeline-texts", &texts.timeline))
-    {
-        send(part, Vec::new());
+    let mut findings = texts.findings.into_iter().peekable();
+    let mut timeline = texts.timeline.into_iter().peekable();
+    loop {
+        while protocol::texts_bytes(&part) < protocol::PART_BYTES {
+            match (findings.next(), timeline.peek()) {
+                (Some(f), _) => part.findings.push(f),
+                (None, Some(_)) => part.timeline.extend(timeline.next()),
+                (None, None) => break,
+            }
+        }
+        let next = Texts {
+            lang,
+            ..Texts::default()
+        };
+        let json = serde_json::to_string(&std::mem::replace(&mut part, next)).unwrap_or_default();
+        send(protocol::encode(&Reply::Texts(json)), Vec::new());
+        if findings.peek().is_none() && timeline.peek().is_none() {
+            break;
+        }
     }
     send(protocol::encode(&Reply::Localized), Vec::new());
 }
@@ -719,6 +732,15 @@ mod tests {
         assert!(sizes.len() > 2, "{sizes:?}");
         assert!(sizes.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{sizes:?}");
         assert!(progress <= 210, "{progress} progress messages");
+        // The texts in another language too.
+        let mut texts = Vec::new();
+        localize(&analysed, Lang::Zh, &mut |bytes, _| {
+            if matches!(decode(&bytes), Ok(Reply::Texts(_))) {
+                texts.push(bytes.len());
+            }
+        });
+        assert!(texts.len() > 1, "{texts:?}");
+        assert!(texts.iter().all(|s| *s < PART_BYTES + 16 * 1024), "{texts:?}");
     }
 
     #[test]
@@ -787,20 +809,11 @@ mod tests {
     fn apply_texts(report: &Report, replies: &[Reply]) -> Report {
         let mut texts = Texts::default();
         for reply in replies {
-            match reply.clone() {
-                Reply::Texts(head) => {
-                    texts.lang = head.lang;
-                    texts.errors = head.errors;
-                    texts.unread = head.unread;
-                }
-                Reply::FindingTexts(f) => texts.findings.extend(f),
-                Reply::TimelineTexts(t) => texts.timeline.extend(t),
-                _ => {}
+            if let Reply::Texts(part) = reply {
+                texts.merge(serde_json::from_str(part).unwrap());
             }
         }
-        let mut report = report.clone();
-        texts.apply(&mut report);
-        report
+        texts.applied(report)
     }
 
     #[test]
@@ -862,16 +875,16 @@ mod tests {
             localize(&analysed, lang, &mut |bytes, _| {
                 replies.push(decode(&bytes).unwrap())
             });
-            assert!(
-                matches!(replies.first(), Some(Reply::Texts(h)) if h.lang == lang),
-                "{replies:?}"
-            );
+            let first = match replies.first() {
+                Some(Reply::Texts(json)) => serde_json::from_str::<Texts>(json).unwrap(),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(first.lang, lang);
             assert_eq!(replies.last(), Some(&Reply::Localized));
             assert!(
-                replies.iter().all(|r| matches!(
-                    r,
-                    Reply::Texts(_) | Reply::FindingTexts(_) | Reply::TimelineTexts(_) | Reply::Localized
-                )),
+                replies
+                    .iter()
+                    .all(|r| matches!(r, Reply::Texts(_) | Reply::Localized)),
                 "no progress, no report: nothing analysed: {replies:?}"
             );
             let localized = apply_texts(&english, &replies);
@@ -907,6 +920,9 @@ mod tests {
                 let mut from_kept = shown(english.clone());
                 kept.texts(lang).apply(&mut from_kept);
                 assert_eq!(from_kept, shown(localized), "{lang:?}");
+                // The page's copy with the texts in it is the same.
+                let copy = kept.texts(lang).applied(&shown(english.clone()));
+                assert_eq!(copy, from_kept, "{lang:?}");
             }
         }
     }

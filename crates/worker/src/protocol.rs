@@ -10,8 +10,8 @@
 //! [`Reply::Secrets`] parts and [`Reply::Done`] follow.
 //!
 //! The report's texts are in the job's language ([`Job::lang`]). In another language
-//! ([`Request::Localize`]) the worker sends the texts only, not the report again: [`Reply::Texts`],
-//! [`Reply::FindingTexts`] and [`Reply::TimelineTexts`] parts, then [`Reply::Localized`].
+//! ([`Request::Localize`]) the worker sends the texts only, not the report again: [`Reply::Texts`]
+//! parts, then [`Reply::Localized`].
 
 use std::collections::BTreeMap;
 
@@ -86,26 +86,27 @@ pub enum Reply {
     Excerpt(Excerpt),
     /// A warm-up step is done ([`Request::Warm`]).
     Warmed(Warmed),
-    /// The last report's texts in another language ([`Request::Localize`]): the small ones, and how
-    /// many of the others follow in [`Reply::FindingTexts`] and [`Reply::TimelineTexts`] parts.
-    Texts(TextsHead),
-    FindingTexts(Vec<FindingTexts>),
-    TimelineTexts(Vec<EntryTexts>),
-    /// Every text of [`Request::Localize`] is sent.
+    /// The last report's texts in another language ([`Request::Localize`]), in parts of about
+    /// [`PART_BYTES`]: each a [`Texts`] as JSON, the first with the input errors and unread reasons,
+    /// each with some of the findings' and the timeline's, in order ([`Texts::merge`]). As JSON in a
+    /// string, the page decodes them with the code that decodes the built-in samples' texts: a
+    /// variant's own content is decoding code of its own in the page's wasm (adjacently tagged, twice).
+    Texts(String),
+    /// Every part of [`Reply::Texts`] is sent.
     Localized,
 }
 
-/// The first reply to [`Request::Localize`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TextsHead {
-    #[serde(with = "lang_tag")]
-    pub lang: Lang,
-    /// Each input error's message, in the report's order.
-    pub errors: Vec<String>,
-    /// Each unread range's reason, in the report's order.
-    pub unread: Vec<String>,
-    pub findings: usize,
-    pub timeline: usize,
+/// How long one part of [`Reply::Texts`] is, about: its texts' bytes.
+pub fn texts_bytes(texts: &Texts) -> usize {
+    let finding = |f: &FindingTexts| {
+        f.summary.len() + f.cannot_establish.iter().map(|c| c.len() + 3).sum::<usize>() + 40
+    };
+    let entry = |e: &EntryTexts| {
+        e.message.as_ref().map_or(0, |m| m.len() + 12)
+            + e.estimated_from.as_ref().map_or(0, |m| m.len() + 20)
+            + 12
+    };
+    texts.findings.iter().map(finding).sum::<usize>() + texts.timeline.iter().map(entry).sum::<usize>()
 }
 
 /// What a warm-up step analysed: its step, and the size of what it read, reported and found.
@@ -175,7 +176,7 @@ pub enum Request {
     },
     /// The texts of job `id`'s report in `lang`, when that is the last report the worker made: the
     /// same report in another language, not analysed again (the worker keeps its messages). Answered
-    /// by [`Reply::Texts`] … [`Reply::Localized`]; by nothing when the worker no longer has that
+    /// by [`Reply::Texts`] parts and [`Reply::Localized`]; by nothing when the worker no longer has that
     /// report (a newer job's replaced it, or the worker was restarted since).
     Localize {
         id: u64,

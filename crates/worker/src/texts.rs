@@ -9,7 +9,8 @@
 //! Depends on nothing but the engine and serde: the app's `build.rs` includes this file as a module
 //! of its own (`#[path]`), without building the worker crate for the host.
 
-use faultline_engine::{Lang, Report};
+use faultline_engine::report::Unread;
+use faultline_engine::{Finding, InputError, Lang, Report, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
 /// Every text of a report that has a message, in `lang`.
@@ -23,8 +24,8 @@ pub struct Texts {
     pub errors: Vec<String>,
     /// Each unread range's reason, in the report's order.
     pub unread: Vec<String>,
-    /// The timeline entries the engine wrote (those with a message), by index: a dump's timeline is
-    /// mostly events, in Kubernetes' own words, which no language changes.
+    /// The timeline entries the engine wrote (those with a message), in the order of their indices: a
+    /// dump's timeline is mostly events, in Kubernetes' own words, which no language changes.
     pub timeline: Vec<EntryTexts>,
 }
 
@@ -95,6 +96,15 @@ impl Texts {
         }
     }
 
+    /// Adds a later part of the same texts ([`crate::protocol::Reply::Texts`]).
+    pub fn merge(&mut self, part: Texts) {
+        self.lang = part.lang;
+        self.errors.extend(part.errors);
+        self.unread.extend(part.unread);
+        self.findings.extend(part.findings);
+        self.timeline.extend(part.timeline);
+    }
+
     /// Puts the texts into `report`, the report they were rendered from (as the page holds it,
     /// without its messages). Texts for items the report does not have are ignored.
     pub fn apply(&self, report: &mut Report) {
@@ -118,6 +128,103 @@ impl Texts {
             if texts.estimated_from.is_some() {
                 entry.estimated_from.clone_from(&texts.estimated_from);
             }
+        }
+    }
+}
+
+impl Texts {
+    /// A copy of `report` (as the page holds it: without its messages) with these texts in it:
+    /// [`Texts::apply`] to a copy. Made field by field, not by `Report::clone`, which would link the
+    /// clone code of every message into the page's wasm (they are `None` there).
+    pub fn applied(&self, report: &Report) -> Report {
+        let findings = report
+            .findings
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let texts = self.findings.get(i);
+                Finding {
+                    rule: f.rule.clone(),
+                    boundary: f.boundary,
+                    severity: f.severity,
+                    subject: f.subject.clone(),
+                    summary: texts.map_or_else(|| f.summary.clone(), |t| t.summary.clone()),
+                    message: None,
+                    evidence: f.evidence.clone(),
+                    cannot_establish: texts
+                        .map_or_else(|| f.cannot_establish.clone(), |t| t.cannot_establish.clone()),
+                    cannot_establish_messages: Vec::new(),
+                    next_steps: f.next_steps.clone(),
+                    explained_by: f.explained_by.clone(),
+                    components: f.components.clone(),
+                    node: f.node.clone(),
+                    details: f.details.clone(),
+                }
+            })
+            .collect();
+        let errors = report
+            .errors
+            .iter()
+            .enumerate()
+            .map(|(i, e)| InputError {
+                source: e.source.clone(),
+                line: e.line,
+                column: e.column,
+                message: self.errors.get(i).unwrap_or(&e.message).clone(),
+                structured: None,
+            })
+            .collect();
+        let unread = report
+            .unread
+            .iter()
+            .enumerate()
+            .map(|(i, u)| Unread {
+                source: u.source.clone(),
+                line: u.line,
+                end_line: u.end_line,
+                reason: self.unread.get(i).unwrap_or(&u.reason).clone(),
+                reason_message: None,
+                reason_id: u.reason_id.clone(),
+            })
+            .collect();
+        let mut texts = self.timeline.iter().peekable();
+        let timeline = report
+            .timeline
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                while texts.next_if(|t| t.index < i).is_some() {}
+                let texts = texts.next_if(|t| t.index == i);
+                TimelineEntry {
+                    time: e.time.clone(),
+                    subject: e.subject.clone(),
+                    source: e.source.clone(),
+                    reason: e.reason.clone(),
+                    message: texts
+                        .and_then(|t| t.message.clone())
+                        .unwrap_or_else(|| e.message.clone()),
+                    structured: None,
+                    count: e.count,
+                    warning: e.warning,
+                    estimated_from: texts
+                        .and_then(|t| t.estimated_from.clone())
+                        .or_else(|| e.estimated_from.clone()),
+                    estimated_from_message: None,
+                    at: e.at.clone(),
+                }
+            })
+            .collect();
+        Report {
+            inputs: report.inputs.clone(),
+            counts: report.counts.clone(),
+            errors,
+            findings,
+            timeline,
+            objects: report.objects.clone(),
+            relations: report.relations.clone(),
+            verdict: report.verdict,
+            unread,
+            workloads: report.workloads.clone(),
         }
     }
 }

@@ -192,7 +192,9 @@ impl Bridge {
             return;
         }
         if let Some((worker, _, _)) = &self.worker {
-            self.shared.borrow_mut().localizing = Some(id);
+            let mut shared = self.shared.borrow_mut();
+            shared.localizing = Some(id);
+            shared.assembly.expect_texts();
             let _ = worker.post_message(&message(&Request::Localize { id, lang }));
         }
     }
@@ -291,13 +293,9 @@ fn spawn(
             }
             let action = {
                 let mut shared = shared.borrow_mut();
-                let texts_of_report = matches!(
-                    reply,
-                    Reply::Texts(_) | Reply::FindingTexts(_) | Reply::TimelineTexts(_) | Reply::Localized
-                );
                 let expected = match reply {
                     Reply::Excerpt(_) => true,
-                    _ if texts_of_report => shared.localizing == Some(id),
+                    Reply::Texts(_) | Reply::Localized => shared.localizing == Some(id),
                     _ => shared.running == Some(id),
                 };
                 if !expected {

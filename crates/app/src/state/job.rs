@@ -135,9 +135,7 @@ impl State {
         if !matches!(self.origin, Origin::Job { id: shown, .. } if shown == id) {
             return false;
         }
-        let mut report = Report::clone(&self.report);
-        texts.apply(&mut report);
-        self.report = Rc::new(report);
+        self.report = Rc::new(texts.applied(&self.report));
         self.origin = Origin::Job { id, lang: texts.lang };
         true
     }
