@@ -15,7 +15,7 @@ mod glue {
     use faultline_engine::ingest::text_from_bytes;
     use faultline_engine::{Phase, Progress, Source};
     use faultline_worker::protocol::{self, Reply, Request, Timing};
-    use faultline_worker::{job, looks_binary, BINARY_REASON};
+    use faultline_worker::{job, looks_binary, reasons, BINARY_REASON};
     use js_sys::{Array, Object, Reflect, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -167,7 +167,7 @@ mod glue {
                 .and_then(|reader| reader.read_as_array_buffer(blob))
                 .map(|buffer| Uint8Array::new(&buffer).to_vec())
                 .map_err(|e| unreadable(&e))?,
-            (None, None) => return Err("not a file".to_string()),
+            (None, None) => return Err(reasons::NOT_A_FILE.to_string()),
         };
         Ok(text_from_bytes(bytes))
     }
@@ -183,7 +183,7 @@ mod glue {
         let mut bytes = Vec::new();
         bytes
             .try_reserve_exact(blob.size() as usize)
-            .map_err(|_| "is too large to hold in this tab's memory".to_string())?;
+            .map_err(|_| reasons::TOO_LARGE.to_string())?;
         let reader: ReadableStreamDefaultReader = blob.stream().get_reader().unchecked_into();
         loop {
             let step = JsFuture::from(reader.read()).await.map_err(|e| unreadable(&e))?;
@@ -210,7 +210,7 @@ mod glue {
                     .and_then(|m| m.as_string())
             })
             .unwrap_or_default();
-        format!("could not be read ({why})")
+        reasons::read_failed(&why)
     }
 
     fn post(id: u64, reply: &[u8], texts: &[String]) {

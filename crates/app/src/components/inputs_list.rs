@@ -67,7 +67,7 @@ pub fn inputs_list(props: &Props) -> Html {
         html! {
             <li class="input-error">
                 <span class="where" translate="no">{ name }</span>
-                <span class="message">{ if reason == faultline_worker::BINARY_REASON { t.binary_file } else { reason } }</span>
+                <span class="message">{ (t.unreadable_reason)(reason) }</span>
             </li>
         }
     });

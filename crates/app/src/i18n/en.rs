@@ -357,6 +357,6 @@ pub const EN: Texts = Texts {
     },
     worker_not_started: "the page could not start its analysis worker",
     worker_stopped: "the analysis worker stopped",
-    binary_file: faultline_worker::BINARY_REASON,
+    unreadable_reason: str::to_string,
     object: |o| o.to_string(),
 };

@@ -240,8 +240,9 @@ pub struct Texts {
     pub worker_not_started: &'static str,
     /// … the worker stopped without saying why.
     pub worker_stopped: &'static str,
-    /// A file that is not text (the engine's check).
-    pub binary_file: &'static str,
+    /// Why a file was not read: the engine's and the worker's reasons (written in English, as
+    /// they come) in this language; any other as it is.
+    pub unreadable_reason: fn(&str) -> String,
     /// An object of the report: `Kind ns/name`, or the engine's words for one whose name the input
     /// does not give.
     pub object: fn(&faultline_engine::report::ObjectRef) -> String,
@@ -261,6 +262,24 @@ impl Texts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_workers_reasons_are_written_in_each_language() {
+        use faultline_worker::{reasons, BINARY_REASON};
+        let reasons = [
+            BINARY_REASON.to_string(),
+            reasons::TOO_LARGE.to_string(),
+            reasons::NOT_A_FILE.to_string(),
+            reasons::read_failed("NotReadableError"),
+        ];
+        for reason in &reasons {
+            assert_eq!((texts(Lang::En).unreadable_reason)(reason), *reason);
+            let zh = (texts(Lang::Zh).unreadable_reason)(reason);
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+        }
+        assert!((texts(Lang::Zh).unreadable_reason)(&reasons[3]).contains("NotReadableError"));
+        assert_eq!((texts(Lang::Zh).unreadable_reason)("其他"), "其他");
+    }
 
     /// The engine renders an object in a message as the page does (`Texts::object`), in every
     /// language: a sentence that names one and the page's label of it say the same.

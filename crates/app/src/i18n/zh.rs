@@ -359,7 +359,20 @@ pub const ZH: Texts = Texts {
     },
     worker_not_started: "本页无法启动分析用的 Web Worker",
     worker_stopped: "分析用的 Web Worker 已停止",
-    binary_file: "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析",
+    unreadable_reason: |reason| {
+        use faultline_worker::reasons;
+        match reason {
+            faultline_worker::BINARY_REASON => {
+                "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析".to_string()
+            }
+            reasons::TOO_LARGE => "太大，此标签页的内存放不下".to_string(),
+            reasons::NOT_A_FILE => "不是文件".to_string(),
+            _ => match reasons::read_failed_why(reason) {
+                Some(why) => format!("无法读取（{why}）"),
+                None => reason.to_string(),
+            },
+        }
+    },
     object: |o| {
         if !o.name.is_empty() {
             return o.to_string();
