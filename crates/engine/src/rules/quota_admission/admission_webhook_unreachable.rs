@@ -1,4 +1,4 @@
-use super::rejections::{created_after_refusal, rejections};
+use super::rejections::{created_after_refusal, rejections, replica_failures};
 use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -264,27 +264,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         add(&mut groups, subject, refused, call, evidence, 1, true);
     }
     // A controller's condition, then its events.
-    for object in model.objects {
-        let Some((_, conditions)) = object.locate("status.conditions") else {
+    for (object, i, message) in replica_failures(model) {
+        let (Some(call), Some(evidence)) = (
+            call(message),
+            model.evidence(object, &format!("status.conditions[{i}].message")),
+        ) else {
             continue;
         };
-        for (i, condition) in conditions.items().iter().enumerate() {
-            let is = |k: &str, v: &str| condition.get(k).and_then(|n| n.as_str()) == Some(v);
-            if !(is("type", "ReplicaFailure") && is("status", "True")) {
-                continue;
-            }
-            let message = condition
-                .get("message")
-                .and_then(|n| n.as_str())
-                .unwrap_or_default();
-            let (Some(call), Some(evidence)) = (
-                call(message),
-                model.evidence(object, &format!("status.conditions[{i}].message")),
-            ) else {
-                continue;
-            };
-            add(&mut groups, object.id.clone(), None, call, evidence, 0, false);
-        }
+        add(&mut groups, object.id.clone(), None, call, evidence, 0, false);
     }
     for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
         let (Some(call), Some(evidence)) = (call(&event.message), model.event_evidence(event)) else {

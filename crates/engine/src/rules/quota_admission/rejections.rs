@@ -178,36 +178,45 @@ pub fn rejections(model: &Model<'_>) -> Vec<Rejection> {
             count: event.count,
         });
     }
+    for (object, i, message) in replica_failures(model) {
+        let path = if message.is_empty() {
+            format!("status.conditions[{i}].reason")
+        } else {
+            format!("status.conditions[{i}].message")
+        };
+        let Some(evidence) = model.evidence(object, &path) else {
+            continue;
+        };
+        let (refused, reason) = forbidden(message).unwrap_or((None, String::new()));
+        out.push(Rejection {
+            subject: object.id.clone(),
+            refused,
+            reason,
+            evidence,
+            from_client: false,
+            count: 1,
+        });
+    }
+    out
+}
+
+/// Every controller's `ReplicaFailure=True` condition: the object, the condition's index and its
+/// message (empty when it has none; `kubectl describe rs` prints none).
+pub fn replica_failures<'a>(model: &Model<'a>) -> Vec<(&'a crate::ingest::Object, usize, &'a str)> {
+    let mut out = Vec::new();
     for object in model.objects {
         let Some((_, conditions)) = object.locate("status.conditions") else {
             continue;
         };
         for (i, condition) in conditions.items().iter().enumerate() {
             let is = |k: &str, v: &str| condition.get(k).and_then(|n| n.as_str()) == Some(v);
-            if !(is("type", "ReplicaFailure") && is("status", "True")) {
-                continue;
+            if is("type", "ReplicaFailure") && is("status", "True") {
+                let message = condition
+                    .get("message")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or_default();
+                out.push((object, i, message));
             }
-            let message = condition
-                .get("message")
-                .and_then(|n| n.as_str())
-                .unwrap_or_default();
-            let path = if message.is_empty() {
-                format!("status.conditions[{i}].reason")
-            } else {
-                format!("status.conditions[{i}].message")
-            };
-            let Some(evidence) = model.evidence(object, &path) else {
-                continue;
-            };
-            let (refused, reason) = forbidden(message).unwrap_or((None, String::new()));
-            out.push(Rejection {
-                subject: object.id.clone(),
-                refused,
-                reason,
-                evidence,
-                from_client: false,
-                count: 1,
-            });
         }
     }
     out
