@@ -425,6 +425,8 @@ message_groups! {
     ReplicaCreationFailed => crate::rules::quota_admission::replica_creation_failed::Msg,
     ResourceQuotaExhausted => crate::rules::quota_admission::resource_quota_exhausted::Msg,
     ProxyFoundNoEndpoints => crate::rules::readiness_endpoints::proxy_found_no_endpoints::Msg,
+    ServiceProxyRefused => crate::rules::readiness_endpoints::service_proxy_refused::Msg,
+    ServiceProxyUnreachable => crate::rules::zone_network_storage::service_proxy_unreachable::Msg,
     ReadinessProbeFailing => crate::rules::readiness_endpoints::readiness_probe_failing::Msg,
     RolloutNotProgressing => crate::rules::readiness_endpoints::rollout_not_progressing::Msg,
     ServiceEndpointsNotServing => crate::rules::readiness_endpoints::service_endpoints_not_serving::Msg,

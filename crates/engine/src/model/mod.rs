@@ -6,6 +6,7 @@ pub mod facts;
 pub mod graph;
 pub mod map;
 pub mod owners;
+pub mod proxy;
 pub mod state;
 pub mod timeline;
 

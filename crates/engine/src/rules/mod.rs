@@ -173,6 +173,8 @@ pub const RULES: &[Rule] = &[
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
+    readiness_endpoints::service_proxy_refused::RULE,
+    zone_network_storage::service_proxy_unreachable::RULE,
     application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];

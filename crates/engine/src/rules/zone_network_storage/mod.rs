@@ -4,4 +4,5 @@ pub mod node_network_unavailable;
 pub mod pod_sandbox_failed;
 pub mod pvc_pending;
 pub mod replicas_in_one_zone;
+pub mod service_proxy_unreachable;
 pub mod volume_mount_failed;
