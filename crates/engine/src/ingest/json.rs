@@ -434,6 +434,12 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 
     fn escape(&mut self, out: &mut Text) -> Result<(), ParseError> {
+        // A wrap that cut between the backslash and the character it escapes (`…{\` / `"command…`):
+        // the escape goes on at the next line's margin. Nothing was taken there, a space after a
+        // backslash being no escape.
+        if matches!(self.peek(), Some(b'\n' | b'\r')) && self.wrapped_string_break().is_none() {
+            return Err(self.error(Msg::JsonLineBreakInString {}));
+        }
         let Some(b) = self.peek() else {
             return Err(self.error(Msg::JsonEscapeCut {}));
         };
@@ -597,6 +603,15 @@ mod tests {
             "{message}"
         );
         assert_eq!(node.get("reason").unwrap().pos.line, 4);
+        // A wrap between a backslash and the quote it escapes, in a line with no space to break at
+        // (the last-applied annotation of real/troubleshoot's pod list, wrapped at 76 columns).
+        let text = "{\"a\":\n\"{\\\"apiVersion\\\":\\\"v1\\\",\\\"metadata\\\":{\\\"annotations\\\":{},\\\"name\\\":\\\"init-demo\\\"},{\\\n\"command\\\":[]}\"}\n";
+        let docs = parse_documents(text, 1);
+        let node = docs[0].result.as_ref().unwrap();
+        assert_eq!(
+            node.get("a").and_then(Node::as_str),
+            Some("{\"apiVersion\":\"v1\",\"metadata\":{\"annotations\":{},\"name\":\"init-demo\"},{\"command\":[]}")
+        );
         // An unclosed quote before an indented line is still an error, where it is.
         let broken =
             "{\n  \"name\": \"web-7d9f-with-a-long-name-that-fills-the-line-to-the-wrap,\n  \"x\": 1\n}\n";

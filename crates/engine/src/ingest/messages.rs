@@ -123,27 +123,62 @@ pub fn is_client_go_log(line: &str) -> bool {
     FILES.iter().any(|f| head.contains(f))
 }
 
-/// Reads every message of a segment; non-message lines continue the message before them.
+/// Reads every message of a segment; non-message lines continue the message before them. A line a
+/// mail client hard-wrapped (`… x509: certificate signed by unknown` / `authority`) is joined back
+/// to the line it was cut from, as [`super::rewrap`] does for YAML and describe, and leaves an
+/// empty line behind, so the message's lines still count the input's.
 pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<ClientMessage> {
+    let width = |l: &str| crate::lines::chars(l.trim_end().as_bytes());
+    let widest = text.lines().map(width).max().unwrap_or(0);
+    // Mail clients wrap at 72–80 columns, chat clients wider; a text whose widest line is short or
+    // very long was not wrapped.
+    let wrapped = (60..=100).contains(&widest);
     let mut messages: Vec<ClientMessage> = Vec::new();
+    let mut previous: Option<&str> = None;
+    // Lines joined to the last message's last line, whose empty places are owed to its text.
+    let mut owed = 0;
     for (line_no, line) in (first_line..).zip(text.lines()) {
         if line.trim().is_empty() {
+            previous = None;
             continue;
         }
         match classify(line) {
-            Some((kind, text)) => messages.push(ClientMessage {
-                line: line_no,
-                kind,
-                text: text.to_string(),
-                command: command.map(|c| c.line.clone()),
-            }),
+            Some((kind, text)) => {
+                owed = 0;
+                messages.push(ClientMessage {
+                    line: line_no,
+                    kind,
+                    text: text.to_string(),
+                    command: command.map(|c| c.line.clone()),
+                });
+            }
             None => {
                 if let Some(last) = messages.last_mut() {
-                    last.text.push('\n');
-                    last.text.push_str(line.trim_end());
+                    let first_word = line.split(' ').next().map_or(0, width);
+                    let rest_of_wrap = wrapped
+                        && previous.is_some_and(|p| width(p) + 1 + first_word >= widest)
+                        && line.starts_with(|c: char| !c.is_whitespace() && !matches!(c, '{' | '['));
+                    if rest_of_wrap {
+                        // The wrap took the space it broke at, unless it cut a word at full width.
+                        let cut_in_word =
+                            previous.is_some_and(|p| width(p) == widest && !p.trim().contains(' '));
+                        if !cut_in_word {
+                            last.text.push(' ');
+                        }
+                        last.text.push_str(line.trim_end());
+                        // The joined line's rest keeps its own (now empty) line.
+                        owed += 1;
+                    } else {
+                        for _ in 0..std::mem::take(&mut owed) {
+                            last.text.push('\n');
+                        }
+                        last.text.push('\n');
+                        last.text.push_str(line.trim_end());
+                    }
                 }
             }
         }
+        previous = Some(line);
     }
     messages
 }
@@ -190,6 +225,35 @@ mod tests {
             m[2].text
         );
         assert_eq!(m[2].command.as_deref(), Some("kubectl get pods -A"));
+    }
+
+    #[test]
+    fn a_hard_wrapped_message_is_joined_and_keeps_its_lines() {
+        // wild/42's line, as a mail client wrapped it at 76 columns, and then a patch error whose
+        // short lines continue it without being a wrap.
+        let text = "Unable to connect to the server: x509: certificate signed by unknown\nauthority\nError from server: error when applying patch:\n{\"data\":{}}\nto:\n";
+        let m = parse(text, 1, None);
+        assert_eq!(m.len(), 2);
+        // The patch error alone: its first line is the widest, and nothing was wrapped.
+        let text = "Error from server: error when applying patch: the object has been modified\n{\"data\":{}}\nto:\n";
+        let m = parse(text, 1, None);
+        assert_eq!(m[0].text.lines().count(), 3, "{:?}", m[0].text);
+        let text = "Unable to connect to the server: x509: certificate signed by unknown\nauthority\nError from server: error when applying patch:\n{\"data\":{}}\nto:\n";
+        let m = parse(text, 1, None);
+        assert_eq!(m.len(), 2);
+        assert_eq!(
+            m[0].text, "x509: certificate signed by unknown authority",
+            "the wrapped rest is joined with the space the wrap took"
+        );
+        assert_eq!(m[1].line, 3);
+        assert_eq!(m[1].text, "error when applying patch:\n{\"data\":{}}\nto:");
+        // Three lines cut from one: each rest leaves an empty line, so a later line keeps its place.
+        let text = "Error from server (Forbidden): error when creating\n\"jobs/monthly-rollup-pod.yaml\": pods \"monthly-rollup\" is forbidden:\nexceeded quota: team-reports-quota, requested: requests.memory=6Gi, used:\nrequests.memory=11Gi, limited: requests.memory=16Gi\n  (details)\n";
+        let m = parse(text, 1, None);
+        assert_eq!(m.len(), 1);
+        let lines: Vec<&str> = m[0].text.lines().collect();
+        assert!(lines[0].ends_with("exceeded quota: team-reports-quota, requested: requests.memory=6Gi, used: requests.memory=11Gi, limited: requests.memory=16Gi"), "{lines:?}");
+        assert_eq!(lines[1..], ["", "", "", "  (details)"]);
     }
 
     #[test]
