@@ -469,7 +469,7 @@ fn same_node(model: &Model<'_>, component: &Failing<'_>, subject: &ObjectRef) ->
             .and_then(|(_, n)| n.as_str())
             .map(str::to_string)
     }?;
-    component.nodes.iter().any(|n| *n == node).then_some(node)
+    component.nodes.contains(&node).then_some(node)
 }
 
 /// The CSI drivers a plugin registers: from its Pods' spec (the registrar's
