@@ -221,6 +221,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             component.state.extend(state);
         }
         component.evidence.extend(evidence);
+        if object.id.kind == "Pod" {
+            // Where it fails: the node its Pod is on (and the kubelet there).
+            component.evidence.extend(model.evidence(object, "spec.nodeName"));
+        }
     }
     let mut new = Vec::new();
     for component in &failing_components {
