@@ -425,6 +425,11 @@ pub enum Detail {
     UntoleratedTaint(Text),
     /// The scheduler did not consider the Pod because its PersistentVolumeClaims are not bound.
     UnboundClaim,
+    /// A cluster component's failure takes this part of the architecture away (what it serves).
+    Serves(Component),
+    /// A cluster component's failure explains this finding (its rule and subject): the component's
+    /// rule decided the link, with its evidence or its inference.
+    Explains { rule: String, subject: ObjectRef },
 }
 
 /// The finding that explains a symptom: its rule and subject (a finding's identity in a report).

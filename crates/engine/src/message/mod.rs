@@ -433,6 +433,7 @@ message_groups! {
     SchedulingHistogram => crate::rules::scheduling::histogram::Msg,
     PodUnschedulable => crate::rules::scheduling::pod_unschedulable::Msg,
     NodePodCapacityReached => crate::rules::scheduling::node_pod_capacity_reached::Msg,
+    ClusterComponentFailing => crate::rules::zone_network_storage::cluster_component_failing::Msg,
     NodeNetworkUnavailable => crate::rules::zone_network_storage::node_network_unavailable::Msg,
     PodSandboxFailed => crate::rules::zone_network_storage::pod_sandbox_failed::Msg,
     PvcPending => crate::rules::zone_network_storage::pvc_pending::Msg,

@@ -23,6 +23,9 @@ pub enum When {
     /// A controller made the refused request (the subject is a workload, or the evidence is its
     /// `FailedCreate` event), not a client.
     ByController,
+    /// The finding says its subject serves this component ([`crate::report::Detail::Serves`]): a
+    /// cluster component lights what its failure takes away.
+    Serves,
 }
 
 /// The node a finding is about: a Node subject, or a `nodeName` its evidence cites.
@@ -40,7 +43,11 @@ pub fn finding_node(finding: &Finding) -> Option<Text> {
 /// Sets the finding's node and the components it implicates, of those its rule declares.
 pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
     finding.node = finding_node(finding);
-    let holds = |when: When| match when {
+    let holds = |when: When, component: Component| match when {
+        When::Serves => finding
+            .details
+            .iter()
+            .any(|d| matches!(d, crate::report::Detail::Serves(c) if *c == component)),
         When::Always => true,
         When::NodeNamed => finding.node.is_some(),
         When::NotNodeSubject => finding.subject.kind != "Node",
@@ -53,7 +60,7 @@ pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
     };
     let components = declared
         .iter()
-        .filter(|d| holds(d.when))
+        .filter(|d| holds(d.when, d.component))
         .map(|d| d.component)
         .collect();
     finding.components = components;

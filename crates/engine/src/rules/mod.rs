@@ -12,6 +12,7 @@ macro_rules! command {
 }
 
 pub mod application;
+pub mod cluster_components;
 pub mod components;
 mod containers;
 pub mod control_plane;
@@ -43,6 +44,9 @@ pub struct Rule {
     pub check: fn(&Model<'_>, &mut Vec<Finding>),
     /// The components of the logical architecture its findings implicate ([`components`]).
     pub components: &'static [components::Implicates],
+    /// The other boundaries a finding of it may be at: a cluster component's failure is at the
+    /// boundary of what it serves (`cluster-component-failing`); empty for the other rules.
+    pub also_at: &'static [Boundary],
 }
 
 impl Rule {
@@ -121,7 +125,7 @@ pub const DOC_SECTIONS_ZH: [&str; 7] = [
 /// does not compile (and a test checks the registry's).
 #[macro_export]
 macro_rules! declare_rule {
-    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
+    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], $(also_at: [$($also:expr),* $(,)?],)? docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])+
         pub const $name: $crate::rules::Rule = $crate::rules::Rule {
             id: $id,
@@ -129,6 +133,7 @@ macro_rules! declare_rule {
             docs: concat!($($doc, "\n"),+),
             docs_zh: $docs_zh,
             check: $check,
+            also_at: &[$($($also),*)?],
             components: &[$($crate::rules::components::Implicates {
                 component: $crate::report::Component::$component,
                 when: $crate::declare_rule!(@when $($when)?),
@@ -145,6 +150,7 @@ pub const RULES: &[Rule] = &[
     quota_admission::admission_webhook_unreachable::RULE,
     control_plane::apiserver_request_failed::RULE,
     quota_admission::authorization_denied::RULE,
+    zone_network_storage::cluster_component_failing::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
     application::container_oom_killed::RULE,
@@ -214,6 +220,8 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
 
 /// Rules that read the other rules' findings, so run after them.
 const LATE: &[&str] = &[
+    // Reads the findings about what a cluster component serves, to say which it explains.
+    zone_network_storage::cluster_component_failing::RULE.id,
     quota_admission::replica_creation_failed::RULE.id,
     readiness_endpoints::rollout_not_progressing::RULE.id,
 ];
@@ -234,6 +242,19 @@ struct Explanation {
     explains: Explains,
 }
 
+/// `symptom` is explained by a failing cluster component, as that component's finding decided
+/// (`cluster-component-failing` reads the other findings and names the ones it explains).
+const fn by_a_cluster_component(symptom: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(zone_network_storage::cluster_component_failing::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            zone_network_storage::cluster_component_failing::explains(symptom, cause)
+        },
+    }
+}
+
 /// `symptom` is explained by a finding of `cause` about the same object.
 const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
     Explanation {
@@ -247,6 +268,21 @@ const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Expla
 /// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
 /// subjects, never by their summaries' wording.
 const EXPLANATIONS: &[Explanation] = &[
+    // A cluster component's failure explains its own Pods' findings and what it serves, listed
+    // first so that it is the root (its links are in `cluster_component_failing::EXPLAINED`).
+    by_a_cluster_component(application::container_crash_looping::RULE.id),
+    by_a_cluster_component(application::container_oom_killed::RULE.id),
+    by_a_cluster_component(application::liveness_probe_failing::RULE.id),
+    by_a_cluster_component(application::startup_probe_failing::RULE.id),
+    by_a_cluster_component(node_runtime::container_start_failed::RULE.id),
+    by_a_cluster_component(node_runtime::container_config_invalid::RULE.id),
+    by_a_cluster_component(node_runtime::image_pull_failed::RULE.id),
+    by_a_cluster_component(readiness_endpoints::readiness_probe_failing::RULE.id),
+    by_a_cluster_component(zone_network_storage::volume_mount_failed::RULE.id),
+    by_a_cluster_component(zone_network_storage::pvc_pending::RULE.id),
+    by_a_cluster_component(zone_network_storage::pod_sandbox_failed::RULE.id),
+    by_a_cluster_component(zone_network_storage::node_network_unavailable::RULE.id),
+    by_a_cluster_component(readiness_endpoints::service_endpoints_not_serving::RULE.id),
     // An admission webhook the API server cannot call, whose Service has no ready endpoints.
     Explanation {
         symptom: quota_admission::admission_webhook_unreachable::RULE.id,
@@ -384,6 +420,8 @@ const EXPLANATIONS: &[Explanation] = &[
         node_runtime::container_start_failed::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
+    // After the Service's own link: the component is then the Service's cause.
+    by_a_cluster_component(quota_admission::admission_webhook_unreachable::RULE.id),
 ];
 
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
@@ -521,6 +559,14 @@ mod tests {
             assert!(find(id).is_some(), "{id} is linked but not in RULES");
         }
         assert!(EXPLANATIONS.iter().any(|link| link.cause.is_none()));
+        // Every rule a cluster component may explain has its link.
+        for id in zone_network_storage::cluster_component_failing::EXPLAINED {
+            assert!(
+                EXPLANATIONS.iter().any(|link| link.symptom == *id
+                    && link.cause == Some(zone_network_storage::cluster_component_failing::RULE.id)),
+                "{id} has no link to cluster-component-failing"
+            );
+        }
     }
 
     /// (rule, explained by which rule about which object) for each finding.

@@ -90,8 +90,9 @@ pub(super) fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<
     let only = |names: &[&str]| columns.iter().all(|c| names.contains(c));
     let kind = match () {
         _ if has("RESTARTS") && has("STATUS") && has("READY") => "Pod",
-        _ if has("UP-TO-DATE") && has("AVAILABLE") => "Deployment",
+        // A DaemonSet's table has UP-TO-DATE and AVAILABLE too: its NODE SELECTOR tells it apart.
         _ if has("DESIRED") && has("CURRENT") && has("NODE SELECTOR") => "DaemonSet",
+        _ if has("UP-TO-DATE") && has("AVAILABLE") => "Deployment",
         _ if has("DESIRED") && has("CURRENT") && from_command.as_deref() == Some("ReplicationController") => {
             "ReplicationController"
         }

@@ -10,7 +10,9 @@ use crate::rules::Rule;
 
 pub const APISERVER: &str = "kube-apiserver";
 pub const ETCD: &str = "etcd";
-const COMPONENTS: [&str; 4] = [APISERVER, "kube-controller-manager", "kube-scheduler", ETCD];
+/// The control plane's components, as `rules::cluster_components::TABLE` lists them too (a test
+/// keeps the two in step).
+pub const COMPONENTS: [&str; 4] = [APISERVER, "kube-controller-manager", "kube-scheduler", ETCD];
 
 /// The component a Pod runs: its `component` label (kubeadm, kOps), else its name
 /// (`kube-apiserver-<node>`), only in `kube-system`.
@@ -33,7 +35,7 @@ pub fn component(object: &Object) -> Option<&'static str> {
 
 /// Why the component's Pod is failing, a clause per container, and the fields that show it; `None`
 /// when it runs.
-fn failing(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Vec<Evidence>)> {
+pub(crate) fn failing(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Vec<Evidence>)> {
     let mut evidence = Vec::new();
     let mut said: Vec<Message> = Vec::new();
     if let Typed::Pod(pod) = &object.typed {

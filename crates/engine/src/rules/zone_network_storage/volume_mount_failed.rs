@@ -97,6 +97,14 @@ fn cause(message: &str) -> Msg {
         Msg::AttacherTimedOut {
             driver: driver.to_string(),
         }
+    } else if let Some(driver) = message
+        .split_once("driver name ")
+        .and_then(|(_, rest)| rest.split_once(" not found in the list of registered CSI drivers"))
+        .map(|(driver, _)| driver)
+    {
+        Msg::DriverNotRegistered {
+            driver: driver.to_string(),
+        }
     } else if let Some((_, rest)) = message.split_once("hostPath type check failed: ") {
         Msg::HostPath {
             detail: rest.to_string(),
@@ -238,6 +246,11 @@ crate::messages! {
             en: "the CSI driver {driver}'s external-attacher never completed the attachment",
             zh: "CSI 驱动 {driver} 的 external-attacher 一直没有完成挂接",
         },
+        /// The kubelet has no CSI driver of that name registered: its node plugin is not running there.
+        DriverNotRegistered { driver: String } = "volume-mount-failed.driver-not-registered" {
+            en: "the kubelet has no CSI driver {driver} registered (driver name {driver} not found in the list of registered CSI drivers): the driver's node plugin is not running there or has not registered",
+            zh: "kubelet 上没有注册名为 {driver} 的 CSI 驱动（driver name {driver} not found in the list of registered CSI drivers）：该驱动的节点插件没有在那个节点上运行，或者还没有完成注册",
+        },
         /// The hostPath type check failed; `detail` is the kubelet's words after it.
         HostPath { detail: String } = "volume-mount-failed.host-path" {
             en: "the hostPath on the node is not what the Pod expects ({detail})",
@@ -278,6 +291,7 @@ mod tests {
         )
         .contains("Multi-Attach"));
         assert!(cause("AttachVolume.Attach failed for volume \"pvc-a\" : timed out waiting for external-attacher of csi.vsphere.vmware.com CSI driver").contains("csi.vsphere.vmware.com"));
+        assert!(cause("MountVolume.MountDevice failed for volume \"efs-persist\" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name efs.csi.aws.com not found in the list of registered CSI drivers").contains("no CSI driver efs.csi.aws.com registered"));
         assert!(cause("MountVolume.SetUp failed for volume \"host\" : hostPath type check failed: /var/lib/collectd is not a directory").contains("not a directory"));
         assert_eq!(
             super::volume("MountVolume.SetUp failed for volume \"host\" : x"),
