@@ -19,6 +19,7 @@ pub mod docs;
 pub mod etcd;
 pub(crate) mod history;
 pub mod node_runtime;
+pub(crate) mod pod_spec;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
@@ -163,6 +164,7 @@ pub const RULES: &[Rule] = &[
     node_runtime::pod_evicted::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
     scheduling::pod_unschedulable::RULE,
+    application::probe_port_not_declared::RULE,
     readiness_endpoints::proxy_found_no_endpoints::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
@@ -172,7 +174,9 @@ pub const RULES: &[Rule] = &[
     zone_network_storage::replicas_in_one_zone::RULE,
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
+    application::runtime_memory_over_limit::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
+    readiness_endpoints::service_target_port_mismatch::RULE,
     application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];
@@ -381,6 +385,28 @@ const EXPLANATIONS: &[Explanation] = &[
     on_the_same_object(
         node_runtime::container_start_failed::RULE.id,
         etcd::etcd_member_failing::RULE.id,
+    ),
+    // A probe aimed at a port its container does not have: the probe's failures follow from it.
+    on_the_same_object(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    on_the_same_object(
+        application::startup_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    // A Service whose targetPort resolves to no container port has no (or refusing) endpoints.
+    on_the_same_object(
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
+    ),
+    on_the_same_object(
+        readiness_endpoints::proxy_found_no_endpoints::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
     ),
 ];
 

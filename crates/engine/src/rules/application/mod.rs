@@ -5,5 +5,8 @@ pub mod container_oom_killed;
 pub mod http_server_errors;
 pub mod job_failed;
 pub mod liveness_probe_failing;
+pub mod probe_port_not_declared;
 pub mod readiness_probe_missing;
+pub mod runtime_memory;
+pub mod runtime_memory_over_limit;
 pub mod startup_probe_failing;

@@ -5,3 +5,4 @@ pub mod proxy_found_no_endpoints;
 pub mod readiness_probe_failing;
 pub mod rollout_not_progressing;
 pub mod service_endpoints_not_serving;
+pub mod service_target_port_mismatch;
