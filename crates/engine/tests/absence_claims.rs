@@ -45,6 +45,17 @@ fn str_arg(message: &Message, name: &str) -> String {
         .unwrap_or_else(|| panic!("{}: no text argument {name}", message.id()))
 }
 
+fn num_arg(message: &Message, name: &str) -> i64 {
+    message
+        .args()
+        .into_iter()
+        .find_map(|(n, v)| match v {
+            ArgValue::Num(v) if n == name => Some(v),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no number argument {name}", message.id()))
+}
+
 fn pasted<'a>(model: &Model<'a>, r: &ObjectRef) -> Vec<&'a Object> {
     model
         .objects
@@ -254,6 +265,57 @@ const CLAIMS: &[(&str, Check)] = &[
             Ok(())
         }
     }),
+    ("env-host-not-a-service.not-a-service", |model, _, m| {
+        let (service, namespace) = (str_arg(m, "service"), str_arg(m, "namespace"));
+        let services: Vec<&Object> = model
+            .objects_in(Some(&namespace))
+            .filter(|o| o.id.kind == "Service")
+            .collect();
+        let count = num_arg(m, "count");
+        if services.iter().any(|o| o.id.name == service) {
+            Err(format!("Service {namespace}/{service} was read"))
+        } else if services.len() as i64 != count {
+            Err(format!(
+                "{} Services of {namespace} were read, the claim says {count}",
+                services.len()
+            ))
+        } else {
+            Ok(())
+        }
+    }),
+    ("referenced-object-missing.missing", |model, _, m| {
+        let missing = object_arg(m, "missing");
+        let of_kind = model
+            .objects_in(missing.namespace.as_deref())
+            .filter(|o| o.id.kind == missing.kind)
+            .count() as i64;
+        if !pasted(model, missing).is_empty() {
+            Err(format!("{missing} was read"))
+        } else if of_kind != num_arg(m, "count") {
+            Err(format!(
+                "{of_kind} of its kind were read, the claim says {}",
+                num_arg(m, "count")
+            ))
+        } else {
+            Ok(())
+        }
+    }),
+    (
+        "dns-policy-bypasses-cluster-dns.kube-dns-not-pasted",
+        |model, _, _| {
+            let read: Vec<String> = model
+                .objects_in(Some("kube-system"))
+                .filter(|o| o.id.kind == "Service" && matches!(o.id.name.as_str(), "kube-dns" | "coredns"))
+                .filter(|o| o.locate("spec.clusterIP").is_some())
+                .map(|o| o.id.to_string())
+                .collect();
+            if read.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("read with its clusterIP: {read:?}"))
+            }
+        },
+    ),
 ];
 
 /// Messages whose words mention what was or was not pasted without claiming that something is
@@ -342,6 +404,14 @@ const NOT_ABSENCE_CLAIMS: &[(&str, &str)] = &[
     (
         "replica-creation-failed.which-step",
         "about the words of the controller's event, which carries no refusal text",
+    ),
+    (
+        "env-host-not-a-service.whole-listing",
+        "a question: whether the pasted Services are the whole namespace",
+    ),
+    (
+        "referenced-object-missing.whole-listing",
+        "a question: whether the pasted objects are the whole namespace",
     ),
     (
         "common.table-cannot",

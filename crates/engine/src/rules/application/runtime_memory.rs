@@ -244,17 +244,17 @@ crate::messages! {
         /// A setting at or above the container's memory limit.
         OverLimit { setting: String, what: Box<Message>, size: String, limit: String } = "runtime-memory.over-limit" {
             en: { format!("{} lets {} grow to {}, as much as or more than the container's whole memory limit ({}): the runtime does not hold back before the kernel's OOM killer stops it", setting.0, what.0.render(Lang::En), size.0, limit.0) },
-            zh: { format!("{} 允许 {} 增长到 {}，不低于整个容器的内存限制（{}）：运行时在被内核的 OOM killer 杀死之前不会收敛", setting.0, what.0.render(Lang::Zh), size.0, limit.0) },
+            zh: { format!("{} 允许 {}增长到 {}，不低于整个容器的内存限制（{}）：运行时在被内核的 OOM killer 杀死之前不会收敛", setting.0, what.0.render(Lang::Zh), size.0, limit.0) },
         },
         /// A heap setting above three quarters of the limit.
         NearLimit { setting: String, what: Box<Message>, size: String, limit: String } = "runtime-memory.near-limit" {
             en: { format!("{} lets {} grow to {}, over three quarters of the container's memory limit ({}), leaving little for the rest of the process", setting.0, what.0.render(Lang::En), size.0, limit.0) },
-            zh: { format!("{} 允许 {} 增长到 {}，超过了容器内存限制（{}）的四分之三，留给进程其余部分的内存所剩无几", setting.0, what.0.render(Lang::Zh), size.0, limit.0) },
+            zh: { format!("{} 允许 {}增长到 {}，超过了容器内存限制（{}）的四分之三，留给进程其余部分的内存所剩无几", setting.0, what.0.render(Lang::Zh), size.0, limit.0) },
         },
         /// A setting with no limit to compare it with.
         OnTop { setting: String, what: Box<Message> } = "runtime-memory.on-top" {
             en: { format!("{} lets {} grow on top of the rest of the process", setting.0, what.0.render(Lang::En)) },
-            zh: { format!("{} 允许 {} 增长，进程其余部分的内存还要另算", setting.0, what.0.render(Lang::Zh)) },
+            zh: { format!("{} 允许 {}增长，进程其余部分的内存还要另算", setting.0, what.0.render(Lang::Zh)) },
         },
     }
 }
