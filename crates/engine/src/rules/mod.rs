@@ -249,6 +249,17 @@ const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Expla
     }
 }
 
+/// `symptom` is explained by an error of `cause` about the same object (a warning of that rule is a
+/// hint, which explains nothing).
+const fn proven_on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: |_, symptom, cause| symptom.subject == cause.subject && cause.severity == Severity::Error,
+    }
+}
+
 /// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
 /// subjects, never by their summaries' wording.
 const EXPLANATIONS: &[Explanation] = &[
@@ -389,25 +400,27 @@ const EXPLANATIONS: &[Explanation] = &[
         node_runtime::container_start_failed::RULE.id,
         etcd::etcd_member_failing::RULE.id,
     ),
-    // A probe aimed at a port its container does not have: the probe's failures follow from it.
-    on_the_same_object(
+    // A probe aimed at a port its container does not have: the probe's failures follow from it when
+    // that is certain (a named port the container lacks, or a refused dial to an undeclared one: the
+    // finding is an error); an undeclared number alone is a hint and explains nothing.
+    proven_on_the_same_object(
         readiness_endpoints::readiness_probe_failing::RULE.id,
         application::probe_port_not_declared::RULE.id,
     ),
-    on_the_same_object(
+    proven_on_the_same_object(
         application::liveness_probe_failing::RULE.id,
         application::probe_port_not_declared::RULE.id,
     ),
-    on_the_same_object(
+    proven_on_the_same_object(
         application::startup_probe_failing::RULE.id,
         application::probe_port_not_declared::RULE.id,
     ),
-    // A Service whose targetPort resolves to no container port has no (or refusing) endpoints.
-    on_the_same_object(
+    // A Service whose named targetPort no selected container defines has no endpoints for it.
+    proven_on_the_same_object(
         readiness_endpoints::service_endpoints_not_serving::RULE.id,
         readiness_endpoints::service_target_port_mismatch::RULE.id,
     ),
-    on_the_same_object(
+    proven_on_the_same_object(
         readiness_endpoints::proxy_found_no_endpoints::RULE.id,
         readiness_endpoints::service_target_port_mismatch::RULE.id,
     ),

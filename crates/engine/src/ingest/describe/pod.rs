@@ -311,7 +311,17 @@ fn env_var(item: &Item<'_>) -> Option<Node> {
         None if value.starts_with('<') || value.starts_with('(') => {}
         None => {
             let text = item.text().unwrap_or_default();
-            var.str("value", &text, at);
+            // A field or resource reference, printed with its resolved value: `api-0
+            // (v1:metadata.name)`, `402653184 (limits.memory)`: the value is not in the spec.
+            let reference = text
+                .strip_suffix(')')
+                .and_then(|t| t.rsplit_once(" ("))
+                .is_some_and(|(_, r)| {
+                    r.starts_with("v1:") || r.starts_with("limits.") || r.starts_with("requests.")
+                });
+            if !reference {
+                var.str("value", &text, at);
+            }
         }
     }
     Some(var.node())

@@ -6,7 +6,8 @@ crate::declare_rule! {
     /// ## What it finds
     /// A liveness, readiness or startup probe (`httpGet`, `tcpSocket`, `grpc`) aimed at a port its
     /// container does not have: a named port (`port: http`) that is no `ports[].name` of the
-    /// container, or a number that is none of its `containerPort`s while it declares some.
+    /// container (an error), or a number that is none of its `containerPort`s while it declares some
+    /// (a warning, an error when the kubelet's `Unhealthy` event says the dial to it was refused).
     ///
     /// ## Why it matters
     /// The kubelet resolves a named probe port in the container's own ports; a name it cannot find
@@ -43,7 +44,7 @@ crate::declare_rule! {
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`，或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`。
+ 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`（错误），或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`（警告；当 kubelet 的 `Unhealthy` 事件表明对它的连接被拒绝时为错误）。
 
  ## 为什么重要
  kubelet 在容器自己的端口中解析具名探针端口；找不到这个名字，探针每次都会失败，于是 Pod 永远不会就绪（就绪探针），或者被一次又一次重启（存活探针、启动探针），而应用本身其实没有问题。探针指向没有进程监听的端口，也会以 `connection refused` 同样失败。
@@ -82,11 +83,28 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     continue;
                 };
                 let numeric = port.bytes().all(|b| b.is_ascii_digit());
+                // The kubelet's own word that nothing listens there: a probe failure refused on
+                // that port (`dial tcp 10.244.1.9:9090: connect: connection refused`).
+                let prefix = match probe {
+                    "livenessProbe" => "Liveness probe failed",
+                    "readinessProbe" => "Readiness probe failed",
+                    _ => "Startup probe failed",
+                };
+                let refused = model.events_for(&object.id).into_iter().find(|e| {
+                    e.reason == "Unhealthy"
+                        && e.message.starts_with(prefix)
+                        && e.message.contains("connection refused")
+                        && e.message.contains(&format!(":{port}"))
+                });
                 let severity = if numeric {
                     if declared.is_empty() || declared.iter().any(|p| p.number == Some(port)) {
                         continue;
                     }
-                    Severity::Warning
+                    if refused.is_some() {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    }
                 } else {
                     if !port_names_known(container.node) || declared.iter().any(|p| p.name == Some(port)) {
                         continue;
@@ -104,6 +122,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     evidence.extend(model.evidence(object, &format!("{at}.containerPort")));
                     evidence.extend(model.evidence(object, &format!("{at}.name")));
                 }
+                evidence.extend(refused.and_then(|e| model.event_evidence(e)));
                 let which = match probe {
                     "livenessProbe" => Msg::Liveness {},
                     "readinessProbe" => Msg::Readiness {},
@@ -134,7 +153,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                         declared: ports_text(&declared),
                     }
                 };
-                let cannot: Vec<crate::message::Message> = if numeric {
+                let cannot: Vec<crate::message::Message> = if numeric && refused.is_some() {
+                    vec![Msg::WhichPortMeant {}.into()]
+                } else if numeric {
                     vec![Msg::ListeningPort {}.into()]
                 } else {
                     vec![Msg::WhyNamed {}.into()]
@@ -178,6 +199,10 @@ crate::messages! {
         ListeningPort {} = "probe-port-not-declared.listening-port" {
             en: "Which port the process listens on: a containerPort is informational, so the probe's port may be served although it is not declared.",
             zh: "进程实际监听的是哪个端口：containerPort 只是说明性的，探针的端口即使没有声明也可能有进程在服务。",
+        },
+        WhichPortMeant {} = "probe-port-not-declared.which-port-meant" {
+            en: "Which port the probe was meant to dial (the process may have moved, or the probe was copied from another container): a spec shows only its current state.",
+            zh: "探针本来要连接哪个端口（进程可能换了端口，或者探针是从别的容器复制来的）：spec 只反映它当前的状态。",
         },
         WhyNamed {} = "probe-port-not-declared.why-named" {
             en: "Whether the name is a typo or the port was renamed in a change: a spec shows only its current state.",

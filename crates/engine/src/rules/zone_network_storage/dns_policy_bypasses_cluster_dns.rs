@@ -8,8 +8,9 @@ crate::declare_rule! {
     /// A Pod whose DNS settings take it off the cluster's DNS: `dnsPolicy: None` with
     /// `dnsConfig.nameservers` none of which is the cluster's DNS (the `kube-dns` Service's
     /// `clusterIP` when it was pasted, else the addresses the usual installers give it and
-    /// NodeLocal DNSCache's `169.254.20.10`), or `dnsPolicy: Default` in a Pod that is not on the
-    /// host's network, which takes the node's resolver.
+    /// NodeLocal DNSCache's `169.254.20.10`), a warning; or `dnsPolicy: Default` in a Pod that is
+    /// not on the host's network, which takes the node's resolver: a note (info), because Pods that
+    /// call only names outside the cluster choose it on purpose.
     ///
     /// ## Why it matters
     /// Service names (`redis-cart`, `orders.shop.svc.cluster.local`) are answered by the cluster's
@@ -46,7 +47,7 @@ crate::declare_rule! {
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- DNS 设置让 Pod 脱离了集群 DNS：`dnsPolicy: None`，而 `dnsConfig.nameservers` 中没有一个是集群的 DNS（粘贴了 `kube-dns` Service 时取它的 `clusterIP`，否则取常见安装工具分配给它的地址，以及 NodeLocal DNSCache 的 `169.254.20.10`）；或者不在主机网络上的 Pod 使用了 `dnsPolicy: Default`，它会沿用节点的解析器。
+ DNS 设置让 Pod 脱离了集群 DNS：`dnsPolicy: None`，而 `dnsConfig.nameservers` 中没有一个是集群的 DNS（粘贴了 `kube-dns` Service 时取它的 `clusterIP`，否则取常见安装工具分配给它的地址，以及 NodeLocal DNSCache 的 `169.254.20.10`）；这是警告；或者不在主机网络上的 Pod 使用了 `dnsPolicy: Default`，它会沿用节点的解析器：这只是提示（info），因为只访问集群外部名字的 Pod 会有意这样选择。
 
  ## 为什么重要
  Service 名（`redis-cart`、`orders.shop.svc.cluster.local`）只有集群 DNS 才会应答。向其他解析器查询的 Pod，对它调用的每个 Service 都会得到 `no such host`（NXDOMAIN），而外部域名依然能解析，所以看起来像是依赖坏了或者网络故障。
@@ -99,6 +100,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let at = |field: &str| format!("{}.{field}", spec.path);
         let mut evidence: Vec<Evidence> = model.evidence(object, &at("dnsPolicy")).into_iter().collect();
         let id = &object.id;
+        let mut severity = Severity::Warning;
         let (summary, cannot): (Msg, Vec<crate::message::Message>) = match policy {
             "None" => {
                 let nameservers: Vec<&str> = spec
@@ -142,6 +144,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 if host_network {
                     continue;
                 }
+                // Chosen on purpose by Pods that call only names outside the cluster (the
+                // Kubernetes documentation's init-container example): a note, not a warning.
+                severity = Severity::Info;
                 (
                     Msg::NodeResolver { subject: id.clone() },
                     vec![Msg::Forwards {}.into()],
@@ -160,7 +165,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         } else {
             vec![command!("kubectl get svc -n kube-system kube-dns")]
         };
-        findings.push(RULE.finding(Severity::Warning, id.clone(), summary, evidence, cannot, next));
+        findings.push(RULE.finding(severity, id.clone(), summary, evidence, cannot, next));
     }
 }
 
