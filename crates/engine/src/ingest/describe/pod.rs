@@ -331,9 +331,9 @@ fn env_var(item: &Item<'_>) -> Option<Node> {
 fn env_from(line: &Line<'_>) -> Option<Node> {
     let words: Vec<&str> = line.value.split_whitespace().collect();
     let (&name, rest) = words.split_first()?;
-    let kind = match rest.first()? {
-        &"ConfigMap" => "configMapRef",
-        &"Secret" => "secretRef",
+    let kind = match *rest.first()? {
+        "ConfigMap" => "configMapRef",
+        "Secret" => "secretRef",
         _ => return None,
     };
     let at = Pos::new(line.line, line.indent as u32 + 1);

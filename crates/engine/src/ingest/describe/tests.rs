@@ -312,6 +312,8 @@ fn a_node_keeps_kubectls_count_of_its_non_terminated_pods() {
 fn a_containers_spec_fields_are_read_where_describe_prints_them() {
     let text = "Name:             api-0
 Namespace:        shop
+Node:             worker-1/10.0.0.11
+Status:           Running
 Containers:
   api:
     Image:         shop/api:2
@@ -350,43 +352,43 @@ Events:           <none>
             .unwrap_or_else(|| panic!("{path}"));
         (pos.line, n.as_str().map(str::to_string))
     };
-    assert_eq!(at("ports[0].containerPort"), (6, Some("3000".into())));
-    assert_eq!(at("ports[1].protocol"), (6, Some("UDP".into())));
+    assert_eq!(at("ports[0].containerPort"), (8, Some("3000".into())));
+    assert_eq!(at("ports[1].protocol"), (8, Some("UDP".into())));
     assert!(
         node.locate("spec.containers[0].ports[0].name").is_none(),
         "describe prints no names"
     );
-    assert_eq!(at("command[0]"), (9, Some("node".into())));
-    assert_eq!(at("command[1]"), (10, Some("--max-old-space-size=1024".into())));
-    assert_eq!(at("args[0]"), (12, Some("server.js".into())));
-    assert_eq!(at("resources.limits.memory"), (18, Some("384Mi".into())));
-    assert_eq!(at("resources.requests.cpu"), (20, Some("100m".into())));
+    assert_eq!(at("command[0]"), (11, Some("node".into())));
+    assert_eq!(at("command[1]"), (12, Some("--max-old-space-size=1024".into())));
+    assert_eq!(at("args[0]"), (14, Some("server.js".into())));
+    assert_eq!(at("resources.limits.memory"), (20, Some("384Mi".into())));
+    assert_eq!(at("resources.requests.cpu"), (22, Some("100m".into())));
     assert!(node.locate("spec.containers[0].resources.limits.cpu").is_none());
-    assert_eq!(at("livenessProbe.tcpSocket.port"), (21, Some("3000".into())));
-    assert_eq!(at("readinessProbe.httpGet.port"), (22, Some("http".into())));
+    assert_eq!(at("livenessProbe.tcpSocket.port"), (23, Some("3000".into())));
+    assert_eq!(at("readinessProbe.httpGet.port"), (24, Some("http".into())));
     assert_eq!(
         at("envFrom[0].configMapRef.name"),
-        (24, Some("app-config".into()))
+        (26, Some("app-config".into()))
     );
-    assert_eq!(at("envFrom[1].secretRef.optional"), (25, Some("true".into())));
-    assert_eq!(at("env[0].value"), (27, Some("redis-cart:6379".into())));
-    assert_eq!(at("env[1].valueFrom.secretKeyRef.name"), (28, Some("db".into())));
+    assert_eq!(at("envFrom[1].secretRef.optional"), (27, Some("true".into())));
+    assert_eq!(at("env[0].value"), (29, Some("redis-cart:6379".into())));
+    assert_eq!(at("env[1].valueFrom.secretKeyRef.name"), (30, Some("db".into())));
     assert_eq!(
         at("env[1].valueFrom.secretKeyRef.key"),
-        (28, Some("password".into()))
+        (30, Some("password".into()))
     );
     assert!(node
         .locate("spec.containers[0].env[1].valueFrom.secretKeyRef.optional")
         .is_none());
     assert_eq!(
         at("env[2].valueFrom.configMapKeyRef.name"),
-        (29, Some("app-config".into()))
+        (31, Some("app-config".into()))
     );
     assert_eq!(
         at("env[2].valueFrom.configMapKeyRef.optional"),
-        (29, Some("true".into()))
+        (31, Some("true".into()))
     );
-    assert_eq!(at("env[3].name"), (30, Some("POD_NAME".into())));
+    assert_eq!(at("env[3].name"), (32, Some("POD_NAME".into())));
     assert!(
         node.locate("spec.containers[0].env[3].value").is_none(),
         "a field reference has no value in the spec"

@@ -351,7 +351,7 @@ mod tests {
             standings,
             [
                 Standing::Over,
-                Standing::Near,
+                Standing::Over,
                 Standing::Near,
                 Standing::Over,
                 Standing::Within
