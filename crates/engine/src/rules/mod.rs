@@ -20,6 +20,7 @@ pub mod docs;
 pub mod etcd;
 pub(crate) mod history;
 pub mod node_runtime;
+pub(crate) mod pod_spec;
 pub mod quota_admission;
 pub mod readiness_endpoints;
 pub mod scheduling;
@@ -156,6 +157,8 @@ pub const RULES: &[Rule] = &[
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
     control_plane::control_plane_component_failing::RULE,
+    zone_network_storage::dns_policy_bypasses_cluster_dns::RULE,
+    application::env_host_not_a_service::RULE,
     etcd::etcd_member_failing::RULE,
     etcd::etcd_request_failed::RULE,
     application::http_server_errors::RULE,
@@ -169,18 +172,22 @@ pub const RULES: &[Rule] = &[
     node_runtime::pod_evicted::RULE,
     zone_network_storage::pod_sandbox_failed::RULE,
     scheduling::pod_unschedulable::RULE,
+    application::probe_port_not_declared::RULE,
     readiness_endpoints::proxy_found_no_endpoints::RULE,
     zone_network_storage::pvc_pending::RULE,
     quota_admission::quota_exceeded_on_create::RULE,
     readiness_endpoints::readiness_probe_failing::RULE,
     application::readiness_probe_missing::RULE,
+    node_runtime::referenced_object_missing::RULE,
     quota_admission::replica_creation_failed::RULE,
     zone_network_storage::replicas_in_one_zone::RULE,
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
+    application::runtime_memory_over_limit::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     readiness_endpoints::service_proxy_refused::RULE,
     zone_network_storage::service_proxy_unreachable::RULE,
+    readiness_endpoints::service_target_port_mismatch::RULE,
     application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
 ];
@@ -262,6 +269,17 @@ const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Expla
         cause: Some(cause),
         takes_boundary: false,
         explains: same_subject,
+    }
+}
+
+/// `symptom` is explained by an error of `cause` about the same object (a warning of that rule is a
+/// hint, which explains nothing).
+const fn proven_on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: |_, symptom, cause| symptom.subject == cause.subject && cause.severity == Severity::Error,
     }
 }
 
@@ -422,6 +440,30 @@ const EXPLANATIONS: &[Explanation] = &[
     ),
     // After the Service's own link: the component is then the Service's cause.
     by_a_cluster_component(quota_admission::admission_webhook_unreachable::RULE.id),
+    // A probe aimed at a port its container does not have: the probe's failures follow from it when
+    // that is certain (a named port the container lacks, or a refused dial to an undeclared one: the
+    // finding is an error); an undeclared number alone is a hint and explains nothing.
+    proven_on_the_same_object(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    proven_on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    proven_on_the_same_object(
+        application::startup_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    // A Service whose named targetPort no selected container defines has no endpoints for it.
+    proven_on_the_same_object(
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
+    ),
+    proven_on_the_same_object(
+        readiness_endpoints::proxy_found_no_endpoints::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
+    ),
 ];
 
 fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {

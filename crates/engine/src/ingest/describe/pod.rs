@@ -4,7 +4,7 @@
 
 use super::fields::pairs;
 use super::{lex, seq, time, tree, Item, Line};
-use crate::ingest::node::{MapBuilder as Obj, Node, Pos};
+use crate::ingest::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 
 /// A container's part of `kubectl describe pod` pasted alone (`State:`, `Last State:`, `Ready:`,
 /// `Restart Count:`, often indented as a markdown code block): a Pod named `name` (empty when the
@@ -170,8 +170,83 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
     status.plain("ready", &ready.to_ascii_lowercase(), ready_pos);
     let (restarts_pos, restarts) = field("Restart Count").unwrap_or((pos, "0".into()));
     status.plain("restartCount", &restarts, restarts_pos);
-    if let Some((at, probe)) = field("Startup") {
-        spec.put("startupProbe", probe_node(&probe, at), at);
+    for (key, field_name) in [
+        ("Liveness", "livenessProbe"),
+        ("Readiness", "readinessProbe"),
+        ("Startup", "startupProbe"),
+    ] {
+        if let Some((at, probe)) = field(key) {
+            spec.put(field_name, probe_node(&probe, at), at);
+        }
+    }
+    if let Some(ports) = container.child("Ports").or_else(|| container.child("Port")) {
+        let list = port_list(ports);
+        if !list.is_empty() {
+            spec.put("ports", seq(list, ports.pos()), ports.pos());
+            // Describe prints no port names: kept as printed, so a rule knows the names are unknown.
+            let mut printed = Obj::new(ports.pos());
+            printed.str("ports", ports.text().as_deref().unwrap_or_default(), ports.pos());
+            spec.put("kubectl", printed.node(), ports.pos());
+        }
+    }
+    // `Command:` and `Args:`: one item a line, as describe prints them.
+    for key in ["Command", "Args"] {
+        let Some(item) = container.child(key) else {
+            continue;
+        };
+        let words: Vec<Node> = std::iter::once(&item.line)
+            .chain(item.more.iter())
+            .filter(|l| !l.value.trim().is_empty())
+            .map(|l| {
+                let at = Pos::new(l.line, l.indent as u32 + 1);
+                let mut text = l.value.trim().to_string();
+                if let Some(k) = l.key.filter(|_| l.line != item.line.line) {
+                    // An argument that looks like a key (`--opt: x`) was split at its colon.
+                    text = format!("{k}: {text}").trim_end().to_string();
+                }
+                Node::new(NodeValue::Scalar(text.as_str().into()), at)
+            })
+            .chain(item.children.iter().map(|c| {
+                let text = format!("{}: {}", c.line.key.unwrap_or_default(), c.line.value);
+                Node::new(NodeValue::Scalar(text.trim_end().into()), c.pos())
+            }))
+            .collect();
+        if !words.is_empty() {
+            spec.put(&key.to_ascii_lowercase(), seq(words, item.pos()), item.pos());
+        }
+    }
+    let mut resources = Obj::new(pos);
+    for (key, field_name) in [("Limits", "limits"), ("Requests", "requests")] {
+        let Some(item) = container.child(key) else {
+            continue;
+        };
+        let mut values = Obj::new(item.pos());
+        for child in &item.children {
+            if let (Some(k), Some(v)) = (child.line.key, child.text()) {
+                values.str(k, &v, child.pos());
+            }
+        }
+        if values.get("memory").is_some() || values.get("cpu").is_some() || !item.children.is_empty() {
+            resources.put(field_name, values.node(), item.pos());
+        }
+    }
+    if resources.get("limits").is_some() || resources.get("requests").is_some() {
+        spec.put("resources", resources.node(), pos);
+    }
+    if let Some(item) = container.child("Environment") {
+        let env: Vec<Node> = item.children.iter().filter_map(env_var).collect();
+        if !env.is_empty() {
+            spec.put("env", seq(env, item.pos()), item.pos());
+        }
+    }
+    if let Some(item) = container.child("Environment Variables from") {
+        let from: Vec<Node> = std::iter::once(&item.line)
+            .chain(item.more.iter())
+            .filter_map(env_from)
+            .collect();
+        if !from.is_empty() {
+            spec.put("envFrom", seq(from, item.pos()), item.pos());
+        }
     }
     if let Some(state) = container.child("State") {
         status.put("state", state_node(state), state.pos());
@@ -182,11 +257,125 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
     (spec.node(), status.node())
 }
 
+/// `8080/TCP` or `8080/TCP, 9090/UDP` (describe's `Port:` / `Ports:`) -> `[{containerPort, protocol}]`.
+fn port_list(item: &Item<'_>) -> Vec<Node> {
+    let mut out = Vec::new();
+    for line in std::iter::once(&item.line).chain(item.more.iter()) {
+        let at = Pos::new(line.line, line.indent as u32 + 1);
+        for word in line.value.split(',') {
+            let word = word.trim();
+            let (number, protocol) = word.split_once('/').unwrap_or((word, "TCP"));
+            if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let mut port = Obj::new(at);
+            port.plain("containerPort", number, at);
+            port.str("protocol", protocol, at);
+            out.push(port.node());
+        }
+    }
+    out
+}
+
+/// An `Environment:` line: `REDIS_ADDR:  redis-cart:6379` -> `{name, value}`; `DB_PASSWORD:  <set to
+/// the key 'password' in secret 'db'>  Optional: false` -> `{name, valueFrom: {secretKeyRef}}`
+/// (kubectl's words for a key of a Secret, and `of config map` for a ConfigMap's).
+fn env_var(item: &Item<'_>) -> Option<Node> {
+    let name = item.line.key?;
+    let at = item.pos();
+    let mut var = Obj::new(at);
+    var.str("name", name, at);
+    let value = item.line.value;
+    let reference = value.strip_prefix("<set to the key '").and_then(|rest| {
+        let (key, rest) = rest.split_once('\'')?;
+        let (kind, rest) = if let Some(r) = rest.strip_prefix(" in secret '") {
+            ("secretKeyRef", r)
+        } else {
+            ("configMapKeyRef", rest.strip_prefix(" of config map '")?)
+        };
+        let (object, rest) = rest.split_once('\'')?;
+        Some((key, kind, object, rest.contains("Optional: true")))
+    });
+    match reference {
+        Some((key, kind, object, optional)) => {
+            let mut r = Obj::new(at);
+            r.str("name", object, at);
+            r.str("key", key, at);
+            if optional {
+                r.plain("optional", "true", at);
+            }
+            let mut from = Obj::new(at);
+            from.put(kind, r.node(), at);
+            var.put("valueFrom", from.node(), at);
+        }
+        None if value.starts_with('<') || value.starts_with('(') => {}
+        None => {
+            let text = item.text().unwrap_or_default();
+            // A field or resource reference, printed with its resolved value: `api-0
+            // (v1:metadata.name)`, `402653184 (limits.memory)`: the value is not in the spec.
+            let reference = text
+                .strip_suffix(')')
+                .and_then(|t| t.rsplit_once(" ("))
+                .is_some_and(|(_, r)| {
+                    r.starts_with("v1:") || r.starts_with("limits.") || r.starts_with("requests.")
+                });
+            if !reference {
+                var.str("value", &text, at);
+            }
+        }
+    }
+    Some(var.node())
+}
+
+/// An `Environment Variables from:` line: `app-config  ConfigMap  Optional: false` -> `{configMapRef}`.
+fn env_from(line: &Line<'_>) -> Option<Node> {
+    let words: Vec<&str> = line.value.split_whitespace().collect();
+    let (&name, rest) = words.split_first()?;
+    let kind = match *rest.first()? {
+        "ConfigMap" => "configMapRef",
+        "Secret" => "secretRef",
+        _ => return None,
+    };
+    let at = Pos::new(line.line, line.indent as u32 + 1);
+    let mut r = Obj::new(at);
+    r.str("name", name, at);
+    if line.value.contains("Optional: true") {
+        r.plain("optional", "true", at);
+    }
+    let mut from = Obj::new(at);
+    from.put(kind, r.node(), at);
+    Some(from.node())
+}
+
 /// A probe as describe prints it (`http-get http://:8080/healthz delay=0s timeout=1s period=10s
 /// #success=1 #failure=30`): its timing fields (`initialDelaySeconds`, `timeoutSeconds`,
 /// `periodSeconds`, `successThreshold`, `failureThreshold`), all at the probe's line.
 fn probe_node(text: &str, at: Pos) -> Node {
     let mut probe = Obj::new(at);
+    // `http-get http://:8080/healthz`, `tcp-socket :6379`, `grpc <pod>:9090 <service>`: the port,
+    // a number or a name, as the spec wrote it.
+    let mut words = text.split_whitespace();
+    let handler = match words.next() {
+        Some("http-get") => Some("httpGet"),
+        Some("tcp-socket") => Some("tcpSocket"),
+        Some("grpc") => Some("grpc"),
+        _ => None,
+    };
+    if let (Some(handler), Some(target)) = (handler, words.next()) {
+        let after_scheme = target.split_once("://").map_or(target, |(_, rest)| rest);
+        let host_port = after_scheme.split('/').next().unwrap_or_default();
+        if let Some((_, port)) = host_port.rsplit_once(':') {
+            if !port.is_empty() {
+                let mut h = Obj::new(at);
+                if port.bytes().all(|b| b.is_ascii_digit()) {
+                    h.plain("port", port, at);
+                } else {
+                    h.str("port", port, at);
+                }
+                probe.put(handler, h.node(), at);
+            }
+        }
+    }
     for word in text.split_whitespace() {
         let Some((key, value)) = word.split_once('=') else {
             continue;

@@ -304,3 +304,102 @@ fn a_node_keeps_kubectls_count_of_its_non_terminated_pods() {
         Some("17")
     );
 }
+
+/// A container's spec as describe prints it: `Port:`, `Command:` / `Args:` one item a line,
+/// `Limits:` / `Requests:`, `Environment:` (a value, a Secret's key, a ConfigMap's key, a field
+/// reference), `Environment Variables from:`, and the probes' ports; each at its line.
+#[test]
+fn a_containers_spec_fields_are_read_where_describe_prints_them() {
+    let text = "Name:             api-0
+Namespace:        shop
+Node:             worker-1/10.0.0.11
+Status:           Running
+Containers:
+  api:
+    Image:         shop/api:2
+    Ports:         3000/TCP, 9090/UDP
+    Host Ports:    0/TCP, 0/UDP
+    Command:
+      node
+      --max-old-space-size=1024
+    Args:
+      server.js
+    State:          Running
+      Started:      Tue, 01 Dec 2026 09:12:40 +0000
+    Ready:          True
+    Restart Count:  0
+    Limits:
+      memory:  384Mi
+    Requests:
+      cpu:        100m
+    Liveness:   tcp-socket :3000 delay=0s timeout=1s period=10s #success=1 #failure=3
+    Readiness:  http-get http://:http/ready delay=0s timeout=1s period=10s #success=1 #failure=3
+    Environment Variables from:
+      app-config  ConfigMap  Optional: false
+      extra       Secret     Optional: true
+    Environment:
+      REDIS_ADDR:   redis-cart:6379
+      DB_PASSWORD:  <set to the key 'password' in secret 'db'>  Optional: false
+      MODE:         <set to the key 'mode' of config map 'app-config'>  Optional: true
+      POD_NAME:     api-0 (v1:metadata.name)
+Events:           <none>
+";
+    let objects = parse(text, 1, None);
+    let node = &objects[0].node;
+    let at = |path: &str| {
+        let (pos, n) = node
+            .locate(&format!("spec.containers[0].{path}"))
+            .unwrap_or_else(|| panic!("{path}"));
+        (pos.line, n.as_str().map(str::to_string))
+    };
+    assert_eq!(at("ports[0].containerPort"), (8, Some("3000".into())));
+    assert_eq!(at("ports[1].protocol"), (8, Some("UDP".into())));
+    assert!(
+        node.locate("spec.containers[0].ports[0].name").is_none(),
+        "describe prints no names"
+    );
+    assert_eq!(at("command[0]"), (11, Some("node".into())));
+    assert_eq!(at("command[1]"), (12, Some("--max-old-space-size=1024".into())));
+    assert_eq!(at("args[0]"), (14, Some("server.js".into())));
+    assert_eq!(at("resources.limits.memory"), (20, Some("384Mi".into())));
+    assert_eq!(at("resources.requests.cpu"), (22, Some("100m".into())));
+    assert!(node.locate("spec.containers[0].resources.limits.cpu").is_none());
+    assert_eq!(at("livenessProbe.tcpSocket.port"), (23, Some("3000".into())));
+    assert_eq!(at("readinessProbe.httpGet.port"), (24, Some("http".into())));
+    assert_eq!(
+        at("envFrom[0].configMapRef.name"),
+        (26, Some("app-config".into()))
+    );
+    assert_eq!(at("envFrom[1].secretRef.optional"), (27, Some("true".into())));
+    assert_eq!(at("env[0].value"), (29, Some("redis-cart:6379".into())));
+    assert_eq!(at("env[1].valueFrom.secretKeyRef.name"), (30, Some("db".into())));
+    assert_eq!(
+        at("env[1].valueFrom.secretKeyRef.key"),
+        (30, Some("password".into()))
+    );
+    assert!(node
+        .locate("spec.containers[0].env[1].valueFrom.secretKeyRef.optional")
+        .is_none());
+    assert_eq!(
+        at("env[2].valueFrom.configMapKeyRef.name"),
+        (31, Some("app-config".into()))
+    );
+    assert_eq!(
+        at("env[2].valueFrom.configMapKeyRef.optional"),
+        (31, Some("true".into()))
+    );
+    assert_eq!(at("env[3].name"), (32, Some("POD_NAME".into())));
+    assert!(
+        node.locate("spec.containers[0].env[3].value").is_none(),
+        "a field reference has no value in the spec"
+    );
+    // The object still decodes, with the limit typed.
+    let pod: Pod = decode(node).unwrap();
+    let limits = pod.spec.unwrap().containers[0]
+        .resources
+        .clone()
+        .unwrap()
+        .limits
+        .unwrap();
+    assert_eq!(limits.get("memory").map(|q| q.0.as_str()), Some("384Mi"));
+}

@@ -3,14 +3,17 @@ use crate::lang::Lang;
 use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use crate::rules::application::runtime_memory;
 use crate::rules::containers::containers;
 
 crate::declare_rule! {
     /// ## What it finds
     /// A container killed by the kernel's out-of-memory killer inside its own memory limit: its
     /// current or last termination has reason `OOMKilled` (exit code 137). The container's memory
-    /// limit and request are cited, and so are JVM heap settings (`-Xmx`) found in its arguments or
-    /// environment, because a heap sized near the limit leaves no room for the rest of the process.
+    /// limit and request are cited, and so are the runtime's own memory settings found in its
+    /// `command`, `args` or `env` (the JVM's `-Xmx` and `-XX:MaxRAMPercentage`, Node.js's
+    /// `--max-old-space-size`, also in `NODE_OPTIONS`, Go's `GOMEMLIMIT`): a heap allowed to grow to
+    /// the limit or past it is the likeliest reason for the kill, and the summary says so first.
     ///
     /// ## Why it matters
     /// The application used more memory than its container allows; restarts will repeat it. It is
@@ -18,7 +21,10 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The termination reason and exit code, the restart count, `resources.limits.memory` and
-    /// `requests.memory` from the spec, `-Xmx` in `args`, `command` or `env`, and the Pod's events.
+    /// `requests.memory` from the spec (a YAML or JSON object, or describe's `Limits:` / `Requests:`),
+    /// the memory settings in `command`, `args` or `env` (describe's `Command:`, `Args:`,
+    /// `Environment:`), each by its line, and the Pod's events. When the limit is absent it says which
+    /// it is: the container's spec was not pasted, or it was and sets no limit.
     ///
     /// ## Fault boundary
     /// `application`: the process's memory use against the limit its own Pod spec sets.
@@ -45,13 +51,13 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 容器在自身内存限制之内被内核的 OOM killer 杀死：它当前或上一次终止的原因是 `OOMKilled`（退出码 137）。规则会引用容器的内存限制和请求，以及在其参数或环境变量中找到的 JVM 堆设置（`-Xmx`），因为堆大小接近限制时，进程的其余部分就没有余地了。
+ 容器在自身内存限制之内被内核的 OOM killer 杀死：它当前或上一次终止的原因是 `OOMKilled`（退出码 137）。规则会引用容器的内存限制和请求，以及在其 `command`、`args` 或 `env` 中找到的运行时内存设置（JVM 的 `-Xmx` 和 `-XX:MaxRAMPercentage`，Node.js 的 `--max-old-space-size`，也包括 `NODE_OPTIONS` 中的，Go 的 `GOMEMLIMIT`）：允许堆增长到限制甚至超过限制，是这次被杀最可能的原因，摘要会先说这一点。
 
  ## 为什么重要
  应用使用的内存超过了容器允许的上限，重启后还会重演。这不是节点故障：处于内存压力下的节点会驱逐 Pod（`Evicted`），而不是这样。
 
  ## 证据
- 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`，`args`、`command` 或 `env` 中的 `-Xmx`，以及 Pod 的事件。
+ 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`（来自 YAML 或 JSON 对象，或 describe 的 `Limits:` / `Requests:`），`command`、`args` 或 `env` 中的内存设置（describe 的 `Command:`、`Args:`、`Environment:`），每一项都注明所在行，以及 Pod 的事件。没有限制时，规则会说明是哪一种情况：没有粘贴容器的 spec，还是粘贴了但其中没有设置限制。
 
  ## 故障边界
  `application`：进程的内存用量与它自己的 Pod spec 所设限制之间的关系。
@@ -94,74 +100,44 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .spec
                 .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"))
                 .map(|q| q.0.clone());
-            let mut heap = None;
+            let mut settings = Vec::new();
             if let Some(spec) = &c.spec_path {
                 evidence.extend(model.evidence(object, &format!("{spec}.resources.limits.memory")));
                 evidence.extend(model.evidence(object, &format!("{spec}.resources.requests.memory")));
-                // JVM heap settings, wherever the spec puts them.
-                let container = c.spec;
-                let args = container
-                    .map(|s| {
-                        s.command
-                            .iter()
-                            .flatten()
-                            .chain(s.args.iter().flatten())
-                            .cloned()
-                            .collect::<Vec<_>>()
-                    })
-                    .unwrap_or_default();
-                for (i, arg) in args.iter().enumerate() {
-                    if arg.contains("-Xmx") {
-                        heap = heap.or_else(|| xmx(arg));
-                        let command_len = container.and_then(|s| s.command.as_ref()).map_or(0, Vec::len);
-                        let path = if i < command_len {
-                            format!("{spec}.command[{i}]")
-                        } else {
-                            format!("{spec}.args[{}]", i - command_len)
-                        };
-                        evidence.extend(model.evidence(object, &path));
-                    }
+                // The runtime's own memory settings, wherever the spec puts them.
+                if let Some((_, node)) = object.locate(spec) {
+                    settings = runtime_memory::settings(node, spec);
                 }
-                for (i, env) in container
-                    .and_then(|s| s.env.as_ref())
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    if env.value.as_deref().is_some_and(|v| v.contains("-Xmx")) {
-                        heap = heap.or_else(|| env.value.as_deref().and_then(xmx));
-                        evidence.extend(model.evidence(object, &format!("{spec}.env[{i}].value")));
+                // Each setting's field, cited once.
+                let mut cited: Vec<&str> = Vec::new();
+                for s in &settings {
+                    if !cited.contains(&s.path.as_str()) {
+                        cited.push(&s.path);
+                        evidence.extend(model.evidence(object, &s.path));
                     }
                 }
             }
             let restarts = c.status.restart_count;
-            let heap_clause = match (
-                heap.as_deref().and_then(jvm_bytes),
-                limit.as_deref().and_then(quantity_bytes),
-                &heap,
-                &limit,
-            ) {
-                (Some(h), Some(l), Some(heap), Some(limit)) if h >= l => Some(Msg::HeapOverLimit {
-                    heap: heap.clone(),
-                    limit: limit.clone(),
-                }),
-                (Some(h), Some(l), Some(heap), _) if h * 4 > l * 3 => {
-                    Some(Msg::HeapNearLimit { heap: heap.clone() })
-                }
-                (_, _, Some(heap), _) => Some(Msg::HeapOnTop { heap: heap.clone() }),
-                _ => None,
-            };
+            let limit_bytes = limit
+                .as_deref()
+                .and_then(|l| Some((l, runtime_memory::quantity_bytes(l)?)));
+            let heap_clause = runtime_memory::clause(&settings, limit_bytes);
             let summary = Msg::OomKilled {
                 subject: id.clone(),
                 container: (!name.is_empty()).then(|| name.as_str().into()),
                 limit: limit.clone(),
-                heap: heap_clause.map(|m| Box::new(m.into())),
+                heap: heap_clause.map(Box::new),
                 restarts: u32::try_from(restarts).ok().filter(|r| *r > 0),
             };
             let mut cannot_establish: Vec<Message> =
                 vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
             if limit.is_none() {
-                cannot_establish.push(Msg::NoLimit {}.into());
+                let container = name.as_str().into();
+                cannot_establish.push(if c.spec.is_some() {
+                    Msg::NoLimitInSpec { container }.into()
+                } else {
+                    Msg::SpecNotPasted { container }.into()
+                });
             }
             let next_steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
@@ -178,52 +154,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ));
         }
     }
-}
-
-/// A JVM size (`1536m`, `2g`, `512k`, bytes) in bytes; JVM units are binary.
-fn jvm_bytes(size: &str) -> Option<u64> {
-    let (number, unit) = size.split_at(size.find(|c: char| !c.is_ascii_digit()).unwrap_or(size.len()));
-    let n: u64 = number.parse().ok()?;
-    let factor = match unit.to_ascii_lowercase().as_str() {
-        "" => 1,
-        "k" => 1 << 10,
-        "m" => 1 << 20,
-        "g" => 1 << 30,
-        "t" => 1 << 40,
-        _ => return None,
-    };
-    n.checked_mul(factor)
-}
-
-/// A Kubernetes memory quantity (`1Gi`, `512Mi`, `1G`, `100M`, bytes) in bytes.
-fn quantity_bytes(quantity: &str) -> Option<u64> {
-    let (number, unit) = quantity.split_at(
-        quantity
-            .find(|c: char| !c.is_ascii_digit() && c != '.')
-            .unwrap_or(quantity.len()),
-    );
-    let n: f64 = number.parse().ok()?;
-    let factor: f64 = match unit {
-        "" => 1.0,
-        "Ki" => 1024.0,
-        "Mi" => 1024.0 * 1024.0,
-        "Gi" => 1024.0 * 1024.0 * 1024.0,
-        "Ti" => 1024.0_f64.powi(4),
-        "k" => 1e3,
-        "M" => 1e6,
-        "G" => 1e9,
-        "T" => 1e12,
-        _ => return None,
-    };
-    Some((n * factor) as u64)
-}
-
-/// `-Xms1g -Xmx1536m` -> "1536m".
-fn xmx(text: &str) -> Option<String> {
-    text.split_whitespace()
-        .find_map(|w| w.strip_prefix("-Xmx"))
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
 }
 
 crate::messages! {
@@ -251,21 +181,6 @@ crate::messages! {
                 format!("{subject}：{container}因内存耗尽被杀死（OOMKilled，退出码 137）{limit}{heap}{restarts}。")
             },
         },
-        /// An `-Xmx` at or above the container's memory limit.
-        HeapOverLimit { heap: String, limit: String } = "container-oom-killed.heap-over-limit" {
-            en: "its JVM heap may grow to {heap} (-Xmx), more than the whole container may use ({limit}), so the heap alone can exceed the limit",
-            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），超过了整个容器可用的内存（{limit}），单是堆就可能超出限制",
-        },
-        /// An `-Xmx` above three quarters of the limit.
-        HeapNearLimit { heap: String } = "container-oom-killed.heap-near-limit" {
-            en: "its JVM heap may grow to {heap} (-Xmx), over three quarters of the limit, leaving little for the rest of the process",
-            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），超过了限制的四分之三，留给进程其余部分的内存所剩无几",
-        },
-        /// An `-Xmx` that cannot be compared with the limit (no limit, or a size not understood).
-        HeapOnTop { heap: String } = "container-oom-killed.heap-on-top" {
-            en: "its JVM heap may grow to {heap} (-Xmx) on top of the rest of the process",
-            zh: "它的 JVM 堆最大可以增长到 {heap}（-Xmx），进程其余部分的内存还要另算",
-        },
         LeakOrSpike {} = "container-oom-killed.leak-or-spike" {
             en: "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.",
             zh: "这是内存泄漏、负载尖峰，还是限制对正常工作来说本就太小：一次终止看不出趋势。",
@@ -274,30 +189,15 @@ crate::messages! {
             en: "Which part of the process used the memory (heap, off-heap, native buffers, page cache).",
             zh: "进程的哪一部分占用了这些内存（堆、堆外内存、原生缓冲区、页缓存）。",
         },
-        NoLimit {} = "container-oom-killed.no-limit" {
-            en: "The container's memory limit is not in the input (no spec pasted, or no limit set, in which case a namespace LimitRange may have set one).",
-            zh: "输入中没有容器的内存限制（没有粘贴 spec，或者根本没有设置限制；后一种情况下，命名空间的 LimitRange 可能已经设置了一个）。",
+        /// The container's spec was read and sets no memory limit.
+        NoLimitInSpec { container: Text } = "container-oom-killed.no-limit-in-spec" {
+            en: "The pasted spec of container {container} sets no resources.limits.memory: the kill came at a memory boundary above the container (the Pod's or the node's), or the pasted lines leave the limit out.",
+            zh: "粘贴的容器 {container} 的 spec 中没有 resources.limits.memory：这次终止发生在容器之上的内存边界（Pod 或节点的），或者粘贴的内容里漏掉了这一限制。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn sizes() {
-        assert_eq!(super::jvm_bytes("1536m"), Some(1536 << 20));
-        assert_eq!(super::quantity_bytes("1Gi"), Some(1 << 30));
-        assert_eq!(super::quantity_bytes("100M"), Some(100_000_000));
-        assert_eq!(super::quantity_bytes("1.5Gi"), Some(3 << 29));
-        assert_eq!(super::jvm_bytes("1x"), None);
-    }
-
-    #[test]
-    fn heap_setting() {
-        assert_eq!(
-            super::xmx("-Xms1g -Xmx1536m -XX:+UseG1GC").as_deref(),
-            Some("1536m")
-        );
-        assert_eq!(super::xmx("-Xms1g"), None);
+        /// No spec of the container was read.
+        SpecNotPasted { container: Text } = "container-oom-killed.spec-not-pasted" {
+            en: "The spec of container {container} was not in the input, so its memory limit and its runtime's memory settings are unknown.",
+            zh: "输入中没有容器 {container} 的 spec，因此它的内存限制和运行时的内存设置都无从得知。",
+        },
     }
 }

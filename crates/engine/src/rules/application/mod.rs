@@ -2,8 +2,12 @@
 
 pub mod container_crash_looping;
 pub mod container_oom_killed;
+pub mod env_host_not_a_service;
 pub mod http_server_errors;
 pub mod job_failed;
 pub mod liveness_probe_failing;
+pub mod probe_port_not_declared;
 pub mod readiness_probe_missing;
+pub mod runtime_memory;
+pub mod runtime_memory_over_limit;
 pub mod startup_probe_failing;

@@ -6,3 +6,4 @@ pub mod image_pull_failed;
 pub mod node_not_ready;
 pub mod node_under_pressure;
 pub mod pod_evicted;
+pub mod referenced_object_missing;

@@ -6,3 +6,4 @@ pub mod readiness_probe_failing;
 pub mod rollout_not_progressing;
 pub mod service_endpoints_not_serving;
 pub mod service_proxy_refused;
+pub mod service_target_port_mismatch;

@@ -1,6 +1,7 @@
 //! Rules at the zone / network / storage boundary: volumes, claims and the drivers behind them.
 
 pub mod cluster_component_failing;
+pub mod dns_policy_bypasses_cluster_dns;
 pub mod node_network_unavailable;
 pub mod pod_sandbox_failed;
 pub mod pvc_pending;

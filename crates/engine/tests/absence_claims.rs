@@ -1,0 +1,597 @@
+//! Every sentence that says something is not in the input is checked against what was read. For
+//! each corpus case (`cases/`, `real/`, `wild/`) and each rule fixture, the report's messages whose
+//! id makes an absence claim ([`CLAIMS`]) are checked against the parsed input (the same
+//! `ingest` and `Model` the rules read): a Pod said not to be pasted is not among the objects, a
+//! container said to have no memory limit has a pasted spec without one, and so on. And every
+//! message whose English says "not pasted", "not in the input" or the like is either such a claim
+//! or listed in [`NOT_ABSENCE_CLAIMS`] with the reason it claims nothing about the input, so a new
+//! absence claim cannot be added without its check.
+
+// Test code: panicking on a broken case is the point.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use faultline_engine::ingest::node::Node;
+use faultline_engine::ingest::{ingest, Object};
+use faultline_engine::message::{ArgValue, Message};
+use faultline_engine::model::owners::descends_from;
+use faultline_engine::model::Model;
+use faultline_engine::{analyze, Finding, Lang, ObjectRef, Source};
+
+/// What an absence claim says is not in the input, checked against the parsed input: `Err` says
+/// what was read that contradicts it.
+type Check = fn(&Model<'_>, &Finding, &Message) -> Result<(), String>;
+
+fn object_arg<'m>(message: &'m Message, name: &str) -> &'m ObjectRef {
+    message
+        .args()
+        .into_iter()
+        .find_map(|(n, v)| match v {
+            ArgValue::Object(o) if n == name => Some(o),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no object argument {name}", message.id()))
+}
+
+fn str_arg(message: &Message, name: &str) -> String {
+    message
+        .args()
+        .into_iter()
+        .find_map(|(n, v)| match v {
+            ArgValue::Str(s) if n == name => Some(s.to_string()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no text argument {name}", message.id()))
+}
+
+fn num_arg(message: &Message, name: &str) -> i64 {
+    message
+        .args()
+        .into_iter()
+        .find_map(|(n, v)| match v {
+            ArgValue::Num(v) if n == name => Some(v),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no number argument {name}", message.id()))
+}
+
+fn pasted<'a>(model: &Model<'a>, r: &ObjectRef) -> Vec<&'a Object> {
+    model
+        .objects
+        .iter()
+        .filter(|o| o.id.kind == r.kind && o.id.name == r.name && o.id.namespace == r.namespace)
+        .collect()
+}
+
+/// `{subject} itself was not pasted`.
+fn subject_not_pasted(model: &Model<'_>, _: &Finding, m: &Message) -> Result<(), String> {
+    let subject = object_arg(m, "subject");
+    match pasted(model, subject).first() {
+        Some(o) => Err(format!("{subject} was read from input {} ", o.source)),
+        None => Ok(()),
+    }
+}
+
+fn none_of_kind(model: &Model<'_>, kind: &str, namespace: Option<&str>) -> Result<(), String> {
+    let found = model
+        .objects_of_kind(kind)
+        .filter(|o| namespace.is_none() || o.id.namespace.as_deref() == namespace)
+        .count();
+    if found == 0 {
+        Ok(())
+    } else {
+        Err(format!("{found} {kind} objects were read"))
+    }
+}
+
+/// The pasted Pod the finding is about and its container's spec node named `container`.
+fn container_spec<'a>(model: &Model<'a>, finding: &Finding, container: &str) -> Option<&'a Node> {
+    pasted(model, &finding.subject).into_iter().find_map(|pod| {
+        ["initContainers", "containers"].iter().find_map(|key| {
+            pod.locate(&format!("spec.{key}"))?
+                .1
+                .items()
+                .iter()
+                .find(|c| c.get("name").and_then(Node::as_str) == Some(container))
+        })
+    })
+}
+
+/// The absence claims and their checks, by message id.
+const CLAIMS: &[(&str, Check)] = &[
+    ("container-crash-looping.not-pasted", subject_not_pasted),
+    ("job-failed.not-pasted", subject_not_pasted),
+    ("container-config-invalid.not-pasted", subject_not_pasted),
+    ("image-pull-failed.not-pasted", subject_not_pasted),
+    ("proxy-found-no-endpoints.service-not-pasted", subject_not_pasted),
+    ("readiness-probe-failing.not-pasted", subject_not_pasted),
+    ("pod-unschedulable.not-pasted", subject_not_pasted),
+    ("volume-mount-failed.not-pasted", subject_not_pasted),
+    ("pod-unschedulable.no-nodes", |model, _, _| {
+        none_of_kind(model, "Node", None)
+    }),
+    ("node-not-ready.no-pods", |model, _, _| {
+        none_of_kind(model, "Pod", None)
+    }),
+    ("pvc-pending.no-storage-class", |model, _, _| {
+        none_of_kind(model, "StorageClass", None)
+    }),
+    ("node-pod-capacity-reached.other-nodes", |model, finding, _| {
+        let others = model
+            .objects_of_kind("Node")
+            .filter(|n| n.id.name != finding.subject.name)
+            .count();
+        if others == 0 {
+            Ok(())
+        } else {
+            Err(format!("{others} other Nodes were read"))
+        }
+    }),
+    ("quota-exceeded-on-create.no-pods-pasted", |model, _, m| {
+        none_of_kind(model, "Pod", Some(&str_arg(m, "namespace")))
+    }),
+    ("resource-quota-exhausted.no-pods-pasted", |model, _, m| {
+        none_of_kind(model, "Pod", Some(&str_arg(m, "namespace")))
+    }),
+    ("quota-exceeded-on-create.no-quota-pasted", |model, _, m| {
+        none_of_kind(model, "ResourceQuota", Some(&str_arg(m, "namespace")))
+    }),
+    ("rollout-not-progressing.nothing-below", |model, _, m| {
+        let subject = object_arg(m, "subject");
+        let below: Vec<String> = model
+            .objects_in(subject.namespace.as_deref())
+            .filter(|o| matches!(o.id.kind.as_str(), "ReplicaSet" | "Pod"))
+            .filter(|o| descends_from(model, &o.id, subject))
+            .map(|o| o.id.to_string())
+            .collect();
+        if below.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("read below it: {below:?}"))
+        }
+    }),
+    ("service-endpoints-not-serving.no-slice", |model, _, m| {
+        let subject = object_arg(m, "subject");
+        let slices: Vec<String> = model
+            .objects_in(subject.namespace.as_deref())
+            .filter(|o| o.id.kind == "EndpointSlice")
+            .filter(|o| {
+                o.locate("metadata.labels")
+                    .and_then(|(_, l)| {
+                        l.get("kubernetes.io/service-name")?
+                            .as_str()
+                            .map(|n| n == subject.name)
+                    })
+                    .unwrap_or(false)
+            })
+            .map(|o| o.id.to_string())
+            .collect();
+        if slices.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("slices of it were read: {slices:?}"))
+        }
+    }),
+    ("service-endpoints-not-serving.selects-nothing", |model, _, m| {
+        let subject = object_arg(m, "subject");
+        let selected: Vec<String> = model
+            .services
+            .iter()
+            .filter(|c| {
+                model.objects[c.service].id.name == subject.name
+                    && model.objects[c.service].id.namespace == subject.namespace
+            })
+            .flat_map(|c| c.pods.iter().map(|&p| model.objects[p].id.to_string()))
+            .collect();
+        if selected.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("it selects pasted Pods {selected:?}"))
+        }
+    }),
+    ("container-oom-killed.no-limit-in-spec", |model, finding, m| {
+        let container = str_arg(m, "container");
+        let spec = container_spec(model, finding, &container).ok_or_else(|| {
+            format!("no spec of container {container} was read, though the claim says it was")
+        })?;
+        match spec.locate("resources.limits.memory") {
+            Some((pos, n)) => Err(format!(
+                "its limit {:?} was read at line {}",
+                n.as_str(),
+                pos.line
+            )),
+            None => Ok(()),
+        }
+    }),
+    ("container-oom-killed.spec-not-pasted", |model, finding, m| {
+        let container = str_arg(m, "container");
+        match container_spec(model, finding, &container) {
+            Some(spec) => Err(format!(
+                "the spec of container {container} was read at line {}",
+                spec.pos.line
+            )),
+            None => Ok(()),
+        }
+    }),
+    ("container-start-failed.no-spec", |model, finding, _| {
+        let specs: usize = pasted(model, &finding.subject)
+            .iter()
+            .map(|p| p.locate("spec.containers").map_or(0, |(_, c)| c.items().len()))
+            .sum();
+        if specs == 0 {
+            Ok(())
+        } else {
+            Err(format!("{specs} container specs of it were read"))
+        }
+    }),
+    ("startup-probe-failing.budget-unknown", |model, finding, _| {
+        let probes = pasted(model, &finding.subject)
+            .iter()
+            .flat_map(|p| {
+                p.locate("spec.containers")
+                    .map(|(_, c)| c.items())
+                    .unwrap_or_default()
+            })
+            .filter(|c| c.get("startupProbe").is_some())
+            .count();
+        if probes == 0 {
+            Ok(())
+        } else {
+            Err(format!("{probes} startupProbes were read"))
+        }
+    }),
+    ("runtime-memory-over-limit.over-limit", |model, finding, m| {
+        let container = str_arg(m, "container");
+        let killed = pasted(model, &finding.subject).iter().any(|p| {
+            ["containerStatuses", "initContainerStatuses"].iter().any(|key| {
+                p.locate(&format!("status.{key}"))
+                    .map(|(_, s)| s.items())
+                    .unwrap_or_default()
+                    .iter()
+                    .filter(|s| s.get("name").and_then(Node::as_str) == Some(container.as_str()))
+                    .any(|s| {
+                        ["state", "lastState"].iter().any(|st| {
+                            s.locate(&format!("{st}.terminated.reason"))
+                                .and_then(|(_, r)| r.as_str())
+                                == Some("OOMKilled")
+                        })
+                    })
+            })
+        });
+        if killed {
+            Err(format!("container {container} was read as OOMKilled"))
+        } else {
+            Ok(())
+        }
+    }),
+    ("env-host-not-a-service.not-a-service", |model, _, m| {
+        let (service, namespace) = (str_arg(m, "service"), str_arg(m, "namespace"));
+        let services: Vec<&Object> = model
+            .objects_in(Some(&namespace))
+            .filter(|o| o.id.kind == "Service")
+            .collect();
+        let count = num_arg(m, "count");
+        if services.iter().any(|o| o.id.name == service) {
+            Err(format!("Service {namespace}/{service} was read"))
+        } else if services.len() as i64 != count {
+            Err(format!(
+                "{} Services of {namespace} were read, the claim says {count}",
+                services.len()
+            ))
+        } else {
+            Ok(())
+        }
+    }),
+    ("referenced-object-missing.missing", |model, _, m| {
+        let missing = object_arg(m, "missing");
+        let of_kind = model
+            .objects_in(missing.namespace.as_deref())
+            .filter(|o| o.id.kind == missing.kind)
+            .count() as i64;
+        if !pasted(model, missing).is_empty() {
+            Err(format!("{missing} was read"))
+        } else if of_kind != num_arg(m, "count") {
+            Err(format!(
+                "{of_kind} of its kind were read, the claim says {}",
+                num_arg(m, "count")
+            ))
+        } else {
+            Ok(())
+        }
+    }),
+    (
+        "dns-policy-bypasses-cluster-dns.kube-dns-not-pasted",
+        |model, _, _| {
+            let read: Vec<String> = model
+                .objects_in(Some("kube-system"))
+                .filter(|o| o.id.kind == "Service" && matches!(o.id.name.as_str(), "kube-dns" | "coredns"))
+                .filter(|o| o.locate("spec.clusterIP").is_some())
+                .map(|o| o.id.to_string())
+                .collect();
+            if read.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("read with its clusterIP: {read:?}"))
+            }
+        },
+    ),
+];
+
+/// Messages whose words mention what was or was not pasted without claiming that something is
+/// absent from the input, each with why.
+const NOT_ABSENCE_CLAIMS: &[(&str, &str)] = &[
+    (
+        "control-plane-components.other-copies",
+        "a question, conditional on what was pasted",
+    ),
+    (
+        "etcd-request-failed.every-member",
+        "a question, conditional on what was pasted",
+    ),
+    (
+        "replica-creation-failed.still-now",
+        "a question, conditional on what was pasted",
+    ),
+    (
+        "node-network-unavailable.other-nodes",
+        "a question, conditional on what was pasted",
+    ),
+    (
+        "service-endpoints-not-serving.pods-not-pasted",
+        "a question: whether Pods exist beyond those pasted",
+    ),
+    (
+        "service-target-port-mismatch.pods-not-pasted",
+        "a question: whether Pods exist beyond those pasted",
+    ),
+    (
+        "node-pod-capacity-reached.all-pods-pasted",
+        "a question: whether every Pod of the node was pasted",
+    ),
+    (
+        "startup-probe-failing.budget-known",
+        "about the application's start time, which no kubectl output states",
+    ),
+    (
+        "image-pull-failed.cause-not-said",
+        "about the words of the pasted message, not about a missing object",
+    ),
+    (
+        "container-config-invalid.key-not-in",
+        "Kubernetes' own message, quoted",
+    ),
+    (
+        "container-start-failed.not-in-image",
+        "about the image, which is never input",
+    ),
+    (
+        "pod-sandbox-failed.network-not-ready",
+        "about the node's network, not the input",
+    ),
+    (
+        "node-not-ready.not-ready",
+        "lists Pods that were pasted (a presence)",
+    ),
+    (
+        "node-network-unavailable.not-ready",
+        "lists Pods that were pasted (a presence)",
+    ),
+    (
+        "pod-unschedulable.pasted-nodes",
+        "lists Nodes that were pasted (a presence)",
+    ),
+    (
+        "replicas-in-one-zone.one-zone",
+        "lists Nodes that were pasted (a presence)",
+    ),
+    (
+        "service-target-port-mismatch.some-pods-without-ports",
+        "a presence: selected Pods read without ports",
+    ),
+    (
+        "container-config-invalid.keys-not-pasted",
+        "advice that a Secret's data is not pasted (and should not be); no object is claimed missing",
+    ),
+    (
+        "container-config-invalid.reference-not-in-spec",
+        "about the rule's search of the spec it read, said with its reason (describe's text)",
+    ),
+    (
+        "replica-creation-failed.text-not-pasted",
+        "about the words of the controller's event, which carries no refusal text",
+    ),
+    (
+        "replica-creation-failed.which-step",
+        "about the words of the controller's event, which carries no refusal text",
+    ),
+    (
+        "env-host-not-a-service.whole-listing",
+        "a question: whether the pasted Services are the whole namespace",
+    ),
+    (
+        "referenced-object-missing.whole-listing",
+        "a question: whether the pasted objects are the whole namespace",
+    ),
+    (
+        "common.table-cannot",
+        "about what a `get pods` row's STATUS column can hold, not about the input",
+    ),
+    (
+        "job-failed.why-pods-failed",
+        "about the fields a Job has, not about the input",
+    ),
+    (
+        "runtime-memory-over-limit.image-settings",
+        "about the image, which is never input",
+    ),
+    (
+        "service-endpoints-not-serving.no-request-output",
+        "follows the business-response fact, computed from the pasted command output (model::facts)",
+    ),
+];
+
+fn claims_absence(english: &str) -> bool {
+    let l = english.to_lowercase();
+    [
+        "pasted",
+        "not in the input",
+        "is not in ",
+        "are not in ",
+        "no limit",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+}
+
+#[test]
+fn every_message_that_speaks_of_the_input_is_checked_or_says_why_not() {
+    let checked: Vec<&str> = CLAIMS.iter().map(|(id, _)| *id).collect();
+    let exempt: Vec<&str> = NOT_ABSENCE_CLAIMS.iter().map(|(id, _)| *id).collect();
+    let ids = Message::ids();
+    for id in checked.iter().chain(&exempt) {
+        assert!(ids.contains(id), "{id} is listed but is no message id");
+    }
+    let mut unlisted = Vec::new();
+    for m in Message::samples() {
+        let id = m.id();
+        if claims_absence(&m.render(Lang::En)) && !checked.contains(&id) && !exempt.contains(&id) {
+            unlisted.push(id);
+        }
+    }
+    assert!(
+        unlisted.is_empty(),
+        "absence claims without a check: {unlisted:?}"
+    );
+}
+
+/// The message and every message nested in its arguments.
+fn walk<'m>(m: &'m Message, out: &mut Vec<&'m Message>) {
+    out.push(m);
+    fn arg<'m>(v: ArgValue<'m>, out: &mut Vec<&'m Message>) {
+        match v {
+            ArgValue::Message(m) => walk(m, out),
+            ArgValue::List(items) => items.into_iter().for_each(|i| arg(i, out)),
+            _ => {}
+        }
+    }
+    for (_, v) in m.args() {
+        arg(v, out);
+    }
+}
+
+/// Every corpus case and rule fixture, as the sources analysed together.
+fn inputs() -> Vec<(String, Vec<Source>)> {
+    let corpus = common::corpus();
+    let mut out = Vec::new();
+    for dir in [
+        corpus.join("cases"),
+        corpus.join("real/troubleshoot"),
+        corpus.join("wild"),
+    ] {
+        for case in common::sorted_entries(&dir).into_iter().filter(|p| p.is_dir()) {
+            out.push((case.display().to_string(), common::case_sources(&case)));
+        }
+    }
+    for rule in common::sorted_entries(&common::repo().join("tests/fixtures/rules")) {
+        for file in common::sorted_entries(&rule) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            out.push((file.display().to_string(), vec![Source::new(name, text)]));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_absence_claim_in_the_corpus_holds_against_the_parsed_input() {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    let inputs = inputs();
+    assert!(
+        inputs.len() > 60,
+        "the corpus and fixtures are there: {}",
+        inputs.len()
+    );
+    for (name, sources) in &inputs {
+        let report = analyze(sources);
+        let ingested = ingest(sources);
+        let model = Model::build(sources, &ingested);
+        for finding in &report.findings {
+            let mut messages = Vec::new();
+            for m in finding.message.iter().chain(&finding.cannot_establish_messages) {
+                walk(m, &mut messages);
+            }
+            for m in messages {
+                let Some((_, check)) = CLAIMS.iter().find(|(id, _)| *id == m.id()) else {
+                    continue;
+                };
+                checked += 1;
+                if let Err(why) = check(&model, finding, m) {
+                    wrong.push(format!("{name}: {} ({}): {why}", m.id(), finding.subject));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "absence claims the input contradicts:\n{}",
+        wrong.join("\n")
+    );
+    // The corpus makes such claims: a check that never runs proves nothing.
+    assert!(checked > 10, "only {checked} absence claims were checked");
+    println!("{checked} absence claims checked");
+}
+
+/// Issue 23's case: a describe with `Limits: memory: 384Mi` three lines above was reported with
+/// "the container's memory limit is not in the input". The check rejects that claim on that input,
+/// and accepts the claim that the spec sets no limit once the limit is taken out.
+#[test]
+fn the_check_rejects_a_false_no_limit_claim() {
+    use faultline_engine::rules::application::container_oom_killed::Msg;
+    let path = common::repo()
+        .join("tests/fixtures/rules/container-oom-killed/fires-node-heap-over-limit-describe.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let check = CLAIMS
+        .iter()
+        .find(|(id, _)| *id == "container-oom-killed.no-limit-in-spec")
+        .unwrap()
+        .1;
+    let claim: Message = Msg::NoLimitInSpec {
+        container: "api".into(),
+    }
+    .into();
+    let verdict = |text: &str| {
+        let sources = [Source::new("describe.txt", text)];
+        let report = analyze(&sources);
+        let finding = report
+            .findings
+            .iter()
+            .find(|f| f.rule == "container-oom-killed")
+            .unwrap()
+            .clone();
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        check(&model, &finding, &claim)
+    };
+    let err = verdict(&text).unwrap_err();
+    assert!(err.contains("384Mi"), "{err}");
+    let without = text.replace("      memory:  384Mi\n", "");
+    assert_ne!(without, text);
+    assert_eq!(verdict(&without), Ok(()));
+    // And the rule itself now says so only then.
+    let ids = |text: &str| -> Vec<&'static str> {
+        analyze(&[Source::new("describe.txt", text)])
+            .findings
+            .iter()
+            .flat_map(|f| {
+                f.cannot_establish_messages
+                    .iter()
+                    .map(Message::id)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    assert!(!ids(&text).contains(&"container-oom-killed.no-limit-in-spec"));
+    assert!(ids(&without).contains(&"container-oom-killed.no-limit-in-spec"));
+}
