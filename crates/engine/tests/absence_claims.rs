@@ -85,6 +85,30 @@ fn none_of_kind(model: &Model<'_>, kind: &str, namespace: Option<&str>) -> Resul
     }
 }
 
+/// No pasted Pod of the component (its name starts with the component's) has a container whose
+/// args give the registrar's `--kubelet-registration-path`.
+fn registration_path_not_pasted(model: &Model<'_>, component: &str) -> Result<(), String> {
+    for pod in model
+        .objects_of_kind("Pod")
+        .filter(|p| p.id.name.starts_with(component))
+    {
+        let Some((_, containers)) = pod.locate("spec.containers") else {
+            continue;
+        };
+        for container in containers.items() {
+            let args = container.get("args").map(Node::items).unwrap_or_default();
+            if args
+                .iter()
+                .filter_map(Node::as_str)
+                .any(|a| a.contains("--kubelet-registration-path"))
+            {
+                return Err(format!("{} was read with the registrar's args", pod.id));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The pasted Pod the finding is about and its container's spec node named `container`.
 fn container_spec<'a>(model: &Model<'a>, finding: &Finding, container: &str) -> Option<&'a Node> {
     pasted(model, &finding.subject).into_iter().find_map(|pod| {
@@ -299,6 +323,25 @@ const CLAIMS: &[(&str, Check)] = &[
         } else {
             Ok(())
         }
+    }),
+    ("cluster-component-failing.service-named", |model, _, m| {
+        let service = object_arg(m, "service");
+        match pasted(model, service)
+            .iter()
+            .find(|s| s.locate("spec.selector").is_some())
+        {
+            Some(s) => Err(format!(
+                "{service} was read with its selector from input {}",
+                s.source
+            )),
+            None => Ok(()),
+        }
+    }),
+    ("cluster-component-failing.driver-from-table", |model, _, m| {
+        registration_path_not_pasted(model, &str_arg(m, "component"))
+    }),
+    ("cluster-component-failing.driver-unknown", |model, finding, _| {
+        registration_path_not_pasted(model, &finding.subject.name)
     }),
     (
         "dns-policy-bypasses-cluster-dns.kube-dns-not-pasted",
