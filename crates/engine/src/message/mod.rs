@@ -403,6 +403,7 @@ message_groups! {
     ContainerOomKilled => crate::rules::application::container_oom_killed::Msg,
     HttpServerErrors => crate::rules::application::http_server_errors::Msg,
     JobFailed => crate::rules::application::job_failed::Msg,
+    LogEvidence => crate::rules::log_evidence::Msg,
     LivenessProbeFailing => crate::rules::application::liveness_probe_failing::Msg,
     ReadinessProbeMissing => crate::rules::application::readiness_probe_missing::Msg,
     StartupProbeFailing => crate::rules::application::startup_probe_failing::Msg,

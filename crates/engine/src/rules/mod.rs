@@ -18,6 +18,7 @@ pub mod control_plane;
 pub mod docs;
 pub mod etcd;
 pub(crate) mod history;
+pub mod log_evidence;
 pub mod node_runtime;
 pub mod quota_admission;
 pub mod readiness_endpoints;
