@@ -195,3 +195,98 @@ fn blocks_name_their_pod_as_the_paste_does() {
         (LogOrigin::Shape, None)
     );
 }
+
+/// A crash-looping Pod in kubectl's YAML, for the tests below (composed; `NAME` and `NS` replaced).
+const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: NAME\n  namespace: NS\nspec:\n  containers:\n  - name: app\n    image: example/app:1\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: app\n    image: example/app:1\n    imageID: x\n    ready: false\n    restartCount: 4\n    state:\n      waiting:\n        reason: CrashLoopBackOff\n    lastState:\n      terminated:\n        exitCode: 1\n        reason: Error\n";
+
+fn pod(name: &str, ns: &str) -> String {
+    POD.replace("NAME", name).replace("NS", ns)
+}
+
+fn crash(report: &faultline_engine::Report) -> &faultline_engine::Finding {
+    report
+        .findings
+        .iter()
+        .find(|f| f.rule == "container-crash-looping")
+        .expect("the crash is reported")
+}
+
+/// A log pasted without its command beside the only Pod: taken as that Pod's, and the finding says
+/// that this is inferred. With a second Pod in the input, it is nobody's.
+#[test]
+fn a_log_that_names_no_pod_is_the_only_pods_and_says_so() {
+    // The fenced log alone (the thread's inline `kubectl logs` line before it is prose).
+    let log = std::fs::read_to_string(dir().join("refused-kubeshare.txt")).unwrap();
+    let log = &log[log.find("```").unwrap()..];
+    let text = format!("{}{log}", pod("pod3", "default"));
+    let report = faultline_engine::analyze(&[Source::new("paste", text.clone())]);
+    let finding = crash(&report);
+    let cited = finding
+        .evidence
+        .iter()
+        .find(|e| e.path.contains("recognised by its shape"))
+        .expect("the log's terminal line is cited");
+    assert_eq!(
+        cited.value,
+        "2020-06-22 09:16:06.221937 Gemini E/ Connection error: Connection refused"
+    );
+    assert_eq!(
+        text.lines().nth(cited.line as usize - 1),
+        Some(cited.value.as_str())
+    );
+    assert!(
+        finding.summary.contains("a refused connection"),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding
+            .cannot_establish
+            .iter()
+            .any(|c| c.contains("only Pod in the input")),
+        "{:?}",
+        finding.cannot_establish
+    );
+    let two = format!("{}---\n{}{log}", pod("pod3", "default"), pod("pod4", "default"));
+    let report = faultline_engine::analyze(&[Source::new("paste", two)]);
+    for f in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "container-crash-looping")
+    {
+        assert!(
+            f.evidence.iter().all(|e| !e.path.contains("log")),
+            "{:?}",
+            f.evidence
+        );
+    }
+}
+
+/// A `kubectl cluster-info dump` log block names its namespace, Pod and container: the crash of that
+/// container cites it, another Pod's crash does not.
+#[test]
+fn a_dump_log_block_is_evidence_for_its_own_container() {
+    let panic = std::fs::read_to_string(dir().join("rust-panic-rudr.log")).unwrap();
+    let text = format!(
+        "{}---\n{}==== START logs for container app of pod shop/web-1 ====\n{panic}==== END logs for container app of pod shop/web-1 ====\n",
+        pod("web-1", "shop"),
+        pod("web-2", "shop")
+    );
+    let report = faultline_engine::analyze(&[Source::new("dump.txt", text)]);
+    let crashes: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "container-crash-looping")
+        .collect();
+    assert_eq!(crashes.len(), 2);
+    for f in crashes {
+        let cites = f
+            .evidence
+            .iter()
+            .any(|e| e.path == "log of pod/web-1 container app: terminal error");
+        assert_eq!(cites, f.subject.name == "web-1", "{:?}", f.evidence);
+        if f.subject.name == "web-1" {
+            assert!(f.summary.contains("a Rust panic"), "{}", f.summary);
+        }
+    }
+}

@@ -59,7 +59,7 @@ pub struct LogBlock {
 
 /// How much of a block's end is searched for its terminal error: a crash is at the end of a log,
 /// and a dump's logs can be gigabytes.
-const TAIL: usize = 256 * 1024;
+const TAIL: usize = 64 * 1024;
 
 /// Flags of `kubectl logs` that take a value.
 const VALUED: [&str; 16] = [

@@ -244,11 +244,7 @@ fn classify(t: &Terminal) -> Msg {
         }
         .into_box()
     });
-    Msg::Kind {
-        form,
-        cause,
-        pattern: t.pattern.into(),
-    }
+    Msg::Kind { form, cause }
 }
 
 fn dep_kind(kind: DepKind) -> Msg {
@@ -285,9 +281,8 @@ crate::messages! {
             zh: { let line = line.0; format!("它的日志最后一行：{line:?}。") },
         },
         /// What kind of terminal error: the runtime's form and the cause, either or both.
-        Kind { form: Option<Box<Message>>, cause: Option<Box<Message>>, pattern: Text } = "log-evidence.kind" {
+        Kind { form: Option<Box<Message>>, cause: Option<Box<Message>> } = "log-evidence.kind" {
             en: {
-                let _ = pattern;
                 match (form.0, cause.0) {
                     (Some(f), Some(c)) => format!("{} — {}", f.render(crate::lang::Lang::En), c.render(crate::lang::Lang::En)),
                     (Some(f), None) => f.render(crate::lang::Lang::En),
@@ -296,9 +291,8 @@ crate::messages! {
                 }
             },
             zh: {
-                let _ = pattern;
                 match (form.0, cause.0) {
-                    (Some(f), Some(c)) => format!("{}——{}", f.render(crate::lang::Lang::Zh), c.render(crate::lang::Lang::Zh)),
+                    (Some(f), Some(c)) => format!("{}，具体是{}", f.render(crate::lang::Lang::Zh), c.render(crate::lang::Lang::Zh)),
                     (Some(f), None) => f.render(crate::lang::Lang::Zh),
                     (None, Some(c)) => c.render(crate::lang::Lang::Zh),
                     (None, None) => "一个错误".to_string(),
@@ -311,7 +305,7 @@ crate::messages! {
         FormNode {} = "log-evidence.form-node" { en: "an uncaught Node.js error", zh: "未捕获的 Node.js 错误" },
         FormRust {} = "log-evidence.form-rust" { en: "a Rust panic", zh: "Rust 的 panic" },
         CauseDbAuth {} = "log-evidence.cause-db-auth" { en: "a database refusing its credentials", zh: "数据库拒绝了它的凭据" },
-        CauseDbUnreachable {} = "log-evidence.cause-db-unreachable" { en: "a database it could not connect to", zh: "它连接不上数据库" },
+        CauseDbUnreachable {} = "log-evidence.cause-db-unreachable" { en: "a database it could not connect to", zh: "无法连接数据库" },
         CauseTls {} = "log-evidence.cause-tls" { en: "a TLS certificate it does not accept (expired, or from an unknown authority)", zh: "它不接受对端的 TLS 证书（已过期，或者签发机构不受信任）" },
         CauseDns {} = "log-evidence.cause-dns" { en: "a host name that did not resolve (DNS)", zh: "主机名解析失败（DNS）" },
         CauseAddressInUse {} = "log-evidence.cause-address-in-use" { en: "an address it cannot listen on because another process holds it", zh: "它要监听的地址已被其他进程占用" },
