@@ -61,6 +61,9 @@ pub struct LogBlock {
 /// and a dump's logs can be gigabytes.
 const TAIL: usize = 64 * 1024;
 
+/// At most this many of the tail's lines are searched.
+const TAIL_LINES: usize = 400;
+
 /// Flags of `kubectl logs` that take a value.
 const VALUED: [&str; 16] = [
     "-c",
@@ -290,7 +293,9 @@ fn block_of(source: usize, origin: LogOrigin, first_line: u32, text: &str) -> Op
         from = text[from..].find('\n').map_or(text.len(), |n| from + n + 1);
     }
     let skipped = text[..from].matches('\n').count() as u32;
-    let lines: Vec<(u32, &str)> = (first_line + skipped..).zip(text[from..].lines()).collect();
+    let mut lines: Vec<(u32, &str)> = (first_line + skipped..).zip(text[from..].lines()).collect();
+    // And of those, the last few hundred.
+    lines.drain(..lines.len().saturating_sub(TAIL_LINES));
     let last = lines
         .iter()
         .rev()
