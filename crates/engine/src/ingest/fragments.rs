@@ -548,7 +548,7 @@ fn is_prose(body: &str) -> bool {
 }
 
 /// A log line: a timestamp or a klog header first, or a bracketed field (`[10:01:44.429][ApiProxy]`).
-fn is_log_line(body: &str) -> bool {
+pub(super) fn is_log_line(body: &str) -> bool {
     let first = body.split_whitespace().next().unwrap_or("");
     body.starts_with('[')
         || first.len() >= 8 && first.chars().take(4).all(|c| c.is_ascii_digit())

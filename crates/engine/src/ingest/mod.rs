@@ -15,6 +15,8 @@ pub mod get_table;
 pub mod http;
 pub mod json;
 pub mod kubectl_yaml;
+pub mod log_errors;
+pub mod logs;
 pub mod messages;
 pub mod node;
 mod objects;
@@ -128,6 +130,8 @@ pub struct Ingested {
     /// Lines no reader could use, by input: every line is read, recognised as other text (kept in
     /// `outputs`), or listed here with why.
     pub unread: Vec<(usize, fragments::UnreadLines)>,
+    /// Container logs, by the Pod (or Job) they are of, with their terminal error ([`logs`]).
+    pub logs: Vec<logs::LogBlock>,
 }
 
 /// The formats the engine recognises, as they appear in the report's `inputs[].format`.
@@ -268,9 +272,19 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     // Quoting, k9s borders and colour codes taken off, line for line (`None`: the text has none).
     let unwrapped = wrappers::unwrap(&source.text);
     let text = unwrapped.as_deref().unwrap_or(&source.text);
-    for segment in segment::split(text) {
+    let segments = segment::split(text);
+    // A file named like a log is one log (a `% Total` line of curl's is no prompt there), unless a
+    // `kubectl logs` prompt in it says whose each part is.
+    if let Some(block) = logs::read_file(index, &source.name, text, &segments) {
+        out.logs.push(block);
+    }
+    for segment in segments {
         // Segments are slices of the text: their offset turns the readers' offsets into the input's.
         let base = segment.text.as_ptr() as usize - text.as_ptr() as usize;
+        // A container's log is kept as evidence, whatever else reads the segment.
+        if let Some(block) = logs::read(index, &text[..base], &segment) {
+            out.logs.push(block);
+        }
         let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
         documents += docs;
         if format != Format::Empty {

@@ -98,6 +98,12 @@ pub(super) fn read_other(
     out.messages.extend(read.messages.into_iter().map(|m| (index, m)));
     out.unread.extend(read.unread.into_iter().map(|u| (index, u)));
     for (first_line, text) in read.other {
+        // A crash's log pasted without its command, beside the describe of its Pod.
+        if segment.command.is_none() {
+            if let Some(block) = super::logs::by_shape(index, first_line, &text) {
+                out.logs.push(block);
+            }
+        }
         out.outputs
             .push(CommandOutput::new(index, command, first_line, text));
     }

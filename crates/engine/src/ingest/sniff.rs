@@ -94,7 +94,7 @@ pub(super) fn is_kubectl_reader(command: &str) -> bool {
 
 pub(super) fn is_log_file(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
-    name.ends_with("logs.txt") || name.ends_with(".log")
+    name.ends_with("logs.txt") || name.ends_with(".log") || name.ends_with("previous.txt")
 }
 
 pub(super) enum Sniffed {

@@ -404,6 +404,7 @@ message_groups! {
     EnvHostNotAService => crate::rules::application::env_host_not_a_service::Msg,
     HttpServerErrors => crate::rules::application::http_server_errors::Msg,
     JobFailed => crate::rules::application::job_failed::Msg,
+    LogEvidence => crate::rules::log_evidence::Msg,
     LivenessProbeFailing => crate::rules::application::liveness_probe_failing::Msg,
     ProbePortNotDeclared => crate::rules::application::probe_port_not_declared::Msg,
     ReadinessProbeMissing => crate::rules::application::readiness_probe_missing::Msg,

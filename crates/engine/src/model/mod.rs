@@ -12,6 +12,7 @@ pub mod timeline;
 
 use crate::hash::Map;
 
+use crate::ingest::logs::LogBlock;
 use crate::ingest::messages::ClientMessage;
 use crate::ingest::{CommandOutput, Ingested, Object, Source};
 use crate::report::{Evidence, ObjectRef, SourceLine, Text};
@@ -38,6 +39,8 @@ pub struct Model<'a> {
     pub messages: &'a [(usize, ClientMessage)],
     /// Other commands' output kept as text, for rules that read it as the weakest evidence.
     pub outputs: &'a [CommandOutput],
+    /// Container logs, each with the Pod or Job it names and its terminal error.
+    pub logs: &'a [LogBlock],
 }
 
 impl<'a> Model<'a> {
@@ -91,6 +94,7 @@ impl<'a> Model<'a> {
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,
+            logs: &ingested.logs,
         }
     }
 
@@ -158,6 +162,60 @@ impl<'a> Model<'a> {
         // Absolute times first in time order; table rows (ages only) oldest first.
         found.sort_by_key(|e| (e.last, std::cmp::Reverse(e.last_age)));
         found
+    }
+
+    /// The logs of one container of a Pod: the blocks that name the Pod (in its namespace, or in none)
+    /// and the container (or no container, for the Pod's first one, which kubectl defaults to). A
+    /// block that names no Pod is this Pod's only when the input has no other Pod: then it is
+    /// returned with `true` (inferred).
+    pub fn logs_for(&self, pod: &ObjectRef, container: &str, first: bool) -> Vec<(&'a LogBlock, bool)> {
+        let container_ok = |b: &LogBlock| b.container.as_deref().map_or(first, |c| c == container);
+        let mut found: Vec<(&LogBlock, bool)> = self
+            .logs
+            .iter()
+            .filter(|b| {
+                b.kind == "Pod"
+                    && b.name.as_deref() == Some(pod.name.as_str())
+                    && (b.namespace.is_none() || b.namespace == pod.namespace.as_deref().map(str::to_string))
+                    && container_ok(b)
+            })
+            .map(|b| (b, false))
+            .collect();
+        if found.is_empty() && self.objects_of_kind("Pod").count() == 1 {
+            found.extend(
+                self.logs
+                    .iter()
+                    .filter(|b| b.name.is_none() && container_ok(b))
+                    .map(|b| (b, true)),
+            );
+        }
+        found
+    }
+
+    /// The logs of a Job's Pods: `kubectl logs job/NAME`, `-l job-name=NAME`, or a Pod named as the
+    /// Job controller names its Pods (`NAME-` and five generated characters).
+    pub fn logs_for_job(&self, job: &ObjectRef) -> Vec<&'a LogBlock> {
+        let ns_ok = |b: &LogBlock| {
+            b.namespace.is_none() || b.namespace == job.namespace.as_deref().map(str::to_string)
+        };
+        let job_pod = |name: &str| {
+            name.strip_prefix(job.name.as_str())
+                .and_then(|r| r.strip_prefix('-'))
+                .is_some_and(|r| {
+                    r.len() == 5 && r.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                })
+        };
+        self.logs
+            .iter()
+            .filter(|b| {
+                ns_ok(b)
+                    && match (b.kind.as_str(), b.name.as_deref()) {
+                        ("Job", Some(name)) => name == job.name.as_str(),
+                        ("Pod", Some(name)) => job_pod(name),
+                        _ => false,
+                    }
+            })
+            .collect()
     }
 
     /// Evidence for a field of an object, if the field is present in the input.

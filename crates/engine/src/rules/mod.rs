@@ -19,6 +19,7 @@ pub mod control_plane;
 pub mod docs;
 pub mod etcd;
 pub(crate) mod history;
+pub mod log_evidence;
 pub mod node_runtime;
 pub(crate) mod pod_spec;
 pub mod quota_admission;

@@ -23,7 +23,13 @@ crate::declare_rule! {
     /// The waiting reason, the termination reason, exit code, message and times, the restart count,
     /// and the Pod's `BackOff` events. With the Pod not pasted, its `Back-off restarting failed
     /// container` events alone: a hint, which says so and cannot give the exit code. Restarts that are
-    /// liveness kills are listed under `liveness-probe-failing`.
+    /// liveness kills are listed under `liveness-probe-failing`. When the container's log is pasted
+    /// (`kubectl logs … --previous` after its prompt, a file named like a log, or a crash recognised
+    /// by its shape beside the describe), the line it ended on is cited: the terminal error of a Go
+    /// panic (with its first frame), a Python traceback, a Java exception's deepest `Caused by:`, a
+    /// Node.js or Rust crash, or a line naming a refused connection, a DNS failure, a certificate, a
+    /// missing file or key, an exhausted heap or a database refusing its credentials; the summary says
+    /// which kind it is, and the dependency the line names (the Service of that name, when pasted).
     ///
     /// ## Fault boundary
     /// `application`: the container's own process.
@@ -31,7 +37,9 @@ crate::declare_rule! {
     /// ## What this evidence cannot establish
     /// Why the application exited: that is in its logs. Whether a dependency it needs (a database, a
     /// config file, a service) is what failed. An exit code of 137 without `OOMKilled` can be a
-    /// liveness-probe kill or an external SIGKILL.
+    /// liveness-probe kill or an external SIGKILL. With the log pasted: that its last line is what
+    /// the process said, not proof of why; and a refused connection does not say whether the
+    /// dependency is down or its address wrong.
     ///
     /// ## Next evidence to collect
     /// `kubectl logs --previous` for the container, its command and configuration, and the events
@@ -59,13 +67,13 @@ const DOCS_ZH: &str = r#"
  节点、容器运行时和镜像都已完成了各自的工作：进程运行过，是它自己选择了退出（或崩溃）。原因在应用的代码、配置或依赖中，下一步要看的证据是它上一次运行的日志。
 
  ## 证据
- 等待原因、终止原因、退出码、消息和时间，重启次数，以及 Pod 的 `BackOff` 事件。没有粘贴 Pod 时，仅凭它的 `Back-off restarting failed container` 事件：这只是线索，发现中会如此说明，也给不出退出码。属于存活探针强制终止的重启列在 `liveness-probe-failing` 之下。
+ 等待原因、终止原因、退出码、消息和时间，重启次数，以及 Pod 的 `BackOff` 事件。没有粘贴 Pod 时，仅凭它的 `Back-off restarting failed container` 事件：这只是线索，发现中会如此说明，也给不出退出码。属于存活探针强制终止的重启列在 `liveness-probe-failing` 之下。如果粘贴了容器的日志（提示符后的 `kubectl logs … --previous`、按日志命名的文件，或者在 describe 旁边按形状识别出的崩溃输出），会引用进程最后报出的那一行：Go 的 panic（及其第一个栈帧）、Python traceback 的最后一行、Java 异常最深一层的 `Caused by:`、Node.js 或 Rust 的崩溃，或者提到连接被拒绝、DNS 解析失败、证书、缺失的文件或键、堆内存耗尽、数据库拒绝凭据的那一行；摘要会说明属于哪一类错误，以及这一行提到的依赖（如果输入中有同名的 Service，也会指出）。
 
  ## 故障边界
  `application`：容器自身的进程。
 
  ## 这些证据无法确定的内容
- 应用为什么退出：这要看它的日志。它所需要的某个依赖（数据库、配置文件、某个服务）是否才是失败的那一方。没有 `OOMKilled` 的退出码 137 也可能是存活探针导致的强制终止，或来自外部的 SIGKILL。
+ 应用为什么退出：这要看它的日志。它所需要的某个依赖（数据库、配置文件、某个服务）是否才是失败的那一方。没有 `OOMKilled` 的退出码 137 也可能是存活探针导致的强制终止，或来自外部的 SIGKILL。粘贴了日志时：日志的最后一行只是进程自己说的话，不能证明原因；连接被拒绝也说明不了依赖是宕机了还是地址写错了。
 
  ## 下一步应收集的证据
  对该容器执行 `kubectl logs --previous`，查看它的启动命令和配置，以及有没有存活探针失败的事件。
@@ -179,7 +187,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .as_ref()
             .and_then(|s| s.restart_policy.as_deref())
             .unwrap_or("Always");
-        for c in containers(pod) {
+        let views = containers(pod);
+        let first_regular = views.iter().find(|v| !v.init).map(|v| v.status.name.clone());
+        for c in views {
             if never_started(&c) {
                 continue;
             }
@@ -213,6 +223,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             if let Some(event) = events.iter().rfind(|e| e.reason == "BackOff") {
                 evidence.extend(model.event_evidence(event));
             }
+            // The container's log, when it was pasted: its terminal error, cited by line.
+            let first = first_regular.as_deref() == Some(name.as_str()) && !c.init;
+            let log = crate::rules::log_evidence::for_container(model, id, name, first);
+            if let Some(log) = &log {
+                evidence.extend(log.evidence.iter().cloned());
+            }
             let message = terminated
                 .message
                 .as_deref()
@@ -244,20 +260,26 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 last_words: message.map(|m| m.lines().next().unwrap_or(m).to_string()),
                 restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
                 recovered,
+                log: log.as_ref().map(|l| Box::new(l.said.clone())),
             };
-            let mut cannot_establish: Vec<Message> =
-                vec![Msg::WhyExited {}.into(), Msg::Dependency {}.into()];
+            // With its log pasted, what the log cannot establish replaces "that is in its logs".
+            let mut cannot_establish: Vec<Message> = match &log {
+                Some(log) => log.cannot.clone(),
+                None => vec![Msg::WhyExited {}.into()],
+            };
+            cannot_establish.push(Msg::Dependency {}.into());
             if code == 137 {
                 cannot_establish.push(Msg::Exit137WithoutOom {}.into());
             }
-            if message.is_none() {
+            if message.is_none() && log.is_none() {
                 cannot_establish.push(Msg::NoTerminationMessage {}.into());
             }
-            let next_steps = vec![
+            let mut next_steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
                 command!("kubectl describe pod {} -n {}", id.name, ns),
                 command!("kubectl events -n {} --for pod/{}", ns, id.name),
             ];
+            next_steps.extend(log.and_then(|l| l.next));
             findings.push(RULE.finding(
                 if recovered {
                     Severity::Warning
@@ -308,20 +330,22 @@ crate::messages! {
         },
         /// A container that exited with an error, from its status: `what` is how it exited, then its
         /// termination message's first line, its restarts and whether it runs again.
-        Crash { subject: ObjectRef, container: Option<Text>, what: Box<Message>, last_words: Option<String>, restarts: Option<u32>, recovered: bool } = "container-crash-looping.crash" {
+        Crash { subject: ObjectRef, container: Option<Text>, what: Box<Message>, last_words: Option<String>, restarts: Option<u32>, recovered: bool, log: Option<Box<Message>> } = "container-crash-looping.crash" {
             en: {
                 let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
                 let words = last_words.0.as_ref().map(|w| format!(". Its last words: {w:?}")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!(". Restarts: {r}")).unwrap_or_default();
                 let recovered = if *recovered.0 { " It is running and ready again now: the earlier exits are history, not a current fault." } else { "" };
-                format!("{subject}: {container} {what}{words}{restarts}.{recovered}")
+                let log = log.0.as_ref().map(|l| format!(" {}", l.render(crate::lang::Lang::En))).unwrap_or_default();
+                format!("{subject}: {container} {what}{words}{restarts}.{recovered}{log}")
             },
             zh: {
                 let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
                 let words = last_words.0.as_ref().map(|w| format!("。它留下的终止消息：{w:?}")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!("。重启次数：{r}")).unwrap_or_default();
                 let recovered = if *recovered.0 { "它现在已重新运行并且就绪：之前的退出是历史，不是当前的故障。" } else { "" };
-                format!("{subject}：{container}{what}{words}{restarts}。{recovered}")
+                let log = log.0.as_ref().map(|l| l.render(crate::lang::Lang::Zh)).unwrap_or_default();
+                format!("{subject}：{container}{what}{words}{restarts}。{recovered}{log}")
             },
         },
         /// A command that finishes (exit 0) under `restartPolicy: Always`, restarted again and again.

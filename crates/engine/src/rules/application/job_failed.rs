@@ -17,7 +17,9 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// `status.conditions[type=Failed]` (reason and message), `status.failed`, `spec.backoffLimit`,
-    /// then the controller's events.
+    /// then the controller's events; and the log of its Pods when pasted (`kubectl logs job/JOB`,
+    /// `-l job-name=JOB`, or a Pod named after it): its terminal error, cited by line, what kind of
+    /// error it is and the dependency it names.
     ///
     /// ## Fault boundary
     /// `application`: the Job's Pods ran and their command failed.
@@ -25,6 +27,7 @@ crate::declare_rule! {
     /// ## What this evidence cannot establish
     /// Why the Pods failed (their exit codes and logs, which the Job does not keep), and whether a
     /// dependency they needed was down; with `DeadlineExceeded`, whether the work was slow or stuck.
+    /// A pasted log's last line is what the process said, not proof of why.
     ///
     /// ## Next evidence to collect
     /// `kubectl get pods -n NS -l job-name=JOB` (the failed Pods, if kept), `kubectl logs -n NS
@@ -52,13 +55,13 @@ const DOCS_ZH: &str = r#"
  失败的 Job 不再创建 Pod，而它失败的 Pod 可能已被清理：在 `kubectl get pods` 中很容易漏看。它的 Pod 运行过并以非零状态退出（或运行过慢）：失败的是容器自身的工作，而不是它周围的集群。
 
  ## 证据
- 首先是 `status.conditions[type=Failed]`（原因和消息）、`status.failed`、`spec.backoffLimit`，其次是控制器的事件。
+ 首先是 `status.conditions[type=Failed]`（原因和消息）、`status.failed`、`spec.backoffLimit`，其次是控制器的事件；如果粘贴了它的 Pod 的日志（`kubectl logs job/JOB`、`-l job-name=JOB`，或者按它命名的 Pod），还会按行引用日志最后报出的错误，说明错误的类别以及其中提到的依赖。
 
  ## 故障边界
  `application`：Job 的 Pod 运行了，但它们的命令失败了。
 
  ## 这些证据无法确定的内容
- Pod 为什么失败（它们的退出码和日志，Job 不会保留这些），以及它们依赖的组件是否不可用；对于 `DeadlineExceeded`，无法确定工作是太慢还是卡住了。
+ Pod 为什么失败（它们的退出码和日志，Job 不会保留这些），以及它们依赖的组件是否不可用；对于 `DeadlineExceeded`，无法确定工作是太慢还是卡住了。粘贴的日志的最后一行只是进程自己说的话，不能证明原因。
 
  ## 下一步应收集的证据
  `kubectl get pods -n NS -l job-name=JOB`（失败的 Pod，如果仍保留），`kubectl logs -n NS -l job-name=JOB --previous`，以及 `kubectl describe job JOB -n NS`。
@@ -104,6 +107,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .map(str::to_string);
         seen.push(object.id.clone());
         findings.push(finding(
+            model,
             &object.id,
             reason,
             failed_pods.as_deref(),
@@ -125,17 +129,30 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         seen.push(event.subject.clone());
         let evidence = model.event_evidence(event).into_iter().collect();
-        findings.push(finding(&event.subject, &event.reason, None, evidence, false));
+        findings.push(finding(
+            model,
+            &event.subject,
+            &event.reason,
+            None,
+            evidence,
+            false,
+        ));
     }
 }
 
 fn finding(
+    model: &Model<'_>,
     id: &ObjectRef,
     reason: &str,
     failed_pods: Option<&str>,
-    evidence: Vec<Evidence>,
+    mut evidence: Vec<Evidence>,
     pasted: bool,
 ) -> Finding {
+    // The log of its Pods, when pasted (`kubectl logs job/NAME`, `-l job-name=NAME`, a Pod of it).
+    let log = crate::rules::log_evidence::for_job(model, id);
+    if let Some(log) = &log {
+        evidence.extend(log.evidence.iter().cloned());
+    }
     let ns = id.namespace.as_deref().unwrap_or("default");
     let what = match reason {
         "DeadlineExceeded" => Msg::DeadlineExceeded {},
@@ -145,18 +162,23 @@ fn finding(
         subject: id.clone(),
         what: Box::new(what.into()),
         failed_pods: failed_pods.map(Into::into),
+        log: log.as_ref().map(|l| Box::new(l.said.clone())),
     };
-    let mut cannot_establish: Vec<Message> =
-        vec![Msg::WhyPodsFailed {}.into(), Msg::DependencyDown {}.into()];
+    let mut cannot_establish: Vec<Message> = match &log {
+        Some(log) => log.cannot.clone(),
+        None => vec![Msg::WhyPodsFailed {}.into()],
+    };
+    cannot_establish.push(Msg::DependencyDown {}.into());
     if !pasted {
         cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
     }
     let name = &id.name;
-    let next_steps = vec![
+    let mut next_steps = vec![
         command!("kubectl get pods -n {} -l job-name={}", ns, name),
         command!("kubectl logs -n {} -l job-name={} --previous --tail=50", ns, name),
         command!("kubectl describe job {} -n {}", name, ns),
     ];
+    next_steps.extend(log.and_then(|l| l.next));
     RULE.finding(
         Severity::Error,
         id.clone(),
@@ -171,14 +193,16 @@ crate::messages! {
     /// The words of `job-failed`.
     pub enum Msg {
         /// A Job that failed for good: why (`what`), and `status.failed` as the Job states it.
-        Failed { subject: ObjectRef, what: Box<Message>, failed_pods: Option<Text> } = "job-failed.failed" {
+        Failed { subject: ObjectRef, what: Box<Message>, failed_pods: Option<Text>, log: Option<Box<Message>> } = "job-failed.failed" {
             en: {
                 let pods = failed_pods.0.as_ref().map(|n| format!(" {n} Pod(s) failed.")).unwrap_or_default();
-                format!("{subject} has failed: {what}, and it creates no more Pods.{pods}")
+                let log = log.0.as_ref().map(|l| format!(" {}", l.render(crate::lang::Lang::En))).unwrap_or_default();
+                format!("{subject} has failed: {what}, and it creates no more Pods.{pods}{log}")
             },
             zh: {
                 let pods = failed_pods.0.as_ref().map(|n| format!("已有 {n} 个 Pod 失败。")).unwrap_or_default();
-                format!("{subject} 已经失败：{what}，不会再创建新的 Pod。{pods}")
+                let log = log.0.as_ref().map(|l| l.render(crate::lang::Lang::Zh)).unwrap_or_default();
+                format!("{subject} 已经失败：{what}，不会再创建新的 Pod。{pods}{log}")
             },
         },
         DeadlineExceeded {} = "job-failed.deadline-exceeded" {
