@@ -8,7 +8,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench wasm-profile
+.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench bench-redact wasm-profile
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
@@ -58,6 +58,10 @@ cli:
 # app's worker, long tasks, first render) and the bundle sizes. BENCH_SIZES="1000" skips the 10k-pod dumps.
 bench: tools browser-tools
 	scripts/bench.sh
+
+# Only the redaction benchmark (issue 28): 1, 2, 4 and 8 MB of each once-quadratic shape, native and wasm.
+bench-redact:
+	BENCH_ONLY=redact scripts/bench.sh
 
 # Where the engine's time goes as wasm (a developer's tool): the native benchmark built for
 # wasm32-wasip1 with the worker's profile, run in Node under V8's CPU profiler (scripts/wasm-profile.mjs).

@@ -13,11 +13,32 @@
 #      10 MB of it, to show that reading fragments line by line stays linear;
 #   4. native: `redact` of 1, 2, 4 and 8 MB inputs of the shapes that once made the secret scan
 #      quadratic (PEM header lines, base64 runs, many short secret values, one-line Secrets), in
-#      seconds (examples/bench_redact.rs; BENCH_MB="1 2" for fewer sizes).
+#      seconds, then the same as wasm in Node (examples/bench_redact.rs; BENCH_MB="1 2" for fewer
+#      sizes; BENCH_ONLY=redact runs this part alone).
 # Dumps are cached in target/bench/ (deterministic). BENCH_SIZES="1000" skips the 10k-pod dumps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
+
+# 4 alone: `BENCH_ONLY=redact scripts/bench.sh` (`make bench-redact`), natively and as wasm in Node
+# (the worker's profile; BENCH_WASM=0 skips it).
+bench_redact() {
+  echo "==> Redaction of the shapes that were once quadratic (issue 28; target: 1 MB under 0.1 s), native"
+  cargo build --profile native --locked -p faultline-engine --example bench_redact
+  target/native/examples/bench_redact
+  if [ "${BENCH_WASM:-1}" != 0 ]; then
+    echo
+    echo "==> The same as wasm in Node (wasm32-wasip1, worker profile: the app's worker's code)"
+    rustup target add wasm32-wasip1 >/dev/null 2>&1
+    cargo build --profile worker --target wasm32-wasip1 --locked -p faultline-engine --example bench_redact
+    WASM_PROFILE_CHILD=1 BENCH_RUNS="${BENCH_RUNS:-3}" node --no-warnings --no-incremental-marking \
+      scripts/wasm-profile.mjs target/wasm32-wasip1/worker/examples/bench_redact.wasm
+  fi
+}
+if [ "${BENCH_ONLY:-}" = redact ]; then
+  bench_redact
+  exit 0
+fi
 GEN=../shared/tools/gen-dump.py
 SIZES=${BENCH_SIZES:-"1000 10000"}
 mkdir -p target/bench
@@ -45,9 +66,7 @@ for mb in 5 10 20; do
 done
 target/native/examples/bench_ingest "${mixed[@]}"
 echo
-echo "==> Redaction of the shapes that were once quadratic (issue 28; target: 1 MB under 0.1 s)"
-cargo build --profile native --locked -p faultline-engine --example bench_redact
-target/native/examples/bench_redact
+bench_redact
 echo
 printf '%-24s %14s %16s\n' input "peak RSS MB" "RSS / input size"
 for dump in "${dumps[@]}"; do

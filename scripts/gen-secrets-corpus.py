@@ -661,5 +661,176 @@ pod = {"apiVersion":"v1","kind":"Pod","metadata":{"name":"worker-0","namespace":
 t = json.dumps(pod, indent=4) + "\n"
 case("json-env-password.json","env-secret","kubectl get pod -o json: env name/value pairs",t,[jp],["QUEUE_PASSWORD","QUEUE_HOST","mq.jobs.svc"],"an env password in JSON")
 
+# 37 MinIO Helm values: camelCase secretKey / accessKey hold the credentials themselves (verbatim from
+# github.com/ai-dynamo/dynamo/pull/1258, a review of deploy/cloud/helm/platform/components/api-store/values.yaml;
+# minioadmin is MinIO's documented default)
+t = """minio:
+  host: ""
+  port: 9000
+  accessKey: "minioadmin"
+  accessKeySecret: ""       # New field for root-user secret name
+  secretKey: "minioadmin"
+  passwordSecret: ""
+"""
+case("minio-helm-values.yaml","env-secret","MinIO Helm chart values accessKey/secretKey (github.com/ai-dynamo/dynamo/pull/1258; min.io docs: MINIO_ROOT_USER/PASSWORD default minioadmin)",t,["minioadmin"],["accessKeySecret","passwordSecret","secretKey:","accessKey:"],"camelCase secretKey and accessKey hold secrets (MinIO)")
+
+# 38 helm get values: camelCase keys holding secrets (helm's own 'USER-SUPPLIED VALUES:' header)
+mk = rnd(20); ms = rnd(40, A+"/+"); oc = rnd(34, A+"~._-")
+t = f"""$ helm get values minio -n storage
+USER-SUPPLIED VALUES:
+auth:
+  existingSecret: ""
+mode: standalone
+oidc:
+  clientId: minio-console
+  clientSecret: {oc}
+  configUrl: https://sso.shop.example/realms/shop/.well-known/openid-configuration
+s3:
+  accessKey: {mk}
+  secretKey: {ms}
+  bucket: backups
+"""
+case("helm-values-camelcase.txt","env-secret","helm get values prints USER-SUPPLIED VALUES: then the YAML (helm.sh/docs/helm/helm_get_values); OIDC client secrets (openid.net/specs/openid-connect-core-1_0.html#ClientAuthentication)",t,[oc,mk,ms],["existingSecret","minio-console","clientId","backups","configUrl"],"camelCase accessKey, secretKey, clientSecret")
+
+# 39 an ExternalSecret as kubectl prints it (keys sorted: remoteRef before secretKey; its last-applied
+# JSON too), verbatim from github.com/external-secrets/external-secrets/issues/3094 up to its status;
+# then the Secret it writes, composed in kubectl's format
+c1 = b64("-----BEGIN CERTIFICATE-----\n" + rnd(64) + "\n-----END CERTIFICATE-----\n")
+k1 = rnd(44)
+t = f"""> kubectl get externalsecret/mytlssecret
+apiVersion: external-secrets.io/v1beta1
+kind: ExternalSecret
+metadata:
+  annotations:
+    kubectl.kubernetes.io/last-applied-configuration: |
+      {{"apiVersion":"external-secrets.io/v1beta1","kind":"ExternalSecret","metadata":{{"annotations":{{}},"name":"mytlssecret","namespace":"default"}},"spec":{{"data":[{{"remoteRef":{{"key":"prod/mytlssecret","property":"cert"}},"secretKey":"tls.crt"}},{{"remoteRef":{{"key":"prod/mytlssecret","property":"key"}},"secretKey":"tls.key"}}],"secretStoreRef":{{"kind":"ClusterSecretStore","name":"mystore"}}}}}}
+  creationTimestamp: "2024-01-31T22:04:51Z"
+  generation: 1
+  name: mytlssecret
+  namespace: default
+  resourceVersion: "1461"
+  uid: 380948f0-87ba-4399-93d4-e213e29fda6b
+spec:
+  data:
+  - remoteRef:
+      conversionStrategy: Default
+      decodingStrategy: None
+      key: prod/mytlssecret
+      metadataPolicy: None
+      property: cert
+    secretKey: tls.crt
+  - remoteRef:
+      conversionStrategy: Default
+      decodingStrategy: None
+      key: prod/mytlssecret
+      metadataPolicy: None
+      property: key
+    secretKey: tls.key
+  refreshInterval: 1h
+  secretStoreRef:
+    kind: ClusterSecretStore
+    name: mystore
+  target:
+    creationPolicy: Owner
+    deletionPolicy: Retain
+---
+apiVersion: v1
+data:
+  tls.crt: {c1}
+  tls.key: {b64(k1)}
+kind: Secret
+metadata:
+  name: mytlssecret
+  namespace: default
+type: Opaque
+"""
+case("names-external-secret-sorted.yaml","secret-data","External Secrets Operator as kubectl prints it (github.com/external-secrets/external-secrets/issues/3094)",t,[c1,b64(k1)],["secretKey: tls.crt","secretKey: tls.key",'"secretKey":"tls.crt"','"secretKey":"tls.key"',"property: key","prod/mytlssecret","mystore"],"names are not secrets: secretKey after remoteRef, also in last-applied")
+
+# 40 the word credentials in an event: kubelet's pull error from the registry (Docker's "no basic auth
+# credentials") beside the Secret the Pod should have named
+dj = b64(json.dumps({"auths":{"registry.shop.example":{"auth":b64("puller:" + rnd(22))}}}, separators=(',',':')))
+t = f"""$ kubectl get events -n shop --field-selector involvedObject.name=billing-7d9c8b5f6-2xkqp
+LAST SEEN   TYPE      REASON    OBJECT                        MESSAGE
+41s         Normal    Pulling   pod/billing-7d9c8b5f6-2xkqp   Pulling image "registry.shop.example/billing:3.2.0"
+40s         Warning   Failed    pod/billing-7d9c8b5f6-2xkqp   Failed to pull image "registry.shop.example/billing:3.2.0": rpc error: code = Unknown desc = Error response from daemon: Get "https://registry.shop.example/v2/billing/manifests/3.2.0": no basic auth credentials
+40s         Warning   Failed    pod/billing-7d9c8b5f6-2xkqp   Error: ErrImagePull
+$ kubectl get secret registry-credentials -n shop -o yaml
+apiVersion: v1
+data:
+  .dockerconfigjson: {dj}
+kind: Secret
+metadata:
+  name: registry-credentials
+  namespace: shop
+type: kubernetes.io/dockerconfigjson
+"""
+case("event-credentials-word.txt","docker-config","Docker registry auth error 'no basic auth credentials' (moby/moby registry/auth.go) in a kubelet Failed event",t,[dj],["no basic auth credentials","registry-credentials","ErrImagePull"],"names are not secrets: the word credentials in an event")
+
+# 41 last-applied Secret in block YAML (the value twice: data and the annotation's JSON)
+la = rnd(24)
+t = f"""$ kubectl get secret session -n shop -o yaml
+apiVersion: v1
+data:
+  session-key: {b64(la)}
+kind: Secret
+metadata:
+  annotations:
+    kubectl.kubernetes.io/last-applied-configuration: |
+      {{"apiVersion":"v1","data":{{"session-key":"{b64(la)}"}},"kind":"Secret","metadata":{{"annotations":{{}},"name":"session","namespace":"shop"}},"type":"Opaque"}}
+  creationTimestamp: "2026-11-30T08:01:12Z"
+  name: session
+  namespace: shop
+  resourceVersion: "771203"
+  uid: 0c9d8e7f-6a5b-4c3d-9e8f-7a6b5c4d3e2f
+type: Opaque
+"""
+case("last-applied-secret.yaml","secret-data","kubectl apply keeps the applied object in kubectl.kubernetes.io/last-applied-configuration (kubernetes.io/docs/tasks/manage-kubernetes-objects/declarative-config)",t,[b64(la)],["session-key","session","last-applied-configuration"],"a Secret's data in block YAML and in last-applied")
+
+# 42 kubeconfig credentials (kubectl config view --raw)
+kt = rnd(40, string.ascii_lowercase + string.digits); kk = b64("-----BEGIN RSA PRIVATE KEY-----\n" + rnd(64) + "\n-----END RSA PRIVATE KEY-----\n")
+ca = b64("-----BEGIN CERTIFICATE-----\nMIIC" + rnd(60) + "\n-----END CERTIFICATE-----\n")
+t = f"""$ kubectl config view --raw
+apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: {ca}
+    server: https://10.20.0.10:6443
+  name: shop-prod
+contexts:
+- context:
+    cluster: shop-prod
+    user: deployer
+  name: deployer@shop-prod
+current-context: deployer@shop-prod
+kind: Config
+preferences: {{}}
+users:
+- name: deployer
+  user:
+    token: {kt}
+- name: admin
+  user:
+    client-key-data: {kk}
+"""
+case("kubeconfig.yaml","kubeconfig-credential","kubeconfig users[].user token and client-key-data (kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig)",t,[kt,kk],["shop-prod","deployer@shop-prod","client-key-data","certificate-authority-data",ca],"kubeconfig user credentials")
+
+# 43 an env file inside a ConfigMap (a dotenv block: KEY=value lines)
+ep = rnd(18); et = rnd(32)
+t = f"""$ kubectl get configmap api-env -n shop -o yaml
+apiVersion: v1
+data:
+  app.env: |
+    DB_HOST=pg.shop.svc
+    DB_USER=api
+    DB_PASSWORD={ep}
+    STRIPE_WEBHOOK_TOKEN={et}
+    LOG_LEVEL=info
+kind: ConfigMap
+metadata:
+  name: api-env
+  namespace: shop
+"""
+case("configmap-env-file.yaml","env-secret","dotenv files KEY=value (docker docs: --env-file) mounted from a ConfigMap's data",t,[ep,et],["DB_HOST=pg.shop.svc","DB_USER=api","DB_PASSWORD","STRIPE_WEBHOOK_TOKEN","LOG_LEVEL=info"],"an env file inside a ConfigMap")
+
 json.dump(cases, open(os.path.join(out, "expect.json"), "w"), indent=1, ensure_ascii=False)
 print(len(cases))

@@ -165,18 +165,46 @@ pub const ENTRIES: &[Entry] = &[
 /// once (`str::find` builds one per call, which was two thirds of redacting a paste of 11,000
 /// short lines).
 pub fn find(line: &str) -> Option<(usize, &'static Entry)> {
-    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
-    let finders = FINDERS.get_or_init(|| {
-        ENTRIES
-            .iter()
-            .map(|e| memchr::memmem::Finder::new(e.needle))
-            .collect()
+    // One pass over the line for all the literals, where a search for each (57 of them) was most of
+    // reading a paste of short lines: each position whose two bytes start some literal (a table of
+    // all byte pairs) is compared with the literals that start so. The entry that comes first in
+    // `ENTRIES` wins, at its first occurrence, as a search of each in turn gave.
+    struct Index {
+        pairs: Vec<u64>,
+        by_pair: crate::hash::Map<[u8; 2], Vec<usize>>,
+    }
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut pairs = vec![0u64; 65536 / 64];
+        let mut by_pair: crate::hash::Map<[u8; 2], Vec<usize>> = Default::default();
+        for (i, entry) in ENTRIES.iter().enumerate() {
+            let n = entry.needle.as_bytes();
+            let pair = [n[0], n[1]];
+            let bit = usize::from(u16::from_le_bytes(pair));
+            pairs[bit / 64] |= 1 << (bit % 64);
+            by_pair.entry(pair).or_default().push(i);
+        }
+        Index { pairs, by_pair }
     });
     let bytes = line.as_bytes();
-    ENTRIES
-        .iter()
-        .zip(finders)
-        .find_map(|(entry, finder)| finder.find(bytes).map(|at| (at, entry)))
+    let mut best: Option<(usize, usize)> = None;
+    for at in 0..bytes.len().saturating_sub(1) {
+        let pair = [bytes[at], bytes[at + 1]];
+        let bit = usize::from(u16::from_le_bytes(pair));
+        if index.pairs[bit / 64] & (1 << (bit % 64)) == 0 {
+            continue;
+        }
+        for &i in index.by_pair.get(&pair).into_iter().flatten() {
+            if best.is_some_and(|(b, _)| b <= i) {
+                break;
+            }
+            if bytes[at..].starts_with(ENTRIES[i].needle.as_bytes()) {
+                best = Some((i, at));
+                break;
+            }
+        }
+    }
+    best.map(|(i, at)| (at, &ENTRIES[i]))
 }
 
 /// The kind of object events of a reason are about, when a row does not say (describe's Events
@@ -296,7 +324,7 @@ fn after<'a>(text: &'a str, needle: &str) -> Option<&'a str> {
 /// A controller-manager or scheduler log line relaying an event: `… Event(v1.ObjectReference{…}):
 /// type: 'Warning' reason: 'FailedAttachVolume' message`. Returns (type, reason, message).
 pub fn relayed_event(line: &str) -> Option<(&str, &str, &str)> {
-    let at = line.find("}): type: '")?;
+    let at = super::fragments::find_literal(line, "}): type: '")?;
     let rest = &line[at + "}): type: '".len()..];
     let (type_, rest) = rest.split_once('\'')?;
     let rest = rest.trim_start().strip_prefix("reason: '")?;

@@ -84,6 +84,8 @@ struct Reader<'a, 'r> {
     entries: Vec<MapEntry>,
     items: Vec<Node>,
     reached: Reached<'r>,
+    /// Brackets whose container is known not to balance ([`container_end`]).
+    unbalanced: crate::hash::Set<usize>,
 }
 
 impl<'a, 'r> Reader<'a, 'r> {
@@ -100,6 +102,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             entries: Vec::new(),
             items: Vec::new(),
             reached,
+            unbalanced: Default::default(),
         }
     }
 
@@ -294,7 +297,7 @@ impl<'a, 'r> Reader<'a, 'r> {
     /// value is read normally and its error reported where it is.
     fn skip_container(&mut self) -> bool {
         self.skip_ws();
-        let Some(end) = container_end(self.bytes, self.at) else {
+        let Some(end) = container_end(self.bytes, self.at, &mut self.unbalanced) else {
             return false;
         };
         // Lines are counted once the end is known: a fast count over the whole stretch, not a
@@ -487,12 +490,22 @@ impl<'a, 'r> Reader<'a, 'r> {
 
 /// The offset just past the array or object that starts at `start`, following only brackets and
 /// strings; `None` when there is no container there or it does not balance (a mismatched bracket, a
-/// line break inside a string, the end of the text).
-fn container_end(bytes: &[u8], start: usize) -> Option<usize> {
-    if !matches!(bytes.get(start), Some(b'[' | b'{')) {
+/// line break inside a string, the end of the text). Every bracket still open where a container
+/// fails to balance fails too, at the same place: they go into `unbalanced`, so that a paste of many
+/// `"managedFields": [` never closed is followed to its end once, not once for each (quadratic).
+fn container_end(bytes: &[u8], start: usize, unbalanced: &mut crate::hash::Set<usize>) -> Option<usize> {
+    if !matches!(bytes.get(start), Some(b'[' | b'{')) || unbalanced.contains(&start) {
         return None;
     }
-    let mut open: Vec<u8> = Vec::new();
+    let mut open: Vec<(u8, usize)> = Vec::new();
+    let end = balance(bytes, start, &mut open);
+    if end.is_none() {
+        unbalanced.extend(open.iter().map(|&(_, at)| at));
+    }
+    end
+}
+
+fn balance(bytes: &[u8], start: usize, open: &mut Vec<(u8, usize)>) -> Option<usize> {
     let mut at = start;
     loop {
         let b = *bytes.get(at)?;
@@ -509,12 +522,13 @@ fn container_end(bytes: &[u8], start: usize) -> Option<usize> {
                     _ => return None,
                 }
             },
-            b'[' | b'{' => open.push(b),
+            b'[' | b'{' => open.push((b, at - 1)),
             b']' | b'}' => {
                 let opener = if b == b']' { b'[' } else { b'{' };
-                if open.pop() != Some(opener) {
+                if open.last().map(|&(o, _)| o) != Some(opener) {
                     return None;
                 }
+                open.pop();
                 if open.is_empty() {
                     return Some(at);
                 }

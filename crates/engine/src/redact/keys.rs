@@ -119,10 +119,12 @@ const SECRET_PAIRS: [(&str, &str); 14] = [
 ];
 
 /// Keys whose values name a secret rather than hold one: ingress-nginx's annotations
-/// (`nginx.ingress.kubernetes.io/auth-secret: basic-auth` names the Secret holding the users), and
-/// the External Secrets Operator's `secretKey` (the key of the Secret it writes).
+/// (`nginx.ingress.kubernetes.io/auth-secret: basic-auth` names the Secret holding the users).
+/// `secretKey` is not one of them: under it MinIO's Helm values hold the secret key itself; the
+/// External Secrets Operator's `secretKey: password` (the key of the Secret it writes) is told from
+/// that by its structure (`structure::names`, and [`super::scan`]'s `remoteRef` beside it).
 fn is_reference_key(key: &str) -> bool {
-    key.contains("ingress.kubernetes.io/") || key == "secretKey"
+    key.contains("ingress.kubernetes.io/")
 }
 
 /// Whether a value is worth redacting: not empty, not a placeholder (`<none>`, `<set to the key ...>`,

@@ -297,9 +297,15 @@ pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOp
             redacted.push_str(&text[at..hit.start]);
             redacted.push_str(token);
             // Keep the line count: each line the value spanned stays, blank, with its indentation
-            // (inside a YAML block scalar a blank line is still part of the block).
+            // (inside a YAML block scalar a blank line is still part of the block). Inside double
+            // quotes each line break is escaped, `\` at the end of the line: a break folds into a
+            // space there and a blank line into a line break, and the token must read as itself.
+            let quoted = text[..hit.start].ends_with('"');
             let mut rest = value;
             while let Some(nl) = rest.find('\n') {
+                if quoted {
+                    redacted.push('\\');
+                }
                 redacted.push('\n');
                 rest = &rest[nl + 1..];
                 let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
@@ -329,9 +335,23 @@ fn find_all(
         .iter()
         .enumerate()
         .map(|(input, source)| {
-            let objects = ingested.objects.iter().filter(|o| o.source == input);
-            let mut candidates = structure::find(&source.text, &lines[input], objects);
-            candidates.extend(scan::find(&source.text, options));
+            let objects = || ingested.objects.iter().filter(move |o| o.source == input);
+            let mut candidates = structure::find(&source.text, &lines[input], objects());
+            let mut found = scan::find(&source.text, options);
+            // What the line scanner takes for a secret by its key's name, the structure may know to
+            // be a name (an ExternalSecret's `secretKey: password`).
+            // Only what was taken for a secret by its key's name: a token of a known shape is one
+            // wherever it is.
+            let mut names = structure::names(&source.text, &lines[input], objects());
+            if !names.is_empty() {
+                names.sort_unstable();
+                found.retain(|s| {
+                    let by_name = matches!(s.kind, SecretKind::EnvSecret | SecretKind::AnnotationSecret);
+                    let i = names.partition_point(|&(start, _)| start <= s.start);
+                    !(by_name && i > 0 && names[..i].iter().rev().take(4).any(|&(_, end)| s.end <= end))
+                });
+            }
+            candidates.extend(found);
             resolve_overlaps(candidates)
         })
         .collect();
@@ -398,6 +418,8 @@ fn is_propagated(value: &str) -> bool {
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     // Keyed by the text itself where it is as written (no copy for each of a big paste's values).
     let mut values: Map<Cow<'_, str>, SecretKind> = Map::default();
+    // Each value goes in with its other form: no rehashing as a paste of many values fills it.
+    values.reserve(2 * per_input.iter().map(Vec::len).sum::<usize>());
     let mut multi_word: Vec<(Cow<'_, str>, SecretKind)> = Vec::new();
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
@@ -450,7 +472,12 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             // A word may carry punctuation around the value (`value.`): try it trimmed too.
             let word = &source.text[start..i];
             let trimmed = word.trim_end_matches(['.', '-']);
-            for candidate in [word, trimmed] {
+            let candidates = if trimmed.len() == word.len() {
+                &[word][..]
+            } else {
+                &[word, trimmed][..]
+            };
+            for &candidate in candidates {
                 if let Some(kind) = values.get(candidate) {
                     extra.push(Span {
                         kind: *kind,

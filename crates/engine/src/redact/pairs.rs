@@ -63,6 +63,8 @@ pub(super) fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut 
 pub(super) fn spaced_pair(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
     // Bytewise: this runs for every line, and a JSON line's indentation is tens of spaces.
     let trimmed = &content[crate::ingest::segment::leading_spaces(content.as_bytes())..];
+    // Indented with tabs too (an INI section's keys often are).
+    let trimmed = trimmed.trim_start_matches([' ', '\t']);
     let bytes = trimmed.as_bytes();
     let key_end = run(bytes, 0, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')

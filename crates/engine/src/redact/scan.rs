@@ -184,6 +184,9 @@ struct KeyValues {
     annotations_indent: Option<usize>,
     /// (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
     env_name: Option<(usize, usize)>,
+    /// (column, line number) of the last `remoteRef:` key: an External Secrets Operator item, whose
+    /// `secretKey` beside it names a key ([`is_eso_name`]).
+    remote_ref: Option<(usize, usize)>,
     /// Lines scanned so far (the regions' lines, in order).
     lines: usize,
     /// Command-line flags, whose value may be on the next line.
@@ -195,6 +198,7 @@ impl KeyValues {
         let kubeconfig = self.kubeconfig;
         let mut annotations_indent = self.annotations_indent;
         let mut env_name = self.env_name;
+        let mut remote_ref = self.remote_ref;
         let mut next = region.start;
         while next < region.end {
             let line_no = self.lines;
@@ -267,7 +271,12 @@ impl KeyValues {
                     if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
                         push(out, SecretKind::EnvSecret, s, e, text);
                     }
-                } else if is_secret_key(key) {
+                } else if key == "remoteRef" {
+                    remote_ref = Some((key_col - line_start, line_no));
+                } else if is_secret_key(key)
+                    && !(key == "secretKey"
+                        && is_eso_name(text, next, key_col - line_start, line_no, remote_ref))
+                {
                     if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
                         push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
                     }
@@ -305,7 +314,28 @@ impl KeyValues {
         }
         self.annotations_indent = annotations_indent;
         self.env_name = env_name;
+        self.remote_ref = remote_ref;
     }
+}
+
+/// Whether a `secretKey:` at `column` of line `line_no` is an External Secrets Operator item's (the
+/// key of the Secret it writes: a name), told by a `remoteRef:` beside it at the same column, on one
+/// of the few lines before (kubectl sorts the keys: `remoteRef` first) or on the next line (as
+/// written in a manifest). Without it (MinIO's Helm values) the value is the secret key itself. A
+/// parsed ExternalSecret is told by its kind ([`super::structure::names`]); this is for fragments.
+fn is_eso_name(
+    text: &str,
+    next: usize,
+    column: usize,
+    line_no: usize,
+    remote_ref: Option<(usize, usize)>,
+) -> bool {
+    if remote_ref.is_some_and(|(c, n)| c == column && line_no - n <= 6) {
+        return true;
+    }
+    let line = &text[next..next_line(text, next)];
+    let trimmed = line.trim_start_matches(' ');
+    line.len() - trimmed.len() == column && trimmed.starts_with("remoteRef:")
 }
 
 /// `str::trim_start`, with the common case (ASCII spaces: a JSON line's indentation is tens of
@@ -422,6 +452,12 @@ fn continued(text: &str, key_line: &str, span: (usize, usize)) -> (usize, usize)
     let (start, mut end) = span;
     if text[start..end].starts_with(['"', '\'']) || text.as_bytes().get(start.wrapping_sub(1)) == Some(&b'"')
     {
+        return span;
+    }
+    // kubectl folds a long plain value at a space: a value of one word is not folded, and the
+    // indented lines after it are something else (a stack trace under a log line that says
+    // `password: …`).
+    if !text[start..end].contains(' ') {
         return span;
     }
     let key_indent = key_line.len() - key_line.trim_start_matches([' ', '-']).len();

@@ -104,6 +104,56 @@ fn embedded_json(
     mark(text, start, end, values, out);
 }
 
+/// The spans of text that the structure says hold names, not secrets, though their keys are named
+/// like secrets: every secret-named field of an External Secrets Operator object, and its
+/// `last-applied-configuration` (`ExternalSecret`,
+/// `ClusterExternalSecret`, `PushSecret`, `SecretStore`, ...): what they hold are references to
+/// secrets kept elsewhere (`secretKey: password` names the key of the Secret the operator writes,
+/// `remoteRef.property` the field it reads), never the secret.
+pub(crate) fn names<'a>(
+    text: &str,
+    lines: &OnceCell<LineIndex>,
+    objects: impl Iterator<Item = &'a Object>,
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for object in objects {
+        let group = object.api_version.split('/').next().unwrap_or_default();
+        if !group.ends_with("external-secrets.io") {
+            continue;
+        }
+        let lines = lines.get_or_init(|| LineIndex::new(text));
+        if let Some(spec) = object.node.get("spec") {
+            reference_names(text, lines, spec, &mut out);
+        }
+        // The same object as applied, in its annotation: all of it references.
+        let annotations = object.node.get("metadata").and_then(|m| m.get("annotations"));
+        for entry in entries(annotations) {
+            if entry.key == LAST_APPLIED {
+                out.extend(value_span(text, lines, entry));
+            }
+        }
+    }
+    out
+}
+
+fn reference_names(text: &str, lines: &LineIndex, node: &Node, out: &mut Vec<(usize, usize)>) {
+    match &node.value {
+        NodeValue::Map(entries) => {
+            for entry in entries {
+                if entry.value.as_str().is_some() {
+                    if is_secret_key(&entry.key) {
+                        out.extend(value_span(text, lines, entry));
+                    }
+                } else {
+                    reference_names(text, lines, &entry.value, out);
+                }
+            }
+        }
+        NodeValue::Seq(items) => items.iter().for_each(|i| reference_names(text, lines, i, out)),
+        _ => {}
+    }
+}
+
 fn entries(node: Option<&Node>) -> &[MapEntry] {
     match node.map(|n| &n.value) {
         Some(NodeValue::Map(entries)) => entries,
@@ -219,6 +269,16 @@ fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>,
 fn secrets_in(node: &Node, kind: SecretKind, out: &mut Vec<(String, SecretKind)>) {
     for item in node.get("items").map(Node::items).unwrap_or_default() {
         secrets_in(item, kind, out);
+    }
+    // An External Secrets Operator object holds references to secrets, never one ([`names`]).
+    let group = node.get("apiVersion").and_then(Node::as_str).unwrap_or_default();
+    if group
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .ends_with("external-secrets.io")
+    {
+        return;
     }
     let is_secret = node.get("kind").and_then(Node::as_str) == Some("Secret");
     if is_secret {

@@ -315,3 +315,69 @@ fn an_unclosed_managed_fields_block_is_scanned_and_a_later_closed_one_skipped() 
     assert!(!scanned.contains("\"manager\""), "{scanned}");
     assert!(scanned.contains("\"name\": \"web\""), "{scanned}");
 }
+
+/// Issue 28: `secretKey` names a key of a Secret in an External Secrets Operator item and holds the
+/// secret key itself in MinIO's values; the structure tells which. A parsed ExternalSecret says so
+/// by its kind (even in flow style, where the line scanner reads `secretKey` as secret-named); a
+/// fragment by the `remoteRef` beside it, before (kubectl sorts the keys) or after (a manifest).
+#[test]
+fn secret_key_is_a_name_only_where_the_structure_says_so() {
+    assert!(scan::is_secret_key("secretKey") && scan::is_secret_key("accessKey"));
+    let minio = "minio:\n  accessKey: \"minioadmin\"\n  secretKey: \"Zk3p9Qw7Lm2x\"\n  clientSecret: c1i3nt-s3cr3t-v4lu3\n";
+    let found: Vec<String> = kinds(minio, false).into_iter().map(|(_, _, v)| v).collect();
+    assert_eq!(found, ["minioadmin", "Zk3p9Qw7Lm2x", "c1i3nt-s3cr3t-v4lu3"]);
+    for fragment in [
+        "spec:\n  data:\n  - remoteRef:\n      key: prod/db\n      property: password\n    secretKey: db-password-v2\n",
+        "  data:\n  - secretKey: db-password-v2\n    remoteRef:\n      key: shop/db\n",
+        "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n  name: db\nspec:\n  data:\n  - {secretKey: db-password-v2, remoteRef: {key: shop/db}}\n",
+    ] {
+        assert_eq!(kinds(fragment, false), vec![], "{fragment}");
+    }
+    // Without a remoteRef beside it, the same line is a secret.
+    let alone = "s3:\n  secretKey: db-password-v2\n  bucket: backups\n";
+    assert_eq!(kinds(alone, false).len(), 1, "{alone}");
+}
+
+/// A double-quoted value over two lines, redacted, still reads as its token alone: the line break
+/// left in its place is escaped (a bare one folds into a trailing space).
+#[test]
+fn a_redacted_folded_quoted_value_reads_as_its_token() {
+    let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    env:\n    - name: API_TOKEN\n      value: \"abcdefgh12345678\n        ijklmnop87654321\"\n";
+    let copy = redact(&[Source::new("p.yaml", text)], &ScanOptions::default());
+    let redacted = &copy.sources[0].text;
+    assert_eq!(redacted.lines().count(), text.lines().count());
+    let ingested = crate::ingest::ingest(&copy.sources);
+    let value = ingested.objects[0]
+        .node
+        .locate("spec.containers[0].env[0].value")
+        .and_then(|(_, n)| n.as_str().map(str::to_string));
+    assert_eq!(value.as_deref(), Some("<redacted:env-secret:1>"), "{redacted}");
+    // And redacting the copy changes nothing.
+    assert_eq!(
+        redact(&copy.sources, &ScanOptions::default()).sources,
+        copy.sources
+    );
+}
+
+/// An INI key indented with a tab is read like one indented with spaces.
+#[test]
+fn a_tab_indented_ini_pair_is_read() {
+    let text = "[default]\n\taws_secret_access_key = wJalrXUtnFEMIK7MDENGbPxRfiCY\n\tregion = eu-west-1\n";
+    let found = kinds(text, false);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].2, "wJalrXUtnFEMIK7MDENGbPxRfiCY");
+}
+
+/// A one-word value after a secret-named key is not followed over the indented lines below it:
+/// they are a stack trace, not the value folded.
+#[test]
+fn indented_lines_after_a_one_word_value_are_not_its_continuation() {
+    let text = "config loaded:\n  password: hunter2-hunter2\n    at com.shop.Db.connect(Db.java:42)\n    at com.shop.Main.main(Main.java:7)\n";
+    let found = kinds(text, false);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].2, "hunter2-hunter2");
+    let copy = redact(&[Source::new("log", text)], &ScanOptions::default());
+    assert!(copy.sources[0]
+        .text
+        .contains("    at com.shop.Db.connect(Db.java:42)\n    at com.shop.Main.main"));
+}
