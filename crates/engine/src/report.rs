@@ -425,6 +425,8 @@ pub enum Detail {
     UntoleratedTaint(Text),
     /// The scheduler did not consider the Pod because its PersistentVolumeClaims are not bound.
     UnboundClaim,
+    /// The control-plane component whose own Pod the finding is about (`kube-scheduler`).
+    ControlPlaneComponent(&'static str),
 }
 
 /// The finding that explains a symptom: its rule and subject (a finding's identity in a report).

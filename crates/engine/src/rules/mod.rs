@@ -147,6 +147,7 @@ pub const RULES: &[Rule] = &[
     quota_admission::authorization_denied::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
+    application::container_init_oom_killed::RULE,
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
     control_plane::control_plane_component_failing::RULE,
@@ -172,6 +173,7 @@ pub const RULES: &[Rule] = &[
     zone_network_storage::replicas_in_one_zone::RULE,
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
+    control_plane::scheduler_not_running::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
@@ -298,6 +300,18 @@ const EXPLANATIONS: &[Explanation] = &[
         takes_boundary: true,
         explains: |model, symptom, cause| {
             cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
+        },
+    },
+    // Pods no scheduler has tried, while kube-scheduler's own Pod is failing: the scheduler's Pod
+    // is the finding to read.
+    Explanation {
+        symptom: control_plane::scheduler_not_running::RULE.id,
+        cause: Some(control_plane::control_plane_component_failing::RULE.id),
+        takes_boundary: false,
+        explains: |_, _, cause| {
+            cause
+                .details
+                .contains(&Detail::ControlPlaneComponent(control_plane::components::SCHEDULER))
         },
     },
     // A control-plane component's Pod failing is the component failing: its container findings are
