@@ -426,6 +426,7 @@ message_groups! {
     Rejections => crate::rules::quota_admission::rejections::Msg,
     ReplicaCreationFailed => crate::rules::quota_admission::replica_creation_failed::Msg,
     ResourceQuotaExhausted => crate::rules::quota_admission::resource_quota_exhausted::Msg,
+    IngressNotAdmitted => crate::rules::readiness_endpoints::ingress_not_admitted::Msg,
     ProxyFoundNoEndpoints => crate::rules::readiness_endpoints::proxy_found_no_endpoints::Msg,
     ReadinessProbeFailing => crate::rules::readiness_endpoints::readiness_probe_failing::Msg,
     RolloutNotProgressing => crate::rules::readiness_endpoints::rollout_not_progressing::Msg,

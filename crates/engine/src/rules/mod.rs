@@ -155,6 +155,7 @@ pub const RULES: &[Rule] = &[
     etcd::etcd_request_failed::RULE,
     application::http_server_errors::RULE,
     node_runtime::image_pull_failed::RULE,
+    readiness_endpoints::ingress_not_admitted::RULE,
     application::job_failed::RULE,
     application::liveness_probe_failing::RULE,
     zone_network_storage::node_network_unavailable::RULE,

@@ -99,6 +99,18 @@ pub(super) fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
                 object.put("kubectl", kubectl.node(), item.pos());
             }
         }
+        "Ingress" => {
+            // `Ingress Class:  nginx` (kubectl 1.19+, `<none>` when unset) and `Address:` as
+            // printed, empty until an ingress controller publishes one.
+            if let Some((at, class)) = field("Ingress Class").filter(|(_, v)| !is_none(v)) {
+                spec.str("ingressClassName", &class, at);
+            }
+            if let Some(item) = find("Address") {
+                let mut kubectl = Obj::new(item.pos());
+                kubectl.str("describedAddress", item.value().trim(), item.pos());
+                object.put("kubectl", kubectl.node(), item.pos());
+            }
+        }
         "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
             if let Some(selector) = find("Selector") {
                 let mut label_selector = Obj::new(selector.pos());

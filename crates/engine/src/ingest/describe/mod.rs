@@ -333,6 +333,8 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .any(|i| i.line.key.is_none() && i.value().starts_with("Resource") && i.value().contains("Hard"))
     {
         "ResourceQuota".into()
+    } else if has("Default backend") && (has("Rules") || has("Address")) {
+        "Ingress".into()
     } else if has("Subsets") {
         "Endpoints".into()
     } else if has("Selector") && (has("Type") || has("IP") || has("Port")) {

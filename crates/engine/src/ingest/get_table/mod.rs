@@ -515,6 +515,17 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
             if let Some((class, at)) = get("CLASS").filter(|(v, _)| !is_none(v)) {
                 spec.str("ingressClassName", class, at);
             }
+            // ADDRESS as printed: empty until an ingress controller publishes one.
+            if let Some((address, at)) = get("ADDRESS") {
+                let mut kubectl = Obj::new(at);
+                kubectl.str("address", address, at);
+                object.put("kubectl", kubectl.node(), at);
+            }
+        }
+        "IngressClass" => {
+            if let Some((controller, at)) = get("CONTROLLER") {
+                spec.str("controller", controller, at);
+            }
         }
         "StorageClass" => {
             if let Some((provisioner, at)) = get("PROVISIONER") {
