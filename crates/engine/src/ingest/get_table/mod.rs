@@ -522,6 +522,15 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 object.put("kubectl", kubectl.node(), at);
             }
         }
+        "Endpoints" => {
+            // ENDPOINTS as printed: `10.244.1.7:8080,10.244.2.9:8080`, `<none>` without a ready
+            // address.
+            if let Some((printed, at)) = get("ENDPOINTS") {
+                let mut kubectl = Obj::new(at);
+                kubectl.str("endpoints", printed, at);
+                object.put("kubectl", kubectl.node(), at);
+            }
+        }
         "IngressClass" => {
             if let Some((controller, at)) = get("CONTROLLER") {
                 spec.str("controller", controller, at);
