@@ -61,7 +61,9 @@ pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
             .details
             .iter()
             .any(|d| matches!(d, Detail::ControlPlaneComponent(c) if *c != APISERVER)),
-        When::OfScheduler => finding.details.contains(&Detail::ControlPlaneComponent(SCHEDULER)),
+        When::OfScheduler => finding
+            .details
+            .contains(&Detail::ControlPlaneComponent(SCHEDULER)),
         When::OfControllerManager => finding
             .details
             .contains(&Detail::ControlPlaneComponent(CONTROLLER_MANAGER)),

@@ -310,9 +310,9 @@ const EXPLANATIONS: &[Explanation] = &[
         cause: Some(control_plane::control_plane_component_failing::RULE.id),
         takes_boundary: false,
         explains: |_, _, cause| {
-            cause
-                .details
-                .contains(&Detail::ControlPlaneComponent(control_plane::components::SCHEDULER))
+            cause.details.contains(&Detail::ControlPlaneComponent(
+                control_plane::components::SCHEDULER,
+            ))
         },
     },
     // A control-plane component's Pod failing is the component failing: its container findings are

@@ -283,7 +283,10 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
     // A Pod's `Events:  <none>`: kubectl found no event about it at all (a Pod the scheduler never
     // looked at has none), which an absent Events section does not say.
     if kind == "Pod" {
-        if let Some(line) = events.and_then(|e| e.first()).filter(|l| l.value.trim() == "<none>") {
+        if let Some(line) = events
+            .and_then(|e| e.first())
+            .filter(|l| l.value.trim() == "<none>")
+        {
             let at = Pos::new(line.line, 1);
             let mut kubectl = Obj::new(at);
             kubectl.str("events", "<none>", at);

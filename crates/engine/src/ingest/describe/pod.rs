@@ -177,7 +177,9 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
     let mut resources = Obj::new(pos);
     let mut any = false;
     for (key, field_name) in [("Limits", "limits"), ("Requests", "requests")] {
-        let Some(section) = container.child(key) else { continue };
+        let Some(section) = container.child(key) else {
+            continue;
+        };
         let mut amounts = Obj::new(section.pos());
         for child in &section.children {
             if let (Some(resource), Some(amount)) = (child.line.key, child.text()) {

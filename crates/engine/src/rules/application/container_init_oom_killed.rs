@@ -132,7 +132,8 @@ crate::messages! {
 /// The runtime's words for an init process the kernel killed for memory: runc's (libcontainer's
 /// `process_linux.go`) and crun's.
 pub fn says_init_oom(message: &str) -> bool {
-    message.contains("container init was OOM-killed") || message.contains("OOM: the memory limit could be too low")
+    message.contains("container init was OOM-killed")
+        || message.contains("OOM: the memory limit could be too low")
 }
 
 /// The container's own status says its start was OOM-killed (and not an `OOMKilled` termination,
@@ -169,7 +170,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
             if let Some((key, _)) = c.termination() {
                 for field in ["reason", "exitCode", "message"] {
-                    evidence.extend(model.evidence(object, &format!("{}.{key}.terminated.{field}", c.status_path)));
+                    evidence.extend(
+                        model.evidence(object, &format!("{}.{key}.terminated.{field}", c.status_path)),
+                    );
                 }
             }
             if let Some(spec) = &c.spec_path {
@@ -290,7 +293,9 @@ fn from_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
         cannot_establish,
         next_steps(id, false),
     );
-    if let Some(recovery) = history::superseded(model, id, Some(last), &[STARTED, Supersedes::PodRunningAndReady]) {
+    if let Some(recovery) =
+        history::superseded(model, id, Some(last), &[STARTED, Supersedes::PodRunningAndReady])
+    {
         history::record(&mut finding, history::last_seen(last), recovery);
     }
     Some(finding)
@@ -298,14 +303,13 @@ fn from_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
 
 fn next_steps(id: &ObjectRef, init: bool) -> Vec<String> {
     let ns = id.namespace.as_deref().unwrap_or("default");
-    let list = crate::rules::shell::InQuotes(if init { "initContainers" } else { "containers" });
     vec![
         command!("kubectl describe pod {} -n {}", id.name, ns),
         command!(
             "kubectl get pod {} -n {} -o jsonpath='{{range .spec.{}[*]}}{{.name}}: {{.resources}}{{\"\\n\"}}{{end}}'",
             id.name,
             ns,
-            list
+            crate::rules::shell::InQuotes(if init { "initContainers" } else { "containers" })
         ),
         command!("kubectl get limitrange -n {} -o yaml", ns),
     ]

@@ -85,12 +85,12 @@ crate::messages! {
         /// the input says (a clause or none).
         Untried { subject: ObjectRef, pods: usize, named: Vec<Text>, why: Option<Box<Message>> } = "scheduler-not-running.untried" {
             en: {
-                let which = if *pods.0 == 1 { format!("{subject} is") } else { format!("{pods} Pods ({named}) are") };
+                let which = if *pods.0 == 1 { format!("{subject} is") } else { format!("{subject} and {} more Pods ({named}) are", *pods.0 - 1) };
                 let why = why.0.as_ref().map(|w| format!(" {}", w.render(crate::lang::Lang::En))).unwrap_or_default();
                 format!("{which} Pending with no node, no PodScheduled condition and no event at all: no scheduler has tried to place them, which a scheduler that cannot place a Pod would still report (FailedScheduling). The scheduler is not running or not scheduling.{why}")
             },
             zh: {
-                let which = if *pods.0 == 1 { format!("{subject} ") } else { format!("{pods} 个 Pod（{named}）") };
+                let which = if *pods.0 == 1 { format!("{subject} ") } else { format!("{subject} 等 {pods} 个 Pod（{named}）") };
                 let why = why.0.as_ref().map(|w| w.render(crate::lang::Lang::Zh)).unwrap_or_default();
                 format!("{which}处于 Pending，没有节点，没有 PodScheduled 状况，也没有任何事件：没有调度器尝试过放置它们；即使调度器放不下某个 Pod，也会报告出来（FailedScheduling）。调度器没有运行，或者没有在调度。{why}")
             },
@@ -241,7 +241,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ),
     ];
     findings.push(RULE.finding(
-        if several { Severity::Error } else { Severity::Warning },
+        if several {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
         subject,
         summary,
         evidence,

@@ -157,12 +157,14 @@ fn address(object: &Object) -> Option<(bool, &'static str, Msg)> {
         return Some((!empty(printed), "kubectl.address", Msg::AddressCell {}));
     }
     if let Some(printed) = text_at(object, "kubectl.describedAddress") {
-        return Some((!empty(printed), "kubectl.describedAddress", Msg::DescribedAddress {}));
+        return Some((
+            !empty(printed),
+            "kubectl.describedAddress",
+            Msg::DescribedAddress {},
+        ));
     }
     let (_, lb) = object.locate("status.loadBalancer")?;
-    let has = lb
-        .get("ingress")
-        .is_some_and(|i| !i.items().is_empty());
+    let has = lb.get("ingress").is_some_and(|i| !i.items().is_empty());
     Some((has, "status.loadBalancer", Msg::LoadBalancerEmpty {}))
 }
 
@@ -170,14 +172,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let classes: Vec<&Object> = model.objects_of_kind("IngressClass").collect();
     let class_names: Vec<Text> = classes.iter().map(|c| c.id.name.clone()).collect();
     let default_class = classes.iter().any(|c| {
-        text_at(c, "metadata.annotations[\"ingressclass.kubernetes.io/is-default-class\"]") == Some("true")
+        text_at(
+            c,
+            "metadata.annotations[\"ingressclass.kubernetes.io/is-default-class\"]",
+        ) == Some("true")
     });
     let ingresses: Vec<&Object> = model.objects_of_kind("Ingress").collect();
     // One Ingress pasted several ways (a `get ing` row without its namespace, its YAML): the same
     // kind and name, namespaces equal or one unsaid.
     let same = |a: &ObjectRef, b: &ObjectRef| {
-        a.name == b.name
-            && (a.namespace.is_none() || b.namespace.is_none() || a.namespace == b.namespace)
+        a.name == b.name && (a.namespace.is_none() || b.namespace.is_none() || a.namespace == b.namespace)
     };
     let mut done: Vec<&ObjectRef> = Vec::new();
     for object in &ingresses {
@@ -193,9 +197,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .unwrap_or(&object)
             .id;
         done.extend(pastes.iter().map(|o| &o.id));
-        let admitted = pastes
-            .iter()
-            .any(|o| address(o).is_some_and(|(has, _, _)| has));
+        let admitted = pastes.iter().any(|o| address(o).is_some_and(|(has, _, _)| has));
         if admitted {
             continue;
         }
@@ -207,16 +209,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let class_name = class.map(|(_, (c, _))| c);
         let summary: Option<Message> = if !classes.is_empty() {
             match class_name {
-                Some(c) if !class_names.iter().any(|n| **n == *c) && !IMPLICIT_CLASSES.contains(&c) => {
-                    Some(
-                        Msg::ClassMissing {
-                            subject: id.clone(),
-                            class: c.into(),
-                            classes: class_names.clone(),
-                        }
-                        .into(),
-                    )
-                }
+                Some(c) if !class_names.iter().any(|n| **n == *c) && !IMPLICIT_CLASSES.contains(&c) => Some(
+                    Msg::ClassMissing {
+                        subject: id.clone(),
+                        class: c.into(),
+                        classes: class_names.clone(),
+                    }
+                    .into(),
+                ),
                 None if !default_class => Some(
                     Msg::NoClass {
                         subject: id.clone(),
@@ -235,9 +235,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 evidence.extend(model.evidence(c, "metadata.name"));
             }
         }
-        let empty_address = pastes
-            .iter()
-            .find_map(|o| address(o).filter(|(has, _, _)| !has).map(|(_, path, how)| (**o, path, how)));
+        let empty_address = pastes.iter().find_map(|o| {
+            address(o)
+                .filter(|(has, _, _)| !has)
+                .map(|(_, path, how)| (**o, path, how))
+        });
         if let Some((o, path, _)) = &empty_address {
             evidence.extend(model.evidence(o, path));
         }
@@ -266,7 +268,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl describe ingress {} -n {}", id.name, ns),
         ];
         findings.push(RULE.finding(
-            if unclaimed { Severity::Error } else { Severity::Warning },
+            if unclaimed {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
             id.clone(),
             summary,
             evidence,

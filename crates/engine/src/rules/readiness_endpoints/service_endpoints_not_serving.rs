@@ -306,7 +306,12 @@ fn legacy_endpoints(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let judged: Vec<(Option<String>, String)> = findings
         .iter()
         .filter(|f| f.rule == RULE.id)
-        .map(|f| (f.subject.namespace.as_deref().map(str::to_string), f.subject.name.to_string()))
+        .map(|f| {
+            (
+                f.subject.namespace.as_deref().map(str::to_string),
+                f.subject.name.to_string(),
+            )
+        })
         .collect();
     let mut done: Vec<&ObjectRef> = Vec::new();
     for object in model.objects_of_kind("Endpoints") {
@@ -396,7 +401,11 @@ fn push(
     let cannot_establish: Vec<Message> = vec![Msg::LegacyWhy {}.into(), Msg::DataPlane {}.into()];
     let next_steps = vec![
         command!("kubectl describe service {} -n {}", service.name, ns),
-        command!("kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml", ns, service.name),
+        command!(
+            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+            ns,
+            service.name
+        ),
         command!("kubectl get pods -n {} --show-labels", ns),
     ];
     findings.push(RULE.finding(
@@ -412,7 +421,10 @@ fn push(
 /// A Deployment or StatefulSet of the Service's namespace scaled to 0 (`spec.replicas: 0`, `READY
 /// 0/0`, describe's `0 desired`) whose Pods the Service selects: its `matchLabels` hold every pair of
 /// the Service's selector (its Pods carry them all, whatever else the template adds).
-fn scaled_to_zero<'a>(model: &Model<'a>, service: &crate::ingest::Object) -> Option<&'a crate::ingest::Object> {
+fn scaled_to_zero<'a>(
+    model: &Model<'a>,
+    service: &crate::ingest::Object,
+) -> Option<&'a crate::ingest::Object> {
     use crate::ingest::node::NodeValue;
     let pairs = |node: Option<&crate::ingest::node::Node>| -> Vec<(String, String)> {
         match node.map(|n| &n.value) {

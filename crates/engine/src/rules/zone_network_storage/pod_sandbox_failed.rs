@@ -93,10 +93,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let id = &event.subject;
         let ns = id.namespace.as_deref().unwrap_or("default");
         let events = model.events_for(id);
-        let signals: Vec<_> = events
-            .iter()
-            .filter(|e| is_signal(e))
-            .collect();
+        let signals: Vec<_> = events.iter().filter(|e| is_signal(e)).collect();
         let latest: &crate::model::EventRecord = signals.last().map_or(event, |e| e);
         let mut evidence: Vec<Evidence> = Vec::new();
         evidence.extend(model.event_evidence(latest));
