@@ -430,6 +430,8 @@ pub enum Detail {
     /// A cluster component's failure explains this finding (its rule and subject): the component's
     /// rule decided the link, with its evidence or its inference.
     Explains { rule: String, subject: ObjectRef },
+    /// The control-plane component whose own Pod the finding is about (`kube-scheduler`).
+    ControlPlaneComponent(&'static str),
 }
 
 /// The finding that explains a symptom: its rule and subject (a finding's identity in a report).

@@ -365,6 +365,10 @@ const CLAIMS: &[(&str, Check)] = &[
 /// absent from the input, each with why.
 const NOT_ABSENCE_CLAIMS: &[(&str, &str)] = &[
     (
+        "log-evidence.no-terminal-error",
+        "about the lines of the log it cites, which it read: none matched the pattern table",
+    ),
+    (
         "control-plane-components.other-copies",
         "a question, conditional on what was pasted",
     ),

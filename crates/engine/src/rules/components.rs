@@ -2,7 +2,8 @@
 //! (`declare_rule!`'s `components: [...]`), and the ones a finding of it implicates: the report says
 //! which parts of the picture to light, so the app only draws ([`Finding::components`]).
 
-use crate::report::{Component, Finding, Text};
+use crate::report::{Component, Detail, Finding, Text};
+use crate::rules::control_plane::components::{APISERVER, CONTROLLER_MANAGER, SCHEDULER};
 
 /// A component a rule declares, and when a finding of the rule implicates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,12 @@ pub enum When {
     /// The finding says its subject serves this component ([`crate::report::Detail::Serves`]): a
     /// cluster component lights what its failure takes away.
     Serves,
+    /// The finding is about kube-apiserver's own Pod, or names no control-plane component.
+    OfApiServer,
+    /// The finding is about kube-scheduler's own Pod.
+    OfScheduler,
+    /// The finding is about kube-controller-manager's own Pod.
+    OfControllerManager,
 }
 
 /// The node a finding is about: a Node subject, or a `nodeName` its evidence cites.
@@ -57,6 +64,16 @@ pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
                 "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job"
             ) || finding.evidence.iter().any(|e| e.value.contains("FailedCreate"))
         }
+        When::OfApiServer => !finding
+            .details
+            .iter()
+            .any(|d| matches!(d, Detail::ControlPlaneComponent(c) if *c != APISERVER)),
+        When::OfScheduler => finding
+            .details
+            .contains(&Detail::ControlPlaneComponent(SCHEDULER)),
+        When::OfControllerManager => finding
+            .details
+            .contains(&Detail::ControlPlaneComponent(CONTROLLER_MANAGER)),
     };
     let components = declared
         .iter()

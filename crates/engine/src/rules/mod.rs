@@ -155,6 +155,7 @@ pub const RULES: &[Rule] = &[
     zone_network_storage::cluster_component_failing::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
+    application::container_init_oom_killed::RULE,
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
     control_plane::control_plane_component_failing::RULE,
@@ -164,6 +165,7 @@ pub const RULES: &[Rule] = &[
     etcd::etcd_request_failed::RULE,
     application::http_server_errors::RULE,
     node_runtime::image_pull_failed::RULE,
+    readiness_endpoints::ingress_not_admitted::RULE,
     application::job_failed::RULE,
     application::liveness_probe_failing::RULE,
     zone_network_storage::node_network_unavailable::RULE,
@@ -185,6 +187,7 @@ pub const RULES: &[Rule] = &[
     quota_admission::resource_quota_exhausted::RULE,
     readiness_endpoints::rollout_not_progressing::RULE,
     application::runtime_memory_over_limit::RULE,
+    control_plane::scheduler_not_running::RULE,
     readiness_endpoints::service_endpoints_not_serving::RULE,
     readiness_endpoints::service_proxy_refused::RULE,
     zone_network_storage::service_proxy_unreachable::RULE,
@@ -355,6 +358,18 @@ const EXPLANATIONS: &[Explanation] = &[
         takes_boundary: true,
         explains: |model, symptom, cause| {
             cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
+        },
+    },
+    // Pods no scheduler has tried, while kube-scheduler's own Pod is failing: the scheduler's Pod
+    // is the finding to read.
+    Explanation {
+        symptom: control_plane::scheduler_not_running::RULE.id,
+        cause: Some(control_plane::control_plane_component_failing::RULE.id),
+        takes_boundary: false,
+        explains: |_, _, cause| {
+            cause.details.contains(&Detail::ControlPlaneComponent(
+                control_plane::components::SCHEDULER,
+            ))
         },
     },
     // A control-plane component's Pod failing is the component failing: its container findings are

@@ -99,6 +99,57 @@ pub(super) fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
                 object.put("kubectl", kubectl.node(), item.pos());
             }
         }
+        "Endpoints" => {
+            // `Subsets:` with `Addresses:  10.244.1.7,10.244.2.9` and `NotReadyAddresses:  <none>`
+            // per subset -> `subsets[].addresses[].ip` and `notReadyAddresses[].ip`.
+            if let Some(subsets) = find("Subsets") {
+                let mut list = Vec::new();
+                let mut subset: Option<Obj> = None;
+                for child in &subsets.children {
+                    let key = match child.line.key {
+                        Some("Addresses") => "addresses",
+                        Some("NotReadyAddresses") => "notReadyAddresses",
+                        _ => continue,
+                    };
+                    if key == "addresses" {
+                        if let Some(done) = subset.take() {
+                            list.push(done.node());
+                        }
+                    }
+                    let current = subset.get_or_insert_with(|| Obj::new(child.pos()));
+                    let ips: Vec<Node> = child
+                        .value()
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|ip| !is_none(ip))
+                        .map(|ip| {
+                            let mut address = Obj::new(child.pos());
+                            address.str("ip", ip, child.pos());
+                            address.node()
+                        })
+                        .collect();
+                    if !ips.is_empty() {
+                        current.put(key, seq(ips, child.pos()), child.pos());
+                    }
+                }
+                if let Some(done) = subset {
+                    list.push(done.node());
+                }
+                object.put("subsets", seq(list, subsets.pos()), subsets.pos());
+            }
+        }
+        "Ingress" => {
+            // `Ingress Class:  nginx` (kubectl 1.19+, `<none>` when unset) and `Address:` as
+            // printed, empty until an ingress controller publishes one.
+            if let Some((at, class)) = field("Ingress Class").filter(|(_, v)| !is_none(v)) {
+                spec.str("ingressClassName", &class, at);
+            }
+            if let Some(item) = find("Address") {
+                let mut kubectl = Obj::new(item.pos());
+                kubectl.str("describedAddress", item.value().trim(), item.pos());
+                object.put("kubectl", kubectl.node(), item.pos());
+            }
+        }
         "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
             if let Some(selector) = find("Selector") {
                 let mut label_selector = Obj::new(selector.pos());

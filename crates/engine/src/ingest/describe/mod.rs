@@ -280,6 +280,19 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
         "Pod" => pod(&items, &mut object),
         _ => generic(&kind, &items, &mut object),
     }
+    // A Pod's `Events:  <none>`: kubectl found no event about it at all (a Pod the scheduler never
+    // looked at has none), which an absent Events section does not say.
+    if kind == "Pod" {
+        if let Some(line) = events
+            .and_then(|e| e.first())
+            .filter(|l| l.value.trim() == "<none>")
+        {
+            let at = Pos::new(line.line, 1);
+            let mut kubectl = Obj::new(at);
+            kubectl.str("events", "<none>", at);
+            object.put("kubectl", kubectl.node(), at);
+        }
+    }
     let events = events
         .map(|lines| section_events(text, lines, &kind, namespace.as_deref(), &name))
         .unwrap_or_default();
@@ -323,6 +336,8 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .any(|i| i.line.key.is_none() && i.value().starts_with("Resource") && i.value().contains("Hard"))
     {
         "ResourceQuota".into()
+    } else if has("Default backend") && (has("Rules") || has("Address")) {
+        "Ingress".into()
     } else if has("Subsets") {
         "Endpoints".into()
     } else if has("Selector") && (has("Type") || has("IP") || has("Port")) {

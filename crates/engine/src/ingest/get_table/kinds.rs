@@ -44,7 +44,8 @@ pub fn kind_of_resource(word: &str) -> Option<String> {
         format!("{stem}y")
     } else if ["sses", "xes", "ches"].iter().any(|e| short.ends_with(e)) {
         short[..short.len() - 2].to_string()
-    } else if short == "endpoints" {
+    } else if short == "endpoints" || short.ends_with("ss") {
+        // `ingress`, `ingressclass`: already singular.
         short.to_string()
     } else {
         short.strip_suffix('s').unwrap_or(short).to_string()
@@ -109,6 +110,7 @@ pub(super) fn table_kind(columns: &[&str], command: Option<&Command>) -> Option<
         _ if has("COMPLETIONS") && has("DURATION") => "Job",
         _ if has("SCHEDULE") && has("SUSPEND") => "CronJob",
         _ if has("HOSTS") && has("ADDRESS") && has("PORTS") => "Ingress",
+        _ if has("CONTROLLER") && has("PARAMETERS") => "IngressClass",
         _ if has("PROVISIONER") && has("RECLAIMPOLICY") => "StorageClass",
         _ if has("REFERENCE") && has("TARGETS") && has("MINPODS") => "HorizontalPodAutoscaler",
         _ if has("POD-SELECTOR") => "NetworkPolicy",

@@ -515,6 +515,26 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
             if let Some((class, at)) = get("CLASS").filter(|(v, _)| !is_none(v)) {
                 spec.str("ingressClassName", class, at);
             }
+            // ADDRESS as printed: empty until an ingress controller publishes one.
+            if let Some((address, at)) = get("ADDRESS") {
+                let mut kubectl = Obj::new(at);
+                kubectl.str("address", address, at);
+                object.put("kubectl", kubectl.node(), at);
+            }
+        }
+        "Endpoints" => {
+            // ENDPOINTS as printed: `10.244.1.7:8080,10.244.2.9:8080`, `<none>` without a ready
+            // address.
+            if let Some((printed, at)) = get("ENDPOINTS") {
+                let mut kubectl = Obj::new(at);
+                kubectl.str("endpoints", printed, at);
+                object.put("kubectl", kubectl.node(), at);
+            }
+        }
+        "IngressClass" => {
+            if let Some((controller, at)) = get("CONTROLLER") {
+                spec.str("controller", controller, at);
+            }
         }
         "StorageClass" => {
             if let Some((provisioner, at)) = get("PROVISIONER") {

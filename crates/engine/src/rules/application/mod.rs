@@ -1,6 +1,7 @@
 //! Rules at the application boundary: the container ran, and the application's own behaviour failed.
 
 pub mod container_crash_looping;
+pub mod container_init_oom_killed;
 pub mod container_oom_killed;
 pub mod env_host_not_a_service;
 pub mod http_server_errors;

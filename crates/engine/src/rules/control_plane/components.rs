@@ -4,15 +4,17 @@
 use crate::ingest::{Object, Typed};
 use crate::message::Message;
 use crate::model::Model;
-use crate::report::{Evidence, Finding, ObjectRef, Severity, Text};
+use crate::report::{Detail, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
 use crate::rules::Rule;
 
 pub const APISERVER: &str = "kube-apiserver";
 pub const ETCD: &str = "etcd";
+pub const SCHEDULER: &str = "kube-scheduler";
+pub const CONTROLLER_MANAGER: &str = "kube-controller-manager";
 /// The control plane's components, as `rules::cluster_components::TABLE` lists them too (a test
 /// keeps the two in step).
-pub const COMPONENTS: [&str; 4] = [APISERVER, "kube-controller-manager", "kube-scheduler", ETCD];
+pub const COMPONENTS: [&str; 4] = [APISERVER, CONTROLLER_MANAGER, SCHEDULER, ETCD];
 
 /// The component a Pod runs: its `component` label (kubeadm, kOps), else its name
 /// (`kube-apiserver-<node>`), only in `kube-system`.
@@ -147,7 +149,7 @@ pub fn check_components(
         let consequence = match component {
             APISERVER => Msg::ApiUnreachable {},
             ETCD => Msg::MemberLost {},
-            "kube-scheduler" => Msg::NotScheduled {},
+            SCHEDULER => Msg::NotScheduled {},
             _ => Msg::NotReconciled {},
         };
         let summary = Msg::Failing {
@@ -183,14 +185,17 @@ pub fn check_components(
             ),
         ];
         let subject: ObjectRef = object.id.clone();
-        findings.push(rule.finding(
+        let mut finding = rule.finding(
             Severity::Error,
             subject,
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        // Which component: the one the diagram lights ([`crate::rules::components::When`]).
+        finding.details.push(Detail::ControlPlaneComponent(component));
+        findings.push(finding);
     }
 }
 

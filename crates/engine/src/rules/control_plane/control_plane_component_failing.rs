@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// NAMESPACE     NAME                       READY   STATUS             RESTARTS
     /// kube-system   kube-apiserver-cp-1        0/1     CrashLoopBackOff   14 (2m ago)
     /// ```
-    pub const RULE = { id: "control-plane-component-failing", boundary: Boundary::ControlPlane, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "control-plane-component-failing", boundary: Boundary::ControlPlane, components: [ApiServer if OfApiServer, Scheduler if OfScheduler, ControllerManager if OfControllerManager], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in

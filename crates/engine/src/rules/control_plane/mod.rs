@@ -4,3 +4,4 @@
 pub mod apiserver_request_failed;
 pub mod components;
 pub mod control_plane_component_failing;
+pub mod scheduler_not_running;

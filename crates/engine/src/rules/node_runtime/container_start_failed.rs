@@ -2,6 +2,7 @@ use crate::ingest::Typed;
 use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use crate::rules::application::container_init_oom_killed::start_oom_killed;
 use crate::rules::containers::{containers, ContainerView};
 use crate::rules::history::{self, Supersedes};
 
@@ -109,7 +110,11 @@ fn hint(message: &str) -> Option<Msg> {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
-        let failing: Vec<_> = containers(pod).into_iter().filter(never_started).collect();
+        // A start the kernel's OOM killer ended is the memory limit's (`container-init-oom-killed`).
+        let failing: Vec<_> = containers(pod)
+            .into_iter()
+            .filter(|c| never_started(c) && !start_oom_killed(c))
+            .collect();
         let Some(first) = failing.first() else { continue };
         let id = &object.id;
         let ns = id.namespace.as_deref().unwrap_or("default");

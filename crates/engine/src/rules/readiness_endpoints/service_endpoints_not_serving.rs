@@ -126,13 +126,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let endpoints = &chain.endpoints;
         let none_serving = !endpoints.is_empty() && endpoints.iter().all(|e| !e.serving);
         let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(model, p) == Some(false));
-        let selects_nothing = pods.is_empty()
-            && model.graph.inventory.has("Pod")
+        let no_endpoints = pods.is_empty()
             && slices.iter().all(|&s| {
                 model.objects[s]
                     .locate("endpoints")
                     .is_none_or(|(_, e)| e.items().is_empty())
             });
+        // A workload scaled to 0 whose Pods the selector would select: nothing matches because
+        // nothing runs, not because the labels are wrong (the Pods need not be pasted to say so).
+        let scaled_to_zero = if no_endpoints {
+            scaled_to_zero(model, service)
+        } else {
+            None
+        };
+        let selects_nothing = no_endpoints && (model.graph.inventory.has("Pod") || scaled_to_zero.is_some());
         let ready_but_not_serving =
             chain.publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving);
         if !(none_serving || not_ready_pods || selects_nothing) {
@@ -179,7 +186,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .to_string()
         });
         let facts: Vec<Message> = facts.iter().map(|f| fact(f.fact, f.state)).collect();
-        let summary = if selects_nothing {
+        if let Some(workload) = scaled_to_zero {
+            evidence.extend(model.evidence(workload, "spec.replicas"));
+        }
+        let summary = if let Some(workload) = scaled_to_zero {
+            Msg::ScaledToZero {
+                subject: id.clone(),
+                workload: workload.id.clone(),
+                facts,
+            }
+        } else if selects_nothing {
             Msg::SelectsNothing {
                 subject: id.clone(),
                 facts,
@@ -223,7 +239,23 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             id.name
         );
         let request = command!("kubectl -n {} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", ns, id.name);
-        let next_steps = if selects_nothing {
+        let next_steps = if let Some(workload) = scaled_to_zero {
+            vec![
+                command!(
+                    "kubectl get {} {} -n {}",
+                    workload.id.kind.to_ascii_lowercase(),
+                    workload.id.name,
+                    ns
+                ),
+                command!(
+                    "kubectl scale {} {} -n {} --replicas=1",
+                    workload.id.kind.to_ascii_lowercase(),
+                    workload.id.name,
+                    ns
+                ),
+                endpoint_slices,
+            ]
+        } else if selects_nothing {
             // No Pod to name: the Pods of the namespace with their labels, against the selector.
             vec![
                 endpoint_slices,
@@ -256,11 +288,201 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         ));
     }
+    legacy_endpoints(model, findings);
+}
+
+/// What a legacy core/v1 Endpoints object says of its Service's addresses.
+enum Addresses {
+    /// None at all (`subsets` empty, `ENDPOINTS <none>`, `Addresses: <none>` without not-ready ones).
+    None,
+    /// Only `notReadyAddresses`: this many.
+    OnlyNotReady(usize),
+}
+
+/// The legacy Endpoints of Services that the EndpointSlice chains did not judge: with no address or
+/// only not-ready ones, the Service (of the same name) has no endpoint eligible for traffic. The
+/// weakest evidence that proves it: the Endpoints alone, a `get endpoints` row's `<none>`.
+fn legacy_endpoints(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let judged: Vec<(Option<String>, String)> = findings
+        .iter()
+        .filter(|f| f.rule == RULE.id)
+        .map(|f| {
+            (
+                f.subject.namespace.as_deref().map(str::to_string),
+                f.subject.name.to_string(),
+            )
+        })
+        .collect();
+    let mut done: Vec<&ObjectRef> = Vec::new();
+    for object in model.objects_of_kind("Endpoints") {
+        let id = &object.id;
+        if done.contains(&id)
+            || judged.iter().any(|(ns, name)| *name == *id.name && ns.as_deref() == id.namespace.as_deref())
+            // Leader election's lock object (old kube-scheduler, controller-manager): not a Service's.
+            || (id.namespace.as_deref() == Some("kube-system")
+                && matches!(id.name.as_str(), "kube-scheduler" | "kube-controller-manager"))
+            || object
+                .locate("metadata.annotations[\"control-plane.alpha.kubernetes.io/leader\"]")
+                .is_some()
+        {
+            continue;
+        }
+        done.push(id);
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let state = if let Some((_, printed)) = object.locate("kubectl.endpoints") {
+            if printed.as_str().map(str::trim) != Some("<none>") {
+                continue;
+            }
+            evidence.extend(model.evidence(object, "kubectl.endpoints"));
+            Addresses::None
+        } else {
+            // YAML or JSON without `subsets`: the API omits the empty list.
+            let subsets = object.locate("subsets").map_or(&[][..], |(_, s)| s.items());
+            if subsets.is_empty() {
+                evidence.extend(model.evidence(object, "metadata.name"));
+            }
+            let ready: usize = subsets
+                .iter()
+                .map(|s| s.get("addresses").map_or(0, |a| a.items().len()))
+                .sum();
+            let not_ready: usize = subsets
+                .iter()
+                .map(|s| s.get("notReadyAddresses").map_or(0, |a| a.items().len()))
+                .sum();
+            if ready > 0 {
+                continue;
+            }
+            for i in 0..subsets.len() {
+                evidence.extend(model.evidence(object, &format!("subsets[{i}].notReadyAddresses")));
+            }
+            evidence.extend(model.evidence(object, "subsets"));
+            if not_ready > 0 {
+                Addresses::OnlyNotReady(not_ready)
+            } else {
+                Addresses::None
+            }
+        };
+        push(model, object, state, evidence, findings);
+    }
+}
+
+fn push(
+    model: &Model<'_>,
+    object: &crate::ingest::Object,
+    state: Addresses,
+    evidence: Vec<Evidence>,
+    findings: &mut Vec<Finding>,
+) {
+    let id = &object.id;
+    let service = model
+        .objects_of_kind("Service")
+        .find(|s| s.id.name == id.name && (s.id.namespace == id.namespace || id.namespace.is_none()))
+        .map_or_else(
+            || ObjectRef {
+                kind: "Service".into(),
+                namespace: id.namespace.clone(),
+                name: id.name.clone(),
+                uid: None,
+            },
+            |s| s.id.clone(),
+        );
+    let summary = match state {
+        Addresses::None => Msg::LegacyNone {
+            subject: service.clone(),
+            endpoints: id.clone(),
+        },
+        Addresses::OnlyNotReady(count) => Msg::LegacyNotReady {
+            subject: service.clone(),
+            endpoints: id.clone(),
+            count,
+        },
+    };
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let cannot_establish: Vec<Message> = vec![Msg::LegacyWhy {}.into(), Msg::DataPlane {}.into()];
+    let next_steps = vec![
+        command!("kubectl describe service {} -n {}", service.name, ns),
+        command!(
+            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+            ns,
+            service.name
+        ),
+        command!("kubectl get pods -n {} --show-labels", ns),
+    ];
+    findings.push(RULE.finding(
+        Severity::Error,
+        service,
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ));
+}
+
+/// A Deployment or StatefulSet of the Service's namespace scaled to 0 (`spec.replicas: 0`, `READY
+/// 0/0`, describe's `0 desired`) whose Pods the Service selects: its `matchLabels` hold every pair of
+/// the Service's selector (its Pods carry them all, whatever else the template adds).
+fn scaled_to_zero<'a>(
+    model: &Model<'a>,
+    service: &crate::ingest::Object,
+) -> Option<&'a crate::ingest::Object> {
+    use crate::ingest::node::NodeValue;
+    let pairs = |node: Option<&crate::ingest::node::Node>| -> Vec<(String, String)> {
+        match node.map(|n| &n.value) {
+            Some(NodeValue::Map(entries)) => entries
+                .iter()
+                .filter_map(|e| Some((e.key.to_string(), e.value.as_str()?.to_string())))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let selector = pairs(service.locate("spec.selector").map(|(_, n)| n));
+    if selector.is_empty() {
+        return None;
+    }
+    let replicas = |o: &crate::ingest::Object| {
+        o.locate("spec.replicas")
+            .and_then(|(_, n)| n.as_str())
+            .and_then(|r| r.trim().parse::<u32>().ok())
+    };
+    let workloads = || {
+        model
+            .objects_in(service.id.namespace.as_deref())
+            .filter(|o| matches!(o.id.kind.as_str(), "Deployment" | "StatefulSet"))
+    };
+    workloads().find(|o| {
+        let labels = pairs(o.locate("spec.selector.matchLabels").map(|(_, n)| n));
+        replicas(o) == Some(0)
+            && selector.iter().all(|pair| labels.contains(pair))
+            // Another paste of it (a later `get deploy`) scaled up again.
+            && !workloads().any(|other| other.id == o.id && replicas(other).is_some_and(|r| r > 0))
+    })
 }
 
 crate::messages! {
     /// The words of `service-endpoints-not-serving`.
     pub enum Msg {
+        /// The Service selects the Pods of a workload scaled to 0; `facts` are its five facts.
+        /// The Service's legacy Endpoints list no address at all.
+        LegacyNone { subject: ObjectRef, endpoints: ObjectRef } = "service-endpoints-not-serving.legacy-none" {
+            en: "{subject} has no endpoint: {endpoints} lists no address, so no Pod is eligible for its traffic. Its selector matches no Pod, the Pods it selects are not Ready, or it has no ports: the Service and its Pods say which.",
+            zh: "{subject} 没有端点：{endpoints} 中一个地址也没有，所以没有任何 Pod 具备接收它的流量的资格。可能是它的选择算符匹配不到 Pod，可能是它选中的 Pod 未就绪，也可能是它没有端口：要看 Service 和它的 Pod。",
+        },
+        /// The Service's legacy Endpoints list addresses only under `notReadyAddresses`.
+        LegacyNotReady { subject: ObjectRef, endpoints: ObjectRef, count: usize } = "service-endpoints-not-serving.legacy-not-ready" {
+            en: {
+                let addresses = if *count.0 == 1 { "1 address".to_string() } else { format!("{count} addresses") };
+                format!("{subject} has no endpoint eligible for traffic: {endpoints} lists {addresses} only under notReadyAddresses, so the Pods it selects exist but are not Ready (a failing readiness probe, or still starting).")
+            },
+            zh: "{subject} 没有具备流量资格的端点：{endpoints} 只在 notReadyAddresses 下列出了 {count} 个地址，所以它选中的 Pod 存在，但没有就绪（就绪探针失败，或者仍在启动）。",
+        },
+        LegacyWhy {} = "service-endpoints-not-serving.legacy-why" {
+            en: "Why the addresses are missing or not ready: the Endpoints say which Pods are eligible, not why; the Service's selector and ports and its Pods' readiness say why.",
+            zh: "地址为什么缺失或未就绪：Endpoints 只说明哪些 Pod 具备资格，不说明原因；原因要看 Service 的选择算符和端口，以及它的 Pod 的就绪状态。",
+        },
+        ScaledToZero { subject: ObjectRef, workload: ObjectRef, facts: Vec<Message> } = "service-endpoints-not-serving.scaled-to-zero" {
+            en: "{subject} has no endpoints because {workload} is scaled to 0 replicas: its selector matches that workload's Pods, and none runs. Five facts — {facts}.",
+            zh: "{subject} 没有端点，因为 {workload} 被缩容到了 0 个副本：它的选择算符匹配的正是这个工作负载的 Pod，而这些 Pod 一个也没有运行。五个事实——{facts}。",
+        },
         /// The Service's selector matches none of the pasted Pods; `facts` are its five facts.
         SelectsNothing { subject: ObjectRef, facts: Vec<Message> } = "service-endpoints-not-serving.selects-nothing" {
             en: "{subject} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints. Five facts — {facts}.",

@@ -68,6 +68,13 @@ const DOCS_ZH: &str = r#"
 
 const SIGNALS: [&str; 2] = ["FailedCreatePodSandBox", "NetworkNotReady"];
 
+/// A sandbox or network event of this rule: not one whose runtime says its init process was
+/// OOM-killed, which is the Pod's memory limit (`container-init-oom-killed`), not its network.
+fn is_signal(event: &crate::model::EventRecord) -> bool {
+    SIGNALS.contains(&event.reason.as_str())
+        && !crate::rules::application::container_init_oom_killed::says_init_oom(&event.message)
+}
+
 fn plugin(message: &str) -> Option<&str> {
     let (_, rest) = message.split_once("plugin type=\"")?;
     rest.split('"').next()
@@ -78,7 +85,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for event in model
         .events
         .iter()
-        .filter(|e| e.subject.kind == "Pod" && SIGNALS.contains(&e.reason.as_str()))
+        .filter(|e| e.subject.kind == "Pod" && is_signal(e))
     {
         if !seen.insert(event.subject.to_string()) {
             continue;
@@ -86,10 +93,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let id = &event.subject;
         let ns = id.namespace.as_deref().unwrap_or("default");
         let events = model.events_for(id);
-        let signals: Vec<_> = events
-            .iter()
-            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
-            .collect();
+        let signals: Vec<_> = events.iter().filter(|e| is_signal(e)).collect();
         let latest: &crate::model::EventRecord = signals.last().map_or(event, |e| e);
         let mut evidence: Vec<Evidence> = Vec::new();
         evidence.extend(model.event_evidence(latest));
