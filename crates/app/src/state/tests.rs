@@ -112,6 +112,20 @@ fn a_file_with_the_same_name_replaces_the_old_one_and_removal_reanalyses() {
     let state = reduce(
         State::default(),
         Action::AddFile(Input {
+            name: "events.txt".into(),
+            text: samples::find("image-pull").unwrap().files[1].1.into(),
+        }),
+    );
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
+            name: "pod.yaml".into(),
+            text: SECRET_POD.into(),
+        }),
+    );
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
             name: "pod.yaml".into(),
             text: CRASH_POD.into(),
         }),
@@ -196,10 +210,80 @@ fn bad_input_keeps_the_text_as_typed() {
     assert_eq!(paste_of(&state), broken);
     let error = state.report.errors.iter().find(|e| e.source == "paste").unwrap();
     assert_eq!(error.line, 3, "{error:?}");
-    assert_eq!(
-        state.report.findings[0].rule, "image-pull-failed",
-        "the other inputs are still analysed"
+    assert!(
+        state.files.is_empty(),
+        "the sample's files made way for the paste"
     );
+}
+
+/// Issue 25: the first paste while a sample is shown replaces it, and "restore" brings it back.
+#[test]
+fn the_first_paste_replaces_the_sample_and_restore_brings_it_back() {
+    let state = reduce(State::default(), Action::EditPaste("  \n".into()));
+    assert_eq!(
+        state.sample,
+        Some("image-pull"),
+        "whitespace is not the user's input"
+    );
+    let state = reduce(state, Action::EditPaste(CRASH_POD.into()));
+    assert_eq!(state.sample, None);
+    assert_eq!(state.removed_sample, Some("image-pull"));
+    assert_eq!(state.input_names(), ["paste"]);
+    assert!(
+        state.report.findings.iter().all(|f| f.subject.name == "web"),
+        "diagnosed alone"
+    );
+    assert!(state.has_own_input());
+    let state = reduce(state, Action::RestoreSample);
+    assert_eq!(state.sample, Some("image-pull"));
+    assert_eq!(state.removed_sample, None);
+    assert_eq!(state.input_names(), ["pod.yaml", "events.txt"]);
+    assert_eq!(state.report.findings[0].subject.name, "tag-probe");
+    // A dropped file replaces it as well.
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
+            name: "web.yaml".into(),
+            text: CRASH_POD.into(),
+        }),
+    );
+    assert_eq!(state.input_names(), ["web.yaml"]);
+    assert_eq!(state.removed_sample, Some("image-pull"));
+}
+
+/// Issue 25: a next step's output, pasted into the input named after its command, is compared with
+/// the report before it.
+#[test]
+fn a_next_steps_output_says_what_it_changed() {
+    let sample = samples::find("image-pull").unwrap();
+    let events = sample.files.iter().find(|(n, _)| *n == "events.txt").unwrap().1;
+    let pod = sample.files.iter().find(|(n, _)| *n == "pod.yaml").unwrap().1;
+    let state = reduce(State::default(), Action::EditPaste(events.into()));
+    assert_eq!(state.changes, None, "a first paste has nothing to compare with");
+    let command = state.report.findings[0]
+        .next_steps
+        .iter()
+        .find(|s| s.ends_with("-o yaml"))
+        .unwrap()
+        .clone();
+    let state = reduce(state, Action::OpenFollowUp(command.clone()));
+    assert_eq!(state.follow_up.as_deref(), Some(command.as_str()));
+    let state = reduce(state, Action::EditFollowUp(pod.into()));
+    assert_eq!(state.input_names(), ["paste".to_string(), command.clone()]);
+    let changes = state.changes.clone().unwrap();
+    let kinds: Vec<_> = changes.iter().map(|c| c.kind.id()).collect();
+    assert_eq!(kinds, ["confirmed", "answered"]);
+    assert!(state.report.findings[0]
+        .evidence
+        .iter()
+        .any(|e| e.source == command));
+    // Emptied: the input goes, and the comparison says the report is back where it was.
+    let state = reduce(state, Action::EditFollowUp(String::new()));
+    assert_eq!(state.input_names(), ["paste"]);
+    assert_eq!(state.changes.as_deref().map(Vec::len), Some(0));
+    // A main-paste edit is not new evidence of a report.
+    let state = reduce(state, Action::EditPaste(format!("{events}\n")));
+    assert_eq!(state.changes, None);
 }
 
 const SECRET_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9.9\n    env:\n    - name: DB_PASSWORD\n      value: hunter2-hunter2\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9.9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n";
