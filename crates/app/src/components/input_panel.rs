@@ -67,7 +67,7 @@ pub fn input_panel(props: &Props) -> Html {
     html! {
         <div class={classes!("drop-zone", dragging.then_some("dragging"))} {ondragover} {ondragleave} {ondrop}>
             <label for="paste" class="label">{ t.paste_label }</label>
-            <p class="paste-reads" id="paste-reads">{ t.paste_reads }</p>
+            <p class="paste-reads" id="paste-reads">{ super::prose(t.paste_reads) }</p>
             <textarea id="paste" spellcheck="false" autocomplete="off" value={props.paste.clone()} {oninput}
                 placeholder={t.paste_placeholder} aria-describedby="paste-reads" />
             <div class="file-row">

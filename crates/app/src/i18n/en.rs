@@ -186,7 +186,7 @@ pub const EN: Texts = Texts {
     inputs_aria: "Inputs",
     results_aria: "Diagnosis",
     paste_label: "Paste kubectl output",
-    paste_reads: "Reads kubectl describe, get -o yaml|json, get tables, events, kubectl errors and logs; several commands in one paste are fine.",
+    paste_reads: "Reads `kubectl describe`, `get -o yaml|json`, `get` tables, events, `kubectl` errors and logs; several commands in one paste are fine.",
     example_before: "New here? ",
     example_link: "Open an example incident",
     sample_note: "You are looking at a sample incident.",

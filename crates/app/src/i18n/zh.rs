@@ -202,7 +202,7 @@ pub const ZH: Texts = Texts {
     inputs_aria: "输入",
     results_aria: "诊断",
     paste_label: "粘贴 kubectl 的输出",
-    paste_reads: "可以读取 kubectl describe、get -o yaml|json、get 表格、事件、kubectl 的报错和日志；一次粘贴多条命令的输出也可以。",
+    paste_reads: "可以读取 `kubectl describe`、`get -o yaml|json`、`get` 表格、事件、`kubectl` 的报错和日志；一次粘贴多条命令的输出也可以。",
     example_before: "第一次使用？",
     example_link: "打开一个示例故障",
     sample_note: "你正在查看一个示例故障。",
