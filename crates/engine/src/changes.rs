@@ -17,7 +17,6 @@
 //! compare reports they made in the same language). Pure and deterministic: the changes come in the
 //! later report's order of findings, then the earlier report's for the refuted ones.
 
-use crate::message::Message;
 use crate::report::{Finding, ObjectRef, Report, Severity, Text, Verdict};
 
 crate::messages! {
@@ -86,13 +85,25 @@ impl ChangeKind {
     }
 }
 
-/// One change: its kind, the finding it is about (none for the verdict), and the sentence.
+/// One change: its kind, the finding it is about (none for the verdict), and the sentence. The
+/// sentence is this module's [`Msg`], not a [`crate::message::Message`]: rendering it links only these texts (the
+/// app's first load does not carry every rule's words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     pub kind: ChangeKind,
     /// The finding's rule and subject.
     pub finding: Option<(String, ObjectRef)>,
-    pub message: Message,
+    pub message: Msg,
+}
+
+impl Msg {
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: crate::Lang) -> String {
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.put(lang, &mut out);
+        out
+    }
 }
 
 fn weighs(finding: &Finding) -> bool {
@@ -107,7 +118,7 @@ fn change(kind: ChangeKind, finding: &Finding, message: Msg) -> Change {
     Change {
         kind,
         finding: Some((finding.rule.clone(), finding.subject.clone())),
-        message: message.into(),
+        message,
     }
 }
 
@@ -121,8 +132,7 @@ pub fn compare(before: &Report, after: &Report) -> Vec<Change> {
             message: Msg::Verdict {
                 from: verdict_id(before.verdict).into(),
                 to: verdict_id(after.verdict).into(),
-            }
-            .into(),
+            },
         });
     }
     for finding in &after.findings {
@@ -194,7 +204,7 @@ fn verdict_id(verdict: Verdict) -> &'static str {
 /// are none.
 pub fn render(changes: &[Change], lang: crate::Lang) -> Vec<String> {
     if changes.is_empty() {
-        return vec![Message::from(Msg::Nothing {}).render(lang)];
+        return vec![Msg::Nothing {}.render(lang)];
     }
     changes.iter().map(|c| c.message.render(lang)).collect()
 }
