@@ -153,7 +153,7 @@ test('a picked folder (a support bundle) is read with each file named by its pat
   await screenshot(page, 'folder-support-bundle');
 });
 
-test('bad input gets an error with its position; the text stays as typed and the rest is analysed', async (t) => {
+test('bad input gets an error with its position; the text stays as typed and replaces the sample', async (t) => {
   const { page } = await openApp(t);
   const broken = 'apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n';
   await page.locator('#paste').fill(broken);
@@ -162,8 +162,9 @@ test('bad input gets an error with its position; the text stays as typed and the
   assert.match(await error.locator('.where').textContent(), /^paste:\d+:\d+$/);
   assert.match(await error.locator('.message').textContent(), /YAML syntax error/);
   assert.equal(await page.locator('#paste').inputValue(), broken);
-  // The sample's files are still there and still diagnosed.
-  assert.equal((await findingTexts(page))[0].subject, 'Pod exp-runtime/tag-probe');
+  // The user's first paste replaces the sample (issue 25): its files are gone, none of its findings stay.
+  assert.deepEqual(await page.locator('.input-row .source').allTextContents(), ['paste']);
+  assert.equal(await page.locator('.finding[data-rule="image-pull-failed"]').count(), 0);
   await screenshot(page, 'bad-input');
 });
 

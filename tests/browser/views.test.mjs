@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, recordRequests, screenshot } from './harness.mjs';
@@ -321,7 +321,16 @@ function recordWorkerRequests() {
 
 test('switching language renders the worker\'s report again without analysing, input errors included', async (t) => {
   const page = await open(t, '#sample=image-pull', { locale: 'en-US' }, recordWorkerRequests);
-  // The sample's files and a paste with a syntax error: the worker's report, not the sample's.
+  // The sample's files (dropped as the user's own: a paste over a sample replaces it) and a paste
+  // with a syntax error: the worker's report, not the sample's.
+  const dropped = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const [name, text] of files) dt.items.add(new File([text], name));
+    return dt;
+  }, SAMPLES['image-pull'].map((f) => [f, readFileSync(join(ROOT, 'static/samples/image-pull', f), 'utf8')]));
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
+  await page.locator('.sample-removed').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.input-row').length === 2);
   const broken = 'apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n';
   await page.locator('#paste').fill(broken);
   await page.locator('.input-error', { hasText: 'paste:' }).waitFor();

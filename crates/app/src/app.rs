@@ -6,16 +6,19 @@ use crate::components::boundary_table::BoundaryTable;
 use crate::components::diagram::ArchitectureDiagram;
 use crate::components::export_menu::ExportMenu;
 use crate::components::findings::Findings;
+use crate::components::follow_up::FollowUpInput;
 use crate::components::input_panel::InputPanel;
 use crate::components::input_viewer::InputViewer;
 use crate::components::inputs_list::InputsList;
 use crate::components::language_switch::LanguageSwitch;
 use crate::components::object_map::ObjectMapView;
+use crate::components::paste_guide::PasteGuide;
 use crate::components::rules_page::RulesPage;
 use crate::components::sample_menu::SampleMenu;
 use crate::components::secrets_panel::SecretsPanel;
 use crate::components::timeline::Timeline;
 use crate::components::view_switcher::ViewSwitcher;
+use crate::components::what_changed::WhatChanged;
 use crate::hooks::use_engine_worker::{use_engine_worker, viewed_input};
 use crate::hooks::use_leave_guard::use_leave_guard;
 use crate::i18n::Lang;
@@ -61,6 +64,27 @@ pub fn app() -> Html {
     let on_lang = dispatcher(&state, Action::SetLang);
     let on_show_line = dispatcher(&state, |(source, line)| Action::ShowLine { source, line });
     let on_show_finding = dispatcher(&state, Action::ShowFinding);
+    let on_guide = dispatcher(&state, |entry| Action::Guide(Some(entry)));
+    let on_close_guide = dispatcher(&state, |()| Action::Guide(None));
+    let on_follow_up = dispatcher(&state, Action::OpenFollowUp);
+    let on_edit_follow_up = dispatcher(&state, Action::EditFollowUp);
+    let on_close_follow_up = dispatcher(&state, |()| Action::CloseFollowUp);
+    let on_restore = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::RestoreSample))
+    };
+    // A sample replaces the user's own input only once they agree.
+    let confirm = state
+        .has_own_input()
+        .then_some(crate::i18n::texts(state.lang).confirm_sample);
+    let on_example = {
+        let state = state.clone();
+        Callback::from(move |()| {
+            if crate::components::sample_menu::confirmed(confirm) {
+                state.dispatch(Action::LoadSample(crate::samples::DEFAULT_SAMPLE));
+            }
+        })
+    };
     let on_clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Clear))
@@ -103,7 +127,8 @@ pub fn app() -> Html {
     let report = state.report.clone();
     let view = match state.view {
         View::Findings => html! {
-            <Findings report={report} selected={state.selected_finding} on_show_line={on_show_line.clone()} />
+            <Findings report={report} selected={state.selected_finding} on_show_line={on_show_line.clone()}
+                on_follow_up={on_follow_up.clone()} on_guide={on_guide.clone()} />
         },
         View::Diagram => html! {
             <ArchitectureDiagram report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
@@ -139,10 +164,23 @@ pub fn app() -> Html {
             <main class={classes!("columns", matches!(state.view, View::Table | View::Timeline | View::Map | View::Rules).then_some("wide"))}>
                 <section class="inputs" aria-label={t.inputs_aria}>
                     <div class="samples">
-                        <SampleMenu current={state.sample} {on_sample} />
+                        <SampleMenu current={state.sample} {on_sample} {confirm} />
                         <button class="clear" onclick={on_clear}>{ t.clear_all }</button>
                     </div>
-                    <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable} />
+                    if state.sample.is_some() {
+                        <p class="sample-note" role="note"><strong>{ t.sample_note }</strong>{ " " }{ t.sample_note_more }</p>
+                    } else if state.removed_sample.is_some() {
+                        <p class="sample-removed" role="status">{ t.sample_removed }{ " — " }
+                            <button type="button" class="link restore" onclick={on_restore}>{ t.restore }</button></p>
+                    }
+                    <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable}
+                        {on_example} on_guide={on_guide.reform(|()| None)} />
+                    if let Some(command) = &state.follow_up {
+                        <FollowUpInput command={AttrValue::from(command.clone())}
+                            text={AttrValue::from(state.files.iter().find(|f| f.name == *command)
+                                .and_then(|f| f.text.inline()).unwrap_or_default().to_string())}
+                            on_edit={on_edit_follow_up} on_close={on_close_follow_up} />
+                    }
                     <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
                         timings={state.timings.clone()}
                         {on_remove} on_show_line={on_show_line.clone()} />
@@ -156,6 +194,15 @@ pub fn app() -> Html {
                         <SecretsPanel secrets={state.secrets.clone()} scanning={state.scanning()} inputs={input_names}
                             include_network={state.include_network}
                             can_undo={state.before_redaction.is_some()} {on_redact} {on_undo} {on_include_network} />
+                    }
+                    if let Some(entry) = state.guide {
+                        <PasteGuide {entry} on_close={on_close_guide} />
+                    }
+                    if state.sample.is_some() {
+                        <p class="sample-note results-note" role="note">{ t.sample_note }</p>
+                    }
+                    if let Some(changes) = state.changes.clone() {
+                        <WhatChanged {changes} />
                     }
                     <ViewSwitcher view={state.view} {on_view} />
                     <ExportMenu report={state.report.clone()} lang={state.lang} redacted={state.is_redacted()} />

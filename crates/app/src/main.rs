@@ -4,6 +4,7 @@
 mod app;
 mod components;
 mod files;
+mod guide;
 mod hooks;
 mod i18n;
 mod replies;

@@ -14,11 +14,12 @@ use std::process::ExitCode;
 use faultline_engine::ingest::{looks_binary, text_from_bytes, BINARY_REASON};
 use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
-use faultline_engine::{analyze_with, render, Options, Severity, Source};
+use faultline_engine::{analyze_with, changes, render, Options, Severity, Source};
 
 const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
-                         [--lang en|zh] [--redact DIR] [--captured-at TIME] [PATH|-]...
+                         [--lang en|zh] [--redact DIR] [--captured-at TIME]
+                         [--since REPORT.json] [PATH|-]...
        faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...
        faultline rules [--lang en|zh]
 
@@ -44,6 +45,10 @@ analyze options:
       --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to
                           place ages like `4m31s` on the timeline; default: the newest timestamp
                           found in the input
+      --since REPORT.json what changed since an earlier report of some of these inputs (its
+                          `--format json`, in the same --lang): the findings the new evidence
+                          confirmed, refuted or added and the `cannot establish` entries it
+                          answered, printed before the report (on standard error for json and html)
   -h, --help              this help
 
 redact options:
@@ -192,6 +197,8 @@ struct Args {
     lang: Lang,
     /// Redact the inputs first, write the copies here, and analyse the copies.
     redact_to: Option<PathBuf>,
+    /// An earlier report (JSON) to say what changed since.
+    since: Option<PathBuf>,
     options: Options,
     paths: Vec<String>,
 }
@@ -207,6 +214,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     let mut fail_on = None;
     let mut lang = Lang::En;
     let mut redact_to = None;
+    let mut since = None;
     let mut options = Options::default();
     let mut paths = Vec::new();
     while let Some(arg) = iter.next() {
@@ -230,6 +238,14 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         };
         if let Some(dir) = redact_dir {
             redact_to = Some(PathBuf::from(dir));
+            continue;
+        }
+        let earlier = match arg.as_str() {
+            "--since" => Some(value(&mut iter)?),
+            _ => arg.strip_prefix("--since=").map(str::to_string),
+        };
+        if let Some(path) = earlier {
+            since = Some(PathBuf::from(path));
             continue;
         }
         let language = match arg.as_str() {
@@ -281,6 +297,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         fail_on,
         lang,
         redact_to,
+        since,
         options,
         paths,
     }))
@@ -418,7 +435,41 @@ fn main() -> ExitCode {
         }
         None => sources,
     };
+    // Read before the analysis: a wrong path fails at once, not after a big dump's analysis.
+    let earlier = match args.since.as_deref().map(read_report).transpose() {
+        Ok(earlier) => earlier,
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let report = analyze_with(&sources, &args.options);
+    if let Some(earlier) = &earlier {
+        let heading = match args.lang {
+            Lang::Zh => "自上次报告以来的变化：",
+            _ => "What changed since the earlier report:",
+        };
+        let lines = changes::render(&changes::compare(earlier, &report), args.lang);
+        let block = format!(
+            "{heading}\n{}\n\n",
+            lines
+                .iter()
+                .map(|l| format!("  - {l}\n"))
+                .collect::<String>()
+                .trim_end()
+        );
+        let written = if matches!(args.format, OutputFormat::Json | OutputFormat::Html) {
+            stderr.write_all(block.as_bytes())
+        } else {
+            io::stdout().lock().write_all(block.as_bytes())
+        };
+        if let Err(e) = written {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                let _ = writeln!(stderr, "faultline: cannot write what changed: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let failed = args
         .fail_on
         .is_some_and(|level| report.findings.iter().any(|f| f.severity >= level));
@@ -460,6 +511,17 @@ fn main() -> ExitCode {
         status,
         &mut stderr,
     )
+}
+
+/// An earlier report, as `faultline analyze --format json` wrote it.
+fn read_report(path: &Path) -> Result<faultline_engine::Report, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{} is not a report of `faultline analyze --format json`: {e}",
+            path.display()
+        )
+    })
 }
 
 /// The exit status once the report is written (or could not be).

@@ -259,3 +259,57 @@ fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// `--since`: the image-pull sample's events analysed first, then with its Pod's YAML: what the Pod
+/// changed is printed before the report (standard output for text, standard error for json).
+#[test]
+fn since_prints_what_the_new_evidence_changed() {
+    let case = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/cases/02-exp2-nonexistent-image-tag-yaml");
+    let events = case.join("events.txt").display().to_string();
+    let pod = case.join("pod.yaml").display().to_string();
+    let dir = std::env::temp_dir().join(format!("faultline-since-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for lang in ["en", "zh"] {
+        let earlier = dir.join(format!("before-{lang}.json"));
+        let (code, json) = run(&["analyze", "--format", "json", "--lang", lang, &events]);
+        assert_eq!(code, 0);
+        std::fs::write(&earlier, json).unwrap();
+        let earlier = earlier.display().to_string();
+        let (code, text) = run(&["analyze", "--lang", lang, "--since", &earlier, &events, &pod]);
+        assert_eq!(code, 0);
+        let (heading, confirmed, answered) = match lang {
+            "en" => (
+                "What changed since the earlier report:",
+                "Confirmed: image-pull-failed about Pod exp-runtime/tag-probe",
+                "Answered for image-pull-failed",
+            ),
+            _ => (
+                "自上次报告以来的变化：",
+                "已证实：关于 Pod exp-runtime/tag-probe 的 image-pull-failed",
+                "新的证据回答了",
+            ),
+        };
+        let block = text.split("\n\n").next().unwrap();
+        assert!(block.starts_with(heading), "{text}");
+        assert!(block.contains(confirmed), "{block}");
+        assert!(block.contains(answered), "{block}");
+        // Nothing new: the same inputs again.
+        let (_, same) = run(&["analyze", "--lang", lang, "--since", &earlier, &events]);
+        assert!(!same.split("\n\n").next().unwrap().contains(confirmed), "{same}");
+    }
+    // JSON stays the report alone; what changed goes to standard error.
+    let earlier = dir.join("before-en.json").display().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_faultline"))
+        .args(["analyze", "--format", "json", "--since", &earlier, &events, &pod])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["verdict"], "fault");
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("Confirmed: image-pull-failed"));
+    let (code, _) = run(&["analyze", "--since", "/nonexistent/report.json", &events]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 //! Pure and deterministic: no I/O, no clock, no randomness; the same inputs always give the same
 //! report in the same order. Data flows one way: ingest -> model -> rules -> report.
 
+pub mod changes;
 mod hash;
 pub mod ingest;
 pub mod lang;

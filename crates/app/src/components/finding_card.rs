@@ -17,6 +17,9 @@ pub struct Props {
     #[prop_or_default]
     pub selected: bool,
     pub on_show_line: Callback<(String, u32)>,
+    /// "Paste its output" of a next step: opens the input named after its command.
+    #[prop_or_default]
+    pub on_follow_up: Callback<String>,
 }
 
 /// One finding: boundary, summary, evidence with its source line, limits, and next commands.
@@ -64,12 +67,16 @@ pub fn finding_card(props: &Props) -> Html {
         let command = s.clone();
         let copied_state = copied.clone();
         let done = *copied == Some(i);
+        let on_follow_up = props.on_follow_up.clone();
+        let follow_up = s.clone();
         html! {
             <li>
                 <code translate="no">{ s }</code>
                 <button class="copy" aria-label={(t.copy_aria)(s)}
                     onclick={move |_| { super::copy_text(&command); copied_state.set(Some(i)); }}>
                     { if done { t.copied } else { t.copy } }</button>
+                <button class="paste-output" aria-label={(t.paste_its_output_aria)(s)}
+                    onclick={move |_| on_follow_up.emit(follow_up.clone())}>{ t.paste_its_output }</button>
             </li>
         }
     });

@@ -22,6 +22,11 @@ pub struct Props {
     #[prop_or_default]
     pub selected: Option<usize>,
     pub on_show_line: Callback<(String, u32)>,
+    #[prop_or_default]
+    pub on_follow_up: Callback<String>,
+    /// Opens "What should I paste?" (at a symptom).
+    #[prop_or_default]
+    pub on_guide: Callback<Option<&'static str>>,
 }
 
 /// The findings, most likely root cause first.
@@ -53,7 +58,11 @@ pub fn findings(props: &Props) -> Html {
                 { t.headline_after }<code translate="no">{ top.boundary.id() }</code>{ t.headline_end }</p>
         },
         None if report.inputs.is_empty() => {
-            html! { <p class="headline muted">{ t.paste_to_start }</p> }
+            let on_guide = props.on_guide.reform(|_: MouseEvent| None);
+            html! { <>
+                <p class="headline muted">{ t.paste_to_start }</p>
+                <p><button type="button" class="link open-guide" onclick={on_guide}>{ t.guide_title }</button></p>
+            </> }
         }
         // No finding of weight (none, or info notes only): the verdict says whether the input was
         // read and shows no fault, or could not be read enough to judge (and where).
@@ -61,12 +70,41 @@ pub fn findings(props: &Props) -> Html {
             html! { <p class="headline verdict">{ verdict.clone().unwrap_or_else(|| t.no_findings.to_string()) }</p> }
         }
     };
+    // Inconclusive: what was not read, and the symptom of "What should I paste?" that fits.
+    let inconclusive = crate::guide::matching(report).map(|entry| {
+        let on_guide = props.on_guide.reform(move |_: MouseEvent| Some(entry));
+        let unread = report.unread.iter().map(|u| {
+            let on_show_line = props.on_show_line.clone();
+            let (source, line) = (u.source.clone(), u.line);
+            html! {
+                <li>
+                    <button class="where link" translate="no" onclick={move |_| on_show_line.emit((source.clone(), line))}>
+                        { (t.unread_range)(&u.source, u.line, u.end_line) }</button>
+                    { " " }<span translate="no">{ &u.reason }</span>
+                </li>
+            }
+        });
+        let errors = report.errors.iter().map(|e| html! {
+            <li><span translate="no">{ format!("{}:{} ", e.source, e.line) }</span><span translate="no">{ &e.message }</span></li>
+        });
+        html! {
+            <div class="inconclusive" data-entry={entry}>
+                if !report.unread.is_empty() || !report.errors.is_empty() {
+                    <h3>{ t.unread_title }</h3>
+                    <ul class="unread-list">{ for unread }{ for errors }</ul>
+                }
+                <p>{ t.inconclusive_offer }{ " " }
+                    <button type="button" class="link open-guide" onclick={on_guide}>{ t.guide_title }{ " — " }{ (t.guide_symptom)(entry) }</button></p>
+            </div>
+        }
+    });
     // Busy while the first page's cards still come in, stage by stage.
     let staging = limit < PAGE && limit < report.findings.len();
     html! {
         <div class="findings" aria-busy={staging.to_string()}>
             <h2>{ t.diagnosis }</h2>
             { headline }
+            { for inconclusive }
             // The cards in a fragment of their own: Yew diffs a list by keys only when every item of it
             // has one (the heading before them has none).
             <>{ for report.findings.iter().zip(labels).take(shown).enumerate().map(|(i, (f, label))| {
@@ -78,7 +116,7 @@ pub fn findings(props: &Props) -> Html {
                 // and laid out the whole list again (40-100 ms a stage in a fresh tab).
                 html! {
                     <FindingCard key={i} finding={f.clone()} rank={i + 1} {label} {symptom_of} selected={props.selected == Some(i)}
-                        on_show_line={props.on_show_line.clone()} />
+                        on_show_line={props.on_show_line.clone()} on_follow_up={props.on_follow_up.clone()} />
                 }
             }) }</>
             // Not while the first page comes in: the rest of it is on its way, not a click away.

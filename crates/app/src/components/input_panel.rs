@@ -12,6 +12,10 @@ pub struct Props {
     pub on_paste: Callback<String>,
     pub on_file: Callback<Input>,
     pub on_unreadable: Callback<(String, String)>,
+    /// "Open an example incident" (the default sample).
+    pub on_example: Callback<()>,
+    /// "What should I paste?".
+    pub on_guide: Callback<()>,
 }
 
 /// The paste area, the drop zone and the file picker.
@@ -63,8 +67,9 @@ pub fn input_panel(props: &Props) -> Html {
     html! {
         <div class={classes!("drop-zone", dragging.then_some("dragging"))} {ondragover} {ondragleave} {ondrop}>
             <label for="paste" class="label">{ t.paste_label }</label>
+            <p class="paste-reads" id="paste-reads">{ super::prose(t.paste_reads) }</p>
             <textarea id="paste" spellcheck="false" autocomplete="off" value={props.paste.clone()} {oninput}
-                placeholder={t.paste_placeholder} />
+                placeholder={t.paste_placeholder} aria-describedby="paste-reads" />
             <div class="file-row">
                 <span>{ t.drop_prefix }</span>
                 <label class="file-button">{ t.choose_files }
@@ -76,6 +81,11 @@ pub fn input_panel(props: &Props) -> Html {
                         aria-label={t.choose_folder_aria} />
                 </label>
             </div>
+            <p class="paste-help">{ t.example_before }
+                <button type="button" class="link example" onclick={props.on_example.reform(|_: MouseEvent| ())}>{ t.example_link }</button>
+                { " · " }
+                <button type="button" class="link open-guide" onclick={props.on_guide.reform(|_: MouseEvent| ())}>{ t.guide_title }</button>
+            </p>
         </div>
     }
 }

@@ -4,6 +4,7 @@ pub mod diagram;
 pub mod export_menu;
 pub mod finding_card;
 pub mod findings;
+pub mod follow_up;
 #[cfg(test)]
 mod html_snapshots;
 pub mod input_panel;
@@ -11,12 +12,14 @@ pub mod input_viewer;
 pub mod inputs_list;
 pub mod language_switch;
 pub mod object_map;
+pub mod paste_guide;
 pub mod rules_page;
 pub mod sample_menu;
 pub mod secrets_panel;
 pub mod show_more;
 pub mod timeline;
 pub mod view_switcher;
+pub mod what_changed;
 
 use yew::prelude::*;
 

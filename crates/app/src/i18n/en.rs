@@ -17,6 +17,34 @@ fn sample_title(id: &str) -> &'static str {
     }
 }
 
+fn guide_symptom(id: &str) -> &'static str {
+    match id {
+        "pod-not-starting" => {
+            "Pod not starting (CrashLoopBackOff, ImagePullBackOff, CreateContainerConfigError)"
+        }
+        "pending" => "Pod stays Pending",
+        "service-not-answering" => "Service not answering",
+        "rollout-stuck" => "Rollout stuck",
+        "node-problems" => "Node problems (NotReady, pressure, evictions)",
+        "api-errors" => "API errors (kubectl fails, the control plane)",
+        "storage" => "Storage (PVC Pending, mount or attach errors)",
+        _ => "Other",
+    }
+}
+
+fn guide_collects(id: &str) -> &'static str {
+    match id {
+        "pod-not-starting" => "The Pod, its events by time, its owner, and the logs of the container that crashed before (--previous).",
+        "pending" => "The Pod, its events by time (FailedScheduling says why), its owner, the nodes with their taints and capacity, claims and quota.",
+        "service-not-answering" => "The Service, its EndpointSlices, the Pods its selector picks, their events by time and previous logs.",
+        "rollout-stuck" => "The Deployment, its ReplicaSets and Pods, their events by time, and FailedCreate events (quota, admission).",
+        "node-problems" => "The nodes, the node's conditions and events by time, and the Pods on it.",
+        "api-errors" => "The API server's health checks, the control plane Pods and their events, a request with its responses (-v=6), the API server's previous logs.",
+        "storage" => "The claim, its events by time, storage classes, volume attachments, and the Pod's events.",
+        _ => "",
+    }
+}
+
 fn doc_section(title: &str) -> Option<&'static str> {
     match title {
         "What it finds" => Some("What it finds"),
@@ -157,7 +185,32 @@ pub const EN: Texts = Texts {
     clear_all: "Clear all",
     inputs_aria: "Inputs",
     results_aria: "Diagnosis",
-    paste_label: "Paste kubectl output (YAML or JSON from get -o yaml|json)",
+    paste_label: "Paste kubectl output",
+    paste_reads: "Reads `kubectl describe`, `get -o yaml|json`, `get` tables, events, `kubectl` errors and logs; several commands in one paste are fine.",
+    example_before: "New here? ",
+    example_link: "Open an example incident",
+    sample_note: "You are looking at a sample incident.",
+    sample_note_more: "Paste, drop or pick your own output: it replaces the sample.",
+    sample_removed: "Sample removed",
+    restore: "restore",
+    confirm_sample: "Open this sample? Your own input will be removed from the page (nothing keeps a copy of it).",
+    paste_its_output: "Paste its output",
+    paste_its_output_aria: |cmd| format!("Paste the output of {cmd}"),
+    output_of: "Output of ",
+    follow_up_placeholder: "Run the command and paste its output here: the report updates and says what changed.",
+    follow_up_done: "Done",
+    what_changed: "What changed",
+    guide_title: "What should I paste?",
+    guide_intro: "Pick the symptom closest to yours and run its commands; replace NS, POD, SVC, DEPLOY, NODE, PVC and KEY=VALUE (the selector) with your names, and paste all the output at once.",
+    guide_redact: "Everything stays in this page. Before you paste the output anywhere else (a ticket, a chat), redact it: the Secrets panel or `faultline redact` replaces secrets.",
+    guide_close: "Close",
+    guide_symptom,
+    guide_collects,
+    unread_title: "What was not read",
+    unread_range: |source, line, end| {
+        if line == end { format!("{source} line {line}") } else { format!("{source} lines {line}–{end}") }
+    },
+    inconclusive_offer: "To judge it, paste the output that shows the object itself:",
     paste_placeholder: "kubectl get pod web-7d9f -n shop -o yaml   →   paste the output here",
     drop_prefix: "…or drop files here, or ",
     choose_files: "choose files",

@@ -246,6 +246,38 @@ pub struct Texts {
     /// An object of the report: `Kind ns/name`, or the engine's words for one whose name the input
     /// does not give.
     pub object: fn(&faultline_engine::report::ObjectRef) -> String,
+
+    // A newcomer's first paste, and the evidence loop (issue 25).
+    /// Under the paste box: the layouts read.
+    pub paste_reads: &'static str,
+    pub example_before: &'static str,
+    pub example_link: &'static str,
+    /// Over a sample's inputs and report.
+    pub sample_note: &'static str,
+    pub sample_note_more: &'static str,
+    pub sample_removed: &'static str,
+    pub restore: &'static str,
+    /// Asked before a sample replaces the user's own input.
+    pub confirm_sample: &'static str,
+    pub paste_its_output: &'static str,
+    pub paste_its_output_aria: fn(&str) -> String,
+    /// The follow-up input's label, before its command.
+    pub output_of: &'static str,
+    pub follow_up_placeholder: &'static str,
+    pub follow_up_done: &'static str,
+    pub what_changed: &'static str,
+    pub guide_title: &'static str,
+    pub guide_intro: &'static str,
+    pub guide_redact: &'static str,
+    pub guide_close: &'static str,
+    /// A symptom's title, by its id (`guide.rs`).
+    pub guide_symptom: fn(&str) -> &'static str,
+    /// What the commands of a symptom collect.
+    pub guide_collects: fn(&str) -> &'static str,
+    pub unread_title: &'static str,
+    /// An unread range: input, first and last line.
+    pub unread_range: fn(&str, u32, u32) -> String,
+    pub inconclusive_offer: &'static str,
 }
 
 impl Texts {

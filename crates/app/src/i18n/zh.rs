@@ -17,6 +17,34 @@ fn sample_title(id: &str) -> &'static str {
     }
 }
 
+fn guide_symptom(id: &str) -> &'static str {
+    match id {
+        "pod-not-starting" => {
+            "Pod 无法启动（CrashLoopBackOff、ImagePullBackOff、CreateContainerConfigError）"
+        }
+        "pending" => "Pod 一直处于 Pending",
+        "service-not-answering" => "Service 没有响应",
+        "rollout-stuck" => "滚动发布卡住",
+        "node-problems" => "节点问题（NotReady、资源压力、驱逐）",
+        "api-errors" => "API 报错（kubectl 失败，控制平面）",
+        "storage" => "存储（PVC Pending，挂载或挂接错误）",
+        _ => "其他",
+    }
+}
+
+fn guide_collects(id: &str) -> &'static str {
+    match id {
+        "pod-not-starting" => "Pod 本身、按时间排序的事件、它的属主，以及上一次崩溃的容器的日志（--previous）。",
+        "pending" => "Pod 本身、按时间排序的事件（FailedScheduling 会说明原因）、它的属主、节点的污点和容量、存储卷声明和配额。",
+        "service-not-answering" => "Service、它的 EndpointSlice、选择算符选中的 Pod，以及这些 Pod 按时间排序的事件和上一次的日志。",
+        "rollout-stuck" => "Deployment、它的 ReplicaSet 和 Pod、按时间排序的事件，以及 FailedCreate 事件（配额、准入）。",
+        "node-problems" => "节点列表、该节点的状况和按时间排序的事件，以及运行在它上面的 Pod。",
+        "api-errors" => "API 服务器的健康检查、控制平面的 Pod 及其事件、一次带响应的请求（-v=6），以及 API 服务器上一次的日志。",
+        "storage" => "存储卷声明及其按时间排序的事件、存储类、卷挂接，以及 Pod 的事件。",
+        _ => "",
+    }
+}
+
 fn doc_section(title: &str) -> Option<&'static str> {
     match title {
         "What it finds" => Some("发现什么"),
@@ -173,7 +201,32 @@ pub const ZH: Texts = Texts {
     clear_all: "全部清除",
     inputs_aria: "输入",
     results_aria: "诊断",
-    paste_label: "粘贴 kubectl 的输出（get -o yaml|json 得到的 YAML 或 JSON）",
+    paste_label: "粘贴 kubectl 的输出",
+    paste_reads: "可以读取 `kubectl describe`、`get -o yaml|json`、`get` 表格、事件、`kubectl` 的报错和日志；一次粘贴多条命令的输出也可以。",
+    example_before: "第一次使用？",
+    example_link: "打开一个示例故障",
+    sample_note: "你正在查看一个示例故障。",
+    sample_note_more: "粘贴、拖入或选择你自己的输出：它会替换示例。",
+    sample_removed: "已移除示例",
+    restore: "恢复",
+    confirm_sample: "打开这个示例？你自己的输入将从页面中移除（没有任何地方保存它的副本）。",
+    paste_its_output: "粘贴它的输出",
+    paste_its_output_aria: |cmd| format!("粘贴 {cmd} 的输出"),
+    output_of: "命令输出：",
+    follow_up_placeholder: "运行这条命令，把输出粘贴到这里：报告会更新，并说明有什么变化。",
+    follow_up_done: "完成",
+    what_changed: "有什么变化",
+    guide_title: "我该粘贴什么？",
+    guide_intro: "选择与你的症状最接近的一项，运行其中的命令；把 NS、POD、SVC、DEPLOY、NODE、PVC 和 KEY=VALUE（选择算符）换成你的名称，然后把所有输出一次粘贴进来。",
+    guide_redact: "所有内容都只留在本页面中。把输出粘贴到其他地方（工单、聊天）之前，请先脱敏：密钥面板或 `faultline redact` 会替换其中的密钥。",
+    guide_close: "关闭",
+    guide_symptom,
+    guide_collects,
+    unread_title: "没有读取的内容",
+    unread_range: |source, line, end| {
+        if line == end { format!("{source} 第 {line} 行") } else { format!("{source} 第 {line}–{end} 行") }
+    },
+    inconclusive_offer: "要作出判断，请粘贴能显示对象本身的输出：",
     paste_placeholder: "kubectl get pod web-7d9f -n shop -o yaml   →   把输出粘贴到这里",
     drop_prefix: "……或把文件拖到这里，或",
     choose_files: "选择文件",

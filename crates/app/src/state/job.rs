@@ -159,6 +159,10 @@ impl State {
     pub(super) fn receive(&mut self, id: u64, lang: Lang, analysis: &Analysis) {
         self.report = analysis.report.clone();
         self.origin = Origin::Job { id, lang };
+        self.changes = self
+            .baseline
+            .as_ref()
+            .map(|before| Rc::new(faultline_engine::changes::compare(before, &self.report)));
         self.secrets = Rc::default();
         self.redacted_input = analysis.redacted_input;
         self.timings = Rc::new(analysis.timings.clone());

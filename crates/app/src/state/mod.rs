@@ -20,6 +20,7 @@
 
 use std::rc::Rc;
 
+use faultline_engine::changes::Change;
 use faultline_engine::{Progress, Report};
 use faultline_worker::protocol::{Excerpt, Secret, Texts, Timing};
 
@@ -106,6 +107,17 @@ pub struct State {
     pub excerpt: Option<Rc<Excerpt>>,
     /// The finding (index into the report) to bring into view in the findings view.
     pub selected_finding: Option<usize>,
+    /// The sample the user's first input replaced, until they restore it, clear or open another.
+    pub removed_sample: Option<&'static str>,
+    /// The next step whose output is being pasted: its command, which names the input.
+    pub follow_up: Option<String>,
+    /// The report before the newest evidence (a next step's output, a dropped file), to say what
+    /// that evidence changed.
+    pub baseline: Option<Rc<Report>>,
+    /// What the newest evidence changed ([`State::baseline`] against the report shown).
+    pub changes: Option<Rc<Vec<Change>>>,
+    /// The "What should I paste?" panel is open, at this symptom (`None`: all of them).
+    pub guide: Option<Option<&'static str>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +133,15 @@ pub enum Action {
         reason: String,
     },
     LoadSample(&'static str),
+    /// Brings back the sample the user's first input replaced (and removes that input).
+    RestoreSample,
+    /// Opens the input for a next step's output, named after its command.
+    OpenFollowUp(String),
+    /// The follow-up input's text changed.
+    EditFollowUp(String),
+    CloseFollowUp,
+    /// Opens the "What should I paste?" panel (at a symptom), or closes it (`None`).
+    Guide(Option<Option<&'static str>>),
     /// Removes every input.
     Clear,
     /// Replaces every input by its redacted copy (the originals are kept for [`Action::UndoRedaction`]).

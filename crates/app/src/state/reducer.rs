@@ -19,6 +19,8 @@ impl Reducible for State {
                 | Action::AddFile(_)
                 | Action::RemoveFile(_)
                 | Action::LoadSample(_)
+                | Action::RestoreSample
+                | Action::EditFollowUp(_)
                 | Action::Clear
                 | Action::Route(Route { sample: Some(_), .. })
         ) {
@@ -27,8 +29,17 @@ impl Reducible for State {
         }
         match action {
             Action::EditPaste(text) => {
+                if text.trim().is_empty() && next.sample.is_some() {
+                    // Nothing of the user's yet: the sample stays.
+                    next.paste = text.into();
+                    return Rc::new(next);
+                }
+                next.replace_sample();
                 next.paste = text.into();
                 next.sample = None;
+                // The first paste is not new evidence of a report: nothing to compare it with.
+                next.baseline = None;
+                next.changes = None;
             }
             Action::AddFile(input) if input.text.inline().is_some_and(looks_binary) => {
                 next.unreadable.retain(|(n, _)| *n != input.name);
@@ -37,6 +48,13 @@ impl Reducible for State {
                 return Rc::new(next);
             }
             Action::AddFile(input) => {
+                if next.sample.is_some() {
+                    next.replace_sample();
+                } else if next.has_own_input() && !next.analysing() {
+                    // A file dropped beside the user's input: new evidence of the report shown.
+                    next.baseline = Some(next.report.clone());
+                    next.changes = None;
+                }
                 next.unreadable.retain(|(n, _)| *n != input.name);
                 match next.files.iter_mut().find(|f| f.name == input.name) {
                     Some(existing) => *existing = input,
@@ -48,6 +66,8 @@ impl Reducible for State {
                 if index < next.files.len() {
                     next.files.remove(index);
                     next.sample = None;
+                    next.baseline = None;
+                    next.changes = None;
                 }
             }
             Action::FileUnreadable { name, reason } => {
@@ -59,12 +79,58 @@ impl Reducible for State {
                 next.load_sample(id);
                 next.unreadable.clear();
             }
+            Action::RestoreSample => {
+                let Some(id) = next.removed_sample else {
+                    return self;
+                };
+                next.load_sample(id);
+                next.unreadable.clear();
+            }
+            Action::OpenFollowUp(command) => {
+                next.follow_up = Some(command);
+                if !next.analysing() {
+                    next.baseline = Some(next.report.clone());
+                }
+                next.changes = None;
+                return Rc::new(next);
+            }
+            Action::EditFollowUp(text) => {
+                let Some(name) = next.follow_up.clone() else {
+                    return self;
+                };
+                let existing = next.files.iter().position(|f| f.name == name);
+                match (existing, text.trim().is_empty()) {
+                    (Some(i), true) => {
+                        next.files.remove(i);
+                    }
+                    (Some(i), false) => next.files[i].text = text.into(),
+                    (None, true) => return Rc::new(next),
+                    (None, false) => next.files.push(super::Input {
+                        name,
+                        text: text.into(),
+                    }),
+                }
+                // A sample explored further is the user's now (its report is the baseline).
+                next.sample = None;
+            }
+            Action::CloseFollowUp => {
+                next.follow_up = None;
+                return Rc::new(next);
+            }
+            Action::Guide(guide) => {
+                next.guide = guide;
+                return Rc::new(next);
+            }
             Action::Clear => {
                 next.paste = "".into();
                 next.files.clear();
                 next.unreadable.clear();
                 next.sample = None;
                 next.focus = None;
+                next.removed_sample = None;
+                next.follow_up = None;
+                next.baseline = None;
+                next.changes = None;
             }
             Action::SetView(view) => {
                 next.view = view;

@@ -36,6 +36,11 @@ impl State {
             focus: None,
             excerpt: None,
             selected_finding: None,
+            removed_sample: None,
+            follow_up: None,
+            baseline: None,
+            changes: None,
+            guide: None,
         };
         state.load_sample(id);
         state.analyse(false);
@@ -49,8 +54,26 @@ impl State {
         state
     }
 
+    /// The user's first input arrives while a sample is shown: the sample's inputs go (restorable).
+    pub(super) fn replace_sample(&mut self) {
+        if let Some(id) = self.sample.take() {
+            self.files.clear();
+            self.paste = "".into();
+            self.removed_sample = Some(id);
+            self.focus = None;
+            self.selected_finding = None;
+            self.follow_up = None;
+            self.baseline = None;
+            self.changes = None;
+        }
+    }
+
     pub(super) fn load_sample(&mut self, id: &'static str) {
         if let Some(sample) = samples::find(id) {
+            self.removed_sample = None;
+            self.follow_up = None;
+            self.baseline = None;
+            self.changes = None;
             self.paste = "".into();
             self.files = sample
                 .files

@@ -112,13 +112,27 @@ fn a_file_with_the_same_name_replaces_the_old_one_and_removal_reanalyses() {
     let state = reduce(
         State::default(),
         Action::AddFile(Input {
+            name: "events.txt".into(),
+            text: samples::find("image-pull").unwrap().files[1].1.into(),
+        }),
+    );
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
+            name: "pod.yaml".into(),
+            text: SECRET_POD.into(),
+        }),
+    );
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
             name: "pod.yaml".into(),
             text: CRASH_POD.into(),
         }),
     );
     assert_eq!(state.files.len(), 2);
     assert_eq!(state.report.findings[0].subject.name, "web");
-    let state = reduce(state, Action::RemoveFile(0));
+    let state = reduce(state, Action::RemoveFile(1));
     assert_eq!(state.files.len(), 1);
     assert!(
         state.report.findings.iter().all(|f| f.subject.name != "web"),
@@ -196,10 +210,80 @@ fn bad_input_keeps_the_text_as_typed() {
     assert_eq!(paste_of(&state), broken);
     let error = state.report.errors.iter().find(|e| e.source == "paste").unwrap();
     assert_eq!(error.line, 3, "{error:?}");
-    assert_eq!(
-        state.report.findings[0].rule, "image-pull-failed",
-        "the other inputs are still analysed"
+    assert!(
+        state.files.is_empty(),
+        "the sample's files made way for the paste"
     );
+}
+
+/// Issue 25: the first paste while a sample is shown replaces it, and "restore" brings it back.
+#[test]
+fn the_first_paste_replaces_the_sample_and_restore_brings_it_back() {
+    let state = reduce(State::default(), Action::EditPaste("  \n".into()));
+    assert_eq!(
+        state.sample,
+        Some("image-pull"),
+        "whitespace is not the user's input"
+    );
+    let state = reduce(state, Action::EditPaste(CRASH_POD.into()));
+    assert_eq!(state.sample, None);
+    assert_eq!(state.removed_sample, Some("image-pull"));
+    assert_eq!(state.input_names(), ["paste"]);
+    assert!(
+        state.report.findings.iter().all(|f| f.subject.name == "web"),
+        "diagnosed alone"
+    );
+    assert!(state.has_own_input());
+    let state = reduce(state, Action::RestoreSample);
+    assert_eq!(state.sample, Some("image-pull"));
+    assert_eq!(state.removed_sample, None);
+    assert_eq!(state.input_names(), ["pod.yaml", "events.txt"]);
+    assert_eq!(state.report.findings[0].subject.name, "tag-probe");
+    // A dropped file replaces it as well.
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
+            name: "web.yaml".into(),
+            text: CRASH_POD.into(),
+        }),
+    );
+    assert_eq!(state.input_names(), ["web.yaml"]);
+    assert_eq!(state.removed_sample, Some("image-pull"));
+}
+
+/// Issue 25: a next step's output, pasted into the input named after its command, is compared with
+/// the report before it.
+#[test]
+fn a_next_steps_output_says_what_it_changed() {
+    let sample = samples::find("image-pull").unwrap();
+    let events = sample.files.iter().find(|(n, _)| *n == "events.txt").unwrap().1;
+    let pod = sample.files.iter().find(|(n, _)| *n == "pod.yaml").unwrap().1;
+    let state = reduce(State::default(), Action::EditPaste(events.into()));
+    assert_eq!(state.changes, None, "a first paste has nothing to compare with");
+    let command = state.report.findings[0]
+        .next_steps
+        .iter()
+        .find(|s| s.ends_with("-o yaml"))
+        .unwrap()
+        .clone();
+    let state = reduce(state, Action::OpenFollowUp(command.clone()));
+    assert_eq!(state.follow_up.as_deref(), Some(command.as_str()));
+    let state = reduce(state, Action::EditFollowUp(pod.into()));
+    assert_eq!(state.input_names(), ["paste".to_string(), command.clone()]);
+    let changes = state.changes.clone().unwrap();
+    let kinds: Vec<_> = changes.iter().map(|c| c.kind.id()).collect();
+    assert_eq!(kinds, ["confirmed", "answered"]);
+    assert!(state.report.findings[0]
+        .evidence
+        .iter()
+        .any(|e| e.source == command));
+    // Emptied: the input goes, and the comparison says the report is back where it was.
+    let state = reduce(state, Action::EditFollowUp(String::new()));
+    assert_eq!(state.input_names(), ["paste"]);
+    assert_eq!(state.changes.as_deref().map(Vec::len), Some(0));
+    // A main-paste edit is not new evidence of a report.
+    let state = reduce(state, Action::EditPaste(format!("{events}\n")));
+    assert_eq!(state.changes, None);
 }
 
 const SECRET_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  nodeName: n1\n  containers:\n  - name: app\n    image: shop/web:9.9\n    env:\n    - name: DB_PASSWORD\n      value: hunter2-hunter2\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: app\n    image: shop/web:9.9\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n";
@@ -303,7 +387,7 @@ fn an_edit_asks_the_worker_and_the_previous_report_stays_until_the_answer() {
     );
     let (job, inputs) = asked.job().unwrap();
     assert_eq!(job.id, pending.id);
-    assert_eq!(job.names, ["paste", "pod.yaml", "events.txt"]);
+    assert_eq!(job.names, ["paste"], "the first paste replaces the sample");
     assert_eq!(inputs[0].text, Text::from(CRASH_POD));
     let actions = worker_actions(&asked);
     let mut state = asked;
@@ -392,7 +476,11 @@ fn a_worker_failure_is_reported_on_each_input_with_the_text_kept() {
         },
     );
     assert_eq!(failed.pending, None);
-    assert_eq!(failed.report.errors.len(), 3);
+    assert_eq!(
+        failed.report.errors.len(),
+        1,
+        "the paste (it replaced the sample)"
+    );
     assert!(failed.report.errors[0]
         .message
         .contains("`faultline` command line"));
@@ -447,8 +535,13 @@ fn has_chinese(text: &str) -> bool {
 fn a_switch_of_language_renders_the_report_again_without_analysing() {
     let mut worker = Worker::default();
     let fold = |state: State, actions: Vec<Action>| actions.into_iter().fold(state, reduce_only);
-    // A job of the image-pull sample's files with a secret: the worker's report, not the sample's.
-    let asked = reduce_only(State::default(), Action::EditPaste(SECRET_POD.into()));
+    // A job of the image-pull sample's files with a secret (a next step's output pasted beside the
+    // sample): the worker's report, not the sample's.
+    let opened = reduce_only(
+        State::default(),
+        Action::OpenFollowUp("kubectl get pod web -n shop -o yaml".into()),
+    );
+    let asked = reduce_only(opened, Action::EditFollowUp(SECRET_POD.into()));
     let actions = worker.analyse(&asked);
     let state = fold(asked, actions);
     assert_eq!((worker.analyses, state.pending.is_none()), (1, true));
