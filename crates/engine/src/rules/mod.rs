@@ -26,7 +26,7 @@ pub(crate) mod shell;
 mod table_status;
 pub mod zone_network_storage;
 
-use crate::model::owners::{descends_from, runs_on, selects, uses};
+use crate::model::owners::{descends_from, pods_hurt_by, runs_on, selects, top_workload, uses};
 use crate::model::Model;
 use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity};
 
@@ -85,6 +85,7 @@ impl Rule {
             cannot_establish_messages: cannot_establish.into_iter().map(Into::into).collect(),
             next_steps,
             explained_by: None,
+            affects: Vec::new(),
             components: Vec::new(),
             node: None,
             details: Vec::new(),
@@ -203,17 +204,83 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
             components::implicate(rule.components, finding);
         }
     }
+    for finding in &mut findings {
+        affected(model, finding);
+    }
     relate(model, &mut findings);
+    carry_affects(&mut findings);
     for finding in &mut findings {
         finding.details = Vec::new();
     }
     group(findings)
 }
 
+/// Sets [`Finding::affects`]: the workloads of what the rule named as refused or hurt, of the
+/// subject itself (a Pod's Deployment), and of the Pods the input shows the subject hurting (a
+/// Node's, a claim's, a Service's: [`pods_hurt_by`]); never the subject, each once, in that order.
+fn affected(model: &Model<'_>, finding: &mut Finding) {
+    let named = std::mem::take(&mut finding.affects);
+    let hurt = pods_hurt_by(model, &finding.subject);
+    let mut affects = Vec::new();
+    for object in named
+        .iter()
+        .chain(std::iter::once(&finding.subject))
+        .chain(hurt.iter())
+    {
+        let workload = top_workload(model, object);
+        if workload != finding.subject && !affects.contains(&workload) {
+            affects.push(workload);
+        }
+    }
+    finding.affects = affects;
+}
+
+/// A cause affects what its symptoms affect (a node's pressure, the Deployment of the Pod it keeps
+/// from being scheduled), or a symptom's subject that is a workload itself (the Deployment whose
+/// rollout a quota stops), up the chain of causes.
+fn carry_affects(findings: &mut [Finding]) {
+    for i in 0..findings.len() {
+        let mut carried: Vec<ObjectRef> = Vec::new();
+        let symptom = &findings[i];
+        if symptom.explained_by.is_none() {
+            continue;
+        }
+        // The symptom's workloads, or its subject when it is a workload itself (a rollout).
+        carried.extend(symptom.affects.iter().cloned());
+        if carried.is_empty() {
+            carried.push(symptom.subject.clone());
+        }
+        let mut cause = symptom.explained_by.clone();
+        for _ in 0..findings.len() {
+            let Some(c) = cause else { break };
+            let Some(j) = findings
+                .iter()
+                .position(|f| f.rule == c.rule && f.subject == c.subject)
+            else {
+                break;
+            };
+            for object in &carried {
+                let target = &mut findings[j];
+                if *object != target.subject && !target.affects.contains(object) {
+                    target.affects.push(object.clone());
+                }
+            }
+            cause = findings[j].explained_by.clone();
+        }
+    }
+}
+
 /// Rules that read the other rules' findings, so run after them.
 const LATE: &[&str] = &[
     quota_admission::replica_creation_failed::RULE.id,
     readiness_endpoints::rollout_not_progressing::RULE.id,
+];
+
+/// Rules whose subject is the object that refused a create (a ResourceQuota, a webhook's Service),
+/// the refused objects being in [`Finding::affects`].
+const REFUSERS: &[&str] = &[
+    quota_admission::quota_exceeded_on_create::RULE.id,
+    quota_admission::admission_webhook_unreachable::RULE.id,
 ];
 
 /// Whether `cause` explains `symptom` (both findings of the same analysis).
@@ -297,7 +364,11 @@ const EXPLANATIONS: &[Explanation] = &[
         cause: None,
         takes_boundary: true,
         explains: |model, symptom, cause| {
-            cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
+            cause.rule != symptom.rule
+                && (descends_from(model, &cause.subject, &symptom.subject)
+                    // A refusal whose subject is the refuser (a quota): what it refused.
+                    || (REFUSERS.contains(&cause.rule.as_str())
+                        && cause.affects.iter().any(|a| descends_from(model, a, &symptom.subject))))
         },
     },
     // A control-plane component's Pod failing is the component failing: its container findings are
