@@ -192,6 +192,7 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     for rule in RULES.iter().filter(|r| !late(r)).chain(RULES.iter().filter(late)) {
         (rule.check)(model, &mut findings);
     }
+    let mut findings = merge_duplicates(findings);
     // Most likely root cause first: by severity, then findings about an object that was pasted
     // (structured status) before findings that rest on events or messages alone.
     let rank = |f: &Finding| {
@@ -213,6 +214,52 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
         finding.details = Vec::new();
     }
     group(findings)
+}
+
+/// One fault, one finding: the findings of one rule about one object (the same Pod pasted as YAML,
+/// as `kubectl describe` and in an events table is read as three objects, and a rule that looks at
+/// each says the same thing three times) become one, with the evidence of each, in input order.
+/// The most severe of them is kept (the first of equals), and the others add what it lacks:
+/// evidence (after its own), what cannot be established, next steps, affected objects. A subject
+/// without a name (a fragment's Pod) is never the same object as another.
+fn merge_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut kept: Vec<Finding> = Vec::with_capacity(findings.len());
+    let mut at: crate::hash::Map<(String, ObjectRef), usize> = crate::hash::Map::default();
+    for finding in findings {
+        if finding.subject.name.is_empty() {
+            kept.push(finding);
+            continue;
+        }
+        let key = (finding.rule.clone(), finding.subject.clone());
+        let Some(&i) = at.get(&key) else {
+            at.insert(key, kept.len());
+            kept.push(finding);
+            continue;
+        };
+        let mut other = finding;
+        if other.severity > kept[i].severity {
+            std::mem::swap(&mut kept[i], &mut other);
+        }
+        let base = &mut kept[i];
+        add_missing(&mut base.evidence, other.evidence);
+        add_missing(
+            &mut base.cannot_establish_messages,
+            other.cannot_establish_messages,
+        );
+        add_missing(&mut base.cannot_establish, other.cannot_establish);
+        add_missing(&mut base.next_steps, other.next_steps);
+        add_missing(&mut base.affects, other.affects);
+        add_missing(&mut base.details, other.details);
+    }
+    kept
+}
+
+fn add_missing<T: PartialEq>(to: &mut Vec<T>, from: Vec<T>) {
+    for item in from {
+        if !to.contains(&item) {
+            to.push(item);
+        }
+    }
 }
 
 /// Sets [`Finding::affects`]: the workloads of what the rule named as refused or hurt, of the
