@@ -265,43 +265,6 @@ pub fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<boo
     }))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_names_are_recognised_and_longer_names_are_not() {
-        assert!(named_after("web-7d9f8c6b5", "web", 1));
-        assert!(named_after("web-7d9f8c6b5-x2k4q", "web", 2));
-        assert!(!named_after("web-api-7d9f8c6b5-x2k4q", "web", 2));
-        assert!(!named_after("web-api", "web", 2));
-        assert!(!named_after("webx-7d9f8c6b5", "web", 1));
-        assert!(!named_after("web-canary", "web", 1));
-        assert!(named_after("web-1234567890", "web", 1));
-    }
-
-    /// The lanes of the app once filed `web-canary1` under `web` (a digit made it look generated);
-    /// the rules did not. One heuristic now: the controllers' alphabet has no vowels.
-    #[test]
-    fn a_name_with_vowels_is_not_a_generated_one() {
-        assert_eq!(named_workload("Pod", "web-canary1"), None);
-        assert!(!named_after("web-canary1", "web", 1));
-        assert_eq!(named_workload("Pod", "web-6d8f7b9c4-q2w8x"), Some("web"));
-        assert_eq!(named_workload("Pod", "web-q2w8x"), Some("web"));
-        assert_eq!(named_workload("ReplicaSet", "web-6d8f7b9c4"), Some("web"));
-        assert_eq!(named_workload("Deployment", "web-6d8f7b9c4"), None);
-        assert_eq!(named_workload("Pod", "tag-probe"), None);
-        assert_eq!(named_workload("Pod", "db-0"), None);
-        assert_eq!(named_workload("Pod", "-q2w8x"), None);
-        for (name, prefix, parts) in [("web-7d9f8c6b5-x2k4q", "web", 2), ("web-7d9f8c6b5", "web", 1)] {
-            assert_eq!(
-                named_after(name, prefix, parts),
-                named_workload("Pod", name) == Some(prefix)
-            );
-        }
-    }
-}
-
 /// The workload `object` belongs to: the top of its owner chain as the input states it (a Pod's
 /// controller reference, with a ReplicaSet named `<deployment>-<pod-template-hash>` taken up to its
 /// Deployment as in [`workload_of`]), else, for a ReplicaSet or a Pod of a Deployment whose owners the
@@ -341,7 +304,14 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
         "ReplicaSet" => named_workload("ReplicaSet", &current.name),
         // A Pod named with two generated tokens (hash and suffix) is a Deployment's; with one it may
         // be a DaemonSet's, a Job's or a bare ReplicaSet's, so its kind is not known.
-        "Pod" if !stated => named_workload("Pod", &current.name).filter(|w| named_after(&current.name, w, 2)),
+        // A decimal middle token is a CronJob's schedule time (`report-28867800-kq2xw`), not a hash.
+        "Pod" if !stated => named_workload("Pod", &current.name).filter(|w| {
+            named_after(&current.name, w, 2)
+                && !current.name[w.len() + 1..]
+                    .split('-')
+                    .next()
+                    .is_some_and(|hash| hash.bytes().all(|b| b.is_ascii_digit()))
+        }),
         _ => None,
     };
     match guessed {
@@ -377,9 +347,9 @@ pub fn pods_hurt_by(model: &Model<'_>, subject: &ObjectRef) -> Vec<ObjectRef> {
                     .graph
                     .edges_from(s)
                     .filter(|e| e.kind == EdgeKind::Selects)
-                    .filter_map(|e| match &e.to {
-                        Target::Object(i) => Some(model.objects[*i].id.clone()),
-                        Target::Missing(r) => Some((**r).clone()),
+                    .map(|e| match &e.to {
+                        Target::Object(i) => model.objects[*i].id.clone(),
+                        Target::Missing(r) => (**r).clone(),
                     })
                     .filter(|p| p.kind == "Pod")
                     .collect()
@@ -403,4 +373,41 @@ fn running_and_ready(pod: &Object) -> bool {
         c.get("type").and_then(Node::as_str) == Some("Ready")
             && c.get("status").and_then(Node::as_str) == Some("True")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_names_are_recognised_and_longer_names_are_not() {
+        assert!(named_after("web-7d9f8c6b5", "web", 1));
+        assert!(named_after("web-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api-7d9f8c6b5-x2k4q", "web", 2));
+        assert!(!named_after("web-api", "web", 2));
+        assert!(!named_after("webx-7d9f8c6b5", "web", 1));
+        assert!(!named_after("web-canary", "web", 1));
+        assert!(named_after("web-1234567890", "web", 1));
+    }
+
+    /// The lanes of the app once filed `web-canary1` under `web` (a digit made it look generated);
+    /// the rules did not. One heuristic now: the controllers' alphabet has no vowels.
+    #[test]
+    fn a_name_with_vowels_is_not_a_generated_one() {
+        assert_eq!(named_workload("Pod", "web-canary1"), None);
+        assert!(!named_after("web-canary1", "web", 1));
+        assert_eq!(named_workload("Pod", "web-6d8f7b9c4-q2w8x"), Some("web"));
+        assert_eq!(named_workload("Pod", "web-q2w8x"), Some("web"));
+        assert_eq!(named_workload("ReplicaSet", "web-6d8f7b9c4"), Some("web"));
+        assert_eq!(named_workload("Deployment", "web-6d8f7b9c4"), None);
+        assert_eq!(named_workload("Pod", "tag-probe"), None);
+        assert_eq!(named_workload("Pod", "db-0"), None);
+        assert_eq!(named_workload("Pod", "-q2w8x"), None);
+        for (name, prefix, parts) in [("web-7d9f8c6b5-x2k4q", "web", 2), ("web-7d9f8c6b5", "web", 1)] {
+            assert_eq!(
+                named_after(name, prefix, parts),
+                named_workload("Pod", name) == Some(prefix)
+            );
+        }
+    }
 }

@@ -193,21 +193,23 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
         (rule.check)(model, &mut findings);
     }
     let mut findings = merge_duplicates(findings);
-    // Most likely root cause first: by severity, then findings about an object that was pasted
-    // (structured status) before findings that rest on events or messages alone.
-    let rank = |f: &Finding| {
-        let pasted = model.graph.find(&f.subject).is_some();
-        (std::cmp::Reverse(f.severity), !pasted)
-    };
-    findings.sort_by_cached_key(rank);
     for finding in &mut findings {
         if let Some(rule) = find(&finding.rule) {
             components::implicate(rule.components, finding);
         }
-    }
-    for finding in &mut findings {
         affected(model, finding);
     }
+    // Most likely root cause first: by severity; then findings about what the rest of the input
+    // shows failing (another finding is about the same object or workload) before findings about an
+    // object nothing else refers to; then findings about an object that was pasted (structured
+    // status) before findings that rest on events or messages alone.
+    let touched = touched_by_others(&findings);
+    let mut ranked: Vec<(usize, Finding)> = findings.into_iter().enumerate().collect();
+    ranked.sort_by_cached_key(|(i, f)| {
+        let pasted = model.graph.find(&f.subject).is_some();
+        (std::cmp::Reverse(f.severity), !touched[*i], !pasted)
+    });
+    let mut findings: Vec<Finding> = ranked.into_iter().map(|(_, f)| f).collect();
     relate(model, &mut findings);
     carry_affects(&mut findings);
     for finding in &mut findings {
@@ -260,6 +262,37 @@ fn add_missing<T: PartialEq>(to: &mut Vec<T>, from: Vec<T>) {
             to.push(item);
         }
     }
+}
+
+/// For each finding, whether a current finding of another rule is about the same objects: its
+/// subject, or a workload either affects. A Pending claim that a Pod waits for is touched by the
+/// Pod's finding; a lone warning about an object nothing else mentions is not, nor are the Pods of
+/// one Deployment failing the same way (one fault, repeated).
+fn touched_by_others(findings: &[Finding]) -> Vec<bool> {
+    let names = |f: &Finding| -> Vec<ObjectRef> {
+        std::iter::once(&f.subject)
+            .chain(&f.affects)
+            .filter(|o| !o.name.is_empty())
+            .cloned()
+            .collect()
+    };
+    let mut by_object: crate::hash::Map<ObjectRef, Vec<usize>> = crate::hash::Map::default();
+    for (i, f) in findings.iter().enumerate() {
+        for o in names(f) {
+            by_object.entry(o).or_default().push(i);
+        }
+    }
+    findings
+        .iter()
+        .map(|f| {
+            names(f).iter().any(|o| {
+                by_object.get(o).is_some_and(|all| {
+                    all.iter()
+                        .any(|&j| findings[j].rule != f.rule && findings[j].severity != Severity::Info)
+                })
+            })
+        })
+        .collect()
 }
 
 /// Sets [`Finding::affects`]: the workloads of what the rule named as refused or hurt, of the
