@@ -350,6 +350,13 @@ pub struct Finding {
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explained_by: Option<Cause>,
+    /// The workloads the finding hurts (DESIGN.md, "affected workloads"): the owning workload of a
+    /// Pod or ReplicaSet subject (the top of its owner chain, by `ownerReferences` or the name its
+    /// controller generated), the workloads of the Pods a Node, a claim, a Service, a quota or a
+    /// webhook keeps from working, and those of the symptoms listed under it. The subject is the
+    /// object at fault; these are the ones that suffer for it. Never the subject itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub affects: Vec<ObjectRef>,
     /// The components of the logical architecture the finding implicates: those its rule declares
     /// (`declare_rule!`), kept where the finding meets their condition (a controller manager only when
     /// a controller made the refused request). A kubelet is the one of [`Finding::node`] when set.

@@ -307,3 +307,65 @@ fn a_symptom_that_takes_its_causes_boundary_takes_its_components() {
     assert!(rollout.explained_by.is_some());
     assert_eq!(rollout.components, [Component::Kubelet, Component::Runtime]);
 }
+
+fn fixture(path: &str) -> Source {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/rules/");
+    Source::new(path, std::fs::read_to_string(format!("{root}{path}")).unwrap())
+}
+
+/// `affects` (DESIGN.md, "affected workloads") was added to the contract on purpose: the workloads a
+/// finding hurts, each `{kind, namespace, name}` without a uid, written only when there is one. The
+/// subject is the object at fault: a quota's refusal names the ResourceQuota, and the ReplicaSet it
+/// refused goes up to its Deployment in `affects`.
+#[test]
+fn a_finding_lists_the_workloads_it_affects() {
+    let report = analyze(&[fixture(
+        "quota-exceeded-on-create/fires-replicaset-failedcreate-with-quota.yaml",
+    )]);
+    let json = serde_json::to_value(&report).unwrap();
+    let finding = &json["findings"][0];
+    assert_eq!(finding["rule"], "quota-exceeded-on-create");
+    assert_eq!(
+        finding["subject"],
+        serde_json::json!({"kind": "ResourceQuota", "namespace": "shop", "name": "compute"})
+    );
+    assert_eq!(
+        finding["affects"],
+        serde_json::json!([{"kind": "Deployment", "namespace": "shop", "name": "web"}])
+    );
+    // A Pod's finding affects the Pod's Deployment, by its owner reference and pod-template-hash.
+    let owned = POD.replacen(
+        "  uid: u-1\n",
+        "  uid: u-1\n  labels:\n    pod-template-hash: 84b6d9c7f5\n  ownerReferences:\n  - apiVersion: apps/v1\n    kind: ReplicaSet\n    name: web-84b6d9c7f5\n    uid: u-2\n    controller: true\n",
+        1,
+    );
+    let json = serde_json::to_value(analyze(&[Source::new("pods.yaml", owned)])).unwrap();
+    assert_eq!(
+        json["findings"][0]["affects"],
+        serde_json::json!([{"kind": "Deployment", "namespace": "shop", "name": "web"}])
+    );
+    // A bare Pod affects no other workload: the key is not written.
+    let json = serde_json::to_value(analyze(&[Source::new("pods.yaml", POD)])).unwrap();
+    assert!(
+        json["findings"][0].get("affects").is_none(),
+        "{}",
+        json["findings"][0]
+    );
+    // A claim's finding affects the Pod that waits for it (a StatefulSet's, named by hand: not
+    // guessed), which is also the subject of the symptom listed under it.
+    let report = analyze(&[fixture("pvc-pending/fires-provisioning-failed.yaml")]);
+    let claim = &report.findings[0];
+    assert_eq!(claim.rule, "pvc-pending");
+    assert_eq!(
+        claim.affects.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["Pod db/db-0"]
+    );
+    assert!(report.findings[1..]
+        .iter()
+        .any(|f| f.explained_by.is_some() && claim.affects.contains(&f.subject)));
+    // A report without the key (an older one) still reads.
+    let mut old = serde_json::to_value(&report).unwrap();
+    old["findings"][0].as_object_mut().unwrap().remove("affects");
+    let back: faultline_engine::Report = serde_json::from_value(old).unwrap();
+    assert!(back.findings[0].affects.is_empty());
+}

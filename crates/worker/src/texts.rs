@@ -156,6 +156,7 @@ impl Texts {
                     cannot_establish_messages: Vec::new(),
                     next_steps: f.next_steps.clone(),
                     explained_by: f.explained_by.clone(),
+                    affects: f.affects.clone(),
                     components: f.components.clone(),
                     node: f.node.clone(),
                     details: f.details.clone(),

@@ -265,6 +265,116 @@ pub fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<boo
     }))
 }
 
+/// The workload `object` belongs to: the top of its owner chain as the input states it (a Pod's
+/// controller reference, with a ReplicaSet named `<deployment>-<pod-template-hash>` taken up to its
+/// Deployment as in [`workload_of`]), else, for a ReplicaSet or a Pod of a Deployment whose owners the
+/// input does not state, the Deployment its generated name is made from ([`named_workload`]; a Pod
+/// only with both the hash and its own suffix, `web-7d9f8c6b5-x2k4q`). The object itself otherwise.
+pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
+    let mut current = ObjectRef {
+        uid: None,
+        ..object.clone()
+    };
+    let mut stated = false;
+    for _ in 0..MAX_CHAIN {
+        let Some(i) = model.graph.find(&current) else {
+            break;
+        };
+        let next = if current.kind == "Pod" {
+            Some(workload_of(&model.objects[i])).filter(|w| *w != current)
+        } else {
+            model
+                .graph
+                .edges_from(i)
+                .find(|e| e.kind == EdgeKind::OwnedBy)
+                .map(|e| match &e.to {
+                    Target::Object(j) => model.objects[*j].id.clone(),
+                    Target::Missing(r) => (**r).clone(),
+                })
+        };
+        match next {
+            Some(owner) if owner != current && owner != *object => {
+                stated = true;
+                current = ObjectRef { uid: None, ..owner };
+            }
+            _ => break,
+        }
+    }
+    let guessed = match current.kind.as_str() {
+        "ReplicaSet" => named_workload("ReplicaSet", &current.name),
+        // A Pod named with two generated tokens (hash and suffix) is a Deployment's; with one it may
+        // be a DaemonSet's, a Job's or a bare ReplicaSet's, so its kind is not known.
+        // A decimal middle token is a CronJob's schedule time (`report-28867800-kq2xw`), not a hash.
+        "Pod" if !stated => named_workload("Pod", &current.name).filter(|w| {
+            named_after(&current.name, w, 2)
+                && !current.name[w.len() + 1..]
+                    .split('-')
+                    .next()
+                    .is_some_and(|hash| hash.bytes().all(|b| b.is_ascii_digit()))
+        }),
+        _ => None,
+    };
+    match guessed {
+        Some(name) => ObjectRef {
+            kind: "Deployment".into(),
+            namespace: current.namespace.clone(),
+            name: name.into(),
+            uid: None,
+        },
+        None => current,
+    }
+}
+
+/// The Pods the input shows `subject` hurting, by what its kind is to them: a Node's Pods that are not
+/// running and ready (`spec.nodeName`), a claim's Pods (`spec.volumes`), a Service's selected Pods.
+/// Empty for other kinds (their victims are named by the rule: a quota's refused objects).
+pub fn pods_hurt_by(model: &Model<'_>, subject: &ObjectRef) -> Vec<ObjectRef> {
+    let pods = || model.objects.iter().filter(|o| o.id.kind == "Pod");
+    match subject.kind.as_str() {
+        "Node" => pods()
+            .filter(|o| runs_on(model, &o.id, subject) && !running_and_ready(o))
+            .map(|o| o.id.clone())
+            .collect(),
+        "PersistentVolumeClaim" => pods()
+            .filter(|o| o.id.namespace == subject.namespace && uses(model, &o.id, subject) == Some(true))
+            .map(|o| o.id.clone())
+            .collect(),
+        "Service" => model
+            .graph
+            .find(subject)
+            .map(|s| {
+                model
+                    .graph
+                    .edges_from(s)
+                    .filter(|e| e.kind == EdgeKind::Selects)
+                    .map(|e| match &e.to {
+                        Target::Object(i) => model.objects[*i].id.clone(),
+                        Target::Missing(r) => (**r).clone(),
+                    })
+                    .filter(|p| p.kind == "Pod")
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// A Pod that finished (`Succeeded`) or whose `Ready` condition is `True`: nothing of it is hurt now.
+/// A Pod whose input states neither is not counted as hurt either: only what the input shows.
+fn running_and_ready(pod: &Object) -> bool {
+    let text = |path: &str| pod.locate(path).and_then(|(_, n)| n.as_str());
+    if text("status.phase") == Some("Succeeded") {
+        return true;
+    }
+    let Some((_, conditions)) = pod.locate("status.conditions") else {
+        return !matches!(text("status.phase"), Some("Pending" | "Failed" | "Unknown"));
+    };
+    conditions.items().iter().any(|c| {
+        c.get("type").and_then(Node::as_str) == Some("Ready")
+            && c.get("status").and_then(Node::as_str) == Some("True")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

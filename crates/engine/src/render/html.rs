@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::escape::{esc, one_line};
-use super::{labels, verdict_sentence, words, Lang};
+use super::{affects_line, labels, verdict_sentence, words, Lang};
 use crate::report::{Finding, Report};
 
 /// A self-contained HTML report: styles inline, no script, no external resource, every pasted
@@ -78,6 +78,9 @@ pub fn html(report: &Report, lang: Lang) -> String {
             esc(&finding.subject.to_string()),
             esc(&finding.summary)
         );
+        if let Some(line) = affects_line(finding, lang) {
+            let _ = writeln!(out, "<p class=\"affects\">{}</p>", esc(&line));
+        }
         let _ = writeln!(
             out,
             "<h3>{}</h3>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>",

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::escape::{md_code, md_fence, md_name, md_text, terminal};
-use super::{labels, verdict_sentence, words, Lang};
+use super::{affects_line, labels, verdict_sentence, words, Lang};
 use crate::report::Report;
 
 /// Markdown for chat and tickets.
@@ -35,6 +35,9 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
             md_text(&finding.subject.to_string())
         );
         let _ = writeln!(out, "{}\n", md_text(&finding.summary));
+        if let Some(line) = affects_line(finding, lang) {
+            let _ = writeln!(out, "{}\n", md_text(&line));
+        }
         let _ = writeln!(out, "**{}**\n", w.evidence_title);
         for e in &finding.evidence {
             let _ = writeln!(

@@ -54,3 +54,16 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     }
     labels
 }
+
+/// The line that lists the workloads a finding hurts (`Affects: Deployment shop/web`), in `lang`;
+/// `None` when it lists none.
+pub fn affects_line(finding: &Finding, lang: Lang) -> Option<String> {
+    if finding.affects.is_empty() {
+        return None;
+    }
+    let message: crate::message::Message = crate::message::common::Msg::Affects {
+        workloads: finding.affects.clone(),
+    }
+    .into();
+    Some(message.render(lang))
+}

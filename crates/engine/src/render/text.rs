@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::escape::{one_line, terminal, terminal_columns};
 use super::words::unread_place;
-use super::{labels, verdict_sentence, words, Lang};
+use super::{affects_line, labels, verdict_sentence, words, Lang};
 use crate::ingest::Source;
 use crate::report::{Evidence, Report};
 
@@ -76,6 +76,9 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
             terminal(&finding.subject.to_string())
         );
         let _ = writeln!(out, "   {}", terminal(&finding.summary));
+        if let Some(line) = affects_line(finding, lang) {
+            let _ = writeln!(out, "   {}", terminal(&line));
+        }
         let _ = writeln!(out, "   {}:", w.evidence);
         let width = finding
             .evidence

@@ -2,7 +2,7 @@
 //! (`declare_rule!`'s `components: [...]`), and the ones a finding of it implicates: the report says
 //! which parts of the picture to light, so the app only draws ([`Finding::components`]).
 
-use crate::report::{Component, Detail, Finding, Text};
+use crate::report::{Component, Detail, Finding, ObjectRef, Text};
 use crate::rules::control_plane::components::{APISERVER, CONTROLLER_MANAGER, SCHEDULER};
 
 /// A component a rule declares, and when a finding of the rule implicates it.
@@ -59,10 +59,16 @@ pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
         When::NodeNamed => finding.node.is_some(),
         When::NotNodeSubject => finding.subject.kind != "Node",
         When::ByController => {
-            matches!(
-                finding.subject.kind.as_str(),
-                "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job"
-            ) || finding.evidence.iter().any(|e| e.value.contains("FailedCreate"))
+            let controller = |o: &ObjectRef| {
+                matches!(
+                    o.kind.as_str(),
+                    "ReplicaSet" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job"
+                )
+            };
+            // The refused object when the subject is the refuser (a quota's refused ReplicaSet).
+            controller(&finding.subject)
+                || finding.affects.iter().any(controller)
+                || finding.evidence.iter().any(|e| e.value.contains("FailedCreate"))
         }
         When::OfApiServer => !finding
             .details

@@ -29,7 +29,7 @@ pub(crate) mod shell;
 mod table_status;
 pub mod zone_network_storage;
 
-use crate::model::owners::{descends_from, runs_on, selects, uses};
+use crate::model::owners::{descends_from, pods_hurt_by, runs_on, selects, top_workload, uses};
 use crate::model::Model;
 use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity};
 
@@ -91,6 +91,7 @@ impl Rule {
             cannot_establish_messages: cannot_establish.into_iter().map(Into::into).collect(),
             next_steps,
             explained_by: None,
+            affects: Vec::new(),
             components: Vec::new(),
             node: None,
             details: Vec::new(),
@@ -210,23 +211,162 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     for rule in RULES.iter().filter(|r| !late(r)).chain(RULES.iter().filter(late)) {
         (rule.check)(model, &mut findings);
     }
-    // Most likely root cause first: by severity, then findings about an object that was pasted
-    // (structured status) before findings that rest on events or messages alone.
-    let rank = |f: &Finding| {
-        let pasted = model.graph.find(&f.subject).is_some();
-        (std::cmp::Reverse(f.severity), !pasted)
-    };
-    findings.sort_by_cached_key(rank);
+    let mut findings = merge_duplicates(findings);
     for finding in &mut findings {
         if let Some(rule) = find(&finding.rule) {
             components::implicate(rule.components, finding);
         }
+        affected(model, finding);
     }
+    // Most likely root cause first: by severity; then findings about what the rest of the input
+    // shows failing (another finding is about the same object or workload) before findings about an
+    // object nothing else refers to; then findings about an object that was pasted (structured
+    // status) before findings that rest on events or messages alone.
+    let touched = touched_by_others(&findings);
+    let mut ranked: Vec<(usize, Finding)> = findings.into_iter().enumerate().collect();
+    ranked.sort_by_cached_key(|(i, f)| {
+        let pasted = model.graph.find(&f.subject).is_some();
+        (std::cmp::Reverse(f.severity), !touched[*i], !pasted)
+    });
+    let mut findings: Vec<Finding> = ranked.into_iter().map(|(_, f)| f).collect();
     relate(model, &mut findings);
+    carry_affects(&mut findings);
     for finding in &mut findings {
         finding.details = Vec::new();
     }
     group(findings)
+}
+
+/// One fault, one finding: the findings of one rule about one object (the same Pod pasted as YAML,
+/// as `kubectl describe` and in an events table is read as three objects, and a rule that looks at
+/// each says the same thing three times) become one, with the evidence of each, in input order.
+/// The most severe of them is kept (the first of equals), and the others add what it lacks:
+/// evidence (after its own), what cannot be established, next steps, affected objects. A subject
+/// without a name (a fragment's Pod) is never the same object as another.
+fn merge_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut kept: Vec<Finding> = Vec::with_capacity(findings.len());
+    let mut at: crate::hash::Map<(String, ObjectRef), usize> = crate::hash::Map::default();
+    for finding in findings {
+        if finding.subject.name.is_empty() {
+            kept.push(finding);
+            continue;
+        }
+        let key = (finding.rule.clone(), finding.subject.clone());
+        let Some(&i) = at.get(&key) else {
+            at.insert(key, kept.len());
+            kept.push(finding);
+            continue;
+        };
+        let mut other = finding;
+        if other.severity > kept[i].severity {
+            std::mem::swap(&mut kept[i], &mut other);
+        }
+        let base = &mut kept[i];
+        add_missing(&mut base.evidence, other.evidence);
+        add_missing(
+            &mut base.cannot_establish_messages,
+            other.cannot_establish_messages,
+        );
+        add_missing(&mut base.cannot_establish, other.cannot_establish);
+        add_missing(&mut base.next_steps, other.next_steps);
+        add_missing(&mut base.affects, other.affects);
+        add_missing(&mut base.details, other.details);
+    }
+    kept
+}
+
+fn add_missing<T: PartialEq>(to: &mut Vec<T>, from: Vec<T>) {
+    for item in from {
+        if !to.contains(&item) {
+            to.push(item);
+        }
+    }
+}
+
+/// For each finding, whether a current finding of another rule is about the same objects: its
+/// subject, or a workload either affects. A Pending claim that a Pod waits for is touched by the
+/// Pod's finding; a lone warning about an object nothing else mentions is not, nor are the Pods of
+/// one Deployment failing the same way (one fault, repeated).
+fn touched_by_others(findings: &[Finding]) -> Vec<bool> {
+    let names = |f: &Finding| -> Vec<ObjectRef> {
+        std::iter::once(&f.subject)
+            .chain(&f.affects)
+            .filter(|o| !o.name.is_empty())
+            .cloned()
+            .collect()
+    };
+    let mut by_object: crate::hash::Map<ObjectRef, Vec<usize>> = crate::hash::Map::default();
+    for (i, f) in findings.iter().enumerate() {
+        for o in names(f) {
+            by_object.entry(o).or_default().push(i);
+        }
+    }
+    findings
+        .iter()
+        .map(|f| {
+            names(f).iter().any(|o| {
+                by_object.get(o).is_some_and(|all| {
+                    all.iter()
+                        .any(|&j| findings[j].rule != f.rule && findings[j].severity != Severity::Info)
+                })
+            })
+        })
+        .collect()
+}
+
+/// Sets [`Finding::affects`]: the workloads of what the rule named as refused or hurt, of the
+/// subject itself (a Pod's Deployment), and of the Pods the input shows the subject hurting (a
+/// Node's, a claim's, a Service's: [`pods_hurt_by`]); never the subject, each once, in that order.
+fn affected(model: &Model<'_>, finding: &mut Finding) {
+    let named = std::mem::take(&mut finding.affects);
+    let hurt = pods_hurt_by(model, &finding.subject);
+    let mut affects = Vec::new();
+    for object in named
+        .iter()
+        .chain(std::iter::once(&finding.subject))
+        .chain(hurt.iter())
+    {
+        let workload = top_workload(model, object);
+        if workload != finding.subject && !affects.contains(&workload) {
+            affects.push(workload);
+        }
+    }
+    finding.affects = affects;
+}
+
+/// A cause affects what its symptoms affect (a node's pressure, the Deployment of the Pod it keeps
+/// from being scheduled), or a symptom's subject that is a workload itself (the Deployment whose
+/// rollout a quota stops), up the chain of causes.
+fn carry_affects(findings: &mut [Finding]) {
+    for i in 0..findings.len() {
+        let mut carried: Vec<ObjectRef> = Vec::new();
+        let symptom = &findings[i];
+        if symptom.explained_by.is_none() {
+            continue;
+        }
+        // The symptom's workloads, or its subject when it is a workload itself (a rollout).
+        carried.extend(symptom.affects.iter().cloned());
+        if carried.is_empty() {
+            carried.push(symptom.subject.clone());
+        }
+        let mut cause = symptom.explained_by.clone();
+        for _ in 0..findings.len() {
+            let Some(c) = cause else { break };
+            let Some(j) = findings
+                .iter()
+                .position(|f| f.rule == c.rule && f.subject == c.subject)
+            else {
+                break;
+            };
+            for object in &carried {
+                let target = &mut findings[j];
+                if *object != target.subject && !target.affects.contains(object) {
+                    target.affects.push(object.clone());
+                }
+            }
+            cause = findings[j].explained_by.clone();
+        }
+    }
 }
 
 /// Rules that read the other rules' findings, so run after them.
@@ -235,6 +375,13 @@ const LATE: &[&str] = &[
     zone_network_storage::cluster_component_failing::RULE.id,
     quota_admission::replica_creation_failed::RULE.id,
     readiness_endpoints::rollout_not_progressing::RULE.id,
+];
+
+/// Rules whose subject is the object that refused a create (a ResourceQuota, a webhook's Service),
+/// the refused objects being in [`Finding::affects`].
+const REFUSERS: &[&str] = &[
+    quota_admission::quota_exceeded_on_create::RULE.id,
+    quota_admission::admission_webhook_unreachable::RULE.id,
 ];
 
 /// Whether `cause` explains `symptom` (both findings of the same analysis).
@@ -357,7 +504,11 @@ const EXPLANATIONS: &[Explanation] = &[
         cause: None,
         takes_boundary: true,
         explains: |model, symptom, cause| {
-            cause.rule != symptom.rule && descends_from(model, &cause.subject, &symptom.subject)
+            cause.rule != symptom.rule
+                && (descends_from(model, &cause.subject, &symptom.subject)
+                    // A refusal whose subject is the refuser (a quota): what it refused.
+                    || (REFUSERS.contains(&cause.rule.as_str())
+                        && cause.affects.iter().any(|a| descends_from(model, a, &symptom.subject))))
         },
     },
     // Pods no scheduler has tried, while kube-scheduler's own Pod is failing: the scheduler's Pod

@@ -398,14 +398,34 @@ fn finding(g: &Group) -> Finding {
             g.subject.name
         ));
     }
-    RULE.finding(
+    // The object at fault is the webhook's backend when the call failed there (refused, timed out,
+    // no endpoints, no such Service): its Service is the subject, and what it refused is affected. A
+    // certificate or another failure is the webhook configuration's, which the message does not name
+    // as an object: the refused object stays the subject.
+    let at_backend = matches!(
+        call.failure,
+        Failure::Refused
+            | Failure::TimedOut
+            | Failure::NoEndpoints
+            | Failure::ServiceNotFound
+            | Failure::Unreachable
+    );
+    let subject = match &service {
+        Some(s) if at_backend => s.clone(),
+        _ => g.subject.clone(),
+    };
+    let mut finding = RULE.finding(
         Severity::Error,
-        g.subject.clone(),
+        subject.clone(),
         summary,
         g.evidence.clone(),
         cannot_establish,
         next_steps,
-    )
+    );
+    if subject != g.subject {
+        finding.affects.push(g.subject.clone());
+    }
+    finding
 }
 
 crate::messages! {

@@ -242,14 +242,27 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
         command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
     ];
-    RULE.finding(
+    // The object at fault is the quota that refused, when the message names it (`exceeded quota:
+    // NAME`); the refused object or controller is what it hurts. A `must specify` refusal names the
+    // object's own missing requests as the fault: the refused object stays the subject.
+    let quota = parsed.as_ref().map(|(quota, _)| ObjectRef {
+        kind: "ResourceQuota".into(),
+        namespace: Some(ns.into()),
+        name: quota.as_str().into(),
+        uid: None,
+    });
+    let mut finding = RULE.finding(
         Severity::Error,
-        id.clone(),
+        quota.clone().unwrap_or_else(|| id.clone()),
         summary,
         evidence,
         cannot_establish,
         next_steps,
-    )
+    );
+    if quota.is_some() {
+        finding.affects.push(id.clone());
+    }
+    finding
 }
 
 crate::messages! {

@@ -91,10 +91,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     for subject in subjects {
-        if findings
-            .iter()
-            .any(|f| COVERED_BY.contains(&f.rule.as_str()) && f.subject == subject)
-        {
+        if findings.iter().any(|f| {
+            COVERED_BY.contains(&f.rule.as_str()) && (f.subject == subject || f.affects.contains(&subject))
+        }) {
             continue;
         }
         let events = model.events_for(&subject);

@@ -213,9 +213,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // Still progressing with nothing failing pasted: Pods take time to start; only report it when
         // a finding below explains it (decided in `relate`) — so only when one of its Pods or
         // ReplicaSets has a finding.
-        let has_cause_below = findings
-            .iter()
-            .any(|f| f.rule != RULE.id && descends_from(model, &f.subject, &object.id));
+        let has_cause_below = findings.iter().any(|f| {
+            f.rule != RULE.id
+                && std::iter::once(&f.subject)
+                    .chain(&f.affects)
+                    .any(|s| descends_from(model, s, &object.id))
+        });
         if !stalled && !has_cause_below {
             continue;
         }
