@@ -109,6 +109,17 @@ fn registration_path_not_pasted(model: &Model<'_>, component: &str) -> Result<()
     Ok(())
 }
 
+/// No kube-scheduler Pod was read in kube-system.
+fn no_scheduler_pod(model: &Model<'_>) -> Result<(), String> {
+    match model
+        .objects_of_kind("Pod")
+        .find(|p| p.id.name.starts_with("kube-scheduler") && p.id.namespace.as_deref() == Some("kube-system"))
+    {
+        Some(p) => Err(format!("{} was read from input {}", p.id, p.source)),
+        None => Ok(()),
+    }
+}
+
 /// The pasted Pod the finding is about and its container's spec node named `container`.
 fn container_spec<'a>(model: &Model<'a>, finding: &Finding, container: &str) -> Option<&'a Node> {
     pasted(model, &finding.subject).into_iter().find_map(|pod| {
@@ -344,6 +355,46 @@ const CLAIMS: &[(&str, Check)] = &[
         registration_path_not_pasted(model, &finding.subject.name)
     }),
     (
+        "container-init-oom-killed.whose-limit",
+        |model, finding, _| match pasted(model, &finding.subject)
+            .iter()
+            .find(|p| p.locate("spec.containers").is_some())
+        {
+            Some(p) => Err(format!("{} was read with its spec from input {}", p.id, p.source)),
+            None => Ok(()),
+        },
+    ),
+    ("scheduler-not-running.no-scheduler-pod", |model, _, _| {
+        no_scheduler_pod(model)
+    }),
+    ("scheduler-not-running.why-not", |model, _, _| {
+        no_scheduler_pod(model)
+    }),
+    ("ingress-not-admitted.class-missing", |model, _, m| {
+        let class = str_arg(m, "class");
+        match model
+            .objects_of_kind("IngressClass")
+            .find(|c| c.id.name == class.as_str())
+        {
+            Some(c) => Err(format!("IngressClass {class} was read from input {}", c.source)),
+            None => Ok(()),
+        }
+    }),
+    ("ingress-not-admitted.no-class", |model, _, _| {
+        let default = model.objects_of_kind("IngressClass").find(|c| {
+            c.locate("metadata.annotations[\"ingressclass.kubernetes.io/is-default-class\"]")
+                .and_then(|(_, v)| v.as_str())
+                == Some("true")
+        });
+        match default {
+            Some(c) => Err(format!("{} is marked default", c.id)),
+            None => Ok(()),
+        }
+    }),
+    ("ingress-not-admitted.classes-not-pasted", |model, _, _| {
+        none_of_kind(model, "IngressClass", None)
+    }),
+    (
         "dns-policy-bypasses-cluster-dns.kube-dns-not-pasted",
         |model, _, _| {
             let read: Vec<String> = model
@@ -364,6 +415,10 @@ const CLAIMS: &[(&str, Check)] = &[
 /// Messages whose words mention what was or was not pasted without claiming that something is
 /// absent from the input, each with why.
 const NOT_ABSENCE_CLAIMS: &[(&str, &str)] = &[
+    (
+        "ingress-not-admitted.controller",
+        "about what an Ingress object cannot hold, whatever was pasted",
+    ),
     (
         "log-evidence.no-terminal-error",
         "about the lines of the log it cites, which it read: none matched the pattern table",

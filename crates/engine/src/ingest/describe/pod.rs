@@ -248,25 +248,6 @@ pub(super) fn container_nodes(container: &Item<'_>) -> (Node, Node) {
             spec.put("envFrom", seq(from, item.pos()), item.pos());
         }
     }
-    // `Limits:` / `Requests:` with a `memory:  1Mi` line per resource -> `resources.limits.memory`.
-    let mut resources = Obj::new(pos);
-    let mut any = false;
-    for (key, field_name) in [("Limits", "limits"), ("Requests", "requests")] {
-        let Some(section) = container.child(key) else {
-            continue;
-        };
-        let mut amounts = Obj::new(section.pos());
-        for child in &section.children {
-            if let (Some(resource), Some(amount)) = (child.line.key, child.text()) {
-                amounts.str(resource, &amount, child.pos());
-                any = true;
-            }
-        }
-        resources.put(field_name, amounts.node(), section.pos());
-    }
-    if any {
-        spec.put("resources", resources.node(), pos);
-    }
     if let Some(state) = container.child("State") {
         status.put("state", state_node(state), state.pos());
     }
