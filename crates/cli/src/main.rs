@@ -38,8 +38,8 @@ analyze options:
                           contract), markdown (for chat and tickets) or html (a self-contained page)
       --fail-on SEVERITY  exit with status 1 when a finding is at least this severe: error or
                           warning (for pipelines); default: exit 0 after any analysis
-      --lang LANG         the report's own words in English (en, default) or Chinese (zh); the
-                          findings' text stays as the rules write it, in English
+      --lang LANG         the report in English (en, default) or Chinese (zh): every sentence
+                          Faultline writes; Kubernetes' own words and the commands stay as they are
       --redact DIR        replace every secret first (as `faultline redact` does), write the
                           redacted copy under DIR, and analyse the copy; the report says so
       --captured-at TIME  when the output was captured (RFC 3339, e.g. 2026-03-02T10:05:00Z), to

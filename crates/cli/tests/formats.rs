@@ -181,7 +181,7 @@ fn lang_zh_renders_the_report_s_own_words_in_chinese() {
     assert!(!zh.contains("evidence:") && !zh.contains("next steps:") && !zh.contains("[error]"));
     assert!(
         zh.starts_with("说明："),
-        "the zh report says the findings' text is English"
+        "the zh report says Kubernetes' own words stay as they are"
     );
     let (_, html) = run(&["analyze", "--lang=zh", "--format", "html", &path]);
     assert!(html.contains("<html lang=\"zh\">") && html.contains("<h3>证据</h3>"));
