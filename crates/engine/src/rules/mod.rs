@@ -448,6 +448,7 @@ const EXPLANATIONS: &[Explanation] = &[
     by_a_cluster_component(node_runtime::image_pull_failed::RULE.id),
     by_a_cluster_component(readiness_endpoints::readiness_probe_failing::RULE.id),
     by_a_cluster_component(zone_network_storage::volume_mount_failed::RULE.id),
+    by_a_cluster_component(readiness_endpoints::ingress_not_admitted::RULE.id),
     by_a_cluster_component(zone_network_storage::pvc_pending::RULE.id),
     by_a_cluster_component(zone_network_storage::pod_sandbox_failed::RULE.id),
     by_a_cluster_component(zone_network_storage::node_network_unavailable::RULE.id),

@@ -110,8 +110,9 @@ const OWN: &[&str] = &[
 ];
 
 /// The rules whose findings a component's failure can explain, by family, besides its own Pods'.
-/// An ingress controller's symptom (an Ingress with no address) is another rule's: its id goes in
-/// the `IngressController` row when that rule exists.
+/// An ingress controller's symptom, an Ingress not admitted (no address), is `ingress-not-admitted`'s:
+/// linked as evidence when the Ingress names the class the controller serves, as inference when it
+/// names none.
 pub fn dependents(family: Family) -> &'static [&'static str] {
     match family {
         Family::CsiNode => &[zone_network_storage::volume_mount_failed::RULE.id],
@@ -123,9 +124,14 @@ pub fn dependents(family: Family) -> &'static [&'static str] {
             zone_network_storage::pod_sandbox_failed::RULE.id,
             zone_network_storage::node_network_unavailable::RULE.id,
         ],
-        Family::AdmissionWebhook | Family::IngressController => &[
+        Family::AdmissionWebhook => &[
             quota_admission::admission_webhook_unreachable::RULE.id,
             readiness_endpoints::service_endpoints_not_serving::RULE.id,
+        ],
+        Family::IngressController => &[
+            quota_admission::admission_webhook_unreachable::RULE.id,
+            readiness_endpoints::service_endpoints_not_serving::RULE.id,
+            readiness_endpoints::ingress_not_admitted::RULE.id,
         ],
         Family::KubeProxy | Family::Dns | Family::MetricsServer | Family::ControlPlane => &[],
     }
@@ -133,6 +139,7 @@ pub fn dependents(family: Family) -> &'static [&'static str] {
 
 /// Every rule a finding of this rule may explain (for the links in `rules/mod.rs`).
 pub const EXPLAINED: &[&str] = &[
+    readiness_endpoints::ingress_not_admitted::RULE.id,
     application::container_crash_looping::RULE.id,
     application::container_oom_killed::RULE.id,
     application::liveness_probe_failing::RULE.id,
@@ -420,6 +427,36 @@ fn link(
             }
             None
         }
+        Family::IngressController if symptom.rule == readiness_endpoints::ingress_not_admitted::RULE.id => {
+            // The class the Ingress names, from any copy of it that was pasted.
+            let class = model
+                .objects_of_kind("Ingress")
+                .filter(|i| i.id.name == symptom.subject.name)
+                .find_map(|i| {
+                    [
+                        "spec.ingressClassName",
+                        "metadata.annotations[\"kubernetes.io/ingress.class\"]",
+                    ]
+                    .iter()
+                    .find_map(|path| i.locate(path).and_then(|(_, v)| v.as_str()).map(str::to_string))
+                });
+            match class {
+                Some(class) if component.entry.serves.contains(&class.as_str()) => Some(
+                    Msg::ClassServed {
+                        symptom: symptom.subject.clone(),
+                        class,
+                    }
+                    .into(),
+                ),
+                Some(_) => None,
+                None => Some(
+                    Msg::NoClassNamed {
+                        symptom: symptom.subject.clone(),
+                    }
+                    .into(),
+                ),
+            }
+        }
         Family::AdmissionWebhook | Family::IngressController => {
             let service = if symptom.rule == quota_admission::admission_webhook_unreachable::RULE.id {
                 quota_admission::admission_webhook_unreachable::service_of(symptom)?
@@ -651,7 +688,10 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
         inferred |= matches!(
             &link,
             Message::ClusterComponentFailing(
-                Msg::SameNode { .. } | Msg::NameMatches { .. } | Msg::ServiceNamed { .. }
+                Msg::SameNode { .. }
+                    | Msg::NameMatches { .. }
+                    | Msg::ServiceNamed { .. }
+                    | Msg::NoClassNamed { .. }
             )
         );
         if !links.contains(&link) {
@@ -928,6 +968,16 @@ crate::messages! {
         SameNode { symptom: ObjectRef, node: String } = "cluster-component-failing.same-node" {
             en: "{symptom}, on node {node} where this component's Pod is failing (inference: same node; its error does not name the component)",
             zh: "{symptom}，位于该组件 Pod 出故障的节点 {node} 上（推断：同一节点；其错误消息没有指名该组件）",
+        },
+        /// Evidence: the Ingress names the class this ingress controller serves.
+        ClassServed { symptom: ObjectRef, class: String } = "cluster-component-failing.class-served" {
+            en: "{symptom}, whose class {class} is the one this controller serves (evidence)",
+            zh: "{symptom}，它的类 {class} 正是该控制器负责的类（证据）",
+        },
+        /// Inference: the Ingress names no class; this failing controller would be the one to admit it.
+        NoClassNamed { symptom: ObjectRef } = "cluster-component-failing.no-class-named" {
+            en: "{symptom}, which names no class (inference: this is a failing ingress controller of the input, not shown to be the one meant to admit it)",
+            zh: "{symptom}，它没有指定类（推断：这是输入中一个出故障的 Ingress 控制器，但不能证明它就是应当接纳该 Ingress 的那个）",
         },
         /// Evidence: the webhook's Service selects the component's failing Pod.
         ServiceSelects { service: ObjectRef } = "cluster-component-failing.service-selects" {
