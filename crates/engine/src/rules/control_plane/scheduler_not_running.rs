@@ -176,14 +176,15 @@ fn untried(model: &Model<'_>, object: &Object) -> Option<Vec<Evidence>> {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // A Pod another paste of the input shows placed or past Pending (a later `get pods -o wide`):
     // it was scheduled since.
-    let placed: Vec<&ObjectRef> = model
+    // A set, so that a thousand Pods are not compared pairwise.
+    let placed: std::collections::HashSet<&ObjectRef> = model
         .objects_of_kind("Pod")
         .filter(|o| is_placed(o))
         .map(|o| &o.id)
         .collect();
     let mut pods: Vec<(&Object, Vec<Evidence>)> = Vec::new();
     for object in model.objects_of_kind("Pod") {
-        if pods.iter().any(|(o, _)| o.id == object.id) || placed.contains(&&object.id) {
+        if placed.contains(&object.id) || pods.iter().any(|(o, _)| o.id == object.id) {
             continue;
         }
         if let Some(evidence) = untried(model, object) {

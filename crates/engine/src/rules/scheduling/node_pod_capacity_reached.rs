@@ -91,14 +91,14 @@ pub(crate) fn refused_for_pod_count(model: &Model<'_>, pod: &ObjectRef) -> bool 
     let Some(object) = model.object(pod) else {
         return false;
     };
-    (0..)
-        .map_while(|i| object.locate(&format!("status.conditions[{i}]")).map(|_| i))
-        .any(|i| {
-            object
-                .locate(&format!("status.conditions[{i}].message"))
-                .and_then(|(_, n)| n.as_str())
+    // The conditions located once, not one path per condition: this runs for every Pod.
+    object.locate("status.conditions").is_some_and(|(_, conditions)| {
+        conditions.items().iter().any(|c| {
+            c.get("message")
+                .and_then(|n| n.as_str())
                 .is_some_and(|m| m.contains(WORDS))
         })
+    })
 }
 
 /// Pods the input shows bound to a node and not terminated.
