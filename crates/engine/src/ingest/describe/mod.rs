@@ -96,12 +96,37 @@ pub(crate) fn described_object(command: &Command) -> Option<(String, String)> {
         .take_while(|w| *w != "|")
         .collect();
     let at = words.iter().position(|w| *w == "describe")?;
-    let mut rest = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
+    // The words that are not flags, nor the values of the flags that take one
+    // (`describe pod -n kube-system coredns-x`: the name is `coredns-x`, not `kube-system`).
+    let mut operands = Vec::new();
+    let mut value_of_flag = false;
+    for word in &words[at + 1..] {
+        if value_of_flag {
+            value_of_flag = false;
+        } else if word.starts_with('-') {
+            value_of_flag = !word.contains('=')
+                && matches!(
+                    *word,
+                    "-n" | "--namespace"
+                        | "--context"
+                        | "--kubeconfig"
+                        | "--cluster"
+                        | "--user"
+                        | "-l"
+                        | "--selector"
+                        | "-f"
+                        | "--filename"
+                );
+        } else {
+            operands.push(*word);
+        }
+    }
+    let mut rest = operands.into_iter();
     let first = rest.next()?;
     let kind = command_kind(&format!("describe {first}"))?;
     let name = match first.split_once('/') {
         Some((_, name)) => name.to_string(),
-        None => rest.find(|w| !matches!(**w, "-n" | "--namespace"))?.to_string(),
+        None => rest.next()?.to_string(),
     };
     Some((kind, name))
 }

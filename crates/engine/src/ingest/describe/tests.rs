@@ -403,3 +403,27 @@ Events:           <none>
         .unwrap();
     assert_eq!(limits.get("memory").map(|q| q.0.as_str()), Some("384Mi"));
 }
+
+#[test]
+fn the_described_name_is_not_a_flags_value() {
+    use crate::ingest::segment::Command;
+    let named = |line: &str| super::described_object(&Command::parse(line));
+    // The flag before the name (calico's thread pastes it this way round): its value is no name.
+    assert_eq!(
+        named("kubectl describe pod -n kube-system calico-node-8xkqp"),
+        Some(("Pod".to_string(), "calico-node-8xkqp".to_string()))
+    );
+    assert_eq!(
+        named("kubectl -n shop describe pod web-7d9f"),
+        Some(("Pod".to_string(), "web-7d9f".to_string()))
+    );
+    assert_eq!(
+        named("kubectl describe --namespace=shop pod/web-7d9f | tail -20"),
+        Some(("Pod".to_string(), "web-7d9f".to_string()))
+    );
+    assert_eq!(
+        named("kubectl describe pod web-7d9f -n shop"),
+        Some(("Pod".to_string(), "web-7d9f".to_string()))
+    );
+    assert_eq!(named("kubectl describe pod -n shop"), None);
+}
