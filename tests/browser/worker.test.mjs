@@ -228,12 +228,14 @@ test('progress: the bar rises to the total, then the report; a long list shows i
 
 test('Cancel terminates the worker; the previous report stays, marked stale, and the input is kept', async (t) => {
   const { page } = await openApp(t);
-  const before = await page.locator('.finding').allTextContents();
   // The worker has warmed up (a job before the end would stop its warm-up); from here on, each
   // change of that mark is logged.
   await page.locator('html[data-engine="warm"]').waitFor({ state: 'attached', timeout: 30_000 });
-  await page.locator('#paste').fill('# my notes\n');
+  // The user's own input (it replaces the sample) and its report: the one that must stay.
+  await page.locator('#paste').fill(POD);
   await analysed(page);
+  const before = await page.locator('.finding').allTextContents();
+  assert.ok(before.length > 0, 'the pasted Pod has a finding');
   await page.evaluate(() => {
     window.__engine = [];
     new MutationObserver(() => window.__engine.push(document.documentElement.getAttribute('data-engine')))
@@ -248,7 +250,7 @@ test('Cancel terminates the worker; the previous report stays, marked stale, and
   await page.locator('.analysis-status.stale').waitFor();
   assert.match(await page.locator('.analysis-status').textContent(), /Analysis cancelled/);
   assert.deepEqual(await page.locator('.finding').allTextContents(), before, 'the report shown before');
-  assert.equal(await page.locator('#paste').inputValue(), '# my notes\n');
+  assert.equal(await page.locator('#paste').inputValue(), POD);
   assert.match(await page.locator('.input-waiting').textContent(), /huge\.yaml.*not analysed yet/);
   assert.equal(await page.locator('.input-error').count(), 0, 'a cancel is not an error');
   await screenshot(page, 'analysis-cancelled');
