@@ -307,18 +307,28 @@ pub const TABLE: &[Entry] = &[
     control_plane("etcd", &["etcd", "etcd-*"]),
 ];
 
-const fn csi_node(
+/// An entry whose workloads may run in any namespace (installers pick their own).
+const fn in_any_namespace(
+    family: Family,
     name: &'static str,
     workloads: &'static [&'static str],
     serves: &'static [&'static str],
 ) -> Entry {
     Entry {
         name,
-        family: Family::CsiNode,
+        family,
         workloads,
         namespaces: ANY,
         serves,
     }
+}
+
+const fn csi_node(
+    name: &'static str,
+    workloads: &'static [&'static str],
+    serves: &'static [&'static str],
+) -> Entry {
+    in_any_namespace(Family::CsiNode, name, workloads, serves)
 }
 
 const fn csi_controller(
@@ -326,13 +336,7 @@ const fn csi_controller(
     workloads: &'static [&'static str],
     serves: &'static [&'static str],
 ) -> Entry {
-    Entry {
-        name,
-        family: Family::CsiController,
-        workloads,
-        namespaces: ANY,
-        serves,
-    }
+    in_any_namespace(Family::CsiController, name, workloads, serves)
 }
 
 const fn cni(
@@ -340,13 +344,7 @@ const fn cni(
     workloads: &'static [&'static str],
     serves: &'static [&'static str],
 ) -> Entry {
-    Entry {
-        name,
-        family: Family::Cni,
-        workloads,
-        namespaces: ANY,
-        serves,
-    }
+    in_any_namespace(Family::Cni, name, workloads, serves)
 }
 
 const fn webhook(
@@ -354,13 +352,7 @@ const fn webhook(
     workloads: &'static [&'static str],
     serves: &'static [&'static str],
 ) -> Entry {
-    Entry {
-        name,
-        family: Family::AdmissionWebhook,
-        workloads,
-        namespaces: ANY,
-        serves,
-    }
+    in_any_namespace(Family::AdmissionWebhook, name, workloads, serves)
 }
 
 const fn control_plane(name: &'static str, workloads: &'static [&'static str]) -> Entry {
