@@ -11,12 +11,6 @@ crate::messages! {
             en: "{name}",
             zh: "{name}",
         },
-        /// The workloads a finding hurts ([`crate::report::Finding::affects`]), one line in the
-        /// renderings.
-        Affects { workloads: Vec<ObjectRef> } = "common.affects" {
-            en: "Affects: {workloads}",
-            zh: "受影响的工作负载：{workloads}",
-        },
         /// A finding that another, listed before it, explains.
         Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
             en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",

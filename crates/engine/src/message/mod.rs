@@ -398,6 +398,7 @@ macro_rules! message_groups {
 message_groups! {
     Common => common::Msg,
     Changes => crate::changes::Msg,
+    Render => crate::render::Msg,
     Reading => reading::Msg,
     Timeline => timeline::Msg,
     ContainerCrashLooping => crate::rules::application::container_crash_looping::Msg,

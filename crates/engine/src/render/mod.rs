@@ -55,15 +55,30 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     labels
 }
 
+crate::messages! {
+    /// The renderings' own lines. A group of its own, holding no nested message: the page exports
+    /// through here, and a group that nests a [`crate::message::Message`] would link every group's
+    /// texts into the page.
+    pub enum Msg {
+        /// The workloads a finding hurts ([`crate::report::Finding::affects`]), one line.
+        Affects { workloads: Vec<crate::report::ObjectRef> } = "render.affects" {
+            en: "Affects: {workloads}",
+            zh: "受影响的工作负载：{workloads}",
+        },
+    }
+}
+
 /// The line that lists the workloads a finding hurts (`Affects: Deployment shop/web`), in `lang`;
 /// `None` when it lists none.
 pub fn affects_line(finding: &Finding, lang: Lang) -> Option<String> {
     if finding.affects.is_empty() {
         return None;
     }
-    let message: crate::message::Message = crate::message::common::Msg::Affects {
+    let message = Msg::Affects {
         workloads: finding.affects.clone(),
-    }
-    .into();
-    Some(message.render(lang))
+    };
+    let mut line = String::new();
+    // Writing into a String cannot fail.
+    let _ = message.put(lang, &mut line);
+    Some(line)
 }
