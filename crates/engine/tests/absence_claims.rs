@@ -146,6 +146,7 @@ const CLAIMS: &[(&str, Check)] = &[
     ("pod-unschedulable.no-nodes", |model, _, _| {
         none_of_kind(model, "Node", None)
     }),
+    ("node-not-ready.from-events", subject_not_pasted),
     ("node-not-ready.no-pods", |model, _, _| {
         none_of_kind(model, "Pod", None)
     }),

@@ -8,7 +8,8 @@
 //! `admission-webhook-unreachable`, `container-start-failed`, `image-pull-failed`,
 //! `liveness-probe-failing`, `pod-unschedulable`, `quota-exceeded-on-create`,
 //! `readiness-probe-failing`, `replica-creation-failed`, `startup-probe-failing`,
-//! `volume-mount-failed`. Where recovery cannot apply, because the rule reads a current state only
+//! `volume-mount-failed`, `container-config-invalid`, `node-not-ready` (from its events),
+//! `pod-sandbox-failed`, `pvc-pending` (from its events). Where recovery cannot apply, because the rule reads a current state only
 //! and a later state is the same field saying otherwise (so the rule is simply quiet on it, as its
 //! quiet fixture shows): `node-pod-capacity-reached` (the Pod count now), `readiness-probe-missing`
 //! (the spec), `replicas-in-one-zone` (where the replicas run now), `resource-quota-exhausted`
@@ -20,9 +21,8 @@
 //! `http-server-errors`, `proxy-found-no-endpoints`, `admission-denied-on-create`) has no later
 //! state in the input to supersede it: what the command printed is the newest. Not yet covered:
 //! the rules that judge events or a Pod's status with no recovery check of their own
-//! (`container-config-invalid`, `container-crash-looping`, `control-plane-component-failing`,
-//! `etcd-member-failing`, `node-not-ready`, `pod-evicted`, `pod-sandbox-failed`, `pvc-pending`,
-//! `rollout-not-progressing`).
+//! (`container-crash-looping`, `control-plane-component-failing`, `etcd-member-failing`,
+//! `pod-evicted`, `rollout-not-progressing`).
 
 // Test code: panicking on a broken fixture is the point.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

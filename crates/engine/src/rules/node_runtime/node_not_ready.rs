@@ -3,6 +3,7 @@ use crate::message::Message;
 use crate::model::graph::{EdgeKind, Target};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -18,7 +19,10 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The node's Ready condition (status, reason, message), its `NodeNotReady` events, and the Pods
-    /// whose `spec.nodeName` is the node.
+    /// whose `spec.nodeName` is the node. With the Node not pasted, the node lifecycle controller's
+    /// `NodeNotReady` event alone ("Node X status is now: NodeNotReady"): a warning that says it
+    /// cannot tell whether the node is still not ready; a later `NodeReady` event (the kubelet's)
+    /// makes it history.
     ///
     /// ## Fault boundary
     /// `node-runtime`: the kubelet and the container runtime on that node.
@@ -52,7 +56,7 @@ const DOCS_ZH: &str = r#"
  节点上的每个 Pod 都受到影响：节点生命周期控制器会把它们标记为未就绪，给节点打上 `not-ready`/`unreachable` 污点，并在容忍时间（默认 300 秒）过后驱逐它们。这些 Pod 上的应用症状都源于该节点。
 
  ## 证据
- 节点的 Ready 状况（状态、原因、消息），它的 `NodeNotReady` 事件，以及 `spec.nodeName` 为该节点的 Pod。
+ 节点的 Ready 状况（状态、原因、消息），它的 `NodeNotReady` 事件，以及 `spec.nodeName` 为该节点的 Pod。没有粘贴 Node 时，仅凭节点生命周期控制器的 `NodeNotReady` 事件（"Node X status is now: NodeNotReady"）：给出警告，并说明无法判断节点是否仍未就绪；之后出现的 `NodeReady` 事件（由 kubelet 记录）说明这已是历史。
 
  ## 故障边界
  `node-runtime`：该节点上的 kubelet 和容器运行时。
@@ -73,7 +77,15 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
+/// The kubelet records `NodeReady` ("Node X status is now: NodeReady") when its node turns Ready
+/// again; the node lifecycle controller recorded the `NodeNotReady` before it.
+const READY_AGAIN: Supersedes<'static> = Supersedes::Event {
+    reasons: &["NodeReady"],
+    same_part: false,
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_events(model, findings);
     for (index, node) in model
         .objects
         .iter()
@@ -155,6 +167,58 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// Nodes known only from their events: the node lifecycle controller's `NodeNotReady` ("Node X
+/// status is now: NodeNotReady") with the Node itself not pasted (a pasted Node's condition is the
+/// newer word, judged above). A later `NodeReady` makes it history.
+fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Node" && e.reason == "NodeNotReady")
+    {
+        let id = &event.subject;
+        if seen.contains(&id) || model.object(id).is_some() {
+            continue;
+        }
+        seen.push(id);
+        let events = model.events_for(id);
+        let Some(latest) = events.iter().rev().find(|e| e.reason == "NodeNotReady").copied() else {
+            continue;
+        };
+        let mut evidence: Vec<Evidence> = Vec::new();
+        evidence.extend(model.event_evidence(latest));
+        let summary = Msg::FromEvents {
+            subject: id.clone(),
+            last: history::last_seen(latest).map(Box::new),
+        };
+        let mut cannot_establish: Vec<Message> =
+            vec![history::currentness_unknown(id), Msg::DownOffOrCut {}.into()];
+        if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
+            cannot_establish.push(Msg::NoPods {}.into());
+        }
+        let next_steps = vec![
+            command!("kubectl describe node {}", id.name),
+            command!(
+                "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                id.name
+            ),
+        ];
+        let mut finding = RULE.finding(
+            Severity::Warning,
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        );
+        if let Some(recovery) = history::superseded(model, id, Some(latest), &[READY_AGAIN]) {
+            history::record(&mut finding, history::last_seen(latest), recovery);
+        }
+        findings.push(finding);
+    }
+}
+
 crate::messages! {
     /// The words of `node-not-ready`.
     pub enum Msg {
@@ -170,6 +234,18 @@ crate::messages! {
                 let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
                 let pods = if pods.0.is_empty() { String::new() } else { format!("粘贴的 Pod 中运行在它上面的有：{pods}。") };
                 format!("{subject} 未就绪：{state}{message}。{pods}")
+            },
+        },
+        /// A node known from the node lifecycle controller's `NodeNotReady` event only, the Node not
+        /// pasted; when the input says, when that event was last seen.
+        FromEvents { subject: ObjectRef, last: Option<Box<Message>> } = "node-not-ready.from-events" {
+            en: {
+                let last = last.0.as_ref().map(|l| format!(" (last seen {})", l.render(crate::lang::Lang::En))).unwrap_or_default();
+                format!("The node lifecycle controller marked {subject} NotReady{last}: its kubelet stopped reporting, or reported the node not ready. From the events only; the Node was not pasted.")
+            },
+            zh: {
+                let last = last.0.as_ref().map(|l| format!("（最近一次：{}）", l.render(crate::lang::Lang::Zh))).unwrap_or_default();
+                format!("节点生命周期控制器已将 {subject} 标记为 NotReady{last}：它的 kubelet 不再上报状态，或报告节点未就绪。这仅来自事件，输入中没有 Node 对象。")
             },
         },
         /// `Ready=Unknown`.

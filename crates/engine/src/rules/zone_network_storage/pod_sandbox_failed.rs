@@ -3,6 +3,7 @@ use std::collections::BTreeSet;
 use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -18,6 +19,8 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The sandbox and network events for the Pod with their counts; the plugin named in the message.
+    /// A later `Created` or `Started` event (containers run only in a sandbox that exists), or the
+    /// pasted Pod running and Ready, means the failures were before.
     ///
     /// ## Fault boundary
     /// `zone-network-storage`: the CNI plugin and its agent on the node.
@@ -48,7 +51,7 @@ const DOCS_ZH: &str = r#"
  Pod 已被调度，镜像可能也已拉取，但没有任何容器能启动，因为它拿不到网络：故障边界是该节点上的 CNI 插件（或它的 IP 地址管理），而不是应用。
 
  ## 证据
- 该 Pod 的沙箱和网络事件及其次数；消息中指名的插件。
+ 该 Pod 的沙箱和网络事件及其次数；消息中指名的插件。之后出现的 `Created` 或 `Started` 事件（容器只能在已建立的沙箱中运行），或粘贴的 Pod 正在运行且已就绪，说明失败已经过去。
 
  ## 故障边界
  `zone-network-storage`：CNI 插件及其在节点上的代理。
@@ -80,6 +83,12 @@ fn plugin(message: &str) -> Option<&str> {
     rest.split('"').next()
 }
 
+/// What the kubelet records once a sandbox exists: it creates and starts the containers in it.
+const SANDBOX_SINCE: Supersedes<'static> = Supersedes::Event {
+    reasons: &["Created", "Started"],
+    same_part: false,
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen = BTreeSet::new();
     for event in model
@@ -95,6 +104,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let events = model.events_for(id);
         let signals: Vec<_> = events.iter().filter(|e| is_signal(e)).collect();
         let latest: &crate::model::EventRecord = signals.last().map_or(event, |e| e);
+        // A container created or started since (the kubelet creates containers only in a sandbox
+        // that exists), or the pasted Pod running and Ready: the sandbox failures were before.
+        if history::superseded(
+            model,
+            id,
+            Some(latest),
+            &[SANDBOX_SINCE, Supersedes::PodRunningAndReady],
+        )
+        .is_some()
+        {
+            continue;
+        }
         let mut evidence: Vec<Evidence> = Vec::new();
         evidence.extend(model.event_evidence(latest));
         let plugin = signals.iter().find_map(|e| plugin(&e.message));

@@ -3,6 +3,7 @@ use std::collections::BTreeSet;
 use crate::message::Message;
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -20,7 +21,8 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The claim's phase and StorageClass, then the persistentvolume-controller's and provisioner's
-    /// events with their counts; an event alone is a hint that the provisioner is not acting.
+    /// events with their counts; an event alone is a hint that the provisioner is not acting. With
+    /// the claim not pasted, a later `ProvisioningSucceeded` means the failures were before.
     ///
     /// ## Fault boundary
     /// `zone-network-storage`: the StorageClass's provisioner (a CSI controller) and the backend.
@@ -52,7 +54,7 @@ const DOCS_ZH: &str = r#"
  使用该卷申领的每个 Pod 都会跟着等待，调度器会报告 `pod has unbound immediate PersistentVolumeClaims`：这个调度症状要由存储来解释，调整调度位置无济于事。
 
  ## 证据
- 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。
+ 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。
 
  ## 故障边界
  `zone-network-storage`：StorageClass 的制备器（一个 CSI 控制器）及其后端存储。
@@ -72,6 +74,13 @@ const DOCS_ZH: &str = r#"
 "#;
 
 const SIGNALS: [&str; 3] = ["ProvisioningFailed", "ExternalProvisioning", "FailedBinding"];
+
+/// The provisioner records `ProvisioningSucceeded` ("Successfully provisioned volume pvc-…") once
+/// it has created the volume.
+const PROVISIONED_SINCE: Supersedes<'static> = Supersedes::Event {
+    reasons: &["ProvisioningSucceeded"],
+    same_part: false,
+};
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut subjects: Vec<ObjectRef> = Vec::new();
@@ -111,6 +120,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .filter(|e| SIGNALS.contains(&e.reason.as_str()))
             .collect();
         let Some(latest) = signals.last() else { continue };
+        // A volume provisioned since (the provisioner's `ProvisioningSucceeded`), the claim not
+        // pasted: the failures were before; binding follows.
+        if object.is_none() && history::superseded(model, &id, Some(latest), &[PROVISIONED_SINCE]).is_some() {
+            continue;
+        }
         findings.push(finding(model, object, &id, &signals, latest));
     }
 }
