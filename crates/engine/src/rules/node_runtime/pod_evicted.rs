@@ -17,7 +17,9 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The Pods' `status.reason` and `status.message` (with the kubelet's per-container usage and
-    /// request), `spec.nodeName`, and the `Evicted` events.
+    /// request), `spec.nodeName`, and the `Evicted` events. A `kubectl get pods` row whose STATUS is
+    /// `Evicted` alone proves the eviction, but names neither the resource nor the node unless the
+    /// table is `-o wide`.
     ///
     /// ## Fault boundary
     /// `node-runtime`: the node's kubelet, its disks and its memory.
@@ -50,7 +52,7 @@ const DOCS_ZH: &str = r#"
  驱逐是节点在保护自己：用量超出请求的 Pod 最先被驱逐（先 BestEffort，再 Burstable），所以被驱逐的 Pod 往往并不是肇事者，而且它的控制器会在别处重新创建它。故障边界是节点的资源短缺。
 
  ## 证据
- Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。
+ Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。仅有 `kubectl get pods` 中 STATUS 为 `Evicted` 的行也能证明发生了驱逐，但除非表格是 `-o wide` 输出，否则它既不指明资源，也不指明节点。
 
  ## 故障边界
  `node-runtime`：节点的 kubelet、磁盘和内存。
@@ -150,6 +152,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             field("status.message"),
             pod.id.clone(),
             evidence,
+        );
+    }
+    // A `kubectl get pods` row whose STATUS is `Evicted` (the Pod's `status.reason`, as kubectl
+    // prints it): the weakest evidence, which names neither the resource nor the consumer.
+    for (pod, _) in crate::rules::table_status::pods_with_status(model, &["Evicted"]) {
+        let node = pod
+            .locate("spec.nodeName")
+            .and_then(|(_, n)| n.as_str())
+            .unwrap_or_default();
+        add(
+            node.to_string(),
+            "",
+            pod.id.clone(),
+            model.evidence(pod, "kubectl.status").into_iter().collect(),
         );
     }
     for event in model
