@@ -48,7 +48,7 @@ crate::messages! {
         },
         /// `entry` is the earlier report's own words.
         Answered { rule: Text, subject: ObjectRef, entry: String } = "changes.answered" {
-            en: "Answered for {rule} about {subject}: “{entry}”",
+            en: "Answered for {rule} about {subject}: \"{entry}\"",
             zh: "关于 {subject} 的 {rule}，新的证据回答了：“{entry}”",
         },
         Verdict { from: Text, to: Text } = "changes.verdict" {

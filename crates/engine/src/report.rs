@@ -209,7 +209,8 @@ pub struct ObjectRef {
 }
 
 impl ObjectRef {
-    /// The key: what `==`, `Hash` and `Ord` compare.
+    /// The key: what `==`, `Hash` and `Ord` compare (inlined: sorting and maps compare often).
+    #[inline]
     fn key(&self) -> (&str, Option<&str>, &str) {
         (self.kind.as_str(), self.namespace.as_deref(), self.name.as_str())
     }

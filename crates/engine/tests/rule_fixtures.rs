@@ -452,15 +452,29 @@ fn prose_defects(prose: &str) -> Vec<&'static str> {
 
 /// Chinese prose a reader would stumble on: a run of spaces, a space at an end or beside a
 /// full-width mark, a doubled mark, or an ASCII sentence mark right after a Chinese character (a
-/// sentence written in English punctuation). Quoted input is the input's, and not judged.
+/// sentence written in English punctuation). Quoted input is the input's, and not judged: between
+/// “ and ” (how a Chinese text quotes it) or between ASCII double quotes (inside words it carries).
 fn chinese_defects(prose: &str) -> Vec<&'static str> {
-    let own: String = prose
-        .split('"')
-        .enumerate()
-        .filter(|(i, _)| i % 2 == 0)
-        .map(|(_, part)| part)
-        .collect::<Vec<_>>()
-        .join("\"");
+    let mut own = String::new();
+    let (mut in_chinese, mut in_ascii) = (false, false);
+    for c in prose.chars() {
+        match c {
+            '“' if !in_chinese && !in_ascii => {
+                in_chinese = true;
+                own.push(c);
+            }
+            '”' if in_chinese => {
+                in_chinese = false;
+                own.push(c);
+            }
+            '"' if !in_chinese => {
+                in_ascii = !in_ascii;
+                own.push(c);
+            }
+            _ if !in_chinese && !in_ascii => own.push(c),
+            _ => {}
+        }
+    }
     let mut defects = Vec::new();
     if own.contains("  ") {
         defects.push("a run of spaces");

@@ -154,9 +154,11 @@ impl<T: ?Sized> In<'_, T> {
     }
 }
 
-/// The sentinel a sample string argument carries (`⟦name⟧`).
+/// The sentinel a sample string argument carries (`⟦name"\⟧`). It holds a `"` and a `\`, the
+/// characters a Debug format (`{x:?}`) would escape, so a text that quotes an argument with one
+/// shows the sentinel escaped and the message tests fail: Kubernetes' words are quoted as they are.
 pub fn sample_text(name: &str) -> String {
-    format!("⟦{name}⟧")
+    format!("⟦{name}\"\\⟧")
 }
 
 impl Arg for String {

@@ -22,7 +22,7 @@ crate::messages! {
                 } else {
                     "this field was ignored, the rest of the object was read"
                 };
-                format!("{kind} {:?}: {problem}; {outcome}", name.0.as_str())
+                format!("{kind} \"{}\": {problem}; {outcome}", name.0.as_str())
             },
             zh: {
                 let outcome = if *kept_object.0 {
@@ -30,7 +30,7 @@ crate::messages! {
                 } else {
                     "忽略了这个字段，对象的其余部分已读取"
                 };
-                format!("{kind} {:?}：{problem}；{outcome}", name.0.as_str())
+                format!("{kind} “{}”：{problem}；{outcome}", name.0.as_str())
             },
         },
         Binary { name: String } = "reading.binary" {

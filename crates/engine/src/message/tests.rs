@@ -121,3 +121,43 @@ fn a_nameless_object_is_said_in_each_language() {
         .render(Lang::Zh)
         .contains("命名空间 shop 中一个名称不详的 Pod"));
 }
+
+/// Kubernetes' own words are quoted as themselves: no text formats a string argument with Debug
+/// (`{x:?}`), which would escape the quotes and backslashes inside it (`unknown field
+/// \"retry_backof\"`). Every sample's string arguments hold a `"` and a `\`; each is shown verbatim,
+/// English quotes it with ASCII double quotes and Chinese with “…”, never the other's.
+#[test]
+fn every_message_quotes_its_arguments_unescaped() {
+    let escaped = |s: &str| format!("{s:?}");
+    for message in Message::samples() {
+        let id = message.id();
+        let en = message.render(Lang::En);
+        let zh = message.render(Lang::Zh);
+        for sentinel in sentinels(&message) {
+            assert!(
+                sentinel.contains('"') && sentinel.contains('\\'),
+                "{id}: {sentinel}"
+            );
+            let debug = escaped(&sentinel);
+            let debug = &debug[1..debug.len() - 1];
+            for (lang, text) in [("English", &en), ("Chinese", &zh)] {
+                assert!(
+                    !text.contains(debug),
+                    "{id}: the {lang} text escapes {sentinel}: {text}"
+                );
+                assert!(
+                    text.contains(&sentinel),
+                    "{id}: the {lang} text lacks {sentinel}: {text}"
+                );
+            }
+            assert!(
+                !en.contains(&format!("“{sentinel}")),
+                "{id}: English quotes with “…”: {en}"
+            );
+            assert!(
+                !zh.contains(&format!("\"{sentinel}")),
+                "{id}: Chinese quotes with ASCII \"…\": {zh}"
+            );
+        }
+    }
+}

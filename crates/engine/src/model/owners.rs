@@ -164,7 +164,9 @@ pub fn workloads(
     for r in relations.iter().filter(|r| r.kind == RelationKind::OwnedBy) {
         owner.entry(r.from).or_insert(r.to);
     }
-    let mut top: BTreeMap<ObjectRef, (Text, bool)> = BTreeMap::new();
+    // Looked up once per object and per timeline entry: a hash map, sorted once at the end (a
+    // `BTreeMap` compared each lookup's reference about log2(n) times).
+    let mut top: crate::hash::Map<ObjectRef, (Text, bool)> = crate::hash::Map::default();
     for (&from, &to) in &owner {
         let mut at = to;
         for _ in 0..MAX_CHAIN {
@@ -191,6 +193,8 @@ pub fn workloads(
             top.insert(subject.clone(), (workload.into(), true));
         }
     }
+    let mut top: Vec<(ObjectRef, (Text, bool))> = top.into_iter().collect();
+    top.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     top.into_iter()
         .map(|(object, (workload, guessed))| WorkloadOf {
             object: ObjectRef { uid: None, ..object },

@@ -367,16 +367,14 @@ const fn control_plane(name: &'static str, workloads: &'static [&'static str]) -
 
 /// Whether `text` matches `pattern`, where `*` stands for any run of characters (none included).
 pub fn glob(pattern: &str, text: &str) -> bool {
-    let mut parts = pattern.split('*');
-    let first = parts.next().unwrap_or_default();
+    let Some((first, tail)) = pattern.split_once('*') else {
+        return pattern == text;
+    };
     let Some(mut rest) = text.strip_prefix(first) else {
         return false;
     };
-    let parts: Vec<&str> = parts.collect();
-    let Some((last, middle)) = parts.split_last() else {
-        return rest.is_empty();
-    };
-    for part in middle {
+    let (middle, last) = tail.rsplit_once('*').unwrap_or(("", tail));
+    for part in middle.split('*').filter(|p| !p.is_empty()) {
         match rest.find(part) {
             Some(at) => rest = &rest[at + part.len()..],
             None => return false,
@@ -385,11 +383,22 @@ pub fn glob(pattern: &str, text: &str) -> bool {
     rest.len() >= last.len() && rest.ends_with(last)
 }
 
+/// Whether `pattern` may match `text`, by their first bytes: a pattern that starts with a literal
+/// can only match a text that starts with it (a cheap test before [`glob`], run for every row).
+fn may_match(pattern: &str, text: &str) -> bool {
+    match pattern.as_bytes().first() {
+        Some(b'*') => true,
+        Some(b) => text.as_bytes().first() == Some(b),
+        None => text.is_empty(),
+    }
+}
+
 /// The entry a workload named `name` in `namespace` is, if any: the first row one of whose
 /// patterns matches the name and one of whose namespace patterns matches the namespace.
 pub fn entry_named(namespace: &str, name: &str) -> Option<&'static Entry> {
     TABLE.iter().find(|e| {
-        e.namespaces.iter().any(|n| glob(n, namespace)) && e.workloads.iter().any(|w| glob(w, name))
+        e.workloads.iter().any(|w| may_match(w, name) && glob(w, name))
+            && e.namespaces.iter().any(|n| *n == "*" || glob(n, namespace))
     })
 }
 
@@ -428,6 +437,13 @@ mod tests {
         assert!(glob("kube-flannel-ds-*", "kube-flannel-ds-amd64"));
         assert!(!glob("calico-node", "calico-node-x"));
         assert!(glob("*", "anything"));
+        assert!(glob("*", ""));
+        assert!(glob("a*b*c", "abc"));
+        assert!(glob("a*b*c", "a-b-b-c"));
+        assert!(!glob("a*b*c", "a-c-b"));
+        assert!(!glob("ab*ba", "aba"));
+        assert!(glob("kube-proxy", "kube-proxy"));
+        assert!(!glob("kube-proxy", "kube-proxy-x"));
     }
 
     #[test]

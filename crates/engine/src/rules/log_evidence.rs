@@ -266,19 +266,19 @@ crate::messages! {
                 let dependency = dependency.0.as_ref().map(|d| format!("; {}", d.render(crate::lang::Lang::En))).unwrap_or_default();
                 let service = service.0.as_ref().map(|s| format!(", and {s} is in this input")).unwrap_or_default();
                 let line = line.0;
-                format!("Its log ends with {kind}: {line:?}{dependency}{service}.")
+                format!("Its log ends with {kind}: \"{line}\"{dependency}{service}.")
             },
             zh: {
                 let dependency = dependency.0.as_ref().map(|d| format!("；{}", d.render(crate::lang::Lang::Zh))).unwrap_or_default();
                 let service = service.0.as_ref().map(|s| format!("，而输入中有 {s}")).unwrap_or_default();
                 let line = line.0;
-                format!("它的日志最后报出的是{kind}：{line:?}{dependency}{service}。")
+                format!("它的日志最后报出的是{kind}：“{line}”{dependency}{service}。")
             },
         },
         /// A log without a recognised terminal error: its last line.
         LastLine { line: String } = "log-evidence.last-line" {
-            en: { let line = line.0; format!("Its log's last line: {line:?}.") },
-            zh: { let line = line.0; format!("它的日志最后一行：{line:?}。") },
+            en: { let line = line.0; format!("Its log's last line: \"{line}\".") },
+            zh: { let line = line.0; format!("它的日志最后一行：“{line}”。") },
         },
         /// What kind of terminal error: the runtime's form and the cause, either or both.
         Kind { form: Option<Box<Message>>, cause: Option<Box<Message>> } = "log-evidence.kind" {

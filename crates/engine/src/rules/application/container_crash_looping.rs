@@ -333,7 +333,7 @@ crate::messages! {
         Crash { subject: ObjectRef, container: Option<Text>, what: Box<Message>, last_words: Option<String>, restarts: Option<u32>, recovered: bool, log: Option<Box<Message>> } = "container-crash-looping.crash" {
             en: {
                 let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
-                let words = last_words.0.as_ref().map(|w| format!(". Its last words: {w:?}")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!(". Its last words: \"{w}\"")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!(". Restarts: {r}")).unwrap_or_default();
                 let recovered = if *recovered.0 { " It is running and ready again now: the earlier exits are history, not a current fault." } else { "" };
                 let log = log.0.as_ref().map(|l| format!(" {}", l.render(crate::lang::Lang::En))).unwrap_or_default();
@@ -341,7 +341,7 @@ crate::messages! {
             },
             zh: {
                 let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
-                let words = last_words.0.as_ref().map(|w| format!("。它留下的终止消息：{w:?}")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!("。它留下的终止消息：“{w}”")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!("。重启次数：{r}")).unwrap_or_default();
                 let recovered = if *recovered.0 { "它现在已重新运行并且就绪：之前的退出是历史，不是当前的故障。" } else { "" };
                 let log = log.0.as_ref().map(|l| l.render(crate::lang::Lang::Zh)).unwrap_or_default();

@@ -299,13 +299,13 @@ crate::messages! {
         ServerErrors { failed: usize, total: usize, target: Box<Message>, codes: Vec<Message>, said: Option<String>, recovered: bool } = "http-server-errors.server-errors" {
             en: {
                 let codes = codes.0.iter().map(|c| c.render(Lang::En)).collect::<Vec<_>>().join(", ");
-                let said = said.0.as_ref().map(|s| format!(" The answer says {s:?}.")).unwrap_or_default();
+                let said = said.0.as_ref().map(|s| format!(" The answer says \"{s}\".")).unwrap_or_default();
                 let recovered = if *recovered.0 { " The last request succeeded: the failure is intermittent." } else { "" };
                 format!("{failed} of {total} responses from {target} were server errors ({codes}): the request reached a server that failed it.{said}{recovered}")
             },
             zh: {
                 let codes = codes.0.iter().map(|c| c.render(Lang::Zh)).collect::<Vec<_>>().join("、");
-                let said = said.0.as_ref().map(|s| format!("响应内容是 {s:?}。")).unwrap_or_default();
+                let said = said.0.as_ref().map(|s| format!("响应内容是 “{s}”。")).unwrap_or_default();
                 let recovered = if *recovered.0 { "最后一个请求成功了：故障是间歇性的。" } else { "" };
                 format!("{target} {total} 个响应中有 {failed} 个是服务器错误（{codes}）：请求到达了服务器，但服务器处理失败了。{said}{recovered}")
             },

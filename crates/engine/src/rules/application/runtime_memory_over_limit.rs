@@ -93,8 +93,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for spec in pod_specs(model) {
         let object = spec.object;
         for container in spec.containers() {
-            let limit_path = format!("{}.resources.limits.memory", container.path);
-            let Some(limit) = object.locate(&limit_path).and_then(|(_, n)| n.as_str()) else {
+            // Read from the container's node (what `locate` of its path finds); the path is made
+            // only for a finding's evidence.
+            let Some(limit) = container
+                .node
+                .get("resources")
+                .and_then(|r| r.get("limits"))
+                .and_then(|l| l.get("memory"))
+                .and_then(Node::as_str)
+            else {
                 continue;
             };
             let Some(limit_bytes) = runtime_memory::quantity_bytes(limit) else {
@@ -109,6 +116,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             };
             let id = &object.id;
             let ns = spec.namespace();
+            let limit_path = format!("{}.resources.limits.memory", container.path);
             let evidence = [over.path.as_str(), limit_path.as_str()]
                 .into_iter()
                 .filter_map(|p| model.evidence(object, p))

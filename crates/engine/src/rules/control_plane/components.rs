@@ -247,12 +247,12 @@ crate::messages! {
         Exit { code: i32, reason: Option<Text>, last_words: Option<String> } = "control-plane-components.exit" {
             en: {
                 let reason = reason.0.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
-                let words = last_words.0.as_ref().map(|w| format!(", its last words {w:?}")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!(", its last words \"{w}\"")).unwrap_or_default();
                 format!("last exit code {code}{reason}{words}")
             },
             zh: {
                 let reason = reason.0.as_ref().map(|r| format!("（{r}）")).unwrap_or_default();
-                let words = last_words.0.as_ref().map(|w| format!("，最后的输出是 {w:?}")).unwrap_or_default();
+                let words = last_words.0.as_ref().map(|w| format!("，最后的输出是 “{w}”")).unwrap_or_default();
                 format!("上次退出码为 {code}{reason}{words}")
             },
         },

@@ -326,32 +326,32 @@ crate::messages! {
         /// A Pod known from the kubelet's `Failed` events only: the event's message, verbatim.
         FromEvents { subject: ObjectRef, message: String, cause: Box<Message> } = "container-config-invalid.from-events" {
             en: {
-                format!("{subject}: the kubelet cannot create its container ({:?}): {cause}. From the kubelet's events only.", message.0)
+                format!("{subject}: the kubelet cannot create its container (\"{}\"): {cause}. From the kubelet's events only.", message.0)
             },
-            zh: "{subject}：kubelet 无法创建它的容器（事件消息为 `{message}`）：{cause}。仅依据 kubelet 的事件。",
+            zh: "{subject}：kubelet 无法创建它的容器（事件消息为 “{message}”）：{cause}。仅依据 kubelet 的事件。",
         },
         /// A Secret or ConfigMap the Pod references is absent (in its namespace, when known).
         MissingObject { kind: &'static str, name: String, namespace: Option<String> } = "container-config-invalid.missing-object" {
             en: {
                 let namespace = namespace.0.as_ref().map(|ns| format!(" in namespace {ns}")).unwrap_or_default();
-                format!("the {kind} {:?} it references does not exist{namespace}", name.0)
+                format!("the {kind} \"{}\" it references does not exist{namespace}", name.0)
             },
             zh: {
                 match namespace.0 {
-                    Some(ns) => format!("它引用的 {kind} \"{name}\" 在命名空间 {ns} 中不存在"),
-                    None => format!("它引用的 {kind} \"{name}\" 不存在"),
+                    Some(ns) => format!("它引用的 {kind} “{name}” 在命名空间 {ns} 中不存在"),
+                    None => format!("它引用的 {kind} “{name}” 不存在"),
                 }
             },
         },
         /// A key the Pod reads is missing from a Secret or ConfigMap (`what`: the kubelet's words, `ConfigMap ns/x`).
         MissingKey { key: String, what: String } = "container-config-invalid.missing-key" {
-            en: { format!("the key {:?} is missing from {what}", key.0) },
-            zh: "{what} 中缺少键 \"{key}\"",
+            en: { format!("the key \"{}\" is missing from {what}", key.0) },
+            zh: "{what} 中缺少键 “{key}”",
         },
         /// [`Msg::MissingKey`] as the events-only finding says it.
         KeyNotIn { key: String, what: String } = "container-config-invalid.key-not-in" {
-            en: { format!("the key {:?} is not in {what}", key.0) },
-            zh: "{what} 中没有键 \"{key}\"",
+            en: { format!("the key \"{}\" is not in {what}", key.0) },
+            zh: "{what} 中没有键 “{key}”",
         },
         RunAsNonRoot {} = "container-config-invalid.run-as-non-root" {
             en: "it must run as non-root (runAsNonRoot) but its image runs as root",

@@ -226,12 +226,12 @@ crate::messages! {
         /// `ReportsNotReady`), the condition's message verbatim, and the Pods pasted that run on it.
         NotReady { subject: ObjectRef, state: Box<Message>, message: Option<String>, pods: Vec<ObjectRef> } = "node-not-ready.not-ready" {
             en: {
-                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
                 let pods = if pods.0.is_empty() { String::new() } else { format!(" Pods pasted on it: {pods}.") };
                 format!("{subject} is not ready: {state}{message}.{pods}")
             },
             zh: {
-                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!("：“{m}”")).unwrap_or_default();
                 let pods = if pods.0.is_empty() { String::new() } else { format!("粘贴的 Pod 中运行在它上面的有：{pods}。") };
                 format!("{subject} 未就绪：{state}{message}。{pods}")
             },

@@ -202,22 +202,65 @@ fn references<'a>(spec: &'a Node, base: &str, containers: &[(String, &'a Node)])
     out
 }
 
+/// The distinct names of the Secrets and of the ConfigMaps pasted in a namespace, sorted (what
+/// [`listed`] counts), read once per namespace rather than once per reference.
+struct Pasted<'a> {
+    secrets: Vec<&'a str>,
+    config_maps: Vec<&'a str>,
+}
+
+impl<'a> Pasted<'a> {
+    fn of(model: &Model<'a>, namespace: &str) -> Self {
+        let names = |kind: &str| {
+            let mut names: Vec<&'a str> = model
+                .objects_in(Some(namespace))
+                .filter(|o| o.id.kind == kind)
+                .map(|o| o.id.name.as_str())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            names
+        };
+        Pasted {
+            secrets: names("Secret"),
+            config_maps: names("ConfigMap"),
+        }
+    }
+
+    fn names(&self, kind: &str) -> &[&'a str] {
+        if kind == "Secret" {
+            &self.secrets
+        } else {
+            &self.config_maps
+        }
+    }
+
+    /// Whether either kind was pasted as a listing (two or more): else no reference is judged.
+    fn any_listing(&self) -> bool {
+        self.secrets.len() >= 2 || self.config_maps.len() >= 2
+    }
+}
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut pasted: std::collections::BTreeMap<&str, Pasted<'_>> = std::collections::BTreeMap::new();
     for spec in pod_specs(model) {
         let object = spec.object;
         let ns = spec.namespace();
+        let here = pasted.entry(ns).or_insert_with(|| Pasted::of(model, ns));
+        if !here.any_listing() {
+            continue;
+        }
         let containers: Vec<(String, &Node)> =
             spec.containers().into_iter().map(|c| (c.path, c.node)).collect();
         let mut said: Vec<(&str, &str)> = Vec::new();
         for r in references(spec.node, spec.path, &containers) {
-            let count = listed(model, r.kind, ns);
+            let names = here.names(r.kind);
+            let count = names.len();
+            debug_assert_eq!(count, listed(model, r.kind, ns));
             if count < 2 || said.contains(&(r.kind, r.name)) {
                 continue;
             }
-            if model
-                .objects_in(Some(ns))
-                .any(|o| o.id.kind == r.kind && o.id.name == r.name)
-            {
+            if names.binary_search(&r.name).is_ok() {
                 continue;
             }
             said.push((r.kind, r.name));

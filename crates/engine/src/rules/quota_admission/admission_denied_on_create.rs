@@ -216,14 +216,14 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
 }
 
 /// A Chinese clause set between Chinese words: a space on each side that meets a Latin letter, a digit
-/// or a quote (`被 Pod 安全准入（…）拒绝`, `被准入控制拒绝`).
+/// or a quote (`被 Pod 安全准入（…）拒绝`, `被准入 Webhook “x” 拒绝`, `被准入控制拒绝`).
 fn spaced(text: String) -> String {
-    let before = if text.starts_with(|c: char| c.is_ascii_graphic()) {
+    let before = if text.starts_with(|c: char| c.is_ascii_graphic() || c == '“') {
         " "
     } else {
         ""
     };
-    let after = if text.ends_with(|c: char| c.is_ascii_graphic()) {
+    let after = if text.ends_with(|c: char| c.is_ascii_graphic() || c == '”') {
         " "
     } else {
         ""
@@ -259,13 +259,13 @@ crate::messages! {
         },
         /// Pod Security admission, at a level (`"restricted:latest"`).
         PodSecurity { level: String } = "admission-denied-on-create.pod-security" {
-            en: { format!("Pod Security admission (level {:?})", level.0) },
-            zh: { format!("Pod 安全准入（级别 {:?}）", level.0) },
+            en: { format!("Pod Security admission (level \"{}\")", level.0) },
+            zh: { format!("Pod 安全准入（级别 “{}”）", level.0) },
         },
         /// A validating or mutating admission webhook, by name.
         Webhook { name: String } = "admission-denied-on-create.webhook" {
-            en: { format!("the admission webhook {:?}", name.0) },
-            zh: { format!("准入 Webhook {:?}", name.0) },
+            en: { format!("the admission webhook \"{}\"", name.0) },
+            zh: { format!("准入 Webhook “{}”", name.0) },
         },
         LimitRange {} = "admission-denied-on-create.limit-range" {
             en: "the namespace's LimitRange",

@@ -439,14 +439,14 @@ crate::messages! {
                 let times = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
                 let service = service.0.as_ref().map(|s| format!(" behind {s}")).unwrap_or_default();
                 let gone = object.0.as_ref().map(|o| format!(" The {} does not exist.", o.kind)).unwrap_or_default();
-                format!("{what} failed{times}: the API server could not call the admission webhook {:?}{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so the request was refused.{gone}", webhook.0)
+                format!("{what} failed{times}: the API server could not call the admission webhook \"{}\"{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so the request was refused.{gone}", webhook.0)
             },
             zh: {
                 let what = object.0.as_ref().map_or_else(|| "一个请求".to_string(), |o| format!("创建 {o} "));
                 let times = if *times.0 > 1 { format!("（共 {times} 次）") } else { String::new() };
                 let service = service.0.as_ref().map(|s| format!("（后端为 {s}）")).unwrap_or_default();
                 let gone = object.0.as_ref().map(|o| format!("这个 {} 并不存在。", o.kind)).unwrap_or_default();
-                format!("{what}失败{times}：API 服务器无法调用准入 Webhook {:?}{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以请求被拒绝。{gone}", webhook.0)
+                format!("{what}失败{times}：API 服务器无法调用准入 Webhook “{}”{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以请求被拒绝。{gone}", webhook.0)
             },
         },
         /// A controller's Pods refused because the API server could not call a webhook.
@@ -454,41 +454,41 @@ crate::messages! {
             en: {
                 let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
                 let service = service.0.as_ref().map(|s| format!(" behind {s}")).unwrap_or_default();
-                format!("{subject} cannot create its Pods (FailedCreate{times}): the API server could not call the admission webhook {:?}{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so every create is refused.", webhook.0)
+                format!("{subject} cannot create its Pods (FailedCreate{times}): the API server could not call the admission webhook \"{}\"{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so every create is refused.", webhook.0)
             },
             zh: {
                 let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
                 let service = service.0.as_ref().map(|s| format!("（后端为 {s}）")).unwrap_or_default();
-                format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：API 服务器无法调用准入 Webhook {:?}{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以每一次创建都被拒绝。", webhook.0)
+                format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：API 服务器无法调用准入 Webhook “{}”{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以每一次创建都被拒绝。", webhook.0)
             },
         },
         Refused { detail: String } = "admission-webhook-unreachable.refused" {
-            en: { format!("the connection was refused ({:?})", detail.0) },
-            zh: { format!("连接被拒绝（{:?}）", detail.0) },
+            en: { format!("the connection was refused (\"{}\")", detail.0) },
+            zh: { format!("连接被拒绝（“{}”）", detail.0) },
         },
         TimedOut { detail: String } = "admission-webhook-unreachable.timed-out" {
-            en: { format!("the call timed out ({:?})", detail.0) },
-            zh: { format!("调用超时（{:?}）", detail.0) },
+            en: { format!("the call timed out (\"{}\")", detail.0) },
+            zh: { format!("调用超时（“{}”）", detail.0) },
         },
         NoEndpoints { detail: String } = "admission-webhook-unreachable.no-endpoints" {
-            en: { format!("its Service has no ready endpoints ({:?})", detail.0) },
-            zh: { format!("它的 Service 没有就绪的端点（{:?}）", detail.0) },
+            en: { format!("its Service has no ready endpoints (\"{}\")", detail.0) },
+            zh: { format!("它的 Service 没有就绪的端点（“{}”）", detail.0) },
         },
         ServiceNotFound { detail: String } = "admission-webhook-unreachable.service-not-found" {
-            en: { format!("its Service does not exist ({:?})", detail.0) },
-            zh: { format!("它的 Service 不存在（{:?}）", detail.0) },
+            en: { format!("its Service does not exist (\"{}\")", detail.0) },
+            zh: { format!("它的 Service 不存在（“{}”）", detail.0) },
         },
         Certificate { detail: String } = "admission-webhook-unreachable.certificate" {
-            en: { format!("the API server does not trust the webhook's serving certificate ({:?})", detail.0) },
-            zh: { format!("API 服务器不信任这个 Webhook 的服务证书（{:?}）", detail.0) },
+            en: { format!("the API server does not trust the webhook's serving certificate (\"{}\")", detail.0) },
+            zh: { format!("API 服务器不信任这个 Webhook 的服务证书（“{}”）", detail.0) },
         },
         Unreachable { detail: String } = "admission-webhook-unreachable.unreachable" {
-            en: { format!("its address cannot be reached ({:?})", detail.0) },
-            zh: { format!("无法访问它的地址（{:?}）", detail.0) },
+            en: { format!("its address cannot be reached (\"{}\")", detail.0) },
+            zh: { format!("无法访问它的地址（“{}”）", detail.0) },
         },
         Other { detail: String } = "admission-webhook-unreachable.other" {
-            en: { format!("the call failed ({:?})", detail.0) },
-            zh: { format!("调用失败（{:?}）", detail.0) },
+            en: { format!("the call failed (\"{}\")", detail.0) },
+            zh: { format!("调用失败（“{}”）", detail.0) },
         },
         WhereItFails {} = "admission-webhook-unreachable.where-it-fails" {
             en: "Whether the webhook's Pods, its Service or the network from the API server to them is at fault (a firewall or NetworkPolicy in front of the webhook's port is common on managed clusters).",

@@ -281,7 +281,7 @@ crate::messages! {
             en: {
                 let group = match group.0.as_deref() {
                     Some("") => " in the core API group".to_string(),
-                    Some(g) => format!(" in API group {g:?}"),
+                    Some(g) => format!(" in API group \"{g}\""),
                     None => String::new(),
                 };
                 let scope = match namespace.0.as_deref() {
@@ -290,12 +290,12 @@ crate::messages! {
                     None => " at the cluster scope".to_string(),
                 };
                 let what = if *path.0 { "path" } else { "resource" };
-                format!("{verb} {what} {:?}{group}{scope}", resource.0)
+                format!("{verb} {what} \"{}\"{group}{scope}", resource.0)
             },
             zh: {
                 let group = match group.0.as_deref() {
                     Some("") => "（核心 API 组）".to_string(),
-                    Some(g) => format!("（API 组 {g:?}）"),
+                    Some(g) => format!("（API 组 “{g}”）"),
                     None => String::new(),
                 };
                 let scope = match namespace.0.as_deref() {
@@ -306,7 +306,7 @@ crate::messages! {
                 let what = if *path.0 { "路径" } else { "资源" };
                 // `"pods"（核心 API 组）执行`, but `"secrets" 执行` (a space after the quote).
                 let space = if group.is_empty() { " " } else { "" };
-                format!("{scope}对{what} {:?}{group}{space}执行 {verb}", resource.0)
+                format!("{scope}对{what} “{}”{group}{space}执行 {verb}", resource.0)
             },
         },
         /// The identity is `system:anonymous`: the client presented no credentials it accepted.

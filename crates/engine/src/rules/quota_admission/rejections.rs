@@ -204,8 +204,12 @@ pub fn rejections(model: &Model<'_>) -> Vec<Rejection> {
 /// message (empty when it has none; `kubectl describe rs` prints none).
 pub fn replica_failures<'a>(model: &Model<'a>) -> Vec<(&'a crate::ingest::Object, usize, &'a str)> {
     let mut out = Vec::new();
-    for object in model.objects {
-        let Some((_, conditions)) = object.locate("status.conditions") else {
+    // `ReplicaFailure` is a controller's condition (a Deployment's, ReplicaSet's or
+    // ReplicationController's), never a Pod's: the Pods, most of a dump, are not read. The
+    // conditions are found by key (what `locate("status.conditions")` finds, without parsing a path
+    // for every object).
+    for object in model.objects.iter().filter(|o| o.id.kind != "Pod") {
+        let Some(conditions) = object.node.get("status").and_then(|s| s.get("conditions")) else {
             continue;
         };
         for (i, condition) in conditions.items().iter().enumerate() {

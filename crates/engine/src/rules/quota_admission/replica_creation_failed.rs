@@ -215,12 +215,12 @@ crate::messages! {
         CannotCreatePods { subject: ObjectRef, times: u32, why: Box<Message>, said: Option<String> } = "replica-creation-failed.cannot-create-pods" {
             en: {
                 let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
-                let said = said.0.as_ref().map(|s| format!(" The API server said: {s:?}.")).unwrap_or_default();
+                let said = said.0.as_ref().map(|s| format!(" The API server said: \"{s}\".")).unwrap_or_default();
                 format!("{subject} cannot create its Pods (FailedCreate{times}): {why}{said}")
             },
             zh: {
                 let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
-                let said = said.0.as_ref().map(|s| format!("API 服务器的原话：{s:?}。")).unwrap_or_default();
+                let said = said.0.as_ref().map(|s| format!("API 服务器的原话：“{s}”。")).unwrap_or_default();
                 format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：{why}{said}")
             },
         },

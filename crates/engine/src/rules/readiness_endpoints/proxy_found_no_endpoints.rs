@@ -216,20 +216,20 @@ crate::messages! {
             en: {
                 let named = match port.0 {
                     None => "no port".to_string(),
-                    Some(p) => format!("port {p:?}, not a port"),
+                    Some(p) => format!("port \"{p}\", not a port"),
                 };
                 format!(
-                    "The API server's proxy found no endpoints for {subject} although it has one ({endpoints}): the request named {named} of the Service, whose port is named {:?}. The proxy looks endpoints up by port name — name the port in the URL ({service}:{port_name}).",
+                    "The API server's proxy found no endpoints for {subject} although it has one ({endpoints}): the request named {named} of the Service, whose port is named \"{}\". The proxy looks endpoints up by port name — name the port in the URL ({service}:{port_name}).",
                     port_name.0
                 )
             },
             zh: {
                 let named = match port.0 {
                     None => "请求没有指明该 Service 的端口".to_string(),
-                    Some(p) => format!("请求指明的端口 {p:?} 不是该 Service 的端口"),
+                    Some(p) => format!("请求指明的端口 “{p}” 不是该 Service 的端口"),
                 };
                 format!(
-                    "API 服务器的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 {:?}。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
+                    "API 服务器的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 “{}”。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
                     port_name.0
                 )
             },
@@ -252,10 +252,10 @@ crate::messages! {
         /// The Service was not pasted: the 503 and the service reference it names, verbatim.
         Answered503 { subject: ObjectRef, reference: String } = "proxy-found-no-endpoints.answered-503" {
             en: {
-                format!("A request through the API server's proxy to {subject} was answered 503: no endpoints available for the service reference {:?}.", reference.0)
+                format!("A request through the API server's proxy to {subject} was answered 503: no endpoints available for the service reference \"{}\".", reference.0)
             },
             zh: {
-                format!("经由 API server 代理发往 {subject} 的请求得到了 503 答复：Service 引用 {:?} 没有可用的端点。", reference.0)
+                format!("经由 API server 代理发往 {subject} 的请求得到了 503 答复：Service 引用 “{}” 没有可用的端点。", reference.0)
             },
         },
         UnknownUrl {} = "proxy-found-no-endpoints.unknown-url" {

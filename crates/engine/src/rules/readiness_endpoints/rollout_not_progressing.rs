@@ -292,22 +292,22 @@ crate::messages! {
         /// `Progressing=False` with `ProgressDeadlineExceeded`; `message` is the condition's, verbatim.
         Deadline { subject: ObjectRef, message: Option<String> } = "rollout-not-progressing.deadline" {
             en: {
-                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
                 format!("{subject} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{message}).")
             },
             zh: {
-                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!("：“{m}”")).unwrap_or_default();
                 format!("{subject} 已停止推进（Progressing=False，ProgressDeadlineExceeded{message}）。")
             },
         },
         /// `ReplicaFailure=True`, with the condition's reason and message verbatim.
         ReplicaFailure { subject: ObjectRef, reason: String, message: Option<String> } = "rollout-not-progressing.replica-failure" {
             en: {
-                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
                 format!("{subject} cannot create its Pods (ReplicaFailure=True, {reason}{message}).")
             },
             zh: {
-                let message = message.0.as_ref().map(|m| format!("：{m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!("：“{m}”")).unwrap_or_default();
                 format!("{subject} 无法创建它的 Pod（ReplicaFailure=True，{reason}{message}）。")
             },
         },

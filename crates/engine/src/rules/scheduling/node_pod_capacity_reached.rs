@@ -119,18 +119,24 @@ fn pasted_pods_on<'a>(model: &Model<'a>, node: &str) -> Vec<&'a Object> {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let refused: Vec<ObjectRef> = model
-        .objects_of_kind("Pod")
-        .map(|o| o.id.clone())
-        .chain(
+    // Whether any Pod was refused for the count: asked only once a node is full (every Pod's
+    // events and conditions are read for it).
+    let mut refused: Option<bool> = None;
+    let mut any_refused = || {
+        *refused.get_or_insert_with(|| {
             model
-                .events
-                .iter()
-                .filter(|e| e.subject.kind == "Pod")
-                .map(|e| e.subject.clone()),
-        )
-        .filter(|p| refused_for_pod_count(model, p))
-        .collect();
+                .objects_of_kind("Pod")
+                .map(|o| &o.id)
+                .chain(
+                    model
+                        .events
+                        .iter()
+                        .filter(|e| e.subject.kind == "Pod")
+                        .map(|e| &e.subject),
+                )
+                .any(|p| refused_for_pod_count(model, p))
+        })
+    };
     for node in model.objects_of_kind("Node") {
         let limit_path = ["status.allocatable.pods", "status.capacity.pods"]
             .into_iter()
@@ -184,10 +190,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl get pods -A --field-selector spec.nodeName={}", name),
             command!("kubectl get --raw /api/v1/nodes/{}/proxy/configz", name),
         ];
-        let severity = if refused.is_empty() {
-            Severity::Warning
-        } else {
+        let severity = if any_refused() {
             Severity::Error
+        } else {
+            Severity::Warning
         };
         findings.push(RULE.finding(
             severity,

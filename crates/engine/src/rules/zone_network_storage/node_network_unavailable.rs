@@ -176,13 +176,13 @@ crate::messages! {
         Condition { condition: String, status: String, reason: Option<String>, message: Option<String> } = "node-network-unavailable.condition" {
             en: {
                 let reason = reason.0.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
-                let message = message.0.as_ref().map(|m| format!(": {m:?}")).unwrap_or_default();
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
                 format!("{condition}={status}{reason}{message}")
             },
             zh: {
                 let mut said = Vec::new();
                 if let Some(r) = reason.0 { said.push(format!("原因 {r}")); }
-                if let Some(m) = message.0 { said.push(format!("消息 {m:?}")); }
+                if let Some(m) = message.0 { said.push(format!("消息 “{m}”")); }
                 let said = if said.is_empty() { String::new() } else { format!("（{}）", said.join("，")) };
                 format!("状况 {condition}={status}{said}")
             },

@@ -170,8 +170,8 @@ crate::messages! {
         },
         /// The CNI plugin the runtime names fails.
         PluginFails { plugin: String } = "pod-sandbox-failed.plugin-fails" {
-            en: { format!("the CNI plugin {:?} fails to set up its network", plugin.0) },
-            zh: { format!("CNI 插件 {:?} 无法为它配置网络", plugin.0) },
+            en: { format!("the CNI plugin \"{}\" fails to set up its network", plugin.0) },
+            zh: { format!("CNI 插件 “{}” 无法为它配置网络", plugin.0) },
         },
         NamespaceFails {} = "pod-sandbox-failed.namespace-fails" {
             en: "its network namespace cannot be set up",

@@ -227,12 +227,12 @@ crate::messages! {
         /// names it) cannot be attached or mounted; `times` is the event's count.
         CannotMount { subject: ObjectRef, volume: Option<String>, times: u32, cause: Box<Message> } = "volume-mount-failed.cannot-mount" {
             en: {
-                let volume = volume.0.as_ref().map_or_else(|| "a volume".to_string(), |v| format!("volume {v:?}"));
+                let volume = volume.0.as_ref().map_or_else(|| "a volume".to_string(), |v| format!("volume \"{v}\""));
                 let times = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
                 format!("{subject} cannot start its containers because {volume} cannot be attached or mounted{times}: {cause}.")
             },
             zh: {
-                let volume = volume.0.as_ref().map_or_else(|| "有一个卷".to_string(), |v| format!("卷 {v:?} "));
+                let volume = volume.0.as_ref().map_or_else(|| "有一个卷".to_string(), |v| format!("卷 “{v}” "));
                 let times = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
                 format!("{subject} 的容器无法启动，因为{volume}无法挂接或挂载{times}：{cause}。")
             },
