@@ -103,15 +103,20 @@ pub fn ports_text(ports: &[DeclaredPort<'_>]) -> String {
 /// table, a List, a dump). One object alone is usually the one being asked about, not the whole
 /// namespace, so a name missing beside it proves nothing.
 pub fn listed(model: &Model<'_>, kind: &str, namespace: &str) -> usize {
-    // Distinct names: one Service pasted twice (its YAML and its describe) is one Service.
-    let mut names: Vec<&str> = model
+    names_pasted(model, kind, namespace).len()
+}
+
+/// The distinct names of the namespace's objects of a kind, sorted: one Service pasted twice (its
+/// YAML and its describe) is one Service.
+pub fn names_pasted<'a>(model: &Model<'a>, kind: &str, namespace: &str) -> Vec<&'a str> {
+    let mut names: Vec<&'a str> = model
         .objects_in(Some(namespace))
         .filter(|o| o.id.kind == kind)
         .map(|o| o.id.name.as_str())
         .collect();
     names.sort_unstable();
     names.dedup();
-    names.len()
+    names
 }
 
 /// Whether the container's port names are known: describe prints ports without their names (the

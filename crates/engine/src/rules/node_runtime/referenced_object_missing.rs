@@ -211,19 +211,9 @@ struct Pasted<'a> {
 
 impl<'a> Pasted<'a> {
     fn of(model: &Model<'a>, namespace: &str) -> Self {
-        let names = |kind: &str| {
-            let mut names: Vec<&'a str> = model
-                .objects_in(Some(namespace))
-                .filter(|o| o.id.kind == kind)
-                .map(|o| o.id.name.as_str())
-                .collect();
-            names.sort_unstable();
-            names.dedup();
-            names
-        };
         Pasted {
-            secrets: names("Secret"),
-            config_maps: names("ConfigMap"),
+            secrets: crate::rules::pod_spec::names_pasted(model, "Secret", namespace),
+            config_maps: crate::rules::pod_spec::names_pasted(model, "ConfigMap", namespace),
         }
     }
 
