@@ -426,6 +426,31 @@ fn ingest_segment(
             (Format::Messages, count)
         }
         Sniffed::GetTable => {
+            // A table and, with no prompt between them, other output after it (`get nodes`, then a
+            // manifest): the rest is read as what it is, never as rows.
+            if let Some(end) = sniff::table_end(segment.text, segment.command.as_ref()) {
+                let table = Segment {
+                    first_line: segment.first_line,
+                    text: &segment.text[..end],
+                    command: segment.command.clone(),
+                    log: false,
+                };
+                let rest = Segment {
+                    first_line: segment.first_line
+                        + segment.text[..end].bytes().filter(|&b| b == b'\n').count() as u32,
+                    text: &segment.text[end..],
+                    command: None,
+                    log: false,
+                };
+                let (_, tables) = ingest_segment(index, source, &table, out, &mut *reached);
+                let (format, docs) = ingest_segment(index, source, &rest, out, &mut |at| reached(end + at));
+                let format = if format == Format::GetTable || format == Format::Empty {
+                    Format::GetTable
+                } else {
+                    Format::Mixed
+                };
+                return (format, tables + docs);
+            }
             let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
             // A table of a kind no command names (a custom resource's): its rows stay text.
             if rows.is_empty() {

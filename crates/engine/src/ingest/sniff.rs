@@ -148,6 +148,42 @@ pub(super) fn sniff(text: &str, command: Option<&segment::Command>) -> Sniffed {
     Sniffed::Empty
 }
 
+/// Where a `get` table pasted without a prompt between it and what follows ends: the byte offset of
+/// the first line after its header at the left margin that starts another format (a YAML document
+/// or object, JSON, a describe, an events table). A table's rows never look like these: their first
+/// cell is a name, and names hold no `:` and no spaces.
+pub(super) fn table_end(text: &str, command: Option<&segment::Command>) -> Option<usize> {
+    let mut offset = 0;
+    let mut header_seen = false;
+    for raw in text.split_inclusive('\n') {
+        let at = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if !header_seen {
+            header_seen = true;
+            continue;
+        }
+        if line.starts_with([' ', '\t']) {
+            continue;
+        }
+        let marker = line
+            .strip_prefix("---")
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']));
+        if marker
+            || looks_like_yaml_key(line)
+            || looks_like_json_start(line)
+            || events_table::is_header(line)
+            || describe::is_describe(line, command)
+        {
+            return Some(at);
+        }
+    }
+    None
+}
+
 /// A markdown horizontal rule between parts of a post (`- - -`, `* * *`, `___`): not YAML's `---`.
 pub(super) fn is_thematic_break(line: &str) -> bool {
     let marks = line.chars().filter(|c| !c.is_whitespace()).count();
