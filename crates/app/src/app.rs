@@ -5,6 +5,7 @@ use crate::components::analysis_status::AnalysisStatus;
 use crate::components::boundary_table::BoundaryTable;
 use crate::components::diagram::ArchitectureDiagram;
 use crate::components::export_menu::ExportMenu;
+use crate::components::filter_bar::FilterBar;
 use crate::components::findings::Findings;
 use crate::components::follow_up::FollowUpInput;
 use crate::components::input_panel::InputPanel;
@@ -64,6 +65,7 @@ pub fn app() -> Html {
     let on_lang = dispatcher(&state, Action::SetLang);
     let on_show_line = dispatcher(&state, |(source, line)| Action::ShowLine { source, line });
     let on_show_finding = dispatcher(&state, Action::ShowFinding);
+    let on_filter = dispatcher(&state, Action::SetFilter);
     let on_guide = dispatcher(&state, |entry| Action::Guide(Some(entry)));
     let on_close_guide = dispatcher(&state, |()| Action::Guide(None));
     let on_follow_up = dispatcher(&state, Action::OpenFollowUp);
@@ -125,20 +127,41 @@ pub fn app() -> Html {
         html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} {unread} /> }
     });
     let report = state.report.clone();
+    let key = std::rc::Rc::as_ptr(&report) as usize;
+    let summary = {
+        let report = report.clone();
+        use_memo(key, move |_| crate::view_model::summary::summary(&report))
+    };
+    let kept = {
+        let report = report.clone();
+        use_memo((key, state.filter.clone()), move |(_, filter)| {
+            crate::view_model::summary::kept(&report, filter).len()
+        })
+    };
+    let has_content =
+        !report.findings.is_empty() || !report.objects.is_empty() || !report.timeline.is_empty();
+    let filter_bar = (!matches!(state.view, View::Rules) && has_content).then(|| html! {
+        <FilterBar filter={state.filter.clone()} namespaces={summary.namespaces.clone()} kinds={summary.kinds.clone()}
+            shown={*kept} total={report.findings.len()} on_filter={on_filter.clone()} />
+    });
     let view = match state.view {
         View::Findings => html! {
             <Findings report={report} selected={state.selected_finding} on_show_line={on_show_line.clone()}
-                on_follow_up={on_follow_up.clone()} on_guide={on_guide.clone()} />
+                on_follow_up={on_follow_up.clone()} on_guide={on_guide.clone()}
+                filter={state.filter.clone()} on_filter={on_filter.clone()} on_show_finding={on_show_finding.clone()} />
         },
         View::Diagram => html! {
-            <ArchitectureDiagram report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+            <ArchitectureDiagram report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}
+                filter={state.filter.clone()} />
         },
         View::Timeline => html! { <Timeline report={report} on_show_line={on_show_line.clone()} /> },
         View::Table => html! {
-            <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+            <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}
+                filter={state.filter.clone()} />
         },
         View::Map => html! {
-            <ObjectMapView report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()} />
+            <ObjectMapView report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}
+                filter={state.filter.clone()} />
         },
         View::Rules => html! { <RulesPage lang={state.lang} /> },
     };
@@ -206,6 +229,7 @@ pub fn app() -> Html {
                     }
                     <ViewSwitcher view={state.view} {on_view} />
                     <ExportMenu report={state.report.clone()} lang={state.lang} redacted={state.is_redacted()} />
+                    { for filter_bar }
                     <div class="view" role="tabpanel" aria-labelledby={format!("tab-{}", state.view.id())}
                         data-view={state.view.id()}>{ view }</div>
                 </section>

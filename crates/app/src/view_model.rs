@@ -2,6 +2,7 @@
 
 pub mod diagram;
 pub mod map;
+pub mod summary;
 pub mod table;
 pub mod timeline;
 
@@ -43,6 +44,20 @@ pub fn input_counts(input: &InputSummary, t: &Texts) -> String {
         (text, None) => text,
         (documents, Some(kinds)) => format!("{documents} · {kinds}"),
     }
+}
+
+/// A name cut to `max` characters in its middle, `pricing-int…7jw2f98rjl-x2k4q`: the end is what
+/// tells the Pods of one workload apart (the generated suffixes), the start which workload they are.
+pub fn short_name(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max || max < 3 {
+        return text.to_string();
+    }
+    let tail = (max - 1) / 2 + (max - 1) % 2;
+    let head = max - 1 - tail;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(count - tail).collect();
+    format!("{start}…{end}")
 }
 
 /// How many lines of the input named `source` the report lists as not read.
@@ -122,6 +137,18 @@ mod tests {
             "{first}"
         );
         assert_eq!(rule_docs("no-such-rule", Lang::Zh), None);
+    }
+
+    #[test]
+    fn long_names_lose_their_middle_and_keep_the_suffix_that_tells_pods_apart() {
+        let name = "pricing-internal-7jw2f98rjl-x2k4q";
+        let short = short_name(name, 21);
+        assert_eq!(short.chars().count(), 21);
+        assert_eq!(short, "pricing-in…8rjl-x2k4q");
+        assert!(short.ends_with("-x2k4q") && short.starts_with("pricing-"));
+        assert_eq!(short_name("web-1", 21), "web-1");
+        // Characters, not bytes: a Chinese name is cut between characters.
+        assert_eq!(short_name("一二三四五六七八九十", 5), "一二…九十");
     }
 
     #[test]

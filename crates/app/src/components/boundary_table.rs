@@ -18,13 +18,23 @@ pub struct Props {
     /// Open the findings view at a finding.
     pub on_show_finding: Callback<usize>,
     pub on_show_line: Callback<(String, u32)>,
+    /// The filter every view shares: only the findings it keeps fill the rows.
+    #[prop_or_default]
+    pub filter: crate::view_model::summary::Filter,
 }
 
 /// The article's fault-boundary table, one row per boundary, filled with this input's evidence.
 #[function_component(BoundaryTable)]
 pub fn boundary_table(props: &Props) -> Html {
     let t = use_texts();
-    let rows = use_memo(props.report.clone(), |report| table::rows(report));
+    let rows = use_memo(
+        (props.report.clone(), props.filter.clone()),
+        |(report, filter)| table::rows(report, filter),
+    );
+    // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
+    let labels = use_memo(props.report.clone(), |report| {
+        faultline_engine::render::labels(&report.findings)
+    });
     let (limit, on_more) = use_show_more(Rc::as_ptr(&props.report) as usize, PAGE);
     let longest = rows
         .iter()
@@ -40,7 +50,7 @@ pub fn boundary_table(props: &Props) -> Html {
         let on_show_finding = props.on_show_finding.clone();
         html! {
             <button class="link finding-link" onclick={move |_| on_show_finding.emit(index)}>
-                { (t.finding_link)(index + 1) }</button>
+                { (t.finding_link)(labels.get(index).map_or("", String::as_str)) }</button>
         }
     };
     let body = rows.iter().map(|row| {

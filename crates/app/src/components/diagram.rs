@@ -12,6 +12,9 @@ pub struct Props {
     pub report: Rc<Report>,
     pub on_show_finding: Callback<usize>,
     pub on_show_line: Callback<(String, u32)>,
+    /// The filter every view shares: only the findings it keeps light components.
+    #[prop_or_default]
+    pub filter: crate::view_model::summary::Filter,
 }
 
 /// A box's place in the drawing's coordinates.
@@ -76,9 +79,17 @@ fn edge(t: &Texts, from: (i32, i32), to: (i32, i32), flow: Flow, label_at: (i32,
 #[function_component(ArchitectureDiagram)]
 pub fn architecture_diagram(props: &Props) -> Html {
     let t = use_texts();
-    let model = use_memo(props.report.clone(), |report| diagram::diagram(report));
+    let model = use_memo(
+        (props.report.clone(), props.filter.clone()),
+        |(report, filter)| diagram::diagram(report, filter),
+    );
+    // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
+    let labels = use_memo(props.report.clone(), |report| {
+        faultline_engine::render::labels(&report.findings)
+    });
     let selected = use_state(|| None::<Target>);
     let report = &props.report;
+    let (hidden_count, hidden_lit) = (model.hidden_nodes, model.hidden_implicated);
 
     let draw = |target: Target, at: Rect, label: String, sublabel: Option<String>, dashed: bool| -> Html {
         let lit: Option<&Lit> = model.lit(target.part, target.node.as_deref());
@@ -86,6 +97,9 @@ pub fn architecture_diagram(props: &Props) -> Html {
         let severity_attr = severity.clone();
         let is_selected = selected.as_ref() == Some(&target);
         let name = match &target.node {
+            Some(node) if node == diagram::MORE_NODES => {
+                format!("{label} · {}", (t.more_nodes)(hidden_count, hidden_lit))
+            }
             Some(node) => format!("{label} · {node}"),
             None => label.clone(),
         };
@@ -144,14 +158,17 @@ pub fn architecture_diagram(props: &Props) -> Html {
     let Diagram {
         nodes,
         hidden_nodes,
-        lit,
+        hidden_implicated,
+        unnamed,
+        ..
     } = model.as_ref();
     let mut kubelets: Vec<Option<String>> = nodes.iter().cloned().map(Some).collect();
-    let unnamed_lit = lit.keys().any(|k| k.part == Part::Kubelet && k.node.is_none());
-    if kubelets.is_empty() || unnamed_lit {
+    if *unnamed {
         kubelets.push(None);
     }
-    let kubelet_count = i32::try_from(kubelets.len()).unwrap_or(i32::MAX);
+    // Beyond four, the rest are one box that lists their findings when selected.
+    let more_at = i32::try_from(kubelets.len()).unwrap_or(i32::MAX);
+    let kubelet_count = more_at + i32::from(*hidden_nodes > 0);
     let kubelet_boxes = kubelets.iter().enumerate().map(|(i, node)| {
         let x = 20 + i32::try_from(i).unwrap_or(0) * (KUBELET_W + KUBELET_GAP);
         let at = rect(x, KUBELET_Y, KUBELET_W, 48);
@@ -166,15 +183,18 @@ pub fn architecture_diagram(props: &Props) -> Html {
             false,
         )
     });
-    let more_x = 20 + kubelet_count * (KUBELET_W + KUBELET_GAP);
+    let more_x = 20 + more_at * (KUBELET_W + KUBELET_GAP);
     let more = (*hidden_nodes > 0).then(|| {
-        html! {
-            <g class="part more" data-part="kubelet-more">
-                <rect x={more_x.to_string()} y={KUBELET_Y.to_string()} width={KUBELET_W.to_string()} height="48" rx="8" />
-                <text class="part-sub" x={(more_x + KUBELET_W / 2).to_string()} y={(KUBELET_Y + 29).to_string()}
-                    text-anchor="middle">{ (t.more_nodes)(*hidden_nodes) }</text>
-            </g>
-        }
+        draw(
+            Target {
+                part: Part::Kubelet,
+                node: Some(diagram::MORE_NODES.to_string()),
+            },
+            rect(more_x, KUBELET_Y, KUBELET_W, 48),
+            (t.component)(Part::Kubelet).to_string(),
+            Some((t.more_nodes)(*hidden_nodes, *hidden_implicated)),
+            false,
+        )
     });
     let bus_end = 20 + (kubelet_count - 1) * (KUBELET_W + KUBELET_GAP) + KUBELET_W / 2;
 
@@ -182,6 +202,13 @@ pub fn architecture_diagram(props: &Props) -> Html {
         None => html! { <p class="muted">{ t.pick_component }</p> },
         Some(target) => {
             let name = match &target.node {
+                Some(n) if n == diagram::MORE_NODES => {
+                    format!(
+                        "{} · {}",
+                        (t.component)(target.part),
+                        (t.more_nodes)(model.hidden_nodes, model.hidden_implicated)
+                    )
+                }
                 Some(n) => format!("{} · {n}", (t.component)(target.part)),
                 None => (t.component)(target.part).to_string(),
             };
@@ -200,7 +227,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
                                         <code translate="no">{ &f.rule }</code>{ " " }
                                         <span class="subject" translate="no">{ (t.object)(&f.subject) }</span>{ " " }
                                         <button class="link finding-link" onclick={move |_| on_show_finding.emit(i)}>
-                                            { (t.finding_link)(i + 1) }</button>
+                                            { (t.finding_link)(labels.get(i).map_or("", String::as_str)) }</button>
                                         <p class="summary" translate="no">{ &f.summary }</p>
                                         <ul class="evidence">
                                             { for f.evidence.iter().map(|e| {

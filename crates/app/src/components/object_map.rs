@@ -1,7 +1,6 @@
 use std::rc::Rc;
 
 use faultline_engine::{Evidence, Fact, MapEndpoint, MapObject, Report};
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -13,6 +12,10 @@ pub struct Props {
     pub report: Rc<Report>,
     pub on_show_finding: Callback<usize>,
     pub on_show_line: Callback<(String, u32)>,
+    /// The filter every view shares: its namespace narrows the map, and only the findings it keeps
+    /// light objects.
+    #[prop_or_default]
+    pub filter: crate::view_model::summary::Filter,
 }
 
 const WIDTH: i32 = 960;
@@ -22,18 +25,11 @@ const PITCH: i32 = 54;
 const BAND_GAP: i32 = 14;
 const TOP: i32 = 40;
 const COLUMN_X: [i32; 4] = [8, 248, 488, 728];
-/// Characters of a name that fit a box; longer names end in `…` (the whole name is in the panel
-/// and the box's label).
+/// Characters of a name that fit a box; longer names lose their middle to `…` (the whole name is in
+/// the panel, the box's title and its label).
 const NAME_CHARS: usize = 29;
 
-fn short(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(max - 1).collect();
-        format!("{head}…")
-    }
-}
+use crate::view_model::short_name as short;
 
 fn px(v: i32) -> String {
     v.to_string()
@@ -165,17 +161,23 @@ pub fn object_map_view(props: &Props) -> Html {
     let key = Rc::as_ptr(&report) as usize;
     let lit = {
         let report = report.clone();
-        use_memo(key, move |_| map::lit(&report))
+        use_memo((key, props.filter.clone()), move |(_, filter)| {
+            map::lit(&report, filter)
+        })
     };
-    let namespaces = {
-        let report = report.clone();
-        use_memo(key, move |_| map::namespaces(&report))
-    };
+    // The shared filter's namespace is the map's.
     let drawn = {
         let (report, lit) = (report.clone(), lit.clone());
-        use_memo((key, (*options).clone()), move |(_, options)| {
-            map::object_map(&report, &lit, options)
-        })
+        use_memo(
+            (key, (*options).clone(), props.filter.clone()),
+            move |(_, options, filter)| {
+                let options = Options {
+                    namespace: filter.namespace.clone(),
+                    ..options.clone()
+                };
+                map::object_map(&report, &lit, &options)
+            },
+        )
     };
     // A new report (an edit, another sample) starts from the top, nothing selected.
     {
@@ -427,18 +429,6 @@ pub fn object_map_view(props: &Props) -> Html {
         Some(_) => html! {},
     };
 
-    let onchange = {
-        let options = options.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let value = select.value();
-                options.set(Options {
-                    namespace: (!value.is_empty()).then_some(value),
-                    ..Options::default()
-                });
-            }
-        })
-    };
     let others = (!drawn.others.is_empty()).then(|| {
         html! {
             <section class="map-section map-others" data-section="others">
@@ -471,14 +461,6 @@ pub fn object_map_view(props: &Props) -> Html {
                 <p class="muted map-empty">{ t.map_empty }</p>
             } else {
                 <div class="map-controls">
-                    <label class="map-filter">{ t.filter_namespace }
-                        <select {onchange}>
-                            <option value="" selected={options.namespace.is_none()}>{ t.filter_all }</option>
-                            { for namespaces.iter().map(|ns| html! {
-                                <option value={ns.clone()} selected={options.namespace.as_ref() == Some(ns)} translate="no">{ ns }</option>
-                            }) }
-                        </select>
-                    </label>
                     <ul class="map-legend">
                         <li><svg width="22" height="12" aria-hidden="true"><rect class="legend-lit" x="1" y="1" width="20" height="10" rx="2" /></svg>{ t.map_legend_lit }</li>
                         <li><svg width="22" height="12" aria-hidden="true"><rect class="legend-missing" x="1" y="1" width="20" height="10" rx="2" /></svg>{ t.map_legend_missing }</li>
@@ -533,6 +515,8 @@ fn object_panel(
 ) -> Html {
     let data = status_data(o);
     let words = status_words(t, o);
+    // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
+    let labels = faultline_engine::render::labels(&report.findings);
     let findings = match lit {
         None => html! { <p class="muted">{ t.map_no_findings }</p> },
         Some(l) => html! {
@@ -547,7 +531,7 @@ fn object_panel(
                                 <span class={classes!("severity", severity)}>{ (t.severity)(f.severity) }</span>{ " " }
                                 <code translate="no">{ &f.rule }</code>{ " " }
                                 <button class="link finding-link" onclick={move |_| on_show_finding.emit(i)}>
-                                    { (t.finding_link)(i + 1) }</button>
+                                    { (t.finding_link)(labels.get(i).map_or("", String::as_str)) }</button>
                                 <p class="summary" translate="no">{ &f.summary }</p>
                                 { evidence_list(t, &f.evidence, on_show_line) }
                             </li>

@@ -246,6 +246,39 @@ pub const EN: Texts = Texts {
     headline_end: ".",
     paste_to_start: "Paste or drop kubectl output to start.",
     no_findings: "No findings: nothing in this input points to a fault.",
+    independent_faults: |n| format!("{n} independent faults."),
+    faults_count: |faults, boundaries| {
+        format!(
+            "{faults} independent {} at {boundaries} {}",
+            if faults == 1 { "fault" } else { "faults" },
+            if boundaries == 1 { "boundary" } else { "boundaries" }
+        )
+    },
+    boundary_faults: |faults, findings| {
+        format!(
+            "{faults} {} · {findings} {}",
+            if faults == 1 { "fault" } else { "faults" },
+            if findings == 1 { "finding" } else { "findings" }
+        )
+    },
+    summary_aria: "Summary",
+    by_rule: "By rule:",
+    group_title: |n, kind, owner| format!("{n} {kind}s of {owner}"),
+    group_show: |n| format!("Show the {n} {}", if n == 1 { "other" } else { "others" }),
+    group_hide: "Hide the others",
+    no_match: "No finding matches the filter.",
+    filter_aria: "Filter the report",
+    filter_severity: "Severity",
+    search_label: "Search",
+    search_placeholder: "Search findings, objects, messages ( / )",
+    findings_shown: |shown, total| {
+        if shown == total {
+            format!("{total} {}", if total == 1 { "finding" } else { "findings" })
+        } else {
+            format!("{shown} of {total} findings")
+        }
+    },
+    clear_filter: "Clear filters",
     evidence: "Evidence",
     cannot_establish: "What this evidence cannot establish",
     next_steps: "Next steps",
@@ -281,7 +314,7 @@ pub const EN: Texts = Texts {
     col_cannot: "What this evidence cannot establish",
     col_next: "What to check next",
     no_evidence: "no evidence in this input",
-    finding_link: |rank| format!("finding {rank}"),
+    finding_link: |label| format!("finding {label}"),
     where_to_look,
     article_limits,
     diagram_title: "Logical architecture",
@@ -289,7 +322,10 @@ pub const EN: Texts = Texts {
     component,
     edge,
     optional: "optional",
-    more_nodes: |n| format!("+{n} more nodes"),
+    more_nodes: |n, lit| match lit {
+        0 => format!("{n} more kubelets"),
+        _ => format!("{n} more kubelets ({lit} implicated)"),
+    },
     node_unnamed: "node not named",
     pick_component: "Select a component to see the findings and evidence behind it.",
     component_quiet: "No finding implicates this component in this input.",

@@ -82,6 +82,27 @@ pub struct Texts {
     pub headline_end: &'static str,
     pub paste_to_start: &'static str,
     pub no_findings: &'static str,
+    /// `3 independent faults.` before the headline of a report with more than one.
+    pub independent_faults: fn(usize) -> String,
+    /// The summary's first line: faults and the boundaries they are at.
+    pub faults_count: fn(usize, usize) -> String,
+    /// A boundary's counts in the summary: faults, findings.
+    pub boundary_faults: fn(usize, usize) -> String,
+    pub summary_aria: &'static str,
+    pub by_rule: &'static str,
+    /// A group's title: count, the members' kind, the workload they hurt.
+    pub group_title: fn(usize, &str, &str) -> String,
+    pub group_show: fn(usize) -> String,
+    pub group_hide: &'static str,
+    pub no_match: &'static str,
+    // The shared filter.
+    pub filter_aria: &'static str,
+    pub filter_severity: &'static str,
+    pub search_label: &'static str,
+    pub search_placeholder: &'static str,
+    /// `135 findings`, or `12 of 135 findings` while a filter hides some.
+    pub findings_shown: fn(usize, usize) -> String,
+    pub clear_filter: &'static str,
     pub evidence: &'static str,
     pub cannot_establish: &'static str,
     pub next_steps: &'static str,
@@ -122,7 +143,8 @@ pub struct Texts {
     pub col_cannot: &'static str,
     pub col_next: &'static str,
     pub no_evidence: &'static str,
-    pub finding_link: fn(usize) -> String,
+    /// A link to a finding by its number as the findings view shows it (`2`, `1.1`).
+    pub finding_link: fn(&str) -> String,
     /// The article's "first evidence" for a boundary: where to look when this input has none.
     pub where_to_look: fn(Boundary) -> &'static str,
     /// The article's "what this evidence cannot establish" for a boundary.
@@ -134,7 +156,8 @@ pub struct Texts {
     pub component: fn(crate::view_model::diagram::Part) -> &'static str,
     pub edge: fn(crate::view_model::diagram::Flow) -> &'static str,
     pub optional: &'static str,
-    pub more_nodes: fn(usize) -> String,
+    /// The collapsed kubelets' box: how many, and how many of them findings implicate.
+    pub more_nodes: fn(usize, usize) -> String,
     /// Under a kubelet whose node the input does not name.
     pub node_unnamed: &'static str,
     pub pick_component: &'static str,

@@ -260,6 +260,27 @@ pub const ZH: Texts = Texts {
     headline_end: "。",
     paste_to_start: "粘贴或拖入 kubectl 的输出以开始。",
     no_findings: "没有发现：本输入中没有证据指向故障。",
+    independent_faults: |n| format!("{n} 个相互独立的故障。"),
+    faults_count: |faults, boundaries| format!("{boundaries} 个边界上有 {faults} 个相互独立的故障"),
+    boundary_faults: |faults, findings| format!("{faults} 个故障 · {findings} 项发现"),
+    summary_aria: "摘要",
+    by_rule: "按规则：",
+    group_title: |n, kind, owner| format!("{owner} 的 {n} 个 {kind}"),
+    group_show: |n| format!("显示其余 {n} 项"),
+    group_hide: "收起其余各项",
+    no_match: "没有符合筛选条件的发现。",
+    filter_aria: "筛选报告",
+    filter_severity: "严重程度",
+    search_label: "搜索",
+    search_placeholder: "搜索发现、对象和消息（/）",
+    findings_shown: |shown, total| {
+        if shown == total {
+            format!("共 {total} 项发现")
+        } else {
+            format!("{total} 项发现中的 {shown} 项")
+        }
+    },
+    clear_filter: "清除筛选",
     evidence: "证据",
     cannot_establish: "这些证据不能确定什么",
     next_steps: "下一步",
@@ -292,7 +313,7 @@ pub const ZH: Texts = Texts {
     col_cannot: "这些证据不能确定什么",
     col_next: "下一步检查什么",
     no_evidence: "本输入中没有证据",
-    finding_link: |rank| format!("发现 {rank}"),
+    finding_link: |label| format!("发现 {label}"),
     where_to_look,
     article_limits,
     diagram_title: "逻辑架构",
@@ -300,7 +321,10 @@ pub const ZH: Texts = Texts {
     component,
     edge,
     optional: "可选",
-    more_nodes: |n| format!("另有 {n} 个节点"),
+    more_nodes: |n, lit| match lit {
+        0 => format!("另有 {n} 个 kubelet"),
+        _ => format!("另有 {n} 个 kubelet（{lit} 个涉及发现）"),
+    },
     node_unnamed: "节点未知",
     pick_component: "选择一个组件，查看其背后的发现与证据。",
     component_quiet: "本输入中没有发现牵涉这个组件。",

@@ -118,6 +118,8 @@ pub struct State {
     pub changes: Option<Rc<Vec<Change>>>,
     /// The "What should I paste?" panel is open, at this symptom (`None`: all of them).
     pub guide: Option<Option<&'static str>>,
+    /// What the user narrowed the report to, shared by every view.
+    pub filter: crate::view_model::summary::Filter,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -159,6 +161,8 @@ pub enum Action {
     },
     /// Open the findings view at one finding.
     ShowFinding(usize),
+    /// The shared filter changed (boundary, severity, namespace, kind, words).
+    SetFilter(crate::view_model::summary::Filter),
     /// The location hash changed: open its sample and view.
     Route(Route),
     /// Stops the running analysis; the previous report stays, marked stale.

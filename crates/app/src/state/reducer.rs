@@ -131,6 +131,7 @@ impl Reducible for State {
                 next.follow_up = None;
                 next.baseline = None;
                 next.changes = None;
+                next.filter = Default::default();
             }
             Action::SetView(view) => {
                 next.view = view;
@@ -148,6 +149,20 @@ impl Reducible for State {
             Action::ShowFinding(index) => {
                 next.view = View::Findings;
                 next.selected_finding = Some(index);
+                // A finding the filter hides is still shown when asked for: the filter goes.
+                if next
+                    .report
+                    .findings
+                    .get(index)
+                    .is_some_and(|f| !next.filter.matches(f))
+                {
+                    next.filter = Default::default();
+                }
+                return Rc::new(next);
+            }
+            Action::SetFilter(filter) => {
+                next.filter = filter;
+                next.selected_finding = None;
                 return Rc::new(next);
             }
             Action::Route(route) => {

@@ -41,6 +41,7 @@ impl State {
             baseline: None,
             changes: None,
             guide: None,
+            filter: Default::default(),
         };
         state.load_sample(id);
         state.analyse(false);
@@ -61,6 +62,7 @@ impl State {
             self.paste = "".into();
             self.removed_sample = Some(id);
             self.focus = None;
+            self.filter = Default::default();
             self.selected_finding = None;
             self.follow_up = None;
             self.baseline = None;
@@ -86,6 +88,7 @@ impl State {
             self.sample = Some(sample.id);
             self.focus = None;
             self.selected_finding = None;
+            self.filter = Default::default();
         }
     }
 }

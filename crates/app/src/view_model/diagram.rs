@@ -59,15 +59,25 @@ pub struct Lit {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
-    /// Kubelets to draw, one per node: implicated nodes first, then the others by name.
+    /// Kubelets to draw, one per node: implicated nodes first (the worst first), then the others by
+    /// name.
     pub nodes: Vec<String>,
-    /// Nodes present but collapsed into a "more" box.
+    /// Nodes present but collapsed into one box: `N kubelets (k implicated)`.
     pub hidden_nodes: usize,
+    /// How many of the hidden nodes findings implicate.
+    pub hidden_implicated: usize,
+    /// Whether the unnamed kubelet (a finding that cannot name its node) is drawn.
+    pub unnamed: bool,
+    /// Lit components; the collapsed box's is under [`MORE_NODES`], the findings of every node in it.
     pub lit: BTreeMap<Target, Lit>,
 }
 
-/// How many kubelets are drawn before the rest collapse into one box.
+/// How many kubelet boxes the row holds, the collapsed box and the unnamed kubelet included: a
+/// fifth would run into kube-proxy / CNI.
 pub const MAX_KUBELETS: usize = 4;
+
+/// The node name of the collapsed box (no node is named this: names are DNS labels).
+pub const MORE_NODES: &str = "…";
 
 /// The nodes the input names: Node objects on the timeline, Node subjects, and `nodeName`s cited.
 pub fn nodes_in(report: &Report) -> BTreeSet<String> {
@@ -86,9 +96,11 @@ pub fn nodes_in(report: &Report) -> BTreeSet<String> {
     nodes
 }
 
-pub fn diagram(report: &Report) -> Diagram {
+/// The diagram of the findings `filter` keeps (every node of the input is still drawn).
+pub fn diagram(report: &Report, filter: &crate::view_model::summary::Filter) -> Diagram {
     let mut lit: BTreeMap<Target, Lit> = BTreeMap::new();
-    for (index, finding) in report.findings.iter().enumerate() {
+    for index in crate::view_model::summary::kept(report, filter) {
+        let finding = &report.findings[index];
         for target in implicated(finding) {
             let entry = lit.entry(target).or_insert(Lit {
                 severity: finding.severity,
@@ -101,19 +113,51 @@ pub fn diagram(report: &Report) -> Diagram {
         }
     }
     let all = nodes_in(report);
-    let implicated_nodes: Vec<String> = lit
-        .keys()
-        .filter_map(|t| t.node.clone())
-        .filter(|n| all.contains(n))
-        .collect();
-    let mut nodes: Vec<String> = implicated_nodes.clone();
-    nodes.extend(all.iter().filter(|n| !implicated_nodes.contains(n)).cloned());
-    let hidden_nodes = nodes.len().saturating_sub(MAX_KUBELETS);
-    // Implicated nodes are never hidden: the box shown is the one that is lit.
-    nodes.truncate(MAX_KUBELETS.max(implicated_nodes.len()));
+    let kubelet = |node: &str| {
+        lit.get(&Target {
+            part: Part::Kubelet,
+            node: Some(node.to_string()),
+        })
+    };
+    // Implicated first, the worst first; then the others; by name within each.
+    let mut nodes: Vec<String> = all.iter().cloned().collect();
+    nodes.sort_by_key(|n| std::cmp::Reverse(kubelet(n).map(|l| l.severity)));
+    let unnamed = nodes.is_empty() || lit.keys().any(|k| k.part == Part::Kubelet && k.node.is_none());
+    let room = MAX_KUBELETS - usize::from(unnamed);
+    let mut hidden_nodes = 0;
+    let mut hidden_implicated = 0;
+    if nodes.len() > room {
+        let hidden = nodes.split_off(room - 1);
+        hidden_nodes = hidden.len();
+        let mut more: Option<Lit> = None;
+        for node in &hidden {
+            if let Some(l) = kubelet(node) {
+                hidden_implicated += 1;
+                let m = more.get_or_insert(Lit {
+                    severity: l.severity,
+                    findings: Vec::new(),
+                });
+                m.severity = m.severity.max(l.severity);
+                m.findings.extend(&l.findings);
+            }
+        }
+        if let Some(mut m) = more {
+            m.findings.sort_unstable();
+            m.findings.dedup();
+            lit.insert(
+                Target {
+                    part: Part::Kubelet,
+                    node: Some(MORE_NODES.to_string()),
+                },
+                m,
+            );
+        }
+    }
     Diagram {
         nodes,
         hidden_nodes,
+        hidden_implicated,
+        unnamed,
         lit,
     }
 }
@@ -135,7 +179,7 @@ mod tests {
     use crate::state::State;
 
     fn lit_ids(report: &Report) -> Vec<String> {
-        diagram(report)
+        diagram(report, &Default::default())
             .lit
             .keys()
             .map(|t| match &t.node {
@@ -215,9 +259,38 @@ mod tests {
             };
             report.timeline.push(entry);
         }
-        let d = diagram(&report);
-        assert_eq!(d.nodes.len(), MAX_KUBELETS);
+        let d = diagram(&report, &Default::default());
+        // Three boxes and the collapsed one: four in the row, the implicated node first.
+        assert_eq!(d.nodes.len(), MAX_KUBELETS - 1);
         assert_eq!(d.nodes[0], "lab-worker2");
-        assert_eq!(d.hidden_nodes, 10 - MAX_KUBELETS);
+        assert_eq!(d.hidden_nodes, 10 - (MAX_KUBELETS - 1));
+        assert_eq!(d.hidden_implicated, 0);
+        assert!(d.lit(Part::Kubelet, Some(MORE_NODES)).is_none());
+    }
+
+    #[test]
+    fn seventeen_implicated_nodes_take_four_boxes_and_the_collapsed_one_is_lit_by_the_rest() {
+        let mut report = State::with_sample("image-pull").report.as_ref().clone();
+        let template = report.findings[0].clone();
+        for i in 0..17 {
+            let mut f = template.clone();
+            f.node = Some(format!("node-{i:02}").into());
+            f.severity = if i == 16 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            report.findings.push(f);
+        }
+        let d = diagram(&report, &Default::default());
+        let boxes = d.nodes.len() + usize::from(d.unnamed) + usize::from(d.hidden_nodes > 0);
+        assert!(boxes <= MAX_KUBELETS, "{d:?}");
+        // The worst first: the image-pull node and node-16 are errors.
+        assert!(d.nodes[..2].contains(&"node-16".to_string()), "{:?}", d.nodes);
+        assert_eq!(d.hidden_nodes, 18 - d.nodes.len());
+        assert_eq!(d.hidden_implicated, d.hidden_nodes);
+        let more = d.lit(Part::Kubelet, Some(MORE_NODES)).unwrap();
+        assert_eq!(more.severity, Severity::Warning);
+        assert_eq!(more.findings.len(), d.hidden_nodes);
     }
 }

@@ -3,6 +3,8 @@
 
 use faultline_engine::{Boundary, Evidence, Report, Severity};
 
+use crate::view_model::summary::Filter;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symptom {
     /// Index of the finding in the report (its rank is index + 1).
@@ -40,9 +42,20 @@ fn push_unique(list: &mut Vec<String>, seen: &mut std::collections::HashSet<Stri
     }
 }
 
-/// The eight rows, in the article's order.
-pub fn rows(report: &Report) -> Vec<Row> {
-    Boundary::ALL
+/// The evidence a row cites first: a finding's first evidence that is not its configuration (a
+/// `spec` field says what was asked for, the status or an event what happened), else its first.
+fn telling_evidence(evidence: &[Evidence]) -> Option<&Evidence> {
+    evidence
+        .iter()
+        .find(|e| !e.path.starts_with("spec.") && !e.path.starts_with(".spec"))
+        .or_else(|| evidence.first())
+}
+
+/// The eight rows: those with evidence first, by their most likely root cause (report order),
+/// then the quiet ones in the article's order. Only the findings `filter` keeps are counted.
+pub fn rows(report: &Report, filter: &Filter) -> Vec<Row> {
+    let kept = crate::view_model::summary::kept(report, filter);
+    let mut rows: Vec<Row> = Boundary::ALL
         .iter()
         .map(|&boundary| {
             let mut row = Row {
@@ -53,7 +66,18 @@ pub fn rows(report: &Report) -> Vec<Row> {
                 next_steps: Vec::new(),
             };
             let (mut seen_cannot, mut seen_next) = Default::default();
-            for (index, finding) in report.findings.iter().enumerate() {
+            // The first evidence: of the first root error or warning, else of the first finding.
+            let root = kept.iter().copied().find(|&i| {
+                let f = &report.findings[i];
+                f.boundary == boundary
+                    && f.explained_by.is_none()
+                    && matches!(f.severity, Severity::Error | Severity::Warning)
+            });
+            if let Some(i) = root {
+                row.first_evidence = telling_evidence(&report.findings[i].evidence).map(|e| (i, e.clone()));
+            }
+            for &index in &kept {
+                let finding = &report.findings[index];
                 if finding.boundary != boundary {
                     continue;
                 }
@@ -64,7 +88,7 @@ pub fn rows(report: &Report) -> Vec<Row> {
                     subject: finding.subject.clone(),
                 });
                 if row.first_evidence.is_none() {
-                    row.first_evidence = finding.evidence.first().map(|e| (index, e.clone()));
+                    row.first_evidence = telling_evidence(&finding.evidence).map(|e| (index, e.clone()));
                 }
                 push_unique(
                     &mut row.cannot_establish,
@@ -75,7 +99,10 @@ pub fn rows(report: &Report) -> Vec<Row> {
             }
             row
         })
-        .collect()
+        .collect();
+    // Stable: the quiet rows keep the article's order after the evidenced ones.
+    rows.sort_by_key(|r| r.symptoms.first().map_or(usize::MAX, |s| s.finding));
+    rows
 }
 
 #[cfg(test)]
@@ -86,7 +113,7 @@ mod tests {
     #[test]
     fn every_boundary_has_a_row_and_only_the_evidenced_ones_are_filled() {
         let report = State::with_sample("image-pull").report;
-        let rows = rows(&report);
+        let rows = rows(&report, &Filter::default());
         assert_eq!(rows.len(), 8);
         let filled: Vec<&str> = rows
             .iter()
@@ -107,9 +134,73 @@ mod tests {
             .all(|r| r.first_evidence.is_none() && r.next_steps.is_empty()));
     }
 
+    /// A NotReady Node and crash-looping Pods: two boundaries with evidence.
+    fn two_faults() -> Report {
+        let text = "\
+NAMESPACE   NAME                  READY   STATUS             RESTARTS   AGE
+shop        web-7d9f8c6b5-x2k4q   0/1     CrashLoopBackOff   7          12m
+shop        web-7d9f8c6b5-p9s8d   0/1     CrashLoopBackOff   7          12m
+
+NAME      STATUS     ROLES    AGE   VERSION
+worker-1  NotReady   <none>   40d   v1.29.2
+";
+        faultline_engine::analyze(&[faultline_engine::Source::new("paste", text.to_string())])
+    }
+
+    #[test]
+    fn rows_with_evidence_come_first_by_their_root_cause_and_the_filter_narrows_them() {
+        let report = two_faults();
+        let all = rows(&report, &Filter::default());
+        assert_eq!(all.len(), 8);
+        let filled: Vec<Boundary> = all
+            .iter()
+            .take_while(|r| r.has_evidence())
+            .map(|r| r.boundary)
+            .collect();
+        assert!(
+            filled.len() >= 2,
+            "{:?}",
+            report.findings.iter().map(|f| &f.rule).collect::<Vec<_>>()
+        );
+        assert!(all[filled.len()..].iter().all(|r| !r.has_evidence()));
+        // In the order of their first finding, which is report order.
+        let firsts: Vec<usize> = all[..filled.len()]
+            .iter()
+            .map(|r| r.symptoms[0].finding)
+            .collect();
+        let mut sorted = firsts.clone();
+        sorted.sort_unstable();
+        assert_eq!(firsts, sorted);
+        // The quiet rows keep the article's order.
+        let quiet: Vec<Boundary> = all[filled.len()..].iter().map(|r| r.boundary).collect();
+        let article: Vec<Boundary> = Boundary::ALL
+            .iter()
+            .copied()
+            .filter(|b| quiet.contains(b))
+            .collect();
+        assert_eq!(quiet, article);
+        // No row cites a spec field first when its finding has status or event evidence.
+        for row in &all[..filled.len()] {
+            let (i, e) = row.first_evidence.clone().unwrap();
+            let f = &report.findings[i];
+            if f.evidence.iter().any(|e| !e.path.starts_with("spec.")) {
+                assert!(!e.path.starts_with("spec."), "{}: {}", f.rule, e.path);
+            }
+        }
+        let node_only = Filter {
+            boundary: Some(filled[0]),
+            ..Filter::default()
+        };
+        let narrowed = rows(&report, &node_only);
+        assert_eq!(narrowed.iter().filter(|r| r.has_evidence()).count(), 1);
+        assert_eq!(narrowed[0].boundary, filled[0]);
+    }
+
     #[test]
     fn a_healthy_cluster_fills_no_row() {
         let report = State::with_sample("healthy").report;
-        assert!(rows(&report).iter().all(|r| !r.has_evidence()));
+        assert!(rows(&report, &Filter::default())
+            .iter()
+            .all(|r| !r.has_evidence()));
     }
 }

@@ -166,13 +166,14 @@ pub struct Lit {
 
 /// The objects findings are about (their subject), by identity (kind, namespace and name; the map's
 /// objects carry no uid), with the worst severity.
-pub fn lit(report: &Report) -> HashMap<usize, Lit> {
+pub fn lit(report: &Report, filter: &crate::view_model::summary::Filter) -> HashMap<usize, Lit> {
     let mut by_key: HashMap<&ObjectRef, Vec<usize>> = HashMap::new();
     for (i, o) in report.objects.iter().enumerate() {
         by_key.entry(&o.object).or_default().push(i);
     }
     let mut out: HashMap<usize, Lit> = HashMap::new();
-    for (f, finding) in report.findings.iter().enumerate() {
+    for f in crate::view_model::summary::kept(report, filter) {
+        let finding = &report.findings[f];
         for &i in by_key.get(&finding.subject).into_iter().flatten() {
             let lit = out.entry(i).or_insert(Lit {
                 severity: finding.severity,
@@ -212,14 +213,4 @@ pub fn object_map(report: &Report, lit: &HashMap<usize, Lit>, options: &Options)
         others,
         others_total,
     }
-}
-
-/// The namespaces of the graph's objects, for the filter.
-pub fn namespaces(report: &Report) -> Vec<String> {
-    let set: BTreeSet<&str> = report
-        .objects
-        .iter()
-        .filter_map(|o| o.object.namespace.as_deref())
-        .collect();
-    set.into_iter().map(str::to_string).collect()
 }

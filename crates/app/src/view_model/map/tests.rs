@@ -18,7 +18,7 @@ fn objects_in(report: &Report, layout: &Layout) -> Vec<String> {
 #[test]
 fn readiness_sample_draws_service_slice_endpoints_and_pods() {
     let report = State::with_sample("readiness").report;
-    let lit = lit(&report);
+    let lit = lit(&report, &Default::default());
     let map = object_map(&report, &lit, &Options::default());
     assert_eq!(
         objects_in(&report, &map.services),
@@ -77,7 +77,7 @@ fn many_pods_collapse_failing_first_and_expand() {
         .unwrap();
     }
     let report = faultline_engine::analyze(&[faultline_engine::Source::new("big.yaml", text)]);
-    let lit = lit(&report);
+    let lit = lit(&report, &Default::default());
     let map = object_map(&report, &lit, &Options::default());
     let pods: Vec<&Placed> = map.workloads.placed.iter().filter(|p| p.column == 2).collect();
     assert_eq!(pods.len(), FAILING_SHOWN + 1);
@@ -111,7 +111,7 @@ fn many_pods_collapse_failing_first_and_expand() {
 #[test]
 fn the_namespace_filter_and_paging_bound_the_bands() {
     let report = State::with_sample("healthy").report;
-    let lit = lit(&report);
+    let lit = lit(&report, &Default::default());
     let all = object_map(&report, &lit, &Options::default());
     assert!(all.workloads.total_bands >= 1 && all.services.total_bands >= 1);
     let none = object_map(
