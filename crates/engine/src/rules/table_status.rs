@@ -66,6 +66,20 @@ pub fn restarts(pod: &Object) -> Option<&str> {
     pod.locate("kubectl.restarts")?.1.as_str()
 }
 
+/// RESTARTS as kubectl ≥ 1.27 prints it, `5 (2m ago)`: the count and the seconds since the last
+/// restart; a count alone (`5`, older kubectl, or a container never restarted) has no age.
+pub fn last_restart(pod: &Object) -> Option<(u32, Option<i64>)> {
+    let printed = restarts(pod)?.trim();
+    let (count, rest) = match printed.split_once(' ') {
+        Some((count, rest)) => (count, Some(rest)),
+        None => (printed, None),
+    };
+    let age = rest
+        .and_then(|r| r.trim().strip_prefix('(')?.strip_suffix(" ago)"))
+        .and_then(crate::ingest::events_table::parse_age);
+    Some((count.parse().ok()?, age))
+}
+
 /// What one STATUS means, for a rule that reads it.
 pub struct TableFault {
     /// The statuses, without an `Init:` prefix.
