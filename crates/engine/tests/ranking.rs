@@ -354,7 +354,11 @@ fn the_subject_is_the_object_at_fault_and_its_victims_follow() {
             "Service",
             "Deployment",
         ),
-        ("pvc-pending/fires-provisioning-failed.yaml", "PersistentVolumeClaim", "Pod"),
+        (
+            "pvc-pending/fires-provisioning-failed.yaml",
+            "PersistentVolumeClaim",
+            "Pod",
+        ),
         (
             "node-pod-capacity-reached/fires-too-many-pods-and-node-at-capacity.txt",
             "Node",

@@ -224,10 +224,8 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
             count,
             minutes: ago / 60,
         };
-        let cannot_establish: Vec<Message> = vec![
-            Msg::RowCannot {}.into(),
-            common::Msg::TableCannot {}.into(),
-        ];
+        let cannot_establish: Vec<Message> =
+            vec![Msg::RowCannot {}.into(), common::Msg::TableCannot {}.into()];
         let next_steps = vec![
             command!("kubectl describe pod {} -n {}", id.name, ns),
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
@@ -333,9 +331,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             // warning, since a container that runs now after 5 restarts in 10 minutes still loops.
             let running_now = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
             let recovered = !looping && key == "lastState" && running_now && c.status.ready;
-            let stayed_up = recovered
-                .then(|| history::stayed_up(model, object, &c))
-                .flatten();
+            let stayed_up = recovered.then(|| history::stayed_up(model, object, &c)).flatten();
             let summary = Msg::Crash {
                 subject: id.clone(),
                 container: (!name.is_empty()).then(|| name.as_str().into()),

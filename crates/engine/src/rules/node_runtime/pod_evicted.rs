@@ -1,7 +1,7 @@
 use crate::message::Message;
+use crate::model::owners;
 use crate::model::Model;
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
-use crate::model::owners;
 use crate::rules::history;
 use crate::rules::node_runtime::node_under_pressure::pressure_of_eviction;
 
@@ -265,7 +265,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     let current = groups.into_iter().map(|g| (g, None));
-    let history = replaced.into_iter().zip(replaced_shown).map(|(g, shown)| (g, Some(shown)));
+    let history = replaced
+        .into_iter()
+        .zip(replaced_shown)
+        .map(|(g, shown)| (g, Some(shown)));
     for ((node, resource, pods, mut evidence, heaviest), replaced_by) in current.chain(history) {
         // The node's own pressure finding already cites these evictions.
         let pressure = resource

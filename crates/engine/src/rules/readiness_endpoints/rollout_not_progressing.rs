@@ -282,7 +282,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 .into(),
                 evidence: completed_evidence(model, copy),
             };
-            let until = failed_at(object).map(|t| crate::message::common::Msg::Time { at: t.to_string() }.into());
+            let until =
+                failed_at(object).map(|t| crate::message::common::Msg::Time { at: t.to_string() }.into());
             history::record(&mut finding, until, recovery);
         }
         findings.push(finding);
@@ -328,9 +329,7 @@ fn completed_copy<'a>(
     model
         .objects_of_kind(&object.id.kind)
         .filter(|o| {
-            !std::ptr::eq(*o, object)
-                && o.id.name == object.id.name
-                && o.id.namespace == object.id.namespace
+            !std::ptr::eq(*o, object) && o.id.name == object.id.name && o.id.namespace == object.id.namespace
         })
         .find_map(|copy| {
             let done = condition(copy, "Progressing")
