@@ -391,6 +391,33 @@ mod tests {
         assert_eq!(judge(&describe(0), "ReplicaSet", "web-84b6", &by), None);
     }
 
+    /// A container running and ready after exits is history only once it has run 10 minutes since
+    /// its last restart: 5 restarts in 10 minutes, the last 2 minutes ago, are not.
+    #[test]
+    fn a_container_running_again_is_history_only_past_the_back_off_reset() {
+        let describe = |started: &str| {
+            format!(
+                "$ kubectl describe pod web-1 -n shop\nName:         web-1\nNamespace:    shop\nStatus:       Running\nContainers:\n  web:\n    State:          Running\n      Started:      Mon, 02 Mar 2026 09:00:03 +0000\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n    Ready:          True\n    Restart Count:  5\nEvents:\n  Type    Reason   Age   From     Message\n  ----    ------   ----  ----     -------\n  Normal  Started  {started}  kubelet  Started container web\n"
+            )
+        };
+        let up = |started: &str| {
+            let sources = [Source::new("pod.txt", describe(started))];
+            let ingested = ingest(&sources);
+            let model = Model::build(&sources, &ingested);
+            let object = model.objects_of_kind("Pod").next().unwrap();
+            let Typed::Pod(pod) = &object.typed else {
+                unreachable!()
+            };
+            let views = crate::rules::containers::containers(pod);
+            (
+                running_since_restart(&model, object, &views[0]).map(|(s, _)| s),
+                stayed_up(&model, object, &views[0]).is_some(),
+            )
+        };
+        assert_eq!(up("2m (x5 over 10m)"), (Some(120), false));
+        assert_eq!(up("25m (x5 over 40m)"), (Some(1500), true));
+    }
+
     #[test]
     fn ages_read_like_kubectl() {
         assert_eq!(age_words(45), "45s");
