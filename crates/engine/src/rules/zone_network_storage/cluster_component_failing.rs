@@ -739,6 +739,15 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
     if inferred {
         cannot_establish.push(Msg::InferenceOnly {}.into());
     }
+    // A Pod that runs and is ready again after its exits, for a time the input does not show to
+    // outlast the kubelet's back-off reset: whether it still fails is open.
+    if let Some((_, line, _)) = component
+        .pods
+        .iter()
+        .find_map(|pod| ran_again(model, pod).filter(|(settled, ..)| !settled))
+    {
+        cannot_establish.insert(0, line);
+    }
     if matches!(family, Family::CsiNode | Family::CsiController) {
         if driver_evidence.is_empty() && !drivers.is_empty() {
             cannot_establish.push(
