@@ -1,28 +1,40 @@
 //! The report's order (issue 22): a current fault outranks superseded history; an info note is never
 //! first while an error or a warning is reported; the diagnosis line never comes from an info note;
 //! a cause comes before the symptoms it explains; a finding about what the rest of the input shows
-//! failing outranks one about an object nothing else refers to.
+//! failing outranks one about an object nothing else refers to; the subject is the object at fault.
 //!
-//! The recovered fixtures (`*-recovered-*`: a failure followed by recovery, no error or warning)
-//! exist for the rules whose failure a later state can supersede and that judge it so:
-//! `admission-webhook-unreachable`, `container-start-failed`, `image-pull-failed`,
-//! `liveness-probe-failing`, `pod-unschedulable`, `quota-exceeded-on-create`,
-//! `readiness-probe-failing`, `replica-creation-failed`, `startup-probe-failing`,
-//! `volume-mount-failed`, `container-config-invalid`, `node-not-ready` (from its events),
-//! `pod-sandbox-failed`, `pvc-pending` (from its events). Where recovery cannot apply, because the rule reads a current state only
-//! and a later state is the same field saying otherwise (so the rule is simply quiet on it, as its
-//! quiet fixture shows): `node-pod-capacity-reached` (the Pod count now), `readiness-probe-missing`
-//! (the spec), `replicas-in-one-zone` (where the replicas run now), `resource-quota-exhausted`
-//! (used = hard now), `service-endpoints-not-serving` (the endpoints now), `node-under-pressure`
-//! and `node-network-unavailable` (the condition now: `quiet-pressure-passed`,
-//! `quiet-route-created`), `job-failed` (`quiet-failed-then-completed`), `container-oom-killed`
-//! (a termination of a container that runs again is its last state, the fault: corpus case 10).
-//! Client output (`apiserver-request-failed`, `authorization-denied`, `etcd-request-failed`,
-//! `http-server-errors`, `proxy-found-no-endpoints`, `admission-denied-on-create`) has no later
-//! state in the input to supersede it: what the command printed is the newest. Not yet covered:
-//! the rules that judge events or a Pod's status with no recovery check of their own
-//! (`container-crash-looping`, `control-plane-component-failing`, `etcd-member-failing`,
-//! `pod-evicted`, `rollout-not-progressing`).
+//! Every rule is in one of three lists, which a test holds against the registry:
+//!
+//! - [`RECOVERS`]: the rules whose failure a later state can supersede, which judge it so and have a
+//!   `*-recovered-*` fixture (a failure followed by recovery: at most an info line, never an error
+//!   or a warning). `admission-webhook-unreachable`, `cluster-component-failing` (a component Pod
+//!   running and ready past the kubelet's back-off reset is not failing), `container-config-invalid`,
+//!   `container-crash-looping` (running and ready 10 minutes or more since the last restart; a
+//!   warning that says so when the input cannot tell), `container-init-oom-killed`,
+//!   `container-start-failed`, `control-plane-component-failing` and `etcd-member-failing` (as
+//!   crash loops), `image-pull-failed`, `ingress-not-admitted` (a later row with an address),
+//!   `liveness-probe-failing`, `node-not-ready` (from its events), `pod-evicted` (the workload runs a
+//!   replacement), `pod-sandbox-failed`, `pod-unschedulable`, `pvc-pending` (from its events),
+//!   `quota-exceeded-on-create`, `readiness-probe-failing`, `replica-creation-failed`,
+//!   `rollout-not-progressing` (a newer copy with `NewReplicaSetAvailable`; without times to order
+//!   the copies, the finding says it cannot tell), `scheduler-not-running` (a later row shows the Pod
+//!   placed), `service-endpoints-not-serving` (a later describe scaled up again),
+//!   `startup-probe-failing`, `volume-mount-failed`.
+//! - [`CURRENT_STATE`]: the rules that read a state or a spec as it is now, where a later state is the
+//!   same field saying otherwise, so the rule is quiet on it (its quiet fixture shows it).
+//!   `node-pod-capacity-reached` (the Pod count now), `node-under-pressure` and
+//!   `node-network-unavailable` (the condition now: `quiet-pressure-passed`, `quiet-route-created`),
+//!   `job-failed` (`quiet-failed-then-completed`), `container-oom-killed` (a termination of a
+//!   container that runs again is its last state, the fault: corpus case 10), `replicas-in-one-zone`
+//!   (where the replicas run now), `resource-quota-exhausted` (used = hard now); and the spec and
+//!   configuration rules, whose evidence is no failure in time: `readiness-probe-missing`,
+//!   `dns-policy-bypasses-cluster-dns`, `env-host-not-a-service`, `probe-port-not-declared`,
+//!   `referenced-object-missing` (the references and the listing now), `runtime-memory-over-limit`,
+//!   `service-target-port-mismatch`.
+//! - [`CLIENT_OUTPUT`]: what a command printed (`apiserver-request-failed`, `authorization-denied`,
+//!   `etcd-request-failed`, `http-server-errors`, `proxy-found-no-endpoints`,
+//!   `admission-denied-on-create`, `service-proxy-refused`, `service-proxy-unreachable`): no later
+//!   state in the input supersedes it, what the command printed is the newest.
 
 // Test code: panicking on a broken fixture is the point.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -31,7 +43,65 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use faultline_engine::{analyze, render, Lang, Report, Severity, Source, Verdict};
+use faultline_engine::{analyze, render, rules::RULES, Lang, Report, Severity, Source, Verdict};
+
+/// The rules whose failure a later state can supersede (see the module doc).
+const RECOVERS: &[&str] = &[
+    "admission-webhook-unreachable",
+    "cluster-component-failing",
+    "container-config-invalid",
+    "container-crash-looping",
+    "container-init-oom-killed",
+    "container-start-failed",
+    "control-plane-component-failing",
+    "etcd-member-failing",
+    "image-pull-failed",
+    "ingress-not-admitted",
+    "liveness-probe-failing",
+    "node-not-ready",
+    "pod-evicted",
+    "pod-sandbox-failed",
+    "pod-unschedulable",
+    "pvc-pending",
+    "quota-exceeded-on-create",
+    "readiness-probe-failing",
+    "replica-creation-failed",
+    "rollout-not-progressing",
+    "scheduler-not-running",
+    "service-endpoints-not-serving",
+    "startup-probe-failing",
+    "volume-mount-failed",
+];
+
+/// The rules that read a state or a spec as it is now (see the module doc).
+const CURRENT_STATE: &[&str] = &[
+    "container-oom-killed",
+    "dns-policy-bypasses-cluster-dns",
+    "env-host-not-a-service",
+    "job-failed",
+    "node-network-unavailable",
+    "node-pod-capacity-reached",
+    "node-under-pressure",
+    "probe-port-not-declared",
+    "readiness-probe-missing",
+    "referenced-object-missing",
+    "replicas-in-one-zone",
+    "resource-quota-exhausted",
+    "runtime-memory-over-limit",
+    "service-target-port-mismatch",
+];
+
+/// The rules that read what a command printed (see the module doc).
+const CLIENT_OUTPUT: &[&str] = &[
+    "admission-denied-on-create",
+    "apiserver-request-failed",
+    "authorization-denied",
+    "etcd-request-failed",
+    "http-server-errors",
+    "proxy-found-no-endpoints",
+    "service-proxy-refused",
+    "service-proxy-unreachable",
+];
 
 fn source(path: &Path) -> Source {
     let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -108,6 +178,32 @@ fn a_recovered_failure_is_history_never_an_error_or_a_warning() {
         }
         assert_ne!(report.verdict, Verdict::Fault, "{name}");
         assert!(report.diagnosis().is_none(), "{name}");
+    }
+}
+
+/// The three lists of the module doc hold every rule exactly once, and each rule that recovers has a
+/// `*-recovered-*` fixture of its own.
+#[test]
+fn every_rule_is_classified_and_each_that_recovers_has_a_recovered_fixture() {
+    let listed: Vec<&str> = RECOVERS
+        .iter()
+        .chain(CURRENT_STATE)
+        .chain(CLIENT_OUTPUT)
+        .copied()
+        .collect();
+    for rule in RULES {
+        let times = listed.iter().filter(|id| **id == rule.id).count();
+        assert_eq!(times, 1, "{} is listed {times} times", rule.id);
+    }
+    assert_eq!(listed.len(), RULES.len(), "a listed id is no rule");
+    let recovered = recovered();
+    for id in RECOVERS {
+        assert!(
+            recovered
+                .iter()
+                .any(|p| p.parent().unwrap().file_name().unwrap() == *id),
+            "{id} has no -recovered- fixture"
+        );
     }
 }
 
@@ -239,5 +335,55 @@ fn a_finding_the_rest_of_the_input_refers_to_outranks_a_lone_one() {
         assert_ranked("referred + lone", &report);
         let top = report.diagnosis().unwrap();
         assert_eq!((&top.rule, &top.subject), (&cause.rule, &cause.subject));
+    }
+}
+
+/// The subject is the object at fault (the ResourceQuota that refused, the webhook's Service, the
+/// claim that does not bind, the full Node), not the workload it hurts: that is in its `affects`,
+/// and a finding about the victim itself comes after it, explained by it.
+#[test]
+fn the_subject_is_the_object_at_fault_and_its_victims_follow() {
+    let cases = [
+        (
+            "quota-exceeded-on-create/fires-replicaset-failedcreate-with-quota.yaml",
+            "ResourceQuota",
+            "Deployment",
+        ),
+        (
+            "admission-webhook-unreachable/fires-kyverno-timeout-describe-rs.txt",
+            "Service",
+            "Deployment",
+        ),
+        (
+            "pvc-pending/fires-provisioning-failed.yaml",
+            "PersistentVolumeClaim",
+            "Pod",
+        ),
+        (
+            "node-pod-capacity-reached/fires-too-many-pods-and-node-at-capacity.txt",
+            "Node",
+            "Deployment",
+        ),
+    ];
+    for (path, at_fault, victim) in cases {
+        let report = analyze(&[fixture(path)]);
+        assert_ranked(path, &report);
+        let top = report.diagnosis().unwrap();
+        assert_eq!(top.subject.kind, at_fault, "{path}: {}", top.subject);
+        assert!(
+            top.affects.iter().any(|a| a.kind == victim),
+            "{path}: {:?}",
+            top.affects
+        );
+        for f in report.findings.iter().skip(1) {
+            if f.subject.kind == victim || top.affects.contains(&f.subject) {
+                let cause = f.explained_by.as_ref();
+                assert!(
+                    cause.is_some_and(|c| c.subject == top.subject),
+                    "{path}: {} about the victim is not listed under its cause",
+                    f.rule
+                );
+            }
+        }
     }
 }

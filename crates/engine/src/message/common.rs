@@ -50,6 +50,44 @@ crate::messages! {
             en: "{object} has {current}/{desired} replicas now",
             zh: "{object} 现在有 {current}/{desired} 个副本",
         },
+        /// A container running and ready that has run long enough since its last restart that the
+        /// kubelet reset its back-off ([`crate::rules::history::stayed_up`]).
+        StayedUp { object: ObjectRef, container: Option<Text>, minutes: i64 } = "common.stayed-up" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
+                format!("{object}: {container} is running and ready now and has run {minutes} minutes since its last restart, past the 10 after which the kubelet resets its back-off")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
+                format!("{object}：{container}现在正在运行且已就绪，自上次重启以来已运行 {minutes} 分钟，超过了 kubelet 重置退避计时的 10 分钟")
+            },
+        },
+        /// A container running and ready now after earlier exits that restarted minutes ago, within the
+        /// kubelet's back-off reset.
+        RestartedRecently { container: Option<Text>, minutes: i64 } = "common.restarted-recently" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "the container".to_string(), |c| format!("container {c}"));
+                let when = match *minutes.0 { 0 => "less than a minute".to_string(), 1 => "1 minute".to_string(), m => format!("{m} minutes") };
+                format!("Whether {container} keeps restarting: it runs and is ready now, but its last restart was {when} before the capture, within the 10 minutes after which the kubelet resets its back-off; restarts counted again a few minutes later would say.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "该容器".to_string(), |c| format!("容器 {c} "));
+                let when = if *minutes.0 == 0 { "不到 1 分钟".to_string() } else { format!("{minutes} 分钟") };
+                format!("{container}是否还在反复重启：它现在在运行且已就绪，但它最近一次重启在采集前{when}，仍在 kubelet 重置退避计时的 10 分钟之内；几分钟后再看一次重启次数就能知道。")
+            },
+        },
+        /// A container running and ready now after earlier exits, where the input cannot tell how long
+        /// it has run since.
+        RestartsMayRise { container: Option<Text> } = "common.restarts-may-rise" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "the container".to_string(), |c| format!("container {c}"));
+                format!("Whether {container} keeps restarting: it runs and is ready now, but the input does not show how long it has run since its last restart (the kubelet resets its back-off after 10 minutes of running); restarts counted again a few minutes later would say.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "该容器".to_string(), |c| format!("容器 {c} "));
+                format!("{container}是否还在反复重启：它现在在运行且已就绪，但输入没有显示它自上次重启以来运行了多久（容器持续运行 10 分钟后 kubelet 会重置退避计时）；几分钟后再看一次重启次数就能知道。")
+            },
+        },
         /// A time as the input states it (RFC 3339).
         Time { at: String } = "common.time" {
             en: "{at}",

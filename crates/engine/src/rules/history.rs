@@ -160,6 +160,120 @@ fn replicas_as_desired(model: &Model<'_>, object: &Object) -> Option<Recovery> {
     })
 }
 
+/// The kubelet resets a container's crash-loop back-off once it has run this long (seconds) without
+/// exiting (the Pod lifecycle documentation: "Once a container has executed for 10 minutes without
+/// any problems, the kubelet resets the restart backoff timer"). A container the input shows
+/// running that long since its last restart is not restarting now.
+pub const BACKOFF_RESET: i64 = 600;
+
+/// The kubelet's events about a container's restarts: each restart is a `Created` and a `Started`,
+/// each wait between them a `BackOff`, each liveness kill a `Killing`.
+const RESTART_EVENTS: [&str; 4] = ["BackOff", "Started", "Created", "Killing"];
+
+/// How long (seconds) a container that runs and is ready now has run since its last restart, as far
+/// as the input shows, with the fields that show it: its `startedAt` before the newest time of the
+/// Pod's events (another input's clock says nothing of this Pod's), or the Pod's newest restart
+/// event (`BackOff`, `Started`, `Created`, `Killing` of this container) before the capture, the
+/// shorter of the two. `None` when the input cannot tell: a status alone says when the run began,
+/// not how long ago that was.
+pub fn running_since_restart(
+    model: &Model<'_>,
+    object: &Object,
+    view: &crate::rules::containers::ContainerView<'_>,
+) -> Option<(i64, Vec<Evidence>)> {
+    let state = view.status.state.as_ref()?;
+    let running = state.running.as_ref()?;
+    if !view.status.ready || state.waiting.is_some() || state.terminated.is_some() {
+        return None;
+    }
+    let name = view.status.name.as_str();
+    let events = model.events_for(&object.id);
+    let restarts: Vec<&EventRecord> = events
+        .iter()
+        .copied()
+        .filter(|e| RESTART_EVENTS.contains(&e.reason.as_str()))
+        .filter(|e| match e.field_path.as_deref().filter(|p| !p.is_empty()) {
+            Some(part) => name.is_empty() || part.contains(&format!("{{{name}}}")),
+            None => name.is_empty() || e.reason != "BackOff" || e.message.contains(name),
+        })
+        .collect();
+    let newest_time = events.iter().filter_map(|e| e.last).max();
+    let by_start = running
+        .started_at
+        .as_ref()
+        .zip(newest_time)
+        .map(|(started, newest)| newest.as_second() - started.0.as_second());
+    let by_events = if restarts.is_empty() {
+        None
+    } else if restarts.iter().all(|e| e.last_age.is_some()) {
+        restarts.iter().filter_map(|e| e.last_age).min()
+    } else {
+        let last = restarts.iter().filter_map(|e| e.last).max()?;
+        newest_time.map(|newest| newest.as_second() - last.as_second())
+    };
+    // The evidence of the most recent restart wins: a restart event newer than the start time (a
+    // later run the status did not catch) makes the run shorter, not longer.
+    let up = match (by_start, by_events) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b)?,
+    };
+    let mut evidence: Vec<Evidence> = Vec::new();
+    evidence.extend(model.evidence(object, &format!("{}.state.running.startedAt", view.status_path)));
+    evidence.extend(model.evidence(object, &format!("{}.ready", view.status_path)));
+    if let Some(newest) = restarts
+        .iter()
+        .max_by_key(|e| (e.last.map(|t| t.as_second()), -e.last_age.unwrap_or(0)))
+    {
+        evidence.extend(model.event_evidence(newest));
+    }
+    Some((up.max(0), evidence))
+}
+
+/// Restarts no longer rising: a container that exited before, is running and ready now, and that
+/// the input shows has run at least [`BACKOFF_RESET`] since its last restart
+/// ([`running_since_restart`]). `None` otherwise: a container that runs now after 5 restarts in 10
+/// minutes is still crash-looping.
+pub fn stayed_up(
+    model: &Model<'_>,
+    object: &Object,
+    view: &crate::rules::containers::ContainerView<'_>,
+) -> Option<Recovery> {
+    let (up, evidence) = running_since_restart(model, object, view)?;
+    if up < BACKOFF_RESET {
+        return None;
+    }
+    let name = view.status.name.as_str();
+    Some(Recovery {
+        by: common::Msg::StayedUp {
+            object: object.id.clone(),
+            container: (!name.is_empty()).then(|| name.into()),
+            minutes: up / 60,
+        }
+        .into(),
+        evidence,
+    })
+}
+
+/// The `cannot_establish` line of a container that runs and is ready again after exits it has not
+/// been shown to have outlasted: it restarted minutes ago (within [`BACKOFF_RESET`]), or the input
+/// does not say how long it has run.
+pub fn restarts_may_rise(
+    model: &Model<'_>,
+    object: &Object,
+    view: &crate::rules::containers::ContainerView<'_>,
+) -> Message {
+    let name = view.status.name.as_str();
+    let container = (!name.is_empty()).then(|| name.into());
+    match running_since_restart(model, object, view) {
+        Some((up, _)) => common::Msg::RestartedRecently {
+            container,
+            minutes: up / 60,
+        }
+        .into(),
+        None => common::Msg::RestartsMayRise { container }.into(),
+    }
+}
+
 /// When the input last saw a failure: its time, or its age before the capture (a table row), or
 /// nothing when the input does not say.
 pub fn last_seen(failure: &EventRecord) -> Option<Message> {
@@ -275,6 +389,33 @@ mod tests {
         };
         assert!(judge(&describe(3), "ReplicaSet", "web-84b6", &by).is_some());
         assert_eq!(judge(&describe(0), "ReplicaSet", "web-84b6", &by), None);
+    }
+
+    /// A container running and ready after exits is history only once it has run 10 minutes since
+    /// its last restart: 5 restarts in 10 minutes, the last 2 minutes ago, are not.
+    #[test]
+    fn a_container_running_again_is_history_only_past_the_back_off_reset() {
+        let describe = |started: &str| {
+            format!(
+                "$ kubectl describe pod web-1 -n shop\nName:         web-1\nNamespace:    shop\nStatus:       Running\nContainers:\n  web:\n    State:          Running\n      Started:      Mon, 02 Mar 2026 09:00:03 +0000\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n    Ready:          True\n    Restart Count:  5\nEvents:\n  Type    Reason   Age   From     Message\n  ----    ------   ----  ----     -------\n  Normal  Started  {started}  kubelet  Started container web\n"
+            )
+        };
+        let up = |started: &str| {
+            let sources = [Source::new("pod.txt", describe(started))];
+            let ingested = ingest(&sources);
+            let model = Model::build(&sources, &ingested);
+            let object = model.objects_of_kind("Pod").next().unwrap();
+            let Typed::Pod(pod) = &object.typed else {
+                unreachable!()
+            };
+            let views = crate::rules::containers::containers(pod);
+            (
+                running_since_restart(&model, object, &views[0]).map(|(s, _)| s),
+                stayed_up(&model, object, &views[0]).is_some(),
+            )
+        };
+        assert_eq!(up("2m (x5 over 10m)"), (Some(120), false));
+        assert_eq!(up("25m (x5 over 40m)"), (Some(1500), true));
     }
 
     #[test]

@@ -382,6 +382,10 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 if let Some((restarts, at)) = get("RESTARTS") {
                     printed_by_kubectl.str("restarts", restarts, at);
                 }
+                // READY, `1/1`: the containers ready out of all (a replacement Pod that runs).
+                if let Some((ready, at)) = get("READY") {
+                    printed_by_kubectl.str("ready", ready, at);
+                }
                 object.put("kubectl", printed_by_kubectl.node(), at);
                 if matches!(
                     printed,

@@ -1,8 +1,9 @@
 use crate::ingest::Typed;
-use crate::message::Message;
+use crate::message::{common, Message};
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
+use crate::rules::history;
 use crate::rules::node_runtime::container_start_failed::never_started;
 
 crate::declare_rule! {
@@ -30,6 +31,19 @@ crate::declare_rule! {
     /// Node.js or Rust crash, or a line naming a refused connection, a DNS failure, a certificate, a
     /// missing file or key, an exhausted heap or a database refusing its credentials; the summary says
     /// which kind it is, and the dependency the line names (the Service of that name, when pasted).
+    /// A `kubectl get pods` row alone: STATUS `CrashLoopBackOff` or `Error`; or STATUS `Running`
+    /// with a RESTARTS cell that kubectl ≥ 1.27 dates, 3 or more restarts the last under 10 minutes
+    /// ago (`5 (2m ago)`): a warning, from the weakest evidence, that says what the Pod's describe
+    /// would show. A last restart long ago (`10 (43d ago)`) or a count without its age (older
+    /// kubectl) proves nothing current and stays quiet.
+    ///
+    /// A container that runs and is ready again after earlier exits is judged against how long it
+    /// has run since: when the input shows 10 minutes or more since its last restart (its
+    /// `startedAt` before the newest time of the Pod's events, or the Pod's last `BackOff`,
+    /// `Started`, `Created` or `Killing` event that long before the capture), the kubelet has reset
+    /// its back-off and the exits are history (an info line, "failed until …, recovered"). When the
+    /// input cannot tell, a warning that says so: a container running now after 5 restarts in 10
+    /// minutes still crash-loops.
     ///
     /// ## Fault boundary
     /// `application`: the container's own process.
@@ -68,6 +82,9 @@ const DOCS_ZH: &str = r#"
 
  ## 证据
  等待原因、终止原因、退出码、消息和时间，重启次数，以及 Pod 的 `BackOff` 事件。没有粘贴 Pod 时，仅凭它的 `Back-off restarting failed container` 事件：这只是线索，发现中会如此说明，也给不出退出码。属于存活探针强制终止的重启列在 `liveness-probe-failing` 之下。如果粘贴了容器的日志（提示符后的 `kubectl logs … --previous`、按日志命名的文件，或者在 describe 旁边按形状识别出的崩溃输出），会引用进程最后报出的那一行：Go 的 panic（及其第一个栈帧）、Python traceback 的最后一行、Java 异常最深一层的 `Caused by:`、Node.js 或 Rust 的崩溃，或者提到连接被拒绝、DNS 解析失败、证书、缺失的文件或键、堆内存耗尽、数据库拒绝凭据的那一行；摘要会说明属于哪一类错误，以及这一行提到的依赖（如果输入中有同名的 Service，也会指出）。
+ 仅有 `kubectl get pods` 的一行时：STATUS 为 `CrashLoopBackOff` 或 `Error`；或者 STATUS 为 `Running`，而 kubectl ≥ 1.27 打印的 RESTARTS 列带有时间，显示重启了 3 次或更多、最近一次不到 10 分钟前（`5 (2m ago)`）：这是依据最弱证据给出的警告，并说明该 Pod 的 describe 会显示什么。最近一次重启在很久以前（`10 (43d ago)`），或者只有次数没有时间（较旧的 kubectl），都证明不了当前的问题，规则保持沉默。
+
+ 容器在之前的退出之后重新运行并就绪时，要看它此后运行了多久：如果输入显示它自上次重启以来已运行 10 分钟或更久（它的 `startedAt` 早于该 Pod 事件中最新的时间那么久，或者该 Pod 最近一次 `BackOff`、`Started`、`Created`、`Killing` 事件早于采集时刻那么久），kubelet 已经重置了退避计时，之前的退出是历史（一条 info，“失败直到……，已恢复”）。如果输入无法判断，则给出警告并说明这一点：一个在 10 分钟内重启 5 次、此刻正在运行的容器仍然处于崩溃循环中。
 
  ## 故障边界
  `application`：容器自身的进程。
@@ -177,9 +194,68 @@ const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status
     cannot: || Msg::TableCannot {}.into(),
 };
 
+/// Restarts that make a Running row a crash loop: this many, the last within the kubelet's back-off
+/// reset ([`history::BACKOFF_RESET`]). One or two are a node reboot or a dependency that came up
+/// late (every Pod of a node shows `1 (7m ago)` after a reboot); three and more in a row, the last
+/// minutes ago, are the kubelet's back-off cycle between exits.
+const LOOPING_RESTARTS: u32 = 3;
+
+/// Pods known from a `kubectl get pods` row whose STATUS is Running and whose RESTARTS cell says
+/// the container restarted again and again, the last time minutes ago (`5 (2m ago)`): the weakest
+/// evidence of a crash loop, caught while the container runs between exits. A count without its age
+/// (older kubectl) or a last restart long ago (`10 (43d ago)`) proves nothing current: quiet.
+fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    use crate::rules::table_status;
+    for (pod, _) in table_status::pods_with_status(model, &["Running"]) {
+        let id = &pod.id;
+        let Some((count, Some(ago))) = table_status::last_restart(pod) else {
+            continue;
+        };
+        if count < LOOPING_RESTARTS
+            || ago >= history::BACKOFF_RESET
+            || findings.iter().any(|f| f.rule == RULE.id && f.subject == *id)
+        {
+            continue;
+        }
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let summary = Msg::RestartingRow {
+            subject: id.clone(),
+            restarts: table_status::restarts(pod).unwrap_or_default().into(),
+            count,
+            minutes: ago / 60,
+        };
+        let cannot_establish: Vec<Message> =
+            vec![Msg::RowCannot {}.into(), common::Msg::TableCannot {}.into()];
+        let next_steps = vec![
+            command!("kubectl describe pod {} -n {}", id.name, ns),
+            command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
+            command!("kubectl get pod {} -n {} -w", id.name, ns),
+        ];
+        let mut evidence = table_status::evidence(model, pod);
+        let events = model.events_for(id);
+        evidence.extend(
+            events
+                .iter()
+                .filter(|e| e.is_warning())
+                .rev()
+                .take(3)
+                .filter_map(|e| model.event_evidence(e)),
+        );
+        findings.push(RULE.finding(
+            Severity::Warning,
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
     crate::rules::table_status::check(&RULE, &TABLE, model, findings);
+    check_restarting_rows(model, findings);
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
         let restart_policy = pod
@@ -250,9 +326,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     meaning: Box::new(exit_code_meaning(code).into()),
                 }
             };
-            // Running and ready again after earlier exits: history worth knowing, not a current fault.
+            // Running and ready again after earlier exits: history when the input shows it has run
+            // long enough since its last restart that the kubelet reset its back-off; else a
+            // warning, since a container that runs now after 5 restarts in 10 minutes still loops.
             let running_now = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
             let recovered = !looping && key == "lastState" && running_now && c.status.ready;
+            let stayed_up = recovered.then(|| history::stayed_up(model, object, &c)).flatten();
             let summary = Msg::Crash {
                 subject: id.clone(),
                 container: (!name.is_empty()).then(|| name.as_str().into()),
@@ -274,13 +353,16 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             if message.is_none() && log.is_none() {
                 cannot_establish.push(Msg::NoTerminationMessage {}.into());
             }
+            if recovered && stayed_up.is_none() {
+                cannot_establish.insert(0, history::restarts_may_rise(model, object, &c));
+            }
             let mut next_steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
                 command!("kubectl describe pod {} -n {}", id.name, ns),
                 command!("kubectl events -n {} --for pod/{}", ns, id.name),
             ];
             next_steps.extend(log.and_then(|l| l.next));
-            findings.push(RULE.finding(
+            let mut finding = RULE.finding(
                 if recovered {
                     Severity::Warning
                 } else {
@@ -291,7 +373,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 evidence,
                 cannot_establish,
                 next_steps,
-            ));
+            );
+            if let Some(recovery) = stayed_up {
+                let until = terminated
+                    .finished_at
+                    .as_ref()
+                    .map(|t| common::Msg::Time { at: t.0.to_string() }.into());
+                history::record(&mut finding, until, recovery);
+            }
+            findings.push(finding);
         }
     }
 }
@@ -324,6 +414,22 @@ crate::messages! {
             en: "a container keeps exiting and the kubelet backs off restarting it (or its last run failed)",
             zh: "某个容器反复退出，kubelet 每次都要退避一段时间才重启它（或者它的上一次运行失败了）",
         },
+        /// A `get pods` row Running with recent restarts: its RESTARTS cell as printed, the count and
+        /// the minutes since the last restart.
+        RestartingRow { subject: ObjectRef, restarts: Text, count: u32, minutes: i64 } = "container-crash-looping.restarting-row" {
+            en: {
+                let when = if *minutes.0 == 0 { "less than a minute ago".to_string() } else if *minutes.0 == 1 { "1 minute ago".to_string() } else { format!("{minutes} minutes ago") };
+                format!("{subject}: `kubectl get pods` shows it Running with RESTARTS {restarts}: its containers restarted {count} times, the last {when}, so it is likely crash-looping between back-offs, caught while it runs. From the table alone: the Pod's describe would show the container's Last State (Terminated, with its reason and exit code), its Restart Count and the kubelet's BackOff events.")
+            },
+            zh: {
+                let when = if *minutes.0 == 0 { "不到 1 分钟前".to_string() } else { format!("{minutes} 分钟前") };
+                format!("{subject}：`kubectl get pods` 显示它为 Running，RESTARTS 为 {restarts}：它的容器已重启 {count} 次，最近一次是{when}，很可能正在两次退避之间反复崩溃，只是恰好在运行时被看到。仅依据表格：该 Pod 的 describe 会显示容器的 Last State（Terminated，及其原因和退出码）、Restart Count，以及 kubelet 的 BackOff 事件。")
+            },
+        },
+        RowCannot {} = "container-crash-looping.row-cannot" {
+            en: "Whether it still restarts: the row is one moment. Why it exits: its logs from the previous run (`--previous`) and its lastState say.",
+            zh: "它是否仍在重启：这一行只是某一时刻的状态。它为什么退出：要看它上一次运行的日志（`--previous`）和它的 lastState。",
+        },
         TableCannot {} = "container-crash-looping.table-cannot" {
             en: "Why it exits: its logs from the previous run (`--previous`) and its lastState say.",
             zh: "它为什么退出：要看它上一次运行的日志（`--previous`）和它的 lastState。",
@@ -335,7 +441,7 @@ crate::messages! {
                 let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
                 let words = last_words.0.as_ref().map(|w| format!(". Its last words: \"{w}\"")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!(". Restarts: {r}")).unwrap_or_default();
-                let recovered = if *recovered.0 { " It is running and ready again now: the earlier exits are history, not a current fault." } else { "" };
+                let recovered = if *recovered.0 { " It is running and ready again now." } else { "" };
                 let log = log.0.as_ref().map(|l| format!(" {}", l.render(crate::lang::Lang::En))).unwrap_or_default();
                 format!("{subject}: {container} {what}{words}{restarts}.{recovered}{log}")
             },
@@ -343,7 +449,7 @@ crate::messages! {
                 let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
                 let words = last_words.0.as_ref().map(|w| format!("。它留下的终止消息：“{w}”")).unwrap_or_default();
                 let restarts = restarts.0.map(|r| format!("。重启次数：{r}")).unwrap_or_default();
-                let recovered = if *recovered.0 { "它现在已重新运行并且就绪：之前的退出是历史，不是当前的故障。" } else { "" };
+                let recovered = if *recovered.0 { "它现在已重新运行并且就绪。" } else { "" };
                 let log = log.0.as_ref().map(|l| l.render(crate::lang::Lang::Zh)).unwrap_or_default();
                 format!("{subject}：{container}{what}{words}{restarts}。{recovered}{log}")
             },

@@ -6,6 +6,7 @@ use crate::message::Message;
 use crate::model::Model;
 use crate::report::{Detail, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::containers::containers;
+use crate::rules::history;
 use crate::rules::Rule;
 
 pub const APISERVER: &str = "kube-apiserver";
@@ -185,6 +186,11 @@ pub fn check_components(
             ),
         ];
         let subject: ObjectRef = object.id.clone();
+        let ran_again = ran_again(model, object);
+        let mut cannot_establish = cannot_establish;
+        if let Some((false, line, _)) = &ran_again {
+            cannot_establish.insert(0, line.clone());
+        }
         let mut finding = rule.finding(
             Severity::Error,
             subject,
@@ -195,7 +201,67 @@ pub fn check_components(
         );
         // Which component: the one the diagram lights ([`crate::rules::components::When`]).
         finding.details.push(Detail::ControlPlaneComponent(component));
+        // Every failing container runs and is ready again and has run past the kubelet's back-off
+        // reset since its last restart: the exits are history (a restart after a certificate
+        // renewal, a manifest fixed since).
+        if let Some((true, _, Some((until, recovery)))) = ran_again {
+            history::record(&mut finding, until, recovery);
+        }
         findings.push(finding);
+    }
+}
+
+/// When the component's Pod failed only before — each container that exited runs and is ready
+/// now, none waits — whether the input shows each has stayed up since ([`history::stayed_up`]):
+/// `(stayed up, what cannot be established when not, the first recovery with when its last run
+/// ended)`. `None` when a container is failing now.
+pub(crate) type RanAgain = (bool, Message, Option<(Option<Message>, history::Recovery)>);
+
+pub(crate) fn ran_again(model: &Model<'_>, object: &Object) -> Option<RanAgain> {
+    let Typed::Pod(pod) = &object.typed else {
+        return None;
+    };
+    let mut unsettled: Option<Message> = None;
+    let mut first: Option<(Option<Message>, history::Recovery)> = None;
+    let mut any = false;
+    for c in containers(pod) {
+        let Some((key, t)) = c.termination().filter(|(_, t)| t.exit_code != 0) else {
+            if c.waiting_reason().is_some() {
+                return None;
+            }
+            continue;
+        };
+        let running = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
+        if key != "lastState" || !running || !c.status.ready {
+            return None;
+        }
+        any = true;
+        match history::stayed_up(model, object, &c) {
+            Some(mut recovery) => match &mut first {
+                Some((_, kept)) => kept.evidence.append(&mut recovery.evidence),
+                None => {
+                    let until = t
+                        .finished_at
+                        .as_ref()
+                        .map(|at| crate::message::common::Msg::Time { at: at.0.to_string() }.into());
+                    first = Some((until, recovery));
+                }
+            },
+            None => {
+                unsettled.get_or_insert_with(|| history::restarts_may_rise(model, object, &c));
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
+    match unsettled {
+        Some(line) => Some((false, line, None)),
+        None => {
+            let first = first?;
+            let line = crate::message::common::Msg::HistoryCannot {}.into();
+            Some((true, line, Some(first)))
+        }
     }
 }
 

@@ -17,7 +17,10 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The Pod's container states (waiting reason, last exit code and message, restart count) or the
-    /// STATUS column of `kubectl get pods -n kube-system`, and its Warning events.
+    /// STATUS column of `kubectl get pods -n kube-system`, and its Warning events. A Pod whose
+    /// containers exited before and all run and are ready now is history (an info line) when the
+    /// input shows each has run 10 minutes or more since its last restart (the kubelet then resets
+    /// its back-off; see `container-crash-looping`); when it cannot tell, the finding says so.
     ///
     /// ## Fault boundary
     /// `control-plane`: the API server and the controllers that act on its objects.
@@ -49,7 +52,7 @@ const DOCS_ZH: &str = r#"
  其他所有症状都由它引起：API 服务器不断重启时，kubectl 会超时，控制器会停滞；没有控制器管理器，ReplicaSet 和端点就得不到调谐；没有调度器，Pod 会一直 Pending，而且根本没有 `FailedScheduling` 事件。它的容器层面的发现（崩溃循环、退出码）是这条发现的细节，列在它下面。
 
  ## 证据
- Pod 的容器状态（等待原因、上次的退出码和消息、重启次数），或 `kubectl get pods -n kube-system` 的 STATUS 列，以及它的 Warning 事件。
+ Pod 的容器状态（等待原因、上次的退出码和消息、重启次数），或 `kubectl get pods -n kube-system` 的 STATUS 列，以及它的 Warning 事件。如果 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久（此时 kubelet 会重置退避计时；参见 `container-crash-looping`），则这是历史（一条 info）；输入无法判断时，发现中会如此说明。
 
  ## 故障边界
  `control-plane`：API 服务器，以及操作其对象的各个控制器。

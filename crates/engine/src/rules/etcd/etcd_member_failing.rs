@@ -15,7 +15,10 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The Pod's container states (waiting reason, last exit code and message, restart count) or the
-    /// STATUS column of `kubectl get pods -n kube-system`, and its Warning events.
+    /// STATUS column of `kubectl get pods -n kube-system`, and its Warning events. A Pod whose
+    /// containers exited before and all run and are ready now is history (an info line) when the
+    /// input shows each has run 10 minutes or more since its last restart (the kubelet then resets
+    /// its back-off; see `container-crash-looping`); when it cannot tell, the finding says so.
     ///
     /// ## Fault boundary
     /// `etcd`: the API server's storage.
@@ -50,7 +53,7 @@ const DOCS_ZH: &str = r#"
  API 服务器把一切都存储在 etcd 中：一个成员宕掉时，集群可能仍有法定人数（quorum），但多数成员宕掉时，所有写操作都会失败，API 服务器会以超时作答（`etcdserver: request timed out`）。重启 API 服务器无济于事。
 
  ## 证据
- Pod 的容器状态（等待原因、上次的退出码和消息、重启次数），或 `kubectl get pods -n kube-system` 的 STATUS 列，以及它的 Warning 事件。
+ Pod 的容器状态（等待原因、上次的退出码和消息、重启次数），或 `kubectl get pods -n kube-system` 的 STATUS 列，以及它的 Warning 事件。如果 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久（此时 kubelet 会重置退避计时；参见 `container-crash-looping`），则这是历史（一条 info）；输入无法判断时，发现中会如此说明。
 
  ## 故障边界
  `etcd`：API 服务器的存储。

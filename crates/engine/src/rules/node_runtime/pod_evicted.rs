@@ -1,6 +1,8 @@
 use crate::message::Message;
+use crate::model::owners;
 use crate::model::Model;
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+use crate::rules::history;
 use crate::rules::node_runtime::node_under_pressure::pressure_of_eviction;
 
 crate::declare_rule! {
@@ -19,7 +21,9 @@ crate::declare_rule! {
     /// The Pods' `status.reason` and `status.message` (with the kubelet's per-container usage and
     /// request), `spec.nodeName`, and the `Evicted` events. A `kubectl get pods` row whose STATUS is
     /// `Evicted` alone proves the eviction, but names neither the resource nor the node unless the
-    /// table is `-o wide`.
+    /// table is `-o wide`. An evicted Pod whose workload (its controller, or the workload its
+    /// generated name is made from) runs another Pod now, Running and ready and not itself evicted,
+    /// was replaced: that eviction is history (an info line), grouped apart from the current ones.
     ///
     /// ## Fault boundary
     /// `node-runtime`: the node's kubelet, its disks and its memory.
@@ -52,7 +56,7 @@ const DOCS_ZH: &str = r#"
  驱逐是节点在保护自己：用量超出请求的 Pod 最先被驱逐（先 BestEffort，再 Burstable），所以被驱逐的 Pod 往往并不是肇事者，而且它的控制器会在别处重新创建它。故障边界是节点的资源短缺。
 
  ## 证据
- Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。仅有 `kubectl get pods` 中 STATUS 为 `Evicted` 的行也能证明发生了驱逐，但除非表格是 `-o wide` 输出，否则它既不指明资源，也不指明节点。
+ Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。仅有 `kubectl get pods` 中 STATUS 为 `Evicted` 的行也能证明发生了驱逐，但除非表格是 `-o wide` 输出，否则它既不指明资源，也不指明节点。如果被驱逐的 Pod 所属的工作负载（它的控制器，或者它的生成名称所源自的工作负载）现在有另一个 Pod 在运行、已就绪且自身没有被驱逐，说明它已被替换：这次驱逐是历史（一条 info），与当前的驱逐分开归组。
 
  ## 故障边界
  `node-runtime`：节点的 kubelet、磁盘和内存。
@@ -112,32 +116,59 @@ fn consumer(words: &str) -> Message {
         .into()
 }
 
-fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut groups: Vec<Group> = Vec::new();
-    let mut add = |node: String, message: &str, pod: ObjectRef, evidence: Vec<Evidence>| {
-        let resource = message
-            .split("low on resource: ")
-            .nth(1)
-            .and_then(|r| r.split(['.', ',', ' ']).next())
-            .map(str::to_string);
-        let heaviest = message
-            .split("Container ")
-            .nth(1)
-            .and_then(|r| r.split(", has larger").next())
-            .map(consumer);
-        match groups.iter_mut().find(|g| g.0 == node && g.1 == resource) {
-            Some(g) => {
-                if !g.2.contains(&pod) {
-                    g.2.push(pod);
-                    g.3.extend(evidence);
-                }
-                if g.4.is_none() {
-                    g.4 = heaviest;
-                }
+/// A Pod of the same workload as `evicted` that runs now, ready where the input says, and is not
+/// itself evicted: the controller's replacement. The workload is the Pod's controller as it states
+/// it ([`owners::workload_of`]), else the one its generated name is made from
+/// ([`owners::named_workload`]); a Pod with neither (a bare Pod, a StatefulSet's `db-0`) has none
+/// to compare, and the StatefulSet's own recreated `db-0` is another object only by uid.
+fn replacement<'a>(model: &Model<'a>, evicted: &ObjectRef) -> Option<&'a crate::ingest::Object> {
+    let workload = |id: &ObjectRef, object: Option<&crate::ingest::Object>| -> Option<String> {
+        if let Some(o) = object {
+            let owner = owners::workload_of(o);
+            if owner != o.id {
+                return Some(owner.name.to_string());
             }
-            None => groups.push((node, resource, vec![pod], evidence, heaviest)),
         }
+        owners::named_workload("Pod", &id.name).map(str::to_string)
     };
+    let wanted = workload(evicted, model.object(evicted))?;
+    model
+        .objects_in(evicted.namespace.as_deref())
+        .filter(|o| o.id.kind == "Pod" && o.id.name != evicted.name)
+        .find(|o| {
+            let field = |p: &str| o.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
+            if field("status.reason") == "Evicted" || field("kubectl.status") == "Evicted" {
+                return false;
+            }
+            let runs = field("status.phase") == "Running" || field("kubectl.status") == "Running";
+            // READY `n/n` in a table; each container's `ready` in a status.
+            let ready = match field("kubectl.ready").split_once('/') {
+                Some((ready, all)) => ready == all && ready != "0",
+                None => match &o.typed {
+                    crate::ingest::Typed::Pod(pod) => pod
+                        .status
+                        .as_ref()
+                        .and_then(|s| s.container_statuses.as_ref())
+                        .is_none_or(|c| c.iter().all(|c| c.ready)),
+                    _ => true,
+                },
+            };
+            runs && ready && workload(&o.id, Some(o)).as_deref() == Some(wanted.as_str())
+        })
+}
+
+/// The fields that show a replacement runs: its phase or STATUS, and READY.
+fn replacement_evidence(model: &Model<'_>, pod: &crate::ingest::Object) -> Vec<Evidence> {
+    ["kubectl.status", "kubectl.ready", "status.phase"]
+        .iter()
+        .filter_map(|p| model.evidence(pod, p))
+        .take(2)
+        .collect()
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Each eviction as read: (node or "", the kubelet's message, the Pod, the fields that say it).
+    let mut evictions: Vec<(String, String, ObjectRef, Vec<Evidence>)> = Vec::new();
     for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
         let field = |p: &str| pod.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
         if field("status.reason") != "Evicted" {
@@ -147,12 +178,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         for p in ["status.reason", "status.message", "spec.nodeName"] {
             evidence.extend(model.evidence(pod, p));
         }
-        add(
+        evictions.push((
             field("spec.nodeName").to_string(),
-            field("status.message"),
+            field("status.message").to_string(),
             pod.id.clone(),
             evidence,
-        );
+        ));
     }
     // A `kubectl get pods` row whose STATUS is `Evicted` (the Pod's `status.reason`, as kubectl
     // prints it): the weakest evidence, which names neither the resource nor the consumer.
@@ -161,12 +192,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .locate("spec.nodeName")
             .and_then(|(_, n)| n.as_str())
             .unwrap_or_default();
-        add(
+        evictions.push((
             node.to_string(),
-            "",
+            String::new(),
             pod.id.clone(),
             model.evidence(pod, "kubectl.status").into_iter().collect(),
-        );
+        ));
     }
     for event in model
         .events
@@ -180,14 +211,65 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .and_then(|(_, n)| n.as_str())
             .unwrap_or_default()
             .to_string();
-        add(
+        evictions.push((
             node,
-            &event.message,
+            event.message.clone(),
             event.subject.clone(),
             model.event_evidence(event).into_iter().collect(),
-        );
+        ));
     }
-    for (node, resource, pods, mut evidence, heaviest) in groups {
+    // Evictions whose controller runs a replacement now are history, grouped apart from the
+    // current ones: the lost Pod was replaced, whatever the node's state.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut replaced: Vec<Group> = Vec::new();
+    let mut replaced_shown: Vec<Vec<Evidence>> = Vec::new();
+    for (node, message, pod, evidence) in evictions {
+        let resource = message
+            .split("low on resource: ")
+            .nth(1)
+            .and_then(|r| r.split(['.', ',', ' ']).next())
+            .map(str::to_string);
+        let heaviest = message
+            .split("Container ")
+            .nth(1)
+            .and_then(|r| r.split(", has larger").next())
+            .map(consumer);
+        let by = replacement(model, &pod);
+        let into = if by.is_some() { &mut replaced } else { &mut groups };
+        let i = match into.iter().position(|g| g.0 == node && g.1 == resource) {
+            Some(i) => {
+                let g = &mut into[i];
+                if !g.2.contains(&pod) {
+                    g.2.push(pod);
+                    g.3.extend(evidence);
+                }
+                if g.4.is_none() {
+                    g.4 = heaviest;
+                }
+                i
+            }
+            None => {
+                into.push((node, resource, vec![pod], evidence, heaviest));
+                into.len() - 1
+            }
+        };
+        if let Some(runs) = by {
+            if replaced_shown.len() <= i {
+                replaced_shown.push(Vec::new());
+            }
+            for e in replacement_evidence(model, runs) {
+                if !replaced_shown[i].contains(&e) {
+                    replaced_shown[i].push(e);
+                }
+            }
+        }
+    }
+    let current = groups.into_iter().map(|g| (g, None));
+    let history = replaced
+        .into_iter()
+        .zip(replaced_shown)
+        .map(|(g, shown)| (g, Some(shown)));
+    for ((node, resource, pods, mut evidence, heaviest), replaced_by) in current.chain(history) {
         // The node's own pressure finding already cites these evictions.
         let pressure = resource
             .as_deref()
@@ -236,14 +318,22 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ),
             "kubectl get events -A --field-selector reason=Evicted --sort-by=.lastTimestamp".to_string(),
         ];
-        findings.push(RULE.finding(
+        let mut finding = RULE.finding(
             Severity::Warning,
             subject,
             summary,
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        if let Some(shown) = replaced_by {
+            let recovery = history::Recovery {
+                by: Msg::Replaced {}.into(),
+                evidence: shown,
+            };
+            history::record(&mut finding, None, recovery);
+        }
+        findings.push(finding);
     }
 }
 
@@ -279,6 +369,11 @@ crate::messages! {
         ConsumerAsSaid { words: String } = "pod-evicted.consumer-as-said" {
             en: "container {words}",
             zh: "容器 {words}",
+        },
+        /// What shows the evictions passed: each evicted Pod's controller runs a replacement.
+        Replaced {} = "pod-evicted.replaced" {
+            en: "a Pod of the same workload runs and is ready now in each evicted Pod's place",
+            zh: "每个被驱逐的 Pod 所属的工作负载现在都有另一个 Pod 在运行并且已就绪，取代了它",
         },
         StillUnderPressure {} = "pod-evicted.still-under-pressure" {
             en: "Whether the node is still under pressure now: Evicted Pods stay until they are deleted.",

@@ -5,6 +5,7 @@ use crate::message::Message;
 use crate::model::owners::descends_from;
 use crate::model::Model;
 use crate::report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use crate::rules::history;
 
 crate::declare_rule! {
     /// ## What it finds
@@ -26,7 +27,10 @@ crate::declare_rule! {
     /// The workload's conditions (`Progressing`, `Available`, `ReplicaFailure`) and replica counts
     /// (`replicas`, `updatedReplicas`, `readyReplicas`, `availableReplicas`), then the finding about a
     /// ReplicaSet or Pod it owns. A rollout still within its progress deadline with no failing Pod
-    /// pasted is not reported: Pods take time to start.
+    /// pasted is not reported: Pods take time to start. When the input holds another copy of the
+    /// workload whose rollout completed (`Progressing=True`, `NewReplicaSetAvailable`, every replica
+    /// available) and the conditions' times show it is the newer one, the stall is history (an
+    /// info line); without times to order the copies, the finding says it cannot tell.
     ///
     /// ## Fault boundary
     /// The boundary of the finding that explains it. When nothing pasted explains it, `readiness-endpoints`:
@@ -63,7 +67,7 @@ const DOCS_ZH: &str = r#"
  发布是用户看得到的东西（“部署卡住了”），但它只是症状：控制器只是在统计哪些 Pod 不可用。原因在它下层，所以这条发现会沿着属主向下追（Deployment → ReplicaSet → Pod，或 ReplicaSet 的 `FailedCreate`），列在解释它的那条发现之下，并采用那条发现的故障边界。发布期间的 `Available=True` 只说明仍有足够多的*旧* Pod 在提供服务。
 
  ## 证据
- 工作负载的状况（`Progressing`、`Available`、`ReplicaFailure`）和副本计数（`replicas`、`updatedReplicas`、`readyReplicas`、`availableReplicas`），其次是关于它所拥有的 ReplicaSet 或 Pod 的发现。仍在推进期限之内、且没有粘贴失败 Pod 的发布不会被报告：Pod 启动需要时间。
+ 工作负载的状况（`Progressing`、`Available`、`ReplicaFailure`）和副本计数（`replicas`、`updatedReplicas`、`readyReplicas`、`availableReplicas`），其次是关于它所拥有的 ReplicaSet 或 Pod 的发现。仍在推进期限之内、且没有粘贴失败 Pod 的发布不会被报告：Pod 启动需要时间。如果输入中还有该工作负载的另一份副本显示发布已完成（`Progressing=True`、`NewReplicaSetAvailable`、所有副本可用），且状况的时间表明它是较新的一份，则这次卡住是历史（一条 info）；没有时间来判断两份副本的先后时，发现中会说明无法确定。
 
  ## 故障边界
  即解释它的那条发现的故障边界。当粘贴的内容中没有任何东西能解释它时，为 `readiness-endpoints`：可用性取决于 Pod 变为 Ready，而它们为何没有变为 Ready，正是缺失的信息。
@@ -250,7 +254,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "kubectl get events -n {} --field-selector type=Warning --sort-by=.lastTimestamp",
             ns
         ));
-        findings.push(RULE.finding(
+        // Another copy of the workload in the input (a later `get -o yaml`) whose rollout completed:
+        // history when its condition is newer by the conditions' own times; else which is newer
+        // the input cannot tell.
+        let later = completed_copy(model, object);
+        if matches!(later, Some((_, None))) {
+            cannot_establish.insert(0, Msg::WhichCopyIsNewer { subject: id.clone() }.into());
+        }
+        let mut finding = RULE.finding(
             if stalled {
                 Severity::Error
             } else {
@@ -261,8 +272,92 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence,
             cannot_establish,
             next_steps,
-        ));
+        );
+        if let Some((copy, Some(at))) = later {
+            let recovery = history::Recovery {
+                by: Msg::CompletedSince {
+                    subject: id.clone(),
+                    at: at.to_string(),
+                }
+                .into(),
+                evidence: completed_evidence(model, copy),
+            };
+            let until =
+                failed_at(object).map(|t| crate::message::common::Msg::Time { at: t.to_string() }.into());
+            history::record(&mut finding, until, recovery);
+        }
+        findings.push(finding);
     }
+}
+
+/// When a condition of the workload last changed: its `lastUpdateTime`, else `lastTransitionTime`.
+fn condition_time(object: &Object, index: usize) -> Option<k8s_openapi::jiff::Timestamp> {
+    ["lastUpdateTime", "lastTransitionTime"].iter().find_map(|k| {
+        object
+            .locate(&format!("status.conditions[{index}].{k}"))?
+            .1
+            .as_str()?
+            .parse()
+            .ok()
+    })
+}
+
+/// The newest time of the conditions that say this copy's rollout failed.
+fn failed_at(object: &Object) -> Option<k8s_openapi::jiff::Timestamp> {
+    let failed = [
+        condition(object, "Progressing").filter(|c| c.status == "False"),
+        condition(object, "ReplicaFailure").filter(|c| c.status == "True"),
+        condition(object, "Available").filter(|c| c.status == "False"),
+    ];
+    failed
+        .iter()
+        .flatten()
+        .filter_map(|c| condition_time(object, c.index))
+        .max()
+}
+
+/// Another copy of `object` (same kind, namespace and name) whose rollout completed —
+/// `Progressing=True` with `NewReplicaSetAvailable` and every replica available — with the time
+/// its condition says that happened, when that is later than this copy's failure (`None` when the
+/// input gives no times to order the two). `None` without such a copy, or when the completed copy
+/// is the older one.
+fn completed_copy<'a>(
+    model: &Model<'a>,
+    object: &Object,
+) -> Option<(&'a Object, Option<k8s_openapi::jiff::Timestamp>)> {
+    let failed = failed_at(object);
+    model
+        .objects_of_kind(&object.id.kind)
+        .filter(|o| {
+            !std::ptr::eq(*o, object) && o.id.name == object.id.name && o.id.namespace == object.id.namespace
+        })
+        .find_map(|copy| {
+            let done = condition(copy, "Progressing")
+                .filter(|c| c.status == "True" && c.reason == "NewReplicaSetAvailable")?;
+            let (desired, ready) = replicas(copy)?;
+            if ready < desired || count(copy, "status.unavailableReplicas").is_some_and(|n| n > 0) {
+                return None;
+            }
+            match (condition_time(copy, done.index), failed) {
+                (Some(at), Some(failed)) if at > failed => Some((copy, Some(at))),
+                (Some(_), Some(_)) => None,
+                _ => Some((copy, None)),
+            }
+        })
+}
+
+/// The completed copy's `Progressing` condition and replica counts.
+fn completed_evidence(model: &Model<'_>, copy: &Object) -> Vec<Evidence> {
+    let mut evidence = Vec::new();
+    if let Some(c) = condition(copy, "Progressing") {
+        for field in ["status", "reason", "lastUpdateTime"] {
+            evidence.extend(model.evidence(copy, &format!("status.conditions[{}].{field}", c.index)));
+        }
+    }
+    for path in ["spec.replicas", "status.availableReplicas"] {
+        evidence.extend(model.evidence(copy, path));
+    }
+    evidence
 }
 
 /// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet (only objects
@@ -288,6 +383,16 @@ crate::messages! {
                 text
             },
             zh: "{state}{available}{previous}",
+        },
+        /// A later copy of the workload shows its rollout completed, at the condition's time.
+        CompletedSince { subject: ObjectRef, at: String } = "rollout-not-progressing.completed-since" {
+            en: "another copy of {subject} in the input shows Progressing=True, NewReplicaSetAvailable, updated {at}, with every replica available",
+            zh: "输入中 {subject} 的另一份副本显示 Progressing=True、NewReplicaSetAvailable，更新于 {at}，所有副本都可用",
+        },
+        /// Two copies of the workload, one stalled and one completed, and no times to order them.
+        WhichCopyIsNewer { subject: ObjectRef } = "rollout-not-progressing.which-copy-is-newer" {
+            en: "Whether this is still stalled: another copy of {subject} in the input shows its rollout complete (NewReplicaSetAvailable), and no condition time says which copy is newer.",
+            zh: "它是否仍然卡住：输入中 {subject} 的另一份副本显示发布已完成（NewReplicaSetAvailable），而没有哪个状况时间能说明哪一份更新。",
         },
         /// `Progressing=False` with `ProgressDeadlineExceeded`; `message` is the condition's, verbatim.
         Deadline { subject: ObjectRef, message: Option<String> } = "rollout-not-progressing.deadline" {

@@ -4,7 +4,7 @@ use crate::model::owners::{named_workload, selects, workload_of};
 use crate::model::{EventRecord, Model};
 use crate::report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 use crate::rules::cluster_components::{entry_named, named_for_driver, Entry, Family};
-use crate::rules::control_plane::components::failing;
+use crate::rules::control_plane::components::{failing, ran_again};
 use crate::rules::{application, node_runtime, quota_admission, readiness_endpoints, zone_network_storage};
 
 crate::declare_rule! {
@@ -33,6 +33,9 @@ crate::declare_rule! {
     /// workload's ready counts; for each symptom, whether the link is evidence (the error names the
     /// component's driver or plugin, the webhook's Service selects its Pod) or inference (the symptom
     /// is on a node where the component's Pod is failing, or a name matches), as the finding says.
+    /// A component Pod whose containers exited before and all run and are ready now, each for 10
+    /// minutes or more since its last restart as the input shows, is not failing now
+    /// (`container-crash-looping` records the exits as history).
     ///
     /// ## Fault boundary
     /// The boundary of what the component serves: `zone-network-storage` for storage (CSI), the
@@ -77,7 +80,7 @@ const DOCS_ZH: &str = r#"
  这类故障的症状出现在远离原因的地方：其他命名空间中卡在 `ContainerCreating` 的 Pod、不扩缩容的 HPA、拒绝所有请求的 Webhook。逐条看像是许多个故障，其实只有一个，位于该组件所服务对象的故障边界。组件自身容器层面的发现（崩溃循环）是它的细节，也列在它下面。
 
  ## 证据
- 组件 Pod 的状态（等待原因、上次退出、重启次数，或 STATUS 列）以及其工作负载的就绪数量；对每个症状，说明这条关联是证据（错误消息指名了该组件的驱动或插件，Webhook 的 Service 选中了它的 Pod）还是推断（症状出现在该组件 Pod 出故障的同一节点上，或者名称相符）。
+ 组件 Pod 的状态（等待原因、上次退出、重启次数，或 STATUS 列）以及其工作负载的就绪数量；对每个症状，说明这条关联是证据（错误消息指名了该组件的驱动或插件，Webhook 的 Service 选中了它的 Pod）还是推断（症状出现在该组件 Pod 出故障的同一节点上，或者名称相符）。如果组件 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久，则它现在并没有故障（这些退出由 `container-crash-looping` 记为历史）。
 
  ## 故障边界
  该组件所服务对象的故障边界：存储（CSI）、网络（CNI、kube-proxy、DNS）和 Ingress 控制器为 `zone-network-storage`；metrics-server 为 `control-plane`（API 服务器聚合的指标 API）；Webhook 的后端为 `quota-admission`。控制平面自身的 Pod 由 `control-plane-component-failing` 负责，etcd 的由 `etcd-member-failing` 负责。
@@ -287,6 +290,12 @@ fn failing_state(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Ve
         // A Pod being deleted is not failing: kubectl prints `Terminating` for it.
         let printed = object.locate("kubectl.status").and_then(|(_, n)| n.as_str());
         if printed == Some("Terminating") {
+            return None;
+        }
+        // Every container that exited runs and is ready again and has run past the kubelet's
+        // back-off reset since: not failing now (`container-crash-looping` records the exits as
+        // history).
+        if matches!(ran_again(model, object), Some((true, ..))) {
             return None;
         }
         return failing(model, object);
@@ -729,6 +738,15 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
     .into()];
     if inferred {
         cannot_establish.push(Msg::InferenceOnly {}.into());
+    }
+    // A Pod that runs and is ready again after its exits, for a time the input does not show to
+    // outlast the kubelet's back-off reset: whether it still fails is open.
+    if let Some((_, line, _)) = component
+        .pods
+        .iter()
+        .find_map(|pod| ran_again(model, pod).filter(|(settled, ..)| !settled))
+    {
+        cannot_establish.insert(0, line);
     }
     if matches!(family, Family::CsiNode | Family::CsiController) {
         if driver_evidence.is_empty() && !drivers.is_empty() {
