@@ -695,6 +695,8 @@ struct ClusterIp {
     ip: String,
     ports: Vec<String>,
     service: ObjectRef,
+    /// The endpoints `kubectl describe service` printed for it, when it was described.
+    endpoints: Option<String>,
 }
 
 /// The cluster IPs of the Services pasted (a headless Service has none).
@@ -723,11 +725,25 @@ fn cluster_ips(model: &Model<'_>) -> Vec<ClusterIp> {
                     .collect()
             })
             .unwrap_or_default();
+        let endpoints = service
+            .locate("kubectl.endpoints")
+            .and_then(|(_, n)| n.as_str())
+            .map(str::trim)
+            .map(str::to_string);
+        // A Service with no endpoints has nothing behind its address: a failed connection to it is
+        // the endpoints' finding (proxy-found-no-endpoints, service-endpoints-not-serving).
+        if endpoints
+            .as_deref()
+            .is_some_and(|e| e.is_empty() || e == "<none>")
+        {
+            continue;
+        }
         if !out.iter().any(|c| c.ip == ip) {
             out.push(ClusterIp {
                 ip: ip.to_string(),
                 ports,
                 service: service.id.clone(),
+                endpoints,
             });
         }
     }
@@ -761,6 +777,7 @@ fn vip_failure(text: &str, vips: &[ClusterIp]) -> Option<Msg> {
             Some(Msg::VipFails {
                 address: token.to_string(),
                 service: vip.service.clone(),
+                endpoints: vip.endpoints.clone(),
             })
         })
 }
@@ -817,12 +834,11 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
     for (link, e) in service_failures(model, component) {
         // The address is the Service's: its cluster IP, by its line, is the evidence of that.
         if let Message::ClusterComponentFailing(Msg::VipFails { service, .. }) = &link {
-            if let Some(ip) = model
-                .object(service)
-                .and_then(|s| model.evidence(s, "spec.clusterIP"))
-            {
-                if !evidence.contains(&ip) {
-                    evidence.push(ip);
+            for path in ["spec.clusterIP", "kubectl.endpoints"] {
+                if let Some(e) = model.object(service).and_then(|s| model.evidence(s, path)) {
+                    if !evidence.contains(&e) {
+                        evidence.push(e);
+                    }
                 }
             }
         }
@@ -1144,9 +1160,15 @@ crate::messages! {
         },
         /// A connection to a Service's cluster IP failed: the address is the Service's (evidence),
         /// that it went through this kube-proxy is inferred (a log line does not say from which node).
-        VipFails { address: String, service: ObjectRef } = "cluster-component-failing.vip-fails" {
-            en: "the failed connection to {address}, the cluster IP of {service} (evidence: the address is that Service's virtual IP, which kube-proxy programs on every node; inference: that it was made from a node whose kube-proxy is failing, which the line does not say)",
-            zh: "对 {address} 的连接失败，这是 {service} 的集群 IP（证据：该地址就是这个 Service 的虚拟 IP，由 kube-proxy 在每个节点上配置；推断：连接是从 kube-proxy 出故障的节点发起的，这一行没有说明）",
+        VipFails { address: String, service: ObjectRef, endpoints: Option<String> } = "cluster-component-failing.vip-fails" {
+            en: {
+                let behind = endpoints.0.as_ref().map_or_else(String::new, |e| format!(", which has endpoints ({e})"));
+                format!("the failed connection to {}, the cluster IP of {service}{behind} (evidence: the address is that Service's virtual IP, which kube-proxy programs on every node; inference: that it was made from a node whose kube-proxy is failing, which the line does not say)", address.0)
+            },
+            zh: {
+                let behind = endpoints.0.as_ref().map_or_else(String::new, |e| format!("，而它有端点（{e}）"));
+                format!("对 {} 的连接失败，这是 {service} 的集群 IP{behind}（证据：该地址就是这个 Service 的虚拟 IP，由 kube-proxy 在每个节点上配置；推断：连接是从 kube-proxy 出故障的节点发起的，这一行没有说明）", address.0)
+            },
         },
         /// The HPA or kubectl cannot read the metrics API; evidence when the message names it.
         MetricsFail { evidence: bool } = "cluster-component-failing.metrics-fail" {
@@ -1385,6 +1407,53 @@ items:
         assert!(component.summary.contains("No symptom"));
     }
 
+    /// A failed dial to a pasted Service's cluster IP (and one of its ports) is linked to a failing
+    /// kube-proxy; another address, another port, or a line that does not fail is not.
+    #[test]
+    fn connections_to_a_services_cluster_ip() {
+        let vips = [ClusterIp {
+            ip: "10.32.0.1".into(),
+            ports: vec!["443".into()],
+            service: ObjectRef {
+                kind: "Service".into(),
+                namespace: Some("default".into()),
+                name: "kubernetes".into(),
+                uid: None,
+            },
+            endpoints: None,
+        }];
+        let line = "plugin/kubernetes: Get \"https://10.32.0.1:443/version?timeout=32s\": dial tcp 10.32.0.1:443: i/o timeout";
+        assert!(matches!(
+            vip_failure(line, &vips),
+            Some(Msg::VipFails { ref address, .. }) if address == "10.32.0.1:443"
+        ));
+        assert!(vip_failure("dial tcp 10.32.0.1:8443: i/o timeout", &vips).is_none());
+        assert!(vip_failure("dial tcp 10.96.0.1:443: connect: connection refused", &vips).is_none());
+        assert!(vip_failure("GET https://10.32.0.1:443/healthz 200 OK", &vips).is_none());
+    }
+
+    /// A kube-proxy crash loop beside a Service whose describe shows no endpoints: the failed
+    /// connection to its address is not kube-proxy's to explain.
+    #[test]
+    fn a_service_without_endpoints_is_not_kube_proxys() {
+        let input = |endpoints: &str| {
+            format!(
+                "$ kubectl get pods -n kube-system\nNAME               READY   STATUS             RESTARTS   AGE\nkube-proxy-7vpcs   0/1     CrashLoopBackOff   5          8h\n$ kubectl describe service kubernetes\nName:              kubernetes\nNamespace:         default\nSelector:          <none>\nType:              ClusterIP\nIP:                10.32.0.1\nPort:              https  443/TCP\nTargetPort:        6443/TCP\nEndpoints:         {endpoints}\nEvents:            <none>\n$ kubectl logs web-1 -n shop\ndial tcp 10.32.0.1:443: i/o timeout\n"
+            )
+        };
+        let summary = |endpoints: &str| {
+            let report = analyze(&[Source::new("in.txt", input(endpoints))]);
+            report
+                .findings
+                .iter()
+                .find(|f| f.rule == RULE.id)
+                .map(|f| f.summary.clone())
+                .unwrap()
+        };
+        assert!(summary("10.240.0.10:6443").contains("the failed connection to 10.32.0.1:443"));
+        assert!(summary("<none>").contains("No symptom of it is in the input"));
+    }
+
     #[test]
     fn drivers_and_lookups() {
         assert_eq!(
@@ -1394,6 +1463,15 @@ items:
             Some("ebs.csi.aws.com")
         );
         assert_eq!(registered_driver("--csi-address=/csi/csi.sock"), None);
+        // Both wordings of the persistentvolume controller's ExternalProvisioning event.
+        assert_eq!(
+            named_driver("waiting for a volume to be created, either by external provisioner \"ebs.csi.aws.com\" or manually created by system administrator"),
+            Some("ebs.csi.aws.com")
+        );
+        assert_eq!(
+            named_driver("Waiting for a volume to be created either by the external provisioner 'rbd.csi.ceph.com' or manually by the system administrator."),
+            Some("rbd.csi.ceph.com")
+        );
         assert_eq!(
             named_driver("attacher.MountDevice failed to create newCsiDriverClient: driver name efs.csi.aws.com not found in the list of registered CSI drivers"),
             Some("efs.csi.aws.com")
