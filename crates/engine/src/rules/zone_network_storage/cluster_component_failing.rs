@@ -22,8 +22,8 @@ crate::declare_rule! {
     /// `/run/flannel/subnet.env`), nodes whose network is not ready, claims waiting for its CSI
     /// driver to provision them (`waiting for a volume to be created, either by external provisioner
     /// "ebs.csi.aws.com"`), lookups to port 53 that fail, connections to a pasted Service's cluster
-    /// IP that fail (kube-proxy), HPAs that cannot get metrics from `metrics.k8s.io`, webhooks the
-    /// API server cannot call.
+    /// IP that fail while it is not shown without endpoints (kube-proxy), HPAs that cannot get
+    /// metrics from `metrics.k8s.io`, webhooks the API server cannot call.
     ///
     /// ## Why it matters
     /// These failures surface far from their cause: Pods in other namespaces stuck in
@@ -77,7 +77,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 其他工作负载所依赖的集群组件出现故障：它的 Pod 处于崩溃循环、未就绪或 Pending，或者它的 DaemonSet、Deployment 没有全部可用。这些组件是一张表中的行（`rules/cluster_components.rs`）：CSI 节点插件和控制器插件（`ebs-csi-node`、`efs-csi-node`、`*-csi-node`、`csi-rbdplugin`、`secrets-store-csi-driver` 等），CNI 代理（`calico-node`、`aws-node`、`cilium`、`kube-flannel-ds`、`weave-net`、`antrea-agent`、`ovnkube-node`、`kube-router`），kube-proxy，CoreDNS 和 kube-dns，metrics-server，Ingress 控制器，以及准入 Webhook 的后端。随后规则在输入的所有命名空间中查找它的故障能够解释的症状，并把它们列在它下面：指名其 CSI 驱动的挂载错误（`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`），其 CNI 插件无法建立的沙箱（`plugin type="calico"`、`/var/lib/calico/nodename`、`/run/flannel/subnet.env`），网络未就绪的节点，等待其 CSI 驱动制备卷的 PVC（`waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com"`），访问 53 端口失败的域名解析，访问输入中某个 Service 的集群 IP 失败的连接（kube-proxy），无法从 `metrics.k8s.io` 获取指标的 HPA，API 服务器无法调用的 Webhook。
+ 其他工作负载所依赖的集群组件出现故障：它的 Pod 处于崩溃循环、未就绪或 Pending，或者它的 DaemonSet、Deployment 没有全部可用。这些组件是一张表中的行（`rules/cluster_components.rs`）：CSI 节点插件和控制器插件（`ebs-csi-node`、`efs-csi-node`、`*-csi-node`、`csi-rbdplugin`、`secrets-store-csi-driver` 等），CNI 代理（`calico-node`、`aws-node`、`cilium`、`kube-flannel-ds`、`weave-net`、`antrea-agent`、`ovnkube-node`、`kube-router`），kube-proxy，CoreDNS 和 kube-dns，metrics-server，Ingress 控制器，以及准入 Webhook 的后端。随后规则在输入的所有命名空间中查找它的故障能够解释的症状，并把它们列在它下面：指名其 CSI 驱动的挂载错误（`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`），其 CNI 插件无法建立的沙箱（`plugin type="calico"`、`/var/lib/calico/nodename`、`/run/flannel/subnet.env`），网络未就绪的节点，等待其 CSI 驱动制备卷的 PVC（`waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com"`），访问 53 端口失败的域名解析，访问输入中某个 Service 的集群 IP 失败的连接，且输入没有显示它没有端点（kube-proxy），无法从 `metrics.k8s.io` 获取指标的 HPA，API 服务器无法调用的 Webhook。
 
  ## 为什么重要
  这类故障的症状出现在远离原因的地方：其他命名空间中卡在 `ContainerCreating` 的 Pod、不扩缩容的 HPA、拒绝所有请求的 Webhook。逐条看像是许多个故障，其实只有一个，位于该组件所服务对象的故障边界。组件自身容器层面的发现（崩溃循环）是它的细节，也列在它下面。
