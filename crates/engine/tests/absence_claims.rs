@@ -352,6 +352,34 @@ const CLAIMS: &[(&str, Check)] = &[
     ("cluster-component-failing.driver-from-table", |model, _, m| {
         registration_path_not_pasted(model, &str_arg(m, "component"))
     }),
+    (
+        "cluster-component-failing.controller-driver-from-table",
+        |model, _, m| {
+            // No event reported by one of the controller's Pods (`<driver>_<pod>_<uuid>`) was read.
+            let component = str_arg(m, "component");
+            match model.events.iter().find(|e| {
+                e.reporter
+                    .as_deref()
+                    .and_then(|r| r.split_once('_'))
+                    .is_some_and(|(driver, pod)| {
+                        driver.contains('.') && pod.starts_with(&format!("{component}-"))
+                    })
+            }) {
+                Some(e) => Err(format!("an event reported by {:?} was read", e.reporter)),
+                None => Ok(()),
+            }
+        },
+    ),
+    (
+        "referenced-object-missing.kubelet-cannot-retrieve",
+        |model, _, m| {
+            let missing = object_arg(m, "missing");
+            match pasted(model, missing).first() {
+                Some(s) => Err(format!("{missing} was read from input {}", s.source)),
+                None => Ok(()),
+            }
+        },
+    ),
     ("cluster-component-failing.driver-unknown", |model, finding, _| {
         registration_path_not_pasted(model, &finding.subject.name)
     }),

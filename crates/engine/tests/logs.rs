@@ -112,6 +112,18 @@ const EXPECT: &[(&str, Option<&str>, u32, Option<&str>)] = &[
         Some("/var/run/docker.sock"),
     ),
     ("no-such-file-odf-operator.log", Some("no-such-file"), 1, None),
+    (
+        "python-environ-keyerror-wochenende.log",
+        Some("python-key-error"),
+        6,
+        Some("WOCHENENDE_DIR"),
+    ),
+    (
+        "postgres-connection-refused-rails-pg-adapter.log",
+        Some("postgres-connection-failed"),
+        1,
+        Some("10.1.209.231"),
+    ),
     ("quiet-postgres-auth-then-restart-minio.log", None, 0, None),
     ("quiet-bitnami-postgres-started.txt", None, 0, None),
     ("quiet-info-exception-molgenis.log", None, 0, None),
@@ -172,6 +184,25 @@ fn every_pattern_family_has_a_real_paste() {
             Class::Cause(c) => assert!(fired.contains(&Some(c)), "no fixture for {:?} ({})", c, p.id),
             Class::Form(f) => assert!(forms.contains(&Some(f)), "no fixture for {:?} ({})", f, p.id),
         }
+    }
+}
+
+/// Every single pattern of the table (not only its family) is on a line of some fixture: at the
+/// start of the line after its indentation, or anywhere with ASCII case ignored, as it is matched.
+#[test]
+fn every_pattern_is_on_a_line_of_a_real_paste() {
+    use faultline_engine::ingest::log_errors::At;
+    let texts: Vec<String> = EXPECT
+        .iter()
+        .map(|(name, ..)| std::fs::read_to_string(dir().join(name)).unwrap())
+        .collect();
+    for p in PATTERNS {
+        let needle = p.needle.to_ascii_lowercase();
+        let found = texts.iter().flat_map(|t| t.lines()).any(|line| match p.at {
+            At::Start => line.trim_start().starts_with(p.needle),
+            At::Anywhere => line.to_ascii_lowercase().contains(&needle),
+        });
+        assert!(found, "no fixture line for pattern {} ({:?})", p.id, p.needle);
     }
 }
 

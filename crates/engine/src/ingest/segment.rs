@@ -188,9 +188,12 @@ fn indentation(line: &[u8]) -> usize {
 }
 
 /// Whether a line (without its indentation) that does not mention kubectl could still be a prompt
-/// line ([`prompt_command`]): it starts with a prompt marker (`$`, `%`, `❯`, `➜`, `λ`) or with `k `.
+/// line ([`prompt_command`]): it starts with a prompt marker (`$`, `%`, `❯`, `➜`, `λ`), with `k `,
+/// or with a bracketed prompt (`[root@master openshift]# oc get all`, embercsi/ember-csi#28).
 fn starts_like_prompt(body: &str) -> bool {
-    body.starts_with(['$', '%', '❯', '➜', 'λ']) || body.starts_with("k ")
+    body.starts_with(['$', '%', '❯', '➜', 'λ'])
+        || body.starts_with("k ")
+        || body.starts_with('[') && (body.contains("]# ") || body.contains("]$ "))
 }
 
 /// A markdown fence, given the line without its indentation.
@@ -224,11 +227,11 @@ fn kubectl_in_words(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
 
 /// Whether a line whose first byte after its spaces is `byte` may be a prompt without the word
 /// kubectl, a fence or a log marker ([`starts_like_prompt`], [`is_fence`], `==== START logs`): the
-/// first bytes of `$`, `%`, `❯`, `➜`, `λ`, `k `, `` ` ``, `~`, `=`, and a tab (indentation goes on).
+/// first bytes of `$`, `%`, `❯`, `➜`, `λ`, `k `, `[`, `` ` ``, `~`, `=`, and a tab (indentation goes on).
 fn may_start_marker(byte: u8) -> bool {
     matches!(
         byte,
-        b'$' | b'%' | 0xE2 | 0xCE | b'k' | b'`' | b'~' | b'=' | b'\t'
+        b'$' | b'%' | 0xE2 | 0xCE | b'k' | b'[' | b'`' | b'~' | b'=' | b'\t'
     )
 }
 
@@ -433,6 +436,20 @@ mod tests {
         assert_eq!(segs.len(), 1);
         assert_eq!(segs[0].first_line, 1);
         assert_eq!(segs[0].command, None);
+    }
+
+    /// A bracketed root prompt before `oc` (embercsi/ember-csi#28), which names no `kubectl`.
+    #[test]
+    fn a_bracketed_prompt_before_oc_is_a_prompt() {
+        let text = "[root@master-etcd-1 openshift]# oc get all\nNAME   READY\n[ERROR] not a prompt\n";
+        let segs = split(text);
+        assert_eq!(segs.len(), 1);
+        assert_eq!(
+            segs[0].command.as_ref().map(|c| c.line.as_str()),
+            Some("oc get all")
+        );
+        assert_eq!(segs[0].first_line, 2);
+        assert_eq!(split_lines(text, false).len(), segs.len());
     }
 
     #[test]

@@ -180,6 +180,15 @@ pub const TABLE: &[Entry] = &[
         &["csi-cephfsplugin-provisioner"],
         &["cephfs.csi.ceph.com"],
     ),
+    // Ember-CSI's controller is a StatefulSet named `csi-controller` in its own namespace (its
+    // OpenShift example, embercsi/ember-csi#28); its driver was `io.ember-csi`, now `ember-csi.io`.
+    Entry {
+        name: "ember-csi controller",
+        family: Family::CsiController,
+        workloads: &["csi-controller"],
+        namespaces: &["ember-csi", "ember-csi-*"],
+        serves: &["io.ember-csi", "ember-csi.io"],
+    },
     csi_controller(
         "CSI controller plugin",
         &[
@@ -220,10 +229,13 @@ pub const TABLE: &[Entry] = &[
         &["ovn-k8s-cni-overlay", "ovn-kubernetes", "ovnkube"],
     ),
     cni("kube-router", &["kube-router"], &["kube-router"]),
+    // kube-proxy serves no name an error carries: what its failure explains is read from the
+    // Services pasted (a connection to one's cluster IP failing), in the rule.
     Entry {
         name: "kube-proxy",
         family: Family::KubeProxy,
-        workloads: &["kube-proxy"],
+        // `kube-proxy-windows` (sig-windows-tools), `kube-proxy-worker` (per-pool DaemonSets).
+        workloads: &["kube-proxy", "kube-proxy-*"],
         namespaces: KUBE_SYSTEM,
         serves: &[],
     },
@@ -463,6 +475,12 @@ mod tests {
         assert_eq!(name("default", "granulate-gprofiler"), None);
         assert_eq!(name("kube-system", "cilium-operator"), None);
         assert_eq!(name("kube-system", "kube-apiserver"), Some("kube-apiserver"));
+        assert_eq!(name("ember-csi", "csi-controller"), Some("ember-csi controller"));
+        // A plain `csi-controller` elsewhere is no known driver's.
+        assert_eq!(name("default", "csi-controller"), None);
+        assert_eq!(name("kube-system", "kube-proxy"), Some("kube-proxy"));
+        assert_eq!(name("kube-system", "kube-proxy-worker"), Some("kube-proxy"));
+        assert_eq!(name("default", "kube-proxy"), None);
     }
 
     /// The control plane's rows are the components `control-plane-component-failing` and

@@ -74,7 +74,7 @@ const DOCS_ZH: &str = r#"
 /// `redis://redis-cart:6379/0`, `orders.shop.svc.cluster.local`, `orders.shop:80`; a single name
 /// only in a `*_HOST` variable. `namespaces` are those the input has objects in (a two-label name is
 /// a Service only when its second label is one of them).
-fn service_of<'v>(
+pub(crate) fn service_of<'v>(
     name: &str,
     value: &'v str,
     own: &'v str,

@@ -7,7 +7,9 @@ crate::declare_rule! {
     /// A liveness, readiness or startup probe (`httpGet`, `tcpSocket`, `grpc`) aimed at a port its
     /// container does not have: a named port (`port: http`) that is no `ports[].name` of the
     /// container (an error), or a number that is none of its `containerPort`s while it declares some
-    /// (a warning, an error when the kubelet's `Unhealthy` event says the dial to it was refused).
+    /// (a note, an error when the kubelet's `Unhealthy` event says the dial to it was refused: a
+    /// health port left out of `ports` is common and works, as the OpenTelemetry chart's
+    /// maintainers answer in open-telemetry/opentelemetry-helm-charts#172).
     ///
     /// ## Why it matters
     /// The kubelet resolves a named probe port in the container's own ports; a name it cannot find
@@ -44,7 +46,7 @@ crate::declare_rule! {
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`（错误），或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`（警告；当 kubelet 的 `Unhealthy` 事件表明对它的连接被拒绝时为错误）。
+ 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`（错误），或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`（提示；当 kubelet 的 `Unhealthy` 事件表明对它的连接被拒绝时为错误：健康检查端口不写进 `ports` 很常见，也能正常工作，OpenTelemetry chart 的维护者在 open-telemetry/opentelemetry-helm-charts#172 中就是这样回答的）。
 
  ## 为什么重要
  kubelet 在容器自己的端口中解析具名探针端口；找不到这个名字，探针每次都会失败，于是 Pod 永远不会就绪（就绪探针），或者被一次又一次重启（存活探针、启动探针），而应用本身其实没有问题。探针指向没有进程监听的端口，也会以 `connection refused` 同样失败。
@@ -103,7 +105,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     if refused.is_some() {
                         Severity::Error
                     } else {
-                        Severity::Warning
+                        // A `containerPort` is informational: an undeclared health port is served
+                        // as often as not (open-telemetry/opentelemetry-helm-charts#172).
+                        Severity::Info
                     }
                 } else {
                     if !port_names_known(container.node) || declared.iter().any(|p| p.name == Some(port)) {

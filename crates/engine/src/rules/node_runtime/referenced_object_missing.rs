@@ -10,7 +10,10 @@ crate::declare_rule! {
     /// / `configMapRef`, and `volumes[]` of type `secret`, `configMap` or `projected` (each unless
     /// `optional: true`). It speaks only when that kind was pasted for that namespace as a listing
     /// (two or more of them: a `kubectl get secrets` table, a List, objects): one object alone is
-    /// the one asked about, not the namespace.
+    /// the one asked about, not the namespace. Listing or not, the kubelet's own event that it
+    /// could not retrieve a pull secret (`FailedToRetrieveImagePullSecret`: `Unable to retrieve some
+    /// image pull secrets (regcred)`) is a note (info) naming the Secret, unless the Secret is pasted
+    /// (created since).
     ///
     /// ## Why it matters
     /// The kubelet cannot start a container whose env or volume names a missing object
@@ -20,7 +23,9 @@ crate::declare_rule! {
     ///
     /// ## Evidence
     /// The referencing field (`imagePullSecrets[i].name`, `…secretKeyRef.name`, `volumes[i].secret.
-    /// secretName`…) by its line, and the pasted objects of that kind in the namespace.
+    /// secretName`…) by its line, and the pasted objects of that kind in the namespace; or the
+    /// kubelet's `FailedToRetrieveImagePullSecret` event, with the Pod's `imagePullSecrets[i].name`
+    /// when the Pod was pasted.
     ///
     /// ## Fault boundary
     /// `node-runtime`: the kubelet assembles the container from these objects before the runtime can
@@ -45,13 +50,13 @@ crate::declare_rule! {
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- Pod 引用了一个 Secret 或 ConfigMap，而它不在为该命名空间粘贴的对象之中：`imagePullSecrets`、`env[].valueFrom.secretKeyRef` / `configMapKeyRef`、`envFrom[].secretRef` / `configMapRef`，以及类型为 `secret`、`configMap` 或 `projected` 的 `volumes[]`（设置了 `optional: true` 的除外）。只有粘贴了该命名空间中这一类对象的列表（两个或更多：`kubectl get secrets` 表格、List、对象）时才会报告：单独一个对象只是被问到的那个，不代表整个命名空间。
+ Pod 引用了一个 Secret 或 ConfigMap，而它不在为该命名空间粘贴的对象之中：`imagePullSecrets`、`env[].valueFrom.secretKeyRef` / `configMapKeyRef`、`envFrom[].secretRef` / `configMapRef`，以及类型为 `secret`、`configMap` 或 `projected` 的 `volumes[]`（设置了 `optional: true` 的除外）。只有粘贴了该命名空间中这一类对象的列表（两个或更多：`kubectl get secrets` 表格、List、对象）时才会报告：单独一个对象只是被问到的那个，不代表整个命名空间。此外，无论有没有这样的列表，kubelet 自己报告无法获取拉取凭据的事件（`FailedToRetrieveImagePullSecret`：`Unable to retrieve some image pull secrets (regcred)`）会作为一条提示（info）报告，指出这个 Secret；如果输入中粘贴了这个 Secret（说明它是之后创建的），则不报告。
 
  ## 为什么重要
  env 或卷引用了不存在的对象时，kubelet 无法启动容器（`CreateContainerConfigError`、`FailedMount`）；缺少拉取凭据会让私有镜像无法拉取（`ErrImagePull`，kubelet 会报 `Unable to retrieve some image pull secrets`）。要修的正是 spec 中的这个名字。
 
  ## 证据
- 引用所在的字段（`imagePullSecrets[i].name`、`…secretKeyRef.name`、`volumes[i].secret.secretName`……）及其所在行，以及该命名空间中粘贴的这一类对象。
+ 引用所在的字段（`imagePullSecrets[i].name`、`…secretKeyRef.name`、`volumes[i].secret.secretName`……）及其所在行，以及该命名空间中粘贴的这一类对象；或者 kubelet 的 `FailedToRetrieveImagePullSecret` 事件，粘贴了 Pod 时还有它的 `imagePullSecrets[i].name`。
 
  ## 故障边界
  `node-runtime`：kubelet 在容器运行时启动容器之前，要用这些对象组装容器；缺少其中一个，就会停在这里（`container-config-invalid` 依据 kubelet 自己的原话报告的也是这种情况）。
@@ -233,6 +238,8 @@ impl<'a> Pasted<'a> {
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut pasted: std::collections::BTreeMap<&str, Pasted<'_>> = std::collections::BTreeMap::new();
+    // (Pod, Secret) pairs reported from a listing, so the kubelet's own event does not repeat them.
+    let mut reported: Vec<(ObjectRef, String)> = Vec::new();
     for spec in pod_specs(model) {
         let object = spec.object;
         let ns = spec.namespace();
@@ -254,6 +261,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             }
             said.push((r.kind, r.name));
+            if r.kind == "Secret" && matches!(r.use_, Use::PullSecret) {
+                reported.push((object.id.clone(), r.name.to_string()));
+            }
             let mut evidence: Vec<Evidence> = model.evidence(object, &r.path).into_iter().collect();
             evidence.extend(
                 model
@@ -308,6 +318,108 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ));
         }
     }
+    kubelet_pull_secret_events(model, &reported, findings);
+}
+
+/// The Secrets the kubelet says it could not retrieve for a Pod's image pull:
+/// `FailedToRetrieveImagePullSecret`, "Unable to retrieve some image pull secrets (regcred,
+/// other); attempting to pull the image may not succeed." (the kubelet's words, as in
+/// confluentinc/confluent-kubernetes-examples#276).
+fn retrieval_failures(message: &str) -> Vec<&str> {
+    let Some((_, rest)) = message.split_once("Unable to retrieve some image pull secrets (") else {
+        return Vec::new();
+    };
+    let Some((names, _)) = rest.split_once(')') else {
+        return Vec::new();
+    };
+    names
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// The kubelet's own event that it could not retrieve a pull secret a Pod names: a finding even
+/// when the namespace's Secrets were not pasted (the kubelet looked them up), unless a listing
+/// reported it already or the Secret is pasted now (created since the event).
+fn kubelet_pull_secret_events(
+    model: &Model<'_>,
+    reported: &[(ObjectRef, String)],
+    findings: &mut Vec<Finding>,
+) {
+    let mut said: Vec<(ObjectRef, String)> = Vec::new();
+    for event in &model.events {
+        if event.subject.kind != "Pod" {
+            continue;
+        }
+        let names = retrieval_failures(&event.message);
+        if names.is_empty() {
+            continue;
+        }
+        // Rare events: the namespace's pasted Secrets are read for each (cheap beside a dump's Pods).
+        let ns = event.subject.namespace.as_deref().unwrap_or("default");
+        let here = Pasted::of(model, ns);
+        for name in names {
+            if here.names("Secret").binary_search(&name).is_ok() {
+                continue; // the Secret is pasted: created since the event
+            }
+            push_kubelet_finding(model, event, name, &event.subject, reported, &mut said, findings);
+        }
+    }
+}
+
+fn push_kubelet_finding(
+    model: &Model<'_>,
+    event: &crate::model::EventRecord,
+    name: &str,
+    pod: &ObjectRef,
+    reported: &[(ObjectRef, String)],
+    said: &mut Vec<(ObjectRef, String)>,
+    findings: &mut Vec<Finding>,
+) {
+    let same = |(p, n): &(ObjectRef, String)| {
+        p.kind == pod.kind && p.namespace == pod.namespace && p.name == pod.name && n == name
+    };
+    if reported.iter().any(same) || said.iter().any(same) {
+        return;
+    }
+    said.push((pod.clone(), name.to_string()));
+    let ns = pod.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
+    // The Pod's own reference, when the Pod was pasted.
+    if let Some(object) = model.object(pod) {
+        if let Some((_, secrets)) = object.locate("spec.imagePullSecrets") {
+            for (i, secret) in secrets.items().iter().enumerate() {
+                if secret.get("name").and_then(|n| n.as_str()) == Some(name) {
+                    evidence.extend(model.evidence(object, &format!("spec.imagePullSecrets[{i}].name")));
+                }
+            }
+        }
+    }
+    let missing = ObjectRef {
+        kind: "Secret".into(),
+        namespace: Some(ns.into()),
+        name: name.into(),
+        uid: None,
+    };
+    findings.push(RULE.finding(
+        Severity::Info,
+        pod.clone(),
+        Msg::KubeletCannotRetrieve {
+            subject: pod.clone(),
+            missing,
+        },
+        evidence,
+        [Msg::ImageNeedsIt {}, Msg::CreatedLater {}],
+        vec![
+            command!("kubectl get secrets -n {}", ns),
+            command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
+                pod.name,
+                ns
+            ),
+        ],
+    ));
 }
 
 crate::messages! {
@@ -332,6 +444,15 @@ crate::messages! {
         WholeListing { kind: Text, namespace: Text } = "referenced-object-missing.whole-listing" {
             en: "Whether the {kind} objects pasted are all of namespace {namespace}: one left out of the paste may exist.",
             zh: "粘贴的 {kind} 对象是否就是命名空间 {namespace} 的全部：粘贴时漏掉的对象可能存在。",
+        },
+        /// The kubelet's `FailedToRetrieveImagePullSecret`: its words are the evidence.
+        KubeletCannotRetrieve { subject: ObjectRef, missing: ObjectRef } = "referenced-object-missing.kubelet-cannot-retrieve" {
+            en: "The kubelet could not retrieve {missing}, which {subject} names in imagePullSecrets (FailedToRetrieveImagePullSecret): the Secret is not in that namespace (or its name is misspelt), or the kubelet could not read it. The kubelet still tries to pull without it, so only a private image fails (ErrImagePull).",
+            zh: "kubelet 无法获取 {missing}，而 {subject} 在 imagePullSecrets 中引用了它（FailedToRetrieveImagePullSecret）：该命名空间中没有这个 Secret（或者名字写错了），或者 kubelet 无法读取它。kubelet 仍会在没有它的情况下尝试拉取，所以只有私有镜像会拉取失败（ErrImagePull）。",
+        },
+        ImageNeedsIt {} = "referenced-object-missing.image-needs-it" {
+            en: "Whether the image needs this Secret: a public image, or a registry the node's own credentials reach, pulls without it.",
+            zh: "镜像是否需要这个 Secret：公开镜像，或节点自身凭据能访问的镜像仓库，没有它也能拉取。",
         },
         CreatedLater {} = "referenced-object-missing.created-later" {
             en: "Whether it was created after this was captured, or deleted after the Pod started (a running Pod does not notice).",

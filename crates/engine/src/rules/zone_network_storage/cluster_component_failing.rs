@@ -19,8 +19,11 @@ crate::declare_rule! {
     /// the symptoms its failure explains, and lists them under it: mounts that name its CSI driver
     /// (`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`), sandboxes its
     /// CNI plugin cannot set up (`plugin type="calico"`, `/var/lib/calico/nodename`,
-    /// `/run/flannel/subnet.env`), nodes whose network is not ready, lookups to port 53 that fail,
-    /// HPAs that cannot get metrics from `metrics.k8s.io`, webhooks the API server cannot call.
+    /// `/run/flannel/subnet.env`), nodes whose network is not ready, claims waiting for its CSI
+    /// driver to provision them (`waiting for a volume to be created, either by external provisioner
+    /// "ebs.csi.aws.com"`), lookups to port 53 that fail, connections to a pasted Service's cluster
+    /// IP that fail while it is not shown without endpoints (kube-proxy), HPAs that cannot get
+    /// metrics from `metrics.k8s.io`, webhooks the API server cannot call.
     ///
     /// ## Why it matters
     /// These failures surface far from their cause: Pods in other namespaces stuck in
@@ -36,6 +39,9 @@ crate::declare_rule! {
     /// A component Pod whose containers exited before and all run and are ready now, each for 10
     /// minutes or more since its last restart as the input shows, is not failing now
     /// (`container-crash-looping` records the exits as history).
+    /// For kube-proxy the dialled address being a pasted Service's cluster IP is the evidence; that
+    /// the connection went through the failing kube-proxy is always inference (a log line does not
+    /// say from which node it was made).
     ///
     /// ## Fault boundary
     /// The boundary of what the component serves: `zone-network-storage` for storage (CSI), the
@@ -74,13 +80,13 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 其他工作负载所依赖的集群组件出现故障：它的 Pod 处于崩溃循环、未就绪或 Pending，或者它的 DaemonSet、Deployment 没有全部可用。这些组件是一张表中的行（`rules/cluster_components.rs`）：CSI 节点插件和控制器插件（`ebs-csi-node`、`efs-csi-node`、`*-csi-node`、`csi-rbdplugin`、`secrets-store-csi-driver` 等），CNI 代理（`calico-node`、`aws-node`、`cilium`、`kube-flannel-ds`、`weave-net`、`antrea-agent`、`ovnkube-node`、`kube-router`），kube-proxy，CoreDNS 和 kube-dns，metrics-server，Ingress 控制器，以及准入 Webhook 的后端。随后规则在输入的所有命名空间中查找它的故障能够解释的症状，并把它们列在它下面：指名其 CSI 驱动的挂载错误（`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`），其 CNI 插件无法建立的沙箱（`plugin type="calico"`、`/var/lib/calico/nodename`、`/run/flannel/subnet.env`），网络未就绪的节点，访问 53 端口失败的域名解析，无法从 `metrics.k8s.io` 获取指标的 HPA，API 服务器无法调用的 Webhook。
+ 其他工作负载所依赖的集群组件出现故障：它的 Pod 处于崩溃循环、未就绪或 Pending，或者它的 DaemonSet、Deployment 没有全部可用。这些组件是一张表中的行（`rules/cluster_components.rs`）：CSI 节点插件和控制器插件（`ebs-csi-node`、`efs-csi-node`、`*-csi-node`、`csi-rbdplugin`、`secrets-store-csi-driver` 等），CNI 代理（`calico-node`、`aws-node`、`cilium`、`kube-flannel-ds`、`weave-net`、`antrea-agent`、`ovnkube-node`、`kube-router`），kube-proxy，CoreDNS 和 kube-dns，metrics-server，Ingress 控制器，以及准入 Webhook 的后端。随后规则在输入的所有命名空间中查找它的故障能够解释的症状，并把它们列在它下面：指名其 CSI 驱动的挂载错误（`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`），其 CNI 插件无法建立的沙箱（`plugin type="calico"`、`/var/lib/calico/nodename`、`/run/flannel/subnet.env`），网络未就绪的节点，等待其 CSI 驱动制备卷的 PVC（`waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com"`），访问 53 端口失败的域名解析，访问输入中某个 Service 的集群 IP 失败的连接，且输入没有显示它没有端点（kube-proxy），无法从 `metrics.k8s.io` 获取指标的 HPA，API 服务器无法调用的 Webhook。
 
  ## 为什么重要
  这类故障的症状出现在远离原因的地方：其他命名空间中卡在 `ContainerCreating` 的 Pod、不扩缩容的 HPA、拒绝所有请求的 Webhook。逐条看像是许多个故障，其实只有一个，位于该组件所服务对象的故障边界。组件自身容器层面的发现（崩溃循环）是它的细节，也列在它下面。
 
  ## 证据
- 组件 Pod 的状态（等待原因、上次退出、重启次数，或 STATUS 列）以及其工作负载的就绪数量；对每个症状，说明这条关联是证据（错误消息指名了该组件的驱动或插件，Webhook 的 Service 选中了它的 Pod）还是推断（症状出现在该组件 Pod 出故障的同一节点上，或者名称相符）。如果组件 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久，则它现在并没有故障（这些退出由 `container-crash-looping` 记为历史）。
+ 组件 Pod 的状态（等待原因、上次退出、重启次数，或 STATUS 列）以及其工作负载的就绪数量；对每个症状，说明这条关联是证据（错误消息指名了该组件的驱动或插件，Webhook 的 Service 选中了它的 Pod）还是推断（症状出现在该组件 Pod 出故障的同一节点上，或者名称相符）。如果组件 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久，则它现在并没有故障（这些退出由 `container-crash-looping` 记为历史）。对 kube-proxy 而言，所连接的地址是输入中某个 Service 的集群 IP，这是证据；连接是否经过出故障的 kube-proxy 则始终是推断（日志行不会说明连接是从哪个节点发起的）。
 
  ## 故障边界
  该组件所服务对象的故障边界：存储（CSI）、网络（CNI、kube-proxy、DNS）和 Ingress 控制器为 `zone-network-storage`；metrics-server 为 `control-plane`（API 服务器聚合的指标 API）；Webhook 的后端为 `quota-admission`。控制平面自身的 Pod 由 `control-plane-component-failing` 负责，etcd 的由 `etcd-member-failing` 负责。
@@ -495,9 +501,12 @@ fn symptom_messages(model: &Model<'_>, symptom: &Finding) -> Vec<String> {
     out
 }
 
-/// The CSI driver a mount or attach error names.
+/// The CSI driver a mount, attach or provisioning message names.
 fn named_driver(message: &str) -> Option<&str> {
-    for marker in ["driver name ", "external-attacher of ", "external provisioner '"] {
+    if let Some(p) = zone_network_storage::pvc_pending::provisioner_named(message) {
+        return Some(p);
+    }
+    for marker in ["driver name ", "external-attacher of "] {
         if let Some((_, rest)) = message.split_once(marker) {
             return rest
                 .split(|c: char| c.is_whitespace() || c == '\'' || c == '"')
@@ -523,7 +532,8 @@ fn same_node(model: &Model<'_>, component: &Failing<'_>, subject: &ObjectRef) ->
 }
 
 /// The CSI drivers a plugin registers: from its Pods' spec (the registrar's
-/// `--kubelet-registration-path=/var/lib/kubelet/plugins/<driver>/csi.sock`), else the table's row.
+/// `--kubelet-registration-path=/var/lib/kubelet/plugins/<driver>/csi.sock`) or, for a controller,
+/// the events its sidecars reported; else the table's row.
 fn drivers(model: &Model<'_>, component: &Failing<'_>) -> (Vec<String>, Vec<Evidence>) {
     let mut drivers: Vec<String> = Vec::new();
     let mut evidence = Vec::new();
@@ -551,6 +561,25 @@ fn drivers(model: &Model<'_>, component: &Failing<'_>) -> (Vec<String>, Vec<Evid
             }
         }
     }
+    // A controller's sidecars report events as `<driver>_<pod>_<uuid>` (external-provisioner,
+    // external-attacher: `ebs.csi.aws.com_ebs-csi-controller-f5d9c9475-wh2t9_e2ee…`): the driver name
+    // the controller's own Pod reports.
+    if component.entry.family == Family::CsiController {
+        for event in &model.events {
+            let Some((driver, rest)) = event.reporter.as_deref().and_then(|r| r.split_once('_')) else {
+                continue;
+            };
+            let pod = rest.rsplit_once('_').map_or(rest, |(pod, _)| pod);
+            let ours = component.pods.iter().any(|p| p.id.name == pod)
+                || pod
+                    .strip_prefix(component.name.as_str())
+                    .is_some_and(|t| t.starts_with('-'));
+            if ours && driver.contains('.') && !drivers.iter().any(|d| d == driver) {
+                drivers.push(driver.to_string());
+                evidence.extend(model.event_evidence(event));
+            }
+        }
+    }
     if drivers.is_empty() {
         drivers.extend(component.entry.serves.iter().map(|s| s.to_string()));
     }
@@ -564,11 +593,21 @@ fn registered_driver(arg: &str) -> Option<&str> {
     (tail.starts_with("csi.sock") && driver.contains('.')).then_some(driver)
 }
 
-/// DNS and metrics failures are read where they are written (events, pasted output), not from
-/// other findings: lines that show the component's service failing, with whether they name it.
+/// DNS, metrics and Service-address failures are read where they are written (events, pasted
+/// output), not from other findings: lines that show the component's service failing, with
+/// whether they name it.
 fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Vec<(Message, Evidence)> {
     let family = component.entry.family;
-    if !matches!(family, Family::Dns | Family::MetricsServer) {
+    if !matches!(family, Family::Dns | Family::MetricsServer | Family::KubeProxy) {
+        return Vec::new();
+    }
+    let vips = if family == Family::KubeProxy {
+        cluster_ips(model)
+    } else {
+        Vec::new()
+    };
+    if family == Family::KubeProxy && vips.is_empty() {
+        // Without a Service's cluster IP pasted, a failed connection is to no known virtual IP.
         return Vec::new();
     }
     let dns_ip = model
@@ -584,6 +623,7 @@ fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Vec<(Message,
     let judge = |text: &str| -> Option<Msg> {
         match family {
             Family::Dns => dns_failure(text, dns_ip.as_deref()),
+            Family::KubeProxy => vip_failure(text, &vips),
             _ => metrics_failure(text),
         }
     };
@@ -658,6 +698,99 @@ fn dns_failure(text: &str, dns_ip: Option<&str>) -> Option<Msg> {
     })
 }
 
+/// A Service's virtual IP as pasted: its `spec.clusterIP`, its ports (`spec.ports[].port`) and the
+/// Service.
+struct ClusterIp {
+    ip: String,
+    ports: Vec<String>,
+    service: ObjectRef,
+    /// The endpoints `kubectl describe service` printed for it, when it was described.
+    endpoints: Option<String>,
+}
+
+/// The cluster IPs of the Services pasted (a headless Service has none).
+fn cluster_ips(model: &Model<'_>) -> Vec<ClusterIp> {
+    let mut out: Vec<ClusterIp> = Vec::new();
+    for service in model.objects_of_kind("Service") {
+        let Some(ip) = service
+            .locate("spec.clusterIP")
+            .and_then(|(_, n)| n.as_str())
+            .map(str::trim)
+            .filter(|ip| !ip.is_empty() && *ip != "None" && ip.contains('.'))
+        else {
+            continue;
+        };
+        let ports = service
+            .locate("spec.ports")
+            .map(|(_, ports)| {
+                ports
+                    .items()
+                    .iter()
+                    .filter_map(|p| {
+                        p.get("port")
+                            .and_then(|n| n.as_str())
+                            .map(|s| s.trim().to_string())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let endpoints = service
+            .locate("kubectl.endpoints")
+            .and_then(|(_, n)| n.as_str())
+            .map(str::trim)
+            .map(str::to_string);
+        // A Service with no endpoints has nothing behind its address: a failed connection to it is
+        // the endpoints' finding (proxy-found-no-endpoints, service-endpoints-not-serving).
+        if endpoints
+            .as_deref()
+            .is_some_and(|e| e.is_empty() || e == "<none>")
+        {
+            continue;
+        }
+        if !out.iter().any(|c| c.ip == ip) {
+            out.push(ClusterIp {
+                ip: ip.to_string(),
+                ports,
+                service: service.id.clone(),
+                endpoints,
+            });
+        }
+    }
+    out
+}
+
+/// A connection to a pasted Service's cluster IP that failed: `dial tcp 10.32.0.1:443: i/o
+/// timeout`, `connect: connection refused`, `no route to host`. The address is the Service's
+/// (evidence); that the connection went through a failing kube-proxy is an inference.
+fn vip_failure(text: &str, vips: &[ClusterIp]) -> Option<Msg> {
+    let failed = [
+        "i/o timeout",
+        "connection refused",
+        "no route to host",
+        "connection timed out",
+        "ETIMEDOUT",
+        "ECONNREFUSED",
+    ]
+    .iter()
+    .any(|f| text.contains(f));
+    if !failed {
+        return None;
+    }
+    text.split(|c: char| c.is_whitespace() || matches!(c, '\'' | '"' | '(' | ')' | ',' | '/' | '='))
+        .map(|t| t.trim_end_matches([':', '.', ';']))
+        .find_map(|token| {
+            let (host, port) = token.rsplit_once(':')?;
+            let vip = vips
+                .iter()
+                .find(|v| v.ip == host && (v.ports.is_empty() || v.ports.iter().any(|p| p == port)))?;
+            Some(Msg::VipFails {
+                address: token.to_string(),
+                service: vip.service.clone(),
+                endpoints: vip.endpoints.clone(),
+            })
+        })
+}
+
 /// The HPA's or kubectl's words for the resource metrics API not answering.
 fn metrics_failure(text: &str) -> Option<Msg> {
     let api = text.contains("metrics.k8s.io")
@@ -708,10 +841,22 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
         }
     }
     for (link, e) in service_failures(model, component) {
+        // The address is the Service's: its cluster IP, by its line, is the evidence of that.
+        if let Message::ClusterComponentFailing(Msg::VipFails { service, .. }) = &link {
+            for path in ["spec.clusterIP", "kubectl.endpoints"] {
+                if let Some(e) = model.object(service).and_then(|s| model.evidence(s, path)) {
+                    if !evidence.contains(&e) {
+                        evidence.push(e);
+                    }
+                }
+            }
+        }
         inferred |= matches!(
             &link,
             Message::ClusterComponentFailing(
-                Msg::LookupFails { evidence: false, .. } | Msg::MetricsFail { evidence: false }
+                Msg::LookupFails { evidence: false, .. }
+                    | Msg::MetricsFail { evidence: false }
+                    | Msg::VipFails { .. }
             )
         );
         links.push(link);
@@ -750,13 +895,21 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
     }
     if matches!(family, Family::CsiNode | Family::CsiController) {
         if driver_evidence.is_empty() && !drivers.is_empty() {
-            cannot_establish.push(
-                Msg::DriverFromTable {
-                    component: component.name.as_str().into(),
-                    drivers: drivers.join(", "),
+            let component_name: Text = component.name.as_str().into();
+            let drivers = drivers.join(", ");
+            cannot_establish.push(if family == Family::CsiController {
+                Msg::ControllerDriverFromTable {
+                    component: component_name,
+                    drivers,
                 }
-                .into(),
-            );
+                .into()
+            } else {
+                Msg::DriverFromTable {
+                    component: component_name,
+                    drivers,
+                }
+                .into()
+            });
         } else if drivers.is_empty() {
             cannot_establish.push(Msg::DriverUnknown {}.into());
         }
@@ -779,12 +932,17 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
         ));
     }
     match family {
-        Family::CsiNode | Family::CsiController => {
+        Family::CsiNode => {
             next_steps.push(match component.nodes.first() {
                 Some(node) => command!("kubectl get csinode {} -o yaml", node),
                 None => "kubectl get csinodes -o yaml".to_string(),
             });
             next_steps.push("kubectl get csidrivers".to_string());
+        }
+        Family::CsiController => {
+            // A controller provisions and attaches: its own events name it (`From` <driver>_<pod>_…).
+            next_steps.push("kubectl get csidrivers".to_string());
+            next_steps.push("kubectl get volumeattachments".to_string());
         }
         Family::Cni | Family::KubeProxy => {
             next_steps.push(command!(
@@ -969,8 +1127,8 @@ crate::messages! {
         },
         /// Evidence: the symptom's error names the driver the plugin registers.
         DriverNamed { symptom: ObjectRef, driver: String } = "cluster-component-failing.driver-named" {
-            en: "{symptom}, whose error names the driver {driver} this plugin registers (evidence)",
-            zh: "{symptom}，其错误消息指名了这个插件注册的驱动 {driver}（证据）",
+            en: "{symptom}, whose message names the driver {driver} this plugin serves (evidence)",
+            zh: "{symptom}，其消息指名了这个插件所服务的驱动 {driver}（证据）",
         },
         /// Inference: the driver in the error matches the plugin's name; which driver it registers was not pasted.
         NameMatches { symptom: ObjectRef, driver: String } = "cluster-component-failing.name-matches" {
@@ -1018,6 +1176,18 @@ crate::messages! {
                 format!("对 {} 的解析失败（{how}）", name.0)
             },
         },
+        /// A connection to a Service's cluster IP failed: the address is the Service's (evidence),
+        /// that it went through this kube-proxy is inferred (a log line does not say from which node).
+        VipFails { address: String, service: ObjectRef, endpoints: Option<String> } = "cluster-component-failing.vip-fails" {
+            en: {
+                let behind = endpoints.0.as_ref().map_or_else(String::new, |e| format!(", which has endpoints ({e})"));
+                format!("the failed connection to {}, the cluster IP of {service}{behind} (evidence: the address is that Service's virtual IP, which kube-proxy programs on every node; inference: that it was made from a node whose kube-proxy is failing, which the line does not say)", address.0)
+            },
+            zh: {
+                let behind = endpoints.0.as_ref().map_or_else(String::new, |e| format!("，而它有端点（{e}）"));
+                format!("对 {} 的连接失败，这是 {service} 的集群 IP{behind}（证据：该地址就是这个 Service 的虚拟 IP，由 kube-proxy 在每个节点上配置；推断：连接是从 kube-proxy 出故障的节点发起的，这一行没有说明）", address.0)
+            },
+        },
         /// The HPA or kubectl cannot read the metrics API; evidence when the message names it.
         MetricsFail { evidence: bool } = "cluster-component-failing.metrics-fail" {
             en: {
@@ -1039,6 +1209,11 @@ crate::messages! {
         DriverFromTable { component: Text, drivers: String } = "cluster-component-failing.driver-from-table" {
             en: "That this {component} registers {drivers}: that is the driver a plugin of this name registers; its Pod's spec (the registrar's --kubelet-registration-path) was not pasted.",
             zh: "这个 {component} 注册的是否是 {drivers}：这是这个名称的插件所注册的驱动，但输入中没有它的 Pod 规格（registrar 的 --kubelet-registration-path）。",
+        },
+        /// A controller's drivers came from the table's row: no spec field names them.
+        ControllerDriverFromTable { component: Text, drivers: String } = "cluster-component-failing.controller-driver-from-table" {
+            en: "That this {component} serves {drivers}: that is the driver a controller of this name serves; nothing pasted shows the name it reports (its provisioner's and attacher's events come From <driver>_<pod>_…).",
+            zh: "这个 {component} 服务的是否是 {drivers}：这是这个名称的控制器所服务的驱动，但输入中没有任何内容显示它报告的驱动名（它的 provisioner 和 attacher 发出的事件，From 为 <driver>_<pod>_…）。",
         },
         DriverUnknown {} = "cluster-component-failing.driver-unknown" {
             en: "Which CSI driver this plugin registers: neither its name nor its pasted spec says.",
@@ -1240,7 +1415,7 @@ items:
         );
         assert!(component
             .summary
-            .contains("names the driver block.acme.io this plugin registers (evidence)"));
+            .contains("names the driver block.acme.io this plugin serves (evidence)"));
         assert!(component
             .evidence
             .iter()
@@ -1248,6 +1423,53 @@ items:
         let (component, mount) = run("ebs.csi.aws.com");
         assert_eq!(mount.explained_by, None);
         assert!(component.summary.contains("No symptom"));
+    }
+
+    /// A failed dial to a pasted Service's cluster IP (and one of its ports) is linked to a failing
+    /// kube-proxy; another address, another port, or a line that does not fail is not.
+    #[test]
+    fn connections_to_a_services_cluster_ip() {
+        let vips = [ClusterIp {
+            ip: "10.32.0.1".into(),
+            ports: vec!["443".into()],
+            service: ObjectRef {
+                kind: "Service".into(),
+                namespace: Some("default".into()),
+                name: "kubernetes".into(),
+                uid: None,
+            },
+            endpoints: None,
+        }];
+        let line = "plugin/kubernetes: Get \"https://10.32.0.1:443/version?timeout=32s\": dial tcp 10.32.0.1:443: i/o timeout";
+        assert!(matches!(
+            vip_failure(line, &vips),
+            Some(Msg::VipFails { ref address, .. }) if address == "10.32.0.1:443"
+        ));
+        assert!(vip_failure("dial tcp 10.32.0.1:8443: i/o timeout", &vips).is_none());
+        assert!(vip_failure("dial tcp 10.96.0.1:443: connect: connection refused", &vips).is_none());
+        assert!(vip_failure("GET https://10.32.0.1:443/healthz 200 OK", &vips).is_none());
+    }
+
+    /// A kube-proxy crash loop beside a Service whose describe shows no endpoints: the failed
+    /// connection to its address is not kube-proxy's to explain.
+    #[test]
+    fn a_service_without_endpoints_is_not_kube_proxys() {
+        let input = |endpoints: &str| {
+            format!(
+                "$ kubectl get pods -n kube-system\nNAME               READY   STATUS             RESTARTS   AGE\nkube-proxy-7vpcs   0/1     CrashLoopBackOff   5          8h\n$ kubectl describe service kubernetes\nName:              kubernetes\nNamespace:         default\nSelector:          <none>\nType:              ClusterIP\nIP:                10.32.0.1\nPort:              https  443/TCP\nTargetPort:        6443/TCP\nEndpoints:         {endpoints}\nEvents:            <none>\n$ kubectl logs web-1 -n shop\ndial tcp 10.32.0.1:443: i/o timeout\n"
+            )
+        };
+        let summary = |endpoints: &str| {
+            let report = analyze(&[Source::new("in.txt", input(endpoints))]);
+            report
+                .findings
+                .iter()
+                .find(|f| f.rule == RULE.id)
+                .map(|f| f.summary.clone())
+                .unwrap()
+        };
+        assert!(summary("10.240.0.10:6443").contains("the failed connection to 10.32.0.1:443"));
+        assert!(summary("<none>").contains("No symptom of it is in the input"));
     }
 
     #[test]
@@ -1259,6 +1481,15 @@ items:
             Some("ebs.csi.aws.com")
         );
         assert_eq!(registered_driver("--csi-address=/csi/csi.sock"), None);
+        // Both wordings of the persistentvolume controller's ExternalProvisioning event.
+        assert_eq!(
+            named_driver("waiting for a volume to be created, either by external provisioner \"ebs.csi.aws.com\" or manually created by system administrator"),
+            Some("ebs.csi.aws.com")
+        );
+        assert_eq!(
+            named_driver("Waiting for a volume to be created either by the external provisioner 'rbd.csi.ceph.com' or manually by the system administrator."),
+            Some("rbd.csi.ceph.com")
+        );
         assert_eq!(
             named_driver("attacher.MountDevice failed to create newCsiDriverClient: driver name efs.csi.aws.com not found in the list of registered CSI drivers"),
             Some("efs.csi.aws.com")

@@ -10,7 +10,11 @@ crate::declare_rule! {
     /// `clusterIP` when it was pasted, else the addresses the usual installers give it and
     /// NodeLocal DNSCache's `169.254.20.10`), a warning; or `dnsPolicy: Default` in a Pod that is
     /// not on the host's network, which takes the node's resolver: a note (info), because Pods that
-    /// call only names outside the cluster choose it on purpose.
+    /// call only names outside the cluster choose it on purpose; or a Pod on the host's network with
+    /// `dnsPolicy: ClusterFirst` (or none, the default), which there falls back to the node's
+    /// resolver, while its environment names an in-cluster host (`redis-cart:6379`,
+    /// `orders.shop.svc`): a note too (the fix of sysdig-cloud-scripts#168 and
+    /// csi-driver-nfs#440 is `ClusterFirstWithHostNet`).
     ///
     /// ## Why it matters
     /// Service names (`redis-cart`, `orders.shop.svc.cluster.local`) are answered by the cluster's
@@ -47,7 +51,7 @@ crate::declare_rule! {
 /// [`crate::rules::Rule::docs_zh`]: this rule's documentation in Chinese.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- DNS 设置让 Pod 脱离了集群 DNS：`dnsPolicy: None`，而 `dnsConfig.nameservers` 中没有一个是集群的 DNS（粘贴了 `kube-dns` Service 时取它的 `clusterIP`，否则取常见安装工具分配给它的地址，以及 NodeLocal DNSCache 的 `169.254.20.10`）；这是警告；或者不在主机网络上的 Pod 使用了 `dnsPolicy: Default`，它会沿用节点的解析器：这只是提示（info），因为只访问集群外部名字的 Pod 会有意这样选择。
+ DNS 设置让 Pod 脱离了集群 DNS：`dnsPolicy: None`，而 `dnsConfig.nameservers` 中没有一个是集群的 DNS（粘贴了 `kube-dns` Service 时取它的 `clusterIP`，否则取常见安装工具分配给它的地址，以及 NodeLocal DNSCache 的 `169.254.20.10`）；这是警告；或者不在主机网络上的 Pod 使用了 `dnsPolicy: Default`，它会沿用节点的解析器：这只是提示（info），因为只访问集群外部名字的 Pod 会有意这样选择；或者使用主机网络的 Pod 的 `dnsPolicy` 为 `ClusterFirst`（或未设置，即默认值），这在主机网络下会退回到节点的解析器，而它的环境变量指名了集群内的主机（`redis-cart:6379`、`orders.shop.svc`）：同样是提示（sysdig-cloud-scripts#168 和 csi-driver-nfs#440 的修复就是改为 `ClusterFirstWithHostNet`）。
 
  ## 为什么重要
  Service 名（`redis-cart`、`orders.shop.svc.cluster.local`）只有集群 DNS 才会应答。向其他解析器查询的 Pod，对它调用的每个 Service 都会得到 `no such host`（NXDOMAIN），而外部域名依然能解析，所以看起来像是依赖坏了或者网络故障。
@@ -94,9 +98,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .and_then(|(_, n)| n.as_str());
     for spec in pod_specs(model) {
         let object = spec.object;
-        let Some(policy) = spec.node.get("dnsPolicy").and_then(Node::as_str) else {
-            continue;
-        };
+        // The API server's default, when the spec does not say (a manifest, not a read-back Pod).
+        let policy = spec
+            .node
+            .get("dnsPolicy")
+            .and_then(Node::as_str)
+            .unwrap_or("ClusterFirst");
         let at = |field: &str| format!("{}.{field}", spec.path);
         let mut evidence: Vec<Evidence> = model.evidence(object, &at("dnsPolicy")).into_iter().collect();
         let id = &object.id;
@@ -152,6 +159,29 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     vec![Msg::Forwards {}.into()],
                 )
             }
+            "ClusterFirst" => {
+                // On the host's network ClusterFirst falls back to the node's resolver; only
+                // ClusterFirstWithHostNet keeps the cluster's DNS. Said only when the Pod names an
+                // in-cluster host in its environment (hostNetwork agents that call nothing by
+                // Service name are many and fine).
+                let host_network = spec.node.get("hostNetwork").and_then(Node::as_str) == Some("true");
+                if !host_network {
+                    continue;
+                }
+                let Some((path, value)) = in_cluster_env(model, &spec) else {
+                    continue;
+                };
+                evidence.extend(model.evidence(object, &at("hostNetwork")));
+                evidence.extend(model.evidence(object, &path));
+                severity = Severity::Info;
+                (
+                    Msg::HostNetworkClusterFirst {
+                        subject: id.clone(),
+                        value: value.into(),
+                    },
+                    vec![Msg::Forwards {}.into()],
+                )
+            }
             _ => continue,
         };
         let mut cannot = cannot;
@@ -167,6 +197,43 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         };
         findings.push(RULE.finding(severity, id.clone(), summary, evidence, cannot, next));
     }
+}
+
+/// The first env value of the Pod's containers that names an in-cluster host (as
+/// `env-host-not-a-service` reads them: `redis-cart:6379`, `http://orders.shop.svc:8080`, a single
+/// name in a `*_HOST` variable), with its path.
+fn in_cluster_env(model: &Model<'_>, spec: &crate::rules::pod_spec::PodSpec<'_>) -> Option<(String, String)> {
+    let mut namespaces: Vec<&str> = model
+        .objects
+        .iter()
+        .filter_map(|o| o.id.namespace.as_deref())
+        .collect();
+    namespaces.sort_unstable();
+    namespaces.dedup();
+    let own = spec.namespace();
+    for container in spec.containers() {
+        for (i, env) in container
+            .node
+            .get("env")
+            .map(Node::items)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            let (Some(name), Some(value)) = (
+                env.get("name").and_then(Node::as_str),
+                env.get("value").and_then(Node::as_str),
+            ) else {
+                continue;
+            };
+            if crate::rules::application::env_host_not_a_service::service_of(name, value, own, &namespaces)
+                .is_some()
+            {
+                return Some((format!("{}.env[{i}].value", container.path), value.to_string()));
+            }
+        }
+    }
+    None
 }
 
 crate::messages! {
@@ -185,6 +252,11 @@ crate::messages! {
         NodeResolver { subject: ObjectRef } = "dns-policy-bypasses-cluster-dns.node-resolver" {
             en: "{subject}: dnsPolicy Default gives it the node's resolver instead of the cluster's DNS (the default policy is ClusterFirst): Service names do not resolve from it (no such host).",
             zh: "{subject}：dnsPolicy Default 让它使用节点的解析器，而不是集群 DNS（默认策略是 ClusterFirst）：在它里面 Service 名无法解析（no such host）。",
+        },
+        /// hostNetwork with ClusterFirst (or no dnsPolicy): the node's resolver, while an env value names a Service.
+        HostNetworkClusterFirst { subject: ObjectRef, value: Text } = "dns-policy-bypasses-cluster-dns.host-network-cluster-first" {
+            en: "{subject}: it is on the host's network with dnsPolicy ClusterFirst, which there falls back to the node's resolver (only ClusterFirstWithHostNet keeps the cluster's DNS), while its environment names an in-cluster host ({value}): that name does not resolve from it (no such host).",
+            zh: "{subject}：它使用主机网络，dnsPolicy 为 ClusterFirst，在主机网络下会退回到节点的解析器（只有 ClusterFirstWithHostNet 才会继续使用集群 DNS），而它的环境变量指名了集群内的主机（{value}）：在它里面这个名字无法解析（no such host）。",
         },
         Forwards {} = "dns-policy-bypasses-cluster-dns.forwards" {
             en: "Whether that resolver forwards cluster.local to the cluster's DNS (then names resolve).",

@@ -129,6 +129,38 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// Whether a CSI controller plugin of the components' table (its Pod, Deployment or StatefulSet)
+/// is in the input, by the names the table knows (a Pod's name without its generated suffixes).
+fn csi_controller_pasted(model: &Model<'_>) -> bool {
+    use crate::rules::cluster_components::{entry_named, Family};
+    model.objects.iter().any(|o| {
+        let Some(ns) = o.id.namespace.as_deref() else {
+            return false;
+        };
+        if !matches!(o.id.kind.as_str(), "Pod" | "Deployment" | "StatefulSet") {
+            return false;
+        }
+        let name = o.id.name.as_str();
+        let once = name.rsplit_once('-').map(|(head, _)| head);
+        let twice = once.and_then(|h| h.rsplit_once('-')).map(|(head, _)| head);
+        [Some(name), once, twice]
+            .into_iter()
+            .flatten()
+            .any(|n| entry_named(ns, n).is_some_and(|e| e.family == Family::CsiController))
+    })
+}
+
+/// The provisioner an `ExternalProvisioning` message names, in either of the persistentvolume
+/// controller's wordings: `Waiting for a volume to be created either by the external provisioner
+/// 'rbd.csi.ceph.com' …` (newer) and `waiting for a volume to be created, either by external
+/// provisioner "ebs.csi.aws.com" or manually created by system administrator` (older, as in
+/// awslabs/cdk-eks-blueprints#561 and embercsi/ember-csi#28).
+pub fn provisioner_named(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("external provisioner ")?;
+    let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    rest[1..].split(quote).next().filter(|p| !p.is_empty())
+}
+
 fn finding(
     model: &Model<'_>,
     object: Option<&crate::ingest::Object>,
@@ -147,11 +179,7 @@ fn finding(
         .and_then(|o| o.locate("spec.storageClassName"))
         .and_then(|(_, n)| n.as_str())
         .map(str::to_string);
-    let provisioner = latest
-        .message
-        .split_once("external provisioner '")
-        .and_then(|(_, r)| r.split('\'').next())
-        .map(str::to_string);
+    let provisioner = provisioner_named(&latest.message).map(str::to_string);
     let times = latest.count;
     let cause = match latest.reason.as_str() {
         "ExternalProvisioning" => Msg::WaitingForProvisioner {
@@ -171,8 +199,13 @@ fn finding(
         subject: id.clone(),
         cause: Box::new(cause.into()),
     };
-    let mut cannot_establish: Vec<Message> =
-        vec![Msg::ProvisionerPods {}.into(), Msg::BackendHealthy {}.into()];
+    let mut cannot_establish: Vec<Message> = Vec::new();
+    // Computed, not assumed: a CSI controller's Pods or workload in the input are
+    // `cluster-component-failing`'s to judge, and then they were in this evidence.
+    if !csi_controller_pasted(model) {
+        cannot_establish.push(Msg::ProvisionerPods {}.into());
+    }
+    cannot_establish.push(Msg::BackendHealthy {}.into());
     if !model.graph.inventory.has("StorageClass") {
         cannot_establish.push(Msg::NoStorageClass {}.into());
     }
