@@ -124,7 +124,8 @@ pub fn app() -> Html {
     let t = crate::i18n::texts(state.lang);
     let viewer = viewed_input(&state).map(|(input, line)| {
         let unread = crate::view_model::unread_ranges(&state.report, &input.name);
-        html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} {unread} /> }
+        let on_close = dispatcher(&state, |()| Action::CloseViewer);
+        html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} {unread} {on_close} /> }
     });
     let report = state.report.clone();
     let key = std::rc::Rc::as_ptr(&report) as usize;

@@ -100,7 +100,7 @@ pub fn boundary_table(props: &Props) -> Html {
                 <td class="symptoms"><ul>{ for symptoms }</ul></td>
                 <td class="first-evidence">{ for first }</td>
                 <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ c }</li> }) }</ul></td>
-                <td class="next"><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ c }</code></li> }) }</ul></td>
+                <td class="next"><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ super::command(c) }</code></li> }) }</ul></td>
             </tr>
         }
     });

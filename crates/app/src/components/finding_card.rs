@@ -71,7 +71,7 @@ pub fn finding_card(props: &Props) -> Html {
         let follow_up = s.clone();
         html! {
             <li>
-                <code translate="no">{ s }</code>
+                <code translate="no">{ super::command(s) }</code>
                 <button class="copy" aria-label={(t.copy_aria)(s)}
                     onclick={move |_| { super::copy_text(&command); copied_state.set(Some(i)); }}>
                     { if done { t.copied } else { t.copy } }</button>

@@ -1,7 +1,8 @@
 use std::rc::Rc;
 
 use faultline_worker::protocol::Excerpt;
-use web_sys::{HtmlElement, ScrollIntoViewOptions, ScrollLogicalPosition};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -18,6 +19,9 @@ pub struct Props {
     /// The line ranges of this input the report lists as not read: shaded.
     #[prop_or_default]
     pub unread: Vec<(u32, u32)>,
+    /// Closes the viewer (its Back button, Esc): the page is where it was, focus back on what opened it.
+    #[prop_or_default]
+    pub on_close: Callback<()>,
 }
 
 /// Lines shown either side of the highlighted one: enough context, and a 100 MB input stays cheap.
@@ -29,21 +33,41 @@ pub fn input_viewer(props: &Props) -> Html {
     let t = use_texts();
     let mark = use_node_ref();
     let pre = use_node_ref();
-    let section = use_node_ref();
     {
-        let (mark, pre, section) = (mark.clone(), pre.clone(), section.clone());
+        let (mark, pre) = (mark.clone(), pre.clone());
         use_effect_with((props.input.name.clone(), props.line), move |_| {
-            // Scroll the text to the line, then the page only as far as needed to show the viewer.
+            // The viewer is docked over the page (fixed): only its text scrolls, to the line; the page
+            // stays where the reader was, at the finding whose evidence they opened.
             if let (Some(pre), Some(mark)) = (pre.cast::<HtmlElement>(), mark.cast::<HtmlElement>()) {
                 pre.set_scroll_top(mark.offset_top() - pre.client_height() / 2);
             }
-            if let Some(section) = section.cast::<web_sys::Element>() {
-                let options = ScrollIntoViewOptions::new();
-                options.set_block(ScrollLogicalPosition::Nearest);
-                section.scroll_into_view_with_scroll_into_view_options(&options);
+        });
+    }
+    // What opened the viewer gets the focus back when it closes; Esc closes it.
+    {
+        let on_close = props.on_close.clone();
+        use_effect_with((), move |_| {
+            let opener = gloo::utils::document()
+                .active_element()
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+            let listener = web_sys::window().map(|window| {
+                gloo::events::EventListener::new(&window, "keydown", move |e| {
+                    if e.dyn_ref::<web_sys::KeyboardEvent>()
+                        .is_some_and(|k| k.key() == "Escape")
+                    {
+                        on_close.emit(());
+                    }
+                })
+            });
+            move || {
+                drop(listener);
+                if let Some(opener) = opener.filter(|o| o.is_connected()) {
+                    let _ = opener.focus();
+                }
             }
         });
     }
+    let on_back = props.on_close.reform(|_: MouseEvent| ());
     let target = usize::try_from(props.line).unwrap_or(1).max(1);
     let first = target.saturating_sub(CONTEXT).max(1);
     // A large file's lines come from the worker: the ones it sent for this line, if they are here.
@@ -84,8 +108,11 @@ pub fn input_viewer(props: &Props) -> Html {
         }
     });
     html! {
-        <section class="input-viewer" ref={section} aria-label={t.show_input}>
-            <h3>{ t.show_input }{ ": " }<span translate="no">{ format!("{}:{}", props.input.name, props.line) }</span></h3>
+        <section class="input-viewer" aria-label={t.show_input}>
+            <div class="viewer-head">
+                <h3>{ t.show_input }{ ": " }<span translate="no">{ format!("{}:{}", props.input.name, props.line) }</span></h3>
+                <button type="button" class="viewer-back" onclick={on_back} aria-keyshortcuts="Escape">{ t.viewer_back }</button>
+            </div>
             if missing {
                 <p class="muted excerpt-missing">{ if excerpt.is_some() { t.excerpt_gone } else { t.excerpt_loading } }</p>
             }

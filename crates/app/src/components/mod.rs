@@ -25,6 +25,19 @@ pub mod what_changed;
 
 use yew::prelude::*;
 
+/// A command laid out to wrap only at its spaces: each word is kept whole (a browser would break
+/// `exp-runtime` after its hyphen, or a jsonpath after a brace), except a word longer than a line,
+/// which may break anywhere. The text is the command's, spaces included (a selection copies it).
+pub fn command(text: &str) -> Html {
+    /// Longer than this many characters a word may not fit a narrow box: it wraps where it must.
+    const WHOLE: usize = 48;
+    let words = text.split(' ').enumerate().map(|(i, word)| {
+        let class = (word.chars().count() <= WHOLE).then_some("w");
+        html! { <>{ if i > 0 { " " } else { "" } }<span {class}>{ word }</span></> }
+    });
+    html! { <>{ for words }</> }
+}
+
 /// Documentation prose with its `code spans` shown as code (the rest stays text: nothing in it is
 /// ever parsed as HTML).
 pub fn prose(text: &str) -> Html {

@@ -64,7 +64,7 @@ pub fn summary_panel(props: &Props) -> Html {
         }
     });
     html! {
-        <section class="summary" aria-label={t.summary_aria}>
+        <section class="incident-summary" aria-label={t.summary_aria}>
             <p class="summary-faults"><strong>{ (t.faults_count)(s.faults, s.boundaries.len()) }</strong></p>
             <ul class="summary-boundaries">{ for boundaries }</ul>
             <div class="summary-rules"><span class="muted">{ t.by_rule }</span>

@@ -230,6 +230,7 @@ pub const EN: Texts = Texts {
         format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it")
     },
     show_input: "Input viewer",
+    viewer_back: "Back to the report (Esc)",
     input_waiting: "not analysed yet",
     views_aria: "Views",
     view_findings: "Findings",

@@ -61,6 +61,8 @@ pub struct Texts {
     pub container_log: &'static str,
     pub unreadable: fn(&str) -> String,
     pub show_input: &'static str,
+    /// The input viewer's button back to the report (Esc does the same).
+    pub viewer_back: &'static str,
     /// A file whose analysis has not finished (or was cancelled).
     pub input_waiting: &'static str,
 

@@ -244,6 +244,7 @@ pub const ZH: Texts = Texts {
     container_log: "容器日志：不分析",
     unreadable: |e| format!("无法读取（{e}）；如果这是文件夹，请用“选择文件夹”而不是拖放"),
     show_input: "输入查看器",
+    viewer_back: "返回报告（Esc）",
     input_waiting: "尚未分析",
     views_aria: "视图",
     view_findings: "发现",

@@ -159,6 +159,8 @@ pub enum Action {
         source: String,
         line: u32,
     },
+    /// Closes the input viewer.
+    CloseViewer,
     /// Open the findings view at one finding.
     ShowFinding(usize),
     /// The shared filter changed (boundary, severity, namespace, kind, words).

@@ -146,6 +146,11 @@ impl Reducible for State {
                 next.excerpt = None;
                 return Rc::new(next);
             }
+            Action::CloseViewer => {
+                next.focus = None;
+                next.excerpt = None;
+                return Rc::new(next);
+            }
             Action::ShowFinding(index) => {
                 next.view = View::Findings;
                 next.selected_finding = Some(index);

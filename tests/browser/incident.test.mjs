@@ -1,0 +1,226 @@
+// An incident-sized report (issue 27): a 500-Pod dump (`gen-dump.py --pods 500`, 17 nodes) dropped as
+// a file. The headline counts the independent faults, the summary shows each boundary's most severe
+// root cause without scrolling, findings of one rule and workload are one group, one filter narrows
+// every view, `/` searches, the diagram's kubelets never overlap, and commands wrap at their spaces.
+// Every expected number is computed here from the native CLI's JSON report of the same file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, serveDist, launchBrowser, analysed, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+let dump;
+let report;
+
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-incident-'));
+  const file = join(dir, 'dump-500.yaml');
+  execFileSync('python3', [join(ROOT, '../shared/tools/gen-dump.py'), '--pods', '500', '--format', 'yaml', '--out', file]);
+  dump = readFileSync(file, 'utf8');
+  report = JSON.parse(execFileSync('cargo', ['run', '-q', '--locked', '--manifest-path', join(ROOT, 'Cargo.toml'),
+    '-p', 'faultline-cli', '--', 'analyze', '--format', 'json', file], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const refKey = (o) => `${o.kind}/${o.namespace ?? ''}/${o.name}`;
+const weighty = (f) => f.severity === 'error' || f.severity === 'warning';
+/** What two findings share to be one card: rule, severity, boundary, cause, subject kind, the one
+ * workload they affect (view_model::summary::groups, computed again from the JSON). */
+function groupKey(f) {
+  if (f.affects?.length !== 1 || refKey(f.affects[0]) === refKey(f.subject)) return null;
+  const cause = f.explained_by ? `${f.explained_by.rule}@${refKey(f.explained_by.subject)}` : '';
+  return [f.rule, f.severity, f.boundary, cause, f.subject.kind, refKey(f.affects[0])].join('|');
+}
+function groupCount(findings) {
+  const keys = new Set();
+  let alone = 0;
+  for (const f of findings) {
+    const k = groupKey(f);
+    if (k) keys.add(k); else alone += 1;
+  }
+  return keys.size + alone;
+}
+
+async function openWithDump(t, { lang = 'en-US', width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: lang });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  t.after(() => assert.deepEqual(errors, []));
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'dump-500.yaml', { type: 'application/x-yaml' }));
+    return dt;
+  }, dump);
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.locator('.input-row .source', { hasText: 'dump-500.yaml' }).waitFor();
+  await analysed(page, 180_000);
+  return page;
+}
+
+test('500 Pods: the headline counts the independent faults and the summary shows each boundary\'s root cause unscrolled', async (t) => {
+  const page = await openWithDump(t);
+  const roots = report.findings.filter((f) => weighty(f) && !f.explained_by);
+  const faults = groupCount(roots);
+  assert.ok(faults > 1 && faults < roots.length, `${faults} faults from ${roots.length} root findings`);
+  assert.equal(await page.locator('.headline .fault-count').textContent(), `${faults} independent faults.`);
+  // The headline still names the most severe boundary, as the CLI's first finding says.
+  const top = report.findings.find(weighty);
+  assert.match(await page.locator('.headline').textContent(), new RegExp(top.boundary));
+
+  // One line per boundary with a root cause, in report order, each naming that boundary's first root.
+  const boundaries = [...new Set(roots.map((f) => f.boundary))];
+  const lines = await page.locator('.summary-boundary').evaluateAll((ls) => ls.map((l) => ({
+    boundary: l.dataset.boundary, rule: l.querySelector('.top-cause code').textContent,
+    bottom: l.querySelector('.top-cause').getBoundingClientRect().bottom })));
+  assert.deepEqual(lines.map((l) => l.boundary), boundaries);
+  for (const l of lines) {
+    assert.equal(l.rule, roots.find((f) => f.boundary === l.boundary).rule, l.boundary);
+    assert.ok(l.bottom <= 900, `${l.boundary}'s root cause is on the first screen (bottom ${l.bottom})`);
+  }
+  // The rules by count, as many as the report has rules with errors or warnings.
+  const rules = new Set(report.findings.filter(weighty).map((f) => f.rule));
+  assert.equal(await page.locator('.summary-rules .rule-count').count(), rules.size);
+  await screenshot(page, 'incident-500-summary-en');
+
+  // A boundary's top cause is a click away: its card is brought into view, selected.
+  await page.locator('.summary-boundary[data-boundary="node-runtime"] .top-cause').click();
+  const selected = page.locator('.finding.selected');
+  await selected.waitFor();
+  assert.equal(await selected.getAttribute('data-boundary'), 'node-runtime');
+});
+
+test('500 Pods: findings of one rule and workload are one card, the members a click away', async (t) => {
+  const page = await openWithDump(t);
+  const members = new Map();
+  for (const f of report.findings) {
+    const k = groupKey(f);
+    if (k) members.set(k, (members.get(k) ?? 0) + 1);
+  }
+  const [key, count] = [...members].find(([, n]) => n > 2);
+  const [rule, , , , , owner] = key.split('|');
+  const group = page.locator('.finding-group', { has: page.locator('.group-title code', { hasText: rule }) })
+    .filter({ hasText: owner.split('/').pop() }).first();
+  assert.equal(await group.getAttribute('data-members'), String(count));
+  assert.equal(await group.locator('.finding').count(), 1, 'closed: the first member only');
+  await group.locator('.group-toggle').click();
+  assert.equal(await group.locator('.finding').count(), count, 'open: every member');
+  // Fewer cards than findings: groups take one place each.
+  const shown = await page.locator('.findings > .finding, .finding-group').count();
+  assert.ok(shown <= 25 + 1, `${shown} places on the first page`);
+});
+
+test('500 Pods: one filter narrows every view, and / searches', async (t) => {
+  const page = await openWithDump(t);
+  const total = report.findings.length;
+  assert.equal(await page.locator('.filter-count').textContent(), `${total} findings`);
+
+  // A namespace: the findings about it or a workload in it.
+  const ns = report.findings.find((f) => f.subject.namespace)?.subject.namespace;
+  const inNs = report.findings.filter((f) => [f.subject, ...(f.affects ?? [])].some((o) => o.namespace === ns)).length;
+  await page.locator('.filter-bar .f-namespace select').selectOption(ns);
+  assert.equal(await page.locator('.filter-count').textContent(), `${inNs} of ${total} findings`);
+  const subjects = await page.locator('.finding .subject').allTextContents();
+  assert.ok(subjects.length > 0);
+
+  // The same filter holds in the table: only the boundaries of those findings are filled.
+  const nsBoundaries = new Set(report.findings
+    .filter((f) => [f.subject, ...(f.affects ?? [])].some((o) => o.namespace === ns)).map((f) => f.boundary));
+  await page.locator('#tab-table').click();
+  const filled = await page.locator('.boundary-row.evidenced').evaluateAll((rs) => rs.map((r) => r.dataset.boundary));
+  assert.deepEqual(new Set(filled), nsBoundaries);
+  // Rows with evidence come before the quiet ones.
+  const order = await page.locator('.boundary-row').evaluateAll((rs) => rs.map((r) => r.classList.contains('evidenced')));
+  assert.deepEqual(order, [...order].sort((a, b) => Number(b) - Number(a)));
+  await page.locator('.clear-filter').click();
+  assert.equal(await page.locator('.filter-count').textContent(), `${total} findings`);
+
+  // `/` from anywhere outside a field puts the caret in the search box; words narrow the findings.
+  await page.locator('#tab-findings').click();
+  await page.locator('h2').first().click();
+  await page.keyboard.press('/');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'search');
+  await page.keyboard.type('node-not-ready');
+  await page.waitForFunction((total) => !document.querySelector('.filter-count').textContent.startsWith(`${total} `), total);
+  // Every finding left says those words; the Node's own finding is among them.
+  const cards = await page.locator('.finding').evaluateAll((cs) => cs.map((c) => [c.dataset.rule, c.textContent.toLowerCase()]));
+  assert.ok(cards.some(([rule]) => rule === 'node-not-ready'), JSON.stringify(cards.map(([r]) => r)));
+  assert.ok(cards.length < total);
+  // The diagram lights only what the filter keeps: the Node's kubelet, not the containers.
+  await page.locator('#tab-diagram').click();
+  const lit = await page.locator('.part.lit').evaluateAll((ps) => ps.map((p) => p.dataset.part));
+  assert.ok(lit.includes('kubelet') && !lit.includes('containers'), JSON.stringify(lit));
+});
+
+test('17 nodes: at most four kubelet boxes, nothing in the diagram overlaps', async (t) => {
+  const page = await openWithDump(t);
+  await page.locator('#tab-diagram').click();
+  const boxes = await page.locator('.architecture .part rect').evaluateAll((rs) => rs.map((r) => {
+    const b = r.getBoundingClientRect();
+    return { part: r.parentElement.dataset.part, node: r.parentElement.dataset.node ?? null, x: b.x, y: b.y, w: b.width, h: b.height };
+  }));
+  const kubelets = boxes.filter((b) => b.part === 'kubelet');
+  assert.ok(kubelets.length >= 2 && kubelets.length <= 4, JSON.stringify(kubelets));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+      assert.ok(apart, `${a.part}/${a.node} overlaps ${b.part}/${b.node}`);
+    }
+  }
+  // The collapsed box counts the rest, and selecting it lists their findings.
+  const more = page.locator('.part[data-node="…"]');
+  const text = await more.textContent();
+  // The nodes the report names: Node objects and the nodes findings are about.
+  const nodes = new Set([...report.objects.filter((o) => o.ref.kind === 'Node').map((o) => o.ref.name),
+    ...report.findings.filter((f) => f.node).map((f) => f.node)]).size;
+  const hidden = nodes - (kubelets.length - 1);
+  assert.match(text, new RegExp(`${hidden} more kubelets`));
+  await screenshot(page, 'incident-500-diagram-en');
+});
+
+test('Chinese: the summary and the filter in Chinese, names and rules as they are', async (t) => {
+  const page = await openWithDump(t, { lang: 'zh-CN' });
+  const roots = report.findings.filter((f) => weighty(f) && !f.explained_by);
+  assert.equal(await page.locator('.headline .fault-count').textContent(), `${groupCount(roots)} 个相互独立的故障。`);
+  assert.match(await page.locator('.summary-faults').textContent(), /个边界上有 \d+ 个相互独立的故障/);
+  assert.equal(await page.locator('.filter-count').textContent(), `共 ${report.findings.length} 项发现`);
+  await screenshot(page, 'incident-500-summary-zh');
+});
+
+test('commands wrap at their spaces, never inside a word', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(`${server.url}#sample=image-pull`, { waitUntil: 'load' });
+  await page.locator('.finding .next code').first().waitFor();
+  const split = await page.locator('.finding .next code').evaluateAll((codes) => {
+    const out = [];
+    for (const code of codes) {
+      // The command's text is intact (a selection copies it as it is)...
+      if (code.textContent !== code.closest('li').querySelector('code').textContent) out.push('text');
+      // ...and each word narrower than its box sits on one line.
+      for (const word of code.querySelectorAll('span')) {
+        const rects = [...word.getClientRects()].filter((r) => r.width > 0);
+        if (word.getBoundingClientRect().width < code.parentElement.clientWidth - 40 && rects.length > 1) out.push(word.textContent);
+      }
+    }
+    return out;
+  });
+  const texts = await page.locator('.finding .next code').allTextContents();
+  assert.ok(texts.some((c) => c.includes('-n exp-runtime')), JSON.stringify(texts));
+  assert.deepEqual(split, []);
+});
