@@ -344,6 +344,49 @@ fn the_redacted_copy_of_every_corpus_input_reads_as_the_original() {
     }
 }
 
+/// `redact` reads only the objects' trees (not events, messages, logs or typed objects, which no
+/// finder reads): it finds and replaces exactly what a redaction of the analysis's own reading does,
+/// for every input of the shared corpus, every secret fixture and every hostile shape, alone and
+/// (for a case) with the case's other inputs.
+#[test]
+fn redacting_from_its_own_reading_is_redacting_from_the_analysis() {
+    let seeded = common::repo().join("tests/fixtures/redact");
+    let secrets = common::repo().join("tests/fixtures/secrets");
+    let files = common::input_files(|p| {
+        p.starts_with(common::corpus()) || p.starts_with(&seeded) || p.starts_with(&secrets)
+    });
+    let mut inputs: Vec<Vec<Source>> = files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            Some(vec![Source::new(path.display().to_string(), text)])
+        })
+        .collect();
+    assert!(inputs.len() > 70, "the whole corpus: {}", inputs.len());
+    for group in ["cases", "wild"] {
+        for dir in std::fs::read_dir(common::corpus().join(group)).unwrap() {
+            let dir = dir.unwrap().path();
+            if dir.is_dir() {
+                inputs.push(common::case_sources(&dir));
+            }
+        }
+    }
+    for (name, make) in faultline_engine::redact::shapes::ALL {
+        inputs.push(vec![Source::new(name, make(20_000))]);
+    }
+    let mut found = 0;
+    for sources in &inputs {
+        let (_, analysis) = analyze_for_scan(sources, &Options::default(), &mut |_| {});
+        for include_network in [false, true] {
+            let options = ScanOptions { include_network };
+            let own = redact(sources, &options);
+            assert_eq!(own, analysis.redact(sources, &options), "{}", sources[0].name);
+            found += own.hits.len();
+        }
+    }
+    assert!(found > 1000, "{found}");
+}
+
 /// Issue 28's example: a Secret's `data` as a flow map. Each value becomes its token, the commas and
 /// the brace stay, and the copy still reads as a Secret with both keys.
 #[test]

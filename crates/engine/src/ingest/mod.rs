@@ -132,6 +132,18 @@ pub struct Ingested {
     pub unread: Vec<(usize, fragments::UnreadLines)>,
     /// Container logs, by the Pod (or Job) they are of, with their terminal error ([`logs`]).
     pub logs: Vec<logs::LogBlock>,
+    /// What this reading builds ([`ingest_trees`]: the objects' trees only).
+    pub(crate) scope: Scope,
+}
+
+/// What a reading builds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Everything the analysis reads.
+    #[default]
+    Analysis,
+    /// The objects and their trees only, as redaction reads them ([`ingest_trees`]).
+    Trees,
 }
 
 /// The formats the engine recognises, as they appear in the report's `inputs[].format`.
@@ -189,6 +201,24 @@ impl Format {
 
 pub fn ingest(sources: &[Source]) -> Ingested {
     ingest_observed(sources, &mut |_, _| {})
+}
+
+/// The objects of the inputs with their trees, as [`ingest`] reads them, and nothing else: what
+/// redaction reads ([`crate::redact::redact`]). Their typed form is not decoded (every object is
+/// [`Typed::Untyped`]), and the readers that make no objects are not run: events and `get` rows
+/// without a header, kubectl's messages, container logs, other commands' output, unread lines. Those
+/// readers go through every line of a text that is not YAML or JSON and were most of the cost of
+/// redacting one (a paste of `password: …` lines); what decides where a document or a table starts
+/// within such a text is run as in [`ingest`], so the objects are the same, at the same places.
+pub(crate) fn ingest_trees(sources: &[Source]) -> Ingested {
+    let mut out = Ingested {
+        scope: Scope::Trees,
+        ..Ingested::default()
+    };
+    for (index, source) in sources.iter().enumerate() {
+        ingest_one(index, source, &mut out, &mut |_| {});
+    }
+    out
 }
 
 /// A key whose value the readers step over without building it: `metadata.managedFields`, the
@@ -275,15 +305,20 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     let segments = segment::split(text);
     // A file named like a log is one log (a `% Total` line of curl's is no prompt there), unless a
     // `kubectl logs` prompt in it says whose each part is.
-    if let Some(block) = logs::read_file(index, &source.name, text, &segments) {
-        out.logs.push(block);
+    let analysis = out.scope == Scope::Analysis;
+    if analysis {
+        if let Some(block) = logs::read_file(index, &source.name, text, &segments) {
+            out.logs.push(block);
+        }
     }
     for segment in segments {
         // Segments are slices of the text: their offset turns the readers' offsets into the input's.
         let base = segment.text.as_ptr() as usize - text.as_ptr() as usize;
         // A container's log is kept as evidence, whatever else reads the segment.
-        if let Some(block) = logs::read(index, &text[..base], &segment) {
-            out.logs.push(block);
+        if analysis {
+            if let Some(block) = logs::read(index, &text[..base], &segment) {
+                out.logs.push(block);
+            }
         }
         let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
         documents += docs;
@@ -413,6 +448,9 @@ fn ingest_segment(
             };
             (format, count)
         }
+        // What makes no objects, not read for a reading of trees ([`ingest_trees`]).
+        Sniffed::EventsTable if out.scope == Scope::Trees => (Format::EventsTable, 1),
+        Sniffed::Messages if out.scope == Scope::Trees => (Format::Messages, 0),
         Sniffed::EventsTable => {
             let rows = events_table::parse(segment.text, segment.first_line, segment.command.as_ref())
                 .unwrap_or_default();
@@ -453,7 +491,7 @@ fn ingest_segment(
             }
             let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
             // A table of a kind no command names (a custom resource's): its rows stay text.
-            if rows.is_empty() {
+            if rows.is_empty() && out.scope == Scope::Analysis {
                 out.outputs.push(CommandOutput::new(
                     index,
                     segment.command.as_ref(),
@@ -504,12 +542,14 @@ fn ingest_segment(
                 .as_ref()
                 .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
         {
-            out.outputs.push(CommandOutput::new(
-                index,
-                segment.command.as_ref(),
-                segment.first_line,
-                segment.text.to_string(),
-            ));
+            if out.scope == Scope::Analysis {
+                out.outputs.push(CommandOutput::new(
+                    index,
+                    segment.command.as_ref(),
+                    segment.first_line,
+                    segment.text.to_string(),
+                ));
+            }
             (Format::CommandOutput, 1)
         }
         Sniffed::Other => read_other(index, source, segment, out, reached),

@@ -2,7 +2,7 @@
 //! with what could not be decoded reported as a problem of its field.
 
 use super::node::{Node, NodeValue, Pos, Text};
-use super::{decode, Ingested, Object, Source, Typed, PRUNED};
+use super::{decode, Ingested, Object, Scope, Source, Typed, PRUNED};
 use crate::message::reading::Msg;
 use crate::report::{InputError, ObjectRef};
 
@@ -65,7 +65,11 @@ pub(super) fn add_object(
         uid: meta_text("uid"),
     };
     let api_version = text("apiVersion").unwrap_or_default().to_string();
-    let (typed, problems) = decode_tolerant(&kind, &api_version, &node);
+    // A reading of trees only ([`super::ingest_trees`]) decodes no types: nothing reads them there.
+    let (typed, problems) = match out.scope {
+        Scope::Analysis => decode_tolerant(&kind, &api_version, &node),
+        Scope::Trees => (Typed::Untyped, Vec::new()),
+    };
     let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
     if matches!(group, "" | "apps" | "batch" | "extensions") {
         for (pruned_kind, path) in PRUNED {

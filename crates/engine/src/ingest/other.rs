@@ -7,7 +7,7 @@ use super::objects::add_object;
 use super::segment::{self, Segment};
 use super::sniff::starts_whole_format;
 use super::{describe, fragments, get_table, ingest_segment};
-use super::{CommandOutput, Format, Ingested, Reached, Source};
+use super::{CommandOutput, Format, Ingested, Reached, Scope, Source};
 
 /// A segment no whole-format reader takes from its first line: its lines are read one by one
 /// ([`fragments`]) up to the first line where a whole format starts (an events or `get` table's
@@ -86,7 +86,12 @@ pub(super) fn read_other(
         }
     }
     head = head.trim_end_matches(' ');
-    let read = fragments::read(head, segment.first_line, command);
+    // Lines read one by one make no objects: a reading of trees only steps over them.
+    let read = if out.scope == Scope::Analysis {
+        fragments::read(head, segment.first_line, command)
+    } else {
+        fragments::Read::default()
+    };
     let records = read.events.len() + read.messages.len();
     let mut format = if records > 0 {
         Format::Fragments
@@ -132,6 +137,8 @@ pub(super) fn read_other(
 /// (start offset, end offset, first line number), when it also holds `Last State:`, `Ready:` or
 /// `Restart Count:`.
 pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    // Most texts have no such line: they are not cut into lines for nothing.
+    memchr::memmem::find(text.as_bytes(), b"State:")?;
     let lines: Vec<(usize, &str)> = text
         .split_inclusive('\n')
         .scan(0usize, |at, l| {
@@ -165,6 +172,8 @@ pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usi
 
 /// A `Conditions:` line and the table indented under it: (start offset, end offset, first line).
 pub(super) fn conditions_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    // Most texts have no such line: they are not read line by line for nothing.
+    memchr::memmem::find(text.as_bytes(), b"Conditions:")?;
     let mut at = 0;
     let mut found: Option<(usize, usize, u32)> = None;
     for (number, line) in (first_line..).zip(text.split_inclusive('\n')) {

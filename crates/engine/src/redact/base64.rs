@@ -29,14 +29,10 @@ pub(crate) fn decode_prefix(encoded: &[u8]) -> Vec<u8> {
     let mut nbits = 0;
     let mut decoded = Vec::with_capacity(encoded.len() / 4 * 3 + 2);
     for &b in encoded {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
-            _ => break,
-        };
+        let v = SEXTET[usize::from(b)];
+        if v == NOT_BASE64 {
+            break;
+        }
         bits = (bits << 6) | u32::from(v);
         nbits += 6;
         if nbits >= 8 {
@@ -46,6 +42,23 @@ pub(crate) fn decode_prefix(encoded: &[u8]) -> Vec<u8> {
     }
     decoded
 }
+
+const NOT_BASE64: u8 = 0xff;
+
+/// Each byte's six bits in base64 or base64url (`+` and `-` are 62, `/` and `_` 63), or
+/// [`NOT_BASE64`]: a table, one load a byte, where a `match` of ranges was most of decoding every
+/// value of a Secret of many keys.
+static SEXTET: [u8; 256] = {
+    let mut table = [NOT_BASE64; 256];
+    let mut i = 0;
+    while i < 64 {
+        table[ALPHABET[i] as usize] = i as u8;
+        i += 1;
+    }
+    table[b'-' as usize] = 62;
+    table[b'_' as usize] = 63;
+    table
+};
 
 /// What `value` decodes to when it is standard base64 (padded to a multiple of four) of printable
 /// text: `None` for anything else, so that ordinary words are not "decoded".
@@ -84,5 +97,9 @@ mod tests {
         // Words are not base64 of text: wrong length, or bytes that are not text.
         assert_eq!(decode_text("password"), None);
         assert_eq!(decode_text("credentials1"), None);
+        // base64url's two letters decode as standard base64's; anything else ends the prefix.
+        assert_eq!(decode_prefix(b"-_-_"), decode_prefix(b"+/+/"));
+        assert_eq!(decode_prefix(b"YWRt=aW4"), b"adm");
+        assert_eq!(decode_prefix(b"YW\x80Rt"), decode_prefix(b"YW"));
     }
 }

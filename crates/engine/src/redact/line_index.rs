@@ -59,7 +59,7 @@ impl LineIndex {
             (at, chars) = (cursor_at, cursor_chars);
         }
         let rest = text.get(at..self.line_end(text, line)?)?;
-        let (i, _) = rest.char_indices().nth(want - chars)?;
+        let i = nth_char(rest, want - chars)?;
         self.cursor.set((start, at + i, want));
         Some(at + i)
     }
@@ -74,6 +74,16 @@ impl LineIndex {
             (line_start, 0)
         }
     }
+}
+
+/// The byte offset of the `n`-th (0-based) char of `s`: `s.char_indices().nth(n)`, with the common
+/// case, ASCII up to there (the `n`-th char is the `n`-th byte), tested words at a time rather
+/// than decoded char by char.
+fn nth_char(s: &str, n: usize) -> Option<usize> {
+    if s.len() > n && s.as_bytes()[..n].is_ascii() {
+        return Some(n);
+    }
+    s.char_indices().nth(n).map(|(i, _)| i)
 }
 
 #[cfg(test)]
@@ -101,6 +111,15 @@ mod tests {
             assert_eq!(index.offset(text, line, column), Some(offset), "{line}:{column}");
         }
         assert_eq!(index.offset(text, 1, 9), None);
+        for s in ["", "abc", "é:ü x", "aé", "ab\u{1F600}c"] {
+            for n in 0..=s.chars().count() + 1 {
+                assert_eq!(
+                    nth_char(s, n),
+                    s.char_indices().nth(n).map(|(i, _)| i),
+                    "{s:?} {n}"
+                );
+            }
+        }
         assert_eq!(index.line_end(text, 2), Some(10));
         assert_eq!(index.line_end(text, 4), Some(text.len()));
     }

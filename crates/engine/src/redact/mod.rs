@@ -44,10 +44,9 @@ pub mod tokens;
 
 pub(crate) use line_index::LineIndex;
 
-use crate::hash::Map;
+use crate::hash::{Map, Set};
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -227,12 +226,15 @@ pub(crate) struct Span {
 
 /// Finds every secret in the inputs, in input order, then text order.
 pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
-    scan_ingested(sources, &ingest::ingest(sources), options)
+    scan_ingested(sources, &ingest::ingest_trees(sources), options)
 }
 
-/// [`scan`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`): the
-/// structure of Secrets, kubeconfigs and annotations comes from its objects, so an analysis and a
-/// scan of the same inputs read them once ([`crate::analyze_for_scan`]).
+/// [`scan`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`, or
+/// the reading of their trees alone that [`scan`] does): the structure of Secrets, kubeconfigs and
+/// annotations comes from its objects, so an analysis and a scan of the same inputs read them once
+/// ([`crate::analyze_for_scan`]).
+// Called once a redaction: not inlined, so that a profile tells its cost apart.
+#[inline(never)]
 pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<SecretHit> {
     // Each input's line index, built only if something needs a position (one pass over the text).
     let lines: Vec<OnceCell<LineIndex>> = sources.iter().map(|_| OnceCell::new()).collect();
@@ -261,7 +263,7 @@ pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOpti
 
 /// [`scan`], then replaces every value found by its token. Tokens are shared across the inputs.
 pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
-    redact_ingested(sources, &ingest::ingest(sources), options)
+    redact_ingested(sources, &ingest::ingest_trees(sources), options)
 }
 
 /// [`redact`] with the inputs already read (`ingested` must be [`ingest::ingest`] of `sources`), as
@@ -269,7 +271,9 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
 /// ([`crate::Reading::redact`]).
 pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Redacted {
     let hits = scan_ingested(sources, ingested, options);
-    let mut tokens: Map<&str, String> = Map::default();
+    // Each value's token, as its kind and number: written out where it goes, not kept as a string.
+    let mut tokens: Map<&str, (SecretKind, usize)> = Map::default();
+    tokens.reserve(hits.len());
     let mut per_kind: Map<SecretKind, usize> = Map::default();
     let mut out = Vec::with_capacity(sources.len());
     // Hits come in input order: each input's are the next run of them.
@@ -283,19 +287,17 @@ pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOp
         rest = after;
         for hit in of_input {
             let value = &text[hit.start..hit.end];
-            let token = tokens.entry(value).or_insert_with(|| {
+            let &mut (kind, n) = tokens.entry(value).or_insert_with(|| {
                 let n = per_kind.entry(hit.kind).or_insert(0);
                 *n += 1;
-                let mut token = String::with_capacity(32);
-                token.push_str("<redacted:");
-                token.push_str(hit.kind.id());
-                token.push(':');
-                push_number(&mut token, *n);
-                token.push('>');
-                token
+                (hit.kind, *n)
             });
             redacted.push_str(&text[at..hit.start]);
-            redacted.push_str(token);
+            redacted.push_str("<redacted:");
+            redacted.push_str(kind.id());
+            redacted.push(':');
+            push_number(&mut redacted, n);
+            redacted.push('>');
             // Keep the line count: each line the value spanned stays, blank, with its indentation
             // (inside a YAML block scalar a blank line is still part of the block). Inside double
             // quotes each line break is escaped, `\` at the end of the line: a break folds into a
@@ -325,6 +327,8 @@ pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOp
 }
 
 /// All spans of all inputs, overlaps resolved, sorted by start.
+// Called once a redaction: not inlined, so that a profile tells its cost apart.
+#[inline(never)]
 fn find_all(
     sources: &[Source],
     ingested: &Ingested,
@@ -367,24 +371,59 @@ fn resolve_overlaps(mut candidates: Vec<Span>) -> Vec<Span> {
     if candidates.windows(2).all(|w| w[0].end <= w[1].start) {
         return candidates;
     }
-    candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
-    let mut accepted: Vec<Span> = Vec::with_capacity(candidates.len());
-    // Accepted spans, start to end, ordered by start: they never overlap, so a candidate overlaps
-    // one of them exactly when it overlaps the last that starts before the candidate ends. (A sorted
-    // `Vec` with inserts was quadratic in the number of spans.)
-    let mut sorted: BTreeMap<usize, usize> = BTreeMap::new();
+    // Candidates are taken rank by rank, each rank's from the earliest (the longest first where two
+    // start together), each kept when it overlaps none kept before. Those kept of the ranks before
+    // are in text order and overlap each other nowhere: a candidate overlaps one of them exactly
+    // when it overlaps the last that starts before it ends (a binary search). Those kept of its own
+    // rank so far all start before it: it can overlap only the last of them. (A sorted `Vec` with
+    // inserts was quadratic in the number of spans, and a `BTreeMap` of them a third of redacting a
+    // Secret of many keys.)
+    let mut by_rank: [Vec<Span>; 7] = Default::default();
     for span in candidates {
-        let overlaps = sorted
-            .range(..span.end)
-            .next_back()
-            .is_some_and(|(_, &end)| end > span.start);
-        if !overlaps {
-            sorted.insert(span.start, span.end);
-            accepted.push(span);
+        by_rank[usize::from(span.kind.rank())].push(span);
+    }
+    let mut accepted: Vec<Span> = Vec::new();
+    for mut rank in by_rank {
+        if rank.is_empty() {
+            continue;
+        }
+        // Stable: spans of one start and end keep their order (sorted by start already, this is
+        // one pass unless spans start together).
+        rank.sort_by_key(|s| (s.start, usize::MAX - s.end));
+        let mut kept: Vec<Span> = Vec::with_capacity(rank.len());
+        for span in rank {
+            let before = accepted.partition_point(|a| a.start < span.end);
+            let overlaps = before > 0 && accepted[before - 1].end > span.start
+                || kept.last().is_some_and(|k| k.end > span.start);
+            if !overlaps {
+                kept.push(span);
+            }
+        }
+        accepted = merge_by_start(accepted, kept);
+    }
+    accepted
+}
+
+/// Two lists of spans sorted by start, as one.
+fn merge_by_start(a: Vec<Span>, b: Vec<Span>) -> Vec<Span> {
+    if b.is_empty() {
+        return a;
+    }
+    if a.is_empty() {
+        return b;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
+        if y.start < x.start {
+            out.extend(b.next());
+        } else {
+            out.extend(a.next());
         }
     }
-    accepted.sort_by_key(|s| s.start);
-    accepted
+    out.extend(a);
+    out.extend(b);
+    out
 }
 
 /// Whether `span` overlaps any of `spans`, which are sorted by start and do not overlap each other.
@@ -415,18 +454,27 @@ fn is_propagated(value: &str) -> bool {
 
 /// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
 /// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
+// Called once a redaction: not inlined, so that a profile tells its cost apart.
+#[inline(never)]
 fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     // Keyed by the text itself where it is as written (no copy for each of a big paste's values).
     let mut values: Map<Cow<'_, str>, SecretKind> = Map::default();
     // Each value goes in with its other form: no rehashing as a paste of many values fills it.
     values.reserve(2 * per_input.iter().map(Vec::len).sum::<usize>());
     let mut multi_word: Vec<(Cow<'_, str>, SecretKind)> = Vec::new();
+    // A value that is one of the forms in already is not looked at again; nor is a value already
+    // looked at (a Secret's value is often found twice: in `data` and in its last-applied
+    // annotation; a paste may hold one PEM header line over and over, which is not one word).
+    let mut seen: Set<&str> = Set::default();
     for (source, spans) in sources.iter().zip(per_input.iter()) {
         for span in spans {
             let value = &source.text[span.start..span.end];
-            // A value seen before has its forms in already (a Secret's value is often found twice:
-            // in `data` and in its last-applied annotation).
-            if !is_propagated(value) || values.contains_key(value) {
+            // (A value of one word is one of the forms in once looked at: only the others need
+            // `seen`.)
+            if !is_propagated(value)
+                || values.contains_key(value)
+                || !value.bytes().all(is_word_byte) && !seen.insert(value)
+            {
                 continue;
             }
             // The value as written, and as it reads escaped once and twice in JSON strings: usually
@@ -459,6 +507,11 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
     for (source, spans) in sources.iter().zip(per_input.iter_mut()) {
         let text = source.text.as_bytes();
         let mut extra = Vec::new();
+        // The first found span that does not end before the word being read: a word that starts
+        // inside a found span is not looked up, as what it would add overlaps that span and goes.
+        // Most words looked up were the values found themselves: a big paste's values were each
+        // looked up in a table of all of them, a cache miss apiece once the table outgrew the cache.
+        let mut found = 0;
         let mut i = 0;
         while i < text.len() {
             if !is_word_byte(text[i]) {
@@ -469,9 +522,21 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             while i < text.len() && is_word_byte(text[i]) {
                 i += 1;
             }
+            while spans.get(found).is_some_and(|s| s.end <= start) {
+                found += 1;
+            }
+            if spans.get(found).is_some_and(|s| s.start <= start) {
+                continue;
+            }
             // A word may carry punctuation around the value (`value.`): try it trimmed too.
             let word = &source.text[start..i];
-            let trimmed = word.trim_end_matches(['.', '-']);
+            // `word.trim_end_matches(['.', '-'])`, bytewise.
+            let dots = text[start..i]
+                .iter()
+                .rev()
+                .take_while(|b| matches!(b, b'.' | b'-'))
+                .count();
+            let trimmed = &word[..word.len() - dots];
             let candidates = if trimmed.len() == word.len() {
                 &[word][..]
             } else {
@@ -489,8 +554,11 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             }
         }
         for (value, kind) in &multi_word {
+            // One searcher for each value, not one set up for each occurrence: a paste of the same
+            // PEM header line over and over holds the value once per line.
+            let finder = memchr::memmem::Finder::new(value.as_bytes());
             let mut from = 0;
-            while let Some(found) = source.text[from..].find(value.as_ref()) {
+            while let Some(found) = finder.find(&text[from..]) {
                 let start = from + found;
                 let end = start + value.len();
                 let before_ok = start == 0 || !is_word_byte(text[start - 1]);
@@ -506,11 +574,18 @@ fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
             }
         }
         if !extra.is_empty() {
-            // Found spans keep priority over propagated ones (they come first at equal rank).
-            let mut all = std::mem::take(spans);
-            let kept: Vec<Span> = extra.into_iter().filter(|e| !overlaps_any(&all, e)).collect();
-            all.extend(kept);
-            *spans = resolve_overlaps(all);
+            // Found spans keep priority over propagated ones: only those that overlap none of them
+            // are kept, then resolved among themselves.
+            let found = std::mem::take(spans);
+            extra.retain(|e| !overlaps_any(&found, e));
+            if extra.is_empty() {
+                *spans = found;
+                continue;
+            }
+            // Both in text order (the word pass's, then each phrase's): merged, they are sorted,
+            // and sorting them again in `resolve_overlaps` is one pass.
+            extra.sort_by_key(|s| s.start);
+            *spans = resolve_overlaps(merge_by_start(found, extra));
         }
     }
 }

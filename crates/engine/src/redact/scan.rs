@@ -206,7 +206,13 @@ impl KeyValues {
             let line_start = next;
             next = next_line(text, line_start).min(region.end);
             let line = &text[line_start..next];
-            let content = line.trim_end_matches(['\n', '\r']);
+            // `line.trim_end_matches(['\n', '\r'])`, bytewise.
+            let breaks = line
+                .bytes()
+                .rev()
+                .take_while(|b| matches!(b, b'\n' | b'\r'))
+                .count();
+            let content = &line[..line.len() - breaks];
             let trimmed = trim_start(content);
             if trimmed.is_empty() {
                 continue;
@@ -371,23 +377,20 @@ fn is_kubeconfig(text: &str) -> bool {
 /// `key:` at the start of `item` (a YAML key or a describe label); returns the key and where its
 /// value starts (after the colon and spaces).
 pub(super) fn yaml_key(item: &str) -> Option<(&str, usize)> {
-    // One pass to the first colon, stopping at the first byte no key has (this runs for every line
-    // of a big paste): letters, digits, `-_./`, and single spaces.
+    // The first colon within the first 254 bytes (`memchr`: most lines of a big paste have none,
+    // or one soon), then what is before it: only bytes a key has (letters, digits, `-_./`, and
+    // single spaces). This runs for every line of a big paste.
     let bytes = item.as_bytes();
-    let mut colon = None;
-    for (i, &b) in bytes.iter().enumerate().take(254) {
+    let colon = memchr::memchr(b':', &bytes[..bytes.len().min(254)])?;
+    for (i, &b) in bytes[..colon].iter().enumerate() {
         match b {
-            b':' => {
-                colon = Some(i);
-                break;
-            }
             b' ' if i > 0 && bytes[i - 1] == b' ' => return None,
             b'-' | b'_' | b'.' | b'/' | b' ' => {}
             _ if b.is_ascii_alphanumeric() => {}
             _ => return None,
         }
     }
-    let colon = colon.filter(|&c| c > 0)?;
+    let colon = Some(colon).filter(|&c| c > 0)?;
     let key = &item[..colon];
     let after = &item[colon + 1..];
     if !(after.is_empty() || after.starts_with([' ', '\t'])) {
@@ -546,8 +549,10 @@ fn plain_or_quoted(text: &str, at: usize, content: &str, line_start: usize) -> O
         b'\'' => value[1..].find('\'').map(|i| (at + 1, at + 1 + i)),
         _ => {
             let mut v = value;
-            if let Some(comment) = v.find(" #") {
-                v = &v[..comment];
+            // `v.find(" #")`, without setting up a substring search for each value.
+            let bytes = v.as_bytes();
+            if let Some(hash) = memchr::memchr_iter(b'#', bytes).find(|&i| i > 0 && bytes[i - 1] == b' ') {
+                v = &v[..hash - 1];
             }
             Some((at, at + v.trim_end().len()))
         }

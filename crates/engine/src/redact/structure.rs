@@ -251,8 +251,10 @@ fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>,
         }
     }
     for (variant, kind) in phrases {
+        // One searcher for each phrase, not one set up for each place it is found.
+        let finder = memchr::memmem::Finder::new(variant.as_bytes());
         let mut from = 0;
-        while let Some(found) = region[from..].find(variant.as_str()) {
+        while let Some(found) = finder.find(&bytes[from..]) {
             let s = start + from + found;
             out.push(Span {
                 kind,

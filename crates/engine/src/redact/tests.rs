@@ -381,3 +381,55 @@ fn indented_lines_after_a_one_word_value_are_not_its_continuation() {
         .text
         .contains("    at com.shop.Db.connect(Db.java:42)\n    at com.shop.Main.main"));
 }
+
+/// Overlaps resolved rank by rank (with binary searches and merges) keep what the one ordered pass
+/// over all candidates with a `BTreeMap` of those kept kept before: the same spans, of the same
+/// kinds, for many random sets of candidates that overlap in every way (same start, same end, one
+/// inside another, equal spans of two kinds of one rank).
+#[test]
+fn overlaps_are_resolved_as_by_one_ordered_pass() {
+    fn one_pass(mut candidates: Vec<Span>) -> Vec<Span> {
+        candidates.retain(|s| s.start < s.end);
+        candidates.sort_unstable_by_key(|s| (s.start, s.end, s.kind.rank()));
+        candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
+        let mut kept: std::collections::BTreeMap<usize, (usize, SecretKind)> = Default::default();
+        for span in candidates {
+            let overlaps = kept
+                .range(..span.end)
+                .next_back()
+                .is_some_and(|(_, &(end, _))| end > span.start);
+            if !overlaps {
+                kept.insert(span.start, (span.end, span.kind));
+            }
+        }
+        kept.into_iter()
+            .map(|(start, (end, kind))| Span { kind, start, end })
+            .collect()
+    }
+    let mut seed = 12345u64;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for round in 0..2000 {
+        let count = 1 + next(40) as usize;
+        let width = 1 + next(if round % 2 == 0 { 30 } else { 300 });
+        let candidates: Vec<Span> = (0..count)
+            .map(|_| {
+                let start = next(width) as usize;
+                Span {
+                    kind: SecretKind::ALL[next(SecretKind::ALL.len() as u64) as usize],
+                    start,
+                    end: start + next(12) as usize,
+                }
+            })
+            .collect();
+        assert_eq!(
+            resolve_overlaps(candidates.clone()),
+            one_pass(candidates),
+            "round {round}"
+        );
+    }
+}
