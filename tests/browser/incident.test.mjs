@@ -155,6 +155,8 @@ test('500 Pods: one filter narrows every view, and / searches', async (t) => {
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'search');
   await page.keyboard.type('node-not-ready');
   await page.waitForFunction((total) => !document.querySelector('.filter-count').textContent.startsWith(`${total} `), total);
+  assert.equal(await page.locator('#search').inputValue(), 'node-not-ready', await page.locator('.filter-count').textContent());
+  await page.waitForFunction(() => !document.querySelector('.findings[aria-busy="true"]') && document.querySelector('.finding'));
   // Every finding left says those words; the Node's own finding is among them.
   const cards = await page.locator('.finding').evaluateAll((cs) => cs.map((c) => [c.dataset.rule, c.textContent.toLowerCase()]));
   assert.ok(cards.some(([rule]) => rule === 'node-not-ready'), JSON.stringify(cards.map(([r]) => r)));
@@ -186,7 +188,8 @@ test('17 nodes: at most four kubelet boxes, nothing in the diagram overlaps', as
   const text = await more.textContent();
   // The nodes the report names: Node objects and the nodes findings are about.
   const nodes = new Set([...report.objects.filter((o) => o.ref.kind === 'Node').map((o) => o.ref.name),
-    ...report.findings.filter((f) => f.node).map((f) => f.node)]).size;
+    ...report.findings.filter((f) => f.node).map((f) => f.node),
+    ...report.timeline.filter((e) => e.subject.kind === 'Node').map((e) => e.subject.name)]).size;
   const hidden = nodes - (kubelets.length - 1);
   assert.match(text, new RegExp(`${hidden} more kubelets`));
   await screenshot(page, 'incident-500-diagram-en');

@@ -27,7 +27,9 @@ pub fn filter_bar(props: &Props) -> Html {
         let search = search.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|window| {
-                gloo::events::EventListener::new(&window, "keydown", move |e| {
+                // Not passive: the `/` must not be typed into the box it opens.
+                let options = gloo::events::EventListenerOptions::enable_prevent_default();
+                gloo::events::EventListener::new_with_options(&window, "keydown", options, move |e| {
                     let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                         return;
                     };

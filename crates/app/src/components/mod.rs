@@ -30,7 +30,7 @@ use yew::prelude::*;
 /// which may break anywhere. The text is the command's, spaces included (a selection copies it).
 pub fn command(text: &str) -> Html {
     /// Longer than this many characters a word may not fit a narrow box: it wraps where it must.
-    const WHOLE: usize = 48;
+    const WHOLE: usize = 64;
     let words = text.split(' ').enumerate().map(|(i, word)| {
         let class = (word.chars().count() <= WHOLE).then_some("w");
         html! { <>{ if i > 0 { " " } else { "" } }<span {class}>{ word }</span></> }
