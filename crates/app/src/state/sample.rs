@@ -41,6 +41,7 @@ impl State {
             baseline: None,
             changes: None,
             guide: None,
+            captured_at: None,
         };
         state.load_sample(id);
         state.analyse(false);
