@@ -439,12 +439,15 @@ pub fn timeline(props: &Props) -> Html {
             None => (String::new(), t.capture_basis[3]),
         };
         let anchor = report.capture.as_ref().and_then(|c| c.anchor.as_ref()).map(|a| {
-            format!(
-                " ({} {} · {} {})",
-                a.subject,
-                a.reason,
-                faultline_engine::model::timeline::human(a.age),
-                faultline_engine::render::readable_time(&a.created)
+            let created = model::parse_millis(&a.created).map_or_else(
+                || a.created.to_string(),
+                |ms| format!("{} {zone}", model::clock(zoned(ms), true)),
+            );
+            (t.capture_anchor)(
+                &a.subject.to_string(),
+                &created,
+                &a.reason,
+                &faultline_engine::model::timeline::human(a.age),
             )
         });
         let apply = {

@@ -334,6 +334,9 @@ pub const EN: Texts = Texts {
         "or later: no event is older than its object",
         "unknown: the input has no absolute time; entries are ordered by age",
     ],
+    capture_anchor: |subject, created, reason, age| {
+        format!(" ({subject} was created at {created}; its {reason} event is {age} old)")
+    },
     capture_input: "Capture time (UTC)",
     capture_placeholder: "2025-02-11T09:40:05Z",
     capture_set: "Place ages against it",

@@ -181,6 +181,8 @@ pub struct Texts {
     /// The capture moment: label, how it is known (set, newest timestamp, age anchor, unknown).
     pub capture_label: &'static str,
     pub capture_basis: [&'static str; 4],
+    /// The age that puts the capture moment where it is: subject, its creation, reason, age.
+    pub capture_anchor: fn(&str, &str, &str, &str) -> String,
     /// The capture-time field: its label, placeholder, buttons, and the error for what is not a time.
     pub capture_input: &'static str,
     pub capture_placeholder: &'static str,

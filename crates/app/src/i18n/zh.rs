@@ -343,6 +343,9 @@ pub const ZH: Texts = Texts {
         "或更晚：事件不会早于其对象",
         "未知：输入中没有绝对时间；条目按存在时长排序",
     ],
+    capture_anchor: |subject, created, reason, age| {
+        format!("（{subject} 创建于 {created}，其 {reason} 事件已存在 {age}）")
+    },
     capture_input: "采集时间（UTC）",
     capture_placeholder: "2025-02-11T09:40:05Z",
     capture_set: "据此推算时长",
