@@ -327,7 +327,7 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
         verdict: report.verdict,
         unread: report.unread.clone(),
         workloads: report.workloads.clone(),
-        capture: report.capture.clone(),
+        capture: report.capture.clone().map(Box::new),
         unreadable,
         redacted_input,
         findings: report.findings.len(),

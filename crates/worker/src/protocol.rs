@@ -142,7 +142,7 @@ pub struct Head {
     pub workloads: Vec<WorkloadOf>,
     /// The capture moment ([`faultline_engine::Report::capture`]).
     #[serde(default)]
-    pub capture: Option<faultline_engine::Capture>,
+    pub capture: Option<Box<faultline_engine::Capture>>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
