@@ -140,14 +140,15 @@ for (const id of Object.keys(SAMPLES)) {
     }
     assert.doesNotMatch(await page.locator('.boundary-table').textContent(), /healthy/i);
 
-    // Timeline: every entry, in the engine's order.
+    // Timeline: every entry, in the engine's order reversed: newest first by default.
     await showView(page, 'timeline');
     assert.equal(await page.locator('.tl-count').textContent(),
       `${report.timeline.length} of ${report.timeline.length} entries`);
+    const newest = report.timeline.map((_, i) => i).reverse();
     const shown = await page.locator('.tl-row').evaluateAll((rs) => rs.map((r) => Number(r.dataset.index)));
-    assert.deepEqual(shown, report.timeline.slice(0, shown.length).map((_, i) => i));
+    assert.deepEqual(shown, newest.slice(0, shown.length));
     const reasons = await page.locator('.tl-row .tl-what strong').allTextContents();
-    assert.deepEqual(reasons, report.timeline.slice(0, shown.length).map((e) => e.reason));
+    assert.deepEqual(reasons, newest.slice(0, shown.length).map((i) => report.timeline[i].reason));
     const times = report.timeline.map((e) => e.time).filter(Boolean);
     assert.deepEqual(times, [...times].sort(), 'the report is in time order');
   });
@@ -203,6 +204,8 @@ const KEEP = new Set(['Faultline', 'Kubernetes', 'English', 'kubectl', 'kubelet'
   'kube-controller-manager', 'cloud-controller-manager', 'kube-proxy', 'CNI', 'CRI', 'CSI', 'Service',
   'EndpointSlice', 'Pod', 'API', 'YAML', 'JSON', 'get', 'yaml', 'json', 'Markdown', 'HTML',
   // API field names and values, as the input writes them, and the Tab key's name.
+  // A time zone's name, written so in Chinese too.
+  'UTC',
   'Tab', 'ownerReferences', 'targetRef', 'ready', 'serving', 'terminating', 'true', 'false']);
 const english = (texts) => texts.filter((s) => (s.match(/[A-Za-z][A-Za-z-]{2,}/g) ?? []).some((w) => !KEEP.has(w)));
 
@@ -386,6 +389,8 @@ test('the timeline filters, zooms and reads with the keyboard', async (t) => {
   const zoomed = Number((await page.locator('.tl-count').textContent()).split(' ')[0]);
   assert.ok(zoomed < report.timeline.length, `zoomed in shows fewer: ${zoomed}`);
   await page.locator('.tl-zoom.reset').click();
+  await page.locator('.tl-filter.order select').selectOption('oldest');
+  await page.mouse.move(0, 0);
   await page.locator('.tl-viewport').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
@@ -393,6 +398,104 @@ test('the timeline filters, zooms and reads with the keyboard', async (t) => {
   assert.ok(details.includes(report.timeline[1].reason), details);
   const at = report.timeline[1].at;
   if (at) assert.ok(details.includes(`${at.source}:${at.line}`), details);
+});
+
+/** The rows drawn: index into the report's timeline, time cell, classes. */
+async function timelineRows(page) {
+  return page.locator('.tl-row').evaluateAll((rs) => rs.map((r) => ({
+    index: Number(r.dataset.index), time: r.querySelector('.tl-time').textContent.trim(),
+    aged: r.classList.contains('aged'), before: r.classList.contains('before-created'),
+    reason: r.querySelector('.tl-what strong').textContent })));
+}
+
+test('the image-pull timeline: ages as ages, after the Pod was created, newest first, the order switchable', async (t) => {
+  const report = reports['image-pull'];
+  const page = await open(t, '#sample=image-pull&view=timeline');
+  // The capture moment, and how it is known: the Pod was created at 09:35:34 and its Scheduled
+  // event is 4m31s old, so the capture was at 09:40:05 or later.
+  assert.equal(report.capture.time, '2025-02-11T09:40:05Z');
+  const capture = await page.locator('.tl-capture-now').textContent();
+  assert.match(capture, /^Captured: 2025-02-11 09:40:05 UTC or later: no event is older than its object/);
+  assert.match(capture, /\(Pod exp-runtime\/tag-probe was created at 2025-02-11 09:35:34 UTC; its Scheduled event is 4m31s old\)$/);
+  let rows = await timelineRows(page);
+  assert.equal(rows.length, report.timeline.length);
+  assert.deepEqual(rows.map((r) => r.index), report.timeline.map((_, i) => i).reverse(), 'newest first');
+  // Age-only rows say their age; the dated ones their full date (2025 is not this year).
+  for (const r of rows) {
+    const e = report.timeline[r.index];
+    if (e.age !== undefined) {
+      assert.ok(r.aged && / before capture$/.test(r.time), `${e.reason}: ${r.time}`);
+    } else {
+      assert.equal(r.time, e.time.replace('T', ' ').replace('Z', ''), e.reason);
+    }
+    assert.equal(r.before, false, 'nothing is placed before the Pod existed');
+  }
+  assert.ok(rows.some((r) => r.time === '4m31s before capture' && r.reason === 'Scheduled'));
+  assert.ok(rows.some((r) => r.time === '11s before capture' && r.reason === 'Failed'));
+  await page.locator('.tl-filter.order select').selectOption('oldest');
+  rows = await timelineRows(page);
+  const created = rows.findIndex((r) => r.reason === 'Created');
+  const failed = rows.map((r, i) => (r.reason === 'Failed' ? i : -1)).filter((i) => i >= 0);
+  assert.equal(failed.length, 3);
+  assert.ok(created >= 0 && failed.every((i) => i > created), 'the pull failures come after the Pod was created');
+  await page.locator('.tl-row').first().hover();
+  await screenshot(page, 'timeline-image-pull-en');
+});
+
+test('the capture time set in the timeline places the ages again and flags what falls before its object', async (t) => {
+  const page = await open(t, '#sample=image-pull&view=timeline');
+  await page.locator('.tl-capture-input').fill('nonsense');
+  await page.locator('.tl-capture-set').click();
+  assert.match(await page.locator('.tl-capture-error').textContent(), /Not a time/);
+  await page.locator('.tl-capture-input').fill('2025-02-11T09:36:00Z');
+  await page.locator('.tl-capture-input').press('Enter');
+  await page.locator('.tl-row.before-created').first().waitFor();
+  assert.match(await page.locator('.tl-capture-now').textContent(), /^Captured: 2025-02-11 09:36:00 UTC set by you/);
+  const rows = await timelineRows(page);
+  const flagged = rows.filter((r) => r.before).map((r) => r.reason);
+  assert.deepEqual(flagged, ['Scheduled'], 'only the event 4m31s before 09:36:00 falls before 09:35:34');
+  // Kept where its time puts it: oldest of all, last when newest is first.
+  assert.equal(rows.at(-1).reason, 'Scheduled');
+  assert.match(await page.locator('.tl-row.before-created .tl-flag').getAttribute('aria-label'), /before its object was created/);
+  await page.locator('.tl-row.before-created').hover();
+  assert.match(await page.locator('.tl-details').textContent(), /4m31s before capture · ≈ 2025-02-11 09:31:29 UTC/);
+  assert.match(await page.locator('.tl-details').textContent(), /Placed before this object's creation/);
+  await screenshot(page, 'timeline-capture-set-en');
+  // The exports carry the capture set.
+  await showView(page, 'findings');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.export-json').click()]);
+  const json = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(json.capture, { time: '2025-02-11T09:36:00Z', basis: 'set' });
+  assert.equal(download.suggestedFilename(), 'faultline-tag-probe-2025-02-11.json');
+  await showView(page, 'timeline');
+  await page.locator('.tl-capture-reset').click();
+  assert.match(await page.locator('.tl-capture-now').textContent(), /09:40:05 UTC or later/);
+  assert.equal(await page.locator('.tl-row.before-created').count(), 0);
+});
+
+test('the timeline switches between UTC and the local zone, which it names', async (t) => {
+  const page = await open(t, '#sample=image-pull&view=timeline', { timezoneId: 'Asia/Shanghai' });
+  assert.match(await page.locator('.tl-range').textContent(), /^2025-02-11 09:35:34 → 2025-02-11 09:39:54 UTC$/);
+  await page.locator('.tl-filter.zone select').selectOption('local');
+  assert.match(await page.locator('.tl-range').textContent(), /^2025-02-11 17:35:34 → 2025-02-11 17:39:54 Local time \(UTC\+08:00\)$/);
+  const rows = await timelineRows(page);
+  const created = rows.find((r) => r.reason === 'Created');
+  assert.equal(created.time, '2025-02-11 17:35:34');
+  assert.match(await page.locator('.tl-capture-now').textContent(), /2025-02-11 17:40:05 Local time \(UTC\+08:00\)/);
+  await page.locator('.tl-filter.zone select').selectOption('utc');
+  assert.equal((await timelineRows(page)).find((r) => r.reason === 'Created').time, '2025-02-11 09:35:34');
+});
+
+test('the timeline in Chinese: ages, capture and switches in Chinese', async (t) => {
+  const page = await open(t, '#sample=image-pull&view=timeline');
+  await page.getByRole('button', { name: '中文' }).click();
+  await page.locator('.tl-capture-now').filter({ hasText: '采集时间' }).waitFor();
+  assert.match(await page.locator('.tl-capture-now').textContent(), /^采集时间: 2025-02-11 09:40:05 UTC 或更晚：事件不会早于其对象/);
+  const rows = await timelineRows(page);
+  assert.ok(rows.some((r) => r.time === '采集前 4m31s'), JSON.stringify(rows.map((r) => r.time)));
+  assert.equal(await page.locator('.tl-filter.order select option:checked').textContent(), '最新在前');
+  await page.locator('.tl-row').first().hover();
+  await screenshot(page, 'timeline-image-pull-zh');
 });
 
 test('a 100k-entry timeline scrolls with a small DOM', async (t) => {

@@ -1,4 +1,5 @@
 use gloo::events::EventListener;
+use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::analysis_status::AnalysisStatus;
@@ -127,7 +128,23 @@ pub fn app() -> Html {
         let on_close = dispatcher(&state, |()| Action::CloseViewer);
         html! { <InputViewer {input} {line} excerpt={state.excerpt.clone()} {unread} {on_close} /> }
     });
-    let report = state.report.clone();
+    // The report as shown and exported: its ages placed against the capture moment the user set,
+    // if any (only the timeline is placed again, from the report alone).
+    let report = {
+        let report = state.report.clone();
+        let captured_at = state.captured_at;
+        let key = (Rc::as_ptr(&report) as usize, captured_at);
+        (*use_memo(key, move |(_, at)| match at {
+            Some(_) => Rc::new(crate::state::anchored(&report, *at)),
+            None => report.clone(),
+        }))
+        .clone()
+    };
+    let on_capture = {
+        let state = state.clone();
+        Callback::from(move |at| state.dispatch(Action::SetCapture(at)))
+    };
+    let shown = report.clone();
     let key = std::rc::Rc::as_ptr(&report) as usize;
     let summary = {
         let report = report.clone();
@@ -155,7 +172,10 @@ pub fn app() -> Html {
             <ArchitectureDiagram report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}
                 filter={state.filter.clone()} />
         },
-        View::Timeline => html! { <Timeline report={report} on_show_line={on_show_line.clone()} /> },
+        View::Timeline => html! {
+            <Timeline report={report} on_show_line={on_show_line.clone()}
+                captured_set={state.captured_at.is_some()} {on_capture} />
+        },
         View::Table => html! {
             <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}
                 filter={state.filter.clone()} />
@@ -229,7 +249,7 @@ pub fn app() -> Html {
                         <WhatChanged {changes} />
                     }
                     <ViewSwitcher view={state.view} {on_view} />
-                    <ExportMenu report={state.report.clone()} lang={state.lang} redacted={state.is_redacted()} />
+                    <ExportMenu report={shown} lang={state.lang} redacted={state.is_redacted()} />
                     { for filter_bar }
                     <div class="view" role="tabpanel" aria-labelledby={format!("tab-{}", state.view.id())}
                         data-view={state.view.id()}>{ view }</div>

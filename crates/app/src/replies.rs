@@ -46,6 +46,7 @@ impl Assembly {
                         verdict: head.verdict,
                         unread: head.unread,
                         workloads: head.workloads,
+                        capture: head.capture.map(|c| *c),
                     },
                     secrets: Vec::new(),
                     unreadable: head.unreadable,

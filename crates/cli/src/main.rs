@@ -478,28 +478,41 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     };
+    // The export's moment, from this machine's clock (the engine has none).
+    let now = exported_at();
+    let exported = Some(now.as_str());
     let output: io::Result<String> = match args.format {
-        OutputFormat::Text if redacted => Ok(format!(
-            "{}\n\n{}",
-            render::words(args.lang).redacted_note,
-            render::text(&report, &sources, args.lang)
-        )),
-        OutputFormat::Text => Ok(render::text(&report, &sources, args.lang)),
-        OutputFormat::Html => {
-            render::export(&report, ExportFormat::Html, args.lang, redacted).map_err(io::Error::from)
+        OutputFormat::Text => {
+            let mut head = String::new();
+            if redacted {
+                head = format!("{}\n\n", render::words(args.lang).redacted_note);
+            }
+            // After the report, as a footer: when the input was captured, and by which version.
+            Ok(format!(
+                "{head}{}\n{}\n{}\n",
+                render::text(&report, &sources, args.lang).trim_end(),
+                render::capture_line(&report, args.lang),
+                render::stamp_line(None, args.lang),
+            ))
         }
+        OutputFormat::Html => render::export(&report, ExportFormat::Html, args.lang, redacted, exported)
+            .map_err(io::Error::from),
         OutputFormat::Markdown => {
-            render::export(&report, ExportFormat::Markdown, args.lang, redacted).map_err(io::Error::from)
-        }
-        OutputFormat::Json if redacted => {
-            render::export(&report, ExportFormat::Json, args.lang, true).map_err(io::Error::from)
+            render::export(&report, ExportFormat::Markdown, args.lang, redacted, exported)
+                .map_err(io::Error::from)
         }
         OutputFormat::Json => {
             // Written as it is serialised: on a big dump the JSON is half the input's size, and the
             // inputs are no longer needed.
             drop(sources);
             let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let written = serde_json::to_writer_pretty(&mut out, &report)
+            let stamped = render::Stamped {
+                redacted,
+                exported_at: exported,
+                faultline_version: render::VERSION,
+                report: &report,
+            };
+            let written = serde_json::to_writer_pretty(&mut out, &stamped)
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
@@ -511,6 +524,15 @@ fn main() -> ExitCode {
         status,
         &mut stderr,
     )
+}
+
+/// Now, RFC 3339 UTC to the second: when an export was made.
+fn exported_at() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    faultline_engine::Timestamp::from_second(i64::try_from(secs).unwrap_or(0))
+        .map_or_else(|_| String::new(), |t| t.to_string())
 }
 
 /// An earlier report, as `faultline analyze --format json` wrote it.

@@ -313,3 +313,64 @@ fn since_prints_what_the_new_evidence_changed() {
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The app's image-pull sample: a Pod created at 09:35:34 and a table of event ages. Without
+/// `--captured-at` the capture is the earliest the ages allow; with one too early, the events it
+/// puts before the Pod's creation are flagged, not moved. Every rendering says when the input was
+/// captured; the exports also when they were made, and by which version.
+#[test]
+fn the_capture_moment_is_inferred_or_set_and_every_rendering_says_it() {
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../static/samples/image-pull");
+    let pod = sample.join("pod.yaml").display().to_string();
+    let events = sample.join("events.txt").display().to_string();
+    let (_, json) = run(&["analyze", "--format", "json", &pod, &events]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["capture"]["time"], "2025-02-11T09:40:05Z");
+    assert_eq!(report["capture"]["basis"], "age-anchor");
+    assert_eq!(report["faultline_version"], env!("CARGO_PKG_VERSION"));
+    let exported = report["exported_at"].as_str().unwrap();
+    assert!(exported.len() == 20 && exported.ends_with('Z'), "{exported}");
+    let timeline = report["timeline"].as_array().unwrap();
+    let created = timeline.iter().position(|e| e["source"] == "created").unwrap();
+    let backoff = timeline.iter().position(|e| e["reason"] == "BackOff").unwrap();
+    assert!(backoff > created, "the pulls come after the Pod's creation");
+    assert_eq!(timeline[backoff]["age"], 26);
+    assert!(timeline.iter().all(|e| e.get("before_object_existed").is_none()));
+
+    let (_, json) = run(&[
+        "analyze",
+        "--format",
+        "json",
+        "--captured-at",
+        "2025-02-11T09:36:00Z",
+        &pod,
+        &events,
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["capture"]["basis"], "set");
+    let timeline = report["timeline"].as_array().unwrap();
+    let scheduled = timeline.iter().find(|e| e["reason"] == "Scheduled").unwrap();
+    assert_eq!(scheduled["time"], "2025-02-11T09:31:29Z");
+    assert_eq!(scheduled["before_object_existed"], true);
+    let pulling = timeline.iter().find(|e| e["reason"] == "Pulling").unwrap();
+    assert!(
+        pulling.get("before_object_existed").is_none(),
+        "09:35:48 is after the creation"
+    );
+
+    let (_, text) = run(&["analyze", "--captured-at=2025-02-11T09:41:00Z", &pod, &events]);
+    assert!(
+        text.contains("\nCaptured: 2025-02-11 09:41:00 UTC set by you\nFaultline "),
+        "{text}"
+    );
+    let (_, md) = run(&["analyze", "--format", "markdown", "--lang", "zh", &pod, &events]);
+    let lines: Vec<&str> = md.lines().collect();
+    assert!(
+        lines[2].starts_with("采集时间: 2025-02-11 09:40:05 UTC 或更晚"),
+        "{md}"
+    );
+    assert!(
+        lines[3].starts_with("导出时间: ") && lines[3].contains(" · Faultline "),
+        "{md}"
+    );
+}

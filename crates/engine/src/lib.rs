@@ -20,11 +20,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use ingest::Source;
+pub use k8s_openapi::jiff::Timestamp;
 pub use lang::Lang;
 pub use report::{
-    Boundary, Component, Evidence, Fact, FactKind, FactState, Finding, InputError, InputSummary, MapEndpoint,
-    MapObject, ObjectRef, ObjectState, Relation, RelationKind, Replicas, Report, Severity, Text,
-    TimelineEntry, Unread, Verdict, WorkloadOf,
+    AgeAnchor, Boundary, Capture, CaptureBasis, Component, Evidence, Fact, FactKind, FactState, Finding,
+    InputError, InputSummary, MapEndpoint, MapObject, ObjectRef, ObjectState, Relation, RelationKind,
+    Replicas, Report, Severity, Text, TimelineEntry, Unread, Verdict, WorkloadOf,
 };
 
 /// Choices the user can make about an analysis.
@@ -157,7 +158,7 @@ fn diagnose(
     stage(Phase::Diagnosing);
     let findings = rules::run(&model);
     stage(Phase::Timeline);
-    let timeline = model::timeline::build(&model, options.captured_at);
+    let (timeline, capture) = model::timeline::build(&model, options.captured_at);
     let (objects, relations) = model::map::build(&model);
     let workloads = model::owners::workloads(&objects, &relations, &timeline);
     let mut counts = BTreeMap::new();
@@ -192,6 +193,7 @@ fn diagnose(
         verdict,
         unread,
         workloads,
+        capture,
     };
     report.localize(options.lang);
     report

@@ -45,6 +45,46 @@ pub struct Report {
     /// by object.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub workloads: Vec<WorkloadOf>,
+    /// When the pasted output was captured, and how that is known: the moment the entries known
+    /// only by age ([`TimelineEntry::age`]) are placed against. Absent when the input has no
+    /// absolute time and none was set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<Capture>,
+}
+
+/// The capture moment ([`Report::capture`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    /// RFC 3339, UTC.
+    pub time: Text,
+    pub basis: CaptureBasis,
+    /// With [`CaptureBasis::AgeAnchor`]: the age that puts the capture this late.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<AgeAnchor>,
+}
+
+/// How the capture moment is known (`"set"`, `"newest-timestamp"`, `"age-anchor"` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureBasis {
+    /// The user gave it (`--captured-at`, the app's capture-time field).
+    Set,
+    /// The newest absolute timestamp in the input: the capture was at least that late.
+    NewestTimestamp,
+    /// Later than every absolute timestamp: an event known by its age cannot be older than the
+    /// object it is about, so the capture was at least the object's creation plus that age.
+    AgeAnchor,
+}
+
+/// The entry whose age and subject's creation give [`CaptureBasis::AgeAnchor`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgeAnchor {
+    pub subject: ObjectRef,
+    pub reason: Text,
+    /// Seconds before the capture of the event's first occurrence (as its table says).
+    pub age: i64,
+    /// The subject's `metadata.creationTimestamp`.
+    pub created: Text,
 }
 
 /// An object and the name of the workload it belongs to ([`Report::workloads`]).
@@ -484,6 +524,18 @@ pub struct TimelineEntry {
     /// [`TimelineEntry::estimated_from`] as a message.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub estimated_from_message: Option<crate::message::Message>,
+    /// Known only by age: seconds before the capture moment ([`Report::capture`]) of the last
+    /// occurrence, as the table printed it (`LAST SEEN 4m31s`). `time` is placed from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age: Option<i64>,
+    /// Seconds before the capture of the first occurrence, where the table says (`FIRST SEEN`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_age: Option<i64>,
+    /// `time` is before its subject's `metadata.creationTimestamp`: an age placed against a capture
+    /// moment that is too early, or an event of an earlier object of the same name. Kept where its
+    /// time puts it, not moved.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub before_object_existed: bool,
     /// Where the fact was read: the input and line (a field of an object, a table row).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<SourceLine>,

@@ -228,8 +228,28 @@ fn every_case_ingest_model_and_timeline_snapshot() {
             .unwrap();
         }
         writeln!(out, "timeline:").unwrap();
-        for t in timeline::build(&model, None) {
+        let (entries, capture) = timeline::build(&model, None);
+        // The capture moment matters where entries are known only by age.
+        if entries.iter().any(|t| t.age.is_some()) {
+            match &capture {
+                Some(c) => {
+                    let anchor = c
+                        .anchor
+                        .as_ref()
+                        .map(|a| format!(" from {} {} {}s after {}", a.subject, a.reason, a.age, a.created))
+                        .unwrap_or_default();
+                    writeln!(out, "  capture {} {:?}{anchor}", c.time, c.basis).unwrap();
+                }
+                None => writeln!(out, "  capture unknown").unwrap(),
+            }
+        }
+        for t in entries {
             let estimated = if t.estimated_from.is_some() { " ~" } else { "" };
+            let estimated = if t.before_object_existed {
+                format!("{estimated} (before its object existed)")
+            } else {
+                estimated.to_string()
+            };
             let time = if t.time.is_empty() {
                 "(no time)"
             } else {

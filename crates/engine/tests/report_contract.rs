@@ -24,6 +24,7 @@ fn report_json_has_exactly_the_contract_fields() {
     assert_eq!(
         keys(&json),
         [
+            "capture",
             "counts",
             "errors",
             "findings",
@@ -34,6 +35,12 @@ fn report_json_has_exactly_the_contract_fields() {
             "unread",
             "verdict"
         ]
+    );
+    // `capture` (when the input was captured, and how that is known) was added on purpose: here
+    // the newest timestamp, the event's.
+    assert_eq!(
+        json["capture"],
+        serde_json::json!({"time": "2026-10-27T08:00:03Z", "basis": "newest-timestamp"})
     );
     // `verdict` and `unread` were added to the contract on purpose (DESIGN.md).
     assert_eq!(json["verdict"], "fault");
@@ -368,4 +375,75 @@ fn a_finding_lists_the_workloads_it_affects() {
     old["findings"][0].as_object_mut().unwrap().remove("affects");
     let back: faultline_engine::Report = serde_json::from_value(old).unwrap();
     assert!(back.findings[0].affects.is_empty());
+}
+
+/// Entries known only by age keep it (`age`, `first_age`: seconds before the capture); the capture
+/// is the earliest moment the ages allow (`basis: age-anchor`, with the `anchor` that says so); an
+/// entry placed before its object's creation says `before_object_existed`.
+#[test]
+fn aged_entries_keep_their_age_and_the_capture_says_how_it_is_known() {
+    // A Pod created at 08:00:00 and `kubectl get events` printed later: its Scheduled event is
+    // 10m old, so the capture was at 08:10:00 or later.
+    let table = "LAST SEEN   TYPE      REASON      OBJECT    MESSAGE\n10m         Normal    Scheduled   pod/web   Successfully assigned shop/web to n1\n21s         Warning   Failed      pod/web   Error: ErrImagePull\n";
+    let pod = POD.split("---").next().unwrap();
+    let report = analyze(&[Source::new("pods.yaml", pod), Source::new("events.txt", table)]);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(keys(&json["capture"]), ["anchor", "basis", "time"]);
+    assert_eq!(json["capture"]["time"], "2026-10-27T08:10:00Z");
+    assert_eq!(json["capture"]["basis"], "age-anchor");
+    // The table was printed without a namespace: the event's subject is `pod/web`, the one Pod of
+    // that name.
+    assert_eq!(
+        json["capture"]["anchor"],
+        serde_json::json!({
+            "subject": {"kind": "Pod", "name": "web"},
+            "reason": "Scheduled",
+            "age": 600,
+            "created": "2026-10-27T08:00:00Z"
+        })
+    );
+    let failed = json["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["reason"] == "Failed")
+        .unwrap();
+    assert_eq!(
+        keys(failed),
+        [
+            "age",
+            "at",
+            "count",
+            "estimated_from",
+            "estimated_from_message",
+            "message",
+            "reason",
+            "source",
+            "subject",
+            "time",
+            "warning"
+        ]
+    );
+    assert_eq!(failed["age"], 21);
+    assert_eq!(failed["time"], "2026-10-27T08:09:39Z");
+
+    let early = faultline_engine::Options {
+        captured_at: Some("2026-10-27T08:05:00Z".parse().unwrap()),
+        ..Default::default()
+    };
+    let report = faultline_engine::analyze_with(
+        &[Source::new("pods.yaml", pod), Source::new("events.txt", table)],
+        &early,
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(
+        json["capture"],
+        serde_json::json!({"time": "2026-10-27T08:05:00Z", "basis": "set"})
+    );
+    let timeline = json["timeline"].as_array().unwrap();
+    assert_eq!(timeline[0]["reason"], "Scheduled", "kept where its time puts it");
+    assert_eq!(timeline[0]["before_object_existed"], true);
+    assert!(timeline[1..]
+        .iter()
+        .all(|e| e.get("before_object_existed").is_none()));
 }

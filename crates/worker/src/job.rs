@@ -77,6 +77,9 @@ impl Kept {
                 warning: false,
                 estimated_from: None,
                 estimated_from_message: entry.estimated_from_message.take(),
+                age: None,
+                first_age: None,
+                before_object_existed: false,
                 at: None,
             });
         }
@@ -324,6 +327,7 @@ fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool
         verdict: report.verdict,
         unread: report.unread.clone(),
         workloads: report.workloads.clone(),
+        capture: report.capture.clone().map(Box::new),
         unreadable,
         redacted_input,
         findings: report.findings.len(),

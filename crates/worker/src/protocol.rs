@@ -140,6 +140,9 @@ pub struct Head {
     /// The report's workloads: one per owned object, small beside the timeline and the objects.
     #[serde(default)]
     pub workloads: Vec<WorkloadOf>,
+    /// The capture moment ([`faultline_engine::Report::capture`]).
+    #[serde(default)]
+    pub capture: Option<Box<faultline_engine::Capture>>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).

@@ -211,6 +211,9 @@ impl Texts {
                         .and_then(|t| t.estimated_from.clone())
                         .or_else(|| e.estimated_from.clone()),
                     estimated_from_message: None,
+                    age: e.age,
+                    first_age: e.first_age,
+                    before_object_existed: e.before_object_existed,
                     at: e.at.clone(),
                 }
             })
@@ -226,6 +229,7 @@ impl Texts {
             verdict: report.verdict,
             unread,
             workloads: report.workloads.clone(),
+            capture: report.capture.clone(),
         }
     }
 }

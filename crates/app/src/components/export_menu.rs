@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::render::{export, ExportFormat};
+use faultline_engine::render::{export, export_name, ExportFormat};
 use faultline_engine::Report;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -42,7 +42,15 @@ pub fn export_menu(props: &Props) -> Html {
     let render = {
         let report = props.report.clone();
         let (lang, redacted) = (props.lang, props.redacted);
-        move |format: ExportFormat| export(&report, format, lang, redacted)
+        // The export's moment from the browser's clock (the engine has none), to the second.
+        move |format: ExportFormat| {
+            let now = String::from(js_sys::Date::new_0().to_iso_string());
+            let now = match now.get(..19) {
+                Some(seconds) => format!("{seconds}Z"),
+                None => now,
+            };
+            export(&report, format, lang, redacted, Some(&now))
+        }
     };
     let on_copy = {
         let render = render.clone();
@@ -54,8 +62,10 @@ pub fn export_menu(props: &Props) -> Html {
     };
     let save = |format: ExportFormat| {
         let render = render.clone();
+        let report = props.report.clone();
         Callback::from(move |_: MouseEvent| {
-            let name = format!("faultline-diagnosis.{}", format.extension());
+            // `faultline-<subject>-<capture date>.md`: one incident's file told from another's.
+            let name = export_name(&report, format);
             // A report that cannot be serialised saves nothing, rather than an empty file.
             if let Ok(text) = render(format) {
                 download(&name, format.mime(), &text);

@@ -11,6 +11,39 @@ use crate::view_model::timeline::{self as model, Filter};
 pub struct Props {
     pub report: Rc<Report>,
     pub on_show_line: Callback<(String, u32)>,
+    /// The capture moment is the user's ([`crate::state::State::captured_at`]).
+    #[prop_or_default]
+    pub captured_set: bool,
+    /// The user set the capture moment (`None`: back to the inferred one).
+    #[prop_or_default]
+    pub on_capture: Callback<Option<faultline_engine::Timestamp>>,
+}
+
+/// The browser zone's offset from UTC at `millis`, in minutes east (`+480` for UTC+08:00); 0 where
+/// there is no browser (the native tests).
+fn local_offset(millis: i64) -> i32 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+        let west = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(millis as f64)).get_timezone_offset();
+        #[allow(clippy::cast_possible_truncation)]
+        return -(west as i32);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = millis;
+        0
+    }
+}
+
+/// This year (UTC), from the browser's clock; `None` without a browser.
+fn this_year() -> Option<i64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        return Some(i64::from(js_sys::Date::new_0().get_utc_full_year()));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    None
 }
 
 /// Height of one row in pixels: rows are positioned, not flowed, so only the visible ones exist.
@@ -75,6 +108,11 @@ pub fn timeline(props: &Props) -> Html {
     let scroll_top = use_state(|| 0_i32);
     let active = use_reducer(Active::default);
     let viewport = use_node_ref();
+    // Times in the browser's zone instead of UTC.
+    let local = use_state(|| false);
+    // The capture-time field's text while typed, and whether it failed to read as a time.
+    let capture_text = use_state(String::new);
+    let capture_bad = use_state(|| false);
 
     // Keyed by the report's address: comparing 100k entries on every render would be the slow part.
     let key = Rc::as_ptr(&report) as usize;
@@ -240,18 +278,36 @@ pub fn timeline(props: &Props) -> Html {
     let first = usize::try_from((*scroll_top / ROW - OVERSCAN).max(0)).unwrap_or(0);
     let count = usize::try_from(VIEWPORT / ROW + 2 * OVERSCAN).unwrap_or(30);
     let visible = first.min(total)..(first + count).min(total);
-    let with_date =
-        shown.is_some_and(|(lo, hi)| model::clock(lo, true)[..10] != model::clock(hi, true)[..10]);
+    // A time in the zone shown: UTC, or the browser's at that moment.
+    let zoned = |ms: i64| {
+        if *local {
+            ms + i64::from(local_offset(ms)) * 60_000
+        } else {
+            ms
+        }
+    };
+    let zone = if *local {
+        (t.zone_local)(&model::offset_label(local_offset(shown.map_or(0, |w| w.1))))
+    } else {
+        t.zone_utc.to_string()
+    };
+    let scope = shown.map_or(model::Scope::Year, |(lo, hi)| {
+        model::scope((zoned(lo), zoned(hi)), this_year())
+    });
     let spacer = |rows: usize| (i64::try_from(rows).unwrap_or(0) * i64::from(ROW)).to_string();
     let row_html = |position: usize| {
         let index = rows[position];
         let entry = &report.timeline[index];
         let dot = shown.and_then(|w| model::position(entry, w));
-        let time = match model::parse_millis(&entry.time) {
-            Some(ms) if with_date => model::short_clock(ms),
-            Some(ms) => model::clock(ms, false),
-            None => t.undated.to_string(),
+        // Known only by age: the age, as kubectl printed it, before the capture moment; else the
+        // time, with as much of its date as the window needs (the zone is above the list).
+        let time = match (entry.age, model::parse_millis(&entry.time)) {
+            (Some(age), _) => (t.age_before_capture)(&faultline_engine::model::timeline::human(age)),
+            (None, Some(ms)) => model::stamp(zoned(ms), scope),
+            (None, None) => t.undated.to_string(),
         };
+        let placed =
+            model::parse_millis(&entry.time).map(|ms| format!("{} {zone}", model::clock(zoned(ms), true)));
         let lane = if filter.by_object {
             model::lane_label(&owners, &entry.subject)
         } else {
@@ -279,9 +335,14 @@ pub fn timeline(props: &Props) -> Html {
         html! {
             <div id={format!("tl-row-{position}")} role="option" aria-selected={is_active.to_string()}
                 class={classes!("tl-row", entry.source.to_string(), entry.warning.then_some("warning"),
-                    is_active.then_some("active"), new_lane.then_some("new-lane"))}
+                    is_active.then_some("active"), new_lane.then_some("new-lane"),
+                    entry.age.is_some().then_some("aged"), entry.before_object_existed.then_some("before-created"))}
                 data-index={index.to_string()} {onmouseenter} {onclick}>
-                <span class="tl-time">{ if entry.estimated_from.is_some() { "≈ " } else { "" } }{ time }</span>
+                <span class="tl-time" title={placed}>
+                    if entry.before_object_existed {
+                        <span class="tl-flag" role="img" aria-label={t.before_created} title={t.before_created}>{ "⚠ " }</span>
+                    }
+                    { time }</span>
                 <svg class="tl-track" width={TRACK.to_string()} height="12" aria-hidden="true">
                     <line class="tl-axis-line" x1="0.5" y1="6" x2={(TRACK - 0.5).to_string()} y2="6" />
                     if let Some(p) = dot {
@@ -311,11 +372,20 @@ pub fn timeline(props: &Props) -> Html {
         });
         html! {
             <>
-                <p><strong translate="no">{ if entry.time.is_empty() { t.undated.to_string() } else { entry.time.to_string() } }</strong>
+                <p><strong translate="no">{ match (entry.age, model::parse_millis(&entry.time)) {
+                        (Some(age), Some(ms)) => format!("{} · ≈ {} {zone}",
+                            (t.age_before_capture)(&faultline_engine::model::timeline::human(age)), model::clock(zoned(ms), true)),
+                        (Some(age), None) => (t.age_before_capture)(&faultline_engine::model::timeline::human(age)),
+                        (None, Some(ms)) => format!("{} {zone}", model::clock(zoned(ms), true)),
+                        (None, None) => t.undated.to_string(),
+                    } }</strong>
                     { " · " }{ (t.entry_source)(&entry.source) }
                     if entry.count > 1 { { format!(" · {} {}", t.count, entry.count) } }</p>
                 if let Some(basis) = &entry.estimated_from {
                     <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis }</span></p>
+                }
+                if entry.before_object_existed {
+                    <p class="tl-before-created">{ "⚠ " }{ t.before_created_note }</p>
                 }
                 <p translate="no"><span class="subject">{ (t.object)(&entry.subject) }</span>{ " · " }<strong>{ entry.reason.as_str() }</strong></p>
                 if !entry.message.is_empty() { <p class="tl-message" translate="no">{ &entry.message }</p> }
@@ -326,10 +396,124 @@ pub fn timeline(props: &Props) -> Html {
     let axis = shown.map(|(lo, hi)| {
         html! {
             <div class="tl-axis" aria-hidden="true">
-                <span class="tl-range" translate="no">{ format!("{} → {}", model::clock(lo, true), model::clock(hi, true)) }</span>
+                <span class="tl-range" translate="no">{ format!("{} → {} {zone}", model::clock(zoned(lo), true), model::clock(zoned(hi), true)) }</span>
             </div>
         }
     });
+    let order_change = {
+        let filter = filter.clone();
+        let active = active.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                let mut next = (*filter).clone();
+                next.oldest_first = select.value() == "oldest";
+                filter.set(next);
+                active.dispatch(Move::Clear);
+            }
+        })
+    };
+    let zone_change = {
+        let local = local.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                local.set(select.value() == "local");
+            }
+        })
+    };
+    // The capture moment, how it is known, and a field to set it: ages are placed against it again
+    // from the report alone.
+    let capture_html = {
+        let (when, how) = match &report.capture {
+            Some(c) => {
+                let how = match c.basis {
+                    faultline_engine::CaptureBasis::Set => t.capture_basis[0],
+                    faultline_engine::CaptureBasis::NewestTimestamp => t.capture_basis[1],
+                    faultline_engine::CaptureBasis::AgeAnchor => t.capture_basis[2],
+                };
+                let when = model::parse_millis(&c.time).map_or_else(
+                    || c.time.to_string(),
+                    |ms| format!("{} {zone}", model::clock(zoned(ms), true)),
+                );
+                (when, how)
+            }
+            None => (String::new(), t.capture_basis[3]),
+        };
+        let anchor = report.capture.as_ref().and_then(|c| c.anchor.as_ref()).map(|a| {
+            let created = model::parse_millis(&a.created).map_or_else(
+                || a.created.to_string(),
+                |ms| format!("{} {zone}", model::clock(zoned(ms), true)),
+            );
+            (t.capture_anchor)(
+                &a.subject.to_string(),
+                &created,
+                &a.reason,
+                &faultline_engine::model::timeline::human(a.age),
+            )
+        });
+        let apply = {
+            let capture_text = capture_text.clone();
+            let capture_bad = capture_bad.clone();
+            let on_capture = props.on_capture.clone();
+            Rc::new(move || match model::parse_capture(&capture_text) {
+                Some(at) => {
+                    capture_bad.set(false);
+                    on_capture.emit(Some(at));
+                }
+                None => capture_bad.set(true),
+            })
+        };
+        let oninput = {
+            let capture_text = capture_text.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                    capture_text.set(input.value());
+                }
+            })
+        };
+        let onkeydown = {
+            let apply = apply.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" {
+                    e.prevent_default();
+                    apply();
+                }
+            })
+        };
+        let onset = {
+            let apply = apply.clone();
+            Callback::from(move |_: MouseEvent| apply())
+        };
+        let onreset = {
+            let on_capture = props.on_capture.clone();
+            let capture_text = capture_text.clone();
+            let capture_bad = capture_bad.clone();
+            Callback::from(move |_: MouseEvent| {
+                capture_text.set(String::new());
+                capture_bad.set(false);
+                on_capture.emit(None);
+            })
+        };
+        let placeholder = report
+            .capture
+            .as_ref()
+            .map_or(t.capture_placeholder.to_string(), |c| c.time.to_string());
+        html! {
+            <div class="tl-capture">
+                <p class="tl-capture-now"><strong>{ t.capture_label }{ ": " }</strong>
+                    <span translate="no">{ when }</span>{ " " }{ how }
+                    if let Some(anchor) = anchor { <span class="muted" translate="no">{ anchor }</span> }</p>
+                <label class="tl-capture-field">{ t.capture_input }{ " " }
+                    <input type="text" class="tl-capture-input" value={(*capture_text).clone()} {placeholder}
+                        spellcheck="false" aria-invalid={capture_bad.to_string()} {oninput} {onkeydown} />
+                </label>
+                <button type="button" class="tl-capture-set" onclick={onset}>{ t.capture_set }</button>
+                if props.captured_set {
+                    <button type="button" class="tl-capture-reset" onclick={onreset}>{ t.capture_reset }</button>
+                }
+                if *capture_bad { <p class="tl-capture-error" role="alert">{ t.capture_invalid }</p> }
+            </div>
+        }
+    };
     let boundary_options: Vec<(String, String)> = Boundary::ALL
         .iter()
         .filter(|b| report.findings.iter().any(|f| f.boundary == **b))
@@ -348,6 +532,21 @@ pub fn timeline(props: &Props) -> Html {
                 { check(t.warnings_only, "warnings", filter.warnings_only, |f, on| f.warnings_only = on) }
                 { check(t.group_by_object, "lanes", filter.by_object, |f, on| f.by_object = on) }
             </div>
+            <div class="tl-controls">
+                <label class="tl-filter order">{ t.order_label }
+                    <select onchange={order_change}>
+                        <option value="newest" selected={!filter.oldest_first}>{ t.order_newest }</option>
+                        <option value="oldest" selected={filter.oldest_first}>{ t.order_oldest }</option>
+                    </select>
+                </label>
+                <label class="tl-filter zone">{ t.zone_label }
+                    <select onchange={zone_change}>
+                        <option value="utc" selected={!*local}>{ t.zone_utc }</option>
+                        <option value="local" selected={*local}>{ (t.zone_local)(&model::offset_label(local_offset(shown.map_or(0, |w| w.1)))) }</option>
+                    </select>
+                </label>
+            </div>
+            { capture_html }
             <div class="tl-controls">
                 { button(t.zoom_in, "in", Some((true, 0.5))) }
                 { button(t.zoom_out, "out", Some((true, 2.0))) }

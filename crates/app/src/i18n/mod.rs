@@ -190,6 +190,30 @@ pub struct Texts {
     pub timeline_aria: &'static str,
     /// Under the timeline's filters while lanes are on: what groups them.
     pub lanes_note: &'static str,
+    /// A row known only by its age: `21m before capture`.
+    pub age_before_capture: fn(&str) -> String,
+    /// A row placed before its object's creation: the mark's label, and the details' explanation.
+    pub before_created: &'static str,
+    pub before_created_note: &'static str,
+    /// The time zone switch: its label, UTC, and the browser's zone with its offset (`+08:00`).
+    pub zone_label: &'static str,
+    pub zone_utc: &'static str,
+    pub zone_local: fn(&str) -> String,
+    /// The order switch.
+    pub order_label: &'static str,
+    pub order_newest: &'static str,
+    pub order_oldest: &'static str,
+    /// The capture moment: label, how it is known (set, newest timestamp, age anchor, unknown).
+    pub capture_label: &'static str,
+    pub capture_basis: [&'static str; 4],
+    /// The age that puts the capture moment where it is: subject, its creation, reason, age.
+    pub capture_anchor: fn(&str, &str, &str, &str) -> String,
+    /// The capture-time field: its label, placeholder, buttons, and the error for what is not a time.
+    pub capture_input: &'static str,
+    pub capture_placeholder: &'static str,
+    pub capture_set: &'static str,
+    pub capture_reset: &'static str,
+    pub capture_invalid: &'static str,
 
     // Object map.
     pub view_map: &'static str,

@@ -120,6 +120,9 @@ pub struct State {
     pub guide: Option<Option<&'static str>>,
     /// What the user narrowed the report to, shared by every view.
     pub filter: crate::view_model::summary::Filter,
+    /// The capture moment the user set in the timeline: ages are placed against it (without
+    /// analysing again: [`State::shown_report`]); `None`: the engine's inferred moment.
+    pub captured_at: Option<faultline_engine::Timestamp>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +157,8 @@ pub enum Action {
     SetIncludeNetwork(bool),
     SetView(View),
     SetLang(Lang),
+    /// The user set the capture moment (`None`: back to the one inferred from the input).
+    SetCapture(Option<faultline_engine::Timestamp>),
     /// Show an input line (evidence, an error, a timeline entry's source) in the input viewer.
     ShowLine {
         source: String,
@@ -205,6 +210,21 @@ pub enum Action {
     },
     /// From the worker: lines of a large file for the input viewer.
     Excerpt(Rc<Excerpt>),
+}
+
+/// `report` with its entries known only by age placed against `captured_at` (the engine's
+/// [`faultline_engine::model::timeline::place`], on the report alone). Their `estimated_from`
+/// named the inferred moment: it is dropped; `age` and the report's `capture` say it now.
+pub fn anchored(report: &Report, captured_at: Option<faultline_engine::Timestamp>) -> Report {
+    let mut report = report.clone();
+    if captured_at.is_some() {
+        report.capture = faultline_engine::model::timeline::place(&mut report.timeline, captured_at);
+        for entry in report.timeline.iter_mut().filter(|e| e.age.is_some()) {
+            entry.estimated_from = None;
+            entry.estimated_from_message = None;
+        }
+    }
+    report
 }
 
 impl Default for State {

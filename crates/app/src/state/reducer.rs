@@ -76,6 +76,8 @@ impl Reducible for State {
                 return Rc::new(next);
             }
             Action::LoadSample(id) => {
+                // Another incident: its capture moment is its own.
+                next.captured_at = None;
                 next.load_sample(id);
                 next.unreadable.clear();
             }
@@ -122,6 +124,7 @@ impl Reducible for State {
                 return Rc::new(next);
             }
             Action::Clear => {
+                next.captured_at = None;
                 next.paste = "".into();
                 next.files.clear();
                 next.unreadable.clear();
@@ -135,6 +138,10 @@ impl Reducible for State {
             }
             Action::SetView(view) => {
                 next.view = view;
+                return Rc::new(next);
+            }
+            Action::SetCapture(at) => {
+                next.captured_at = at;
                 return Rc::new(next);
             }
             Action::SetLang(lang) => {

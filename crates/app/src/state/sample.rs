@@ -42,6 +42,7 @@ impl State {
             changes: None,
             guide: None,
             filter: Default::default(),
+            captured_at: None,
         };
         state.load_sample(id);
         state.analyse(false);

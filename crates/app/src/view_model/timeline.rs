@@ -50,6 +50,8 @@ pub struct Filter {
     pub warnings_only: bool,
     /// Lanes: group entries by object (owner chain, then node) instead of one time order.
     pub by_object: bool,
+    /// Oldest entry first; by default the newest is (what an incident is about is recent).
+    pub oldest_first: bool,
 }
 
 /// The namespaces and kinds present, for the filter menus.
@@ -176,13 +178,16 @@ pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec
         })
         .map(|(i, _)| i)
         .collect();
+    if !filter.oldest_first {
+        out.reverse();
+    }
     if filter.by_object {
         let owners = owners(report);
         let keys: BTreeMap<usize, _> = out
             .iter()
             .map(|&i| (i, lane_key(&owners, &report.timeline[i].subject)))
             .collect();
-        // Stable: within a lane, time order stays.
+        // Stable: within a lane, the chosen time order stays.
         out.sort_by(|a, b| keys[a].cmp(&keys[b]));
     }
     out
@@ -240,10 +245,136 @@ pub fn short_clock(millis: i64) -> String {
     clock(millis, true).get(5..).unwrap_or_default().to_string()
 }
 
+/// How much of a date the rows show: the time of day, the month and day too, or the whole date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Time,
+    Day,
+    Year,
+}
+
+/// The scope of the rows' times over `window` (in the zone shown): the whole date when the window
+/// spans years or is not in `this_year` (when known), the day when it spans days.
+pub fn scope(window: (i64, i64), this_year: Option<i64>) -> Scope {
+    let (lo, hi) = (clock(window.0, true), clock(window.1, true));
+    let year = |c: &str| c.get(..4).and_then(|y| y.parse::<i64>().ok());
+    if year(&lo) != year(&hi) || this_year.is_some_and(|y| year(&lo) != Some(y)) {
+        Scope::Year
+    } else if lo.get(..10) != hi.get(..10) {
+        Scope::Day
+    } else {
+        Scope::Time
+    }
+}
+
+/// A time (already in the zone shown) with as much of its date as `scope` asks for.
+pub fn stamp(millis: i64, scope: Scope) -> String {
+    match scope {
+        Scope::Year => clock(millis, true),
+        Scope::Day => short_clock(millis),
+        Scope::Time => clock(millis, false),
+    }
+}
+
+/// A zone's offset as people write it: `+08:00`, `-05:30`, `+00:00`.
+pub fn offset_label(minutes_east: i32) -> String {
+    let sign = if minutes_east < 0 { '-' } else { '+' };
+    let m = minutes_east.unsigned_abs();
+    format!("{sign}{:02}:{:02}", m / 60, m % 60)
+}
+
+/// A capture time as typed: RFC 3339 (`2025-02-11T09:40:05Z`, `…+08:00`), or a date and time
+/// without a zone (`2025-02-11 09:40:05`, `2025-02-11T09:40`), read as UTC.
+pub fn parse_capture(text: &str) -> Option<faultline_engine::Timestamp> {
+    let text = text.trim();
+    if let Ok(t) = text.parse() {
+        return Some(t);
+    }
+    let mut iso = text.replacen(' ', "T", 1);
+    if iso.len() == 16 {
+        iso.push_str(":00");
+    }
+    format!("{iso}Z").parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::State;
+
+    #[test]
+    fn rows_show_the_year_across_years_or_when_not_this_year() {
+        let ms = |t: &str| parse_millis(t).unwrap();
+        let new_year = (ms("2025-12-31T23:58:00Z"), ms("2026-01-01T00:03:00Z"));
+        assert_eq!(scope(new_year, Some(2026)), Scope::Year, "across a year boundary");
+        assert_eq!(stamp(new_year.0, Scope::Year), "2025-12-31 23:58:00");
+        let one_day = (ms("2025-02-11T09:35:34Z"), ms("2025-02-11T09:40:05Z"));
+        assert_eq!(scope(one_day, Some(2026)), Scope::Year, "not this year");
+        assert_eq!(scope(one_day, Some(2025)), Scope::Time);
+        assert_eq!(scope(one_day, None), Scope::Time);
+        let days = (ms("2026-03-01T23:00:00Z"), ms("2026-03-02T01:00:00Z"));
+        assert_eq!(scope(days, Some(2026)), Scope::Day);
+        assert_eq!(stamp(days.1, Scope::Day), "03-02 01:00:00");
+        assert_eq!(offset_label(480), "+08:00");
+        assert_eq!(offset_label(-330), "-05:30");
+        assert_eq!(offset_label(0), "+00:00");
+    }
+
+    #[test]
+    fn capture_times_are_read_as_typed() {
+        let utc = |t: &str| parse_capture(t).map(|t| t.to_string());
+        assert_eq!(
+            utc("2025-02-11T09:40:05Z").as_deref(),
+            Some("2025-02-11T09:40:05Z")
+        );
+        assert_eq!(
+            utc("2025-02-11T17:40:05+08:00").as_deref(),
+            Some("2025-02-11T09:40:05Z")
+        );
+        assert_eq!(
+            utc("2025-02-11 09:40:05").as_deref(),
+            Some("2025-02-11T09:40:05Z")
+        );
+        assert_eq!(utc("2025-02-11T09:40").as_deref(), Some("2025-02-11T09:40:00Z"));
+        assert_eq!(utc("yesterday"), None);
+    }
+
+    /// The image-pull sample: its pulls are after the Pod's creation, and a capture time set too
+    /// early places them again, before it, flagged, without analysing again.
+    #[test]
+    fn the_image_pull_samples_ages_are_placed_after_the_pod_and_again_when_the_capture_is_set() {
+        let report = State::with_sample("image-pull").report;
+        let capture = report.capture.clone().unwrap();
+        assert_eq!(capture.time, "2025-02-11T09:40:05Z");
+        let order = rows(
+            &report,
+            &Filter {
+                oldest_first: true,
+                ..Filter::default()
+            },
+            None,
+        );
+        let reasons: Vec<&str> = order
+            .iter()
+            .map(|&i| report.timeline[i].reason.as_str())
+            .collect();
+        let created = reasons.iter().position(|r| *r == "Created").unwrap();
+        let failed = reasons.iter().position(|r| *r == "Failed").unwrap();
+        assert!(created < failed, "{reasons:?}");
+        let early = crate::state::anchored(&report, parse_capture("2025-02-11T09:36:00Z"));
+        assert_eq!(
+            early.capture.as_ref().unwrap().basis,
+            faultline_engine::CaptureBasis::Set
+        );
+        let scheduled = early.timeline.iter().find(|e| e.reason == "Scheduled").unwrap();
+        assert_eq!(scheduled.time, "2025-02-11T09:31:29Z");
+        assert!(scheduled.before_object_existed);
+        assert!(early
+            .timeline
+            .iter()
+            .filter(|e| e.reason == "Failed")
+            .all(|e| !e.before_object_existed));
+    }
 
     #[test]
     fn times_parse_as_the_engine_writes_them() {
@@ -287,7 +418,22 @@ mod tests {
         let report = State::with_sample("healthy").report;
         let all = rows(&report, &Filter::default(), None);
         assert_eq!(all.len(), report.timeline.len());
-        assert!(all.windows(2).all(|w| w[0] < w[1]), "time order is the engine's");
+        assert!(
+            all.windows(2).all(|w| w[0] > w[1]),
+            "newest first by default: the engine's time order, reversed"
+        );
+        let oldest = rows(
+            &report,
+            &Filter {
+                oldest_first: true,
+                ..Filter::default()
+            },
+            None,
+        );
+        assert!(
+            oldest.windows(2).all(|w| w[0] < w[1]),
+            "oldest first: the engine's order"
+        );
         let pods = rows(
             &report,
             &Filter {

@@ -29,6 +29,8 @@ pub struct EventRecord {
     pub reporter: Option<String>,
     /// For table rows, which have no absolute time: seconds before the capture moment.
     pub last_age: Option<i64>,
+    /// For table rows: seconds before the capture moment of the first occurrence (`FIRST SEEN`).
+    pub first_age: Option<i64>,
     pub origin: EventOrigin,
 }
 
@@ -92,6 +94,7 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                     .map(str::to_string)
                     .or_else(|| e.source.as_ref().and_then(|s| s.component.clone())),
                 last_age: None,
+                first_age: None,
                 origin: EventOrigin::Object {
                     index,
                     message_path: "message",
@@ -129,6 +132,7 @@ pub fn normalise(index: usize, object: &Object) -> Option<EventRecord> {
                     .map(str::to_string)
                     .or_else(|| e.deprecated_source.as_ref().and_then(|s| s.component.clone())),
                 last_age: None,
+                first_age: None,
                 origin: EventOrigin::Object {
                     index,
                     message_path: "note",
@@ -157,6 +161,7 @@ pub fn from_table(source: usize, row: &TableEvent) -> EventRecord {
         count: row.count,
         reporter: row.reporter.clone(),
         last_age: row.last_age,
+        first_age: row.first_age,
         origin: EventOrigin::TableRow {
             source,
             line: row.line,

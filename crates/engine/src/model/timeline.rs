@@ -1,10 +1,14 @@
 //! Every dated fact on one axis: events (by effective last time, like `kubectl events`), object
 //! creation, condition transitions and container starts and terminations.
 //!
-//! Tables and describe output give ages (`4m31s`), not times. They are placed against the capture
-//! moment — a time the user sets, else the newest absolute timestamp in the input — and each such
-//! entry says so in `estimated_from`. Without any absolute time they keep an empty `time` and their
-//! order by age.
+//! Tables and describe output give ages (`4m31s`), not times. Each such entry keeps its age
+//! (`age`) and is placed against the capture moment ([`place`]): a time the user sets, else the
+//! earliest moment the input allows — the newest absolute timestamp, or later when an age says so
+//! (an event cannot be older than its object: an event 4m31s old about a Pod created at 09:35:34
+//! puts the capture at 09:40:05 or later). Each placed entry says so in `estimated_from`. An entry
+//! that still falls before its object's creation (a capture time set too early, an event of an
+//! earlier object of the same name) is flagged `before_object_existed`, not moved. Without any
+//! absolute time, entries keep an empty `time` and their order by age.
 
 use crate::message::timeline::Msg;
 use crate::message::Message;
@@ -13,7 +17,8 @@ use k8s_openapi::jiff::Timestamp;
 
 use super::Model;
 use crate::ingest::Typed;
-use crate::report::{ObjectRef, SourceLine, Text, TimelineEntry};
+use crate::report::{AgeAnchor, Capture, CaptureBasis, ObjectRef, SourceLine, Text, TimelineEntry};
+use k8s_openapi::jiff::SignedDuration;
 
 /// One dated fact before it becomes an entry.
 struct Fact<'a> {
@@ -29,15 +34,8 @@ struct Fact<'a> {
     at: Option<SourceLine>,
 }
 
-/// The moment the pasted output was captured, against which ages are placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Capture {
-    pub time: Timestamp,
-    /// True when the user set it; false when it is the newest timestamp found in the input.
-    pub set_by_user: bool,
-}
-
-pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineEntry> {
+/// Every dated fact, in time order, and the capture moment the aged ones are placed against.
+pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<TimelineEntry>, Option<Capture>) {
     let mut entries: Vec<(Timestamp, TimelineEntry)> = Vec::new();
     let mut push = |time: Timestamp, fact: Fact<'_>| {
         entries.push((
@@ -53,6 +51,9 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
                 count: fact.count,
                 warning: fact.warning,
                 estimated_from: None,
+                age: None,
+                first_age: None,
+                before_object_existed: false,
                 at: fact.at,
             },
         ));
@@ -212,77 +213,205 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> Vec<TimelineE
             }
         }
     }
-    let capture = captured_at
-        .map(|time| Capture {
-            time,
-            set_by_user: true,
-        })
-        .or_else(|| {
-            entries.iter().map(|(t, _)| *t).max().map(|time| Capture {
-                time,
-                set_by_user: false,
-            })
-        });
     // Stable: equal times keep the order in which they were found (input order). The entries are
     // big (a quarter of a KB): `sort_by_cached_key` sorts (time, index) pairs and then moves each
     // entry into place once, where sorting the entries themselves moved them about log2(n) times.
     entries.sort_by_cached_key(|(time, _)| *time);
     let mut out: Vec<TimelineEntry> = entries.into_iter().map(|(_, entry)| entry).collect();
-    out.extend(aged_entries(model, capture));
-    if capture.is_some() {
-        out.sort_by(|a, b| a.time.cmp(&b.time));
+    out.extend(aged_entries(model));
+    let capture = place(&mut out, captured_at);
+    for entry in &mut out {
+        let Some(age) = entry.age else { continue };
+        let message: Message = match &capture {
+            Some(c) => Msg::AgeBefore {
+                age: human(age),
+                capture: c.time.to_string(),
+                set_by_user: c.basis == CaptureBasis::Set,
+                anchored: c.basis == CaptureBasis::AgeAnchor,
+            }
+            .into(),
+            None => Msg::AgeOnly { age: human(age) }.into(),
+        };
+        entry.estimated_from = Some(message.render(crate::lang::Lang::En));
+        entry.estimated_from_message = Some(message);
     }
     // The report keeps this: up to half of it would be growth room otherwise.
     out.shrink_to_fit();
-    out
+    (out, capture)
 }
 
-/// Entries for events known only by their age, placed against the capture moment when there is one.
-fn aged_entries(model: &Model<'_>, capture: Option<Capture>) -> Vec<TimelineEntry> {
-    let mut aged: Vec<(i64, TimelineEntry)> = Vec::new();
+/// Entries for events known only by their age (`time` empty until [`place`]d), oldest first; equal
+/// ages keep input order.
+fn aged_entries(model: &Model<'_>) -> Vec<TimelineEntry> {
+    let mut aged: Vec<TimelineEntry> = Vec::new();
     for event in model.events.iter().filter(|e| e.last.is_none()) {
         let Some(age) = event.last_age else { continue };
-        let (time, estimated_from) = match capture {
-            Some(c) => {
-                let time = c
-                    .time
-                    .checked_sub(k8s_openapi::jiff::SignedDuration::from_secs(age))
-                    .unwrap_or(c.time);
-                (
-                    time.to_compact_string(),
-                    Message::from(Msg::AgeBefore {
-                        age: human(age),
-                        capture: c.time.to_string(),
-                        set_by_user: c.set_by_user,
-                    }),
-                )
-            }
-            None => (Text::default(), Msg::AgeOnly { age: human(age) }.into()),
-        };
-        aged.push((
-            age,
-            TimelineEntry {
-                structured: None,
-                estimated_from_message: Some(estimated_from.clone()),
-                time,
-                subject: event.subject.clone(),
-                source: "event".into(),
-                reason: event.reason.clone(),
-                message: event.message.clone(),
-                count: event.count,
-                warning: event.is_warning(),
-                estimated_from: Some(estimated_from.render(crate::lang::Lang::En)),
-                at: model.event_source_line(event),
-            },
-        ));
+        aged.push(TimelineEntry {
+            structured: None,
+            estimated_from_message: None,
+            time: Text::default(),
+            subject: event.subject.clone(),
+            source: "event".into(),
+            reason: event.reason.clone(),
+            message: event.message.clone(),
+            count: event.count,
+            warning: event.is_warning(),
+            estimated_from: None,
+            age: Some(age),
+            first_age: event.first_age.filter(|f| *f >= age),
+            before_object_existed: false,
+            at: model.event_source_line(event),
+        });
     }
-    // Oldest (largest age) first; equal ages keep input order.
-    aged.sort_by_key(|(age, _)| std::cmp::Reverse(*age));
-    aged.into_iter().map(|(_, e)| e).collect()
+    aged.sort_by_key(|e| std::cmp::Reverse(e.age));
+    aged
+}
+
+/// Places the entries known only by age ([`TimelineEntry::age`]) against the capture moment, puts
+/// every entry in time order (stable) and flags those before their subject's creation; returns the
+/// capture moment. `captured_at`: the moment the user set; without it, the earliest the entries
+/// allow — the newest absolute time, or an object's creation plus the age of the oldest event about
+/// it when that is later. Reads only the entries (creations are their `created` entries), so the
+/// app re-anchors a report's timeline without reading the inputs again. `estimated_from` is left
+/// as it was.
+pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> Option<Capture> {
+    let parse = |t: &str| t.parse::<Timestamp>().ok();
+    let mut created: crate::hash::Map<&ObjectRef, Timestamp> = crate::hash::Map::default();
+    let mut newest: Option<Timestamp> = None;
+    for entry in entries.iter().filter(|e| e.age.is_none()) {
+        let Some(t) = parse(&entry.time) else { continue };
+        newest = newest.max(Some(t));
+        if entry.source == "created" {
+            created.entry(&entry.subject).or_insert(t);
+        }
+    }
+    // A table printed without a namespace (`kubectl get events` in the current namespace) names
+    // `pod/web`: the one object of that kind and name, where there is exactly one.
+    let mut by_name: crate::hash::Map<(Text, Text), Option<Timestamp>> = crate::hash::Map::default();
+    for (subject, t) in &created {
+        by_name
+            .entry((subject.kind.clone(), subject.name.clone()))
+            .and_modify(|seen| *seen = None)
+            .or_insert(Some(*t));
+    }
+    let creation = |subject: &ObjectRef| -> Option<Timestamp> {
+        created.get(subject).copied().or_else(|| {
+            subject
+                .namespace
+                .is_none()
+                .then(|| {
+                    by_name
+                        .get(&(subject.kind.clone(), subject.name.clone()))
+                        .copied()
+                        .flatten()
+                })
+                .flatten()
+        })
+    };
+    let capture = match captured_at {
+        Some(t) => Some((t, CaptureBasis::Set, None)),
+        None => {
+            let mut best: Option<(Timestamp, &TimelineEntry, i64, Timestamp)> = None;
+            for entry in entries.iter() {
+                let (Some(age), Some(c)) = (entry.age, creation(&entry.subject)) else {
+                    continue;
+                };
+                let oldest = entry.first_age.unwrap_or(age).max(age);
+                let Ok(at) = c.checked_add(SignedDuration::from_secs(oldest)) else {
+                    continue;
+                };
+                if best.as_ref().is_none_or(|(b, ..)| at > *b) {
+                    best = Some((at, entry, oldest, c));
+                }
+            }
+            match (newest, best) {
+                (Some(n), Some((a, ..))) if n >= a => Some((n, CaptureBasis::NewestTimestamp, None)),
+                (_, Some((a, entry, age, c))) => Some((
+                    a,
+                    CaptureBasis::AgeAnchor,
+                    Some(AgeAnchor {
+                        subject: entry.subject.clone(),
+                        reason: entry.reason.clone(),
+                        age,
+                        created: c.to_compact_string(),
+                    }),
+                )),
+                (Some(n), None) => Some((n, CaptureBasis::NewestTimestamp, None)),
+                (None, None) => None,
+            }
+        }
+    };
+    let created_at: Vec<Option<Timestamp>> = entries.iter().map(|e| creation(&e.subject)).collect();
+    if let Some((time, ..)) = &capture {
+        for entry in entries.iter_mut() {
+            if let Some(age) = entry.age {
+                let at = time.checked_sub(SignedDuration::from_secs(age)).unwrap_or(*time);
+                entry.time = at.to_compact_string();
+            }
+        }
+    }
+    // Each entry's time parsed once. At equal times, facts read with their time before those placed
+    // from an age, so that placing again gives the same order; undated entries (ages without a
+    // capture) by age, oldest first.
+    let keys: Vec<(Option<Timestamp>, bool, std::cmp::Reverse<Option<i64>>)> = entries
+        .iter()
+        .map(|e| {
+            let time = parse(&e.time);
+            let undated_age = if time.is_none() { e.age } else { None };
+            (time, e.age.is_some(), std::cmp::Reverse(undated_age))
+        })
+        .collect();
+    for ((entry, (time, ..)), created) in entries.iter_mut().zip(&keys).zip(&created_at) {
+        entry.before_object_existed =
+            entry.source != "created" && matches!((time, created), (Some(t), Some(c)) if t < c);
+    }
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| keys[i]);
+    if order.iter().enumerate().any(|(at, &i)| at != i) {
+        let mut taken: Vec<Option<TimelineEntry>> = entries
+            .iter_mut()
+            .map(|e| Some(std::mem::replace(e, placeholder())))
+            .collect();
+        for (slot, i) in entries.iter_mut().zip(order) {
+            if let Some(entry) = taken[i].take() {
+                *slot = entry;
+            }
+        }
+    }
+    capture.map(|(time, basis, anchor)| Capture {
+        time: time.to_compact_string(),
+        basis,
+        anchor,
+    })
+}
+
+/// An empty entry, to move entries into their order without cloning them.
+fn placeholder() -> TimelineEntry {
+    TimelineEntry {
+        time: Text::default(),
+        subject: ObjectRef {
+            kind: Text::default(),
+            namespace: None,
+            name: Text::default(),
+            uid: None,
+        },
+        source: Text::default(),
+        reason: Text::default(),
+        message: String::new(),
+        structured: None,
+        count: 0,
+        warning: false,
+        estimated_from: None,
+        estimated_from_message: None,
+        age: None,
+        first_age: None,
+        before_object_existed: false,
+        at: None,
+    }
 }
 
 /// Seconds as kubectl prints ages: `4m31s`, `2h5m`, `3d4h`.
-fn human(seconds: i64) -> String {
+pub fn human(seconds: i64) -> String {
     let (d, h, m, s) = (
         seconds / 86_400,
         seconds % 86_400 / 3600,
@@ -307,39 +436,75 @@ mod tests {
     const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\n  creationTimestamp: \"2026-03-02T10:00:00Z\"\nspec:\n  containers: []\n";
     const TABLE: &str = "$ kubectl -n shop get events\nLAST SEEN   TYPE      REASON    OBJECT    MESSAGE\n90s         Warning   Failed    pod/web   Error: ErrImagePull\n2m          Normal    Pulling   pod/web   Pulling image \"x\"\n";
 
-    #[test]
-    fn ages_are_placed_against_the_newest_timestamp_and_say_so() {
-        let report = analyze(&[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)]);
-        let times: Vec<(&str, &str)> = report
+    fn times(report: &crate::Report) -> Vec<(&str, &str, bool)> {
+        report
             .timeline
             .iter()
-            .map(|e| (e.time.as_str(), e.reason.as_str()))
-            .collect();
+            .map(|e| (e.time.as_str(), e.reason.as_str(), e.before_object_existed))
+            .collect()
+    }
+
+    #[test]
+    fn ages_put_the_capture_no_earlier_than_their_objects_creation() {
+        let report = analyze(&[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)]);
+        // The Pod was created at 10:00:00 and an event about it is 2m old: the capture was at
+        // 10:02:00 or later, not at 10:00:00 (the newest timestamp), which put both events before
+        // the Pod existed.
+        let capture = report.capture.as_ref().unwrap();
+        assert_eq!(capture.time, "2026-03-02T10:02:00Z");
+        assert_eq!(capture.basis, crate::CaptureBasis::AgeAnchor);
+        let anchor = capture.anchor.as_ref().unwrap();
+        assert_eq!((anchor.reason.as_str(), anchor.age), ("Pulling", 120));
+        assert_eq!(anchor.created, "2026-03-02T10:00:00Z");
         assert_eq!(
-            times,
+            times(&report),
             [
-                ("2026-03-02T09:58:00Z", "Pulling"),
-                ("2026-03-02T09:58:30Z", "Failed"),
-                ("2026-03-02T10:00:00Z", "Created")
+                ("2026-03-02T10:00:00Z", "Created", false),
+                ("2026-03-02T10:00:00Z", "Pulling", false),
+                ("2026-03-02T10:00:30Z", "Failed", false)
             ]
         );
+        let failed = &report.timeline[2];
+        assert_eq!(failed.age, Some(90), "the age is kept as an age");
         assert_eq!(
-            report.timeline[1].estimated_from.as_deref(),
-            Some("age 1m30s before 2026-03-02T10:00:00Z, the newest timestamp in the input")
+            failed.estimated_from.as_deref(),
+            Some("age 1m30s before 2026-03-02T10:02:00Z, the earliest capture the ages allow: no event before its object's creation")
         );
-        assert_eq!(report.timeline[2].estimated_from, None);
+        assert_eq!(report.timeline[0].estimated_from, None);
+        assert_eq!(report.timeline[0].age, None);
         let at = |i: usize| {
             report.timeline[i]
                 .at
                 .as_ref()
                 .map(|a| (a.source.as_str(), a.line))
         };
-        assert_eq!(at(1), Some(("events.txt", 3)), "a table row is cited by its line");
+        assert_eq!(at(2), Some(("events.txt", 3)), "a table row is cited by its line");
         assert_eq!(
-            at(2),
+            at(0),
             Some(("pod.yaml", 6)),
             "creation is cited at metadata.creationTimestamp"
         );
+    }
+
+    #[test]
+    fn a_newer_timestamp_than_the_ages_require_is_the_capture() {
+        let pod = POD.replace(
+            "spec:\n",
+            "  deletionTimestamp: \"2026-03-02T10:30:00Z\"\nspec:\n",
+        );
+        let report = analyze(&[Source::new("pod.yaml", pod), Source::new("events.txt", TABLE)]);
+        let capture = report.capture.as_ref().unwrap();
+        assert_eq!(
+            (capture.time.as_str(), capture.basis, capture.anchor.is_none()),
+            ("2026-03-02T10:30:00Z", crate::CaptureBasis::NewestTimestamp, true)
+        );
+        let failed = report.timeline.iter().find(|e| e.reason == "Failed").unwrap();
+        assert_eq!(failed.time, "2026-03-02T10:28:30Z");
+        assert!(failed
+            .estimated_from
+            .as_deref()
+            .unwrap()
+            .ends_with("the newest timestamp in the input"));
     }
 
     #[test]
@@ -352,6 +517,7 @@ mod tests {
             &[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)],
             &options,
         );
+        assert_eq!(report.capture.as_ref().unwrap().basis, crate::CaptureBasis::Set);
         let failed = report.timeline.iter().find(|e| e.reason == "Failed").unwrap();
         assert_eq!(failed.time, "2026-03-02T10:03:30Z");
         assert!(failed
@@ -359,6 +525,80 @@ mod tests {
             .as_deref()
             .unwrap()
             .ends_with("the capture time you set"));
+    }
+
+    #[test]
+    fn entries_a_set_capture_puts_before_their_object_are_flagged_not_moved() {
+        let options = Options {
+            captured_at: Some("2026-03-02T10:01:00Z".parse().unwrap()),
+            ..Options::default()
+        };
+        let report = analyze_with(
+            &[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)],
+            &options,
+        );
+        assert_eq!(
+            times(&report),
+            [
+                ("2026-03-02T09:59:00Z", "Pulling", true),
+                ("2026-03-02T09:59:30Z", "Failed", true),
+                ("2026-03-02T10:00:00Z", "Created", false)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_timeline_is_placed_again_from_the_report_alone() {
+        let mut report = analyze(&[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)]);
+        let inferred = report.capture.clone();
+        let set = super::place(
+            &mut report.timeline,
+            Some("2026-03-02T10:01:00Z".parse().unwrap()),
+        );
+        assert_eq!(set.unwrap().time, "2026-03-02T10:01:00Z");
+        assert_eq!(report.timeline[0].reason, "Pulling");
+        assert!(report.timeline[0].before_object_existed);
+        // Back to the inferred moment: the same entries in the same order as the analysis made.
+        let again = super::place(&mut report.timeline, None);
+        assert_eq!(again, inferred);
+        let fresh = analyze(&[Source::new("pod.yaml", POD), Source::new("events.txt", TABLE)]);
+        assert_eq!(times(&report), times(&fresh));
+    }
+
+    /// The app's image-pull sample, as kubectl printed it: the Pod was created at 09:35:34 and its
+    /// Scheduled event is 4m31s old, so the pulls 11–26s old happened near 09:39:50, after the
+    /// creation; against the newest timestamp (09:35:36) they fell before it.
+    #[test]
+    fn the_image_pull_samples_failures_come_after_the_pods_creation() {
+        let report = analyze(&[
+            Source::new(
+                "pod.yaml",
+                include_str!("../../../../static/samples/image-pull/pod.yaml"),
+            ),
+            Source::new(
+                "events.txt",
+                include_str!("../../../../static/samples/image-pull/events.txt"),
+            ),
+        ]);
+        let capture = report.capture.as_ref().unwrap();
+        assert_eq!(capture.time, "2025-02-11T09:40:05Z");
+        assert_eq!(capture.basis, crate::CaptureBasis::AgeAnchor);
+        let created = report
+            .timeline
+            .iter()
+            .position(|e| e.source == "created")
+            .unwrap();
+        let failed: Vec<usize> = (0..report.timeline.len())
+            .filter(|&i| report.timeline[i].reason == "Failed")
+            .collect();
+        assert_eq!(failed.len(), 3);
+        assert!(failed.iter().all(|&i| i > created), "{:?}", times(&report));
+        assert!(report.timeline.iter().all(|e| !e.before_object_existed));
+        let first = &report.timeline[failed[0]];
+        assert_eq!(
+            (first.time.as_str(), first.age),
+            ("2025-02-11T09:39:39Z", Some(26))
+        );
     }
 
     #[test]

@@ -12,7 +12,9 @@ mod text;
 mod words;
 
 pub use crate::lang::Lang;
-pub use export::{export, ExportFormat};
+pub use export::{
+    capture_line, export, export_name, readable_time, stamp_line, ExportFormat, Stamped, VERSION,
+};
 pub use html::html;
 pub use markdown::markdown;
 pub use rules_page::rules_markdown;

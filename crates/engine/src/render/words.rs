@@ -85,6 +85,12 @@ pub struct Words {
     /// Notes on inputs that are not objects: container log, command output, kubectl's messages, empty.
     format_notes: [&'static str; 4],
     severities: [&'static str; 3],
+    /// How the capture moment is known: set, newest timestamp, age anchor (before its explanation),
+    /// unknown.
+    pub captured: [&'static str; 4],
+    /// `Captured` and `Exported … by`.
+    pub captured_label: &'static str,
+    pub exported_label: &'static str,
     /// The boundaries' titles in `Boundary::ALL` order; `None`: the article's English titles.
     boundaries: Option<[&'static str; 8]>,
 }
@@ -151,6 +157,14 @@ const EN: Words = Words {
         "empty",
     ],
     severities: ["error", "warning", "info"],
+    captured: [
+        "set by you",
+        "or later: the newest timestamp in the input",
+        "or later: {subject} was created at {created} and its {reason} event is {age} old",
+        "unknown: the input has no absolute time; entries are shown by age",
+    ],
+    captured_label: "Captured",
+    exported_label: "Exported",
     boundaries: None,
 };
 
@@ -187,6 +201,14 @@ const ZH: Words = Words {
         "空",
     ],
     severities: ["错误", "警告", "信息"],
+    captured: [
+        "由你设置",
+        "或更晚：输入中最新的时间戳",
+        "或更晚：{subject} 创建于 {created}，其 {reason} 事件已存在 {age}",
+        "未知：输入中没有绝对时间；条目按存在时长显示",
+    ],
+    captured_label: "采集时间",
+    exported_label: "导出时间",
     boundaries: Some([
         "API 服务器 / 控制平面",
         "etcd",
