@@ -249,7 +249,7 @@ test('a large input: Pods collapse per owner, failing first, expand on click, fi
   await page.waitForFunction(() => document.querySelectorAll('.map-box.object[data-kind="Pod"]').length > 150);
   assert.ok(await page.locator('.map-box').count() < 260, 'expanded up to the cap');
   assert.ok(await page.evaluate(() => document.querySelectorAll('*').length) < 3000, 'the page stays small');
-  await page.locator('.map-filter select').selectOption('other');
+  await page.locator('.filter-bar .f-namespace select').selectOption('other');
   await page.waitForFunction(() => document.querySelectorAll('.map-box.object').length === 1);
   assert.equal(await page.locator('.map-box.object').getAttribute('data-ref'), 'Pod/other/lonely');
 });

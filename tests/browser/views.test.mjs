@@ -381,10 +381,11 @@ test('the timeline filters, zooms and reads with the keyboard', async (t) => {
   assert.equal(await page.locator('.tl-count').textContent(), `${warnings} of ${report.timeline.length} entries`);
   assert.equal(await page.locator('.tl-row.warning').count(), Math.min(warnings, await page.locator('.tl-row').count()));
   await page.locator('.tl-check.warnings input').uncheck();
-  await page.locator('.tl-filter.kind select').selectOption('Pod');
+  // The shared filter narrows the timeline too.
+  await page.locator('.filter-bar .f-kind select').selectOption('Pod');
   const pods = report.timeline.filter((e) => e.subject.kind === 'Pod').length;
   assert.equal(await page.locator('.tl-count').textContent(), `${pods} of ${report.timeline.length} entries`);
-  await page.locator('.tl-filter.kind select').selectOption('');
+  await page.locator('.filter-bar .f-kind select').selectOption('');
   await page.locator('.tl-zoom.in').click();
   const zoomed = Number((await page.locator('.tl-count').textContent()).split(' ')[0]);
   assert.ok(zoomed < report.timeline.length, `zoomed in shows fewer: ${zoomed}`);

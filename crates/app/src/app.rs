@@ -174,7 +174,8 @@ pub fn app() -> Html {
         },
         View::Timeline => html! {
             <Timeline report={report} on_show_line={on_show_line.clone()}
-                captured_set={state.captured_at.is_some()} {on_capture} />
+                captured_set={state.captured_at.is_some()} {on_capture}
+                filter={state.filter.clone()} />
         },
         View::Table => html! {
             <BoundaryTable report={report} on_show_finding={on_show_finding.clone()} on_show_line={on_show_line.clone()}

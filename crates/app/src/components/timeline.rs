@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::{Boundary, Report};
+use faultline_engine::Report;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -17,6 +17,9 @@ pub struct Props {
     /// The user set the capture moment (`None`: back to the inferred one).
     #[prop_or_default]
     pub on_capture: Callback<Option<faultline_engine::Timestamp>>,
+    /// The filter every view shares: its namespace, kind, boundary and words narrow the entries.
+    #[prop_or_default]
+    pub filter: crate::view_model::summary::Filter,
 }
 
 /// The browser zone's offset from UTC at `millis`, in minutes east (`+480` for UTC+08:00); 0 where
@@ -120,17 +123,21 @@ pub fn timeline(props: &Props) -> Html {
         let report = report.clone();
         use_memo(key, move |_| model::extent(&report))
     };
-    let (namespaces, kinds) = {
-        let report = report.clone();
-        (*use_memo(key, move |_| model::choices(&report))).clone()
-    };
     let owners = {
         let report = report.clone();
         use_memo(key, move |_| model::owners(&report))
     };
+    // The shared filter's namespace, kind, boundary and words, with this view's own switches.
+    let effective = Filter {
+        namespace: props.filter.namespace.clone(),
+        kind: props.filter.kind.clone(),
+        boundary: props.filter.boundary,
+        text: props.filter.text.clone(),
+        ..(*filter).clone()
+    };
     let rows = {
         let report = report.clone();
-        use_memo((key, (*filter).clone(), *window), move |(_, f, w)| {
+        use_memo((key, effective, *window), move |(_, f, w)| {
             model::rows(&report, f, *w)
         })
     };
@@ -138,42 +145,6 @@ pub fn timeline(props: &Props) -> Html {
     let total = rows.len();
     let active_row = active.row.filter(|&i| i < total);
 
-    let set_filter = |change: fn(&mut Filter, String)| {
-        let filter = filter.clone();
-        let active = active.clone();
-        Callback::from(move |value: String| {
-            let mut next = (*filter).clone();
-            change(&mut next, value);
-            filter.set(next);
-            active.dispatch(Move::Clear);
-        })
-    };
-    // `data`: the options are names from the input (namespaces, kinds), shown as they are.
-    let select = |label: &'static str,
-                  class: &'static str,
-                  data: bool,
-                  current: Option<String>,
-                  options: Vec<(String, String)>,
-                  on: Callback<String>| {
-        let onchange = Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                on.emit(select.value());
-            }
-        });
-        html! {
-            <label class={classes!("tl-filter", class)}>{ label }
-                <select {onchange}>
-                    <option value="" selected={current.is_none()}>{ t.filter_all }</option>
-                    { for options.into_iter().map(|(value, text)| {
-                        let selected = current.as_deref() == Some(value.as_str());
-                        html! {
-                        <option {selected} value={value}
-                            translate={if data { "no" } else { "yes" }}>{ text }</option>
-                    }}) }
-                </select>
-            </label>
-        }
-    };
     let check = |label: &'static str, class: &'static str, checked: bool, change: fn(&mut Filter, bool)| {
         let filter = filter.clone();
         let onchange = Callback::from(move |e: Event| {
@@ -514,21 +485,10 @@ pub fn timeline(props: &Props) -> Html {
             </div>
         }
     };
-    let boundary_options: Vec<(String, String)> = Boundary::ALL
-        .iter()
-        .filter(|b| report.findings.iter().any(|f| f.boundary == **b))
-        .map(|b| (b.id().to_string(), (t.boundary)(*b).to_string()))
-        .collect();
     html! {
         <div class="timeline">
             <h2>{ t.timeline_title }</h2>
             <div class="tl-controls">
-                { select(t.filter_namespace, "ns", true, filter.namespace.clone(), namespaces.into_iter().map(|n| (n.clone(), n)).collect(),
-                    set_filter(|f, v| f.namespace = (!v.is_empty()).then_some(v))) }
-                { select(t.filter_kind, "kind", true, filter.kind.clone(), kinds.into_iter().map(|k| (k.clone(), k)).collect(),
-                    set_filter(|f, v| f.kind = (!v.is_empty()).then_some(v))) }
-                { select(t.filter_boundary, "boundary", false, filter.boundary.map(|b| b.id().to_string()), boundary_options,
-                    set_filter(|f, v| f.boundary = Boundary::ALL.into_iter().find(|b| b.id() == v))) }
                 { check(t.warnings_only, "warnings", filter.warnings_only, |f, on| f.warnings_only = on) }
                 { check(t.group_by_object, "lanes", filter.by_object, |f, on| f.by_object = on) }
             </div>

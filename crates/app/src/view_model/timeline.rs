@@ -2,7 +2,7 @@
 //! Pure functions over indices into `report.timeline`, so a 100k-entry timeline is filtered without
 //! copying entries, and only the visible rows are ever rendered.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
 
@@ -48,23 +48,12 @@ pub struct Filter {
     /// Only entries about objects that a finding at this boundary names.
     pub boundary: Option<Boundary>,
     pub warnings_only: bool,
+    /// Words that must all be in an entry's subject, reason or message (case-insensitive).
+    pub text: String,
     /// Lanes: group entries by object (owner chain, then node) instead of one time order.
     pub by_object: bool,
     /// Oldest entry first; by default the newest is (what an incident is about is recent).
     pub oldest_first: bool,
-}
-
-/// The namespaces and kinds present, for the filter menus.
-pub fn choices(report: &Report) -> (Vec<String>, Vec<String>) {
-    let mut namespaces = BTreeSet::new();
-    let mut kinds = BTreeSet::new();
-    for e in &report.timeline {
-        if let Some(ns) = &e.subject.namespace {
-            namespaces.insert(ns.to_string());
-        }
-        kinds.insert(e.subject.kind.to_string());
-    }
-    (namespaces.into_iter().collect(), kinds.into_iter().collect())
 }
 
 /// The first and last dated moment, in milliseconds.
@@ -152,7 +141,24 @@ fn in_window(entry: &TimelineEntry, window: Option<(i64, i64)>) -> bool {
 }
 
 /// The entries to show, as indices into `report.timeline`, in the order to draw them.
+/// Whether every word is in the entry's subject, reason or message.
+fn has_words(e: &TimelineEntry, words: &[String]) -> bool {
+    let mut text = format!("{} {} {} {}", e.subject.kind, e.subject.name, e.reason, e.message);
+    if let Some(ns) = &e.subject.namespace {
+        text.push(' ');
+        text.push_str(ns);
+    }
+    let text = text.to_lowercase();
+    words.iter().all(|w| text.contains(w.as_str()))
+}
+
 pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec<usize> {
+    let words: Vec<String> = filter
+        .text
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     let subjects: Vec<&ObjectRef> = match filter.boundary {
         Some(b) => report
             .findings
@@ -174,6 +180,7 @@ pub fn rows(report: &Report, filter: &Filter, window: Option<(i64, i64)>) -> Vec
                 && filter.kind.as_ref().is_none_or(|k| e.subject.kind == *k)
                 && (!filter.warnings_only || e.warning)
                 && (filter.boundary.is_none() || subjects.contains(&&e.subject))
+                && (words.is_empty() || has_words(e, &words))
                 && in_window(e, window)
         })
         .map(|(i, _)| i)
