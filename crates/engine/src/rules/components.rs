@@ -47,9 +47,11 @@ pub fn finding_node(finding: &Finding) -> Option<Text> {
         .map(|e| e.value.trim().into())
 }
 
-/// Sets the finding's node and the components it implicates, of those its rule declares.
-pub fn implicate(declared: &[Implicates], finding: &mut Finding) {
-    finding.node = finding_node(finding);
+/// Sets the finding's node and the components it implicates, of those its rule declares. `pod_node`
+/// is the `spec.nodeName` of the finding's subject when that is a pasted Pod: a finding whose evidence
+/// does not cite the node (a readiness probe's events) is still about that node's kubelet.
+pub fn implicate(declared: &[Implicates], finding: &mut Finding, pod_node: Option<Text>) {
+    finding.node = finding_node(finding).or(pod_node);
     let holds = |when: When, component: Component| match when {
         When::Serves => finding
             .details
@@ -124,7 +126,7 @@ mod tests {
             Vec::<crate::message::Message>::new(),
             Vec::new(),
         );
-        implicate(rule.components, &mut f);
+        implicate(rule.components, &mut f, None);
         f
     }
 
@@ -153,9 +155,20 @@ mod tests {
         implicate(
             crate::rules::find("pod-sandbox-failed").unwrap().components,
             &mut sandbox,
+            None,
         );
         assert_eq!(sandbox.components, [Component::ProxyCni, Component::Kubelet]);
         assert_eq!(sandbox.node.as_deref(), Some("n3"));
+        // The evidence does not cite the node, the Pod's spec does: the same kubelet.
+        let mut probe = finding("readiness-probe-failing", "Pod");
+        assert_eq!(probe.node, None);
+        implicate(
+            crate::rules::find("readiness-probe-failing").unwrap().components,
+            &mut probe,
+            Some("n7".into()),
+        );
+        assert_eq!(probe.node.as_deref(), Some("n7"));
+        assert!(probe.components.contains(&Component::Kubelet));
         assert_eq!(
             finding("quota-exceeded-on-create", "Pod").components,
             [Component::ApiServer]

@@ -31,7 +31,7 @@ pub mod zone_network_storage;
 
 use crate::model::owners::{descends_from, pods_hurt_by, runs_on, selects, top_workload, uses};
 use crate::model::Model;
-use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity};
+use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
 /// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
 pub struct Rule {
@@ -201,6 +201,19 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)
 }
 
+/// The `spec.nodeName` of a pasted Pod (the node whose kubelet runs it).
+fn pod_node(model: &Model<'_>, subject: &ObjectRef) -> Option<Text> {
+    if subject.kind != "Pod" {
+        return None;
+    }
+    let object = model.object(subject)?;
+    model
+        .evidence(object, "spec.nodeName")
+        .map(|e| e.value.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .map(Text::from)
+}
+
 /// Runs every rule, groups explained symptoms under their causes, and orders the findings: errors
 /// before warnings before info, structured evidence before events alone, then in the order the rules
 /// emitted them (which follows input order), so the report is deterministic. A symptom follows the
@@ -214,7 +227,8 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
     let mut findings = merge_duplicates(findings);
     for finding in &mut findings {
         if let Some(rule) = find(&finding.rule) {
-            components::implicate(rule.components, finding);
+            let pod_node = pod_node(model, &finding.subject);
+            components::implicate(rule.components, finding, pod_node);
         }
         affected(model, finding);
     }
@@ -669,7 +683,8 @@ fn relate(model: &Model<'_>, findings: &mut [Finding]) {
                 symptom.boundary = boundary;
                 // Drawn where its cause is: the components the cause's rule declares.
                 if let Some(cause) = find(&rule) {
-                    components::implicate(cause.components, symptom);
+                    let pod_node = pod_node(model, &symptom.subject);
+                    components::implicate(cause.components, symptom, pod_node);
                 }
             }
             if let Some(summary) = symptom.message.take() {
