@@ -161,7 +161,7 @@ fn binds_at_first_consumer(model: &Model<'_>, claim: &crate::ingest::Object) -> 
 }
 
 /// The claim's StorageClass, when set.
-fn class_of<'a>(claim: &'a crate::ingest::Object) -> Option<&'a str> {
+fn class_of(claim: &crate::ingest::Object) -> Option<&str> {
     claim
         .locate("spec.storageClassName")
         .and_then(|(_, n)| n.as_str())
