@@ -28,7 +28,8 @@ crate::declare_rule! {
     /// that a StorageClass binding at first consumer makes Pending normal; it is quiet when the
     /// pasted StorageClass has `volumeBindingMode: WaitForFirstConsumer` (its YAML or the get
     /// table's VOLUMEBINDINGMODE), and folded into the finding of another Pending claim of the same
-    /// StorageClass whose events are pasted (its phase cited there).
+    /// StorageClass whose events are pasted (its phase cited there). The newest copy of a claim
+    /// counts: a watch or a later paste that shows it `Bound` makes the earlier `Pending` history.
     ///
     /// ## Fault boundary
     /// `zone-network-storage`: the StorageClass's provisioner (a CSI controller) and the backend.
@@ -60,7 +61,7 @@ const DOCS_ZH: &str = r#"
  使用该卷申领的每个 Pod 都会跟着等待，调度器会报告 `pod has unbound immediate PersistentVolumeClaims`：这个调度症状要由存储来解释，调整调度位置无济于事。
 
  ## 证据
- 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。没有任何事件而处于 `Pending` 的卷申领（只有 `kubectl get pvc` 的一行，或者没有事件的 YAML）依据最弱的证据给出警告，并说明它的事件才能说明原因，以及在首个使用者出现时才绑定的 StorageClass 会让 Pending 成为正常状态；如果粘贴的 StorageClass 设置了 `volumeBindingMode: WaitForFirstConsumer`（它的 YAML 或 get 表格的 VOLUMEBINDINGMODE 列），规则保持沉默；如果同一 StorageClass 的另一个 Pending 卷申领粘贴了事件，则并入那个卷申领的发现（在那里引用它的阶段）。
+ 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。没有任何事件而处于 `Pending` 的卷申领（只有 `kubectl get pvc` 的一行，或者没有事件的 YAML）依据最弱的证据给出警告，并说明它的事件才能说明原因，以及在首个使用者出现时才绑定的 StorageClass 会让 Pending 成为正常状态；如果粘贴的 StorageClass 设置了 `volumeBindingMode: WaitForFirstConsumer`（它的 YAML 或 get 表格的 VOLUMEBINDINGMODE 列），规则保持沉默；如果同一 StorageClass 的另一个 Pending 卷申领粘贴了事件，则并入那个卷申领的发现（在那里引用它的阶段）。以输入中该卷申领最新的一份为准：监视输出或之后的粘贴显示它已 `Bound` 时，之前的 `Pending` 是历史。
 
  ## 故障边界
  `zone-network-storage`：StorageClass 的制备器（一个 CSI 控制器）及其后端存储。
@@ -111,7 +112,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     for id in subjects {
-        let object = model.object(&id);
+        // The newest copy of the claim in the input (a watch's last row, a later paste): a claim
+        // Pending first and Bound since is history.
+        let object = newest_claim(model, &id).or_else(|| model.object(&id));
         if object
             .and_then(|o| o.locate("status.phase"))
             .and_then(|(_, n)| n.as_str())
@@ -158,6 +161,19 @@ fn binds_at_first_consumer(model: &Model<'_>, claim: &crate::ingest::Object) -> 
         o.id.name == class
             && o.locate("volumeBindingMode").and_then(|(_, n)| n.as_str()) == Some("WaitForFirstConsumer")
     })
+}
+
+/// The last copy of this claim in the input's order that shows its phase (a describe cut to its
+/// Events shows none; a namespace missing on either side matches any).
+fn newest_claim<'a>(model: &Model<'a>, id: &ObjectRef) -> Option<&'a crate::ingest::Object> {
+    model
+        .objects_of_kind("PersistentVolumeClaim")
+        .filter(|o| {
+            o.id.name == id.name
+                && (o.id.namespace.is_none() || id.namespace.is_none() || o.id.namespace == id.namespace)
+                && o.locate("status.phase").is_some()
+        })
+        .last()
 }
 
 /// The claim's StorageClass, when set.
