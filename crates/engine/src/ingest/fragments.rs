@@ -388,6 +388,14 @@ fn event_row(line: &str, line_no: u32, context: &Context) -> Option<TableEvent> 
             rest = &rest[1..];
         }
     }
+    // `kubectl get events` without its header (LAST SEEN TYPE REASON OBJECT MESSAGE): the OBJECT
+    // cell (`job/x`) before the message is the subject (`assign_subject` reads it), not the
+    // message's first word.
+    if let Some((_, first)) = rest.first() {
+        if rest.len() > 1 && reporter.is_none() && kind_slash_name(first).is_some() {
+            rest = &rest[1..];
+        }
+    }
     let (message_at, _) = *rest.first()?;
     let message = line[message_at..].trim().trim_end_matches(['"', '`']).trim_end();
     let mut event = new_event(line_no, type_, reason, message);
@@ -681,6 +689,22 @@ mod tests {
                 Some("pgsql"),
                 "data-pgsql-postgresql-0",
                 5903
+            )
+        );
+    }
+
+    #[test]
+    fn get_events_rows_without_a_header_keep_the_object_out_of_the_message() {
+        // kubeshop/testkube#4204: `get events` rows pasted without their header.
+        let rows = events("0s          Warning   DeadlineExceeded       job/64bf6c36d3bdfa9a749420b4         Job was active longer than specified deadline\n");
+        assert_eq!(rows.len(), 1);
+        let e = &rows[0];
+        assert_eq!(
+            (e.kind.as_str(), e.name.as_str(), e.message.as_str()),
+            (
+                "Job",
+                "64bf6c36d3bdfa9a749420b4",
+                "Job was active longer than specified deadline"
             )
         );
     }

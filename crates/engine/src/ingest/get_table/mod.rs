@@ -358,6 +358,11 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
     object.str("kind", kind, pos);
     let mut meta = Obj::new(pos);
     if let Some((name, at)) = get("NAME") {
+        // A StorageClass's NAME cell carries kubectl's `(default)` marker: `local-path (default)`.
+        let name = match kind {
+            "StorageClass" => name.strip_suffix(" (default)").unwrap_or(name),
+            _ => name,
+        };
         meta.str("name", name, at);
     }
     match get("NAMESPACE") {
@@ -545,6 +550,9 @@ fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namespace: Option
                 // `standard (default)`: the marker is kubectl's, from an annotation.
                 let provisioner = provisioner.split(' ').next().unwrap_or(provisioner);
                 object.str("provisioner", provisioner, at);
+            }
+            if let Some((mode, at)) = get("VOLUMEBINDINGMODE") {
+                object.str("volumeBindingMode", mode, at);
             }
         }
         "Secret" => {

@@ -74,6 +74,27 @@ fn deployments_and_pvcs() {
     assert_eq!(pvc[0].locate("spec.volumeName"), None);
 }
 
+#[test]
+fn storage_class_name_without_default_marker_and_binding_mode() {
+    let classes = parse(
+        "NAME                   PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE      ALLOWVOLUMEEXPANSION   AGE\nlocal-path (default)   rancher.io/local-path   Delete          WaitForFirstConsumer   false                  40d\n",
+        1,
+        None,
+    );
+    assert_eq!(
+        classes[0].locate("metadata.name").unwrap().1.as_str(),
+        Some("local-path")
+    );
+    assert_eq!(
+        classes[0].locate("volumeBindingMode").unwrap().1.as_str(),
+        Some("WaitForFirstConsumer")
+    );
+    assert_eq!(
+        classes[0].locate("provisioner").unwrap().1.as_str(),
+        Some("rancher.io/local-path")
+    );
+}
+
 /// Regression: a tab before a header cell made the splitter push empty cells forever (found by
 /// the no-panic property test with more rounds: it ran out of memory).
 #[test]

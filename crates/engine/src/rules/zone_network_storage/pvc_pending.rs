@@ -22,7 +22,14 @@ crate::declare_rule! {
     /// ## Evidence
     /// The claim's phase and StorageClass, then the persistentvolume-controller's and provisioner's
     /// events with their counts; an event alone is a hint that the provisioner is not acting. With
-    /// the claim not pasted, a later `ProvisioningSucceeded` means the failures were before.
+    /// the claim not pasted, a later `ProvisioningSucceeded` means the failures were before. A
+    /// claim `Pending` with no event at all (a `kubectl get pvc` row alone, a YAML without its
+    /// events) is a warning from the weakest evidence, which says that its events would tell why and
+    /// that a StorageClass binding at first consumer makes Pending normal; it is quiet when the
+    /// pasted StorageClass has `volumeBindingMode: WaitForFirstConsumer` (its YAML or the get
+    /// table's VOLUMEBINDINGMODE), and folded into the finding of another Pending claim of the same
+    /// StorageClass whose events are pasted (its phase cited there). The newest copy of a claim
+    /// counts: a watch or a later paste that shows it `Bound` makes the earlier `Pending` history.
     ///
     /// ## Fault boundary
     /// `zone-network-storage`: the StorageClass's provisioner (a CSI controller) and the backend.
@@ -54,7 +61,7 @@ const DOCS_ZH: &str = r#"
  使用该卷申领的每个 Pod 都会跟着等待，调度器会报告 `pod has unbound immediate PersistentVolumeClaims`：这个调度症状要由存储来解释，调整调度位置无济于事。
 
  ## 证据
- 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。
+ 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。没有任何事件而处于 `Pending` 的卷申领（只有 `kubectl get pvc` 的一行，或者没有事件的 YAML）依据最弱的证据给出警告，并说明它的事件才能说明原因，以及在首个使用者出现时才绑定的 StorageClass 会让 Pending 成为正常状态；如果粘贴的 StorageClass 设置了 `volumeBindingMode: WaitForFirstConsumer`（它的 YAML 或 get 表格的 VOLUMEBINDINGMODE 列），规则保持沉默；如果同一 StorageClass 的另一个 Pending 卷申领粘贴了事件，则并入那个卷申领的发现（在那里引用它的阶段）。以输入中该卷申领最新的一份为准：监视输出或之后的粘贴显示它已 `Bound` 时，之前的 `Pending` 是历史。
 
  ## 故障边界
  `zone-network-storage`：StorageClass 的制备器（一个 CSI 控制器）及其后端存储。
@@ -105,7 +112,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
     }
     for id in subjects {
-        let object = model.object(&id);
+        // The newest copy of the claim in the input (a watch's last row, a later paste): a claim
+        // Pending first and Bound since is history.
+        let object = newest_claim(model, &id).or_else(|| model.object(&id));
         if object
             .and_then(|o| o.locate("status.phase"))
             .and_then(|(_, n)| n.as_str())
@@ -119,7 +128,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .copied()
             .filter(|e| SIGNALS.contains(&e.reason.as_str()))
             .collect();
-        let Some(latest) = signals.last() else { continue };
+        let Some(latest) = signals.last() else {
+            // Pending with no event at all (a `kubectl get pvc` row, a YAML without its events):
+            // the weakest evidence, a warning; a claim waiting for its first consumer says so in
+            // an event or its StorageClass, and is normal.
+            if let Some(object) = object.filter(|_| events.is_empty()) {
+                if !binds_at_first_consumer(model, object) && !sibling_explains(model, object) {
+                    findings.push(phase_only(model, object));
+                }
+            }
+            continue;
+        };
         // A volume provisioned since (the provisioner's `ProvisioningSucceeded`), the claim not
         // pasted: the failures were before; binding follows.
         if object.is_none() && history::superseded(model, &id, Some(latest), &[PROVISIONED_SINCE]).is_some() {
@@ -127,6 +146,115 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         findings.push(finding(model, object, &id, &signals, latest));
     }
+}
+
+/// Whether the claim's StorageClass, when pasted, binds only once a Pod uses the claim
+/// (`volumeBindingMode: WaitForFirstConsumer`): then Pending is normal until one is scheduled.
+fn binds_at_first_consumer(model: &Model<'_>, claim: &crate::ingest::Object) -> bool {
+    let Some(class) = claim
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+    else {
+        return false;
+    };
+    model.objects_of_kind("StorageClass").any(|o| {
+        o.id.name == class
+            && o.locate("volumeBindingMode").and_then(|(_, n)| n.as_str()) == Some("WaitForFirstConsumer")
+    })
+}
+
+/// The last copy of this claim in the input's order that shows its phase (a describe cut to its
+/// Events shows none; a namespace missing on either side matches any).
+fn newest_claim<'a>(model: &Model<'a>, id: &ObjectRef) -> Option<&'a crate::ingest::Object> {
+    model
+        .objects_of_kind("PersistentVolumeClaim")
+        .filter(|o| {
+            o.id.name == id.name
+                && (o.id.namespace.is_none() || id.namespace.is_none() || o.id.namespace == id.namespace)
+                && o.locate("status.phase").is_some()
+        })
+        .last()
+}
+
+/// The claim's StorageClass, when set.
+fn class_of(claim: &crate::ingest::Object) -> Option<&str> {
+    claim
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+        .filter(|c| !c.is_empty())
+}
+
+/// Whether another Pending claim of the same StorageClass has the provisioner's or the controller's
+/// events: that claim's finding explains this one, which is listed in its evidence.
+fn sibling_explains(model: &Model<'_>, claim: &crate::ingest::Object) -> bool {
+    let Some(class) = class_of(claim) else {
+        return false;
+    };
+    model.objects_of_kind("PersistentVolumeClaim").any(|o| {
+        o.id != claim.id
+            && class_of(o) == Some(class)
+            && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
+            && model
+                .events_for(&o.id)
+                .iter()
+                .any(|e| SIGNALS.contains(&e.reason.as_str()))
+    })
+}
+
+/// The other Pending claims of this claim's StorageClass that have no event in the input: they wait
+/// on the same provisioner, and their phase is cited with this claim's finding.
+fn silent_siblings<'a>(model: &Model<'a>, claim: &crate::ingest::Object) -> Vec<&'a crate::ingest::Object> {
+    let Some(class) = class_of(claim) else {
+        return Vec::new();
+    };
+    model
+        .objects_of_kind("PersistentVolumeClaim")
+        .filter(|o| {
+            o.id != claim.id
+                && class_of(o) == Some(class)
+                && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
+                && model.events_for(&o.id).is_empty()
+        })
+        .collect()
+}
+
+/// A claim Pending with no event in the input: what the table (or the YAML) shows, and what its
+/// events would have said.
+fn phase_only(model: &Model<'_>, object: &crate::ingest::Object) -> Finding {
+    let id = &object.id;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = Vec::new();
+    evidence.extend(model.evidence(object, "status.phase"));
+    evidence.extend(model.evidence(object, "spec.storageClassName"));
+    let class = object
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+        .map(str::to_string);
+    let summary = Msg::Pending {
+        subject: id.clone(),
+        cause: Box::new(Msg::NoEventShown {}.into()),
+    };
+    let mut cannot_establish: Vec<Message> = vec![Msg::WhyPending {}.into()];
+    if class.is_some() {
+        cannot_establish.push(Msg::FirstConsumer {}.into());
+        if !model.graph.inventory.has("StorageClass") {
+            cannot_establish.push(Msg::NoStorageClass {}.into());
+        }
+    } else {
+        cannot_establish.push(Msg::NoClassNamed {}.into());
+    }
+    let mut next_steps = vec![command!("kubectl describe pvc {} -n {}", id.name, ns)];
+    if let Some(class) = &class {
+        next_steps.push(command!("kubectl get storageclass {} -o yaml", class));
+    }
+    RULE.finding(
+        Severity::Warning,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
 }
 
 /// Whether a CSI controller plugin of the components' table (its Pod, Deployment or StatefulSet)
@@ -175,6 +303,9 @@ fn finding(
         evidence.extend(model.evidence(object, "spec.storageClassName"));
     }
     evidence.extend(model.event_evidence(latest));
+    for sibling in object.map(|o| silent_siblings(model, o)).unwrap_or_default() {
+        evidence.extend(model.evidence(sibling, "status.phase"));
+    }
     let class = object
         .and_then(|o| o.locate("spec.storageClassName"))
         .and_then(|(_, n)| n.as_str())
@@ -273,6 +404,23 @@ crate::messages! {
                 let repeated = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
                 format!("没有可以绑定的卷{repeated}：{message}")
             },
+        },
+        /// The claim is Pending and no event in the input says why (a `get pvc` row alone).
+        NoEventShown {} = "pvc-pending.no-event-shown" {
+            en: "no event in the input says why: the persistentvolume-controller's or the provisioner's events (kubectl describe pvc) would",
+            zh: "输入中没有任何事件说明原因：persistentvolume-controller 或制备器的事件（kubectl describe pvc）会说明",
+        },
+        WhyPending {} = "pvc-pending.why-pending" {
+            en: "Why the claim is Pending: no provisioning or binding event was in this evidence, so whether the provisioner failed, never answered or no PersistentVolume matches is unknown.",
+            zh: "卷申领为什么处于 Pending：这些证据中没有制备或绑定的事件，因此不知道是制备器失败了、一直没有回应，还是没有匹配的 PersistentVolume。",
+        },
+        NoClassNamed {} = "pvc-pending.no-class-named" {
+            en: "The claim names no StorageClass in this evidence: it binds to a matching PersistentVolume, or is provisioned by the cluster's default StorageClass if one exists; whether either does is not shown.",
+            zh: "这些证据中该卷申领没有指定 StorageClass：它会绑定到一个匹配的 PersistentVolume，或者在存在默认 StorageClass 时由它来制备；两者是否存在，这里看不到。",
+        },
+        FirstConsumer {} = "pvc-pending.first-consumer" {
+            en: "Whether its StorageClass binds only when a Pod uses the claim (volumeBindingMode: WaitForFirstConsumer): then Pending is normal until such a Pod is scheduled.",
+            zh: "它的 StorageClass 是否只在有 Pod 使用该卷申领时才绑定（volumeBindingMode: WaitForFirstConsumer）：若是，在这样的 Pod 被调度之前处于 Pending 是正常的。",
         },
         ProvisionerPods {} = "pvc-pending.provisioner-pods" {
             en: "Whether the provisioner's Pods (the CSI controller) are running and registered: they were not in this evidence.",
