@@ -228,3 +228,49 @@ test('commands wrap at their spaces, never inside a word', async (t) => {
   assert.ok(texts.some((c) => c.includes('-n exp-runtime')), JSON.stringify(texts));
   assert.deepEqual(split, []);
 });
+
+test('evidence far down the report opens beside it: the page stays, the line is in view, Back returns', async (t) => {
+  const page = await openWithDump(t);
+  const card = page.locator('.findings .finding').nth(20);
+  const where = card.locator('.evidence button.where').first();
+  await where.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  assert.ok(before > 3000, `the 21st card is far down (${before})`);
+  await where.click();
+  const line = page.locator('.input-viewer .line.highlight');
+  await line.waitFor();
+  // The page did not jump to the top, and the highlighted line is inside the viewer's visible box.
+  assert.equal(await page.evaluate(() => window.scrollY), before);
+  const inBox = await page.evaluate(() => {
+    const box = document.querySelector('.input-viewer .lines').getBoundingClientRect();
+    const mark = document.querySelector('.input-viewer .line.highlight').getBoundingClientRect();
+    return mark.top >= box.top && mark.bottom <= box.bottom && box.bottom <= window.innerHeight;
+  });
+  assert.ok(inBox, 'the cited line is visible');
+  await screenshot(page, 'incident-500-viewer-en');
+  await page.locator('.viewer-back').click();
+  await page.locator('.input-viewer').waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => window.scrollY), before);
+  assert.equal(await where.evaluate((b) => b === document.activeElement), true, 'focus back on the evidence');
+});
+
+test('a phone (390 × 844): one column, nothing wider than the screen in any view', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  for (const view of ['findings', 'diagram', 'timeline', 'table', 'map', 'rules']) {
+    await page.goto(`${server.url}#sample=readiness&view=${view}`, { waitUntil: 'load' });
+    await page.locator(`.view[data-view="${view}"]`).waitFor();
+    const wide = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      // Wider than the screen, outside boxes that scroll on their own (the table, the tabs).
+      out: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((e) => !e.closest('.boundary-table-wrap, .views, .tl-viewport, .lines, svg'))
+        .map((e) => e.tagName + '.' + (e.className?.baseVal ?? e.className)).slice(0, 5),
+    }));
+    assert.equal(wide.scroll, 390, `${view}: ${JSON.stringify(wide)}`);
+    assert.deepEqual(wide.out, [], view);
+    if (view === 'findings' || view === 'timeline') await screenshot(page, `phone-${view}-en`);
+  }
+});

@@ -154,6 +154,10 @@ test('the five facts of a Service: the panel shows the report\'s, and evidence o
   await line.waitFor();
   assert.equal(await line.getAttribute('data-line'), String(eligible.line));
   assert.match(await line.textContent(), /ready: false/);
+  // The viewer is docked over the page; Esc closes it, the focus back on the evidence link.
+  await page.keyboard.press('Escape');
+  await page.locator('.input-viewer').waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('where')), true);
   // Unknown is never shown as yes: a Pod without a Service's slice in the input.
   const pod = report.objects.findIndex((o) => o.ref.kind === 'Pod');
   await page.locator(`.map-box.object[data-index="${pod}"]`).first().click();

@@ -125,15 +125,22 @@ for (const id of Object.keys(SAMPLES)) {
     const rows = await page.locator('.boundary-row').evaluateAll((rs) => rs.map((r) => ({
       boundary: r.dataset.boundary, evidenced: r.classList.contains('evidenced'),
       symptoms: r.querySelector('.symptoms').textContent, first: r.querySelector('.first-evidence').textContent })));
-    assert.deepEqual(rows.map((r) => r.boundary), ['control-plane', 'etcd', 'scheduling', 'node-runtime',
-      'quota-admission', 'zone-network-storage', 'readiness-endpoints', 'application']);
+    // The rows with evidence first, in the order of their first finding; then the quiet ones in the
+    // article's order.
+    const ARTICLE = ['control-plane', 'etcd', 'scheduling', 'node-runtime',
+      'quota-admission', 'zone-network-storage', 'readiness-endpoints', 'application'];
+    const evidenced = [...new Set(report.findings.map((f) => f.boundary))];
+    assert.deepEqual(rows.map((r) => r.boundary), [...evidenced, ...ARTICLE.filter((b) => !evidenced.includes(b))]);
     for (const row of rows) {
       const found = report.findings.filter((f) => f.boundary === row.boundary);
       assert.equal(row.evidenced, found.length > 0, `${id}: ${row.boundary}`);
       if (found.length === 0) {
         assert.equal(row.symptoms, 'no evidence in this input');
       } else {
-        const e = found[0].evidence[0];
+        // The first evidence of the row's root cause (a root error or warning if there is one), a
+        // status or an event before a spec field.
+        const root = found.find((f) => !f.explained_by && f.severity !== 'info') ?? found[0];
+        const e = root.evidence.find((x) => !x.path.startsWith('spec.')) ?? root.evidence[0];
         assert.ok(row.first.startsWith(`${e.source}:${e.line}`), `${id}: ${row.first}`);
         for (const f of found) assert.ok(row.symptoms.includes(f.rule), row.symptoms);
       }
