@@ -274,3 +274,40 @@ test('a phone (390 × 844): one column, nothing wider than the screen in any vie
     if (view === 'findings' || view === 'timeline') await screenshot(page, `phone-${view}-en`);
   }
 });
+
+test('keyboard: the focus follows the tab, Home and End, number keys open views, a skip link leads to the diagnosis', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(`${server.url}#sample=image-pull`, { waitUntil: 'load' });
+  await page.locator('.finding').first().waitFor();
+  // The first Tab reaches the skip link; Enter puts the focus on the results, past the inputs.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip-link');
+  assert.ok(await page.locator('.skip-link').evaluate((e) => e.getBoundingClientRect().top >= 0), 'visible when focused');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'results');
+  // The selected tab is the tab stop; the arrows, Home and End move the view and the focus together.
+  await page.locator('#tab-findings').focus();
+  const focused = () => page.evaluate(() => document.activeElement?.id);
+  await page.keyboard.press('ArrowRight');
+  await page.locator('.view[data-view="diagram"]').waitFor();
+  assert.equal(await focused(), 'tab-diagram');
+  await page.keyboard.press('End');
+  await page.locator('.view[data-view="rules"]').waitFor();
+  assert.equal(await focused(), 'tab-rules');
+  await page.keyboard.press('Home');
+  await page.locator('.view[data-view="findings"]').waitFor();
+  assert.equal(await focused(), 'tab-findings');
+  // Number keys open views from anywhere outside a text field, and type into one as usual.
+  await page.locator('h2').first().click();
+  await page.keyboard.press('4');
+  await page.locator('.view[data-view="table"]').waitFor();
+  await page.locator('#search').focus();
+  await page.keyboard.press('3');
+  assert.equal(await page.locator('.view').getAttribute('data-view'), 'table');
+  assert.equal(await page.locator('#search').inputValue(), '3');
+  // Every focused control shows it.
+  const outline = await page.locator('#search').evaluate((e) => getComputedStyle(e).outlineStyle);
+  assert.notEqual(outline, 'none');
+});

@@ -199,6 +199,12 @@ pub fn app() -> Html {
     html! {
         <ContextProvider<Lang> context={state.lang}>
         <div class="app" data-analysis={analysis}>
+            <button type="button" class="skip-link" onclick={Callback::from(|_: MouseEvent| {
+                if let Some(results) = gloo::utils::document().get_element_by_id("results")
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+                    let _ = results.focus();
+                }
+            })}>{ t.skip_to_diagnosis }</button>
             <header class="top">
                 <div class="brand">
                     <h1 translate="no">{ "Faultline" }</h1>
@@ -231,7 +237,7 @@ pub fn app() -> Html {
                         {on_remove} on_show_line={on_show_line.clone()} />
                     { for viewer }
                 </section>
-                <section class={classes!("results", (state.analysing() || state.stale).then_some("stale"))}
+                <section id="results" tabindex="-1" class={classes!("results", (state.analysing() || state.stale).then_some("stale"))}
                     aria-label={t.results_aria} aria-busy={state.analysing().to_string()}>
                     <AnalysisStatus pending={state.pending.clone().filter(|p| !p.reported)} stale={state.stale}
                         {on_cancel} {on_reanalyse} />

@@ -42,11 +42,10 @@ fn local_offset(millis: i64) -> i32 {
 /// This year (UTC), from the browser's clock; `None` without a browser.
 fn this_year() -> Option<i64> {
     #[cfg(target_arch = "wasm32")]
-    {
-        return Some(i64::from(js_sys::Date::new_0().get_utc_full_year()));
-    }
+    let year = Some(i64::from(js_sys::Date::new_0().get_utc_full_year()));
     #[cfg(not(target_arch = "wasm32"))]
-    None
+    let year = None;
+    year
 }
 
 /// Height of one row in pixels: rows are positioned, not flowed, so only the visible ones exist.

@@ -1,3 +1,4 @@
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -9,10 +10,52 @@ pub struct Props {
     pub on_view: Callback<View>,
 }
 
-/// Tabs for the views; the arrow keys move between them.
+/// Puts the focus on a view's tab (the roving tab stop: the selected tab is the one Tab reaches).
+fn focus_tab(view: View) {
+    if let Some(tab) = gloo::utils::document()
+        .get_element_by_id(&format!("tab-{}", view.id()))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = tab.focus();
+    }
+}
+
+/// Tabs for the views: the arrow keys, Home and End move between them and the focus follows; the
+/// number keys 1–6 anywhere outside a text field open a view, as in k9s.
 #[function_component(ViewSwitcher)]
 pub fn view_switcher(props: &Props) -> Html {
     let t = use_texts();
+    {
+        let on_view = props.on_view.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|window| {
+                gloo::events::EventListener::new(&window, "keydown", move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.meta_key() || e.alt_key() || e.default_prevented() {
+                        return;
+                    }
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                                || el.has_attribute("contenteditable")
+                        });
+                    let digit = e
+                        .key()
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|d| (1..=View::ALL.len()).contains(d));
+                    if let (false, Some(d)) = (typing, digit) {
+                        on_view.emit(View::ALL[d - 1]);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
     let label = |view: View| match view {
         View::Findings => t.view_findings,
         View::Diagram => t.view_diagram,
@@ -29,10 +72,13 @@ pub fn view_switcher(props: &Props) -> Html {
             let next = match e.key().as_str() {
                 "ArrowRight" => (at + 1) % n,
                 "ArrowLeft" => (at + n - 1) % n,
+                "Home" => 0,
+                "End" => n - 1,
                 _ => return,
             };
             e.prevent_default();
             on_view.emit(View::ALL[next]);
+            focus_tab(View::ALL[next]);
         })
     };
     html! {

@@ -179,6 +179,7 @@ pub const EN: Texts = Texts {
     language_label: "Language",
     page_title: "Faultline — Kubernetes incident diagnosis in your browser",
     tagline: "Paste kubectl output; see which fault boundary the evidence points to. Nothing leaves this page.",
+    skip_to_diagnosis: "Skip to the diagnosis",
     sample_label: "Sample incident",
     sample_none: "— your own input —",
     sample_title,

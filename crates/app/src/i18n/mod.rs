@@ -33,6 +33,8 @@ pub struct Texts {
     /// The document's title (the browser tab).
     pub page_title: &'static str,
     pub tagline: &'static str,
+    /// The skip link, the first thing Tab reaches: to the diagnosis, past the inputs.
+    pub skip_to_diagnosis: &'static str,
     pub sample_label: &'static str,
     pub sample_none: &'static str,
     pub sample_title: fn(&str) -> &'static str,

@@ -195,6 +195,7 @@ pub const ZH: Texts = Texts {
     language_label: "语言",
     page_title: "Faultline — 在浏览器中诊断 Kubernetes 故障",
     tagline: "粘贴 kubectl 的输出，查看证据指向哪个故障边界。任何数据都不会离开本页面。",
+    skip_to_diagnosis: "跳到诊断",
     sample_label: "示例故障",
     sample_none: "— 你自己的输入 —",
     sample_title,
