@@ -90,9 +90,15 @@ for (const id of Object.keys(SAMPLES)) {
     const page = await open(t, `#sample=${id}`);
     assert.equal(await page.locator('#sample').inputValue(), id);
 
-    // Findings, in the report's order.
+    // Findings, in the report's order; those of one rule and workload are one card (a group), its
+    // other members shown once it is opened, each group at its first member's place.
+    const closed = await page.locator('.findings > .finding, .finding-group > .finding:first-of-type').count();
+    for (const toggle of await page.locator('.group-toggle').all()) await toggle.click();
     const cards = await page.locator('.finding').evaluateAll((cs) => cs.map((c) => [c.dataset.rule, c.dataset.boundary]));
-    assert.deepEqual(cards, report.findings.map((f) => [f.rule, f.boundary]));
+    const key = ([rule, boundary]) => `${rule} ${boundary}`;
+    assert.deepEqual(cards.map(key).sort(), report.findings.map((f) => key([f.rule, f.boundary])).sort());
+    assert.deepEqual(cards[0], [report.findings[0].rule, report.findings[0].boundary]);
+    assert.ok(closed <= report.findings.length);
 
     // Diagram: every finding lights a component of its boundary; nothing else is lit.
     await showView(page, 'diagram');

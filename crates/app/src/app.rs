@@ -257,7 +257,9 @@ pub fn app() -> Html {
                     }
                     <ViewSwitcher view={state.view} {on_view} />
                     <ExportMenu report={shown} lang={state.lang} redacted={state.is_redacted()} />
-                    { for filter_bar }
+                    // Always one element here: Yew matches unkeyed children from the end, so a child
+                    // that came and went recreated the tabs before it (and lost their focus).
+                    <div class="filter-slot">{ for filter_bar }</div>
                     <div class="view" role="tabpanel" aria-labelledby={format!("tab-{}", state.view.id())}
                         data-view={state.view.id()}>{ view }</div>
                 </section>

@@ -35,7 +35,9 @@ pub fn input_viewer(props: &Props) -> Html {
     let pre = use_node_ref();
     {
         let (mark, pre) = (mark.clone(), pre.clone());
-        use_effect_with((props.input.name.clone(), props.line), move |_| {
+        // Again when a large file's lines arrive from the worker: the mark exists only then.
+        let arrived = props.excerpt.as_ref().map(|e| (e.name.clone(), e.line));
+        use_effect_with((props.input.name.clone(), props.line, arrived), move |_| {
             // The viewer is docked over the page (fixed): only its text scrolls, to the line; the page
             // stays where the reader was, at the finding whose evidence they opened.
             if let (Some(pre), Some(mark)) = (pre.cast::<HtmlElement>(), mark.cast::<HtmlElement>()) {
