@@ -99,7 +99,19 @@ export async function analysed(page, timeout = 60_000) {
   await page.waitForFunction(() => !document.querySelector('.findings[aria-busy="true"]'), null, { timeout });
 }
 
+/** The page, whole, down to 16,000 px: Chromium does not finish a full-page capture of a page as
+ * tall as the Rules page (45,000 px; a full-page capture resizes the view to the whole height), so a
+ * taller page is captured from its top, in a view 16,000 px tall for the moment. */
 export async function screenshot(page, name) {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const viewport = page.viewportSize();
+  if (height <= 16_000 || !viewport) {
+    await page.screenshot({ path, fullPage: true });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height: 16_000 });
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
 }
