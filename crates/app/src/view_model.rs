@@ -48,10 +48,16 @@ pub fn input_counts(input: &InputSummary, t: &Texts) -> String {
 
 /// A name cut to `max` characters in its middle, `pricing-int…7jw2f98rjl-x2k4q`: the end is what
 /// tells the Pods of one workload apart (the generated suffixes), the start which workload they are.
+/// A DNS name (`ip-10-0-0-18.ec2.internal`) keeps its first label, the part that tells nodes apart.
 pub fn short_name(text: &str, max: usize) -> String {
     let count = text.chars().count();
     if count <= max || max < 3 {
         return text.to_string();
+    }
+    if let Some((host, _)) = text.split_once('.') {
+        if !host.is_empty() && host.chars().count() < max {
+            return format!("{host}…");
+        }
     }
     let tail = (max - 1) / 2 + (max - 1) % 2;
     let head = max - 1 - tail;
@@ -147,6 +153,7 @@ mod tests {
         assert_eq!(short, "pricing-in…8rjl-x2k4q");
         assert!(short.ends_with("-x2k4q") && short.starts_with("pricing-"));
         assert_eq!(short_name("web-1", 21), "web-1");
+        assert_eq!(short_name("ip-10-0-0-18.ec2.internal", 16), "ip-10-0-0-18…");
         // Characters, not bytes: a Chinese name is cut between characters.
         assert_eq!(short_name("一二三四五六七八九十", 5), "一二…九十");
     }

@@ -179,7 +179,11 @@ pub fn architecture_diagram(props: &Props) -> Html {
             },
             at,
             (t.component)(Part::Kubelet).to_string(),
-            Some(node.clone().unwrap_or_else(|| t.node_unnamed.to_string())),
+            // A box is 118 px wide: a long node name loses its middle (whole in the box's label).
+            Some(node.as_deref().map_or_else(
+                || t.node_unnamed.to_string(),
+                |n| crate::view_model::short_name(n, 16),
+            )),
             false,
         )
     });

@@ -325,8 +325,8 @@ pub const EN: Texts = Texts {
     edge,
     optional: "optional",
     more_nodes: |n, lit| match lit {
-        0 => format!("{n} more kubelets"),
-        _ => format!("{n} more kubelets ({lit} implicated)"),
+        0 => format!("{n} more"),
+        _ => format!("{n} more ({lit} lit)"),
     },
     node_unnamed: "node not named",
     pick_component: "Select a component to see the findings and evidence behind it.",

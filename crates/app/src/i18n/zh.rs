@@ -324,8 +324,8 @@ pub const ZH: Texts = Texts {
     edge,
     optional: "可选",
     more_nodes: |n, lit| match lit {
-        0 => format!("另有 {n} 个 kubelet"),
-        _ => format!("另有 {n} 个 kubelet（{lit} 个涉及发现）"),
+        0 => format!("另有 {n} 个"),
+        _ => format!("+{n}，{lit} 个有发现"),
     },
     node_unnamed: "节点未知",
     pick_component: "选择一个组件，查看其背后的发现与证据。",
