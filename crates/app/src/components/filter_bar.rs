@@ -36,13 +36,7 @@ pub fn filter_bar(props: &Props) -> Html {
                     if e.key() != "/" || e.ctrl_key() || e.meta_key() || e.alt_key() {
                         return;
                     }
-                    let typing = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                                || el.has_attribute("contenteditable")
-                        });
+                    let typing = super::typing_in_field(e);
                     if typing {
                         return;
                     }

@@ -25,6 +25,18 @@ pub mod what_changed;
 
 use yew::prelude::*;
 
+/// Whether a key press goes to a text field, a menu or an editable element: the page's own keys
+/// (`/`, the view numbers) leave it alone there.
+pub fn typing_in_field(e: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| {
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                || el.has_attribute("contenteditable")
+        })
+}
+
 /// A command laid out to wrap only at its spaces: each word is kept whole (a browser would break
 /// `exp-runtime` after its hyphen, or a jsonpath after a brace), except a word longer than a line,
 /// which may break anywhere. The text is the command's, spaces included (a selection copies it).

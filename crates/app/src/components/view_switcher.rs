@@ -36,13 +36,7 @@ pub fn view_switcher(props: &Props) -> Html {
                     if e.ctrl_key() || e.meta_key() || e.alt_key() || e.default_prevented() {
                         return;
                     }
-                    let typing = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                                || el.has_attribute("contenteditable")
-                        });
+                    let typing = super::typing_in_field(e);
                     let digit = e
                         .key()
                         .parse::<usize>()
