@@ -561,6 +561,7 @@ mod tests {
                     report.verdict = head.verdict;
                     report.unread = head.unread;
                     report.workloads = head.workloads;
+                    report.capture = head.capture.map(|c| *c);
                 }
                 Reply::Findings(f) => report.findings.extend(f),
                 Reply::Timeline(t) => report.timeline.extend(t),
