@@ -65,6 +65,26 @@ pub fn evidence(model: &Model<'_>, pod: &Object) -> Vec<Evidence> {
     evidence
 }
 
+/// A row's cells, then the Pod's last three warnings when its events were pasted too: they say more
+/// than the table.
+pub fn evidence_with_warnings(
+    model: &Model<'_>,
+    pod: &Object,
+    id: &crate::report::ObjectRef,
+) -> Vec<Evidence> {
+    let mut evidence = evidence(model, pod);
+    let events = model.events_for(id);
+    evidence.extend(
+        events
+            .iter()
+            .filter(|e| e.is_warning())
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e)),
+    );
+    evidence
+}
+
 /// RESTARTS as printed (`25`, `19 (75s ago)`), when the table has the column.
 pub fn restarts(pod: &Object) -> Option<&str> {
     pod.locate("kubectl.restarts")?.1.as_str()
@@ -126,17 +146,7 @@ pub fn check(
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
             command!("kubectl events -n {} --for pod/{}", ns, id.name),
         ];
-        // The Pod's own warnings, when its events were pasted too, say more than the table.
-        let mut evidence = evidence(model, pod);
-        let events = model.events_for(id);
-        evidence.extend(
-            events
-                .iter()
-                .filter(|e| e.is_warning())
-                .rev()
-                .take(3)
-                .filter_map(|e| model.event_evidence(e)),
-        );
+        let evidence = evidence_with_warnings(model, pod, id);
         findings.push(rule.finding(
             crate::report::Severity::Error,
             id.clone(),

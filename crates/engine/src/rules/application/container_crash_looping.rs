@@ -231,16 +231,7 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
             command!("kubectl get pod {} -n {} -w", id.name, ns),
         ];
-        let mut evidence = table_status::evidence(model, pod);
-        let events = model.events_for(id);
-        evidence.extend(
-            events
-                .iter()
-                .filter(|e| e.is_warning())
-                .rev()
-                .take(3)
-                .filter_map(|e| model.event_evidence(e)),
-        );
+        let evidence = table_status::evidence_with_warnings(model, pod, id);
         findings.push(RULE.finding(
             Severity::Warning,
             id.clone(),
