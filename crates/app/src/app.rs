@@ -9,7 +9,7 @@ use crate::components::export_menu::ExportMenu;
 use crate::components::filter_bar::FilterBar;
 use crate::components::findings::Findings;
 use crate::components::follow_up::FollowUpInput;
-use crate::components::input_panel::InputPanel;
+use crate::components::input_panel::{InputPanel, LargePaste};
 use crate::components::input_viewer::InputViewer;
 use crate::components::inputs_list::InputsList;
 use crate::components::language_switch::LanguageSwitch;
@@ -25,7 +25,8 @@ use crate::hooks::use_engine_worker::{use_engine_worker, viewed_input};
 use crate::hooks::use_leave_guard::use_leave_guard;
 use crate::i18n::Lang;
 use crate::route::{self, View};
-use crate::state::{Action, State};
+use crate::state::input::is_large_paste;
+use crate::state::{Action, State, Text};
 
 /// A callback that turns its value into an action and dispatches it.
 fn dispatcher<T: 'static>(state: &UseReducerHandle<State>, make: fn(T) -> Action) -> Callback<T> {
@@ -51,6 +52,8 @@ pub fn app() -> Html {
     let state = use_reducer(|| State::open(route::parse(&location_hash()), browser_lang()));
     let on_paste = dispatcher(&state, Action::EditPaste);
     let on_file = dispatcher(&state, Action::AddFile);
+    let on_large_paste = dispatcher(&state, Action::PasteLarge);
+    let on_edit_large = dispatcher(&state, |(name, text)| Action::EditLargePaste { name, text });
     let on_remove = dispatcher(&state, Action::RemoveFile);
     let on_unreadable = dispatcher(&state, |(name, reason)| Action::FileUnreadable { name, reason });
     let on_sample = dispatcher(&state, Action::LoadSample);
@@ -123,6 +126,19 @@ pub fn app() -> Html {
     });
 
     let t = crate::i18n::texts(state.lang);
+    let large_pastes: Vec<LargePaste> = state
+        .files
+        .iter()
+        .filter(|f| is_large_paste(&f.name))
+        .filter_map(|f| match f.text {
+            Text::File { id, bytes } => Some(LargePaste {
+                name: f.name.clone(),
+                bytes,
+                id,
+            }),
+            Text::Inline(_) => None,
+        })
+        .collect();
     let viewer = viewed_input(&state).map(|(input, line)| {
         let unread = crate::view_model::unread_ranges(&state.report, &input.name);
         let on_close = dispatcher(&state, |()| Action::CloseViewer);
@@ -225,6 +241,7 @@ pub fn app() -> Html {
                             <button type="button" class="link restore" onclick={on_restore}>{ t.restore }</button></p>
                     }
                     <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable}
+                        {on_large_paste} large_pastes={large_pastes} {on_edit_large} on_show_line={on_show_line.clone()}
                         {on_example} on_guide={on_guide.reform(|()| None)} />
                     if let Some(command) = &state.follow_up {
                         <FollowUpInput command={AttrValue::from(command.clone())}

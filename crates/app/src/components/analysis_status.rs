@@ -32,9 +32,9 @@ pub fn analysis_status(props: &Props) -> Html {
     let t = use_texts();
     if let Some(pending) = &props.pending {
         let step = step(pending);
-        let (done, total, documents) = pending
-            .progress
-            .map_or((0, 0, 0), |p| (p.bytes_done, p.bytes_total, p.documents));
+        let (done, total, documents) = pending.progress.map_or((0, pending.bytes, 0), |p| {
+            (p.bytes_done, p.bytes_total, p.documents)
+        });
         let mb = |bytes: u64| bytes as f64 / (1024.0 * 1024.0);
         let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());
         return html! {

@@ -65,6 +65,10 @@ pub struct Texts {
     pub show_input: &'static str,
     /// The input viewer's button back to the report (Esc does the same).
     pub viewer_back: &'static str,
+    /// Under the paste box, for a paste too large for it: its size in MB and the input it became.
+    pub large_paste_kept: fn(&str, f64) -> String,
+    pub large_paste_show: &'static str,
+    pub large_paste_edit: &'static str,
     /// A file whose analysis has not finished (or was cancelled).
     pub input_waiting: &'static str,
 

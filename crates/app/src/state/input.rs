@@ -57,6 +57,30 @@ pub struct Input {
 
 pub const PASTE_NAME: &str = "paste";
 
+/// A paste longer than this many UTF-16 code units (about 1 MB of text) never goes into the paste
+/// box: a textarea holding megabytes makes every keystroke and every render of the page slow (0.7 s a
+/// key at 5 MB). It becomes an input of its own, held like a large dropped file (the browser's
+/// `Blob`, read by the worker with its progress shown), named [`large_paste_name`].
+pub const LARGE_PASTE_CHARS: u32 = 1_000_000;
+
+/// The name of the `n`th large paste: `paste-1`, `paste-2`, …
+pub fn large_paste_name(n: usize) -> String {
+    format!("{PASTE_NAME}-{n}")
+}
+
+/// Whether an input's name is a large paste's ([`large_paste_name`]).
+pub fn is_large_paste(name: &str) -> bool {
+    large_paste_number(name).is_some()
+}
+
+fn large_paste_number(name: &str) -> Option<usize> {
+    let n = name.strip_prefix(PASTE_NAME)?.strip_prefix('-')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok()
+}
+
 /// Files up to this size are read into the page (so the input viewer can show them at once); larger
 /// ones stay the browser's file handles and only the worker reads them, off the main thread.
 pub const INLINE_FILE_BYTES: u64 = 2 * 1024 * 1024;
@@ -84,6 +108,16 @@ impl State {
     /// Whether the user has given input of their own (a sample is not theirs to lose).
     pub fn has_own_input(&self) -> bool {
         !self.paste.trim().is_empty() || (!self.files.is_empty() && self.sample.is_none())
+    }
+
+    /// The name the next large paste gets: one more than the highest `paste-N` among the inputs.
+    pub fn next_large_paste_name(&self) -> String {
+        let last = self
+            .files
+            .iter()
+            .filter_map(|f| large_paste_number(&f.name))
+            .max();
+        large_paste_name(last.unwrap_or(0) + 1)
     }
 
     /// The ids of every file the state still refers to (the page's registry drops the others).

@@ -20,6 +20,9 @@ pub struct Pending {
     pub redact: bool,
     /// The latest progress reported; `None` until the worker has started.
     pub progress: Option<Progress>,
+    /// The inputs' bytes in all, known when the job is made: the progress shows "0.0 of 4.6 MB"
+    /// before the worker's first report, not "0.0 of 0.0".
+    pub bytes: u64,
     /// The report has arrived and is shown; the worker is looking for secrets.
     pub reported: bool,
     /// The language the report's texts are asked in (the page's when the job was made).
@@ -92,6 +95,7 @@ impl State {
             id: self.last_job,
             redact,
             progress: None,
+            bytes: total,
             reported: false,
             lang: self.lang,
         });

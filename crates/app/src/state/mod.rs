@@ -131,6 +131,15 @@ pub enum Action {
     EditPaste(String),
     /// Files were dropped or picked; a file with the same name replaces the older one.
     AddFile(Input),
+    /// A paste too large for the paste box ([`input::LARGE_PASTE_CHARS`]): an input of its own,
+    /// named `paste-N`, otherwise like a dropped file.
+    PasteLarge(Text),
+    /// The user chose to edit a large paste in the paste box: its text (read from its `Blob`) goes
+    /// there, after what the box holds, and the input named `name` is removed.
+    EditLargePaste {
+        name: String,
+        text: String,
+    },
     RemoveFile(usize),
     /// A dropped or picked file could not be read (a folder dropped as a file, a permission error).
     FileUnreadable {

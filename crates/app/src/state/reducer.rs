@@ -5,13 +5,35 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::error_reports::failed;
-use super::{looks_binary, Action, Origin, State};
+use super::{looks_binary, Action, Input, Origin, State};
 use crate::route::{Route, View};
 
 impl Reducible for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        // A large paste is a file named after the pastes before it; a large paste moved into the
+        // paste box is an edit of the box (and the removal of that input).
+        let action = match action {
+            Action::PasteLarge(text) => Action::AddFile(Input {
+                name: self.next_large_paste_name(),
+                text,
+            }),
+            Action::EditLargePaste { name, text } => {
+                let Some(index) = self.files.iter().position(|f| f.name == name) else {
+                    return self;
+                };
+                let mut next = (*self).clone();
+                next.files.remove(index);
+                let paste = if self.paste.trim().is_empty() {
+                    text
+                } else {
+                    format!("{}\n{text}", self.paste.trim_end_matches('\n'))
+                };
+                return Rc::new(next).reduce(Action::EditPaste(paste));
+            }
+            other => other,
+        };
         let mut next = (*self).clone();
         if matches!(
             action,
@@ -28,6 +50,8 @@ impl Reducible for State {
             next.before_redaction = None;
         }
         match action {
+            // Rewritten into `AddFile` and `EditPaste` above.
+            Action::PasteLarge(_) | Action::EditLargePaste { .. } => return self,
             Action::EditPaste(text) => {
                 if text.trim().is_empty() && next.sample.is_some() {
                     // Nothing of the user's yet: the sample stays.

@@ -665,3 +665,48 @@ fn a_sample_switches_language_without_the_worker() {
     let en = reduce_only(zh, Action::SetLang(Lang::En));
     assert_eq!(*en.report, *state.report);
 }
+
+#[test]
+fn a_large_paste_is_an_input_of_its_own_and_can_move_into_the_paste_box() {
+    // On the sample: the large paste replaces it, as a dropped file does.
+    let state = reduce(State::default(), Action::PasteLarge(CRASH_POD.into()));
+    assert_eq!(state.sample, None);
+    assert_eq!(state.removed_sample, Some("image-pull"));
+    assert_eq!(state.input_names(), ["paste-1"]);
+    assert!(super::input::is_large_paste("paste-1"));
+    assert_eq!(paste_of(&state), "", "the paste box is left as it was");
+    assert!(state.report.findings.iter().all(|f| f.subject.name == "web"));
+    assert_eq!(state.report.findings[0].evidence[0].source, "paste-1");
+    // The next one is numbered after the highest; a file called `paste.yaml` is not a paste.
+    let state = reduce(
+        state,
+        Action::AddFile(Input {
+            name: "paste.yaml".into(),
+            text: "".into(),
+        }),
+    );
+    assert!(!super::input::is_large_paste("paste.yaml") && !super::input::is_large_paste("paste-"));
+    let state = reduce(state, Action::PasteLarge("kind: List\n".into()));
+    assert_eq!(state.input_names(), ["paste-1", "paste.yaml", "paste-2"]);
+    // Edited in the box: the text goes after what the box holds, and the input is gone.
+    let state = reduce(state, Action::EditPaste("# mine".into()));
+    let state = reduce(
+        state,
+        Action::EditLargePaste {
+            name: "paste-1".into(),
+            text: CRASH_POD.into(),
+        },
+    );
+    assert_eq!(paste_of(&state), format!("# mine\n{CRASH_POD}"));
+    assert_eq!(state.input_names(), ["paste", "paste.yaml", "paste-2"]);
+    assert_eq!(state.report.findings[0].evidence[0].source, "paste");
+    // A name no input has changes nothing.
+    let same = reduce_only(
+        state.clone(),
+        Action::EditLargePaste {
+            name: "paste-9".into(),
+            text: "x".into(),
+        },
+    );
+    assert_eq!(same.input_names(), state.input_names());
+}
