@@ -352,6 +352,11 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         "DaemonSet".into()
     } else if has("Update Strategy") && has("Replicas") {
         "StatefulSet".into()
+    } else if has("Reclaim Policy") && (has("Claim") || has("Source")) {
+        // Only a PersistentVolume has a reclaim policy; it has a Capacity too, which is no Node's.
+        "PersistentVolume".into()
+    } else if has("Reference") && (has("Min replicas") || has("Max replicas")) {
+        "HorizontalPodAutoscaler".into()
     } else if has("Access Modes") && has("StorageClass") && has("Status") && !has("Claim") {
         "PersistentVolumeClaim".into()
     } else if has("Taints") || has("Capacity") || has("System Info") {
