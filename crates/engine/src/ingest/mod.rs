@@ -610,6 +610,24 @@ mod tests {
     }
 
     #[test]
+    fn a_status_pasted_without_its_kind_is_told_by_its_fields() {
+        // kubernetes/kubernetes#92245: a Job's status block alone.
+        let job = "status:\n    conditions:\n    - lastProbeTime: \"2020-06-18T06:06:48Z\"\n      lastTransitionTime: \"2020-06-18T06:06:48Z\"\n      message: Job has reached the specified backoff limit\n      reason: BackoffLimitExceeded\n      status: \"True\"\n      type: Failed\n    failed: 5\n    startTime: \"2020-06-18T06:01:55Z\"\n";
+        let got = ingest(&[Source::new("paste", job)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.objects.len(), 1);
+        assert_eq!(got.objects[0].id.kind, "Job");
+        assert!(got.objects[0].locate("status.conditions[0].reason").is_some());
+        // Composed: container statuses are a Pod's.
+        let pod = "status:\n  phase: Running\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 4\n    image: x\n    imageID: ''\n";
+        let got = ingest(&[Source::new("paste", pod)]);
+        assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
+        // A status of nothing in particular is still no object, and says why.
+        let got = ingest(&[Source::new("paste", "status:\n  phase: Bound\n")]);
+        assert!(got.objects.is_empty());
+    }
+
+    #[test]
     fn a_bad_object_is_reported_and_the_rest_still_ingested() {
         let text = "{\"kind\": \"PodList\", \"apiVersion\": \"v1\", \"items\": [\n{\"metadata\": {\"name\": \"ok\"}},\n{\"metadata\": {\"name\": \"bad\"}, \"spec\": {\"containers\": 7}}\n]}";
         let got = ingest(&[Source::new("pods.json", text)]);

@@ -90,11 +90,7 @@ pub fn is_describe(first_line: &str, command: Option<&Command>) -> bool {
 
 /// The kind and name a `kubectl describe KIND NAME` / `describe KIND/NAME` command names.
 pub(crate) fn described_object(command: &Command) -> Option<(String, String)> {
-    let words: Vec<&str> = command
-        .line
-        .split_whitespace()
-        .take_while(|w| *w != "|")
-        .collect();
+    let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "describe")?;
     // The words that are not flags, nor the values of the flags that take one
     // (`describe pod -n kube-system coredns-x`: the name is `coredns-x`, not `kube-system`).
