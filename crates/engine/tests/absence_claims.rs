@@ -73,6 +73,14 @@ fn subject_not_pasted(model: &Model<'_>, _: &Finding, m: &Message) -> Result<(),
     }
 }
 
+/// The finding's subject was not pasted (a message about it without an object argument).
+fn finding_subject_not_pasted(model: &Model<'_>, finding: &Finding, _: &Message) -> Result<(), String> {
+    match pasted(model, &finding.subject).first() {
+        Some(o) => Err(format!("{} was read from input {} ", finding.subject, o.source)),
+        None => Ok(()),
+    }
+}
+
 fn none_of_kind(model: &Model<'_>, kind: &str, namespace: Option<&str>) -> Result<(), String> {
     let found = model
         .objects_of_kind(kind)
@@ -147,6 +155,23 @@ const CLAIMS: &[(&str, Check)] = &[
         none_of_kind(model, "Node", None)
     }),
     ("node-not-ready.from-events", subject_not_pasted),
+    ("node-not-ready.conditions-not-pasted", |model, finding, _| {
+        for node in pasted(model, &finding.subject) {
+            let ready = node.locate("status.conditions").is_some_and(|(_, c)| {
+                c.items()
+                    .iter()
+                    .any(|c| c.get("type").and_then(Node::as_str) == Some("Ready"))
+            });
+            if ready {
+                return Err(format!("{} was read with a Ready condition", node.id));
+            }
+        }
+        Ok(())
+    }),
+    ("metrics-api-unavailable.from-events", subject_not_pasted),
+    ("metrics-api-unavailable.events-only", finding_subject_not_pasted),
+    ("volume-reclaim-failed.from-events", subject_not_pasted),
+    ("volume-reclaim-failed.events-only", finding_subject_not_pasted),
     ("node-not-ready.no-pods", |model, _, _| {
         none_of_kind(model, "Pod", None)
     }),

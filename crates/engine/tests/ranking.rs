@@ -26,7 +26,10 @@
 //!   `node-network-unavailable` (the condition now: `quiet-pressure-passed`, `quiet-route-created`),
 //!   `job-failed` (`quiet-failed-then-completed`), `container-oom-killed` (a termination of a
 //!   container that runs again is its last state, the fault: corpus case 10), `replicas-in-one-zone`
-//!   (where the replicas run now), `resource-quota-exhausted` (used = hard now); and the spec and
+//!   (where the replicas run now), `resource-quota-exhausted` (used = hard now),
+//!   `metrics-api-unavailable` (the HPA's ScalingActive condition now:
+//!   `quiet-hpa-pods-unready-not-the-api`), `volume-reclaim-failed` (the PV's phase now:
+//!   `quiet-released-retain-pv`); and the spec and
 //!   configuration rules, whose evidence is no failure in time: `readiness-probe-missing`,
 //!   `dns-policy-bypasses-cluster-dns`, `env-host-not-a-service`, `probe-port-not-declared`,
 //!   `referenced-object-missing` (the references and the listing now), `runtime-memory-over-limit`,
@@ -79,6 +82,7 @@ const CURRENT_STATE: &[&str] = &[
     "dns-policy-bypasses-cluster-dns",
     "env-host-not-a-service",
     "job-failed",
+    "metrics-api-unavailable",
     "node-network-unavailable",
     "node-pod-capacity-reached",
     "node-under-pressure",
@@ -89,6 +93,7 @@ const CURRENT_STATE: &[&str] = &[
     "resource-quota-exhausted",
     "runtime-memory-over-limit",
     "service-target-port-mismatch",
+    "volume-reclaim-failed",
 ];
 
 /// The rules that read what a command printed (see the module doc).

@@ -52,6 +52,9 @@ pub const ENTRIES: &[Entry] = &[
         "FailedScheduling",
         "Pod",
     ),
+    // kube-scheduler 1.2–1.5: no node fits, or none is registered at all.
+    warn("failed to fit in any node", "FailedScheduling", "Pod"),
+    warn("no nodes available to schedule pods", "FailedScheduling", "Pod"),
     normal("Successfully assigned ", "Scheduled", "Pod"),
     // kubelet: images
     warn("Failed to pull image", "Failed", "Pod"),
@@ -253,6 +256,9 @@ pub fn kind_of_reason(reason: &str) -> Option<&'static str> {
         | "SystemOOM"
         | "KubeletSetupFailed"
         | "CIDRNotAvailable" => "Node",
+        "RecyclerPod" | "VolumeFailedRecycle" | "VolumeFailedDelete" | "VolumeRecycled" | "VolumeDelete" => {
+            "PersistentVolume"
+        }
         "ProvisioningSucceeded" | "Provisioning" | "ClaimLost" | "ClaimMisbound" | "VolumeMismatch" => {
             "PersistentVolumeClaim"
         }
@@ -282,6 +288,13 @@ pub fn named_subject(message: &str) -> Option<(String, Option<String>, String)> 
             None => (None, target),
         };
         return Some(("Pod".into(), namespace, name.to_string()));
+    }
+    // kube-scheduler 1.2–1.5: `pod (web-1671311517-s1nb9) failed to fit in any node`.
+    if let Some(at) = message.find(") failed to fit in any node") {
+        let name = message[..at].rsplit_once("pod (").map(|(_, n)| n)?;
+        if !name.is_empty() && !name.contains(char::is_whitespace) {
+            return Some(("Pod".into(), None, name.to_string()));
+        }
     }
     if let Some(at) = message.find(" status is now: ") {
         let head = &message[..at];
@@ -374,6 +387,10 @@ mod tests {
                 "FailedAttachVolume",
                 "Multi-Attach error for volume \"pvc-8743\""
             ))
+        );
+        assert_eq!(
+            named_subject("pod (loudmail-deployment-1671311517-s1nb9) failed to fit in any node"),
+            Some(("Pod".into(), None, "loudmail-deployment-1671311517-s1nb9".into()))
         );
         assert_eq!(named_subject("Back-off restarting failed container"), None);
     }

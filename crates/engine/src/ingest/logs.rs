@@ -87,11 +87,7 @@ const VALUED: [&str; 16] = [
 /// What `kubectl logs …` names: (kind, name, container, previous, namespace), or `None` for another
 /// command.
 fn parse_logs_command(command: &Command) -> Option<(String, Option<String>, Option<String>, bool)> {
-    let words: Vec<&str> = command
-        .line
-        .split_whitespace()
-        .take_while(|w| *w != "|")
-        .collect();
+    let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "logs" || *w == "log")?;
     if !matches!(words.first(), Some(&"kubectl" | &"k" | &"oc")) {
         return None;

@@ -454,6 +454,12 @@ fn ingest_segment(
         Sniffed::EventsTable => {
             let rows = events_table::parse(segment.text, segment.first_line, segment.command.as_ref())
                 .unwrap_or_default();
+            if rows.is_empty() {
+                // A header whose rows do not fit its columns (tab-aligned 1.4 events whose tabs do
+                // not line up once expanded): the rows are read one by one, as event lines,
+                // rather than dropped under a table of nothing.
+                return read_other(index, source, segment, out, reached);
+            }
             out.table_events.extend(rows.into_iter().map(|row| (index, row)));
             (Format::EventsTable, 1)
         }
@@ -607,6 +613,43 @@ mod tests {
         assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
         assert_eq!(got.objects[1].id.kind, "ConfigMap");
         assert_eq!(got.objects[1].locate("metadata.name").unwrap().0.line, 12);
+    }
+
+    #[test]
+    fn a_status_pasted_without_its_kind_is_told_by_its_fields() {
+        // kubernetes/kubernetes#92245: a Job's status block alone.
+        let job = "status:\n    conditions:\n    - lastProbeTime: \"2020-06-18T06:06:48Z\"\n      lastTransitionTime: \"2020-06-18T06:06:48Z\"\n      message: Job has reached the specified backoff limit\n      reason: BackoffLimitExceeded\n      status: \"True\"\n      type: Failed\n    failed: 5\n    startTime: \"2020-06-18T06:01:55Z\"\n";
+        let got = ingest(&[Source::new("paste", job)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.objects.len(), 1);
+        assert_eq!(got.objects[0].id.kind, "Job");
+        assert!(got.objects[0].locate("status.conditions[0].reason").is_some());
+        // Composed: container statuses are a Pod's.
+        let pod = "status:\n  phase: Running\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 4\n    image: x\n    imageID: ''\n";
+        let got = ingest(&[Source::new("paste", pod)]);
+        assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
+        // A status of nothing in particular is still no object, and says why.
+        let got = ingest(&[Source::new("paste", "status:\n  phase: Bound\n")]);
+        assert!(got.objects.is_empty());
+    }
+
+    #[test]
+    fn event_rows_that_do_not_fit_their_tab_expanded_header_are_still_read() {
+        // The header and row of kubernetes/kubernetes#9207 (1.4, tab-aligned) after a comment line
+        // (composed; read as a root prompt): the expanded tabs of the row do not line up with the
+        // header's, and the table of no rows had dropped it.
+        let text = "# the events of the pod:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubobjectPath\tType\t\tReason                                                                          Message\n  ---------\t--------\t-----\t----\t\t\t-------------\t--------\t------                                                                          -------\n  51m\t\t37m\t\t50\t{default-scheduler }\t\t\tWarning\t\tFailedScheduling                                                                        pod (loudmail-deployment-1671311517-s1nb9) failed to fit in any node\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        let reasons: Vec<&str> = got.table_events.iter().map(|(_, e)| e.reason.as_str()).collect();
+        let fragments: Vec<&str> = got
+            .objects
+            .iter()
+            .filter_map(|o| o.locate("reason").and_then(|(_, r)| r.as_str()))
+            .collect();
+        assert!(
+            reasons.contains(&"FailedScheduling") || fragments.contains(&"FailedScheduling"),
+            "{reasons:?} {fragments:?}"
+        );
     }
 
     #[test]

@@ -35,6 +35,35 @@ pub(super) fn add_document(index: usize, source: &Source, node: Node, out: &mut 
     false
 }
 
+/// The kind of a document pasted without `kind` (`kubectl get … -o yaml` cut to its `status:`), told
+/// by fields only that kind's status has: a Pod's `containerStatuses`, a Job's `Failed` or `Complete`
+/// condition or its `startTime` with a count of `active`, `succeeded` or `failed` Pods.
+fn kind_by_fields(node: &Node) -> Option<&'static str> {
+    let status = node.get("status")?;
+    if status.get("containerStatuses").is_some() || status.get("initContainerStatuses").is_some() {
+        return Some("Pod");
+    }
+    let job_condition = status.get("conditions").is_some_and(|c| {
+        c.items().iter().any(|c| {
+            matches!(c.get("type").and_then(Node::as_str), Some("Failed" | "Complete"))
+                && c.get("reason").and_then(Node::as_str).is_some_and(|r| {
+                    matches!(
+                        r,
+                        "BackoffLimitExceeded"
+                            | "DeadlineExceeded"
+                            | "PodFailurePolicy"
+                            | "CompletionsReached"
+                    )
+                })
+        })
+    });
+    let job_counts = status.get("startTime").is_some()
+        && ["active", "succeeded", "failed"]
+            .iter()
+            .any(|k| status.get(k).is_some());
+    (job_condition || job_counts).then_some("Job")
+}
+
 pub(super) fn add_object(
     index: usize,
     source: &Source,
@@ -54,7 +83,11 @@ pub(super) fn add_object(
             .and_then(Node::as_str)
             .map(Text::from)
     };
-    let Some(kind) = text("kind").or(implied_kind).map(Text::from) else {
+    let Some(kind) = text("kind")
+        .or(implied_kind)
+        .or_else(|| kind_by_fields(&node))
+        .map(Text::from)
+    else {
         out.errors.push(error(node.pos, Msg::NoKind {}));
         return;
     };

@@ -240,7 +240,12 @@ pub(super) fn fragment_of_command(command: &segment::Command) -> Option<FieldOf>
     if !matches!(field.as_str(), "status" | "spec" | "metadata") {
         return None;
     }
-    let words: Vec<&str> = line.split_whitespace().take_while(|w| *w != "|").collect();
+    let words: Vec<&str> = line
+        .split('|')
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
     let at = words.iter().position(|w| *w == "get")?;
     let mut args = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
     let target = args.next()?;

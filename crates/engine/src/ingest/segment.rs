@@ -28,6 +28,17 @@ pub struct Command {
 }
 
 impl Command {
+    /// The words of the kubectl command itself: those before a pipe, also one glued to a word
+    /// (`kubectl -n my-space get pods| grep mongodb`, google/kf#613).
+    pub fn own_words(&self) -> Vec<&str> {
+        self.line
+            .split('|')
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect()
+    }
+
     pub fn parse(line: &str) -> Self {
         let words: Vec<&str> = line.split_whitespace().collect();
         let mut namespace = None;
@@ -346,6 +357,13 @@ fn push_segment<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pipe_glued_to_a_word_ends_the_commands_own_words() {
+        let command = Command::parse("kubectl -n my-space get pods| grep mongodb");
+        assert_eq!(command.own_words(), ["kubectl", "-n", "my-space", "get", "pods"]);
+        assert_eq!(command.namespace.as_deref(), Some("my-space"));
+    }
 
     #[test]
     fn kubectl_in_words_is_memmem() {

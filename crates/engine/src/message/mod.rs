@@ -419,6 +419,7 @@ message_groups! {
     ApiserverRequestFailed => crate::rules::control_plane::apiserver_request_failed::Msg,
     ControlPlaneComponents => crate::rules::control_plane::components::Msg,
     ControlPlaneComponentFailing => crate::rules::control_plane::control_plane_component_failing::Msg,
+    MetricsApiUnavailable => crate::rules::control_plane::metrics_api_unavailable::Msg,
     SchedulerNotRunning => crate::rules::control_plane::scheduler_not_running::Msg,
     EtcdMemberFailing => crate::rules::etcd::etcd_member_failing::Msg,
     EtcdRequestFailed => crate::rules::etcd::etcd_request_failed::Msg,
@@ -454,6 +455,7 @@ message_groups! {
     PvcPending => crate::rules::zone_network_storage::pvc_pending::Msg,
     ReplicasInOneZone => crate::rules::zone_network_storage::replicas_in_one_zone::Msg,
     VolumeMountFailed => crate::rules::zone_network_storage::volume_mount_failed::Msg,
+    VolumeReclaimFailed => crate::rules::zone_network_storage::volume_reclaim_failed::Msg,
 }
 
 impl Message {

@@ -169,6 +169,7 @@ pub const RULES: &[Rule] = &[
     readiness_endpoints::ingress_not_admitted::RULE,
     application::job_failed::RULE,
     application::liveness_probe_failing::RULE,
+    control_plane::metrics_api_unavailable::RULE,
     zone_network_storage::node_network_unavailable::RULE,
     node_runtime::node_not_ready::RULE,
     scheduling::node_pod_capacity_reached::RULE,
@@ -195,6 +196,7 @@ pub const RULES: &[Rule] = &[
     readiness_endpoints::service_target_port_mismatch::RULE,
     application::startup_probe_failing::RULE,
     zone_network_storage::volume_mount_failed::RULE,
+    zone_network_storage::volume_reclaim_failed::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

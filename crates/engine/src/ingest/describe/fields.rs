@@ -59,6 +59,49 @@ pub(super) fn generic(kind: &str, items: &[Item<'_>], object: &mut Obj) {
                 }
             }
         }
+        "PersistentVolume" => {
+            // `Status:  Failed`, `Claim:  default/nfs`, `Reclaim Policy:  Recycle`, and the
+            // `Message:` the PV controller writes when recycling or deleting fails.
+            if let Some((at, phase)) = field("Status") {
+                status.str("phase", &phase, at);
+            }
+            if let Some((at, message)) = field("Message") {
+                status.str("message", &message, at);
+            }
+            if let Some((at, claim)) = field("Claim") {
+                let mut reference = Obj::new(at);
+                match claim.split_once('/') {
+                    Some((ns, name)) => {
+                        reference.str("namespace", ns, at);
+                        reference.str("name", name, at);
+                    }
+                    None => reference.str("name", &claim, at),
+                }
+                spec.put("claimRef", reference.node(), at);
+            }
+            if let Some((at, policy)) = field("Reclaim Policy") {
+                spec.str("persistentVolumeReclaimPolicy", &policy, at);
+            }
+            if let Some((at, class)) = field("StorageClass") {
+                spec.str("storageClassName", &class, at);
+            }
+        }
+        "HorizontalPodAutoscaler" => {
+            // `Reference:  Deployment/worker`, `Min replicas:  1`, `Max replicas:  15`.
+            if let Some((at, target)) = field("Reference") {
+                if let Some((kind, name)) = target.split_once('/') {
+                    let mut reference = Obj::new(at);
+                    reference.str("kind", kind, at);
+                    reference.str("name", name, at);
+                    spec.put("scaleTargetRef", reference.node(), at);
+                }
+            }
+            for (key, name) in [("Min replicas", "minReplicas"), ("Max replicas", "maxReplicas")] {
+                if let Some((at, value)) = field(key).filter(|(_, v)| v.parse::<u32>().is_ok()) {
+                    spec.plain(name, &value, at);
+                }
+            }
+        }
         "Service" => {
             if let Some(selector) = find("Selector") {
                 spec.put("selector", pairs_comma(selector), selector.pos());

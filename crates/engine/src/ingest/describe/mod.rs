@@ -90,11 +90,7 @@ pub fn is_describe(first_line: &str, command: Option<&Command>) -> bool {
 
 /// The kind and name a `kubectl describe KIND NAME` / `describe KIND/NAME` command names.
 pub(crate) fn described_object(command: &Command) -> Option<(String, String)> {
-    let words: Vec<&str> = command
-        .line
-        .split_whitespace()
-        .take_while(|w| *w != "|")
-        .collect();
+    let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "describe")?;
     // The words that are not flags, nor the values of the flags that take one
     // (`describe pod -n kube-system coredns-x`: the name is `coredns-x`, not `kube-system`).
@@ -352,6 +348,11 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         "DaemonSet".into()
     } else if has("Update Strategy") && has("Replicas") {
         "StatefulSet".into()
+    } else if has("Reclaim Policy") && (has("Claim") || has("Source")) {
+        // Only a PersistentVolume has a reclaim policy; it has a Capacity too, which is no Node's.
+        "PersistentVolume".into()
+    } else if has("Reference") && (has("Min replicas") || has("Max replicas")) {
+        "HorizontalPodAutoscaler".into()
     } else if has("Access Modes") && has("StorageClass") && has("Status") && !has("Claim") {
         "PersistentVolumeClaim".into()
     } else if has("Taints") || has("Capacity") || has("System Info") {

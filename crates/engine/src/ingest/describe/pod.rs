@@ -478,7 +478,9 @@ pub(super) fn condition_rows(section: &Item<'_>) -> Node {
     seq(conditions, section.pos())
 }
 
-/// Cells separated by runs of 2+ spaces; the last takes the rest of the line.
+/// Cells separated by runs of 2+ spaces, or by a tab with any spaces around it (kubectl before 1.8
+/// aligned describe's tables with tabs: `OutOfDisk \t\tUnknown \tSat, 04 Mar 2017 …`); the last
+/// takes the rest of the line.
 pub(super) fn split_cells(line: &str, max: usize) -> Vec<&str> {
     let mut cells = Vec::new();
     let mut rest = line.trim();
@@ -487,7 +489,9 @@ pub(super) fn split_cells(line: &str, max: usize) -> Vec<&str> {
             cells.push(rest);
             break;
         }
-        match rest.find("  ") {
+        let gap = rest.find("  ");
+        let tab = rest.find('\t').map(|at| rest[..at].trim_end().len());
+        match gap.into_iter().chain(tab).min() {
             Some(at) => {
                 cells.push(&rest[..at]);
                 rest = rest[at..].trim_start();

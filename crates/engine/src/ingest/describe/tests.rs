@@ -427,3 +427,83 @@ fn the_described_name_is_not_a_flags_value() {
     );
     assert_eq!(named("kubectl describe pod -n shop"), None);
 }
+
+#[test]
+fn tab_aligned_condition_rows_are_split_at_their_tabs() {
+    // kubectl 1.6's describe node, from vmware-archive/kubernetes-archived#113 (two rows of it).
+    let text = "Name:\t\t\tnode1\nTaints:\t\t\t<none>\nConditions:\n  Type\t\t\tStatus\t\tLastHeartbeatTime\t\t\tLastTransitionTime\t\t\tReason\t\t\tMessage\n  ----\t\t\t------\t\t-----------------\t\t\t------------------\t\t\t------\t\t\t-------\n  OutOfDisk \t\tUnknown \tSat, 04 Mar 2017 07:13:28 +0000 \tSat, 04 Mar 2017 07:14:12 +0000 \tNodeStatusUnknown \tKubelet stopped posting node status.\n  Ready \t\tUnknown \tSat, 04 Mar 2017 07:13:28 +0000 \tSat, 04 Mar 2017 07:14:12 +0000 \tNodeStatusUnknown \tKubelet stopped posting node status.\n";
+    let objects = parse(text, 1, None);
+    let node = &objects[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("Node"));
+    let ready = |field: &str| {
+        node.locate(&format!("status.conditions[1].{field}"))
+            .and_then(|(_, v)| v.as_str().map(str::to_string))
+    };
+    assert_eq!(ready("type").as_deref(), Some("Ready"));
+    assert_eq!(ready("status").as_deref(), Some("Unknown"));
+    assert_eq!(ready("reason").as_deref(), Some("NodeStatusUnknown"));
+    assert_eq!(
+        ready("message").as_deref(),
+        Some("Kubelet stopped posting node status.")
+    );
+    assert_eq!(
+        ready("lastTransitionTime").as_deref(),
+        Some("2017-03-04T07:14:12Z")
+    );
+    // Spaces alone still split only at runs of two or more.
+    assert_eq!(
+        super::pod::split_cells(
+            "Ready  True  Sat, 04 Mar 2017 07:13:28 +0000  KubeletReady  kubelet is posting ready status",
+            5
+        ),
+        vec![
+            "Ready",
+            "True",
+            "Sat, 04 Mar 2017 07:13:28 +0000",
+            "KubeletReady",
+            "kubelet is posting ready status"
+        ]
+    );
+}
+
+#[test]
+fn a_persistent_volume_is_not_a_node_and_an_hpa_is_told_by_its_reference() {
+    // kubernetes/kubernetes#27434: a PV has a Capacity, as a Node does, and a Reclaim Policy.
+    let pv = "Name:       nfs\nLabels:     <none>\nStatus:     Failed\nClaim:      default/nfs\nReclaim Policy: Recycle\nAccess Modes:   RWX\nCapacity:   1Mi\nMessage:    Recycler failed: Pod was active on the node longer than specified deadline\nSource:\n    Type:   NFS (an NFS mount that lasts the lifetime of a pod)\n";
+    let node = &parse(pv, 1, None)[0].node;
+    assert_eq!(node.get("kind").unwrap().as_str(), Some("PersistentVolume"));
+    let (pos, phase) = node.locate("status.phase").unwrap();
+    assert_eq!((pos.line, phase.as_str()), (3, Some("Failed")));
+    assert!(node
+        .locate("status.message")
+        .unwrap()
+        .1
+        .as_str()
+        .unwrap()
+        .starts_with("Recycler failed"));
+    assert_eq!(
+        node.locate("spec.claimRef.namespace").unwrap().1.as_str(),
+        Some("default")
+    );
+    assert_eq!(
+        node.locate("spec.persistentVolumeReclaimPolicy")
+            .unwrap()
+            .1
+            .as_str(),
+        Some("Recycle")
+    );
+    // clearlinux/cloud-native-setup#5, the head of a describe hpa.
+    let hpa = "Name:                                                  php-apache-test\nNamespace:                                             default\nReference:                                             Deployment/php-apache-test\nMin replicas:                                          1\nMax replicas:                                          10\nConditions:\n  Type           Status  Reason                   Message\n  ----           ------  ------                   -------\n  ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API\n";
+    let node = &parse(hpa, 1, None)[0].node;
+    assert_eq!(
+        node.get("kind").unwrap().as_str(),
+        Some("HorizontalPodAutoscaler")
+    );
+    assert_eq!(
+        node.locate("spec.scaleTargetRef.kind").unwrap().1.as_str(),
+        Some("Deployment")
+    );
+    assert_eq!(node.locate("spec.maxReplicas").unwrap().1.as_str(), Some("10"));
+    let (pos, reason) = node.locate("status.conditions[0].reason").unwrap();
+    assert_eq!((pos.line, reason.as_str()), (9, Some("FailedGetResourceMetric")));
+}

@@ -55,11 +55,7 @@ pub fn kind_of_resource(word: &str) -> Option<String> {
 
 /// The kind a `kubectl get` command line lists, when it names one.
 pub(super) fn kind_of_command(command: Option<&Command>) -> Option<String> {
-    let words: Vec<&str> = command?
-        .line
-        .split_whitespace()
-        .take_while(|w| *w != "|")
-        .collect();
+    let words: Vec<&str> = command?.own_words();
     let at = words.iter().position(|w| *w == "get")?;
     let mut rest = words[at + 1..].iter();
     // The first word that is neither a flag nor a flag's value.

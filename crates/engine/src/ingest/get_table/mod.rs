@@ -159,11 +159,7 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
 /// `Ready` or `NotReady`). `None` when the command names no such kind or a line does not fit.
 pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<Node>> {
     let command = command?;
-    let words: Vec<&str> = command
-        .line
-        .split_whitespace()
-        .take_while(|w| *w != "|")
-        .collect();
+    let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "get")?;
     let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
     let all = words.iter().any(|w| matches!(*w, "-A" | "--all-namespaces"));

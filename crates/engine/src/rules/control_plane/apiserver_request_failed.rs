@@ -145,6 +145,9 @@ const CATEGORIES: &[Category] = &[
             "i/o timeout",
             "no such host",
             "was refused - did you specify",
+            // client-go's discovery cut before its cause: `couldn't get current server API group
+            // list: Get "http://localhost:8080/api?timeout=32s": dial tcp [::1]:80`.
+            "API group list: Get ",
         ],
         what: Msg::Unreachable {},
         cannot: Msg::UnreachableCannot {},

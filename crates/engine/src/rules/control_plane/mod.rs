@@ -4,4 +4,5 @@
 pub mod apiserver_request_failed;
 pub mod components;
 pub mod control_plane_component_failing;
+pub mod metrics_api_unavailable;
 pub mod scheduler_not_running;

@@ -10,7 +10,10 @@ crate::declare_rule! {
     /// A node whose `Ready` condition is `False` (the kubelet reports a problem, e.g. the container
     /// runtime's network is not ready) or `Unknown` (the kubelet stopped posting status:
     /// `NodeStatusUnknown`, "Kubelet stopped posting node status."), from the Node object or a
-    /// `kubectl get nodes` STATUS of `NotReady`, with the Pods pasted that run on it.
+    /// `kubectl get nodes` STATUS of `NotReady`, with the Pods pasted that run on it. A Node pasted
+    /// without its Ready condition (a describe cut before `Conditions:`) but with the taint the node
+    /// lifecycle controller sets meanwhile (`node.kubernetes.io/unreachable` or `not-ready`) is read
+    /// as not ready from that taint.
     ///
     /// ## Why it matters
     /// Every Pod on the node is affected: the node lifecycle controller marks them not ready, taints
@@ -50,7 +53,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- `Ready` 状况为 `False`（kubelet 报告了问题，例如容器运行时的网络未就绪）或 `Unknown`（kubelet 不再上报状态：`NodeStatusUnknown`，`Kubelet stopped posting node status.`）的节点，依据来自 Node 对象或 `kubectl get nodes` 中为 `NotReady` 的 STATUS，并列出粘贴的、运行在该节点上的 Pod。
+ `Ready` 状况为 `False`（kubelet 报告了问题，例如容器运行时的网络未就绪）或 `Unknown`（kubelet 不再上报状态：`NodeStatusUnknown`，`Kubelet stopped posting node status.`）的节点，依据来自 Node 对象或 `kubectl get nodes` 中为 `NotReady` 的 STATUS，并列出粘贴的、运行在该节点上的 Pod。粘贴的 Node 没有 Ready 状况（describe 在 `Conditions:` 之前被截断），但带有节点生命周期控制器在此期间设置的污点（`node.kubernetes.io/unreachable` 或 `not-ready`）时，依据该污点判定为未就绪。
 
  ## 为什么重要
  节点上的每个 Pod 都受到影响：节点生命周期控制器会把它们标记为未就绪，给节点打上 `not-ready`/`unreachable` 污点，并在容忍时间（默认 300 秒）过后驱逐它们。这些 Pod 上的应用症状都源于该节点。
@@ -92,15 +95,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Node")
     {
-        let Some((_, conditions)) = node.locate("status.conditions") else {
-            continue;
-        };
-        let Some((i, ready)) = conditions
-            .items()
-            .iter()
-            .enumerate()
-            .find(|(_, c)| c.get("type").and_then(|n| n.as_str()) == Some("Ready"))
-        else {
+        let ready = node.locate("status.conditions").and_then(|(_, conditions)| {
+            conditions
+                .items()
+                .iter()
+                .enumerate()
+                .find(|(_, c)| c.get("type").and_then(|n| n.as_str()) == Some("Ready"))
+        });
+        let Some((i, ready)) = ready else {
+            // No Ready condition pasted (a describe cut before its Conditions): the node
+            // lifecycle controller's taint says it instead.
+            findings.extend(from_taint(model, index, node));
             continue;
         };
         let status = ready.get("status").and_then(|n| n.as_str()).unwrap_or_default();
@@ -165,6 +170,76 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         ));
     }
+}
+
+/// The taints the node lifecycle controller puts on a node while its Ready condition is `Unknown`
+/// (`node.kubernetes.io/unreachable`) or `False` (`node.kubernetes.io/not-ready`), and removes when
+/// it is `True` again.
+const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"];
+
+/// A pasted Node without its Ready condition but with a lifecycle taint: not ready, as the taint
+/// says (`kubectl describe node` cut before its Conditions: rancher/rancher#29997).
+fn from_taint(model: &Model<'_>, index: usize, node: &crate::ingest::Object) -> Option<Finding> {
+    let (_, taints) = node.locate("spec.taints")?;
+    let (t, key) = taints.items().iter().enumerate().find_map(|(t, taint)| {
+        let key = taint.get("key").and_then(|n| n.as_str())?;
+        READY_TAINTS.contains(&key).then_some((t, key))
+    })?;
+    let mut evidence: Vec<Evidence> = model
+        .evidence(node, &format!("spec.taints[{t}].key"))
+        .into_iter()
+        .collect();
+    for event in model
+        .events_for(&node.id)
+        .iter()
+        .filter(|e| e.reason == "NodeNotReady")
+        .take(2)
+    {
+        evidence.extend(model.event_evidence(event));
+    }
+    let pods: Vec<ObjectRef> = model
+        .graph
+        .edges
+        .iter()
+        .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
+        .map(|e| model.objects[e.from].id.clone())
+        .collect();
+    let unreachable = key == READY_TAINTS[0];
+    let summary = Msg::NotReady {
+        subject: node.id.clone(),
+        state: Box::new(
+            Msg::Tainted {
+                taint: key.to_string(),
+            }
+            .into(),
+        ),
+        message: None,
+        pods,
+    };
+    let mut cannot_establish: Vec<Message> =
+        vec![Msg::ConditionsNotPasted {}.into(), Msg::PodsStillServe {}.into()];
+    if unreachable {
+        cannot_establish.insert(1, Msg::DownOffOrCut {}.into());
+    }
+    if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
+        cannot_establish.push(Msg::NoPods {}.into());
+    }
+    let name = &node.id.name;
+    let next_steps = vec![
+        command!("kubectl describe node {}", name),
+        command!(
+            "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+            name
+        ),
+    ];
+    Some(RULE.finding(
+        Severity::Error,
+        node.id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ))
 }
 
 /// Nodes known only from their events: the node lifecycle controller's `NodeNotReady` ("Node X
@@ -263,6 +338,15 @@ crate::messages! {
                 let reason = reason.0.as_ref().map(|r| format!("，{r}")).unwrap_or_default();
                 format!("它的 kubelet 报告它未就绪（Ready=False{reason}）")
             },
+        },
+        /// The node lifecycle controller's taint, with no Ready condition pasted.
+        Tainted { taint: String } = "node-not-ready.tainted" {
+            en: "the node lifecycle controller has tainted it {taint}, which it does while the node's Ready condition is Unknown (unreachable) or False (not-ready)",
+            zh: "节点生命周期控制器给它打上了 {taint} 污点，只有在节点的 Ready 状况为 Unknown（unreachable）或 False（not-ready）时它才会这样做",
+        },
+        ConditionsNotPasted {} = "node-not-ready.conditions-not-pasted" {
+            en: "The node's conditions were not pasted: since when it is not ready, and the kubelet's own reason, are in them.",
+            zh: "输入中没有节点的状况（Conditions）：它从何时起未就绪、kubelet 自己给出的原因，都在其中。",
         },
         DownOffOrCut {} = "node-not-ready.down-off-or-cut" {
             en: "Whether the kubelet is down, the node is off, or the network between it and the control plane is cut: all three look the same from the API.",

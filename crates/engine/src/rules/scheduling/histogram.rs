@@ -77,6 +77,21 @@ pub struct Histogram {
     pub entries: Vec<Entry>,
 }
 
+/// Whether a `FailedScheduling` message is the scheduler saying it found no node for the Pod, in
+/// any release's words: `0/N nodes are available: …` (1.8+), `No nodes are available that match
+/// all of the following predicates` (1.6–1.7), `pod (x) failed to fit in any node` (1.2–1.5) and
+/// `no nodes available to schedule pods` (no node registered at all, 1.2–1.6). The scheduler also
+/// writes FailedScheduling for other things (`skip schedule deleting pod`), which are not.
+pub fn says_unschedulable(message: &str) -> bool {
+    [
+        "nodes are available",
+        "failed to fit in any node",
+        "no nodes available to schedule pods",
+    ]
+    .iter()
+    .any(|words| message.contains(words))
+}
+
 /// Parses `0/6 nodes are available: 3 node(s) had untolerated taint {a: b}, 3 Insufficient cpu.
 /// preemption: …`. `None` when the text has no such message.
 pub fn parse(message: &str) -> Option<Histogram> {
@@ -350,5 +365,20 @@ mod tests {
                 cause: Cause::NodeAffinity
             }
         );
+    }
+
+    #[test]
+    fn every_release_says_unschedulable_in_its_own_words() {
+        // kubernetes/kubernetes#9207 (1.4, tab-aligned), rancher/rancher#6926 (a relayed event).
+        for message in [
+            "0/3 nodes are available: 3 Insufficient cpu.",
+            "No nodes are available that match all of the following predicates:: Insufficient cpu (9).",
+            "pod (loudmail-deployment-1671311517-s1nb9) failed to fit in any node",
+            "no nodes available to schedule pods",
+        ] {
+            assert!(says_unschedulable(message), "{message}");
+        }
+        assert!(!says_unschedulable("skip schedule deleting pod: default/web-0"));
+        assert!(parse("pod (x) failed to fit in any node").is_none());
     }
 }

@@ -155,7 +155,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     }
     // Without the Pod, only a real scheduling failure counts: the scheduler also writes
     // FailedScheduling for "skip schedule deleting pod", which is not one.
-    if pod.is_none() && !failed.iter().any(|e| e.message.contains("nodes are available")) {
+    if pod.is_none() && !failed.iter().any(|e| histogram::says_unschedulable(&e.message)) {
         return None;
     }
     let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));

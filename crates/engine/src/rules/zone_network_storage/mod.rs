@@ -8,3 +8,4 @@ pub mod pvc_pending;
 pub mod replicas_in_one_zone;
 pub mod service_proxy_unreachable;
 pub mod volume_mount_failed;
+pub mod volume_reclaim_failed;
