@@ -54,3 +54,40 @@ test('every rule is on the rules page, documented, with a sample link that makes
   assert.deepEqual(recorder.problems(), [], 'following the links fetched nothing');
   await context.close();
 });
+
+test('the rules page opens with an index: every rule by boundary, each a click from its article and back', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}#view=rules`, { waitUntil: 'load' });
+  const index = page.locator('.rules-index');
+  await index.waitFor();
+  // On the first screen, in boundary order, with every rule once.
+  assert.ok((await index.boundingBox()).y < 900, 'the index starts on the first screen');
+  assert.equal(await index.locator('.index-group').count(), 8);
+  const listed = await index.locator('.rule-jump').evaluateAll((els) => els.map((e) => e.dataset.rule).sort());
+  assert.deepEqual(listed, RULE_IDS);
+  // Each entry says what its rule detects: the first sentence of its documentation.
+  const summaries = await index.locator('li li').evaluateAll((lis) => lis.map((li) => li.querySelector('.muted').textContent.trim()));
+  assert.ok(summaries.every((s) => s.length > 10), JSON.stringify(summaries.filter((s) => s.length <= 10)));
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await screenshot(page, 'rules-index');
+
+  // The last rule's entry brings its article into view, its heading focused (keyboard users too).
+  const last = RULE_IDS.at(-1);
+  await index.locator(`.rule-jump[data-rule="${last}"]`).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.locator(`article.rule[data-rule="${last}"] h4`);
+  await page.waitForFunction((rule) => document.activeElement?.closest('article')?.dataset.rule === rule, last);
+  const box = await heading.boundingBox();
+  assert.ok(box.y >= 0 && box.y < 900, `the article's heading is in view (y ${box.y})`);
+  assert.ok(await page.evaluate(() => window.scrollY) > 1000, 'the page scrolled down to it');
+  // And back: the index in view again.
+  await page.locator(`article.rule[data-rule="${last}"] .to-index`).click();
+  const back = await index.boundingBox();
+  assert.ok(back.y > -50 && back.y < 900, `the index is in view again (y ${back.y})`);
+  assert.ok(pageHeight > 10_000);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -66,6 +66,26 @@ pub fn short_name(text: &str, max: usize) -> String {
     format!("{start}…{end}")
 }
 
+/// A name split before its last characters for [`crate::components::middle_cut`]: the tail is the
+/// last 16 characters (a ReplicaSet hash and a Pod suffix, `7jw2f98rjl-x2k4q`), at most half the name,
+/// and starts after a `-` or a space when one is near, so it reads as a unit.
+pub fn name_tail(text: &str) -> (&str, &str) {
+    const TAIL: usize = 16;
+    let count = text.chars().count();
+    let keep = TAIL.min(count / 2);
+    let Some((at, _)) = text.char_indices().nth(count - keep) else {
+        return (text, "");
+    };
+    // Move the cut to just after a separator within the first 4 characters of the tail.
+    let near = text[at..]
+        .char_indices()
+        .take(4)
+        .find(|(_, c)| *c == '-' || *c == ' ')
+        .map_or(at, |(i, c)| at + i + c.len_utf8());
+    let cut = if near < text.len() { near } else { at };
+    text.split_at(cut)
+}
+
 /// How many lines of the input named `source` the report lists as not read.
 pub fn unread_lines(report: &faultline_engine::Report, source: &str) -> u32 {
     report
@@ -186,5 +206,24 @@ mod tests {
             input_counts(&input("container-log", 0, &[]), t),
             "container log: not analysed"
         );
+    }
+}
+
+#[cfg(test)]
+mod name_tail_tests {
+    use super::name_tail;
+
+    #[test]
+    fn the_tail_keeps_the_suffixes_that_tell_pods_apart() {
+        let (head, tail) = name_tail("Pod pricing-internal-7jw2f98rjl-x2k4q");
+        assert_eq!(tail, "7jw2f98rjl-x2k4q");
+        assert_eq!(format!("{head}{tail}"), "Pod pricing-internal-7jw2f98rjl-x2k4q");
+        // A short name: half of it at most; nothing lost.
+        assert_eq!(name_tail("Pod web"), ("Pod ", "web"));
+        assert_eq!(name_tail("x"), ("x", ""));
+        // Multi-byte names split at a character.
+        let (head, tail) = name_tail("Pod 订单服务-7d9f8c6b5-abcde");
+        assert_eq!(format!("{head}{tail}"), "Pod 订单服务-7d9f8c6b5-abcde");
+        assert!(tail.ends_with("abcde"));
     }
 }

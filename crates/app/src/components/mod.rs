@@ -37,6 +37,19 @@ pub fn typing_in_field(e: &web_sys::KeyboardEvent) -> bool {
         })
 }
 
+/// A name that, when it does not fit, is cut in its middle by the layout, not at its end: its last
+/// [`view_model::name_tail`] characters never shrink (the generated suffix that tells the Pods of one
+/// workload apart), the rest ends in an ellipsis where the width runs out (CSS `.middle-cut`). The
+/// text read, copied and found is the whole name; `title` shows it whole on hover.
+pub fn middle_cut(text: &str) -> Html {
+    let (head, tail) = crate::view_model::name_tail(text);
+    html! {
+        <span class="middle-cut" title={text.to_string()}>
+            <span class="head">{ head }</span><span class="tail">{ tail }</span>
+        </span>
+    }
+}
+
 /// A command laid out to wrap only at its spaces: each word is kept whole (a browser would break
 /// `exp-runtime` after its hyphen, or a jsonpath after a brace), except a word longer than a line,
 /// which may break anywhere. The text is the command's, spaces included (a selection copies it).

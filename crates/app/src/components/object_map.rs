@@ -381,9 +381,69 @@ pub fn object_map_view(props: &Props) -> Html {
                 },
             }
         });
+        // The same items as a list, for a phone (CSS shows it under 600 px instead of the drawing):
+        // band by band, each chain in column order (Service, slice, endpoints, Pods; or workload,
+        // ReplicaSet, Pods, nodes), indented by its column, each a button that selects as a box does.
+        let mut order: Vec<usize> = (0..layout.placed.len()).collect();
+        order.sort_by_key(|&n| {
+            let p = &layout.placed[n];
+            (p.band, p.column, p.row)
+        });
+        let list = order.into_iter().filter_map(|n| {
+            let p = layout.placed.get(n)?;
+            let onclick = {
+                let (activate, item) = (activate.clone(), p.item.clone());
+                Callback::from(move |_: MouseEvent| activate.emit(item.clone()))
+            };
+            let is_selected = selected.as_ref() == Some(&p.item);
+            let (class, words): (Option<String>, Html) = match &p.item {
+                Item::Object(i) => {
+                    let o = report.objects.get(*i)?;
+                    let (box_data, box_words) = box_status(t, o);
+                    let status = [box_data, box_words].into_iter().filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" · ");
+                    let name = match &o.object.namespace {
+                        Some(ns) => format!("{ns}/{}", o.object.name),
+                        None => o.object.name.to_string(),
+                    };
+                    (severity_class(lit.get(i)), html! { <>
+                        <span class="map-kind" translate="no">{ o.object.kind.as_str() }</span>{ " " }
+                        <span class="map-name" translate="no">{ name }</span>
+                        if !status.is_empty() { <span class="map-status">{ format!(" · {status}") }</span> }
+                    </> })
+                }
+                Item::Endpoint { slice, index: e } => {
+                    let endpoint = report.objects.get(*slice).and_then(|s| s.endpoints.get(*e))?;
+                    let conds = conditions(endpoint).iter().map(|(n, v)| format!("{n}={v}")).collect::<Vec<_>>().join(" ");
+                    let bad = (endpoint.ready == Some(false)).then(|| "warning".to_string());
+                    (bad, html! { <>
+                        <span class="map-kind">{ t.map_col_endpoints }</span>{ " " }
+                        <span class="map-name" translate="no">{ endpoint.addresses.join(", ") }</span>
+                        <span class="map-status" translate="no">{ format!(" · {conds}") }</span>
+                    </> })
+                }
+                Item::Group { key, hidden, hidden_bad, expanded, .. } => {
+                    let label = match (key.section, p.column) {
+                        (Section::Services, _) => (t.map_more_endpoints)(*hidden, *hidden_bad),
+                        (_, 3) => (t.map_more_nodes)(*hidden, *hidden_bad),
+                        _ => (t.map_more_pods)(*hidden, *hidden_bad),
+                    };
+                    let sub = if *expanded { (t.map_capped)(*hidden) } else { t.map_expand.to_string() };
+                    (None, html! { <>{ label }<span class="map-status">{ format!(" · {sub}") }</span></> })
+                }
+                Item::NoSlice { .. } => return Some(html! {
+                    <li class={format!("map-item col-{} note", p.column)}>{ t.map_no_slice }</li>
+                }),
+            };
+            Some(html! {
+                <li class={classes!("map-item", format!("col-{}", p.column), class, p.column.eq(&0).then_some("chain-start"))}>
+                    <button type="button" class="map-item-button" aria-pressed={is_selected.to_string()} {onclick}>{ words }</button>
+                </li>
+            })
+        });
         html! {
             <section class="map-section" data-section={section.id()}>
                 <h3>{ heading }</h3>
+                <ol class="map-list" aria-label={heading}>{ for list }</ol>
                 <svg class="object-map" viewBox={format!("0 0 {WIDTH} {height}")} role="group" aria-label={heading}
                     data-section={section.id()}>
                     { for columns.into_iter().enumerate().map(|(c, label)| html! {

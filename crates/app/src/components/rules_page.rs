@@ -18,13 +18,44 @@ pub struct Props {
 #[function_component(RulesPage)]
 pub fn rules_page(props: &Props) -> Html {
     let t = use_texts();
+    // The index first: each boundary's rules, each with the first sentence of what it detects, a
+    // button that brings its article into view (the location hash is the page's route, so no
+    // `#rule-…` links), and each article a way back.
+    let index = Boundary::ALL.into_iter().map(|boundary| {
+        let rules = RULE_DOCS
+            .iter()
+            .filter(|r| r.boundary == boundary.id())
+            .map(|rule| {
+                let summary = view_model::rule_docs(rule.id, props.lang)
+                    .and_then(|sections| first_sentence(&sections))
+                    .unwrap_or_default();
+                let id = rule.id;
+                html! {
+                    <li>
+                        <button type="button" class="link rule-jump" data-rule={id}
+                            onclick={move |_: MouseEvent| bring_into_view(&format!("rule-{id}"))}>
+                            <code translate="no">{ id }</code>
+                        </button>
+                        <span class="muted" translate="no">{ " " }{ super::prose(&summary) }</span>
+                    </li>
+                }
+            });
+        html! {
+            <li class="index-group" data-boundary={boundary.id()}>
+                <strong>{ (t.boundary)(boundary) }</strong>
+                <ul>{ for rules }</ul>
+            </li>
+        }
+    });
+    let to_index = Callback::from(|_: MouseEvent| bring_into_view("rules-index"));
     let groups = Boundary::ALL.into_iter().map(|boundary| {
         let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary.id()).map(|rule| {
             let link = samples::for_rule(rule.id).map(|s| route::format(Some(s.id), View::Findings));
             let sections = view_model::rule_docs(rule.id, props.lang).unwrap_or_default();
             html! {
                 <article class="rule" id={format!("rule-{}", rule.id)} data-rule={rule.id}>
-                    <h4><code translate="no">{ rule.id }</code></h4>
+                    <h4 tabindex="-1"><code translate="no">{ rule.id }</code></h4>
+                    <button type="button" class="link to-index" onclick={to_index.clone()}>{ t.rules_back_to_index }</button>
                     if let Some(href) = link {
                         <p><a class="open-sample" href={href}>{ t.open_rule_sample }</a></p>
                     }
@@ -51,7 +82,41 @@ pub fn rules_page(props: &Props) -> Html {
         <div class="rules-page">
             <h2>{ t.rules_title }</h2>
             <p class="muted">{ t.rules_intro }</p>
+            <nav class="rules-index" id="rules-index" tabindex="-1" aria-label={t.rules_index}>
+                <h3>{ t.rules_index }</h3>
+                <ul>{ for index }</ul>
+            </nav>
             { for groups }
         </div>
+    }
+}
+
+/// The first sentence of a rule's first section (what it detects), for the index.
+fn first_sentence(sections: &[(String, Vec<DocBlock>)]) -> Option<String> {
+    let text = sections.first()?.1.iter().find_map(|block| match block {
+        DocBlock::Text(text) => Some(text.as_str()),
+        DocBlock::Code(_) => None,
+    })?;
+    // A sentence ends at ". " (or "。" in Chinese); a long one is cut at a word.
+    let end = [
+        text.find(". ").map(|i| i + 1),
+        text.find('。').map(|i| i + '。'.len_utf8()),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+    .unwrap_or(text.len());
+    Some(text[..end].trim().to_string())
+}
+
+/// Scrolls the element with `id` into view and puts the focus there (its heading, for an article).
+fn bring_into_view(id: &str) {
+    let Some(element) = gloo::utils::document().get_element_by_id(id) else {
+        return;
+    };
+    element.scroll_into_view();
+    let focus = element.query_selector("h4").ok().flatten().unwrap_or(element);
+    if let Some(focus) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&focus) {
+        let _ = focus.focus();
     }
 }

@@ -16,7 +16,7 @@ pub struct Props {
     pub captured_set: bool,
     /// The user set the capture moment (`None`: back to the inferred one).
     #[prop_or_default]
-    pub on_capture: Callback<Option<faultline_engine::Timestamp>>,
+    pub on_capture: Callback<Option<faultline_engine::model::instant::Instant>>,
     /// The filter every view shares: its namespace, kind, boundary and words narrow the entries.
     #[prop_or_default]
     pub filter: crate::view_model::summary::Filter,
@@ -320,7 +320,7 @@ pub fn timeline(props: &Props) -> Html {
                     }
                 </svg>
                 <span class="tl-source">{ (t.entry_source)(&entry.source) }</span>
-                <span class="tl-subject" translate="no" title={lane.clone()}>{ lane }</span>
+                <span class="tl-subject" translate="no">{ super::middle_cut(&lane) }</span>
                 <span class="tl-what" translate="no">
                     <strong>{ entry.reason.as_str() }</strong>
                     if entry.count > 1 { { format!(" ×{}", entry.count) } }

@@ -244,6 +244,8 @@ pub const EN: Texts = Texts {
     view_rules: "Rules",
     rules_title: "Every rule Faultline applies",
     rules_intro: "Each rule names one condition, the fault boundary it points to, and what its evidence cannot establish. Open a sample to see it fire on realistic input.",
+    rules_index: "Index",
+    rules_back_to_index: "Back to the index",
     open_rule_sample: "Open a sample that makes this rule fire",
     diagnosis: "Diagnosis",
     headline_before: "The evidence points to the ",

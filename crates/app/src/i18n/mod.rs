@@ -82,6 +82,9 @@ pub struct Texts {
     pub rules_title: &'static str,
     pub rules_intro: &'static str,
     pub open_rule_sample: &'static str,
+    /// The Rules page's index of every rule, and each rule's way back to it.
+    pub rules_index: &'static str,
+    pub rules_back_to_index: &'static str,
 
     // Findings.
     pub diagnosis: &'static str,

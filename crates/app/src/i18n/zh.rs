@@ -258,6 +258,8 @@ pub const ZH: Texts = Texts {
     view_rules: "规则",
     rules_title: "Faultline 使用的全部规则",
     rules_intro: "每条规则说明一种状况、它指向的故障边界，以及它的证据无法确定的内容。打开示例，可以看到它在真实输入上触发。",
+    rules_index: "目录",
+    rules_back_to_index: "回到目录",
     open_rule_sample: "打开能触发这条规则的示例",
     diagnosis: "诊断",
     headline_before: "证据指向",

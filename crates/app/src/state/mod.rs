@@ -122,7 +122,7 @@ pub struct State {
     pub filter: crate::view_model::summary::Filter,
     /// The capture moment the user set in the timeline: ages are placed against it (without
     /// analysing again: [`State::shown_report`]); `None`: the engine's inferred moment.
-    pub captured_at: Option<faultline_engine::Timestamp>,
+    pub captured_at: Option<faultline_engine::model::instant::Instant>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -167,7 +167,7 @@ pub enum Action {
     SetView(View),
     SetLang(Lang),
     /// The user set the capture moment (`None`: back to the one inferred from the input).
-    SetCapture(Option<faultline_engine::Timestamp>),
+    SetCapture(Option<faultline_engine::model::instant::Instant>),
     /// Show an input line (evidence, an error, a timeline entry's source) in the input viewer.
     ShowLine {
         source: String,
@@ -224,7 +224,7 @@ pub enum Action {
 /// `report` with its entries known only by age placed against `captured_at` (the engine's
 /// [`faultline_engine::model::timeline::place`], on the report alone). Their `estimated_from`
 /// named the inferred moment: it is dropped; `age` and the report's `capture` say it now.
-pub fn anchored(report: &Report, captured_at: Option<faultline_engine::Timestamp>) -> Report {
+pub fn anchored(report: &Report, captured_at: Option<faultline_engine::model::instant::Instant>) -> Report {
     let mut report = report.clone();
     if captured_at.is_some() {
         report.capture = faultline_engine::model::timeline::place(&mut report.timeline, captured_at);

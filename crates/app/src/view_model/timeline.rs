@@ -9,35 +9,7 @@ use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
 /// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the engine writes it
 /// (`2026-10-27T08:00:03Z`, `2026-10-27T08:00:03.25Z`); `None` for an empty or other string.
 pub fn parse_millis(time: &str) -> Option<i64> {
-    let b = time.as_bytes();
-    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' {
-        return None;
-    }
-    let num = |r: std::ops::Range<usize>| time.get(r)?.parse::<i64>().ok();
-    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-    let (h, mi, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
-    let rest = time.get(19..)?;
-    let (fraction, zone) = match rest.strip_prefix('.') {
-        Some(f) => {
-            let digits = f.find(|c: char| !c.is_ascii_digit()).unwrap_or(f.len());
-            let ms =
-                f[..digits.min(3)].parse::<i64>().ok().unwrap_or(0) * 10_i64.pow(3 - digits.min(3) as u32);
-            (ms, &f[digits..])
-        }
-        None => (0, rest),
-    };
-    if zone != "Z" || !(1..=12).contains(&mo) || !(1..=31).contains(&d) {
-        return None;
-    }
-    // Days from civil (Howard Hinnant's algorithm).
-    let y = if mo <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (mo + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(((days * 24 + h) * 60 + mi) * 60_000 + s * 1000 + fraction)
+    faultline_engine::model::instant::Instant::parse(time).map(|t| t.millis())
 }
 
 /// The filters and grouping the user chose.
@@ -292,16 +264,17 @@ pub fn offset_label(minutes_east: i32) -> String {
 
 /// A capture time as typed: RFC 3339 (`2025-02-11T09:40:05Z`, `…+08:00`), or a date and time
 /// without a zone (`2025-02-11 09:40:05`, `2025-02-11T09:40`), read as UTC.
-pub fn parse_capture(text: &str) -> Option<faultline_engine::Timestamp> {
+pub fn parse_capture(text: &str) -> Option<faultline_engine::model::instant::Instant> {
+    use faultline_engine::model::instant::Instant;
     let text = text.trim();
-    if let Ok(t) = text.parse() {
+    if let Some(t) = Instant::parse(text) {
         return Some(t);
     }
     let mut iso = text.replacen(' ', "T", 1);
     if iso.len() == 16 {
         iso.push_str(":00");
     }
-    format!("{iso}Z").parse().ok()
+    Instant::parse(&format!("{iso}Z"))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub mod client_output;
 pub mod events;
 pub mod facts;
 pub mod graph;
+pub mod instant;
 pub mod map;
 pub mod owners;
 pub mod proxy;

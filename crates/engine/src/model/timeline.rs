@@ -15,10 +15,10 @@ use crate::message::Message;
 use compact_str::ToCompactString;
 use k8s_openapi::jiff::Timestamp;
 
+use super::instant::Instant;
 use super::Model;
 use crate::ingest::Typed;
 use crate::report::{AgeAnchor, Capture, CaptureBasis, ObjectRef, SourceLine, Text, TimelineEntry};
-use k8s_openapi::jiff::SignedDuration;
 
 /// One dated fact before it becomes an entry.
 struct Fact<'a> {
@@ -219,7 +219,10 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
     entries.sort_by_cached_key(|(time, _)| *time);
     let mut out: Vec<TimelineEntry> = entries.into_iter().map(|(_, entry)| entry).collect();
     out.extend(aged_entries(model));
-    let capture = place(&mut out, captured_at);
+    let capture = place(
+        &mut out,
+        captured_at.and_then(|t| Instant::new(t.as_second(), t.subsec_nanosecond().unsigned_abs())),
+    );
     for entry in &mut out {
         let Some(age) = entry.age else { continue };
         let message: Message = match &capture {
@@ -274,10 +277,10 @@ fn aged_entries(model: &Model<'_>) -> Vec<TimelineEntry> {
 /// it when that is later. Reads only the entries (creations are their `created` entries), so the
 /// app re-anchors a report's timeline without reading the inputs again. `estimated_from` is left
 /// as it was.
-pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> Option<Capture> {
-    let parse = |t: &str| t.parse::<Timestamp>().ok();
-    let mut created: crate::hash::Map<&ObjectRef, Timestamp> = crate::hash::Map::default();
-    let mut newest: Option<Timestamp> = None;
+pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Instant>) -> Option<Capture> {
+    let parse = |t: &str| Instant::parse(t);
+    let mut created: crate::hash::Map<&ObjectRef, Instant> = crate::hash::Map::default();
+    let mut newest: Option<Instant> = None;
     for entry in entries.iter().filter(|e| e.age.is_none()) {
         let Some(t) = parse(&entry.time) else { continue };
         newest = newest.max(Some(t));
@@ -287,14 +290,14 @@ pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> O
     }
     // A table printed without a namespace (`kubectl get events` in the current namespace) names
     // `pod/web`: the one object of that kind and name, where there is exactly one.
-    let mut by_name: crate::hash::Map<(Text, Text), Option<Timestamp>> = crate::hash::Map::default();
+    let mut by_name: crate::hash::Map<(Text, Text), Option<Instant>> = crate::hash::Map::default();
     for (subject, t) in &created {
         by_name
             .entry((subject.kind.clone(), subject.name.clone()))
             .and_modify(|seen| *seen = None)
             .or_insert(Some(*t));
     }
-    let creation = |subject: &ObjectRef| -> Option<Timestamp> {
+    let creation = |subject: &ObjectRef| -> Option<Instant> {
         created.get(subject).copied().or_else(|| {
             subject
                 .namespace
@@ -311,13 +314,13 @@ pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> O
     let capture = match captured_at {
         Some(t) => Some((t, CaptureBasis::Set, None)),
         None => {
-            let mut best: Option<(Timestamp, &TimelineEntry, i64, Timestamp)> = None;
+            let mut best: Option<(Instant, &TimelineEntry, i64, Instant)> = None;
             for entry in entries.iter() {
                 let (Some(age), Some(c)) = (entry.age, creation(&entry.subject)) else {
                     continue;
                 };
                 let oldest = entry.first_age.unwrap_or(age).max(age);
-                let Ok(at) = c.checked_add(SignedDuration::from_secs(oldest)) else {
+                let Some(at) = c.add_secs(oldest) else {
                     continue;
                 };
                 if best.as_ref().is_none_or(|(b, ..)| at > *b) {
@@ -341,11 +344,11 @@ pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> O
             }
         }
     };
-    let created_at: Vec<Option<Timestamp>> = entries.iter().map(|e| creation(&e.subject)).collect();
+    let created_at: Vec<Option<Instant>> = entries.iter().map(|e| creation(&e.subject)).collect();
     if let Some((time, ..)) = &capture {
         for entry in entries.iter_mut() {
             if let Some(age) = entry.age {
-                let at = time.checked_sub(SignedDuration::from_secs(age)).unwrap_or(*time);
+                let at = time.add_secs(-age).unwrap_or(*time);
                 entry.time = at.to_compact_string();
             }
         }
@@ -353,7 +356,7 @@ pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Timestamp>) -> O
     // Each entry's time parsed once. At equal times, facts read with their time before those placed
     // from an age, so that placing again gives the same order; undated entries (ages without a
     // capture) by age, oldest first.
-    let keys: Vec<(Option<Timestamp>, bool, std::cmp::Reverse<Option<i64>>)> = entries
+    let keys: Vec<(Option<Instant>, bool, std::cmp::Reverse<Option<i64>>)> = entries
         .iter()
         .map(|e| {
             let time = parse(&e.time);
@@ -553,7 +556,7 @@ mod tests {
         let inferred = report.capture.clone();
         let set = super::place(
             &mut report.timeline,
-            Some("2026-03-02T10:01:00Z".parse().unwrap()),
+            super::Instant::parse("2026-03-02T10:01:00Z"),
         );
         assert_eq!(set.unwrap().time, "2026-03-02T10:01:00Z");
         assert_eq!(report.timeline[0].reason, "Pulling");
