@@ -37,7 +37,7 @@ use node::{Node, Pos};
 use objects::{add_document, add_object};
 use other::{fragment_of_command, read_other};
 use segment::Segment;
-use sniff::{dedent, is_kubectl_reader, is_log_file, sniff, Sniffed};
+use sniff::{dedent, indented_block_end, is_kubectl_reader, is_log_file, sniff, Sniffed};
 
 /// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -370,6 +370,36 @@ fn ingest_segment(
             log: false,
         };
         return ingest_segment(index, source, &moved, out, reached);
+    }
+    // A document in a markdown code block with a sentence after it (`    apiVersion: v1` …, a blank
+    // line, `Any idea?` at the margin): the block is read alone, then the sentence, so the
+    // document does not end in a syntax error at the sentence.
+    if let Some(end) = indented_block_end(segment.text) {
+        if matches!(
+            sniff(&segment.text[..end], segment.command.as_ref()),
+            Sniffed::Yaml | Sniffed::Json
+        ) {
+            let block = Segment {
+                first_line: segment.first_line,
+                text: &segment.text[..end],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let rest = Segment {
+                first_line: segment.first_line
+                    + segment.text[..end].bytes().filter(|&b| b == b'\n').count() as u32,
+                text: &segment.text[end..],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (format, documents) = ingest_segment(index, source, &block, out, &mut *reached);
+            let (after, more) = ingest_segment(index, source, &rest, out, &mut |at| reached(end + at));
+            let format = match after {
+                Format::Empty | Format::Text => format,
+                _ => Format::Mixed,
+            };
+            return (format, documents + more);
+        }
     }
     match sniff(segment.text, segment.command.as_ref()) {
         Sniffed::Empty => (Format::Empty, 0),
@@ -727,6 +757,18 @@ mod tests {
             (12, "Metrics API not available")
         );
         assert_eq!(message.command.as_deref(), Some("kubectl top pod"));
+    }
+
+    /// Composed: a sentence, a manifest as a markdown code block (four spaces), a sentence after it.
+    #[test]
+    fn a_sentence_after_an_indented_manifest_is_not_part_of_it() {
+        let text = "This is what I get:\n\n    apiVersion: v1\n    kind: Service\n    metadata:\n      name: echo\n      namespace: exp-ready\n    spec:\n      selector:\n        app: echo\n\nAny idea what is wrong here?\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.objects.len(), 1);
+        assert_eq!(got.objects[0].id.kind, "Service");
+        assert_eq!(got.objects[0].locate("metadata.name").unwrap().0.line, 6);
+        assert_eq!(got.objects[0].locate("spec.selector.app").unwrap().0.line, 10);
     }
 
     #[test]

@@ -23,18 +23,7 @@ pub(super) fn dedent(text: &str) -> Option<String> {
     }
     // The block ends at a paragraph back at the margin after a blank line (a sentence after a
     // markdown code block): that text is kept as it is.
-    let mut block_end = text.len();
-    let mut at = 0;
-    let mut after_blank = false;
-    for line in text.split_inclusive('\n') {
-        if after_blank && !line.trim().is_empty() && !line.starts_with("  ") {
-            block_end = at;
-            break;
-        }
-        after_blank = line.trim().is_empty();
-        at += line.len();
-    }
-    let (text, rest) = text.split_at(block_end);
+    let (text, rest) = text.split_at(indented_block_end(text).unwrap_or(text.len()));
     let common = |text: &str| {
         text.lines()
             .filter(|l| !l.trim().is_empty())
@@ -64,6 +53,31 @@ pub(super) fn dedent(text: &str) -> Option<String> {
     }
     out.push_str(rest);
     Some(out)
+}
+
+/// Where an indented block (a markdown code block: its first non-blank line indented by two spaces
+/// or more) ends when a paragraph back at the margin follows it after a blank line (a sentence
+/// after the code block): the offset of that paragraph. `None` when the text does not start
+/// indented or no such paragraph follows.
+pub(super) fn indented_block_end(text: &str) -> Option<usize> {
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    if !first.starts_with("  ") {
+        return None;
+    }
+    let depth = first.len() - first.trim_start().len();
+    let mut at = 0;
+    let mut after_blank = false;
+    for line in text.split_inclusive('\n') {
+        if after_blank && !line.trim().is_empty() && !line.starts_with("  ") {
+            return Some(at);
+        }
+        // A blank line of the block holds no more than its indentation; a deeper run of spaces
+        // alone is what a hard wrap leaves of a line whose one long word went to the next line.
+        let spaces = line.trim_end_matches(['\n', '\r']);
+        after_blank = spaces.trim().is_empty() && spaces.len() <= depth;
+        at += line.len();
+    }
+    None
 }
 
 /// Whether a line starts a format read as a whole: an events table's header, a `get` table's
@@ -229,4 +243,25 @@ pub(super) fn looks_like_yaml_key(line: &str) -> bool {
             key.trim_matches(['"', '\'']),
             "apiVersion" | "kind" | "metadata" | "items" | "spec" | "status" | "data" | "stringData"
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_indented_block_ends_at_a_paragraph_back_at_the_margin() {
+        let text = "    apiVersion: v1\n    kind: Service\n\nAny idea what is wrong here?\n";
+        let end = indented_block_end(text).unwrap();
+        assert_eq!(&text[end..], "Any idea what is wrong here?\n");
+        // A blank line with the block's indentation (or trailing spaces) is blank too.
+        assert!(indented_block_end("    a: 1\n    \nThanks\n").is_some());
+        // What a hard wrap leaves of a deep line whose one long word went to the margin is not a
+        // blank line: the block goes on.
+        let wrapped = "    {\n                     \n\"k:{\\\"uid\\\":\\\"a85295e8-54e4-40a4-aeb0-b47c19f1a69f\\\"}\": {}\n    }\n";
+        assert_eq!(indented_block_end(wrapped), None);
+        // Not indented, or no paragraph after the block.
+        assert_eq!(indented_block_end("apiVersion: v1\n\nThanks\n"), None);
+        assert_eq!(indented_block_end("    a: 1\n    b: 2\n"), None);
+    }
 }

@@ -11,6 +11,9 @@ use crate::ingest::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 /// paste does not say) with that one container, its state read as in a whole describe. `None` when
 /// the lines hold no `State:` with `Last State:`, `Ready:` or `Restart Count:` beside it.
 pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
+    // Its indentation given back where it was lost (collapsed spaces or tabs inside quoting).
+    let reindented = super::reindent::reindent_container(text);
+    let text = reindented.as_deref().unwrap_or(text);
     let lines = lex(text, first_line);
     let roots = tree(&lines);
     let has = |key: &str| roots.iter().any(|i| i.line.key == Some(key));

@@ -83,8 +83,32 @@ pub fn reindent(text: &str) -> Option<String> {
     if next.starts_with("  ") && !next.starts_with('\t') {
         return None;
     }
-    let mut out = String::with_capacity(text.len() + lines.len() * 4);
-    let mut level = Level::Top;
+    Some(nest(&lines, Level::Top))
+}
+
+/// A container's block pasted alone (`State:`, `Last State:`, `Ready:`, `Restart Count:`,
+/// `Limits:`… with no `Containers:` above it) with its indentation given back, or `None` when the
+/// line after `State:` is still indented under it.
+pub fn reindent_container(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let state = lines
+        .iter()
+        .position(|l| key_of(l.trim_start_matches([' ', '\t'])) == Some("State"))?;
+    let next = lines[state + 1..].iter().find(|l| !l.trim().is_empty())?;
+    let depth = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    if depth(next) > depth(lines[state]) && !next.starts_with('\t') {
+        return None;
+    }
+    Some(nest(&lines, Level::Container))
+}
+
+/// The lines with the indentation their keys give them, read from `level` on.
+fn nest(lines: &[&str], start: Level) -> String {
+    let text_len: usize = lines.iter().map(|l| l.len()).sum();
+    let mut out = String::with_capacity(text_len + lines.len() * 4);
+    let mut level = start;
+    // A container's block alone has no Pod-level fields: `Reason:` there is a state's.
+    let tops = start == Level::Top;
     for line in lines {
         let body = line.trim_start_matches([' ', '\t']);
         let content = body.trim_end_matches(['\n', '\r']);
@@ -92,7 +116,7 @@ pub fn reindent(text: &str) -> Option<String> {
         let indent = if content.trim().is_empty() {
             0
         } else if let Some(k) =
-            key.filter(|k| TOP.contains(k) && !(level == Level::State && STATE.contains(k)))
+            key.filter(|k| tops && TOP.contains(k) && !(level == Level::State && STATE.contains(k)))
         {
             level = match k {
                 "Containers" | "Init Containers" => Level::Containers,
@@ -133,7 +157,7 @@ pub fn reindent(text: &str) -> Option<String> {
         out.extend(std::iter::repeat_n(' ', indent));
         out.push_str(body);
     }
-    Some(out)
+    out
 }
 
 /// `router:` (a container's name, alone on its line).
@@ -174,6 +198,36 @@ mod tests {
         assert_eq!(lines[11], "    Restart Count: 7");
         assert_eq!(lines[13], "      memory: 256Mi");
         assert_eq!(lines[14], "Conditions:");
+    }
+
+    /// The container block of https://github.com/lsst-it/k8s-cookbook/pull/1308 (the corpus's
+    /// `wild/29`), quoted and then collapsed by a chat client: every line at the margin.
+    #[test]
+    fn a_container_block_alone_gets_its_nesting_back() {
+        let text = "State: Running\nStarted: Fri, 16 Jan 2026 07:21:54 -0700\nLast State: Terminated\nReason: OOMKilled\nExit Code: 137\nStarted: Fri, 16 Jan 2026 03:29:44 -0700\nFinished: Fri, 16 Jan 2026 07:21:53 -0700\nReady: True\nRestart Count: 1255\nLimits:\ncpu: 1\nmemory: 1Gi\nRequests:\ncpu: 200m\nmemory: 256Mi\n";
+        let back = reindent_container(text).unwrap();
+        let lines: Vec<&str> = back.lines().collect();
+        assert_eq!(lines.len(), text.lines().count());
+        assert_eq!(lines[0], "    State: Running");
+        assert_eq!(lines[1], "      Started: Fri, 16 Jan 2026 07:21:54 -0700");
+        assert_eq!(lines[2], "    Last State: Terminated");
+        assert_eq!(lines[3], "      Reason: OOMKilled");
+        assert_eq!(lines[4], "      Exit Code: 137");
+        assert_eq!(lines[7], "    Ready: True");
+        assert_eq!(lines[8], "    Restart Count: 1255");
+        assert_eq!(lines[11], "      memory: 1Gi");
+        assert_eq!(lines[12], "    Requests:");
+        // Tabs where the spaces were (a quoted copy of tab-aligned output).
+        let tabbed = "\tState:\tRunning\n\tStarted:\tFri, 16 Jan 2026 07:21:54 -0700\n\tLast State:\tTerminated\n\tReason:\tOOMKilled\n";
+        let back = reindent_container(tabbed).unwrap();
+        assert_eq!(back.lines().nth(3), Some("      Reason:\tOOMKilled"));
+        // Still nested: left alone.
+        assert_eq!(
+            reindent_container(
+                "    State:          Running\n      Started:      Fri\n    Ready:          True\n"
+            ),
+            None
+        );
     }
 
     #[test]

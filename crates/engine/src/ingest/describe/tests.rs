@@ -506,4 +506,21 @@ fn a_persistent_volume_is_not_a_node_and_an_hpa_is_told_by_its_reference() {
     assert_eq!(node.locate("spec.maxReplicas").unwrap().1.as_str(), Some("10"));
     let (pos, reason) = node.locate("status.conditions[0].reason").unwrap();
     assert_eq!((pos.line, reason.as_str()), (9, Some("FailedGetResourceMetric")));
+
+/// A container's block pasted alone and flattened (the `wild/29` paste,
+/// https://github.com/lsst-it/k8s-cookbook/pull/1308, quoted and collapsed): its last state is
+/// still the container's last state, at the user's lines.
+#[test]
+fn a_flattened_container_block_keeps_its_last_state() {
+    let text = "State: Running\nStarted: Fri, 16 Jan 2026 07:21:54 -0700\nLast State: Terminated\nReason: OOMKilled\nExit Code: 137\nStarted: Fri, 16 Jan 2026 03:29:44 -0700\nFinished: Fri, 16 Jan 2026 07:21:53 -0700\nReady: True\nRestart Count: 1255\nLimits:\ncpu: 1\nmemory: 1Gi\n";
+    let pod = container_fragment(text, 3, "", None).unwrap();
+    let (pos, reason) = pod
+        .locate("status.containerStatuses[0].lastState.terminated.reason")
+        .unwrap();
+    assert_eq!((pos.line, reason.as_str()), (6, Some("OOMKilled")));
+    let (pos, limit) = pod
+        .locate(r#"spec.containers[0].resources.limits["memory"]"#)
+        .unwrap();
+    assert_eq!((pos.line, limit.as_str()), (14, Some("1Gi")));
+    assert!(pod.locate("status.containerStatuses[0].state.running").is_some());
 }

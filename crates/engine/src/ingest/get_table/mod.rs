@@ -192,8 +192,15 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     };
     let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let first = *rows.first()?;
+    // A chat client collapsed the runs of spaces between the cells: no row splits at two spaces,
+    // and the cells are one word each (`19 (75s ago)` one cell), as under a collapsed header.
+    let collapsed = rows.iter().all(|r| split_cells(r.trim()).len() == 1);
     let fits = |line: &str| {
-        let cells = split_cells(line.trim());
+        let cells = if collapsed {
+            collapsed_cells(line)
+        } else {
+            split_cells(line.trim())
+        };
         shape(if all && cells.len() > 1 {
             &cells[1..]
         } else {
@@ -203,7 +210,11 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     if is_header(first, Some(command)) || !rows.iter().all(|r| fits(r)) {
         return None;
     }
-    let count = split_cells(first.trim()).len();
+    let count = if collapsed {
+        collapsed_cells(first).len()
+    } else {
+        split_cells(first.trim()).len()
+    };
     let mut header: Vec<&str> = Vec::new();
     if all {
         header.push("NAMESPACE");
@@ -212,7 +223,9 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     if !wide && header.len() < count {
         return None;
     }
-    let header = header.join("   ");
+    // Single spaces between the names make the header a collapsed one ([`collapsed_header`]): its
+    // rows are then split by their words.
+    let header = header.join(if collapsed { " " } else { "   " });
     let mut table = String::with_capacity(header.len() + text.len() + 1);
     table.push_str(&header);
     table.push('\n');

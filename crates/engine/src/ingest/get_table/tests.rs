@@ -212,3 +212,31 @@ fn resource_quota_request_and_limit_cells_become_used_and_hard() {
         Some("12Gi")
     );
 }
+
+/// `kubectl get pods | grep granulate` (the rows of https://github.com/intel/gprofiler/issues/417,
+/// as a chat client shows them with the runs of spaces collapsed): rows without a header, one word
+/// a cell, are still the Pods they were; a prose line among them is no row.
+#[test]
+fn headerless_rows_with_collapsed_spaces_are_still_rows() {
+    let command = Command::parse("kubectl get pods | grep granulate");
+    let text = "granulate-gprofiler-t7dwh 0/1 CrashLoopBackOff 19 (75s ago) 74m\ngranulate-maestro-6df6db74c9-t26bj 2/2 Running 0 73m\n";
+    let pods = headerless(text, 4, Some(&command)).unwrap();
+    assert_eq!(pods.len(), 2);
+    let (pos, name) = pods[0].locate("metadata.name").unwrap();
+    assert_eq!((pos.line, name.as_str()), (4, Some("granulate-gprofiler-t7dwh")));
+    let (pos, printed) = pods[0].locate("kubectl.status").unwrap();
+    assert_eq!((pos.line, printed.as_str()), (4, Some("CrashLoopBackOff")));
+    assert_eq!(
+        pods[1].locate("status.phase").unwrap().1.as_str(),
+        Some("Running")
+    );
+    // The same rows aligned read the same.
+    let aligned = "granulate-gprofiler-t7dwh                0/1     CrashLoopBackOff   19 (75s ago)   74m\n";
+    let spaced = headerless(aligned, 4, Some(&command)).unwrap();
+    assert_eq!(
+        spaced[0].locate("kubectl.status").unwrap().1.as_str(),
+        Some("CrashLoopBackOff")
+    );
+    let prose = "granulate-gprofiler-t7dwh 0/1 CrashLoopBackOff 19 (75s ago) 74m\nthe pods keep restarting since the install\n";
+    assert!(headerless(prose, 4, Some(&command)).is_none());
+}
