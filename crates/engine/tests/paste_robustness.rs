@@ -53,19 +53,14 @@ const GAPS: &[(&str, usize)] = &[
     ("collapse-spaces+trailing-spaces", 59),
     ("collapse-spaces+wrap-76", 58),
     ("crlf+collapse-spaces", 59),
-    ("crlf+wrap-76", 59),
     ("fence+collapse-spaces", 59),
-    ("fence+wrap-76", 59),
     ("indent-4+collapse-spaces", 59),
     ("indent-4+prose-around", 59),
-    ("indent-4+wrap-76", 58),
+    ("indent-4+wrap-76", 59),
     ("quote+collapse-spaces", 56),
     ("quote+tabs", 57),
-    ("quote+wrap-76", 58),
-    ("wrap-76", 59),
-    ("wrap-76+prompts", 59),
-    ("wrap-76+prose-around", 59),
-    ("wrap-76+trailing-spaces", 54),
+    ("quote+wrap-76", 59),
+    ("wrap-76+trailing-spaces", 55),
 ];
 
 fn fence(text: &str) -> String {
