@@ -206,7 +206,7 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
         }
         let split = if collapsed {
             let order: Vec<Column> = columns.iter().map(|(_, c)| *c).collect();
-            collapsed_row(line, &order).filter(|v| looks_like_age(v[0], columns[0].1))
+            collapsed_row(line, &order).filter(|v| plausible(v, &order))
         } else {
             split_row(line, &columns).or_else(|| {
                 original
@@ -326,6 +326,16 @@ fn split_row<'a>(line: &'a str, columns: &[(usize, Column)]) -> Option<Vec<&'a s
 fn find_gap(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     (0..bytes.len()).find(|&i| bytes[i] == b'\t' || (bytes[i] == b' ' && bytes.get(i + 1) == Some(&b' ')))
+}
+
+/// A collapsed row's cells hold what their columns do: an age under LAST SEEN, FIRST SEEN or AGE,
+/// `Normal` or `Warning` under TYPE. A message's continuation split into words does not
+/// (`available: 1 Insufficient pods, …` under describe's `Type Reason Age From Message`).
+fn plausible(cells: &[&str], columns: &[Column]) -> bool {
+    cells.iter().zip(columns).all(|(cell, column)| match column {
+        Column::Type => matches!(*cell, "Normal" | "Warning"),
+        _ => looks_like_age(cell, *column),
+    })
 }
 
 fn looks_like_age(cell: &str, column: Column) -> bool {

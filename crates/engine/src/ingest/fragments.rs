@@ -109,8 +109,18 @@ pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
         }
     };
     let mut previous_event_line: Option<u32> = None;
-    for (line_no, raw) in (first_line..).zip(text.lines()) {
-        let line = strip_inline_wrapping(raw);
+    // A hard wrap's evidence in these lines: a record a mail client broke is read from its whole
+    // text, cited at its first line.
+    let wrap = super::rewrap::Wrap::of(text);
+    let physical: Vec<&str> = text.lines().collect();
+    let mut next = 0;
+    while next < physical.len() {
+        let first = next;
+        let line_no = first_line + first as u32;
+        let whole = wrapped_record(&physical, &mut next, wrap);
+        let raws = &physical[first..next];
+        let end_line = first_line + next as u32 - 1;
+        let line = strip_inline_wrapping(&whole);
         if line.trim().is_empty() {
             if let Some((_, run)) = other_start.as_mut() {
                 run.push('\n');
@@ -120,7 +130,7 @@ pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
         if let Some(event) = event_of_line(line, line_no, &context) {
             flush(&mut out, &mut other_start);
             out.events.push(event);
-            previous_event_line = Some(line_no);
+            previous_event_line = Some(end_line);
             continue;
         }
         if let Some(message) = message_of_line(line, line_no, command, client_output) {
@@ -135,26 +145,29 @@ pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
             if at + 1 == line_no && continues_message(line) {
                 last.message.push(' ');
                 last.message.push_str(line.trim());
-                previous_event_line = Some(line_no);
+                previous_event_line = Some(end_line);
                 continue;
             }
         }
         previous_event_line = None;
-        match &mut other_start {
-            Some((_, run)) => {
-                run.push('\n');
-                run.push_str(raw);
+        // Other text keeps its lines as they were, for the rules that search it.
+        for (i, raw) in raws.iter().enumerate() {
+            match &mut other_start {
+                Some((_, run)) => {
+                    run.push('\n');
+                    run.push_str(raw);
+                }
+                None => other_start = Some((line_no + i as u32, raw.to_string())),
             }
-            None => other_start = Some((line_no, raw.to_string())),
         }
         if let Some(reason) = unread_reason(line) {
             match out.unread.last_mut() {
                 Some(last) if last.end_line + 1 == line_no && last.reason == reason => {
-                    last.end_line = line_no
+                    last.end_line = end_line
                 }
                 _ => out.unread.push(UnreadLines {
                     line: line_no,
-                    end_line: line_no,
+                    end_line,
                     reason,
                 }),
             }
@@ -162,6 +175,54 @@ pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
     }
     flush(&mut out, &mut other_start);
     out
+}
+
+/// The record that starts at `lines[*next]`, with the lines a hard wrap broke it into joined
+/// ([`Wrap::broke`](super::rewrap::Wrap::broke)): a line continues the one before it when that one
+/// was too full to take its first word and it starts no record of its own (a log line's time or
+/// level, an event row's type, a fence, a JSON line). `*next` moves past the lines taken.
+fn wrapped_record<'a>(
+    lines: &[&'a str],
+    next: &mut usize,
+    wrap: Option<super::rewrap::Wrap>,
+) -> std::borrow::Cow<'a, str> {
+    let first = *next;
+    *next += 1;
+    let Some(wrap) = wrap else {
+        return std::borrow::Cow::Borrowed(lines[first]);
+    };
+    let mut whole: Option<String> = None;
+    while *next < lines.len() && wrap.broke(lines[*next - 1], lines[*next]) && !starts_record(lines[*next]) {
+        let joined = whole.get_or_insert_with(|| lines[first].to_string());
+        // Spaces the line ended with are no part of the record's text (a row's padding is, but
+        // tables are rejoined before: `rewrap::rejoin_tables`).
+        joined.truncate(joined.trim_end().len());
+        wrap.join(joined, lines[*next - 1], lines[*next]);
+        *next += 1;
+    }
+    whole.map_or(std::borrow::Cow::Borrowed(lines[first]), std::borrow::Cow::Owned)
+}
+
+/// A line that starts a record of its own, never the rest of a wrapped one: a log line's time or
+/// level (`I0105 10:24:00.334462`, `[10:01:45.636]`, `2019-11-04T10:01:44Z`, `10:01:44`), an event
+/// row (`Warning  FailedMount …`), kubectl's error, a markdown fence, a JSON log line.
+fn starts_record(line: &str) -> bool {
+    let line = line.trim_start();
+    let bytes = line.as_bytes();
+    let digits = |from: usize, n: usize| {
+        bytes.len() >= from + n && bytes[from..from + n].iter().all(u8::is_ascii_digit)
+    };
+    let klog = matches!(bytes.first(), Some(b'I' | b'W' | b'E' | b'F'))
+        && digits(1, 4)
+        && bytes.get(5) == Some(&b' ');
+    let time = digits(0, 4) && bytes.get(4) == Some(&b'-') || digits(0, 2) && bytes.get(2) == Some(&b':');
+    klog || time
+        || line.starts_with('[') && bytes.get(1).is_some_and(u8::is_ascii_digit)
+        || line.starts_with('{')
+        || line.starts_with("```")
+        || matches!(line.split_whitespace().next(), Some("Normal" | "Warning"))
+        || line.starts_with("Error from server")
+        || line.starts_with("error: ")
 }
 
 /// Whether output after this command is kubectl talking to the API server (so klog lines in it are

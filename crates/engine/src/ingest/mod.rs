@@ -302,6 +302,12 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     // Quoting, k9s borders and colour codes taken off, line for line (`None`: the text has none).
     let unwrapped = wrappers::unwrap(&source.text);
     let text = unwrapped.as_deref().unwrap_or(&source.text);
+    // The spaces a terminal or chat client padded every line with, taken off.
+    let unpadded = wrappers::unpad(text);
+    let text = unpadded.as_deref().unwrap_or(text);
+    // Table headers and rows a mail client hard-wrapped, joined, line for line.
+    let rejoined = rewrap::rejoin_tables(text);
+    let text = rejoined.as_deref().unwrap_or(text);
     let segments = segment::split(text);
     // A file named like a log is one log (a `% Total` line of curl's is no prompt there), unless a
     // `kubectl logs` prompt in it says whose each part is.

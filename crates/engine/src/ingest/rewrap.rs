@@ -20,15 +20,32 @@ pub enum Keys {
 /// No line of a wrapped text is longer than this; a text with longer lines was not hard-wrapped.
 const WIDEST_WRAP: usize = 100;
 
+/// The width of a text's widest line, when it is one a hard wrap leaves (40 to [`WIDEST_WRAP`]).
+/// A longer line followed by an empty one is a table row [`rejoin_tables`] joined, not a sign the
+/// text was not wrapped: it is left out. Stops at the first longer line (a dump's first long line).
+fn widest(lines: &[&str]) -> Option<usize> {
+    let mut widest = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let w = width(line);
+        if w > WIDEST_WRAP {
+            let joined_row = lines
+                .get(i + 1)
+                .is_some_and(|next| next.trim_end_matches(['\n', '\r']).is_empty());
+            if !joined_row {
+                return None;
+            }
+            continue;
+        }
+        widest = widest.max(w);
+    }
+    (widest >= 40).then_some(widest)
+}
+
 /// The text with its hard-wrapped lines joined, or `None` when it has none.
 pub fn rejoin(text: &str, keys: Keys) -> Option<String> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     // Widths count the spaces a line ends with: the wrap leaves all but the one it broke at.
-    let width = |l: &str| crate::lines::chars(l.trim_end_matches(['\n', '\r']).as_bytes());
-    let widest = lines.iter().map(|l| width(l)).max()?;
-    if !(40..=WIDEST_WRAP).contains(&widest) {
-        return None;
-    }
+    let widest = widest(&lines)?;
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     // The line the current one would continue: its index in `out`.
     let mut open: Option<usize> = None;
@@ -145,6 +162,272 @@ fn in_open_quote(line: &str, keys: Keys) -> bool {
     } else {
         false
     }
+}
+
+/// What a hard wrap leaves in a text, read from its lines alone: no line is wider than the widest
+/// one, and a line the wrap broke was too full to take the first word of the line after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wrap {
+    widest: usize,
+}
+
+impl Wrap {
+    /// `None` when the text has a line too long to have been hard-wrapped, or none long enough to
+    /// have needed it ([`widest`]).
+    pub(crate) fn of(text: &str) -> Option<Wrap> {
+        let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
+        Some(Wrap {
+            widest: widest(&lines)?,
+        })
+    }
+
+    /// Whether `next` may be the rest of `line`: `line` holds text and was too full to take
+    /// `next`'s first word, and `next` starts at the left margin, where the wrap puts a rest.
+    pub(crate) fn broke(self, line: &str, next: &str) -> bool {
+        let first_word = next.split([' ', '\t']).next().map_or(0, |w| {
+            crate::lines::chars(w.trim_end_matches(['\n', '\r']).as_bytes())
+        });
+        !line.trim().is_empty()
+            && !next.trim().is_empty()
+            && starts_at_margin(next)
+            && width(line) + 1 + first_word >= self.widest
+    }
+
+    /// `line` (without its line end) and the rest the wrap moved to `next`: the space it broke at
+    /// between them, unless it cut a word that had no space to break at (a line as wide as the
+    /// widest, without a space).
+    pub(crate) fn join(self, joined: &mut String, line: &str, next: &str) {
+        if !self.cut_in_word(line) {
+            joined.push(' ');
+        }
+        joined.push_str(next.trim_end_matches(['\n', '\r']));
+    }
+
+    /// A line the wrap cut inside a word: as wide as the widest, with no space to break at.
+    fn cut_in_word(self, line: &str) -> bool {
+        let line = line.trim_end_matches(['\n', '\r']);
+        width(line) == self.widest && !line.trim_start().contains(' ')
+    }
+}
+
+/// A line's width in characters, without its line end; the spaces it ends with count (the wrap
+/// leaves all but the one it broke at).
+fn width(line: &str) -> usize {
+    crate::lines::chars(line.trim_end_matches(['\n', '\r']).as_bytes())
+}
+
+/// The text with the rows and headers of `get` and events tables that a hard wrap broke joined
+/// again, or `None` when it has none. A header is continued by a line of column names that makes
+/// it a longer header; a row that ends before the last column's start is continued by the lines
+/// after it, as long as it is short of that column and the next line is the rest of a broken line
+/// ([`Wrap::broke`]) and no row (it has fewer cells than the header) or header itself. The wrap
+/// keeps all spaces but the one it broke at, so a row joined with one space is the row as kubectl
+/// printed it, its cells under their columns again. Like [`rejoin`], the copy keeps one line per
+/// line of the text: a joined row stands on its first line, the lines it took are left empty.
+pub fn rejoin_tables(text: &str) -> Option<String> {
+    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
+    let wrap = Wrap {
+        widest: widest(&lines)?,
+    };
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut table: Option<Table> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let body = lines[i].trim_end_matches(['\n', '\r']);
+        if body.trim().is_empty() {
+            table = None;
+            i += 1;
+            continue;
+        }
+        let mut joined = body.to_string();
+        let mut next = i + 1;
+        // A header the wrap broke: its column names on the next lines.
+        while next < lines.len() && wrap.broke(lines[next - 1], lines[next]) && is_header_rest(lines[next]) {
+            let mut longer = joined.clone();
+            wrap.join(&mut longer, lines[next - 1], lines[next]);
+            let shorter = Table::of_header(&joined).map_or(0, |t| t.cells());
+            if Table::of_header(&longer).is_none_or(|t| t.cells() <= shorter) {
+                break;
+            }
+            joined = longer;
+            next += 1;
+        }
+        if let Some(mut header) = Table::of_header(&joined) {
+            header.unplaced |= next > i + 1;
+            table = Some(header);
+        } else if let Some(columns) = table.as_ref().filter(|t| t.starts_row(body)) {
+            while columns.short(&joined)
+                && next < lines.len()
+                && wrap.broke(lines[next - 1], lines[next])
+                && !columns.is_row(lines[next])
+                && Table::of_header(lines[next]).is_none()
+            {
+                let (line, rest) = (lines[next - 1], lines[next]);
+                let mut one = joined.clone();
+                wrap.join(&mut one, line, rest);
+                // The wrap keeps one space of a run it broke after the width: where one space
+                // leaves the row short of a cell and two would not overflow it, the break was
+                // between two cells (`kubelet, node-1` | `MountVolume.SetUp failed …`).
+                let between_cells = !wrap.cut_in_word(line)
+                    && !line.trim_end_matches(['\n', '\r']).ends_with(' ')
+                    && cells(&one).len() < columns.cells()
+                    && {
+                        let mut two = joined.clone();
+                        two.push(' ');
+                        wrap.join(&mut two, line, rest);
+                        cells(&two).len() <= columns.cells()
+                    };
+                if between_cells {
+                    joined.push(' ');
+                    wrap.join(&mut joined, line, rest);
+                } else {
+                    joined = one;
+                }
+                next += 1;
+            }
+            if next > i + 1 && !columns.fits(&joined) {
+                joined = body.to_string();
+                next = i + 1;
+            }
+        }
+        if next > i + 1 {
+            let copy = out.get_or_insert_with(|| String::with_capacity(text.len()));
+            copy.extend(lines[copied..i].iter().copied());
+            copy.push_str(&joined);
+            copy.push_str(&lines[i][body.len()..]);
+            // Each line taken stays, empty, with its line end.
+            for taken in &lines[i + 1..next] {
+                copy.push_str(&taken[taken.trim_end_matches(['\n', '\r']).len()..]);
+            }
+            copied = next;
+        }
+        i = next;
+    }
+    let mut copy = out?;
+    copy.extend(lines[copied..].iter().copied());
+    Some(copy)
+}
+
+/// The columns of a table's header, as far as rejoining its rows needs them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table {
+    /// Where each column starts (bytes from the line's start).
+    starts: Vec<usize>,
+    /// The first column's name: what a row's first cell holds.
+    first: String,
+    /// Its positions say nothing about the rows': cells are separated by tabs, or the header was
+    /// itself joined (the wrap drops the spaces of a run that it broke after the width).
+    unplaced: bool,
+}
+
+impl Table {
+    /// The columns of a `get` or events table's header (padded with two or more spaces, or tabs).
+    fn of_header(line: &str) -> Option<Table> {
+        let line = line.trim_end();
+        let trimmed = line.trim_start();
+        if !(super::events_table::is_header(trimmed) || super::get_table::is_header(trimmed, None)) {
+            return None;
+        }
+        let cells = cells(line);
+        let starts: Vec<usize> = cells.iter().map(|(at, _)| *at).collect();
+        (starts.len() >= 2).then_some(Table {
+            starts,
+            first: cells[0].1.to_ascii_uppercase(),
+            unplaced: line.contains('\t'),
+        })
+    }
+
+    /// A line whose first cell is what the first column holds (an age under `LAST SEEN`, `Normal`
+    /// or `Warning` under describe's `Type`, a name under `NAME`): a row, not the rest of a
+    /// message wrapped on the lines after its row (`container router in pod`, `"x" is forbidden`).
+    fn starts_row(&self, line: &str) -> bool {
+        let Some(word) = line.split_whitespace().next() else {
+            return false;
+        };
+        match self.first.as_str() {
+            "LAST SEEN" | "LASTSEEN" | "FIRST SEEN" | "FIRSTSEEN" | "AGE" => {
+                word.starts_with('<') || super::events_table::parse_age(word).is_some()
+            }
+            "TYPE" => matches!(word, "Normal" | "Warning"),
+            "NAME" | "NAMESPACE" => {
+                word.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+                    && word.chars().all(|c| {
+                        c.is_ascii_lowercase()
+                            || c.is_ascii_digit()
+                            || matches!(c, '-' | '.' | '/' | ':' | '_')
+                    })
+            }
+            _ => true,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// A row with fewer cells than the header that ends before the last column: kubectl prints
+    /// every cell, so its end was moved. (A cell left empty, a Pending claim's VOLUME, is padded:
+    /// the row still reaches the last column.)
+    fn short(&self, row: &str) -> bool {
+        let row = row.trim_end();
+        cells(row).len() < self.cells()
+            && (self.unplaced
+                || row.contains('\t')
+                || self.starts.last().is_some_and(|last| row.len() <= *last))
+    }
+
+    /// A line with as many cells as the header: a row of its own, not the rest of one.
+    fn is_row(&self, line: &str) -> bool {
+        cells(line.trim_end()).len() >= self.cells()
+    }
+
+    /// A joined row is one row: its cells start under the header's columns, or (its spacing
+    /// changed) it has no more cells than the header.
+    fn fits(&self, row: &str) -> bool {
+        let bytes = row.as_bytes();
+        let aligned =
+            !self.unplaced
+                && self.starts.iter().skip(1).all(|at| {
+                    *at >= bytes.len() || bytes.get(at.wrapping_sub(1)).is_some_and(|b| *b == b' ')
+                });
+        aligned || cells(row.trim_end()).len() <= self.cells()
+    }
+}
+
+/// A line's cells, split at runs of two or more spaces or at tabs, with their byte offsets.
+fn cells(line: &str) -> Vec<(usize, &str)> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        while at < bytes.len() && (bytes[at] == b' ' || bytes[at] == b'\t') {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            break;
+        }
+        let start = at;
+        while at < bytes.len()
+            && !(bytes[at] == b'\t'
+                || bytes[at] == b' ' && bytes.get(at + 1).is_none_or(|b| *b == b' ' || *b == b'\t'))
+        {
+            at += 1;
+        }
+        out.push((start, &line[start..at]));
+    }
+    out
+}
+
+/// The rest of a header: column names only (`RESTARTS   AGE`, `MESSAGE`, describe's `Message`).
+fn is_header_rest(line: &str) -> bool {
+    let line = line.trim();
+    !line.is_empty()
+        && line.split_whitespace().all(|w| {
+            w.starts_with(|c: char| c.is_ascii_uppercase())
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '(' | ')' | '/' | '.'))
+        })
 }
 
 #[cfg(test)]

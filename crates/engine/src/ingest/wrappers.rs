@@ -42,6 +42,49 @@ pub fn unwrap(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// The input without the spaces a terminal or chat client padded every line with, or `None` when
+/// some line with text ends without a space (kubectl ends no line with one). Only the padding
+/// common to every such line goes: the spaces of a run a hard wrap broke at stay beyond it, so a
+/// wrapped table row still joins with its cells under their columns. Lines stay where they were.
+pub fn unpad(text: &str) -> Option<String> {
+    let mut pad = usize::MAX;
+    let mut padded = 0;
+    for raw in text.split('\n') {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let spaces = line.len() - line.trim_end_matches(' ').len();
+        if spaces == 0 {
+            return None;
+        }
+        pad = pad.min(spaces);
+        padded += 1;
+    }
+    if padded < 2 {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for raw in text.split_inclusive('\n') {
+        let (line, end) = match raw.strip_suffix('\n') {
+            Some(line) => (line, "\n"),
+            None => (raw, ""),
+        };
+        let (line, cr) = match line.strip_suffix('\r') {
+            Some(line) => (line, "\r"),
+            None => (line, ""),
+        };
+        if line.trim().is_empty() {
+            out.push_str(line);
+        } else {
+            out.push_str(&line[..line.len() - pad]);
+        }
+        out.push_str(cr);
+        out.push_str(end);
+    }
+    Some(out)
+}
+
 /// `> text`, `>> text`, `> > text`: the quoted text. A `>` inside a line is not quoting.
 fn unquote(line: &str) -> &str {
     let mut rest = line;
@@ -125,5 +168,19 @@ mod tests {
         for text in [text, k9s] {
             assert_eq!(unwrap(text).unwrap().lines().count(), text.lines().count());
         }
+    }
+
+    #[test]
+    fn the_padding_common_to_every_line_goes_and_a_wrapped_runs_spaces_stay() {
+        // A get row a mail client broke in the run of spaces before RESTARTS, then every line
+        // padded with two spaces by the chat client it was pasted into.
+        let text = "NAME   READY   STATUS      RESTARTS   AGE  \r\napi-0  0/1     Error       \r\n  \r\n3          5m  \r\n";
+        assert_eq!(
+            unpad(text).unwrap(),
+            "NAME   READY   STATUS      RESTARTS   AGE\r\napi-0  0/1     Error     \r\n  \r\n3          5m\r\n"
+        );
+        // One line of text without a trailing space: nothing was padded.
+        assert_eq!(unpad("Name:  api-0  \nStatus:  Running\n"), None);
+        assert_eq!(unpad("kind: Pod\n"), None);
     }
 }

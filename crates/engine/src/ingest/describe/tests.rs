@@ -506,6 +506,7 @@ fn a_persistent_volume_is_not_a_node_and_an_hpa_is_told_by_its_reference() {
     assert_eq!(node.locate("spec.maxReplicas").unwrap().1.as_str(), Some("10"));
     let (pos, reason) = node.locate("status.conditions[0].reason").unwrap();
     assert_eq!((pos.line, reason.as_str()), (9, Some("FailedGetResourceMetric")));
+}
 
 /// A container's block pasted alone and flattened (the `wild/29` paste,
 /// https://github.com/lsst-it/k8s-cookbook/pull/1308, quoted and collapsed): its last state is

@@ -190,11 +190,12 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
         }),
         _ => return None,
     };
-    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let first = *rows.first()?;
     // A chat client collapsed the runs of spaces between the cells: no row splits at two spaces,
     // and the cells are one word each (`19 (75s ago)` one cell), as under a collapsed header.
-    let collapsed = rows.iter().all(|r| split_cells(r.trim()).len() == 1);
+    let collapsed = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .all(|r| split_cells(r.trim()).len() == 1);
     let fits = |line: &str| {
         let cells = if collapsed {
             collapsed_cells(line)
@@ -207,6 +208,11 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
             &cells
         })
     };
+    let most = names.len() + usize::from(all);
+    let rejoined = rejoin_rows(text, &fits, most);
+    let text = rejoined.as_deref().unwrap_or(text);
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = *rows.first()?;
     if is_header(first, Some(command)) || !rows.iter().all(|r| fits(r)) {
         return None;
     }
@@ -235,6 +241,46 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     let skipped = text.len() - text.trim_start_matches('\n').len();
     let objects = parse(&table, first_line + skipped as u32 - 1, Some(command));
     (!objects.is_empty()).then_some(objects)
+}
+
+/// Rows without their header that a hard wrap broke (`granulate-gprofiler-t7dwh  0/1
+/// CrashLoopBackOff  19 (75s` | `ago)   74m`), joined: a line that is no row continues the row
+/// before it when that row was too full to take its first word ([`Wrap::broke`]) and the two make
+/// a row of at most `most` cells. One line per line of the text (a rest's line is left empty), so
+/// a row stays cited at its first line; `None` when nothing was joined.
+///
+/// [`Wrap::broke`]: crate::ingest::rewrap::Wrap::broke
+fn rejoin_rows(text: &str, fits: &dyn Fn(&str) -> bool, most: usize) -> Option<String> {
+    let wrap = crate::ingest::rewrap::Wrap::of(text)?;
+    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
+    let body = |l: &str| l.trim_end_matches(['\n', '\r']).len();
+    let mut out = String::with_capacity(text.len());
+    let mut joined_any = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let mut row = line[..body(line)].to_string();
+        let mut next = i + 1;
+        if fits(&row) {
+            while next < lines.len() && wrap.broke(lines[next - 1], lines[next]) && !fits(lines[next]) {
+                let mut longer = row.clone();
+                wrap.join(&mut longer, lines[next - 1], lines[next]);
+                if !fits(&longer) || split_cells(longer.trim()).len() > most {
+                    break;
+                }
+                row = longer;
+                next += 1;
+            }
+        }
+        out.push_str(&row);
+        out.push_str(&line[body(line)..]);
+        for taken in &lines[i + 1..next] {
+            out.push_str(&taken[body(taken)..]);
+            joined_any = true;
+        }
+        i = next;
+    }
+    joined_any.then_some(out)
 }
 
 /// The cells of a row whose spaces were collapsed: one word each, a `(75s ago)` after RESTARTS
