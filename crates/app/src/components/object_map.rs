@@ -35,6 +35,40 @@ fn px(v: i32) -> String {
     v.to_string()
 }
 
+/// The CSS breakpoint of a phone: under it the map is a list (the drawing's text would be ~4 px).
+const NARROW: &str = "(max-width: 600px)";
+
+fn narrow_query() -> Option<web_sys::MediaQueryList> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()?.match_media(NARROW).ok().flatten()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = NARROW;
+        None
+    }
+}
+
+/// Whether the page is as narrow as a phone, followed as the window changes. Only one of the list
+/// and the drawing is rendered: a 3,000-Pod map stays a few thousand elements.
+#[hook]
+fn use_narrow() -> bool {
+    let narrow = use_state(|| narrow_query().is_some_and(|q| q.matches()));
+    {
+        let narrow = narrow.clone();
+        use_effect_with((), move |_| {
+            let listener = narrow_query().map(|query| {
+                gloo::events::EventListener::new(&query.clone(), "change", move |_| {
+                    narrow.set(query.matches());
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    *narrow
+}
+
 fn severity_class(lit: Option<&Lit>) -> Option<String> {
     lit.map(|l| format!("{:?}", l.severity).to_lowercase())
 }
@@ -154,6 +188,7 @@ fn evidence_list(t: &Texts, evidence: &[Evidence], on_show_line: &Callback<(Stri
 #[function_component(ObjectMapView)]
 pub fn object_map_view(props: &Props) -> Html {
     let t = use_texts();
+    let narrow = use_narrow();
     let report = props.report.clone();
     let options = use_state(Options::default);
     let selected = use_state(|| None::<Item>);
@@ -443,7 +478,9 @@ pub fn object_map_view(props: &Props) -> Html {
         html! {
             <section class="map-section" data-section={section.id()}>
                 <h3>{ heading }</h3>
-                <ol class="map-list" aria-label={heading}>{ for list }</ol>
+                if narrow {
+                    <ol class="map-list" aria-label={heading}>{ for list }</ol>
+                } else {
                 <svg class="object-map" viewBox={format!("0 0 {WIDTH} {height}")} role="group" aria-label={heading}
                     data-section={section.id()}>
                     { for columns.into_iter().enumerate().map(|(c, label)| html! {
@@ -453,6 +490,7 @@ pub fn object_map_view(props: &Props) -> Html {
                     { for links }
                     { for boxes }
                 </svg>
+                }
                 if layout.bands < layout.total_bands {
                     <button class="map-more" onclick={
                         let options = options.clone();
