@@ -299,9 +299,12 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
     let events_before = out.table_events.len();
     let mut formats: Vec<Format> = Vec::new();
     let mut documents = 0;
+    // The rests a hard wrap moved out of a quoted or indented block, joined back, line for line.
+    let rejoined_block = rewrap::rejoin_broken_prefix(&source.text);
+    let text = rejoined_block.as_deref().unwrap_or(&source.text);
     // Quoting, k9s borders and colour codes taken off, line for line (`None`: the text has none).
-    let unwrapped = wrappers::unwrap(&source.text);
-    let text = unwrapped.as_deref().unwrap_or(&source.text);
+    let unwrapped = wrappers::unwrap(text);
+    let text = unwrapped.as_deref().unwrap_or(text);
     // The spaces a terminal or chat client padded every line with, taken off.
     let unpadded = wrappers::unpad(text);
     let text = unpadded.as_deref().unwrap_or(text);

@@ -97,6 +97,13 @@ pub fn rejoin(text: &str, keys: Keys) -> Option<String> {
     joined.then(|| out.concat())
 }
 
+/// A line of JSON (a member `"message": "…`, a string in an array): JSON's reader steps over a
+/// wrap inside its strings itself (`json::Reader::wrapped_string_break`), from the widths the wrap
+/// left.
+fn json_line(content: &str) -> bool {
+    content.starts_with(['"', '{', '['])
+}
+
 fn starts_at_margin(line: &str) -> bool {
     line.chars().next().is_some_and(|c| !c.is_whitespace())
 }
@@ -214,6 +221,98 @@ impl Wrap {
 /// leaves all but the one it broke at).
 fn width(line: &str) -> usize {
     crate::lines::chars(line.trim_end_matches(['\n', '\r']).as_bytes())
+}
+
+/// The text with the lines a hard wrap broke out of a quoted (`> `) or indented (4-space) block
+/// joined back, or `None` when it has none. A mail client that wraps a quoted or indented line
+/// puts the rest at the left margin, without the line's quote marker or indentation: the block's
+/// next line then starts at the margin, where the block never does, and unwrapping the block
+/// (`wrappers::unwrap`, the indented-block reader) would leave it outside. Such a line is the rest
+/// of the one before it when that one (or the rest before it) was too full to take its first word
+/// ([`Wrap::broke`]) and it is not a line kubectl prints at the margin itself (a YAML key or list
+/// item, a describe field: [`is_structure`]). Like [`rejoin`], the copy keeps one line per line of
+/// the text: the rest's own line is left empty.
+pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
+    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
+    let wrap = Wrap {
+        widest: widest(&lines)?,
+    };
+    // An indented block is one only when the whole text is indented but for the rests of broken
+    // lines (a code block pasted alone): then any line at its margin is a rest, whatever it looks
+    // like (`valid: current time …` is the rest of an x509 message, not a YAML key). Elsewhere
+    // lines indented by four are YAML's or describe's own nesting, whose wraps their readers join
+    // (`rejoin`). A quoted line is quoted wherever it is: a line at the margin after a full one is
+    // the rest the wrap took out of the quote.
+    let one_block = lines.iter().enumerate().all(|(i, line)| {
+        line.trim().is_empty()
+            || block_prefix(line).is_some()
+            || i.checked_sub(1).is_some_and(|p| wrap.broke(lines[p], line))
+    });
+    // Most texts have neither (a dump's first line is at the margin, and no line is quoted): then
+    // no copy is made.
+    if !one_block && !lines.iter().any(|l| block_prefix(l) == Some(Prefix::Quote)) {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    // The line being continued (its index in `out`) and whether it is quoted, while a chain of
+    // rests goes on.
+    let mut open: Option<(usize, Prefix)> = None;
+    let mut joined = false;
+    for (i, line) in lines.iter().enumerate() {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let rest = match (open, i.checked_sub(1)) {
+            (Some((_, prefix)), Some(p)) => {
+                wrap.broke(lines[p], line)
+                    && block_prefix(line).is_none()
+                    && (prefix == Prefix::Quote || one_block)
+            }
+            _ => false,
+        };
+        match (rest, open) {
+            (true, Some((at, _))) => {
+                let target = &mut out[at];
+                let end = target.trim_end_matches(['\n', '\r']).len();
+                let eol = target[end..].to_string();
+                target.truncate(end);
+                let mut with_rest = String::new();
+                wrap.join(&mut with_rest, lines[i - 1], line);
+                target.push_str(&with_rest);
+                target.push_str(&eol);
+                out.push(line[body.len()..].to_string());
+                joined = true;
+            }
+            _ => {
+                out.push((*line).to_string());
+                // Only a quoted or indented line opens a chain; a line at the margin continues
+                // one only as its rest.
+                let content = body.trim().trim_start_matches(['>', ' ']).trim_start();
+                open = block_prefix(line)
+                    .filter(|_| !content.is_empty() && !json_line(content))
+                    .map(|prefix| (i, prefix));
+            }
+        }
+    }
+    joined.then(|| out.concat())
+}
+
+/// What puts a line inside a quoted or indented block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prefix {
+    /// `> ` (at most three spaces before it, as markdown allows).
+    Quote,
+    /// Four spaces or a tab.
+    Indent,
+}
+
+fn block_prefix(line: &str) -> Option<Prefix> {
+    let body = line.trim_start_matches(' ');
+    if line.len() - body.len() <= 3 && body.starts_with('>') {
+        Some(Prefix::Quote)
+    } else if line.starts_with("    ") || line.starts_with('\t') {
+        Some(Prefix::Indent)
+    } else {
+        None
+    }
 }
 
 /// The text with the rows and headers of `get` and events tables that a hard wrap broke joined
@@ -456,6 +555,38 @@ mod tests {
             joined.contains("was using 1024Mi, which exceeds its request of 0.\n\nEvents:"),
             "{joined}"
         );
+    }
+
+    #[test]
+    fn the_rest_of_a_quoted_or_indented_line_is_joined_back_into_its_block() {
+        // wild/17's error, quoted and then hard-wrapped at 76 columns: the rests lost the `> `.
+        let text = "> Error from server (InternalError): Internal error occurred: failed\ncalling webhook \"check-ignore-label.gatekeeper.sh\": failed to call webhook:\nPost\n\"https://gatekeeper-webhook-service.gatekeeper-system.svc:443/v1/admitlabel?\ntimeout=3s\": dial tcp 10.112.0.99:8443: i/o timeout\n> ```\n";
+        let joined = rejoin_broken_prefix(text).unwrap();
+        assert_eq!(joined.lines().count(), text.lines().count());
+        assert!(
+            joined.starts_with("> Error from server (InternalError): Internal error occurred: failed calling webhook \"check-ignore-label.gatekeeper.sh\": failed to call webhook: Post \"https://gatekeeper-webhook-service.gatekeeper-system.svc:443/v1/admitlabel?timeout=3s\": dial tcp 10.112.0.99:8443: i/o timeout\n\n\n\n\n> ```"),
+            "{joined}"
+        );
+        // Indented by 4, then wrapped: the same.
+        let text = "    Client Version: version.Info{Major:\"1\", Minor:\"13\",\nGitVersion:\"v1.13.1\", GitCommit:\"eec55b9ba98609a46fee712359c7b5b365bdd920\",\n    The connection to the server localhost:8080 was refused - did you\nspecify the right host or port?\n";
+        let joined = rejoin_broken_prefix(text).unwrap();
+        assert!(
+            joined.contains("was refused - did you specify the right host or port?\n"),
+            "{joined}"
+        );
+        assert!(joined.contains("Minor:\"13\", GitVersion:"), "{joined}");
+    }
+
+    #[test]
+    fn prose_after_a_block_and_keys_at_the_margin_stay_where_they_are() {
+        // A reply under a quote, and YAML at the margin after an indented line, are not rests.
+        let text = "> The pod web-7d9f stays in Pending and the scheduler says nothing about it at\nall.\nspec:\n    nodeName: worker-1 and a long comment that fills this line to the width x\nstatus: {}\n";
+        let joined = rejoin_broken_prefix(text).unwrap();
+        assert!(joined.contains("at all.\n\nspec:\n"), "{joined}");
+        assert!(joined.ends_with("width x\nstatus: {}\n"), "{joined}");
+        let text =
+            "> short quoted line\nMy reply, which is a sentence of its own and not a rest of the line.\n";
+        assert_eq!(rejoin_broken_prefix(text), None);
     }
 
     #[test]
