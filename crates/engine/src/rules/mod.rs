@@ -245,12 +245,27 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
         (std::cmp::Reverse(f.severity), !touched[*i], !pasted)
     });
     let mut findings: Vec<Finding> = ranked.into_iter().map(|(_, f)| f).collect();
+    named_first(&mut findings);
     relate(model, &mut findings);
     carry_affects(&mut findings);
     for finding in &mut findings {
         finding.details = Vec::new();
     }
     group(findings)
+}
+
+/// Within a run of findings of one rule and severity, those that name their subject before those
+/// about an object the input leaves unnamed (a log line's `Multi-Attach error` before the events
+/// that name the Pods it is about): the same diagnosis, but one the reader can act on. Runs keep
+/// their place, so the order of boundaries is unchanged.
+fn named_first(findings: &mut [Finding]) {
+    let mut start = 0;
+    while start < findings.len() {
+        let same = |f: &Finding| f.rule == findings[start].rule && f.severity == findings[start].severity;
+        let end = start + findings[start..].iter().take_while(|f| same(f)).count();
+        findings[start..end].sort_by_key(|f| f.subject.name.is_empty());
+        start = end;
+    }
 }
 
 /// One fault, one finding: the findings of one rule about one object (the same Pod pasted as YAML,
