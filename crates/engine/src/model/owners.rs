@@ -285,7 +285,12 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
             break;
         };
         let next = if current.kind == "Pod" {
-            Some(workload_of(&model.objects[i])).filter(|w| *w != current)
+            // The first of its readings that states an owner (a `get` row states none; the Pod's
+            // `describe` further on says `Controlled By:`).
+            std::iter::once(&model.objects[i])
+                .chain(model.objects_with_id(&current))
+                .map(workload_of)
+                .find(|w| *w != current)
         } else {
             model
                 .graph
