@@ -309,6 +309,11 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
             _ => break,
         }
     }
+    if current.kind == "Pod" && !stated {
+        if let Some(sibling) = sibling_workload(model, &current) {
+            return sibling;
+        }
+    }
     let guessed = match current.kind.as_str() {
         "ReplicaSet" => named_workload("ReplicaSet", &current.name),
         // A Pod named with two generated tokens (hash and suffix) is a Deployment's; with one it may
@@ -332,6 +337,40 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
         },
         None => current,
     }
+}
+
+/// The workload of a Pod whose readings state no owner (a `get pods` row), from another Pod of its
+/// namespace whose owner the input states: a DaemonSet, ReplicaSet or Job names its Pods
+/// `<owner>-<generated suffix>`, a StatefulSet `<owner>-<ordinal>`. `granulate-gprofiler-t855m` is
+/// the DaemonSet's when the describe of `granulate-gprofiler-t7dwh` says `Controlled By:
+/// DaemonSet/granulate-gprofiler`.
+fn sibling_workload(model: &Model<'_>, pod: &ObjectRef) -> Option<ObjectRef> {
+    let namespace = pod.namespace.as_deref()?;
+    model
+        .objects_in(Some(namespace))
+        .filter(|o| o.id.kind == "Pod" && o.id.name != pod.name)
+        .find_map(|sibling| {
+            let (kind, owner) = controller_of(sibling)?;
+            let suffix = pod.name.strip_prefix(owner)?.strip_prefix('-')?;
+            let named = match kind {
+                "StatefulSet" => !suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit()),
+                "DaemonSet" | "ReplicaSet" | "Job" | "ReplicationController" => generated(suffix),
+                _ => false,
+            };
+            named.then(|| top_workload(model, &sibling.id))
+        })
+        .filter(|w| w.kind != "Pod")
+}
+
+/// The kind and name of a Pod's controller owner reference, as its input states it.
+fn controller_of(pod: &Object) -> Option<(&str, &str)> {
+    let (_, refs) = pod.locate("metadata.ownerReferences")?;
+    let items = refs.items();
+    let owner = items
+        .iter()
+        .find(|r| r.get("controller").and_then(Node::as_str) == Some("true"))
+        .or_else(|| items.first())?;
+    Some((owner.get("kind")?.as_str()?, owner.get("name")?.as_str()?))
 }
 
 /// The Pods the input shows `subject` hurting, by what its kind is to them: a Node's Pods that are not
