@@ -17,7 +17,7 @@ const FLOOR: f64 = 0.90;
 
 /// The cases whose first error or warning finding names the expected subject (kind and name) must
 /// not fall under this (a ratchet: raise it when more are right).
-const SUBJECTS_FLOOR: usize = 17;
+const SUBJECTS_FLOOR: usize = 18;
 
 #[test]
 fn the_wild_corpus_is_read_and_judged() {
