@@ -275,6 +275,17 @@ pub fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<boo
 /// input does not state, the Deployment its generated name is made from ([`named_workload`]; a Pod
 /// only with both the hash and its own suffix, `web-7d9f8c6b5-x2k4q`). The object itself otherwise.
 pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
+    workload_as_read(model, object).0
+}
+
+/// [`top_workload`], and whether the input states it: by an owner reference (the object's own or,
+/// for a Pod named by its controller, a sibling's), not only by a generated name.
+pub fn stated_workload(model: &Model<'_>, object: &ObjectRef) -> Option<ObjectRef> {
+    let (workload, stated) = workload_as_read(model, object);
+    stated.then_some(workload)
+}
+
+fn workload_as_read(model: &Model<'_>, object: &ObjectRef) -> (ObjectRef, bool) {
     let mut current = ObjectRef {
         uid: None,
         ..object.clone()
@@ -311,7 +322,7 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
     }
     if current.kind == "Pod" && !stated {
         if let Some(sibling) = sibling_workload(model, &current) {
-            return sibling;
+            return (sibling, true);
         }
     }
     let guessed = match current.kind.as_str() {
@@ -329,13 +340,16 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
         _ => None,
     };
     match guessed {
-        Some(name) => ObjectRef {
-            kind: "Deployment".into(),
-            namespace: current.namespace.clone(),
-            name: name.into(),
-            uid: None,
-        },
-        None => current,
+        Some(name) => (
+            ObjectRef {
+                kind: "Deployment".into(),
+                namespace: current.namespace.clone(),
+                name: name.into(),
+                uid: None,
+            },
+            stated,
+        ),
+        None => (current, stated),
     }
 }
 

@@ -29,7 +29,9 @@ pub(crate) mod shell;
 mod table_status;
 pub mod zone_network_storage;
 
-use crate::model::owners::{descends_from, pods_hurt_by, runs_on, selects, top_workload, uses};
+use crate::model::owners::{
+    descends_from, pods_hurt_by, runs_on, selects, stated_workload, top_workload, uses,
+};
 use crate::model::Model;
 use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -283,10 +285,11 @@ const TEMPLATE_RULES: [&str; 8] = [
 ];
 
 /// One template fault, one finding: when two or more Pods of one workload (its owner as the input
-/// states it, or as its controller names Pods: [`top_workload`]) fail by the same template rule at
-/// the same severity, and no other finding explains them, the finding is about the workload, with
-/// the evidence of each Pod, in the place of its first Pod. The fault is in what they share; one Pod or one node is not the
-/// answer (a DaemonSet whose Pods crash on every node).
+/// states it, [`stated_workload`]; a Deployment known only from generated names is not enough) fail
+/// by the same template rule at the same severity, and no other finding explains them, the finding
+/// is about the workload, with the evidence of each Pod, in the place of its first Pod. The fault
+/// is in what they share; one Pod or one node is not the answer (a DaemonSet whose Pods crash on
+/// every node).
 fn one_finding_per_template_fault(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     let workload_of = |f: &Finding| -> Option<ObjectRef> {
         if f.subject.kind != "Pod"
@@ -296,8 +299,7 @@ fn one_finding_per_template_fault(model: &Model<'_>, findings: Vec<Finding>) -> 
         {
             return None;
         }
-        let workload = top_workload(model, &f.subject);
-        (workload.kind != "Pod" && !workload.name.is_empty()).then_some(workload)
+        stated_workload(model, &f.subject).filter(|w| w.kind != "Pod" && !w.name.is_empty())
     };
     let mut groups: crate::hash::Map<(String, Severity, ObjectRef), Vec<usize>> = crate::hash::Map::default();
     let keys: Vec<Option<(String, Severity, ObjectRef)>> = findings
