@@ -122,3 +122,41 @@ fn an_input_pasted_twice_is_judged_as_pasted_once() {
         }
     }
 }
+
+/// wild/30's shape: `kubectl get pods | grep` rows (no namespace, no owner), then one Pod's describe
+/// (`Namespace: default`, `Controlled By: DaemonSet/…`). The described Pod is one object with its
+/// row; its siblings, named by the DaemonSet, are the DaemonSet's; and the Pods failing alike make
+/// one finding about the DaemonSet, citing each row.
+#[test]
+fn pods_of_one_workload_failing_alike_are_one_finding_about_the_workload() {
+    let text = "$ kubectl get pods | grep agent\nagent-t7dwh   0/1   CrashLoopBackOff   19 (75s ago)   74m\nagent-t855m   0/1   CrashLoopBackOff   19 (96s ago)   74m\nagent-w4x96   0/1   CrashLoopBackOff   19 (82s ago)   74m\n\n$ kubectl describe pods agent-t7dwh\nName:         agent-t7dwh\nNamespace:    default\nStatus:       Running\nControlled By:  DaemonSet/agent\n";
+    let report = analyze(&[Source::new("paste", text)]);
+    let top = &report.findings[0];
+    assert_eq!(
+        (top.rule.as_str(), top.subject.to_string().as_str()),
+        ("container-crash-looping", "DaemonSet default/agent")
+    );
+    assert_eq!(
+        top.evidence
+            .iter()
+            .map(|e| e.line)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        3,
+        "each row cited: {:?}",
+        top.evidence
+    );
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.rule != "container-crash-looping" || f.subject.kind != "Pod"),
+        "{:?}",
+        judged(&report)
+    );
+    assert!(
+        top.summary.starts_with("3 Pods of DaemonSet default/agent"),
+        "{}",
+        top.summary
+    );
+}

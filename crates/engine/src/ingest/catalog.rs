@@ -317,6 +317,34 @@ pub fn named_subject(message: &str) -> Option<(String, Option<String>, String)> 
             }
         }
     }
+    // The kubelet's `pod "web-1_shop(5f0e…)"` / `pod=web-1_shop(5f0e…)` (name, namespace, uid).
+    for marker in ["pod \"", "pod="] {
+        let Some(rest) = after(message, marker) else {
+            continue;
+        };
+        let Some((token, _)) = rest.split_once('(') else {
+            continue;
+        };
+        let token = token.trim_start_matches('"');
+        if let Some((name, namespace)) = token.rsplit_once('_') {
+            let plain = |s: &str| {
+                !s.is_empty()
+                    && s.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+            };
+            if plain(name) && plain(namespace) {
+                return Some(("Pod".into(), Some(namespace.to_string()), name.to_string()));
+            }
+        }
+    }
+    // Structured logs: `pod="shop/web-1"`.
+    if let Some(rest) = after(message, "pod=\"") {
+        if let Some((namespace, name)) = rest.split('"').next().and_then(|t| t.split_once('/')) {
+            if !namespace.is_empty() && !name.is_empty() && !name.contains([' ', '/']) {
+                return Some(("Pod".into(), Some(namespace.to_string()), name.to_string()));
+            }
+        }
+    }
     if let Some(reference) = after(message, "ObjectReference{") {
         let field = |name: &str| {
             let value = after(reference, &format!("{name}:\""))?;
@@ -393,6 +421,23 @@ mod tests {
             Some(("Pod".into(), None, "loudmail-deployment-1671311517-s1nb9".into()))
         );
         assert_eq!(named_subject("Back-off restarting failed container"), None);
+        assert_eq!(
+            named_subject("Error syncing pod, skipping: failed to \"StartContainer\" for \"web\" with CrashLoopBackOff: \"back-off 5m0s restarting failed container=web pod=web-1_shop(5f0e8a2c-1b)\""),
+            Some(("Pod".into(), Some("shop".into()), "web-1".into()))
+        );
+        assert_eq!(
+            named_subject("Error syncing pod 5f0e (\"web-1_shop(5f0e8a2c-1b)\"), skipping"),
+            None,
+            "no `pod \"` before it"
+        );
+        assert_eq!(
+            named_subject("Killing unwanted pod \"web-1_shop(5f0e8a2c-1b)\""),
+            Some(("Pod".into(), Some("shop".into()), "web-1".into()))
+        );
+        assert_eq!(
+            named_subject("\"Probe failed\" probeType=\"Readiness\" pod=\"shop/web-1\" podUID=\"5f0e\""),
+            Some(("Pod".into(), Some("shop".into()), "web-1".into()))
+        );
     }
 
     #[test]

@@ -237,23 +237,32 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Option<V
 }
 
 /// The subjects of rows in a table that names none (describe's Events section pasted without its
-/// object): the Pod a `Scheduled` row assigns (`Successfully assigned ns/pod to node`) for the rows
-/// recorded on Pods, else what each row's message or the command names, else the kind its reason
-/// is recorded on. A describe object that the rows belong to sets them again afterwards.
+/// object): what each row's message or the command names, else the kind its reason is recorded on;
+/// then a row left without a name takes the one object of its kind that the other rows name (the
+/// Pod a `Scheduled` row assigns, `Successfully assigned ns/pod to node`; the Node of `Node minikube
+/// status is now: …`): one section's rows are about one object. A describe object that the rows
+/// belong to sets them again afterwards.
 fn name_subjects(rows: &mut [TableEvent], command: Option<&Command>) {
     let context = super::fragments::Context::of(command);
-    let scheduled = rows
-        .iter()
-        .filter(|r| r.reason == "Scheduled")
-        .find_map(|r| super::catalog::named_subject(&r.message));
     for row in rows.iter_mut() {
         let message = row.message.clone();
         super::fragments::assign_subject(row, &message, &context);
-        if let Some((kind, namespace, name)) = &scheduled {
-            if row.kind == *kind && row.name.is_empty() {
-                row.name = name.clone();
-                row.namespace = namespace.clone().or(row.namespace.take());
-            }
+    }
+    let mut named: Vec<(String, Option<String>, String)> = Vec::new();
+    for row in rows.iter().filter(|r| !r.name.is_empty()) {
+        let object = (row.kind.clone(), row.namespace.clone(), row.name.clone());
+        if !named.iter().any(|(k, _, n)| *k == object.0 && *n == object.2) {
+            named.push(object);
+        }
+    }
+    for row in rows
+        .iter_mut()
+        .filter(|r| r.name.is_empty() && !r.kind.is_empty())
+    {
+        let mut of_kind = named.iter().filter(|(kind, ..)| *kind == row.kind);
+        if let (Some((_, namespace, name)), None) = (of_kind.next(), of_kind.next()) {
+            row.name = name.clone();
+            row.namespace = namespace.clone().or(row.namespace.take());
         }
     }
 }
@@ -515,6 +524,17 @@ mod tests {
     fn parse_text(text: &str, command: Option<&str>) -> Vec<TableEvent> {
         let command = command.map(Command::parse);
         parse(text, 1, command.as_ref()).unwrap()
+    }
+
+    #[test]
+    fn rows_of_an_events_section_alone_take_the_one_object_their_messages_name() {
+        // The tail of `kubectl describe node`: no Name: line, the node named by one message.
+        let text = "  Type     Reason                Age    From               Message\n  ----     ------                ----   ----               -------\n  Warning  EvictionThresholdMet  4m32s  kubelet, minikube  Attempting to reclaim ephemeral-storage\n  Normal   NodeHasDiskPressure   4m23s  kubelet, minikube  Node minikube status is now: NodeHasDiskPressure\n";
+        let rows = parse_text(text, None);
+        assert!(
+            rows.len() == 2 && rows.iter().all(|r| r.kind == "Node" && r.name == "minikube"),
+            "{rows:?}"
+        );
     }
 
     #[test]

@@ -93,11 +93,31 @@ impl Context {
             namespace: command.namespace.clone(),
         }
     }
+
+    /// The object a sentence names by quoting the command that describes it (`The command "kubectl
+    /// describe pods apache-x" and the output is …`, `when I run kubectl describe pod foo -n bar`).
+    pub fn in_prose(line: &str) -> Option<Self> {
+        let at = find_literal(line, "kubectl describe ")?;
+        let rest = &line[at..];
+        // The command ends where its quotation or its clause does (no name holds these).
+        let end = [
+            rest.find(['"', '`', '\'', '\u{201d}', ')', ',', ';']),
+            rest.find(". "),
+            rest.find(": "),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+        let quoted = rest[..end].trim_end_matches(['.', ',', ':', ';', '?', '!', ' ']);
+        let context = Self::of(Some(&Command::parse(quoted)));
+        context.name.is_some().then_some(context)
+    }
 }
 
 /// Reads the lines of `text` (starting at line `first_line` of its input) one by one.
 pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
-    let context = Context::of(command);
+    let mut context = Context::of(command);
     let client_output = command.is_some_and(|c| is_kubectl_client(&c.line));
     let mut out = Read::default();
     let mut other_start: Option<(u32, String)> = None;
@@ -126,6 +146,12 @@ pub fn read(text: &str, first_line: u32, command: Option<&Command>) -> Read {
                 run.push('\n');
             }
             continue;
+        }
+        // A sentence that quotes `kubectl describe KIND NAME` names the object of the rows after
+        // it (and of a row on its own line), unless a command already does.
+        let prose_context = context.name.is_none().then(|| Context::in_prose(line)).flatten();
+        if let Some(named) = prose_context {
+            context = named;
         }
         if let Some(event) = event_of_line(line, line_no, &context) {
             flush(&mut out, &mut other_start);
@@ -751,6 +777,32 @@ mod tests {
                 "data-pgsql-postgresql-0",
                 5903
             )
+        );
+    }
+
+    #[test]
+    fn a_sentence_quoting_the_describe_command_names_the_rows_subject() {
+        // A row quoted on the line of the sentence that quotes the command.
+        let quoted = read(
+            "The command \"kubectl describe pods apache-7f6fddb7df-q229r\" and the output is \" Warning  FailedScheduling  61s (x2 over 6m23s)  default-scheduler  0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.\"\n",
+            1,
+            None,
+        );
+        let e = &quoted.events[0];
+        assert_eq!(
+            (e.kind.as_str(), e.name.as_str()),
+            ("Pod", "apache-7f6fddb7df-q229r")
+        );
+        // The sentence before the rows, with the namespace its command gives.
+        let before = read(
+            "when I run kubectl describe pod web-1 -n shop, I see:\n  Warning  FailedScheduling  61s  default-scheduler  0/3 nodes are available: 3 Insufficient cpu.\n",
+            1,
+            None,
+        );
+        let e = &before.events[0];
+        assert_eq!(
+            (e.kind.as_str(), e.namespace.as_deref(), e.name.as_str()),
+            ("Pod", Some("shop"), "web-1")
         );
     }
 

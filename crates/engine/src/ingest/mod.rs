@@ -134,6 +134,9 @@ pub struct Ingested {
     pub logs: Vec<logs::LogBlock>,
     /// What this reading builds ([`ingest_trees`]: the objects' trees only).
     pub(crate) scope: Scope,
+    /// The objects (indices into `objects`) of each `kubectl get` table whose rows name no
+    /// namespace: one table lists one namespace ([`unify_namespaces`]).
+    pub(crate) tables_without_namespace: Vec<std::ops::Range<usize>>,
 }
 
 /// What a reading builds.
@@ -335,6 +338,9 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
             formats.push(format);
         }
     }
+    if analysis {
+        unify_namespaces(out, objects_before, events_before);
+    }
     let format = match formats.as_slice() {
         [] if is_log_file(&source.name) => Format::ContainerLog,
         [] => Format::Empty,
@@ -355,6 +361,94 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
         objects: out.objects.len() - objects_before + out.table_events.len() - events_before,
         kinds,
     });
+}
+
+/// The rows of one `kubectl get` table as objects; a table whose rows name no namespace is
+/// remembered as one ([`Ingested::tables_without_namespace`]).
+fn add_table(index: usize, source: &Source, rows: Vec<Node>, out: &mut Ingested) {
+    let first = out.objects.len();
+    for node in rows {
+        add_object(index, source, node, None, out);
+    }
+    let table = first..out.objects.len();
+    if !table.is_empty()
+        && out.objects[table.clone()]
+            .iter()
+            .all(|o| o.id.namespace.is_none())
+    {
+        out.tables_without_namespace.push(table);
+    }
+}
+
+/// One paste's objects and event rows read without a namespace (a `kubectl get pods` table without
+/// its command, an `Events:` section alone) take the namespace the paste states for the same kind
+/// and name elsewhere (describe's `Namespace:` line, a `-n` command, an object's metadata), when it
+/// states one namespace for them: they are the same object, and a finding about it should name
+/// it once, with what each part of the paste says. Names seen in two namespaces stay apart. The
+/// rows of one `kubectl get` table without a NAMESPACE column then share the namespace one of them
+/// was found in: kubectl listed one namespace.
+fn unify_namespaces(out: &mut Ingested, objects_before: usize, events_before: usize) {
+    use crate::hash::Map;
+    let objects = &mut out.objects[objects_before..];
+    let events = &mut out.table_events[events_before..];
+    // (kind, name) -> the one namespace stated for it, or None when several are.
+    let mut stated: Map<(String, String), Option<String>> = Map::default();
+    let mut state = |kind: &str, name: &str, namespace: &str| {
+        stated
+            .entry((kind.to_string(), name.to_string()))
+            .and_modify(|seen| {
+                if seen.as_deref() != Some(namespace) {
+                    *seen = None;
+                }
+            })
+            .or_insert_with(|| Some(namespace.to_string()));
+    };
+    for object in objects.iter() {
+        if let Some(namespace) = &object.id.namespace {
+            state(&object.id.kind, &object.id.name, namespace);
+        }
+    }
+    for (_, event) in events.iter() {
+        if let Some(namespace) = event.namespace.as_deref().filter(|_| !event.name.is_empty()) {
+            state(&event.kind, &event.name, namespace);
+        }
+    }
+    if stated.is_empty() {
+        return;
+    }
+    let of = |kind: &str, name: &str| -> Option<String> {
+        if name.is_empty() || events_table::is_cluster_scoped(kind) {
+            return None;
+        }
+        stated
+            .get(&(kind.to_string(), name.to_string()))
+            .cloned()
+            .flatten()
+    };
+    for object in objects.iter_mut().filter(|o| o.id.namespace.is_none()) {
+        if let Some(namespace) = of(&object.id.kind, &object.id.name) {
+            object.id.namespace = Some(namespace.into());
+        }
+    }
+    for (_, event) in events.iter_mut().filter(|(_, e)| e.namespace.is_none()) {
+        event.namespace = of(&event.kind, &event.name);
+    }
+    for table in out
+        .tables_without_namespace
+        .iter()
+        .filter(|t| t.start >= objects_before)
+    {
+        let rows = &mut out.objects[table.clone()];
+        let mut namespaces = rows.iter().filter_map(|o| o.id.namespace.clone());
+        let Some(namespace) = namespaces.next() else {
+            continue;
+        };
+        if namespaces.all(|n| n == namespace) {
+            for row in rows.iter_mut() {
+                row.id.namespace = Some(namespace.clone());
+            }
+        }
+    }
 }
 
 /// Reads one segment of an input; returns its format and how many documents (or tables) it held.
@@ -544,9 +638,7 @@ fn ingest_segment(
                     segment.text.to_string(),
                 ));
             }
-            for node in rows {
-                add_object(index, source, node, None, out);
-            }
+            add_table(index, source, rows, out);
             (Format::GetTable, 1)
         }
         Sniffed::Describe => {
@@ -766,6 +858,31 @@ mod tests {
             (12, "Metrics API not available")
         );
         assert_eq!(message.command.as_deref(), Some("kubectl top pod"));
+    }
+
+    /// wild/30: `kubectl get pods | grep …` rows (no namespace), then one Pod's describe
+    /// (`Namespace: default`): the described Pod is one object, and the rows share its namespace.
+    #[test]
+    fn rows_without_a_namespace_take_the_one_the_paste_states_for_them() {
+        let text = "$ kubectl get pods | grep web\nweb-t7dwh   0/1   CrashLoopBackOff   19 (75s ago)   74m\nweb-t855m   0/1   CrashLoopBackOff   19 (96s ago)   74m\n\n$ kubectl describe pods web-t7dwh\nName:         web-t7dwh\nNamespace:    default\nStatus:       Running\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        let pods: Vec<_> = got
+            .objects
+            .iter()
+            .map(|o| (o.id.name.as_str(), o.id.namespace.as_deref()))
+            .collect();
+        assert_eq!(
+            pods,
+            vec![
+                ("web-t7dwh", Some("default")),
+                ("web-t855m", Some("default")),
+                ("web-t7dwh", Some("default"))
+            ]
+        );
+        // A name the paste states in two namespaces stays without one.
+        let text = "$ kubectl get pods\nNAME   READY   STATUS    RESTARTS   AGE\nweb    0/1     Pending   0          1m\n\n$ kubectl describe pod web -n a\nName:         web\nNamespace:    a\n\n$ kubectl describe pod web -n b\nName:         web\nNamespace:    b\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.objects[0].id.namespace, None);
     }
 
     /// Composed: a sentence, a manifest as a markdown code block (four spaces), a sentence after it.

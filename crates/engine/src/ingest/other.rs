@@ -25,9 +25,7 @@ pub(super) fn read_other(
     let command = segment.command.as_ref();
     // `kubectl get pods | grep web`: rows without their header.
     if let Some(rows) = get_table::headerless(text, segment.first_line, command) {
-        for node in rows {
-            add_object(index, source, node, None, out);
-        }
+        super::add_table(index, source, rows, out);
         return (Format::GetTable, 1);
     }
     let mut offset = 0;

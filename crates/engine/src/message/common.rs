@@ -11,6 +11,18 @@ crate::messages! {
             en: "{name}",
             zh: "{name}",
         },
+        /// The Pods of one workload failing the same way, said once about the workload: `summary` is
+        /// the first Pod's finding; `pods` the first five.
+        SamePodsFault { workload: ObjectRef, count: usize, pods: Vec<ObjectRef>, summary: Box<super::Message> } = "common.same-pods-fault" {
+            en: {
+                let more = if *count.0 > pods.0.len() { ", …" } else { "" };
+                format!("{count} Pods of {workload} fail the same way ({pods}{more}): the fault is in what they share, the workload's Pod template, not in one Pod or node. The first: {summary}")
+            },
+            zh: {
+                let more = if *count.0 > pods.0.len() { " 等" } else { "" };
+                format!("{workload} 的 {count} 个 Pod 以同样的方式失败（{pods}{more}）：故障在于它们共有的 Pod 模板，而不在某一个 Pod 或节点。第一个：{summary}")
+            },
+        },
         /// A finding that another, listed before it, explains.
         Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
             en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",

@@ -112,6 +112,18 @@ impl<'a> Model<'a> {
             .find(|o| o.id == *id && !o.id.uid_contradicts(id))
     }
 
+    /// Every pasted object that is `id` (kind, namespace, name), in input order: the same Pod read
+    /// from a `get` row and from its `describe`, each saying part of what the input knows of it.
+    pub fn objects_with_id<'m>(&'m self, id: &'m ObjectRef) -> impl Iterator<Item = &'a Object> + 'm {
+        let objects = self.objects;
+        self.objects_by_name
+            .get(&(id.kind.as_str(), id.name.as_str()))
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(move |&i| &objects[i])
+            .filter(move |o| o.id == *id)
+    }
+
     /// The pasted objects of one namespace, or (`None`) those pasted without a namespace, in input
     /// order.
     pub fn objects_in(&self, namespace: Option<&str>) -> impl Iterator<Item = &'a Object> + '_ {

@@ -275,6 +275,17 @@ pub fn uses(model: &Model<'_>, pod: &ObjectRef, claim: &ObjectRef) -> Option<boo
 /// input does not state, the Deployment its generated name is made from ([`named_workload`]; a Pod
 /// only with both the hash and its own suffix, `web-7d9f8c6b5-x2k4q`). The object itself otherwise.
 pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
+    workload_as_read(model, object).0
+}
+
+/// [`top_workload`], and whether the input states it: by an owner reference (the object's own or,
+/// for a Pod named by its controller, a sibling's), not only by a generated name.
+pub fn stated_workload(model: &Model<'_>, object: &ObjectRef) -> Option<ObjectRef> {
+    let (workload, stated) = workload_as_read(model, object);
+    stated.then_some(workload)
+}
+
+fn workload_as_read(model: &Model<'_>, object: &ObjectRef) -> (ObjectRef, bool) {
     let mut current = ObjectRef {
         uid: None,
         ..object.clone()
@@ -285,7 +296,12 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
             break;
         };
         let next = if current.kind == "Pod" {
-            Some(workload_of(&model.objects[i])).filter(|w| *w != current)
+            // The first of its readings that states an owner (a `get` row states none; the Pod's
+            // `describe` further on says `Controlled By:`).
+            std::iter::once(&model.objects[i])
+                .chain(model.objects_with_id(&current))
+                .map(workload_of)
+                .find(|w| *w != current)
         } else {
             model
                 .graph
@@ -304,6 +320,11 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
             _ => break,
         }
     }
+    if current.kind == "Pod" && !stated {
+        if let Some(sibling) = sibling_workload(model, &current) {
+            return (sibling, true);
+        }
+    }
     let guessed = match current.kind.as_str() {
         "ReplicaSet" => named_workload("ReplicaSet", &current.name),
         // A Pod named with two generated tokens (hash and suffix) is a Deployment's; with one it may
@@ -319,14 +340,51 @@ pub fn top_workload(model: &Model<'_>, object: &ObjectRef) -> ObjectRef {
         _ => None,
     };
     match guessed {
-        Some(name) => ObjectRef {
-            kind: "Deployment".into(),
-            namespace: current.namespace.clone(),
-            name: name.into(),
-            uid: None,
-        },
-        None => current,
+        Some(name) => (
+            ObjectRef {
+                kind: "Deployment".into(),
+                namespace: current.namespace.clone(),
+                name: name.into(),
+                uid: None,
+            },
+            stated,
+        ),
+        None => (current, stated),
     }
+}
+
+/// The workload of a Pod whose readings state no owner (a `get pods` row), from another Pod of its
+/// namespace whose owner the input states: a DaemonSet, ReplicaSet or Job names its Pods
+/// `<owner>-<generated suffix>`, a StatefulSet `<owner>-<ordinal>`. `granulate-gprofiler-t855m` is
+/// the DaemonSet's when the describe of `granulate-gprofiler-t7dwh` says `Controlled By:
+/// DaemonSet/granulate-gprofiler`.
+fn sibling_workload(model: &Model<'_>, pod: &ObjectRef) -> Option<ObjectRef> {
+    let namespace = pod.namespace.as_deref()?;
+    model
+        .objects_in(Some(namespace))
+        .filter(|o| o.id.kind == "Pod" && o.id.name != pod.name)
+        .find_map(|sibling| {
+            let (kind, owner) = controller_of(sibling)?;
+            let suffix = pod.name.strip_prefix(owner)?.strip_prefix('-')?;
+            let named = match kind {
+                "StatefulSet" => !suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit()),
+                "DaemonSet" | "ReplicaSet" | "Job" | "ReplicationController" => generated(suffix),
+                _ => false,
+            };
+            named.then(|| top_workload(model, &sibling.id))
+        })
+        .filter(|w| w.kind != "Pod")
+}
+
+/// The kind and name of a Pod's controller owner reference, as its input states it.
+fn controller_of(pod: &Object) -> Option<(&str, &str)> {
+    let (_, refs) = pod.locate("metadata.ownerReferences")?;
+    let items = refs.items();
+    let owner = items
+        .iter()
+        .find(|r| r.get("controller").and_then(Node::as_str) == Some("true"))
+        .or_else(|| items.first())?;
+    Some((owner.get("kind")?.as_str()?, owner.get("name")?.as_str()?))
 }
 
 /// The Pods the input shows `subject` hurting, by what its kind is to them: a Node's Pods that are not

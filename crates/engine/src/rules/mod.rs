@@ -29,7 +29,9 @@ pub(crate) mod shell;
 mod table_status;
 pub mod zone_network_storage;
 
-use crate::model::owners::{descends_from, pods_hurt_by, runs_on, selects, top_workload, uses};
+use crate::model::owners::{
+    descends_from, pods_hurt_by, runs_on, selects, stated_workload, top_workload, uses,
+};
 use crate::model::Model;
 use crate::report::{Boundary, Cause, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -245,12 +247,111 @@ pub fn run(model: &Model<'_>) -> Vec<Finding> {
         (std::cmp::Reverse(f.severity), !touched[*i], !pasted)
     });
     let mut findings: Vec<Finding> = ranked.into_iter().map(|(_, f)| f).collect();
+    named_first(&mut findings);
     relate(model, &mut findings);
+    let mut findings = one_finding_per_template_fault(model, findings);
     carry_affects(&mut findings);
     for finding in &mut findings {
         finding.details = Vec::new();
     }
     group(findings)
+}
+
+/// Within a run of findings of one rule and severity, those that name their subject before those
+/// about an object the input leaves unnamed (a log line's `Multi-Attach error` before the events
+/// that name the Pods it is about): the same diagnosis, but one the reader can act on. Runs keep
+/// their place, so the order of boundaries is unchanged.
+fn named_first(findings: &mut [Finding]) {
+    let mut start = 0;
+    while start < findings.len() {
+        let same = |f: &Finding| f.rule == findings[start].rule && f.severity == findings[start].severity;
+        let end = start + findings[start..].iter().take_while(|f| same(f)).count();
+        findings[start..end].sort_by_key(|f| f.subject.name.is_empty());
+        start = end;
+    }
+}
+
+/// The rules whose fault lies in what the Pods of a workload share, their template: the image, the
+/// command, the configuration it references, the limits, the probes.
+const TEMPLATE_RULES: [&str; 8] = [
+    "container-config-invalid",
+    "container-crash-looping",
+    "container-init-oom-killed",
+    "container-oom-killed",
+    "container-start-failed",
+    "image-pull-failed",
+    "liveness-probe-failing",
+    "startup-probe-failing",
+];
+
+/// One template fault, one finding: when two or more Pods of one workload (its owner as the input
+/// states it, [`stated_workload`]; a Deployment known only from generated names is not enough) fail
+/// by the same template rule at the same severity, and no other finding explains them, the finding
+/// is about the workload, with the evidence of each Pod, in the place of its first Pod. The fault
+/// is in what they share; one Pod or one node is not the answer (a DaemonSet whose Pods crash on
+/// every node).
+fn one_finding_per_template_fault(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
+    let workload_of = |f: &Finding| -> Option<ObjectRef> {
+        if f.subject.kind != "Pod"
+            || f.severity == Severity::Info
+            || f.explained_by.is_some()
+            || !TEMPLATE_RULES.contains(&f.rule.as_str())
+        {
+            return None;
+        }
+        stated_workload(model, &f.subject).filter(|w| w.kind != "Pod" && !w.name.is_empty())
+    };
+    let mut groups: crate::hash::Map<(String, Severity, ObjectRef), Vec<usize>> = crate::hash::Map::default();
+    let keys: Vec<Option<(String, Severity, ObjectRef)>> = findings
+        .iter()
+        .map(|f| workload_of(f).map(|w| (f.rule.clone(), f.severity, w)))
+        .collect();
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(key) = key {
+            groups.entry(key.clone()).or_default().push(i);
+        }
+    }
+    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+    for (i, key) in keys.iter().enumerate() {
+        let Some(key) = key else { continue };
+        let members = &groups[key];
+        if members.len() < 2 || members[0] != i {
+            continue;
+        }
+        let mut base = slots[i]
+            .take()
+            .unwrap_or_else(|| unreachable!("each finding is taken once"));
+        let mut pods = vec![base.subject.clone()];
+        for &j in &members[1..] {
+            let Some(other) = slots[j].take() else { continue };
+            pods.push(other.subject.clone());
+            // The node of the finding is that of all its Pods, or none.
+            if other.node != base.node {
+                base.node = None;
+            }
+            // Each Pod's evidence; what cannot be established and the next steps stay the first
+            // Pod's (the others' say the same of another Pod).
+            add_missing(&mut base.evidence, other.evidence);
+            add_missing(&mut base.affects, other.affects);
+            add_missing(&mut base.details, other.details);
+        }
+        let workload = key.2.clone();
+        if let Some(summary) = base.message.take() {
+            base.message = Some(
+                crate::message::common::Msg::SamePodsFault {
+                    workload: workload.clone(),
+                    count: pods.len(),
+                    pods: pods.iter().take(5).cloned().collect(),
+                    summary: Box::new(summary),
+                }
+                .into(),
+            );
+        }
+        base.affects.retain(|o| *o != workload);
+        base.subject = workload;
+        slots[i] = Some(base);
+    }
+    slots.into_iter().flatten().collect()
 }
 
 /// One fault, one finding: the findings of one rule about one object (the same Pod pasted as YAML,

@@ -83,8 +83,12 @@ fn is_none(text: &str) -> bool {
 
 /// Whether a segment looks like describe output: it starts with `Name:` and a padded value, or with
 /// the `Events:` section alone (`kubectl describe pod x | tail`) when the command says what it is.
+/// `Name:"mongo-0",` (a Go-printed `ObjectReference` that a hard wrap put at the margin) is no
+/// describe: describe puts space after its keys.
 pub fn is_describe(first_line: &str, command: Option<&Command>) -> bool {
-    (first_line.starts_with("Name:") && first_line.len() > 5)
+    first_line
+        .strip_prefix("Name:")
+        .is_some_and(|value| value.starts_with([' ', '\t']) && !value.trim().is_empty())
         || (first_line.trim_end() == "Events:" && command.is_some_and(|c| described_object(c).is_some()))
 }
 

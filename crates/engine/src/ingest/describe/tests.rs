@@ -125,6 +125,9 @@ fn an_events_section_alone_belongs_to_the_object_the_command_names() {
     let command = Command::parse("kubectl -n warehouse describe pod warehouse-db-0 | tail -4");
     assert!(is_describe("Events:", Some(&command)));
     assert!(!is_describe("Events:", None));
+    // A Go-printed `ObjectReference` that a hard wrap put at the margin.
+    assert!(!is_describe("Name:\"mongo-0\", UID:\"5492929f\",", None));
+    assert!(is_describe("Name: web-1", None));
     let objects = parse(text, 21, Some(&command));
     let e = &objects[0].events[0];
     assert_eq!(
