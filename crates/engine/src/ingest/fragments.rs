@@ -254,8 +254,10 @@ fn strip_inline_wrapping(line: &str) -> &str {
 
 fn continues_message(line: &str) -> bool {
     let body = line.trim();
-    // Not a new record or a section: a row of another table, a describe key, a prompt.
+    // Not a new record or a section: a row of another table, a describe key, a prompt, the quote
+    // mark that closes a quotation in prose (bitpoke/mysql-operator#310: `"`, the row, `"`).
     !(body.starts_with("Normal ")
+        || body.chars().all(|c| matches!(c, '"' | '\'' | '`'))
         || body.starts_with("Warning ")
         || body.ends_with(':') && !body.contains(' ')
         || body.starts_with('$')

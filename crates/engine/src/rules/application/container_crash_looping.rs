@@ -127,11 +127,11 @@ pub fn exit_code_meaning(code: i32) -> Msg {
 /// exit code, and so whether the application or the runtime failed, is in the Pod's status).
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen: Vec<&crate::report::ObjectRef> = Vec::new();
-    for event in model.events.iter().filter(|e| {
-        e.subject.kind == "Pod"
-            && e.reason == "BackOff"
-            && e.message.starts_with("Back-off restarting failed container")
-    }) {
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && e.reason == "BackOff" && restarts_backed_off(&e.message))
+    {
         let id = &event.subject;
         if seen.contains(&id) || model.graph.find(id).is_some() {
             continue;
@@ -140,9 +140,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let backoffs: Vec<_> = model
             .events_for(id)
             .into_iter()
-            .filter(|e| {
-                e.reason == "BackOff" && e.message.starts_with("Back-off restarting failed container")
-            })
+            .filter(|e| e.reason == "BackOff" && restarts_backed_off(&e.message))
             .collect();
         let times: u32 = backoffs.iter().map(|e| e.count.max(1)).sum();
         let container = event
@@ -185,6 +183,12 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         ));
     }
+}
+
+/// Whether a `BackOff` event is the kubelet backing off restarting a container (not pulling an
+/// image): its own words, or `oc status`'s summary of them (`pod/x is crash-looping`).
+fn restarts_backed_off(message: &str) -> bool {
+    message.starts_with("Back-off restarting failed container") || message.contains(" is crash-looping")
 }
 
 /// kubectl's STATUS for a container that keeps exiting.
