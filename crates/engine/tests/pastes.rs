@@ -2,7 +2,10 @@
 //! public issue thread (its `expect.json` names the thread under `source`), with the diagnosis that
 //! thread supports, in the wild corpus's shape. They cover what the wild corpus lacks: describe of
 //! a PVC, PV, HPA, Ingress and Node, 2015–2017 tab-aligned layouts, `get events` of 1.3, `get all`,
-//! `-v=6` traces, klog lines before output, `microk8s.kubectl`, bare messages in prose.
+//! `-v=6` traces, klog lines before output, `microk8s.kubectl`, bare messages in prose; and
+//! (34–49) kubectl 1.0's `get nodes` with LABELS (under `watch`'s header, or rows alone), `oc get`
+//! and `oc status`, `describe event`, an OpenShift console copy, the scheduler's log as `minikube
+//! logs` prints it, 1.10's `get events` columns, markdown bold around describe lines.
 //!
 //! Scored as `../shared/tools/score.py --ignore-info --silent-report` scores the CLI: a faulty paste
 //! is right when its first error or warning finding is at the expected boundary (or one it also

@@ -316,6 +316,7 @@ fn message_start(line: &str, at: usize) -> &str {
         head.rfind('"')
             .filter(|q| head[..*q].matches('"').count() % 2 == 0),
         head.rfind('`'),
+        klog_header_end(head),
     ]
     .into_iter()
     .flatten()
@@ -323,6 +324,16 @@ fn message_start(line: &str, at: usize) -> &str {
     let start = cut.map_or(0, |c| c + 1);
     let message = line[start..].trim();
     message.trim_end_matches(['"', '`']).trim()
+}
+
+/// Where a klog header before a message ends (`E0108 22:07:45.954750  1 factory.go:660] `): the
+/// `]` after the source file's `.go:LINE`, so the message is the component's words alone.
+fn klog_header_end(head: &str) -> Option<usize> {
+    head.match_indices("] ").map(|(at, _)| at).find(|&at| {
+        head[..at].rsplit_once(".go:").is_some_and(|(file, line)| {
+            !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
+        })
+    })
 }
 
 fn new_event(line: u32, type_: &str, reason: &str, message: &str) -> TableEvent {
@@ -733,6 +744,21 @@ mod tests {
                 relayed[0].reason.as_str()
             ),
             (Some("preproduction"), "mongo-0", "FailedAttachVolume")
+        );
+        // The scheduler's own log, as `minikube logs` prints it (kubernetes/minikube#6246): the
+        // Pod it names, the message without the klog header, a closing quote no part of it.
+        let logged = events("* E0108 22:07:45.954949       1 factory.go:660] Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying\n\"\n");
+        assert_eq!(
+            (
+                logged[0].namespace.as_deref(),
+                logged[0].name.as_str(),
+                logged[0].reason.as_str()
+            ),
+            (Some("default"), "mini-kafka-0", "FailedScheduling")
+        );
+        assert_eq!(
+            logged[0].message,
+            "Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying"
         );
     }
 

@@ -316,6 +316,10 @@ pub fn node_rows_end(text: &str) -> usize {
         if line.trim().is_empty() {
             continue;
         }
+        // Most lines of a paste are not node rows: those without a node's STATUS are not split.
+        if !(line.contains("Ready") || line.contains("Unknown")) {
+            break;
+        }
         match node_row_header(&split_cells(line.trim())) {
             Some(h) if header.is_none_or(|k| k == h) => {
                 header = Some(h);
