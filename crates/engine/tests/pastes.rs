@@ -5,7 +5,9 @@
 //! `-v=6` traces, klog lines before output, `microk8s.kubectl`, bare messages in prose; and
 //! (34–49) kubectl 1.0's `get nodes` with LABELS (under `watch`'s header, or rows alone), `oc get`
 //! and `oc status`, `describe event`, an OpenShift console copy, the scheduler's log as `minikube
-//! logs` prints it, 1.10's `get events` columns, markdown bold around describe lines.
+//! logs` prints it, 1.10's `get events` columns, markdown bold around describe lines; (50–53)
+//! describe Events with `<unknown>` ages, a kubelet klog fragment in prose, 1.0's tab describe with
+//! dated events, an `az` table before kubectl's error.
 //!
 //! Scored as `../shared/tools/score.py --ignore-info --silent-report` scores the CLI: a faulty paste
 //! is right when its first error or warning finding is at the expected boundary (or one it also
@@ -72,6 +74,10 @@ const RIGHT: &[&str] = &[
     "47-unable-to-connect-io-timeout-redacted-ip-kops-prompt",
     "48-none-2015-describe-ready-pod-stale-unhealthy-cut",
     "49-2017-tab-event-row-predicates-insufficient-cpu-count",
+    "50-describe-events-sandbox-cni-netplugin-unknown-age",
+    "51-cni-no-networks-found-klog-fragment-in-prose",
+    "52-2015-tab-describe-restart-count-memory-limit-cut",
+    "53-unable-to-connect-after-az-acs-table-dashes",
 ];
 
 /// Faulty pastes that still get the verdict `no-fault`, each with why (a ratchet: none may be

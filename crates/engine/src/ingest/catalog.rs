@@ -102,6 +102,10 @@ pub const ENTRIES: &[Entry] = &[
         "FailedCreatePodSandBox",
         "Pod",
     ),
+    // kubelet's log when no CNI configuration is usable (`cni.go:171] Unable to update cni config:
+    // No networks found in /etc/cni/net.d`; later `"Unable to update cni config" err="no networks
+    // found in /etc/cni/net.d"`): every Pod's sandbox then waits with `NetworkNotReady`.
+    warn("Unable to update cni config", "NetworkNotReady", "Pod"),
     normal(
         "Pod sandbox changed, it will be killed and re-created",
         "SandboxChanged",
@@ -425,5 +429,9 @@ mod tests {
         // `oc status -v` (openshift/origin#18362).
         let (_, entry) = find("  * pod/centos-1-dl5dp is crash-looping").unwrap();
         assert_eq!(entry.reason, "BackOff");
+        // The kubelet's log without a CNI configuration (luxas/kubernetes-on-arm#160).
+        let (_, entry) =
+            find("cni.go:171] Unable to update cni config: No networks found in /etc/cni/net.d").unwrap();
+        assert_eq!(entry.reason, "NetworkNotReady");
     }
 }

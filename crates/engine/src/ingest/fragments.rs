@@ -348,6 +348,8 @@ fn new_event(line: u32, type_: &str, reason: &str, message: &str) -> TableEvent 
         message: message.to_string(),
         last_age: None,
         first_age: None,
+        first_time: None,
+        last_time: None,
         count: 1,
         reporter: None,
     }
