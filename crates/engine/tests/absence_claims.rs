@@ -142,6 +142,28 @@ fn container_spec<'a>(model: &Model<'a>, finding: &Finding, container: &str) -> 
 }
 
 /// The absence claims and their checks, by message id.
+/// No container of the finding's Pod was read with a termination (`state.terminated` or
+/// `lastState.terminated`).
+fn no_termination_read(model: &Model<'_>, finding: &Finding, _: &Message) -> Result<(), String> {
+    for pod in pasted(model, &finding.subject) {
+        let statuses = pod
+            .locate("status.containerStatuses")
+            .map(|(_, c)| c.items())
+            .unwrap_or_default();
+        for status in statuses {
+            for key in ["state", "lastState"] {
+                if let Some(terminated) = status.get(key).and_then(|s| s.get("terminated")) {
+                    return Err(format!(
+                        "a termination of {} was read at line {}",
+                        pod.id, terminated.pos.line
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 const CLAIMS: &[(&str, Check)] = &[
     ("container-crash-looping.not-pasted", subject_not_pasted),
     ("job-failed.not-pasted", subject_not_pasted),
@@ -275,6 +297,11 @@ const CLAIMS: &[(&str, Check)] = &[
             None => Ok(()),
         }
     }),
+    (
+        "container-crash-looping.restarts-unexplained",
+        no_termination_read,
+    ),
+    ("container-crash-looping.how-it-ended", no_termination_read),
     ("container-start-failed.no-spec", |model, finding, _| {
         let specs: usize = pasted(model, &finding.subject)
             .iter()

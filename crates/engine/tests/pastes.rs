@@ -2,7 +2,12 @@
 //! public issue thread (its `expect.json` names the thread under `source`), with the diagnosis that
 //! thread supports, in the wild corpus's shape. They cover what the wild corpus lacks: describe of
 //! a PVC, PV, HPA, Ingress and Node, 2015–2017 tab-aligned layouts, `get events` of 1.3, `get all`,
-//! `-v=6` traces, klog lines before output, `microk8s.kubectl`, bare messages in prose.
+//! `-v=6` traces, klog lines before output, `microk8s.kubectl`, bare messages in prose; and
+//! (34–49) kubectl 1.0's `get nodes` with LABELS (under `watch`'s header, or rows alone), `oc get`
+//! and `oc status`, `describe event`, an OpenShift console copy, the scheduler's log as `minikube
+//! logs` prints it, 1.10's `get events` columns, markdown bold around describe lines; (50–53)
+//! describe Events with `<unknown>` ages, a kubelet klog fragment in prose, 1.0's tab describe with
+//! dated events, an `az` table before kubectl's error.
 //!
 //! Scored as `../shared/tools/score.py --ignore-info --silent-report` scores the CLI: a faulty paste
 //! is right when its first error or warning finding is at the expected boundary (or one it also
@@ -53,6 +58,26 @@ const RIGHT: &[&str] = &[
     "31-pv-describe-recycler-failed-2016",
     "32-pv-recycler-pod-mount-timeout-2016-events",
     "33-klog-structured-unhandled-error-localhost-8080",
+    "34-watch-get-nodes-labels-column-notready-kubelet-journal-2015",
+    "35-bare-notready-rows-labels-blank-lines-2015",
+    "36-evicted-memory-get-events-rows-redacted-ids",
+    "37-evicted-get-pods-bold-describe-message-top-free-node",
+    "38-unbound-pvc-event-line-in-double-quotes-prose",
+    "39-minikube-logs-star-scheduler-unbound-pvc",
+    "40-exceeded-quota-get-events-2019-name-kind-columns-headerless",
+    "41-openshift-console-copy-exceeded-quota-times-in-the-last",
+    "42-describe-rs-failedcreate-empty-webhook-message",
+    "43-oc-get-pods-crashloop-hash-prompt-oc-logs-error-2015",
+    "44-oc-status-v-crash-looping-errors",
+    "45-get-pods-oomkilled-restarts-ago-last-state-fragment",
+    "46-describe-event-object-insufficient-cpu-predicates",
+    "47-unable-to-connect-io-timeout-redacted-ip-kops-prompt",
+    "48-none-2015-describe-ready-pod-stale-unhealthy-cut",
+    "49-2017-tab-event-row-predicates-insufficient-cpu-count",
+    "50-describe-events-sandbox-cni-netplugin-unknown-age",
+    "51-cni-no-networks-found-klog-fragment-in-prose",
+    "52-2015-tab-describe-restart-count-memory-limit-cut",
+    "53-unable-to-connect-after-az-acs-table-dashes",
 ];
 
 /// Faulty pastes that still get the verdict `no-fault`, each with why (a ratchet: none may be

@@ -73,6 +73,9 @@ pub const ENTRIES: &[Entry] = &[
     warn("Error: couldn't find key", "Failed", "Pod"),
     warn("Error: container has runAsNonRoot", "Failed", "Pod"),
     warn("Back-off restarting failed container", "BackOff", "Pod"),
+    // `oc status` (OpenShift's client) under `Errors:`: `pod/x is crash-looping`, `container "c" in
+    // pod/x is crash-looping` — its summary of the same kubelet back-off.
+    warn(" is crash-looping", "BackOff", "Pod"),
     warn("Error: failed to create containerd task", "Failed", "Pod"),
     warn("Error: failed to start container", "Failed", "Pod"),
     normal("Started container", "Started", "Pod"),
@@ -99,6 +102,10 @@ pub const ENTRIES: &[Entry] = &[
         "FailedCreatePodSandBox",
         "Pod",
     ),
+    // kubelet's log when no CNI configuration is usable (`cni.go:171] Unable to update cni config:
+    // No networks found in /etc/cni/net.d`; later `"Unable to update cni config" err="no networks
+    // found in /etc/cni/net.d"`): every Pod's sandbox then waits with `NetworkNotReady`.
+    warn("Unable to update cni config", "NetworkNotReady", "Pod"),
     normal(
         "Pod sandbox changed, it will be killed and re-created",
         "SandboxChanged",
@@ -148,6 +155,8 @@ pub const ENTRIES: &[Entry] = &[
     // workload controllers and admission, as relayed in their events
     warn("Error creating: ", "FailedCreate", "ReplicaSet"),
     warn("is forbidden: exceeded quota", "FailedCreate", "ReplicaSet"),
+    // The API server before 1.5 wrote it with a capital.
+    warn("is forbidden: Exceeded quota", "FailedCreate", "ReplicaSet"),
     warn("is forbidden: failed quota", "FailedCreate", "ReplicaSet"),
     warn("violates PodSecurity", "FailedCreate", "ReplicaSet"),
     normal("Created pod: ", "SuccessfulCreate", "ReplicaSet"),
@@ -296,6 +305,15 @@ pub fn named_subject(message: &str) -> Option<(String, Option<String>, String)> 
             return Some(("Pod".into(), None, name.to_string()));
         }
     }
+    // kube-scheduler's log before 1.17 (factory.go): `Error scheduling default/mysql-0: pod has
+    // unbound immediate PersistentVolumeClaims; retrying`.
+    let scheduling = after(message, "Error scheduling ")
+        .and_then(|rest| rest.split_whitespace().next()?.strip_suffix(':')?.split_once('/'));
+    if let Some((namespace, name)) = scheduling {
+        if !namespace.is_empty() && !name.is_empty() && !name.contains('/') {
+            return Some(("Pod".into(), Some(namespace.to_string()), name.to_string()));
+        }
+    }
     if let Some(at) = message.find(" status is now: ") {
         let head = &message[..at];
         let name = head
@@ -420,6 +438,12 @@ mod tests {
             named_subject("pod (loudmail-deployment-1671311517-s1nb9) failed to fit in any node"),
             Some(("Pod".into(), None, "loudmail-deployment-1671311517-s1nb9".into()))
         );
+        assert_eq!(
+            named_subject(
+                "E0108 22:07:45.954949       1 factory.go:660] Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying"
+            ),
+            Some(("Pod".into(), Some("default".into()), "mini-kafka-0".into()))
+        );
         assert_eq!(named_subject("Back-off restarting failed container"), None);
         assert_eq!(
             named_subject("Error syncing pod, skipping: failed to \"StartContainer\" for \"web\" with CrashLoopBackOff: \"back-off 5m0s restarting failed container=web pod=web-1_shop(5f0e8a2c-1b)\""),
@@ -447,5 +471,12 @@ mod tests {
         let (at, entry) = find("  Warning  Failed  Failed to pull image \"x\": not found").unwrap();
         assert_eq!((entry.reason, at), ("Failed", 19));
         assert!(find("everything is fine").is_none());
+        // `oc status -v` (openshift/origin#18362).
+        let (_, entry) = find("  * pod/centos-1-dl5dp is crash-looping").unwrap();
+        assert_eq!(entry.reason, "BackOff");
+        // The kubelet's log without a CNI configuration (luxas/kubernetes-on-arm#160).
+        let (_, entry) =
+            find("cni.go:171] Unable to update cni config: No networks found in /etc/cni/net.d").unwrap();
+        assert_eq!(entry.reason, "NetworkNotReady");
     }
 }

@@ -4,9 +4,12 @@
 //! NAME KIND …` and 2015-era `FirstSeen LastSeen Count From …` layouts, and `kubectl events` (whose
 //! OBJECT is `Kind/name` and whose LAST SEEN may read `118s (x6 over 14m)`). Columns are found from
 //! the header's positions; a row whose cells do not line up (re-spaced by a chat tool) is split at
-//! runs of two or more spaces instead. Ages stay relative: a table has no absolute time.
+//! runs of two or more spaces instead. Ages stay relative: a table has no absolute time, except
+//! the dates describe printed under FirstSeen and LastSeen in 2015.
 
 use super::segment::Command;
+use k8s_openapi::jiff::fmt::rfc2822::DateTimeParser;
+use k8s_openapi::jiff::Timestamp;
 
 /// One row of an events table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +25,10 @@ pub struct TableEvent {
     /// Seconds before the capture moment, from LAST SEEN (`None` for `<unknown>`).
     pub last_age: Option<i64>,
     pub first_age: Option<i64>,
+    /// FirstSeen and LastSeen as kubectl 1.0–1.1 printed them: dates (`Tue, 07 Jul 2015 12:53:51
+    /// -0700`), not ages.
+    pub first_time: Option<Timestamp>,
+    pub last_time: Option<Timestamp>,
     pub count: u32,
     pub reporter: Option<String>,
 }
@@ -349,9 +356,25 @@ fn plausible(cells: &[&str], columns: &[Column]) -> bool {
 
 fn looks_like_age(cell: &str, column: Column) -> bool {
     match column {
-        Column::LastSeen | Column::FirstSeen => cell.starts_with('<') || parse_last_seen(cell).0.is_some(),
+        Column::LastSeen | Column::FirstSeen => {
+            cell.starts_with('<') || parse_last_seen(cell).0.is_some() || date(cell).is_some()
+        }
         _ => true,
     }
+}
+
+/// A date as describe printed FirstSeen and LastSeen in 2015 (`Tue, 07 Jul 2015 12:53:51 -0700`,
+/// RFC 2822), kubernetes/kubernetes#10861.
+fn date(cell: &str) -> Option<Timestamp> {
+    static PARSER: DateTimeParser = DateTimeParser::new();
+    // Most cells are ages: only a cell that starts with a weekday is parsed.
+    if !cell
+        .get(..4)
+        .is_some_and(|d| d.ends_with(',') && d[..3].chars().all(|c| c.is_ascii_alphabetic()))
+    {
+        return None;
+    }
+    PARSER.parse_timestamp(cell.trim()).ok()
 }
 
 fn row(line: u32, columns: &[(usize, Column)], values: &[&str], hint_namespace: Option<&str>) -> TableEvent {
@@ -398,6 +421,8 @@ fn row(line: u32, columns: &[(usize, Column)], values: &[&str], hint_namespace: 
         message: get(Column::Message).unwrap_or_default().to_string(),
         last_age,
         first_age,
+        first_time: get(Column::FirstSeen).and_then(date),
+        last_time: get(Column::LastSeen).and_then(date),
         count,
         reporter: get(Column::Source)
             .filter(|s| !s.is_empty())
@@ -598,6 +623,26 @@ mod tests {
         assert_eq!((r.first_age, r.last_age), (Some(120), Some(120)));
         assert_eq!(r.reporter.as_deref(), Some("{default-scheduler }"));
         assert_eq!(r.message, "pod (web) failed to fit in any node");
+    }
+
+    /// kubernetes/kubernetes#10861: kubectl 1.0 printed dates under FirstSeen and LastSeen.
+    #[test]
+    fn the_2015_layout_with_dates() {
+        let text = "FirstSeen\t\t\t\tLastSeen\t\t\tCount\tFrom\t\t\t\t\tSubobjectPath\t\t\t\tReason\t\tMessage\nTue, 07 Jul 2015 12:53:51 -0700\tTue, 07 Jul 2015 12:54:41 -0700\t2\t{kubelet kubernetes-minion-tf0f}\timplicitly required container POD\tpulled\t\tPod container image \"gcr.io/google_containers/pause:0.8.0\" already present on machine\n";
+        let rows = parse_text(text, None);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let r = &rows[0];
+        assert_eq!((r.reason.as_str(), r.count), ("pulled", 2));
+        assert_eq!(
+            r.first_time.map(|t| t.to_string()).as_deref(),
+            Some("2015-07-07T19:53:51Z")
+        );
+        assert_eq!(
+            r.last_time.map(|t| t.to_string()).as_deref(),
+            Some("2015-07-07T19:54:41Z")
+        );
+        assert_eq!(r.last_age, None);
+        assert!(r.message.ends_with("already present on machine"));
     }
 
     #[test]

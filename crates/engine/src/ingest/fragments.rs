@@ -280,8 +280,10 @@ fn strip_inline_wrapping(line: &str) -> &str {
 
 fn continues_message(line: &str) -> bool {
     let body = line.trim();
-    // Not a new record or a section: a row of another table, a describe key, a prompt.
+    // Not a new record or a section: a row of another table, a describe key, a prompt, the quote
+    // mark that closes a quotation in prose (bitpoke/mysql-operator#310: `"`, the row, `"`).
     !(body.starts_with("Normal ")
+        || body.chars().all(|c| matches!(c, '"' | '\'' | '`'))
         || body.starts_with("Warning ")
         || body.ends_with(':') && !body.contains(' ')
         || body.starts_with('$')
@@ -340,6 +342,7 @@ fn message_start(line: &str, at: usize) -> &str {
         head.rfind('"')
             .filter(|q| head[..*q].matches('"').count() % 2 == 0),
         head.rfind('`'),
+        klog_header_end(head),
     ]
     .into_iter()
     .flatten()
@@ -347,6 +350,16 @@ fn message_start(line: &str, at: usize) -> &str {
     let start = cut.map_or(0, |c| c + 1);
     let message = line[start..].trim();
     message.trim_end_matches(['"', '`']).trim()
+}
+
+/// Where a klog header before a message ends (`E0108 22:07:45.954750  1 factory.go:660] `): the
+/// `]` after the source file's `.go:LINE`, so the message is the component's words alone.
+fn klog_header_end(head: &str) -> Option<usize> {
+    head.match_indices("] ").map(|(at, _)| at).find(|&at| {
+        head[..at].rsplit_once(".go:").is_some_and(|(file, line)| {
+            !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
+        })
+    })
 }
 
 fn new_event(line: u32, type_: &str, reason: &str, message: &str) -> TableEvent {
@@ -361,6 +374,8 @@ fn new_event(line: u32, type_: &str, reason: &str, message: &str) -> TableEvent 
         message: message.to_string(),
         last_age: None,
         first_age: None,
+        first_time: None,
+        last_time: None,
         count: 1,
         reporter: None,
     }
@@ -757,6 +772,21 @@ mod tests {
                 relayed[0].reason.as_str()
             ),
             (Some("preproduction"), "mongo-0", "FailedAttachVolume")
+        );
+        // The scheduler's own log, as `minikube logs` prints it (kubernetes/minikube#6246): the
+        // Pod it names, the message without the klog header, a closing quote no part of it.
+        let logged = events("* E0108 22:07:45.954949       1 factory.go:660] Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying\n\"\n");
+        assert_eq!(
+            (
+                logged[0].namespace.as_deref(),
+                logged[0].name.as_str(),
+                logged[0].reason.as_str()
+            ),
+            (Some("default"), "mini-kafka-0", "FailedScheduling")
+        );
+        assert_eq!(
+            logged[0].message,
+            "Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying"
         );
     }
 

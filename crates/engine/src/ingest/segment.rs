@@ -140,6 +140,20 @@ fn prompt_command(line: &str) -> Option<String> {
     if let Some(command) = command_at(trimmed) {
         return Some(command);
     }
+    // `watch kubectl get nodes` prints its own header: `Every 2.0s: kubectl get nodes`, then the
+    // host and the time after a run of spaces (kubernetes/kubernetes#12269).
+    let watched = trimmed
+        .strip_prefix("Every ")
+        .and_then(|rest| rest.split_once(": "))
+        .filter(|(interval, _)| {
+            interval
+                .strip_suffix('s')
+                .is_some_and(|s| s.parse::<f64>().is_ok())
+        })
+        .and_then(|(_, command)| command_at(command.split("  ").next().unwrap_or(command).trim()));
+    if watched.is_some() {
+        return watched;
+    }
     for (at, marker) in trimmed.char_indices() {
         if !matches!(marker, '$' | '#' | '%' | '>' | '❯' | '➜' | 'λ') {
             continue;
@@ -357,6 +371,17 @@ fn push_segment<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// kubernetes/kubernetes#12269: `watch kubectl get nodes` pasted with watch's header line.
+    #[test]
+    fn the_header_of_watch_names_the_command() {
+        assert_eq!(
+            prompt_command("    Every 2.0s: kubectl get nodes                     Wed Aug  5 12:46:14 2015"),
+            Some("kubectl get nodes".to_string())
+        );
+        assert_eq!(prompt_command("Every morning: kubectl get nodes"), None);
+        assert_eq!(prompt_command("Every 2s: the nodes were checked"), None);
+    }
 
     #[test]
     fn a_pipe_glued_to_a_word_ends_the_commands_own_words() {

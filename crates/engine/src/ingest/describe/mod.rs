@@ -14,6 +14,7 @@ use crate::ingest::events_table::{self, is_cluster_scoped, TableEvent};
 use crate::ingest::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 use crate::ingest::segment::Command;
 
+mod event;
 mod fields;
 mod pod;
 mod reindent;
@@ -303,6 +304,7 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
     object.put("metadata", meta.node(), name_item.pos());
     match kind.as_str() {
         "Pod" => pod(&items, &mut object),
+        "Event" => event::event(&items, &mut object),
         _ => generic(&kind, &items, &mut object),
     }
     // A Pod's `Events:  <none>`: kubectl found no event about it at all (a Pod the scheduler never
@@ -340,6 +342,9 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .unwrap_or("");
     if has("Containers") && (has("QoS Class") || has("Node") || has("IP")) {
         "Pod".into()
+    } else if has("Involved Object") && (has("Message") || has("Reason")) {
+        // `kubectl describe event x`: the generic describer's title-cased fields.
+        "Event".into()
     } else if has("StrategyType") || has("RollingUpdateStrategy") {
         "Deployment".into()
     } else if has("Pods Status") && controlled_by.starts_with("Deployment/")

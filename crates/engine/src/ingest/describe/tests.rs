@@ -528,3 +528,42 @@ fn a_flattened_container_block_keeps_its_last_state() {
     assert_eq!((pos.line, limit.as_str()), (14, Some("1Gi")));
     assert!(pod.locate("status.containerStatuses[0].state.running").is_some());
 }
+
+/// sapcc/helm-charts#548: `kubectl describe event`, cut off at its `Reason:`: the Event about the
+/// Pod, its reason the one the catalog knows its message by.
+#[test]
+fn a_described_event_is_an_event_about_its_involved_object() {
+    let text = "Name:             resource-test-bdfcd9f5-g8jq5.157e0a42f7ead471
+Namespace:        default
+Labels:           <none>
+API Version:      v1
+Count:            12
+First Timestamp:  2019-01-28T14:43:24Z
+Involved Object:
+  API Version:       v1
+  Kind:              Pod
+  Name:              resource-test-bdfcd9f5-g8jq5
+  Namespace:         default
+Kind:                Event
+Last Timestamp:      2019-01-28T14:45:34Z
+Message:             No nodes are available that match all of the predicates: Insufficient cpu (19).
+Reason:";
+    let described = parse(text, 1, None);
+    assert_eq!(described.len(), 1);
+    let node = &described[0].node;
+    assert_eq!(node.locate("kind").unwrap().1.as_str(), Some("Event"));
+    assert_eq!(
+        node.locate("involvedObject.name").unwrap().1.as_str(),
+        Some("resource-test-bdfcd9f5-g8jq5")
+    );
+    let (pos, reason) = node.locate("reason").unwrap();
+    assert_eq!((pos.line, reason.as_str()), (14, Some("FailedScheduling")));
+    assert_eq!(node.locate("type").unwrap().1.as_str(), Some("Warning"));
+    assert_eq!(node.locate("count").unwrap().1.as_str(), Some("12"));
+    assert_eq!(
+        node.locate("lastTimestamp").unwrap().1.as_str(),
+        Some("2019-01-28T14:45:34Z")
+    );
+    let event: crate::ingest::api::CoreEvent = decode(node).unwrap();
+    assert_eq!(event.count, Some(12));
+}

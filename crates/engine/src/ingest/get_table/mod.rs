@@ -134,6 +134,17 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
         if values.len() != cells.len() {
             continue;
         }
+        // No object's name has a space: a line whose NAME cell does is a sentence under the table
+        // (`Output of Kubelet on the Minion`, kubernetes/kubernetes#12269), not a row. A
+        // StorageClass's `(default)` marker is the one space kubectl prints in a name cell.
+        let name_cell = names.iter().position(|n| *n == "NAME").map(|i| values[i]);
+        if name_cell.is_some_and(|n| {
+            n.strip_suffix(" (default)")
+                .unwrap_or(n)
+                .contains(char::is_whitespace)
+        }) {
+            continue;
+        }
         let pos = |i: usize| Pos::new(line_no, cells[i].0.min(line.len()) as u32 + 1);
         let get = |name: &str| {
             let i = names.iter().position(|n| *n == name)?;
@@ -158,7 +169,9 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
 /// when every row has the shape of that kind's rows (a pod's READY is `n/m`; a node's STATUS is
 /// `Ready` or `NotReady`). `None` when the command names no such kind or a line does not fit.
 pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<Node>> {
-    let command = command?;
+    let Some(command) = command else {
+        return commandless_node_rows(text, first_line);
+    };
     let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "get")?;
     let target = words[at + 1..].iter().find(|w| !w.starts_with('-'))?;
@@ -185,9 +198,23 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
                         .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
             },
         ),
-        "nodes" | "node" | "no" => (&["NAME", "STATUS", "ROLES", "AGE", "VERSION"], |cells| {
-            cells.len() >= 4 && matches!(cells[1].split(',').next(), Some("Ready" | "NotReady" | "Unknown"))
-        }),
+        "nodes" | "node" | "no" => {
+            // kubectl 1.0–1.1 printed `NAME LABELS STATUS [AGE]` (kubernetes/kubernetes#10486).
+            let labels = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| node_row_header(&split_cells(l.trim())) == Some(&OLD_NODE_HEADER[..]));
+            if labels {
+                (&OLD_NODE_HEADER[..], |cells: &[&str]| {
+                    node_row_header(cells) == Some(&OLD_NODE_HEADER[..])
+                })
+            } else {
+                (
+                    &["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
+                    |cells: &[&str]| cells.len() >= 4 && is_node_status(cells[1]),
+                )
+            }
+        }
         _ => return None,
     };
     // A chat client collapsed the runs of spaces between the cells: no row splits at two spaces,
@@ -240,6 +267,92 @@ pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Opt
     table.push_str(text.trim_start_matches('\n'));
     let skipped = text.len() - text.trim_start_matches('\n').len();
     let objects = parse(&table, first_line + skipped as u32 - 1, Some(command));
+    (!objects.is_empty()).then_some(objects)
+}
+
+/// The header of kubectl 1.0–1.1's `get nodes`, which printed each node's labels.
+const OLD_NODE_HEADER: [&str; 4] = ["NAME", "LABELS", "STATUS", "AGE"];
+
+/// A node's STATUS as `kubectl get nodes` prints it: `Ready`, `NotReady`, `Unknown`, each maybe
+/// followed by `,SchedulingDisabled`.
+fn is_node_status(cell: &str) -> bool {
+    let mut parts = cell.split(',');
+    matches!(parts.next(), Some("Ready" | "NotReady" | "Unknown")) && parts.all(|p| p == "SchedulingDisabled")
+}
+
+/// The header of a `get nodes` row known by its cells alone, without a header or a command: kubectl
+/// 1.0–1.1's `NAME LABELS STATUS [AGE]` (labels `k=v,…` or `<none>`), or a later one whose last cell
+/// is the kubelet's version (`NAME STATUS [ROLES] AGE VERSION`). Other shapes are not sure enough
+/// to be read as nodes without a command naming them.
+fn node_row_header(cells: &[&str]) -> Option<&'static [&'static str]> {
+    let name = *cells.first()?;
+    if name.contains(char::is_whitespace) || name.ends_with(':') {
+        return None;
+    }
+    let labels = |c: &str| c == "<none>" || c.contains('=') && !c.contains(' ');
+    let version = |c: &str| {
+        c.strip_prefix('v')
+            .is_some_and(|v| v.starts_with(|d: char| d.is_ascii_digit()))
+    };
+    match cells.len() {
+        3 | 4 if labels(cells[1]) && is_node_status(cells[2]) => Some(&OLD_NODE_HEADER[..]),
+        4 if is_node_status(cells[1]) && version(cells[3]) => Some(&["NAME", "STATUS", "AGE", "VERSION"]),
+        5 if is_node_status(cells[1]) && version(cells[4]) => {
+            Some(&["NAME", "STATUS", "ROLES", "AGE", "VERSION"])
+        }
+        _ => None,
+    }
+}
+
+/// Where a run of `kubectl get nodes` rows without their header and without a command ends (blank
+/// lines between rows belong to it): the byte offset after its last row, 0 when `text` does not
+/// start with such a row. The rows are known by their cells ([`node_row_header`]), all of one
+/// layout.
+pub fn node_rows_end(text: &str) -> usize {
+    let mut header = None;
+    let (mut at, mut end) = (0, 0);
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        // Most lines of a paste are not node rows: those without a node's STATUS are not split.
+        if !(line.contains("Ready") || line.contains("Unknown")) {
+            break;
+        }
+        match node_row_header(&split_cells(line.trim())) {
+            Some(h) if header.is_none_or(|k| k == h) => {
+                header = Some(h);
+                end = at;
+            }
+            _ => break,
+        }
+    }
+    end
+}
+
+/// Rows of `kubectl get nodes` pasted without their header and without the command (`When i run
+/// kubectl get nodes i am getting below output`, then the rows): read as a table with the header
+/// their layout has, when every row has it ([`node_row_header`]).
+fn commandless_node_rows(text: &str, first_line: u32) -> Option<Vec<Node>> {
+    let mut header: Option<&[&str]> = None;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let this = node_row_header(&split_cells(line.trim()))?;
+        if header.is_some_and(|h| h != this) {
+            return None;
+        }
+        header = Some(this);
+    }
+    let header = header?;
+    let count = split_cells(text.lines().find(|l| !l.trim().is_empty())?.trim()).len();
+    let header = header[..count.min(header.len())].join("   ");
+    let mut table = String::with_capacity(header.len() + text.len() + 1);
+    table.push_str(&header);
+    table.push('\n');
+    table.push_str(text.trim_start_matches('\n'));
+    let skipped = text.len() - text.trim_start_matches('\n').len();
+    let command = Command::parse("kubectl get nodes");
+    let objects = parse(&table, first_line + skipped as u32 - 1, Some(&command));
     (!objects.is_empty()).then_some(objects)
 }
 

@@ -240,3 +240,45 @@ fn headerless_rows_with_collapsed_spaces_are_still_rows() {
     let prose = "granulate-gprofiler-t7dwh 0/1 CrashLoopBackOff 19 (75s ago) 74m\nthe pods keep restarting since the install\n";
     assert!(headerless(prose, 4, Some(&command)).is_none());
 }
+
+/// kubernetes/kubernetes#10486: kubectl 1.0's `get nodes` rows (NAME LABELS STATUS), without the
+/// header or the command, blank lines between them; a sentence after them is not a row.
+#[test]
+fn node_rows_alone_are_known_by_their_cells() {
+    let rows = "10.10.103.162   kubernetes.io/hostname=10.10.103.162   NotReady\n\n10.10.103.223   kubernetes.io/hostname=10.10.103.223   Ready,SchedulingDisabled\n";
+    let text = format!("{rows}\nAny pointers?\n");
+    assert_eq!(node_rows_end(&text), rows.len());
+    let nodes = headerless(rows, 5, None).unwrap();
+    assert_eq!(nodes.len(), 2);
+    let (pos, status) = nodes[0].locate("status.conditions[0].status").unwrap();
+    assert_eq!((pos.line, status.as_str()), (5, Some("False")));
+    assert_eq!(
+        nodes[1].locate("metadata.name").unwrap().1.as_str(),
+        Some("10.10.103.223")
+    );
+    // Later layouts are known by the kubelet's version in the last cell.
+    let modern = "worker-1   NotReady   <none>   12d   v1.30.4\n";
+    assert_eq!(headerless(modern, 1, None).unwrap().len(), 1);
+    // Two words and a status are not sure enough without a command.
+    for text in [
+        "blog-mysql-2   my-space   Ready\n",
+        "web   Ready   3d\n",
+        "Output of Kubelet   a=b   Ready\n",
+    ] {
+        assert_eq!(node_rows_end(text), 0, "{text}");
+        assert!(headerless(text, 1, None).is_none(), "{text}");
+    }
+}
+
+/// kubernetes/kubernetes#12269: a sentence under a table whose columns it spans is not a row.
+#[test]
+fn a_sentence_under_a_table_is_not_a_row() {
+    let text = "NAME                           LABELS                              STATUS\nip-10-20-30-45.ec2.internal    name=Minion01                       NotReady\n\nOutput of Kubelet on the Minion\n";
+    let command = Command::parse("kubectl get nodes");
+    let nodes = parse(text, 1, Some(&command));
+    assert_eq!(nodes.len(), 1);
+    assert_eq!(
+        nodes[0].locate("metadata.name").unwrap().1.as_str(),
+        Some("ip-10-20-30-45.ec2.internal")
+    );
+}

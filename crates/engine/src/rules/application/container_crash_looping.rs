@@ -45,6 +45,11 @@ crate::declare_rule! {
     /// input cannot tell, a warning that says so: a container running now after 5 restarts in 10
     /// minutes still crash-loops.
     ///
+    /// A container whose status shows no termination at all (kubectl before 1.1 printed no `Last
+    /// State`) but 3 or more restarts, running and not ready, started less than 10 minutes before
+    /// the newest time of the Pod's events: a warning that it keeps restarting, with how it ended
+    /// unknown.
+    ///
     /// ## Fault boundary
     /// `application`: the container's own process.
     ///
@@ -85,6 +90,8 @@ const DOCS_ZH: &str = r#"
  仅有 `kubectl get pods` 的一行时：STATUS 为 `CrashLoopBackOff` 或 `Error`；或者 STATUS 为 `Running`，而 kubectl ≥ 1.27 打印的 RESTARTS 列带有时间，显示重启了 3 次或更多、最近一次不到 10 分钟前（`5 (2m ago)`）：这是依据最弱证据给出的警告，并说明该 Pod 的 describe 会显示什么。最近一次重启在很久以前（`10 (43d ago)`），或者只有次数没有时间（较旧的 kubectl），都证明不了当前的问题，规则保持沉默。
 
  容器在之前的退出之后重新运行并就绪时，要看它此后运行了多久：如果输入显示它自上次重启以来已运行 10 分钟或更久（它的 `startedAt` 早于该 Pod 事件中最新的时间那么久，或者该 Pod 最近一次 `BackOff`、`Started`、`Created`、`Killing` 事件早于采集时刻那么久），kubelet 已经重置了退避计时，之前的退出是历史（一条 info，“失败直到……，已恢复”）。如果输入无法判断，则给出警告并说明这一点：一个在 10 分钟内重启 5 次、此刻正在运行的容器仍然处于崩溃循环中。
+
+ 容器的状态里完全没有终止信息（1.1 之前的 kubectl 不打印 `Last State`），但重启了 3 次或更多、正在运行却未就绪，且启动时间距该 Pod 事件中最新的时间不到 10 分钟：给出警告，说明它在反复重启，而它是怎样结束的无从得知。
 
  ## 故障边界
  `application`：容器自身的进程。
@@ -127,11 +134,11 @@ pub fn exit_code_meaning(code: i32) -> Msg {
 /// exit code, and so whether the application or the runtime failed, is in the Pod's status).
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen: Vec<&crate::report::ObjectRef> = Vec::new();
-    for event in model.events.iter().filter(|e| {
-        e.subject.kind == "Pod"
-            && e.reason == "BackOff"
-            && e.message.starts_with("Back-off restarting failed container")
-    }) {
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && e.reason == "BackOff" && restarts_backed_off(&e.message))
+    {
         let id = &event.subject;
         if seen.contains(&id) || model.graph.find(id).is_some() {
             continue;
@@ -140,9 +147,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let backoffs: Vec<_> = model
             .events_for(id)
             .into_iter()
-            .filter(|e| {
-                e.reason == "BackOff" && e.message.starts_with("Back-off restarting failed container")
-            })
+            .filter(|e| e.reason == "BackOff" && restarts_backed_off(&e.message))
             .collect();
         let times: u32 = backoffs.iter().map(|e| e.count.max(1)).sum();
         let container = event
@@ -185,6 +190,12 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             next_steps,
         ));
     }
+}
+
+/// Whether a `BackOff` event is the kubelet backing off restarting a container (not pulling an
+/// image): its own words, or `oc status`'s summary of them (`pod/x is crash-looping`).
+fn restarts_backed_off(message: &str) -> bool {
+    message.starts_with("Back-off restarting failed container") || message.contains(" is crash-looping")
 }
 
 /// kubectl's STATUS for a container that keeps exiting.
@@ -243,8 +254,72 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// Containers that restart again and again while their status shows no termination (describe of
+/// kubectl 1.0 printed no `Last State`, kubernetes/kubernetes#10861): running and not ready after
+/// [`LOOPING_RESTARTS`] or more restarts, started within the kubelet's back-off reset of the newest
+/// time of the Pod's events. Without those times the restarts may be history: quiet.
+fn check_unexplained_restarts(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let events = model.events_for(&object.id);
+        let Some(newest) = events.iter().filter_map(|e| e.last).max() else {
+            continue;
+        };
+        for c in containers(pod) {
+            let Some(started) = c
+                .status
+                .state
+                .as_ref()
+                .and_then(|s| s.running.as_ref())
+                .and_then(|r| r.started_at.as_ref())
+            else {
+                continue;
+            };
+            let restarts = u32::try_from(c.status.restart_count).unwrap_or(0);
+            if c.termination().is_some()
+                || c.status.ready
+                || restarts < LOOPING_RESTARTS
+                || newest.as_second() - started.0.as_second() >= history::BACKOFF_RESET
+            {
+                continue;
+            }
+            let id = &object.id;
+            let ns = id.namespace.as_deref().unwrap_or("default");
+            let name = &c.status.name;
+            let mut evidence: Vec<Evidence> = Vec::new();
+            for field in ["restartCount", "state.running.startedAt", "ready"] {
+                evidence.extend(model.evidence(object, &format!("{}.{field}", c.status_path)));
+            }
+            let summary = Msg::RestartsUnexplained {
+                subject: id.clone(),
+                container: (!name.is_empty()).then(|| name.as_str().into()),
+                restarts,
+            };
+            let cannot_establish: Vec<Message> = vec![Msg::HowItEnded {}.into(), Msg::WhyExited {}.into()];
+            let next_steps = vec![
+                command!(
+                    "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
+                    id.name,
+                    ns
+                ),
+                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+                command!("kubectl describe pod {} -n {}", id.name, ns),
+            ];
+            findings.push(RULE.finding(
+                Severity::Warning,
+                id.clone(),
+                summary,
+                evidence,
+                cannot_establish,
+                next_steps,
+            ));
+        }
+    }
+}
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
+    check_unexplained_restarts(model, findings);
     crate::rules::table_status::check(&RULE, &TABLE, model, findings);
     check_restarting_rows(model, findings);
     for object in model.objects {
@@ -416,6 +491,21 @@ crate::messages! {
                 let when = if *minutes.0 == 0 { "不到 1 分钟前".to_string() } else { format!("{minutes} 分钟前") };
                 format!("{subject}：`kubectl get pods` 显示它为 Running，RESTARTS 为 {restarts}：它的容器已重启 {count} 次，最近一次是{when}，很可能正在两次退避之间反复崩溃，只是恰好在运行时被看到。仅依据表格：该 Pod 的 describe 会显示容器的 Last State（Terminated，及其原因和退出码）、Restart Count，以及 kubelet 的 BackOff 事件。")
             },
+        },
+        /// A container restarting with no termination in its status: its restarts.
+        RestartsUnexplained { subject: ObjectRef, container: Option<Text>, restarts: u32 } = "container-crash-looping.restarts-unexplained" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "a container".to_string(), |c| format!("container {c}"));
+                format!("{subject}: {container} has restarted {restarts} times and runs again, not ready, started within 10 minutes of the Pod's newest event: it keeps ending and being restarted. Its status shows no termination, so how it ended (an error, the OOM killer, a probe) is not in the input.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "某个容器".to_string(), |c| format!("容器 {c} "));
+                format!("{subject}：{container}已经重启了 {restarts} 次，此刻又在运行但未就绪，启动时间与该 Pod 最新的事件相距不到 10 分钟：它在反复结束、反复被重启。它的状态里没有终止信息，所以它是怎样结束的（出错退出、被 OOM killer 杀死、被探针杀死）不在输入中。")
+            },
+        },
+        HowItEnded {} = "container-crash-looping.how-it-ended" {
+            en: "How the container ended each time: its lastState (reason, exit code) is not in the input.",
+            zh: "容器每次是怎样结束的：输入中没有它的 lastState（原因、退出码）。",
         },
         RowCannot {} = "container-crash-looping.row-cannot" {
             en: "Whether it still restarts: the row is one moment. Why it exits: its logs from the previous run (`--previous`) and its lastState say.",

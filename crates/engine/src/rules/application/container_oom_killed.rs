@@ -24,7 +24,9 @@ crate::declare_rule! {
     /// `requests.memory` from the spec (a YAML or JSON object, or describe's `Limits:` / `Requests:`),
     /// the memory settings in `command`, `args` or `env` (describe's `Command:`, `Args:`,
     /// `Environment:`), each by its line, and the Pod's events. When the limit is absent it says which
-    /// it is: the container's spec was not pasted, or it was and sets no limit.
+    /// it is: the container's spec was not pasted, or it was and sets no limit. A `kubectl get pods`
+    /// row alone with STATUS `OOMKilled` (kubectl's summary of the last termination) is read too, as
+    /// the weak evidence it is: the table shows neither the limit nor which container.
     ///
     /// ## Fault boundary
     /// `application`: the process's memory use against the limit its own Pod spec sets.
@@ -57,7 +59,7 @@ const DOCS_ZH: &str = r#"
  应用使用的内存超过了容器允许的上限，重启后还会重演。这不是节点故障：处于内存压力下的节点会驱逐 Pod（`Evicted`），而不是这样。
 
  ## 证据
- 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`（来自 YAML 或 JSON 对象，或 describe 的 `Limits:` / `Requests:`），`command`、`args` 或 `env` 中的内存设置（describe 的 `Command:`、`Args:`、`Environment:`），每一项都注明所在行，以及 Pod 的事件。没有限制时，规则会说明是哪一种情况：没有粘贴容器的 spec，还是粘贴了但其中没有设置限制。
+ 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`（来自 YAML 或 JSON 对象，或 describe 的 `Limits:` / `Requests:`），`command`、`args` 或 `env` 中的内存设置（describe 的 `Command:`、`Args:`、`Environment:`），每一项都注明所在行，以及 Pod 的事件。没有限制时，规则会说明是哪一种情况：没有粘贴容器的 spec，还是粘贴了但其中没有设置限制。仅有 `kubectl get pods` 的一行、STATUS 为 `OOMKilled`（kubectl 对上一次终止的概括）时也会读取，作为它本来就是的弱证据：表格既看不到内存限制，也看不出是哪个容器。
 
  ## 故障边界
  `application`：进程的内存用量与它自己的 Pod spec 所设限制之间的关系。
@@ -77,7 +79,19 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
+/// kubectl's STATUS for a Pod whose container was last terminated by the OOM killer.
+const TABLE: crate::rules::table_status::TableFault = crate::rules::table_status::TableFault {
+    statuses: &["OOMKilled"],
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
+};
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_containers(model, findings);
+    crate::rules::table_status::check(&RULE, &TABLE, model, findings);
+}
+
+fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
         for c in containers(pod) {
@@ -180,6 +194,15 @@ crate::messages! {
                 let restarts = restarts.0.map(|n| format!("；它已经重启了 {n} 次")).unwrap_or_default();
                 format!("{subject}：{container}因内存耗尽被杀死（OOMKilled，退出码 137）{limit}{heap}{restarts}。")
             },
+        },
+        /// What STATUS `OOMKilled` in a `get pods` row means, after "STATUS OOMKilled: ".
+        TableMeaning {} = "container-oom-killed.table-meaning" {
+            en: "a container was killed by the kernel's out-of-memory killer at its last exit, for going over its memory limit",
+            zh: "某个容器上一次退出时被内核的 OOM killer 杀死，因为它超出了自己的内存限制",
+        },
+        TableCannot {} = "container-oom-killed.table-cannot" {
+            en: "Which container, its memory limit and how much it used: the Pod's describe (Last State, Limits) and `kubectl top pod --containers` say.",
+            zh: "是哪个容器、它的内存限制是多少、用了多少：要看该 Pod 的 describe（Last State、Limits）和 `kubectl top pod --containers`。",
         },
         LeakOrSpike {} = "container-oom-killed.leak-or-spike" {
             en: "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.",

@@ -72,8 +72,11 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
+/// Whether a refusal is the quota's, in the words of any release: the API server wrote `Exceeded
+/// quota:` and `Failed quota:` with a capital until 1.4 (openshift/origin#10407).
 pub fn is_quota(reason: &str) -> bool {
-    reason.contains("exceeded quota") || reason.contains("must specify") || reason.contains("failed quota")
+    let lower = reason.to_ascii_lowercase();
+    lower.contains("exceeded quota") || lower.contains("must specify") || lower.contains("failed quota")
 }
 
 /// One resource of an `exceeded quota` refusal: (resource, requested, used, limited).
@@ -81,7 +84,10 @@ type QuotaRow = (String, String, String, String);
 
 /// `exceeded quota: q, requested: a=1,b=2, used: a=3, limited: a=4` -> (q, rows).
 fn parse_exceeded(reason: &str) -> Option<(String, Vec<QuotaRow>)> {
-    let rest = &reason[reason.find("exceeded quota: ")? + "exceeded quota: ".len()..];
+    let at = reason
+        .find("exceeded quota: ")
+        .or_else(|| reason.find("Exceeded quota: "))?;
+    let rest = &reason[at + "exceeded quota: ".len()..];
     let mut parts = rest.split(", ");
     let quota = parts.next()?.trim().to_string();
     let mut fields = std::collections::BTreeMap::new();
@@ -344,5 +350,9 @@ mod tests {
             rows[1],
             ("limits.memory".into(), "1Gi".into(), "30Gi".into(), "32Gi".into())
         );
+        // Before 1.5, with a capital (openshift/origin#10407).
+        let old = "pods \"test-1-\" is forbidden: Exceeded quota: compute-resources, requested: limits.cpu=384m, used: limits.cpu=384m, limited: limits.cpu=384m";
+        assert!(super::is_quota(old));
+        assert_eq!(super::parse_exceeded(old).unwrap().0, "compute-resources");
     }
 }

@@ -81,7 +81,10 @@ pub struct Histogram {
 /// any release's words: `0/N nodes are available: …` (1.8+), `No nodes are available that match
 /// all of the following predicates` (1.6–1.7), `pod (x) failed to fit in any node` (1.2–1.5) and
 /// `no nodes available to schedule pods` (no node registered at all, 1.2–1.6). The scheduler also
-/// writes FailedScheduling for other things (`skip schedule deleting pod`), which are not.
+/// writes FailedScheduling for other things (`skip schedule deleting pod`), which are not. Before
+/// 1.16 a Pod whose claims were not bound got a message of its own, without the histogram: `pod has
+/// unbound immediate PersistentVolumeClaims` (also relayed in the scheduler's log: `Error
+/// scheduling default/mysql-0: pod has unbound …; retrying`).
 pub fn says_unschedulable(message: &str) -> bool {
     [
         "nodes are available",
@@ -90,6 +93,16 @@ pub fn says_unschedulable(message: &str) -> bool {
     ]
     .iter()
     .any(|words| message.contains(words))
+        || waits_for_claims(message)
+}
+
+/// Whether the scheduler's message says the Pod waits for its PersistentVolumeClaims to be bound, in
+/// the words of any release (`pod has unbound immediate PersistentVolumeClaims`, 1.9+; `pod has
+/// unbound PersistentVolumeClaims`, 1.8).
+pub fn waits_for_claims(message: &str) -> bool {
+    let lower = message.to_ascii_lowercase();
+    lower.contains("unbound immediate persistentvolumeclaims")
+        || lower.contains("pod has unbound persistentvolumeclaims")
 }
 
 /// Parses `0/6 nodes are available: 3 node(s) had untolerated taint {a: b}, 3 Insufficient cpu.
@@ -288,6 +301,24 @@ crate::messages! {
 
 #[cfg(test)]
 mod tests {
+    /// bitpoke/mysql-operator#310, kubernetes/minikube#6246: before 1.16 unbound claims had a
+    /// message of their own, without the histogram.
+    #[test]
+    fn unbound_claims_alone_are_a_scheduling_failure() {
+        assert!(super::says_unschedulable(
+            "pod has unbound immediate PersistentVolumeClaims"
+        ));
+        assert!(super::says_unschedulable(
+            "Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying"
+        ));
+        assert!(super::waits_for_claims(
+            "pod has unbound PersistentVolumeClaims (repeated 3 times)"
+        ));
+        assert!(!super::says_unschedulable(
+            "skip schedule deleting pod: default/web-1"
+        ));
+    }
+
     use super::*;
 
     #[test]

@@ -94,12 +94,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         seen.insert(object.id.clone());
     }
-    // Pods known only from the scheduler's events (the Pod itself was not pasted).
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
-    {
+    // Pods known only from the scheduler's events (the Pod itself was not pasted). A failure that
+    // names no Pod (the scheduler's `error selecting node for pod: …` beside its `Error scheduling
+    // ns/name: …`) is one of the named ones when the scheduler names any: no finding of its own.
+    let failures = || {
+        model
+            .events
+            .iter()
+            .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
+    };
+    let some_named = failures().any(|e| !e.subject.name.is_empty());
+    for event in failures() {
+        if event.subject.name.is_empty() && some_named {
+            continue;
+        }
         if seen.insert(event.subject.clone()) {
             if let Some(finding) = diagnose(model, None, &event.subject) {
                 findings.push(finding);
@@ -238,6 +246,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     if causes
         .iter()
         .any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity))
+        || histogram::waits_for_claims(&message)
     {
         next_steps.push(command!("kubectl get pvc -n {}", ns));
     }
@@ -266,6 +275,8 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
 /// unparsed message is searched for the pressure taints only (the ones another rule explains).
 fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
     let Some(h) = histogram else {
+        // The message of its own for unbound claims (before 1.16) has no histogram.
+        let claims = histogram::waits_for_claims(message).then_some(Detail::UnboundClaim);
         return [
             "node.kubernetes.io/disk-pressure",
             "node.kubernetes.io/memory-pressure",
@@ -274,6 +285,7 @@ fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
         .into_iter()
         .filter(|taint| message.contains(taint))
         .map(|taint| Detail::UntoleratedTaint(taint.into()))
+        .chain(claims)
         .collect();
     };
     h.entries
