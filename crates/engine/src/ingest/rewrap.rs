@@ -233,6 +233,12 @@ fn width(line: &str) -> usize {
 /// item, a describe field: [`is_structure`]). Like [`rejoin`], the copy keeps one line per line of
 /// the text: the rest's own line is left empty.
 pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
+    // Most texts start at the margin and quote no line (a dump): they are let go before their
+    // lines are collected, after one search for `>` at the start of a line.
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    if block_prefix(first).is_none() && !quotes_a_line(text) {
+        return None;
+    }
     let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
     let wrap = Wrap {
         widest: widest(&lines)?,
@@ -293,6 +299,15 @@ pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
         }
     }
     joined.then(|| out.concat())
+}
+
+/// Whether some line of the text is quoted: `>` after at most three spaces at its start.
+fn quotes_a_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'>', bytes).any(|at| {
+        let start = bytes[..at].iter().rposition(|b| *b == b'\n').map_or(0, |n| n + 1);
+        at - start <= 3 && bytes[start..at].iter().all(|b| *b == b' ')
+    })
 }
 
 /// What puts a line inside a quoted or indented block.

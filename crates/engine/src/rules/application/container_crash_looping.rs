@@ -261,10 +261,8 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
 fn check_unexplained_restarts(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
-        let events = model.events_for(&object.id);
-        let Some(newest) = events.iter().filter_map(|e| e.last).max() else {
-            continue;
-        };
+        // The events are looked up only for a Pod with such a container (most have none).
+        let mut newest = None;
         for c in containers(pod) {
             let Some(started) = c
                 .status
@@ -276,11 +274,13 @@ fn check_unexplained_restarts(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             };
             let restarts = u32::try_from(c.status.restart_count).unwrap_or(0);
-            if c.termination().is_some()
-                || c.status.ready
-                || restarts < LOOPING_RESTARTS
-                || newest.as_second() - started.0.as_second() >= history::BACKOFF_RESET
-            {
+            if c.termination().is_some() || c.status.ready || restarts < LOOPING_RESTARTS {
+                continue;
+            }
+            let newest = *newest
+                .get_or_insert_with(|| model.events_for(&object.id).iter().filter_map(|e| e.last).max());
+            let Some(newest) = newest else { continue };
+            if newest.as_second() - started.0.as_second() >= history::BACKOFF_RESET {
                 continue;
             }
             let id = &object.id;
