@@ -184,6 +184,10 @@ test('a paste that cannot all be read is inconclusive, with its unread lines cou
   assert.match(await headline.textContent(), /^Inconclusive: no finding, but Faultline could not read all of this input/);
   assert.match(await headline.textContent(), /paste, line 3: .*paste, lines 5–9/);
   assert.doesNotMatch(await headline.textContent(), /nothing in it points to a fault/);
+  // Its code spans (`Name:`, `kubectl describe`) are shown as code, not as backticks.
+  assert.ok(await headline.locator('code').count() > 0);
+  assert.doesNotMatch(await headline.textContent(), /`/);
+  assert.doesNotMatch((await page.locator('.unread-list').textContent()), /`/);
   const count = page.locator('.input-row .unread-count');
   assert.equal(await count.textContent(), '6 lines not read');
   await page.locator('.input-row .source').first().click();

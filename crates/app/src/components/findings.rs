@@ -108,7 +108,9 @@ pub fn findings(props: &Props) -> Html {
         // No finding of weight (none, or info notes only): the verdict says whether the input was
         // read and shows no fault, or could not be read enough to judge (and where).
         None => {
-            html! { <p class="headline verdict">{ verdict.clone().unwrap_or_else(|| t.no_findings.to_string()) }</p> }
+            // Its `code spans` (a field name, a command) shown as code, the rest as text.
+            let words = verdict.clone().unwrap_or_else(|| t.no_findings.to_string());
+            html! { <p class="headline verdict">{ super::prose(&words) }</p> }
         }
     };
     // Inconclusive: what was not read, and the symptom of "What should I paste?" that fits.
@@ -121,7 +123,7 @@ pub fn findings(props: &Props) -> Html {
                 <li>
                     <button class="where link" translate="no" onclick={move |_| on_show_line.emit((source.clone(), line))}>
                         { (t.unread_range)(&u.source, u.line, u.end_line) }</button>
-                    { " " }<span translate="no">{ &u.reason }</span>
+                    { " " }<span translate="no">{ super::prose(&u.reason) }</span>
                 </li>
             }
         });
