@@ -52,7 +52,6 @@ pub fn rejoin(text: &str, keys: Keys) -> Option<String> {
     let mut joined = false;
     for (i, line) in lines.iter().enumerate() {
         let body = line.trim_end_matches(['\n', '\r']);
-        let eol = &line[body.len()..];
         let previous = i.checked_sub(1).map(|p| lines[p].trim_end_matches(['\n', '\r']));
         let continues = match (open, previous) {
             (Some(at), Some(previous)) => {
@@ -71,21 +70,7 @@ pub fn rejoin(text: &str, keys: Keys) -> Option<String> {
         };
         match (continues, open) {
             (true, Some(at)) => {
-                let target = &mut out[at];
-                let end = target.trim_end_matches(['\n', '\r']).len();
-                let eol_of_target = target[end..].to_string();
-                target.truncate(end);
-                // The wrap took the space it broke at; a line with no space to break at was cut
-                // inside its word, at the full width, and lost nothing.
-                let cut_in_word =
-                    previous.is_some_and(|p| width(p) == widest && !p.trim_start().contains(' '));
-                if !cut_in_word {
-                    target.push(' ');
-                }
-                target.push_str(body);
-                target.push_str(&eol_of_target);
-                // The rest's own line stays, empty, with its line ending.
-                out.push(eol.to_string());
+                join_rest(&mut out, at, Wrap { widest }, lines[i - 1], line);
                 joined = true;
             }
             _ => {
@@ -276,15 +261,7 @@ pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
         };
         match (rest, open) {
             (true, Some((at, _))) => {
-                let target = &mut out[at];
-                let end = target.trim_end_matches(['\n', '\r']).len();
-                let eol = target[end..].to_string();
-                target.truncate(end);
-                let mut with_rest = String::new();
-                wrap.join(&mut with_rest, lines[i - 1], line);
-                target.push_str(&with_rest);
-                target.push_str(&eol);
-                out.push(line[body.len()..].to_string());
+                join_rest(&mut out, at, wrap, lines[i - 1], line);
                 joined = true;
             }
             _ => {
@@ -301,12 +278,30 @@ pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
     joined.then(|| out.concat())
 }
 
-/// Whether some line of the text is quoted: `>` after at most three spaces at its start.
+/// `line`, the rest of the line before it (`previous`), joined to the line it continues
+/// (`out[at]`, whose line end stays after it); the rest's own line stays, empty, with its line end.
+fn join_rest(out: &mut Vec<String>, at: usize, wrap: Wrap, previous: &str, line: &str) {
+    let target = &mut out[at];
+    let end = target.trim_end_matches(['\n', '\r']).len();
+    let eol = target.split_off(end);
+    wrap.join(target, previous, line);
+    target.push_str(&eol);
+    let body = line.trim_end_matches(['\n', '\r']);
+    out.push(line[body.len()..].to_string());
+}
+
+/// Whether some line of the text is quoted: `>` after at most three spaces at its start. Each `>`
+/// looks back four bytes at most (a long line full of `>` costs one pass).
 fn quotes_a_line(text: &str) -> bool {
     let bytes = text.as_bytes();
     memchr::memchr_iter(b'>', bytes).any(|at| {
-        let start = bytes[..at].iter().rposition(|b| *b == b'\n').map_or(0, |n| n + 1);
-        at - start <= 3 && bytes[start..at].iter().all(|b| *b == b' ')
+        let spaces = bytes[at.saturating_sub(4)..at]
+            .iter()
+            .rev()
+            .take_while(|b| **b == b' ')
+            .count();
+        let start = at - spaces;
+        spaces <= 3 && (start == 0 || bytes[start - 1] == b'\n')
     })
 }
 
