@@ -19,6 +19,9 @@ use crate::ingest::{CommandOutput, Ingested, Object, Source};
 use crate::report::{Evidence, ObjectRef, SourceLine, Text};
 pub use events::{EventOrigin, EventRecord};
 
+/// Per namespace, each Pod controller (kind, name) and the index of the first Pod stating it.
+pub(crate) type PodControllers<'a> = Map<&'a str, Vec<(&'a str, &'a str, usize)>>;
+
 pub struct Model<'a> {
     pub sources: &'a [Source],
     pub objects: &'a [Object],
@@ -34,6 +37,10 @@ pub struct Model<'a> {
     /// Indices in `objects` by kind, for [`Model::objects_of_kind`].
     objects_by_kind: Map<&'a str, Vec<usize>>,
     pub graph: graph::Graph,
+    /// Each namespace's Pod controllers as its Pods' owner references state them (kind and name),
+    /// once each, with the first Pod that states it: built on first use by
+    /// [`owners::top_workload`] for Pods that state none.
+    pub(crate) pod_controllers: std::cell::OnceCell<PodControllers<'a>>,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
     /// kubectl's own messages (API errors, connection failures), by input.
@@ -92,6 +99,7 @@ impl<'a> Model<'a> {
             cluster_scoped,
             objects_by_kind,
             graph,
+            pod_controllers: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,

@@ -358,20 +358,37 @@ fn workload_as_read(model: &Model<'_>, object: &ObjectRef) -> (ObjectRef, bool) 
 /// `<owner>-<generated suffix>`, a StatefulSet `<owner>-<ordinal>`. `granulate-gprofiler-t855m` is
 /// the DaemonSet's when the describe of `granulate-gprofiler-t7dwh` says `Controlled By:
 /// DaemonSet/granulate-gprofiler`.
+/// Each namespace's controllers are looked up once ([`Model::pod_controllers`]): a `get pods` table
+/// of thousands of rows asks this of every row.
 fn sibling_workload(model: &Model<'_>, pod: &ObjectRef) -> Option<ObjectRef> {
     let namespace = pod.namespace.as_deref()?;
-    model
-        .objects_in(Some(namespace))
-        .filter(|o| o.id.kind == "Pod" && o.id.name != pod.name)
-        .find_map(|sibling| {
-            let (kind, owner) = controller_of(sibling)?;
+    let controllers = model.pod_controllers.get_or_init(|| {
+        let mut by_namespace: crate::model::PodControllers<'_> = Default::default();
+        for (i, object) in model.objects.iter().enumerate() {
+            let (Some(namespace), "Pod") = (object.id.namespace.as_deref(), object.id.kind.as_str()) else {
+                continue;
+            };
+            if let Some((kind, owner)) = controller_of(object) {
+                let known = by_namespace.entry(namespace).or_default();
+                if !known.iter().any(|(k, o, _)| *k == kind && *o == owner) {
+                    known.push((kind, owner, i));
+                }
+            }
+        }
+        by_namespace
+    });
+    controllers
+        .get(namespace)?
+        .iter()
+        .filter(|(_, _, i)| model.objects[*i].id.name != pod.name)
+        .find_map(|&(kind, owner, i)| {
             let suffix = pod.name.strip_prefix(owner)?.strip_prefix('-')?;
             let named = match kind {
                 "StatefulSet" => !suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit()),
                 "DaemonSet" | "ReplicaSet" | "Job" | "ReplicationController" => generated(suffix),
                 _ => false,
             };
-            named.then(|| top_workload(model, &sibling.id))
+            named.then(|| top_workload(model, &model.objects[i].id))
         })
         .filter(|w| w.kind != "Pod")
 }
