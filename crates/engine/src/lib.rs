@@ -9,6 +9,7 @@ pub mod ingest;
 pub mod lang;
 mod lines;
 pub mod message;
+pub mod messages;
 pub mod model;
 pub mod redact;
 pub mod render;

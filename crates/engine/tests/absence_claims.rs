@@ -631,12 +631,12 @@ fn claims_absence(english: &str) -> bool {
 fn every_message_that_speaks_of_the_input_is_checked_or_says_why_not() {
     let checked: Vec<&str> = CLAIMS.iter().map(|(id, _)| *id).collect();
     let exempt: Vec<&str> = NOT_ABSENCE_CLAIMS.iter().map(|(id, _)| *id).collect();
-    let ids = Message::ids();
+    let ids = faultline_engine::messages::ids();
     for id in checked.iter().chain(&exempt) {
         assert!(ids.contains(id), "{id} is listed but is no message id");
     }
     let mut unlisted = Vec::new();
-    for m in Message::samples() {
+    for m in faultline_engine::messages::samples() {
         let id = m.id();
         if claims_absence(&m.render(Lang::En)) && !checked.contains(&id) && !exempt.contains(&id) {
             unlisted.push(id);

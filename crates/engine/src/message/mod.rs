@@ -18,6 +18,7 @@ pub mod common;
 pub mod reading;
 pub mod timeline;
 
+use std::any::Any;
 use std::fmt;
 
 use serde::ser::{SerializeMap, Serializer};
@@ -84,6 +85,34 @@ macro_rules! messages {
             /// ([`$crate::message::Arg::sample`]), for the tests that check every message.
             pub fn samples() -> Vec<Self> {
                 vec![$( Self::$variant { $( $field: <$ty as $crate::message::Arg>::sample(stringify!($field)) ),* } ),*]
+            }
+        }
+
+        #[allow(unreachable_code)]
+        impl $crate::message::Sentence for $name {
+            fn id(&self) -> &'static str {
+                $name::id(self)
+            }
+            fn args(&self) -> Vec<(&'static str, $crate::message::ArgValue<'_>)> {
+                $name::args(self)
+            }
+            fn put(&self, lang: $crate::lang::Lang, out: &mut dyn ::std::fmt::Write) -> ::std::fmt::Result {
+                $name::put(self, lang, out)
+            }
+            fn clone_box(&self) -> ::std::boxed::Box<dyn $crate::message::Sentence> {
+                ::std::boxed::Box::new(::std::clone::Clone::clone(self))
+            }
+            fn as_any(&self) -> &dyn ::std::any::Any {
+                self
+            }
+            fn eq_dyn(&self, other: &dyn $crate::message::Sentence) -> bool {
+                other.as_any().downcast_ref::<Self>() == Some(self)
+            }
+        }
+
+        impl ::std::convert::From<$name> for $crate::message::Message {
+            fn from(m: $name) -> Self {
+                $crate::message::Message::new(m)
             }
         }
     };
@@ -260,7 +289,7 @@ impl Arg for Message {
         ArgValue::Message(self)
     }
     fn sample(name: &'static str) -> Self {
-        Message::Common(common::Msg::Sample {
+        Message::new(common::Msg::Sample {
             name: sample_text(name),
         })
     }
@@ -343,119 +372,73 @@ macro_rules! listed_as_words {
 }
 listed_as_words!(String, Text, &'static str, ObjectRef, u32, usize);
 
-/// Lists every group of messages: the top-level [`Message`] has one variant per group.
-macro_rules! message_groups {
-    ($($(#[$meta:meta])* $group:ident => $path:path),* $(,)?) => {
-        /// A sentence of the report: an id and typed arguments, rendered in a language by
-        /// [`Message::render`]. Serialises as `{"id": "...", "args": {...}}`.
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub enum Message {
-            $( $(#[$meta])* $group($path), )*
-        }
-
-        impl Message {
-            /// The stable id (`image-pull-failed.events-only`).
-            pub fn id(&self) -> &'static str {
-                match self {
-                    $( Message::$group(m) => m.id(), )*
-                }
-            }
-
-            pub fn args(&self) -> Vec<(&'static str, ArgValue<'_>)> {
-                match self {
-                    $( Message::$group(m) => m.args(), )*
-                }
-            }
-
-            /// Writes the message in `lang`.
-            pub fn put(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-                match self {
-                    $( Message::$group(m) => m.put(lang, out), )*
-                }
-            }
-
-            /// One message of every variant of every group (the tests).
-            pub fn samples() -> Vec<Message> {
-                let mut all = Vec::new();
-                $( all.extend(<$path>::samples().into_iter().map(Message::$group)); )*
-                all
-            }
-
-            /// Every id, by group.
-            pub fn ids() -> Vec<&'static str> {
-                let mut all = Vec::new();
-                $( all.extend_from_slice(<$path>::IDS); )*
-                all
-            }
-        }
-
-        $( impl From<$path> for Message {
-            fn from(m: $path) -> Self {
-                Message::$group(m)
-            }
-        } )*
-    };
+/// What each group's enum (declared with [`messages!`]) is to the report: an id, typed arguments and
+/// a text per language. A [`Message`] holds one of them, whatever its group, so this module does not
+/// list the groups: a rule's messages live in the rule's file, in whichever crate holds the rule.
+pub trait Sentence: fmt::Debug + Send + Sync + 'static {
+    /// The stable id (`image-pull-failed.events-only`).
+    fn id(&self) -> &'static str;
+    /// The arguments by name, in declaration order.
+    fn args(&self) -> Vec<(&'static str, ArgValue<'_>)>;
+    /// Writes the sentence in `lang`.
+    fn put(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result;
+    #[doc(hidden)]
+    fn clone_box(&self) -> Box<dyn Sentence>;
+    #[doc(hidden)]
+    fn as_any(&self) -> &dyn Any;
+    #[doc(hidden)]
+    fn eq_dyn(&self, other: &dyn Sentence) -> bool;
 }
 
-message_groups! {
-    Common => common::Msg,
-    Changes => crate::changes::Msg,
-    Render => crate::render::Msg,
-    Reading => reading::Msg,
-    Timeline => timeline::Msg,
-    ContainerCrashLooping => crate::rules::application::container_crash_looping::Msg,
-    ContainerInitOomKilled => crate::rules::application::container_init_oom_killed::Msg,
-    ContainerOomKilled => crate::rules::application::container_oom_killed::Msg,
-    EnvHostNotAService => crate::rules::application::env_host_not_a_service::Msg,
-    HttpServerErrors => crate::rules::application::http_server_errors::Msg,
-    JobFailed => crate::rules::application::job_failed::Msg,
-    LogEvidence => crate::rules::log_evidence::Msg,
-    LivenessProbeFailing => crate::rules::application::liveness_probe_failing::Msg,
-    ProbePortNotDeclared => crate::rules::application::probe_port_not_declared::Msg,
-    ReadinessProbeMissing => crate::rules::application::readiness_probe_missing::Msg,
-    RuntimeMemory => crate::rules::application::runtime_memory::Msg,
-    RuntimeMemoryOverLimit => crate::rules::application::runtime_memory_over_limit::Msg,
-    StartupProbeFailing => crate::rules::application::startup_probe_failing::Msg,
-    ApiserverRequestFailed => crate::rules::control_plane::apiserver_request_failed::Msg,
-    ControlPlaneComponents => crate::rules::control_plane::components::Msg,
-    ControlPlaneComponentFailing => crate::rules::control_plane::control_plane_component_failing::Msg,
-    MetricsApiUnavailable => crate::rules::control_plane::metrics_api_unavailable::Msg,
-    SchedulerNotRunning => crate::rules::control_plane::scheduler_not_running::Msg,
-    EtcdMemberFailing => crate::rules::etcd::etcd_member_failing::Msg,
-    EtcdRequestFailed => crate::rules::etcd::etcd_request_failed::Msg,
-    ContainerConfigInvalid => crate::rules::node_runtime::container_config_invalid::Msg,
-    ContainerStartFailed => crate::rules::node_runtime::container_start_failed::Msg,
-    ImagePullFailed => crate::rules::node_runtime::image_pull_failed::Msg,
-    NodeNotReady => crate::rules::node_runtime::node_not_ready::Msg,
-    NodeUnderPressure => crate::rules::node_runtime::node_under_pressure::Msg,
-    PodEvicted => crate::rules::node_runtime::pod_evicted::Msg,
-    ReferencedObjectMissing => crate::rules::node_runtime::referenced_object_missing::Msg,
-    AdmissionDeniedOnCreate => crate::rules::quota_admission::admission_denied_on_create::Msg,
-    AdmissionWebhookUnreachable => crate::rules::quota_admission::admission_webhook_unreachable::Msg,
-    AuthorizationDenied => crate::rules::quota_admission::authorization_denied::Msg,
-    QuotaExceededOnCreate => crate::rules::quota_admission::quota_exceeded_on_create::Msg,
-    Rejections => crate::rules::quota_admission::rejections::Msg,
-    ReplicaCreationFailed => crate::rules::quota_admission::replica_creation_failed::Msg,
-    ResourceQuotaExhausted => crate::rules::quota_admission::resource_quota_exhausted::Msg,
-    IngressNotAdmitted => crate::rules::readiness_endpoints::ingress_not_admitted::Msg,
-    ProxyFoundNoEndpoints => crate::rules::readiness_endpoints::proxy_found_no_endpoints::Msg,
-    ServiceProxyRefused => crate::rules::readiness_endpoints::service_proxy_refused::Msg,
-    ServiceProxyUnreachable => crate::rules::zone_network_storage::service_proxy_unreachable::Msg,
-    ReadinessProbeFailing => crate::rules::readiness_endpoints::readiness_probe_failing::Msg,
-    RolloutNotProgressing => crate::rules::readiness_endpoints::rollout_not_progressing::Msg,
-    ServiceEndpointsNotServing => crate::rules::readiness_endpoints::service_endpoints_not_serving::Msg,
-    ServiceTargetPortMismatch => crate::rules::readiness_endpoints::service_target_port_mismatch::Msg,
-    SchedulingHistogram => crate::rules::scheduling::histogram::Msg,
-    PodUnschedulable => crate::rules::scheduling::pod_unschedulable::Msg,
-    NodePodCapacityReached => crate::rules::scheduling::node_pod_capacity_reached::Msg,
-    ClusterComponentFailing => crate::rules::zone_network_storage::cluster_component_failing::Msg,
-    DnsPolicyBypassesClusterDns => crate::rules::zone_network_storage::dns_policy_bypasses_cluster_dns::Msg,
-    NodeNetworkUnavailable => crate::rules::zone_network_storage::node_network_unavailable::Msg,
-    PodSandboxFailed => crate::rules::zone_network_storage::pod_sandbox_failed::Msg,
-    PvcPending => crate::rules::zone_network_storage::pvc_pending::Msg,
-    ReplicasInOneZone => crate::rules::zone_network_storage::replicas_in_one_zone::Msg,
-    VolumeMountFailed => crate::rules::zone_network_storage::volume_mount_failed::Msg,
-    VolumeReclaimFailed => crate::rules::zone_network_storage::volume_reclaim_failed::Msg,
+/// A sentence of the report: an id and typed arguments, rendered in a language by
+/// [`Message::render`]. Serialises as `{"id": "...", "args": {...}}`. Any group's enum converts into
+/// one (`Msg::X { .. }.into()`); [`Message::get`] gives the group's value back.
+pub struct Message(Box<dyn Sentence>);
+
+impl Message {
+    /// `sentence` as a message.
+    pub fn new(sentence: impl Sentence) -> Self {
+        Message(Box::new(sentence))
+    }
+
+    /// The group's value, when this message is of group `T`.
+    pub fn get<T: Sentence>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+
+    /// The stable id (`image-pull-failed.events-only`).
+    pub fn id(&self) -> &'static str {
+        self.0.id()
+    }
+
+    pub fn args(&self) -> Vec<(&'static str, ArgValue<'_>)> {
+        self.0.args()
+    }
+
+    /// Writes the message in `lang`.
+    pub fn put(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.0.put(lang, out)
+    }
+}
+
+impl Clone for Message {
+    fn clone(&self) -> Self {
+        Message(self.0.clone_box())
+    }
+}
+
+impl PartialEq for Message {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+
+impl Eq for Message {}
+
+impl fmt::Debug for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 impl Message {

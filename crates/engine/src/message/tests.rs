@@ -26,7 +26,7 @@ fn sentinels(message: &Message) -> Vec<String> {
 /// Every id is unique, names its group (`group.name`), and is lowercase kebab-case.
 #[test]
 fn every_id_is_unique_and_well_formed() {
-    let ids = Message::ids();
+    let ids = crate::messages::ids();
     let mut seen = std::collections::HashSet::new();
     for id in &ids {
         assert!(seen.insert(*id), "id {id} is declared twice");
@@ -41,7 +41,7 @@ fn every_id_is_unique_and_well_formed() {
             );
         }
     }
-    assert_eq!(ids.len(), Message::samples().len());
+    assert_eq!(ids.len(), crate::messages::samples().len());
 }
 
 /// Every message renders in both languages with every string argument in each: the same arguments
@@ -49,7 +49,7 @@ fn every_id_is_unique_and_well_formed() {
 /// text in Chinese and the English one without any.
 #[test]
 fn every_message_has_both_languages_with_the_same_arguments() {
-    for message in Message::samples() {
+    for message in crate::messages::samples() {
         let id = message.id();
         let en = message.render(Lang::En);
         let zh = message.render(Lang::Zh);
@@ -129,7 +129,7 @@ fn a_nameless_object_is_said_in_each_language() {
 #[test]
 fn every_message_quotes_its_arguments_unescaped() {
     let escaped = |s: &str| format!("{s:?}");
-    for message in Message::samples() {
+    for message in crate::messages::samples() {
         let id = message.id();
         let en = message.render(Lang::En);
         let zh = message.render(Lang::Zh);

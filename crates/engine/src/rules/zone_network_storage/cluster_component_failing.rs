@@ -824,12 +824,12 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
             rule: symptom.rule.clone(),
             subject: symptom.subject.clone(),
         });
-        if matches!(&link, Message::ClusterComponentFailing(Msg::Own {})) {
+        if matches!(link.get::<Msg>(), Some(Msg::Own {})) {
             continue;
         }
         inferred |= matches!(
-            &link,
-            Message::ClusterComponentFailing(
+            link.get::<Msg>(),
+            Some(
                 Msg::SameNode { .. }
                     | Msg::NameMatches { .. }
                     | Msg::ServiceNamed { .. }
@@ -842,7 +842,7 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
     }
     for (link, e) in service_failures(model, component) {
         // The address is the Service's: its cluster IP, by its line, is the evidence of that.
-        if let Message::ClusterComponentFailing(Msg::VipFails { service, .. }) = &link {
+        if let Some(Msg::VipFails { service, .. }) = link.get::<Msg>() {
             for path in ["spec.clusterIP", "kubectl.endpoints"] {
                 if let Some(e) = model.object(service).and_then(|s| model.evidence(s, path)) {
                     if !evidence.contains(&e) {
@@ -852,8 +852,8 @@ fn finding(model: &Model<'_>, component: &Failing<'_>, findings: &[Finding]) -> 
             }
         }
         inferred |= matches!(
-            &link,
-            Message::ClusterComponentFailing(
+            link.get::<Msg>(),
+            Some(
                 Msg::LookupFails { evidence: false, .. }
                     | Msg::MetricsFail { evidence: false }
                     | Msg::VipFails { .. }
