@@ -19,7 +19,7 @@
 
 use crate::report::{Finding, ObjectRef, Report, Severity, Text, Verdict};
 
-crate::messages! {
+faultline_report::messages! {
     /// What new evidence changed in a report.
     pub enum Msg {
         Confirmed { rule: Text, subject: ObjectRef } = "changes.confirmed" {

@@ -4,17 +4,18 @@
 //! report in the same order. Data flows one way: ingest -> model -> rules -> report.
 
 pub mod changes;
-mod hash;
-pub mod ingest;
-pub mod lang;
-mod lines;
-pub mod message;
 pub mod messages;
-pub mod model;
+
 pub mod redact;
 pub mod render;
-pub mod report;
 pub mod rules;
+
+pub use faultline_ingest as ingest;
+use faultline_ingest::lines;
+pub use faultline_model as model;
+pub use faultline_report as report;
+use faultline_report::hash;
+pub use faultline_report::{lang, message};
 
 use std::collections::BTreeMap;
 

@@ -433,3 +433,18 @@ fn overlaps_are_resolved_as_by_one_ordered_pass() {
         );
     }
 }
+
+/// A workload's Pod template is dropped from its tree once read: a secret in the template's `env`
+/// is still found, from the text.
+#[test]
+fn a_secret_in_a_pruned_pod_template_is_still_found() {
+    let rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web-7d4\n  namespace: shop\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        env:\n        - name: DB_PASSWORD\n          value: hunter2-hunter2\nstatus:\n  replicas: 1\n";
+    let sources = [crate::ingest::Source::new("rs.yaml", rs)];
+    let got = crate::ingest::ingest(&sources);
+    assert_eq!(got.objects[0].locate("spec.template").map(|(p, _)| p.line), None);
+    let hits = super::scan_ingested(&sources, &got, &Default::default());
+    assert!(
+        hits.iter().any(|h| h.input == 0 && h.line == 14),
+        "the template's env value is still a secret: {hits:?}"
+    );
+}

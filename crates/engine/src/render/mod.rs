@@ -57,7 +57,7 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     labels
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The renderings' own lines. A group of its own, holding no nested message: the page exports
     /// through here, and a group that nests a [`crate::message::Message`] would link every group's
     /// texts into the page.

@@ -257,7 +257,7 @@ fn dep_kind(kind: DepKind) -> Msg {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of container logs as evidence.
     pub enum Msg {
         /// The summary's clause: the log's terminal error, what kind it is, what it names.

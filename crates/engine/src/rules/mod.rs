@@ -16,7 +16,7 @@ pub mod cluster_components;
 pub mod components;
 mod containers;
 pub mod control_plane;
-pub mod docs;
+pub use faultline_report::docs;
 pub mod etcd;
 pub(crate) mod history;
 pub mod log_evidence;
@@ -875,6 +875,27 @@ fn group(findings: Vec<Finding>) -> Vec<Finding> {
 mod tests {
     use super::*;
     use crate::{analyze, Source};
+
+    #[test]
+    fn every_rule_reads_as_its_sections_with_code_for_the_example() {
+        use docs::{sections, DocBlock};
+        for rule in RULES {
+            let sections = sections(rule.docs);
+            let titles: Vec<&str> = sections.iter().map(|(t, _)| t.as_str()).collect();
+            assert_eq!(titles, DOC_SECTIONS, "{}", rule.id);
+            assert!(
+                sections.iter().all(|(_, b)| !b.is_empty()),
+                "{}: an empty section",
+                rule.id
+            );
+            let (_, example) = &sections[sections.len() - 1];
+            assert!(
+                example.iter().any(|b| matches!(b, DocBlock::Code(_))),
+                "{}",
+                rule.id
+            );
+        }
+    }
 
     #[test]
     fn every_rule_the_links_name_is_in_the_registry() {

@@ -452,7 +452,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `container-crash-looping`.
     pub enum Msg {
         /// A Pod known from its `Back-off restarting failed container` events only.

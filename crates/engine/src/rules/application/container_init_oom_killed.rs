@@ -83,7 +83,7 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `container-init-oom-killed`.
     pub enum Msg {
         /// A container (an init container when `init`) whose start the kernel's OOM killer ended;

@@ -170,7 +170,7 @@ fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `container-oom-killed`.
     pub enum Msg {
         /// A container killed by the OOM killer: its limit, what its JVM heap setting says, its

@@ -203,7 +203,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `env-host-not-a-service`.
     pub enum Msg {
         NotAService { subject: ObjectRef, container: Text, name: Text, value: Text, service: Text, namespace: Text, count: usize } = "env-host-not-a-service.not-a-service" {

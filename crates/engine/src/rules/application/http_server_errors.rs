@@ -291,7 +291,7 @@ fn subject_of(command: &str) -> ObjectRef {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `http-server-errors`.
     pub enum Msg {
         /// The 5xx answers in one command's output: how many of all, from what, which codes; the

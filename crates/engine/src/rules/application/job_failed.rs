@@ -189,7 +189,7 @@ fn finding(
     )
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `job-failed`.
     pub enum Msg {
         /// A Job that failed for good: why (`what`), and `status.failed` as the Job states it.

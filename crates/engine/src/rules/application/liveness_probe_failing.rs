@@ -142,7 +142,7 @@ fn is_liveness(event: &crate::model::EventRecord) -> bool {
         || (event.reason == "Killing" && event.message.contains("failed liveness probe"))
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `liveness-probe-failing`.
     pub enum Msg {
         /// A Pod whose container the kubelet kills for failed liveness probes: the probe's own output

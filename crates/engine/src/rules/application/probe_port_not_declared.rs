@@ -182,7 +182,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `probe-port-not-declared`.
     pub enum Msg {
         Liveness {} = "probe-port-not-declared.liveness" { en: "liveness probe", zh: "存活探针" },

@@ -168,7 +168,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `readiness-probe-missing`.
     pub enum Msg {
         /// A workload's Ready Pods (how many, the first's name) whose listed containers have no

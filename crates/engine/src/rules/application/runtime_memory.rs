@@ -226,7 +226,7 @@ pub fn human(bytes: u64) -> String {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The runtimes' names, in the sentences that compare their settings with a limit.
     pub enum Msg {
         JvmHeap {} = "runtime-memory.jvm-heap" {

@@ -152,7 +152,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `runtime-memory-over-limit`.
     pub enum Msg {
         OverLimit { subject: ObjectRef, container: Text, clause: Box<crate::message::Message> } = "runtime-memory-over-limit.over-limit" {

@@ -422,7 +422,7 @@ fn started_now(model: &Model<'_>, object: &Object, name: Option<&str>) -> Option
     })
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `startup-probe-failing`.
     pub enum Msg {
         /// A Pod whose container does not finish starting: the probe's own output (after `Startup

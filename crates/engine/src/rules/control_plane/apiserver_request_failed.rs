@@ -231,7 +231,7 @@ fn server_address(text: &str) -> Option<String> {
     Some(rest[..end].to_string()).filter(|s| !s.is_empty())
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `apiserver-request-failed`.
     pub enum Msg {
         /// Requests to the API server (at an address, when the input gives it) fail, and why.

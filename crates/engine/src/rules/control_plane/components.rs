@@ -265,7 +265,7 @@ pub(crate) fn ran_again(model: &Model<'_>, object: &Object) -> Option<RanAgain> 
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `components`, shared by `control-plane-component-failing` and `etcd-member-failing`.
     pub enum Msg {
         /// A control-plane component's Pod failing: how (a clause per container) and what follows.

@@ -74,7 +74,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_components(model, &RULE, |c| c != ETCD, findings);
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `control-plane-component-failing`.
     pub enum Msg {}
 }

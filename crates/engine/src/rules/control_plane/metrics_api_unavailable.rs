@@ -209,7 +209,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     ));
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `metrics-api-unavailable`.
     pub enum Msg {
         /// An HPA whose ScalingActive condition says the metrics API failed, with its words.

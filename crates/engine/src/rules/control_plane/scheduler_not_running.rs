@@ -78,7 +78,7 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `scheduler-not-running`.
     pub enum Msg {
         /// `pods` Pods Pending that no scheduler has tried; `named` lists a few; `why` is what else

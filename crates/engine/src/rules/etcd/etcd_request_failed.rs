@@ -144,7 +144,7 @@ fn db_size(line: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `etcd-request-failed`.
     pub enum Msg {
         /// The NOSPACE alarm: on how many members `etcdctl alarm list` shows it (None: not pasted),

@@ -315,7 +315,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `container-config-invalid`.
     pub enum Msg {
         /// A Pod's container the kubelet cannot create, from its status: `cause` says why.

@@ -196,7 +196,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `container-start-failed`.
     pub enum Msg {
         /// A Pod's container (an init container when `init`) whose process the runtime cannot start;

@@ -98,7 +98,7 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `image-pull-failed`.
     pub enum Msg {
         /// A Pod's container that cannot pull its image, from its status.

@@ -294,7 +294,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `node-not-ready`.
     pub enum Msg {
         /// A node whose Ready condition is not `True`: the kubelet's state (`StoppedReporting`,

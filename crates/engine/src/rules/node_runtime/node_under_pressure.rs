@@ -282,7 +282,7 @@ fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
     matches!((last_bad, last_good), (Some(bad), Some(good)) if good > bad)
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `node-under-pressure`.
     pub enum Msg {
         /// A node under a pressure condition (`MemoryPressure`), the resource it is short of, and

@@ -337,7 +337,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `pod-evicted`.
     pub enum Msg {
         /// `count` Pods evicted from a node (None: the input does not name it) low on a resource

@@ -422,7 +422,7 @@ fn push_kubelet_finding(
     ));
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `referenced-object-missing`.
     pub enum Msg {
         Missing { subject: ObjectRef, missing: ObjectRef, count: usize, consequence: Box<crate::message::Message> } = "referenced-object-missing.missing" {

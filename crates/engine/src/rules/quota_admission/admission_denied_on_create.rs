@@ -231,7 +231,7 @@ fn spaced(text: String) -> String {
     format!("{before}{text}{after}")
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `admission-denied-on-create`.
     pub enum Msg {
         /// An object kubectl was refused by admission: it does not exist.

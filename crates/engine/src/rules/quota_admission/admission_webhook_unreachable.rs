@@ -428,7 +428,7 @@ fn finding(g: &Group) -> Finding {
     finding
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `admission-webhook-unreachable`.
     pub enum Msg {
         /// kubectl's create failed because the API server could not call a webhook (the object, when

@@ -251,7 +251,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `authorization-denied`.
     pub enum Msg {
         /// An identity refused by authorization: the request, how many other requests were refused,

@@ -271,7 +271,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     finding
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `quota-exceeded-on-create`.
     pub enum Msg {
         /// An object kubectl was refused (403 Forbidden) by a quota: it does not exist.

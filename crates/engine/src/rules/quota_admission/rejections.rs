@@ -281,7 +281,7 @@ pub fn by_subject(rejections: Vec<Rejection>) -> Vec<Vec<Rejection>> {
     groups
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `rejections`.
     pub enum Msg {}
 }

@@ -208,7 +208,7 @@ fn explain(message: &str) -> Msg {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `replica-creation-failed`.
     pub enum Msg {
         /// A controller's Pods refused (`FailedCreate`, how many times), why, and the API server's words.

@@ -225,7 +225,7 @@ fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, 
     )
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `resource-quota-exhausted`.
     pub enum Msg {
         /// A ResourceQuota with no room left for some resources, and the next create it will refuse.

@@ -73,7 +73,7 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `ingress-not-admitted`.
     pub enum Msg {
         /// The Ingress names a class that is not among the IngressClasses pasted.

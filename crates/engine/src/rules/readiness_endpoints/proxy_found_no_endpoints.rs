@@ -207,7 +207,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `proxy-found-no-endpoints`.
     pub enum Msg {
         /// The Service has endpoints but the request named no port of it, or a port that is not its

@@ -178,7 +178,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `readiness-probe-failing`.
     pub enum Msg {
         /// A Pod whose containers run but fail their readiness probe: `containers` are the ones not

@@ -368,7 +368,7 @@ fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
         .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `rollout-not-progressing`.
     pub enum Msg {
         /// The summary: the rollout's state, then how many replicas are available and what an

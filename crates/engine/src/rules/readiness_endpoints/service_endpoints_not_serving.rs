@@ -458,7 +458,7 @@ fn scaled_to_zero<'a>(
     })
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `service-endpoints-not-serving`.
     pub enum Msg {
         /// The Service selects the Pods of a workload scaled to 0; `facts` are its five facts.

@@ -99,7 +99,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `service-proxy-refused`.
     pub enum Msg {
         /// The proxy's connection to the endpoint was refused; `endpoint` is the address it dialled.

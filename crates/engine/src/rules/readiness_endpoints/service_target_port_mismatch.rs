@@ -213,7 +213,7 @@ enum Mismatch {
     Protocol(Text),
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `service-target-port-mismatch`.
     pub enum Msg {
         NameNotDefined { subject: ObjectRef, target: Text, pod: ObjectRef, declared: String } = "service-target-port-mismatch.name-not-defined" {

@@ -228,7 +228,7 @@ fn entry(text: &str) -> Entry {
     Entry { nodes, cause }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of the scheduler's histogram: its entries, and why a group of nodes was filtered out
     /// (a phrase that follows a count of nodes).
     pub enum Msg {

@@ -206,7 +206,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `node-pod-capacity-reached`.
     pub enum Msg {
         /// A node holding as many Pods as it may.

@@ -400,7 +400,7 @@ fn summary(
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `pod-unschedulable`.
     pub enum Msg {
         /// A Pod whose `spec.schedulingGates` keep the scheduler from considering it.

@@ -1007,7 +1007,7 @@ fn breaks(family: Family, drivers: &[String]) -> Msg {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `cluster-component-failing`.
     pub enum Msg {
         /// A cluster component failing: which, what it does, how it fails, what it breaks, and the

@@ -236,7 +236,7 @@ fn in_cluster_env(model: &Model<'_>, spec: &crate::rules::pod_spec::PodSpec<'_>)
     None
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `dns-policy-bypasses-cluster-dns`.
     pub enum Msg {
         NoneElsewhere { subject: ObjectRef, nameservers: Vec<Text>, cluster: Option<Text> } = "dns-policy-bypasses-cluster-dns.none-elsewhere" {

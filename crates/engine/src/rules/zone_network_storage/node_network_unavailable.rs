@@ -156,7 +156,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `node-network-unavailable`.
     pub enum Msg {
         /// The Node's network is not set up: `conditions` say which of its conditions show it, `pods`

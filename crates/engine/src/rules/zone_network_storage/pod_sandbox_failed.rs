@@ -153,7 +153,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `pod-sandbox-failed`.
     pub enum Msg {
         /// The Pod's sandbox cannot be created: why, and how many attempts its events count.

@@ -361,7 +361,7 @@ fn finding(
     )
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `pvc-pending`.
     pub enum Msg {
         /// The claim is `Pending`, and why (one of the causes below).

@@ -201,7 +201,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `replicas-in-one-zone`.
     pub enum Msg {
         /// Every running replica of a workload is in one zone while the pasted nodes span others;

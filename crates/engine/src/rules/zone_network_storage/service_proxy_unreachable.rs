@@ -174,7 +174,7 @@ fn next_steps(subject: &ObjectRef, endpoint: Option<&str>) -> Vec<String> {
     steps
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `service-proxy-unreachable`.
     pub enum Msg {
         /// The proxy's dial timed out (or had no route): the address is the one it dialled.

@@ -220,7 +220,7 @@ fn finding(
     )
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `volume-mount-failed`.
     pub enum Msg {
         /// The Pod's containers cannot start because a volume (named when the kubelet's message

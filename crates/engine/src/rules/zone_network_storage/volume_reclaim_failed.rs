@@ -144,7 +144,7 @@ fn next_steps(name: &str) -> Vec<String> {
     ]
 }
 
-crate::messages! {
+faultline_report::messages! {
     /// The words of `volume-reclaim-failed`.
     pub enum Msg {
         /// A PV in phase Failed, with the PV controller's message when it has one.

@@ -1,0 +1,920 @@
+//! Text in, Kubernetes objects out: format detection, parsing with positions, typed decoding.
+//!
+//! Nothing here decides anything about Kubernetes failures; it only turns what was pasted into objects
+//! that remember the source and line they came from, and records every error and every thing it could
+//! not use, so nothing is dropped silently.
+
+pub mod api;
+mod binary;
+pub mod catalog;
+pub mod decode;
+pub mod describe;
+pub mod events_table;
+pub mod fragments;
+pub mod get_table;
+pub mod http;
+pub mod json;
+pub mod kubectl_yaml;
+pub mod lines;
+pub mod log_errors;
+pub mod logs;
+pub mod messages;
+pub mod node;
+mod objects;
+mod other;
+pub mod reading;
+mod rewrap;
+pub mod segment;
+mod sniff;
+mod wrappers;
+pub mod yaml;
+
+pub use binary::{looks_binary, BINARY_REASON};
+
+use api::{CoreEvent, EventsV1Event, Pod};
+
+use events_table::TableEvent;
+use faultline_report::{InputError, InputSummary, ObjectRef};
+use node::{Node, Pos};
+use objects::{add_document, add_object};
+use other::{fragment_of_command, read_other};
+use segment::Segment;
+use sniff::{dedent, indented_block_end, is_kubectl_reader, is_log_file, sniff, Sniffed};
+
+/// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
+pub use faultline_report::Source;
+
+/// Text from bytes as read from a file or received: valid UTF-8 is kept as it is, without a copy;
+/// invalid sequences become U+FFFD, as a browser's text decoder does. (`String::from_utf8_lossy`
+/// checks the bytes char by char and copies them: a tenth of analysing a big dump.)
+pub fn text_from_bytes(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The text a command printed, when it is not a format the engine reads (`etcdctl alarm list`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandOutput {
+    pub source: usize,
+    pub command: String,
+    pub first_line: u32,
+    pub text: String,
+    /// The HTTP statuses in `text`, read once here ([`http::statuses`]).
+    pub http: Vec<http::HttpStatus>,
+}
+
+impl CommandOutput {
+    /// The output of `command` (empty when the paste does not show it), its HTTP statuses read.
+    pub fn new(source: usize, command: Option<&segment::Command>, first_line: u32, text: String) -> Self {
+        let command = command.map(|c| c.line.clone()).unwrap_or_default();
+        Self {
+            source,
+            http: http::statuses(&command, first_line, &text),
+            command,
+            first_line,
+            text,
+        }
+    }
+}
+
+/// A decoded object of a kind some rule reads; everything else is kept as its node tree only.
+#[derive(Clone, Debug)]
+pub enum Typed {
+    Pod(Box<Pod>),
+    Event(Box<CoreEvent>),
+    EventV1(Box<EventsV1Event>),
+    /// A kind no rule reads yet, or one whose typed decoding failed (the error is reported).
+    Untyped,
+}
+
+/// A Kubernetes object found in an input, with the tree it was read from for locating fields.
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub id: ObjectRef,
+    pub api_version: String,
+    /// Index of the input in the slice given to `analyze`.
+    pub source: usize,
+    pub node: Node,
+    pub typed: Typed,
+}
+
+impl Object {
+    /// Where a field path of this object sits in its input, if it is there.
+    pub fn locate(&self, path: &str) -> Option<(Pos, &Node)> {
+        self.node.locate(path)
+    }
+}
+
+/// Everything ingest produced from all inputs.
+#[derive(Debug, Default)]
+pub struct Ingested {
+    pub inputs: Vec<InputSummary>,
+    pub objects: Vec<Object>,
+    /// Rows of event tables, with the index of the input they came from.
+    pub table_events: Vec<(usize, TableEvent)>,
+    /// What kubectl printed instead of objects (API errors, connection failures), by input.
+    pub messages: Vec<(usize, messages::ClientMessage)>,
+    /// The output of other commands shown in a paste, by input: (input, command, first line, text).
+    pub outputs: Vec<CommandOutput>,
+    pub errors: Vec<InputError>,
+    /// Lines no reader could use, by input: every line is read, recognised as other text (kept in
+    /// `outputs`), or listed here with why.
+    pub unread: Vec<(usize, fragments::UnreadLines)>,
+    /// Container logs, by the Pod (or Job) they are of, with their terminal error ([`logs`]).
+    pub logs: Vec<logs::LogBlock>,
+    /// What this reading builds ([`ingest_trees`]: the objects' trees only).
+    pub scope: Scope,
+    /// The objects (indices into `objects`) of each `kubectl get` table whose rows name no
+    /// namespace: one table lists one namespace ([`unify_namespaces`]).
+    pub tables_without_namespace: Vec<std::ops::Range<usize>>,
+}
+
+/// What a reading builds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// Everything the analysis reads.
+    #[default]
+    Analysis,
+    /// The objects and their trees only, as redaction reads them ([`ingest_trees`]).
+    Trees,
+}
+
+/// The formats the engine recognises, as they appear in the report's `inputs[].format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Yaml,
+    YamlList,
+    YamlDocuments,
+    Json,
+    JsonList,
+    EventsTable,
+    GetTable,
+    Describe,
+    /// kubectl's own messages: API errors, connection failures, warnings.
+    Messages,
+    /// Container logs (a `logs.txt` of a cluster-info dump, a bundle's `*.log`): not analysed.
+    ContainerLog,
+    /// The output of a command other than kubectl's readers (`etcdctl`, `kubeadm`, `curl` through
+    /// `kubectl run`): kept as text that rules may read, as the weakest kind of evidence.
+    CommandOutput,
+    /// Several segments (commands) of different formats in one input.
+    Mixed,
+    /// Text no whole-format reader takes, in which single records were found by content: event
+    /// rows without their header, kubectl messages, messages of the catalog.
+    Fragments,
+    /// Text in which nothing was recognised: prose, logs, shell output, or unread lines.
+    Text,
+    /// Not text at all (NUL bytes, mostly invalid UTF-8): refused, nothing read.
+    Binary,
+    Empty,
+}
+
+impl Format {
+    pub fn id(self) -> &'static str {
+        match self {
+            Format::Yaml => "yaml",
+            Format::YamlList => "yaml-list",
+            Format::YamlDocuments => "yaml-documents",
+            Format::Json => "json",
+            Format::JsonList => "json-list",
+            Format::EventsTable => "events-table",
+            Format::Describe => "describe",
+            Format::GetTable => "get-table",
+            Format::Messages => "kubectl-messages",
+            Format::ContainerLog => "container-log",
+            Format::CommandOutput => "command-output",
+            Format::Mixed => "mixed",
+            Format::Fragments => "fragments",
+            Format::Text => "text",
+            Format::Binary => "binary",
+            Format::Empty => "empty",
+        }
+    }
+}
+
+pub fn ingest(sources: &[Source]) -> Ingested {
+    ingest_observed(sources, &mut |_, _| {})
+}
+
+/// The objects of the inputs with their trees, as [`ingest`] reads them, and nothing else: what
+/// redaction reads ([`crate::redact::redact`]). Their typed form is not decoded (every object is
+/// [`Typed::Untyped`]), and the readers that make no objects are not run: events and `get` rows
+/// without a header, kubectl's messages, container logs, other commands' output, unread lines. Those
+/// readers go through every line of a text that is not YAML or JSON and were most of the cost of
+/// redacting one (a paste of `password: …` lines); what decides where a document or a table starts
+/// within such a text is run as in [`ingest`], so the objects are the same, at the same places.
+pub fn ingest_trees(sources: &[Source]) -> Ingested {
+    let mut out = Ingested {
+        scope: Scope::Trees,
+        ..Ingested::default()
+    };
+    for (index, source) in sources.iter().enumerate() {
+        ingest_one(index, source, &mut out, &mut |_| {});
+    }
+    out
+}
+
+/// A key whose value the readers step over without building it: `metadata.managedFields`, the
+/// server-side-apply bookkeeping that no rule reads and that is close to half of a `kubectl get -A -o
+/// yaml|json` dump. Its syntax is still checked as far as bracket and string balance (JSON) or
+/// indentation (YAML) go.
+pub const SKIPPED_KEY: &str = "managedFields";
+
+/// Fields dropped from an object's tree once it is read, by kind: the Pod template of a workload
+/// controller. No rule, model or scan reads it (the Pods it made are what rules read, and a secret in
+/// a template's `env` is found in the text), yet it is a third of a ReplicaSet or Deployment and, on a
+/// 1,000-Pod dump, 3.8 MB of trees, kept until the report is made. The text stays as it was. Only
+/// the built-in kinds (core, `apps`, `batch`, `extensions` groups): a custom resource's `spec.template`
+/// is kept.
+pub const PRUNED: [(&str, &str); 7] = [
+    ("Deployment", "spec.template"),
+    ("ReplicaSet", "spec.template"),
+    ("ReplicationController", "spec.template"),
+    ("StatefulSet", "spec.template"),
+    ("DaemonSet", "spec.template"),
+    ("Job", "spec.template"),
+    ("CronJob", "spec.jobTemplate"),
+];
+
+/// How often reading reports progress, in bytes of input.
+pub const PROGRESS_STEP: u64 = 256 * 1024;
+
+/// Tells how far a reader has got in its text: called with a byte offset into the text it was given,
+/// after each document and each item of a top-level List.
+pub type Reached<'r> = &'r mut dyn FnMut(usize);
+
+/// [`ingest`], calling `progress(bytes_done, documents_done)` about every [`PROGRESS_STEP`] bytes
+/// (the readers report after each document and each List item, so one big List moves the count too)
+/// and after each input. Documents here count List items one by one.
+pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -> Ingested {
+    let mut out = Ingested::default();
+    let mut done = 0u64;
+    let mut documents = 0u64;
+    let mut next_report = PROGRESS_STEP;
+    for (index, source) in sources.iter().enumerate() {
+        let base = done;
+        ingest_one(index, source, &mut out, &mut |offset| {
+            documents += 1;
+            let at = base + offset as u64;
+            if at >= next_report {
+                next_report = at + PROGRESS_STEP;
+                progress(at, documents);
+            }
+        });
+        done += source.text.len() as u64;
+        progress(done, documents);
+    }
+    // Kept through the whole analysis: without its growth room.
+    out.objects.shrink_to_fit();
+    out
+}
+
+fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
+    // A binary file is refused as the app refuses it: one error, nothing read.
+    if looks_binary(&source.text) {
+        out.errors.push(InputError::new(
+            &source.name,
+            Pos { line: 1, column: 1 },
+            crate::reading::Msg::Binary {
+                name: source.name.clone(),
+            },
+        ));
+        out.inputs.push(InputSummary {
+            source: source.name.clone(),
+            format: Format::Binary.id().to_string(),
+            documents: 0,
+            objects: 0,
+            kinds: Default::default(),
+        });
+        return;
+    }
+    let objects_before = out.objects.len();
+    let events_before = out.table_events.len();
+    let mut formats: Vec<Format> = Vec::new();
+    let mut documents = 0;
+    // The rests a hard wrap moved out of a quoted or indented block, joined back, line for line.
+    let rejoined_block = rewrap::rejoin_broken_prefix(&source.text);
+    let text = rejoined_block.as_deref().unwrap_or(&source.text);
+    // Quoting, k9s borders and colour codes taken off, line for line (`None`: the text has none).
+    let unwrapped = wrappers::unwrap(text);
+    let text = unwrapped.as_deref().unwrap_or(text);
+    // The spaces a terminal or chat client padded every line with, taken off.
+    let unpadded = wrappers::unpad(text);
+    let text = unpadded.as_deref().unwrap_or(text);
+    // Table headers and rows a mail client hard-wrapped, joined, line for line.
+    let rejoined = rewrap::rejoin_tables(text);
+    let text = rejoined.as_deref().unwrap_or(text);
+    let segments = segment::split(text);
+    // A file named like a log is one log (a `% Total` line of curl's is no prompt there), unless a
+    // `kubectl logs` prompt in it says whose each part is.
+    let analysis = out.scope == Scope::Analysis;
+    if analysis {
+        if let Some(block) = logs::read_file(index, &source.name, text, &segments) {
+            out.logs.push(block);
+        }
+    }
+    for segment in segments {
+        // Segments are slices of the text: their offset turns the readers' offsets into the input's.
+        let base = segment.text.as_ptr() as usize - text.as_ptr() as usize;
+        // A container's log is kept as evidence, whatever else reads the segment.
+        if analysis {
+            if let Some(block) = logs::read(index, &text[..base], &segment) {
+                out.logs.push(block);
+            }
+        }
+        let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
+        documents += docs;
+        if format != Format::Empty {
+            formats.push(format);
+        }
+    }
+    if analysis {
+        unify_namespaces(out, objects_before, events_before);
+    }
+    let format = match formats.as_slice() {
+        [] if is_log_file(&source.name) => Format::ContainerLog,
+        [] => Format::Empty,
+        [one] => *one,
+        _ => Format::Mixed,
+    };
+    let mut kinds = std::collections::BTreeMap::new();
+    for object in &out.objects[objects_before..] {
+        *kinds.entry(object.id.kind.to_string()).or_insert(0) += 1;
+    }
+    if out.table_events.len() > events_before {
+        *kinds.entry("Event".to_string()).or_insert(0) += out.table_events.len() - events_before;
+    }
+    out.inputs.push(InputSummary {
+        source: source.name.clone(),
+        format: format.id().to_string(),
+        documents,
+        objects: out.objects.len() - objects_before + out.table_events.len() - events_before,
+        kinds,
+    });
+}
+
+/// The rows of one `kubectl get` table as objects; a table whose rows name no namespace is
+/// remembered as one ([`Ingested::tables_without_namespace`]).
+fn add_table(index: usize, source: &Source, rows: Vec<Node>, out: &mut Ingested) {
+    let first = out.objects.len();
+    for node in rows {
+        add_object(index, source, node, None, out);
+    }
+    let table = first..out.objects.len();
+    if !table.is_empty()
+        && out.objects[table.clone()]
+            .iter()
+            .all(|o| o.id.namespace.is_none())
+    {
+        out.tables_without_namespace.push(table);
+    }
+}
+
+/// One paste's objects and event rows read without a namespace (a `kubectl get pods` table without
+/// its command, an `Events:` section alone) take the namespace the paste states for the same kind
+/// and name elsewhere (describe's `Namespace:` line, a `-n` command, an object's metadata), when it
+/// states one namespace for them: they are the same object, and a finding about it should name
+/// it once, with what each part of the paste says. Names seen in two namespaces stay apart. The
+/// rows of one `kubectl get` table without a NAMESPACE column then share the namespace one of them
+/// was found in: kubectl listed one namespace.
+fn unify_namespaces(out: &mut Ingested, objects_before: usize, events_before: usize) {
+    use faultline_report::hash::Map;
+    let objects = &mut out.objects[objects_before..];
+    let events = &mut out.table_events[events_before..];
+    // (kind, name) -> the one namespace stated for it, or None when several are.
+    let mut stated: Map<(String, String), Option<String>> = Map::default();
+    let mut state = |kind: &str, name: &str, namespace: &str| {
+        stated
+            .entry((kind.to_string(), name.to_string()))
+            .and_modify(|seen| {
+                if seen.as_deref() != Some(namespace) {
+                    *seen = None;
+                }
+            })
+            .or_insert_with(|| Some(namespace.to_string()));
+    };
+    for object in objects.iter() {
+        if let Some(namespace) = &object.id.namespace {
+            state(&object.id.kind, &object.id.name, namespace);
+        }
+    }
+    for (_, event) in events.iter() {
+        if let Some(namespace) = event.namespace.as_deref().filter(|_| !event.name.is_empty()) {
+            state(&event.kind, &event.name, namespace);
+        }
+    }
+    if stated.is_empty() {
+        return;
+    }
+    let of = |kind: &str, name: &str| -> Option<String> {
+        if name.is_empty() || events_table::is_cluster_scoped(kind) {
+            return None;
+        }
+        stated
+            .get(&(kind.to_string(), name.to_string()))
+            .cloned()
+            .flatten()
+    };
+    for object in objects.iter_mut().filter(|o| o.id.namespace.is_none()) {
+        if let Some(namespace) = of(&object.id.kind, &object.id.name) {
+            object.id.namespace = Some(namespace.into());
+        }
+    }
+    for (_, event) in events.iter_mut().filter(|(_, e)| e.namespace.is_none()) {
+        event.namespace = of(&event.kind, &event.name);
+    }
+    for table in out
+        .tables_without_namespace
+        .iter()
+        .filter(|t| t.start >= objects_before)
+    {
+        let rows = &mut out.objects[table.clone()];
+        let mut namespaces = rows.iter().filter_map(|o| o.id.namespace.clone());
+        let Some(namespace) = namespaces.next() else {
+            continue;
+        };
+        if namespaces.all(|n| n == namespace) {
+            for row in rows.iter_mut() {
+                row.id.namespace = Some(namespace.clone());
+            }
+        }
+    }
+}
+
+/// Reads one segment of an input; returns its format and how many documents (or tables) it held.
+fn ingest_segment(
+    index: usize,
+    source: &Source,
+    segment: &Segment<'_>,
+    out: &mut Ingested,
+    reached: Reached<'_>,
+) -> (Format, usize) {
+    let error =
+        |pos: Pos, message: faultline_report::message::Message| InputError::new(&source.name, pos, message);
+    if segment.log {
+        return (Format::ContainerLog, 0);
+    }
+    // A markdown code block (every line indented by four spaces or more), or output pasted with an
+    // indent: read as if it started at the left margin, lines where they were.
+    if let Some(dedented) = dedent(segment.text) {
+        let moved = Segment {
+            first_line: segment.first_line,
+            text: &dedented,
+            command: segment.command.clone(),
+            log: false,
+        };
+        return ingest_segment(index, source, &moved, out, reached);
+    }
+    // A document in a markdown code block with a sentence after it (`    apiVersion: v1` …, a blank
+    // line, `Any idea?` at the margin): the block is read alone, then the sentence, so the
+    // document does not end in a syntax error at the sentence.
+    if let Some(end) = indented_block_end(segment.text) {
+        if matches!(
+            sniff(&segment.text[..end], segment.command.as_ref()),
+            Sniffed::Yaml | Sniffed::Json
+        ) {
+            let block = Segment {
+                first_line: segment.first_line,
+                text: &segment.text[..end],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let rest = Segment {
+                first_line: segment.first_line
+                    + segment.text[..end].bytes().filter(|&b| b == b'\n').count() as u32,
+                text: &segment.text[end..],
+                command: segment.command.clone(),
+                log: false,
+            };
+            let (format, documents) = ingest_segment(index, source, &block, out, &mut *reached);
+            let (after, more) = ingest_segment(index, source, &rest, out, &mut |at| reached(end + at));
+            let format = match after {
+                Format::Empty | Format::Text => format,
+                _ => Format::Mixed,
+            };
+            return (format, documents + more);
+        }
+    }
+    match sniff(segment.text, segment.command.as_ref()) {
+        Sniffed::Empty => (Format::Empty, 0),
+        Sniffed::Json => {
+            let docs = json::parse_documents_observed(segment.text, segment.first_line, reached);
+            let count = docs.len();
+            let mut list = false;
+            // `kubectl get job x -o json | jq .status`, run again and again: a stream of the same
+            // object's field, of which the last document is the state now.
+            let fragment = segment.command.as_ref().and_then(fragment_of_command);
+            let last_ok = docs.iter().rposition(|d| d.result.is_ok());
+            for (i, doc) in docs.into_iter().enumerate() {
+                let field_alone = doc.result.as_ref().is_ok_and(|n| n.get("kind").is_none());
+                if let (Some(fragment), true) = (&fragment, field_alone) {
+                    if let (Ok(node), true) = (doc.result, Some(i) == last_ok) {
+                        add_object(index, source, fragment.wrap(node), None, out);
+                    }
+                    continue;
+                }
+                if let Some(cut) = &doc.cut_off {
+                    out.errors.push(error(
+                        cut.pos,
+                        crate::reading::Msg::JsonCutOff {
+                            error: cut.message.clone(),
+                        }
+                        .into(),
+                    ));
+                }
+                match doc.result {
+                    Ok(node) => list |= add_document(index, source, node, out),
+                    Err(e) => out.errors.push(error(e.pos, *e.message)),
+                }
+            }
+            (if list { Format::JsonList } else { Format::Json }, count)
+        }
+        Sniffed::Yaml => {
+            let mut docs = yaml::parse_documents_observed(segment.text, segment.first_line, reached);
+            // A document that does not parse may have been hard-wrapped by a mail client: read the
+            // rejoined copy when it parses better.
+            // Fewer documents that do not parse, or as many with the first error further on.
+            let broken = |docs: &[yaml::YamlDocument]| {
+                let errors = docs.iter().filter(|d| d.result.is_err()).count();
+                let first = docs
+                    .iter()
+                    .find_map(|d| d.result.as_ref().err())
+                    .map(|e| e.pos.line);
+                (errors, std::cmp::Reverse(first))
+            };
+            if broken(&docs).0 > 0 {
+                if let Some(joined) = rewrap::rejoin(segment.text, rewrap::Keys::Yaml) {
+                    let again = yaml::parse_documents(&joined, segment.first_line);
+                    if broken(&again) < broken(&docs) {
+                        docs = again;
+                    }
+                }
+            }
+            let mut count = 0;
+            let mut list = false;
+            for doc in docs {
+                match doc.result {
+                    Ok(Some(node)) => {
+                        count += 1;
+                        list |= add_document(index, source, node, out);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        count += 1;
+                        out.errors.push(error(e.pos, *e.message));
+                    }
+                }
+            }
+            let format = match (list, count) {
+                (true, 1) => Format::YamlList,
+                (_, 0 | 1) => Format::Yaml,
+                _ => Format::YamlDocuments,
+            };
+            (format, count)
+        }
+        // What makes no objects, not read for a reading of trees ([`ingest_trees`]).
+        Sniffed::EventsTable if out.scope == Scope::Trees => (Format::EventsTable, 1),
+        Sniffed::Messages if out.scope == Scope::Trees => (Format::Messages, 0),
+        Sniffed::EventsTable => {
+            let rows = events_table::parse(segment.text, segment.first_line, segment.command.as_ref())
+                .unwrap_or_default();
+            if rows.is_empty() {
+                // A header whose rows do not fit its columns (tab-aligned 1.4 events whose tabs do
+                // not line up once expanded): the rows are read one by one, as event lines,
+                // rather than dropped under a table of nothing.
+                return read_other(index, source, segment, out, reached);
+            }
+            out.table_events.extend(rows.into_iter().map(|row| (index, row)));
+            (Format::EventsTable, 1)
+        }
+        Sniffed::Messages => {
+            let found = messages::parse(segment.text, segment.first_line, segment.command.as_ref());
+            let count = found.len();
+            out.messages.extend(found.into_iter().map(|m| (index, m)));
+            (Format::Messages, count)
+        }
+        Sniffed::GetTable => {
+            // A table and, with no prompt between them, other output after it (`get nodes`, then a
+            // manifest): the rest is read as what it is, never as rows.
+            if let Some(end) = sniff::table_end(segment.text, segment.command.as_ref()) {
+                let table = Segment {
+                    first_line: segment.first_line,
+                    text: &segment.text[..end],
+                    command: segment.command.clone(),
+                    log: false,
+                };
+                let rest = Segment {
+                    first_line: segment.first_line
+                        + segment.text[..end].bytes().filter(|&b| b == b'\n').count() as u32,
+                    text: &segment.text[end..],
+                    command: None,
+                    log: false,
+                };
+                let (_, tables) = ingest_segment(index, source, &table, out, &mut *reached);
+                let (format, docs) = ingest_segment(index, source, &rest, out, &mut |at| reached(end + at));
+                let format = if format == Format::GetTable || format == Format::Empty {
+                    Format::GetTable
+                } else {
+                    Format::Mixed
+                };
+                return (format, tables + docs);
+            }
+            let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
+            // A table of a kind no command names (a custom resource's): its rows stay text.
+            if rows.is_empty() && out.scope == Scope::Analysis {
+                out.outputs.push(CommandOutput::new(
+                    index,
+                    segment.command.as_ref(),
+                    segment.first_line,
+                    segment.text.to_string(),
+                ));
+            }
+            add_table(index, source, rows, out);
+            (Format::GetTable, 1)
+        }
+        Sniffed::Describe => {
+            // Fields a mail client hard-wrapped, rejoined (one line of the copy per line of the text).
+            let joined = rewrap::rejoin(segment.text, rewrap::Keys::Describe);
+            let text = joined.as_deref().unwrap_or(segment.text);
+            // Its indentation given back where it was lost (collapsed spaces, tabs).
+            let reindented = describe::reindent(text);
+            let text = reindented.as_deref().unwrap_or(text);
+            let objects = describe::parse(text, segment.first_line, segment.command.as_ref());
+            let count = objects.len();
+            for object in objects {
+                out.table_events
+                    .extend(object.events.into_iter().map(|row| (index, row)));
+                let kind_known = object
+                    .node
+                    .get("kind")
+                    .and_then(Node::as_str)
+                    .is_some_and(|k| !k.is_empty());
+                if kind_known {
+                    add_object(index, source, object.node, None, out);
+                } else {
+                    out.errors.push(error(
+                        object.node.pos,
+                        crate::reading::Msg::DescribeKindUnknown {}.into(),
+                    ));
+                }
+            }
+            (Format::Describe, count)
+        }
+        // Logs saved by `kubectl cluster-info dump --output-directory` (`<ns>/<pod>/logs.txt`) and by
+        // support bundles (`*.log`) are the application's, not kubectl's: set aside, not errors.
+        Sniffed::Other if is_log_file(&source.name) => (Format::ContainerLog, 0),
+        // Known command, unknown output format: kept as text, not an error.
+        Sniffed::Other
+            if segment
+                .command
+                .as_ref()
+                .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
+        {
+            if out.scope == Scope::Analysis {
+                out.outputs.push(CommandOutput::new(
+                    index,
+                    segment.command.as_ref(),
+                    segment.first_line,
+                    segment.text.to_string(),
+                ));
+            }
+            (Format::CommandOutput, 1)
+        }
+        Sniffed::Other => read_other(index, source, segment, out, reached),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sniff::looks_like_json_start;
+    use super::*;
+
+    #[test]
+    fn text_from_bytes_keeps_utf8_and_replaces_what_is_not() {
+        let text = "kind: Pod # 日本語 ✓\n".to_string();
+        let pointer = text.as_ptr();
+        let kept = text_from_bytes(text.into_bytes());
+        assert_eq!(kept, "kind: Pod # 日本語 ✓\n");
+        assert_eq!(kept.as_ptr(), pointer, "valid UTF-8 is not copied");
+        let bad = text_from_bytes(vec![b'a', 0xff, b'b', 0xc3, 0x28, b'c']);
+        assert_eq!(bad, "a\u{FFFD}b\u{FFFD}(c");
+    }
+
+    /// A workload's Pod template is dropped from its tree once read (what the rest of the object
+    /// says, and where, is unchanged); a custom resource's is kept. (That a secret in the template's
+    /// `env` is still found, from the text, is the redaction's test.)
+    #[test]
+    fn a_workload_pod_template_is_pruned() {
+        let rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web-7d4\n  namespace: shop\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        env:\n        - name: DB_PASSWORD\n          value: hunter2-hunter2\nstatus:\n  replicas: 1\n";
+        let custom = rs.replace("apps/v1", "example.com/v1");
+        let sources = [Source::new("rs.yaml", rs), Source::new("custom.yaml", custom)];
+        let got = ingest(&sources);
+        assert_eq!(got.errors, vec![]);
+        let workload = &got.objects[0];
+        assert_eq!(workload.locate("spec.template").map(|(p, _)| p.line), None);
+        assert_eq!(workload.locate("spec.replicas").map(|(p, _)| p.line), Some(7));
+        assert_eq!(workload.locate("status.replicas").map(|(p, _)| p.line), Some(16));
+        assert_eq!(
+            got.objects[1].locate("spec.template").map(|(p, _)| p.line),
+            Some(8)
+        );
+    }
+
+    #[test]
+    fn yaml_list_items_become_objects_with_their_own_positions() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n    namespace: ns\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: b\n";
+        let got = ingest(&[Source::new("list.yaml", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.inputs[0].format, "yaml-list");
+        assert_eq!(got.objects.len(), 2);
+        assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
+        assert_eq!(got.objects[1].id.kind, "ConfigMap");
+        assert_eq!(got.objects[1].locate("metadata.name").unwrap().0.line, 12);
+    }
+
+    #[test]
+    fn a_status_pasted_without_its_kind_is_told_by_its_fields() {
+        // kubernetes/kubernetes#92245: a Job's status block alone.
+        let job = "status:\n    conditions:\n    - lastProbeTime: \"2020-06-18T06:06:48Z\"\n      lastTransitionTime: \"2020-06-18T06:06:48Z\"\n      message: Job has reached the specified backoff limit\n      reason: BackoffLimitExceeded\n      status: \"True\"\n      type: Failed\n    failed: 5\n    startTime: \"2020-06-18T06:01:55Z\"\n";
+        let got = ingest(&[Source::new("paste", job)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.objects.len(), 1);
+        assert_eq!(got.objects[0].id.kind, "Job");
+        assert!(got.objects[0].locate("status.conditions[0].reason").is_some());
+        // Composed: container statuses are a Pod's.
+        let pod = "status:\n  phase: Running\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 4\n    image: x\n    imageID: ''\n";
+        let got = ingest(&[Source::new("paste", pod)]);
+        assert!(matches!(got.objects[0].typed, Typed::Pod(_)));
+        // A status of nothing in particular is still no object, and says why.
+        let got = ingest(&[Source::new("paste", "status:\n  phase: Bound\n")]);
+        assert!(got.objects.is_empty());
+    }
+
+    #[test]
+    fn event_rows_that_do_not_fit_their_tab_expanded_header_are_still_read() {
+        // The header and row of kubernetes/kubernetes#9207 (1.4, tab-aligned) after a comment line
+        // (composed; read as a root prompt): the expanded tabs of the row do not line up with the
+        // header's, and the table of no rows had dropped it.
+        let text = "# the events of the pod:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubobjectPath\tType\t\tReason                                                                          Message\n  ---------\t--------\t-----\t----\t\t\t-------------\t--------\t------                                                                          -------\n  51m\t\t37m\t\t50\t{default-scheduler }\t\t\tWarning\t\tFailedScheduling                                                                        pod (loudmail-deployment-1671311517-s1nb9) failed to fit in any node\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        let reasons: Vec<&str> = got.table_events.iter().map(|(_, e)| e.reason.as_str()).collect();
+        let fragments: Vec<&str> = got
+            .objects
+            .iter()
+            .filter_map(|o| o.locate("reason").and_then(|(_, r)| r.as_str()))
+            .collect();
+        assert!(
+            reasons.contains(&"FailedScheduling") || fragments.contains(&"FailedScheduling"),
+            "{reasons:?} {fragments:?}"
+        );
+    }
+
+    #[test]
+    fn a_bad_object_is_reported_and_the_rest_still_ingested() {
+        let text = "{\"kind\": \"PodList\", \"apiVersion\": \"v1\", \"items\": [\n{\"metadata\": {\"name\": \"ok\"}},\n{\"metadata\": {\"name\": \"bad\"}, \"spec\": {\"containers\": 7}}\n]}";
+        let got = ingest(&[Source::new("pods.json", text)]);
+        assert_eq!(got.inputs[0].format, "json-list");
+        assert_eq!(got.objects.len(), 2, "both objects are kept");
+        assert_eq!(got.errors.len(), 1);
+        let err = &got.errors[0];
+        assert_eq!((err.line, err.source.as_str()), (3, "pods.json"));
+        assert!(err.message.contains("spec.containers"), "{}", err.message);
+        assert!(
+            matches!(got.objects[1].typed, Typed::Pod(_)),
+            "only the bad field is lost"
+        );
+    }
+
+    #[test]
+    fn redacted_values_cost_only_their_field() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: <redacted>\n  namespace: RELEASE-NAME\n  uid: xxxx\nspec:\n  nodeName: '*.*.*.*'\n  containers: [{name: app, image: x}]\nstatus:\n  phase: Pending\n  podIP: '***'\n  containerStatuses:\n  - name: app\n    image: x\n    imageID: ''\n    ready: false\n    restartCount: xxx\n    state:\n      waiting:\n        reason: ErrImagePull\n";
+        let got = ingest(&[Source::new("pod.yaml", text)]);
+        assert_eq!(got.errors.len(), 1, "{:?}", got.errors);
+        assert_eq!(got.errors[0].line, 18);
+        assert!(got.errors[0].message.contains("restartCount") && got.errors[0].message.contains("ignored"));
+        let Typed::Pod(pod) = &got.objects[0].typed else {
+            panic!("the Pod is still decoded")
+        };
+        assert_eq!(got.objects[0].id.name, "<redacted>");
+        let status = &pod.status.as_ref().unwrap().container_statuses.as_ref().unwrap()[0];
+        assert_eq!(
+            status
+                .state
+                .as_ref()
+                .unwrap()
+                .waiting
+                .as_ref()
+                .unwrap()
+                .reason
+                .as_deref(),
+            Some("ErrImagePull")
+        );
+        // The tree keeps what was pasted, for evidence.
+        assert_eq!(
+            got.objects[0]
+                .locate("status.containerStatuses[0].restartCount")
+                .unwrap()
+                .1
+                .as_str(),
+            Some("xxx")
+        );
+    }
+
+    #[test]
+    fn a_table_is_not_mistaken_for_broken_yaml() {
+        let text = "LAST SEEN   TYPE      REASON   OBJECT       MESSAGE\n11s  Warning  Failed  pod/x  Failed to pull image \"a\": not found\n";
+        let got = ingest(&[Source::new("events.txt", text)]);
+        assert_eq!(got.inputs[0].format, "events-table");
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.table_events[0].1.line, 2);
+    }
+
+    #[test]
+    fn a_mixed_paste_reads_each_command_on_its_own_with_input_line_numbers() {
+        let text = "$ kubectl -n shop get events\nLAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n1m          Warning   Failed   pod/a    Error: ErrImagePull\n\n$ kubectl -n shop get pod a -o yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  namespace: shop\n$ kubectl top pod\nerror: Metrics API not available\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.inputs[0].format, "mixed");
+        assert_eq!(got.table_events[0].1.line, 3);
+        assert_eq!(got.table_events[0].1.namespace.as_deref(), Some("shop"));
+        assert_eq!(got.objects[0].locate("metadata.name").unwrap().0.line, 9);
+        assert_eq!(got.errors, vec![]);
+        let (_, message) = &got.messages[0];
+        assert_eq!(
+            (message.line, message.text.as_str()),
+            (12, "Metrics API not available")
+        );
+        assert_eq!(message.command.as_deref(), Some("kubectl top pod"));
+    }
+
+    /// wild/30: `kubectl get pods | grep …` rows (no namespace), then one Pod's describe
+    /// (`Namespace: default`): the described Pod is one object, and the rows share its namespace.
+    #[test]
+    fn rows_without_a_namespace_take_the_one_the_paste_states_for_them() {
+        let text = "$ kubectl get pods | grep web\nweb-t7dwh   0/1   CrashLoopBackOff   19 (75s ago)   74m\nweb-t855m   0/1   CrashLoopBackOff   19 (96s ago)   74m\n\n$ kubectl describe pods web-t7dwh\nName:         web-t7dwh\nNamespace:    default\nStatus:       Running\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        let pods: Vec<_> = got
+            .objects
+            .iter()
+            .map(|o| (o.id.name.as_str(), o.id.namespace.as_deref()))
+            .collect();
+        assert_eq!(
+            pods,
+            vec![
+                ("web-t7dwh", Some("default")),
+                ("web-t855m", Some("default")),
+                ("web-t7dwh", Some("default"))
+            ]
+        );
+        // A name the paste states in two namespaces stays without one.
+        let text = "$ kubectl get pods\nNAME   READY   STATUS    RESTARTS   AGE\nweb    0/1     Pending   0          1m\n\n$ kubectl describe pod web -n a\nName:         web\nNamespace:    a\n\n$ kubectl describe pod web -n b\nName:         web\nNamespace:    b\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.objects[0].id.namespace, None);
+    }
+
+    /// Composed: a sentence, a manifest as a markdown code block (four spaces), a sentence after it.
+    #[test]
+    fn a_sentence_after_an_indented_manifest_is_not_part_of_it() {
+        let text = "This is what I get:\n\n    apiVersion: v1\n    kind: Service\n    metadata:\n      name: echo\n      namespace: exp-ready\n    spec:\n      selector:\n        app: echo\n\nAny idea what is wrong here?\n";
+        let got = ingest(&[Source::new("paste", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.objects.len(), 1);
+        assert_eq!(got.objects[0].id.kind, "Service");
+        assert_eq!(got.objects[0].locate("metadata.name").unwrap().0.line, 6);
+        assert_eq!(got.objects[0].locate("spec.selector.app").unwrap().0.line, 10);
+    }
+
+    #[test]
+    fn json_starts() {
+        assert!(looks_like_json_start("{"));
+        assert!(looks_like_json_start("{\"kind\": \"Pod\"}"));
+        assert!(looks_like_json_start("[ {\"a\": 1} ]"));
+        assert!(!looks_like_json_start("[check-expiration] Reading configuration"));
+        assert!(!looks_like_json_start("{dedicated: ci-runners}"));
+    }
+
+    #[test]
+    fn describe_text_is_read_as_describe_not_as_yaml() {
+        let text = "$ kubectl describe pod mailer-7f4d6b8c95-gd2vr -n mail\nName:             mailer-7f4d6b8c95-gd2vr\nNamespace:        mail\nStatus:           Pending\n";
+        let got = ingest(&[Source::new("d.txt", text)]);
+        assert_eq!(got.inputs[0].format, "describe");
+        assert_eq!(got.objects[0].id.kind, "Pod");
+        assert_eq!(got.objects[0].locate("status.phase").unwrap().0.line, 4);
+        // Without the command line and without sections that tell, the kind is unknown: said so.
+        let got = ingest(&[Source::new("d.txt", &text[text.find('\n').unwrap() + 1..])]);
+        assert!(got.objects.is_empty());
+        assert!(
+            got.errors[0].message.contains("cannot tell which kind"),
+            "{:?}",
+            got.errors
+        );
+    }
+
+    #[test]
+    fn events_of_both_api_groups_decode() {
+        let text = "apiVersion: events.k8s.io/v1\nkind: Event\nmetadata:\n  name: e1\n  namespace: ns\neventTime: \"2025-02-11T09:35:34.000000Z\"\nreason: FailedScheduling\nregarding:\n  kind: Pod\n  name: p\n---\napiVersion: v1\nkind: Event\nmetadata:\n  name: e2\n  namespace: ns\ninvolvedObject:\n  kind: Pod\n  name: p\nreason: Failed\n";
+        let got = ingest(&[Source::new("ev.yaml", text)]);
+        assert_eq!(got.errors, vec![]);
+        assert_eq!(got.inputs[0].format, "yaml-documents");
+        assert!(matches!(got.objects[0].typed, Typed::EventV1(_)));
+        assert!(matches!(got.objects[1].typed, Typed::Event(_)));
+    }
+}

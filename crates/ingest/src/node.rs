@@ -1,0 +1,371 @@
+//! A parsed document as a tree of nodes that remember where they came from.
+//!
+//! Both readers (YAML and JSON) produce this tree, so everything downstream — typed decoding, field
+//! lookups for evidence — works the same whatever the user pasted. Every node carries the 1-based line
+//! and column of its first character in the source text; map entries also carry the position of their
+//! key, because evidence points at `reason: ErrImagePull`, the line a person would look for.
+
+pub use faultline_report::{Pos, Text};
+
+/// How a scalar was written. Quoted scalars are always strings; plain ones are resolved like YAML 1.2's
+/// core schema (`true`, `42`, `null`) only when the reader of the tree asks for "any" type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarStyle {
+    Plain,
+    Quoted,
+}
+
+/// A node's value. 24 bytes, so that a map entry is 64 (a 1,000-Pod dump's trees hold 300,000
+/// entries): how a scalar was written is only kept when it matters (`Quoted`), and lists and maps
+/// are boxed slices, built once and never grown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeValue {
+    Null,
+    /// A plain scalar, or a quoted one that would read as a string anyway: build it with
+    /// [`NodeValue::scalar`].
+    Scalar(Text),
+    /// A quoted scalar that unquoted would read as null, a boolean or a number (`"true"`, `"8080"`,
+    /// `""`): it stays a string. Rare, so not inline.
+    Quoted(Box<str>),
+    Seq(Box<[Node]>),
+    Map(Box<[MapEntry]>),
+}
+
+impl NodeValue {
+    /// A scalar written in `style`.
+    pub fn scalar(text: impl Into<Text>, style: ScalarStyle) -> Self {
+        let text = text.into();
+        match style {
+            ScalarStyle::Quoted if !matches!(resolve_plain(&text), Resolved::Str(_)) => {
+                NodeValue::Quoted(text.as_str().into())
+            }
+            _ => NodeValue::Scalar(text),
+        }
+    }
+
+    /// The text of a scalar, quoted or plain.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            NodeValue::Scalar(s) => Some(s),
+            NodeValue::Quoted(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub value: NodeValue,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapEntry {
+    pub key: Text,
+    pub key_pos: Pos,
+    pub value: Node,
+}
+
+/// A plain scalar resolved to its core-schema type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Resolved<'a> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    Str(&'a str),
+}
+
+/// Resolves a plain scalar like YAML 1.2's core schema (which JSON literals are a subset of).
+pub fn resolve_plain(text: &str) -> Resolved<'_> {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Resolved::Null,
+        "true" | "True" | "TRUE" => return Resolved::Bool(true),
+        "false" | "False" | "FALSE" => return Resolved::Bool(false),
+        _ => {}
+    }
+    let first = text.as_bytes()[0];
+    if !(first.is_ascii_digit() || first == b'-' || first == b'+' || first == b'.') {
+        return Resolved::Str(text);
+    }
+    if let Ok(v) = text.parse::<u64>() {
+        return Resolved::UInt(v);
+    }
+    if let Ok(v) = text.parse::<i64>() {
+        return Resolved::Int(v);
+    }
+    let looks_numeric = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'));
+    if looks_numeric && text.bytes().any(|b| b.is_ascii_digit()) {
+        if let Ok(v) = text.parse::<f64>() {
+            return Resolved::Float(v);
+        }
+    }
+    Resolved::Str(text)
+}
+
+impl Node {
+    pub fn new(value: NodeValue, pos: Pos) -> Self {
+        Self { value, pos }
+    }
+
+    /// The entry of a map node with this key, if any.
+    pub fn entry(&self, key: &str) -> Option<&MapEntry> {
+        match &self.value {
+            NodeValue::Map(entries) => entries.iter().find(|e| e.key == key),
+            _ => None,
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entry(key).map(|e| &e.value)
+    }
+
+    /// The text of a scalar node (quoted or plain), `None` for null, sequences and maps.
+    pub fn as_str(&self) -> Option<&str> {
+        self.value.as_str()
+    }
+
+    /// The number of entries of a map node (0 for anything else).
+    pub fn entry_count(&self) -> usize {
+        match &self.value {
+            NodeValue::Map(entries) => entries.len(),
+            _ => 0,
+        }
+    }
+
+    pub fn items(&self) -> &[Node] {
+        match &self.value {
+            NodeValue::Seq(items) => items,
+            _ => &[],
+        }
+    }
+
+    /// Follows a field path such as `status.containerStatuses[0].state.waiting.reason` and returns the
+    /// position a person would look at: the key's line for a map entry, the item's line for a list item.
+    pub fn locate(&self, path: &str) -> Option<(Pos, &Node)> {
+        let mut node = self;
+        let mut pos = self.pos;
+        for segment in path_segments(path) {
+            match segment {
+                Segment::Key(key) => {
+                    let entry = node.entry(key)?;
+                    pos = entry.key_pos;
+                    node = &entry.value;
+                }
+                Segment::Index(i) => {
+                    node = node.items().get(i)?;
+                    pos = node.pos;
+                }
+            }
+        }
+        Some((pos, node))
+    }
+
+    /// Removes the field at `path` (a map entry), or empties a list item in place (so the indices
+    /// of its siblings, which evidence paths use, do not shift). False when there is no such field.
+    pub fn remove(&mut self, path: &str) -> bool {
+        let segments: Vec<Segment<'_>> = path_segments(path).collect();
+        let Some((last, parents)) = segments.split_last() else {
+            return false;
+        };
+        let mut node = self;
+        for segment in parents {
+            let next = match (segment, &mut node.value) {
+                (Segment::Key(key), NodeValue::Map(entries)) => {
+                    entries.iter_mut().find(|e| e.key == *key).map(|e| &mut e.value)
+                }
+                (Segment::Index(i), NodeValue::Seq(items)) => items.get_mut(*i),
+                _ => None,
+            };
+            match next {
+                Some(next) => node = next,
+                None => return false,
+            }
+        }
+        match (last, &mut node.value) {
+            (Segment::Key(key), NodeValue::Map(entries)) => {
+                let before = entries.len();
+                let mut kept = std::mem::take(entries).into_vec();
+                kept.retain(|e| e.key != *key);
+                *entries = kept.into_boxed_slice();
+                entries.len() != before
+            }
+            (Segment::Index(i), NodeValue::Seq(items)) => match items.get_mut(*i) {
+                Some(item) => {
+                    item.value = NodeValue::Map(Box::default());
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// The number of nodes in this tree, for budgets.
+    pub fn size(&self) -> usize {
+        1 + match &self.value {
+            NodeValue::Seq(items) => items.iter().map(Node::size).sum(),
+            NodeValue::Map(entries) => entries.iter().map(|e| e.value.size()).sum(),
+            _ => 0,
+        }
+    }
+}
+
+/// Builds a positioned map node: the describe and table readers make trees shaped like the object's
+/// YAML, each value at the line it was read from.
+pub struct MapBuilder {
+    pos: Pos,
+    entries: Vec<MapEntry>,
+}
+
+impl MapBuilder {
+    pub fn new(pos: Pos) -> Self {
+        Self {
+            pos,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    pub fn put(&mut self, key: &str, value: Node, key_pos: Pos) {
+        self.entries.push(MapEntry {
+            key: key.into(),
+            key_pos,
+            value,
+        });
+    }
+
+    /// A string value (quoted: never re-read as a number or a boolean).
+    pub fn str(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::scalar(value, ScalarStyle::Quoted), pos),
+            pos,
+        );
+    }
+
+    /// A plain value: numbers and booleans (`restartCount: 7`, `ready: false`).
+    pub fn plain(&mut self, key: &str, value: &str, pos: Pos) {
+        self.put(
+            key,
+            Node::new(NodeValue::scalar(value, ScalarStyle::Plain), pos),
+            pos,
+        );
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entries.iter().find(|e| e.key == key).map(|e| &e.value)
+    }
+
+    pub fn node(self) -> Node {
+        Node::new(NodeValue::Map(self.entries.into()), self.pos)
+    }
+}
+
+enum Segment<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Splits `a.b[2].c` into keys and indices. Keys containing dots are written in brackets with quotes:
+/// `metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]`.
+fn path_segments(path: &str) -> impl Iterator<Item = Segment<'_>> {
+    let mut rest = path;
+    std::iter::from_fn(move || loop {
+        if rest.is_empty() {
+            return None;
+        }
+        if let Some(after) = rest.strip_prefix('.') {
+            rest = after;
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("[\"") {
+            let end = after.find("\"]")?;
+            let key = &after[..end];
+            rest = &after[end + 2..];
+            return Some(Segment::Key(key));
+        }
+        if let Some(after) = rest.strip_prefix('[') {
+            let end = after.find(']')?;
+            let index = after[..end].parse().ok()?;
+            rest = &after[end + 1..];
+            return Some(Segment::Index(index));
+        }
+        let end = rest.find(['.', '[']).unwrap_or(rest.len());
+        let key = &rest[..end];
+        rest = &rest[end..];
+        return Some(Segment::Key(key));
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scalar(s: &str, line: u32) -> Node {
+        Node::new(NodeValue::scalar(s, ScalarStyle::Plain), Pos::new(line, 5))
+    }
+
+    #[test]
+    fn locate_follows_keys_and_indices_to_the_key_line() {
+        let waiting = Node::new(
+            NodeValue::Map(Box::new([MapEntry {
+                key: "reason".into(),
+                key_pos: Pos::new(9, 3),
+                value: scalar("ErrImagePull", 9),
+            }])),
+            Pos::new(9, 3),
+        );
+        let item = Node::new(
+            NodeValue::Map(Box::new([MapEntry {
+                key: "waiting".into(),
+                key_pos: Pos::new(8, 3),
+                value: waiting,
+            }])),
+            Pos::new(7, 3),
+        );
+        let root = Node::new(
+            NodeValue::Map(Box::new([MapEntry {
+                key: "statuses".into(),
+                key_pos: Pos::new(6, 1),
+                value: Node::new(NodeValue::Seq(Box::new([item])), Pos::new(7, 1)),
+            }])),
+            Pos::new(6, 1),
+        );
+        let (pos, node) = root.locate("statuses[0].waiting.reason").unwrap();
+        assert_eq!(pos, Pos::new(9, 3));
+        assert_eq!(node.as_str(), Some("ErrImagePull"));
+        assert_eq!(root.locate("statuses[0]").unwrap().0, Pos::new(7, 3));
+        assert!(root.locate("statuses[1]").is_none());
+        assert!(root.locate("statuses[0].running").is_none());
+    }
+
+    #[test]
+    fn bracketed_keys_may_contain_dots() {
+        let segments: Vec<_> = path_segments(r#"metadata.annotations["a.b/c"].x[3]"#)
+            .map(|s| match s {
+                Segment::Key(k) => k.to_string(),
+                Segment::Index(i) => format!("#{i}"),
+            })
+            .collect();
+        assert_eq!(segments, ["metadata", "annotations", "a.b/c", "x", "#3"]);
+    }
+
+    #[test]
+    fn plain_scalars_resolve_like_the_core_schema() {
+        assert_eq!(resolve_plain("true"), Resolved::Bool(true));
+        assert_eq!(resolve_plain("~"), Resolved::Null);
+        assert_eq!(resolve_plain("137"), Resolved::UInt(137));
+        assert_eq!(resolve_plain("-1"), Resolved::Int(-1));
+        assert_eq!(resolve_plain("0.5"), Resolved::Float(0.5));
+        assert_eq!(resolve_plain("64Mi"), Resolved::Str("64Mi"));
+        assert_eq!(resolve_plain("1.4.7"), Resolved::Str("1.4.7"));
+        assert_eq!(resolve_plain("-"), Resolved::Str("-"));
+    }
+}
