@@ -382,7 +382,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let page = render::rules_markdown(&|_| None, lang);
+        let page = render::rules_markdown(&faultline_engine::rules::docs_all(), &|_| None, lang);
         return match io::stdout().lock().write_all(page.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -3,19 +3,16 @@
 //! Pure and deterministic: no I/O, no clock, no randomness; the same inputs always give the same
 //! report in the same order. Data flows one way: ingest -> model -> rules -> report.
 
-pub mod changes;
 pub mod messages;
 
-pub mod redact;
-pub mod render;
-pub mod rules;
-
 pub use faultline_ingest as ingest;
-use faultline_ingest::lines;
 pub use faultline_model as model;
+pub use faultline_redact as redact;
+pub use faultline_render as render;
+pub use faultline_render::changes;
 pub use faultline_report as report;
-use faultline_report::hash;
 pub use faultline_report::{lang, message};
+pub use faultline_rules as rules;
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,30 @@
 //! A rule's documentation (its doc comment, Markdown with `## ` sections) as blocks the app, the CLI
 //! and the rules page lay out: paragraphs with their source line breaks joined, and code examples.
 
+use crate::lang::Lang;
+use crate::Boundary;
+
+/// A rule's documentation, as the pages show it: the rule without its check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleDoc {
+    pub id: &'static str,
+    pub boundary: Boundary,
+    /// The doc comment, in Markdown, with fixed `## ` sections.
+    pub docs: &'static str,
+    /// The same in Chinese.
+    pub docs_zh: &'static str,
+}
+
+impl RuleDoc {
+    /// The documentation in a language.
+    pub fn docs_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.docs,
+            Lang::Zh => self.docs_zh,
+        }
+    }
+}
+
 /// A block of a rule's documentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DocBlock {

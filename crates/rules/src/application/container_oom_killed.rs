@@ -1,0 +1,226 @@
+use crate::application::runtime_memory;
+use crate::containers::containers;
+use faultline_ingest::Typed;
+use faultline_model::Model;
+use faultline_report::lang::Lang;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container killed by the kernel's out-of-memory killer inside its own memory limit: its
+    /// current or last termination has reason `OOMKilled` (exit code 137). The container's memory
+    /// limit and request are cited, and so are the runtime's own memory settings found in its
+    /// `command`, `args` or `env` (the JVM's `-Xmx` and `-XX:MaxRAMPercentage`, Node.js's
+    /// `--max-old-space-size`, also in `NODE_OPTIONS`, Go's `GOMEMLIMIT`): a heap allowed to grow to
+    /// the limit or past it is the likeliest reason for the kill, and the summary says so first.
+    ///
+    /// ## Why it matters
+    /// The application used more memory than its container allows; restarts will repeat it. It is
+    /// not a node failure: a node under memory pressure evicts Pods (`Evicted`) instead.
+    ///
+    /// ## Evidence
+    /// The termination reason and exit code, the restart count, `resources.limits.memory` and
+    /// `requests.memory` from the spec (a YAML or JSON object, or describe's `Limits:` / `Requests:`),
+    /// the memory settings in `command`, `args` or `env` (describe's `Command:`, `Args:`,
+    /// `Environment:`), each by its line, and the Pod's events. When the limit is absent it says which
+    /// it is: the container's spec was not pasted, or it was and sets no limit. A `kubectl get pods`
+    /// row alone with STATUS `OOMKilled` (kubectl's summary of the last termination) is read too, as
+    /// the weak evidence it is: the table shows neither the limit nor which container.
+    ///
+    /// ## Fault boundary
+    /// `application`: the process's memory use against the limit its own Pod spec sets.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the memory use is a leak, a load spike or simply a limit too small for normal work;
+    /// which part of the process used it (heap, off-heap, page cache); whether the node was also short.
+    ///
+    /// ## Next evidence to collect
+    /// The previous container's logs (`kubectl logs --previous`), memory metrics over time
+    /// (`kubectl top pod --containers`), and the limit and heap settings side by side.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// lastState:
+    ///   terminated:
+    ///     exitCode: 137
+    ///     reason: OOMKilled
+    /// ```
+    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器在自身内存限制之内被内核的 OOM killer 杀死：它当前或上一次终止的原因是 `OOMKilled`（退出码 137）。规则会引用容器的内存限制和请求，以及在其 `command`、`args` 或 `env` 中找到的运行时内存设置（JVM 的 `-Xmx` 和 `-XX:MaxRAMPercentage`，Node.js 的 `--max-old-space-size`，也包括 `NODE_OPTIONS` 中的，Go 的 `GOMEMLIMIT`）：允许堆增长到限制甚至超过限制，是这次被杀最可能的原因，摘要会先说这一点。
+
+ ## 为什么重要
+ 应用使用的内存超过了容器允许的上限，重启后还会重演。这不是节点故障：处于内存压力下的节点会驱逐 Pod（`Evicted`），而不是这样。
+
+ ## 证据
+ 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`（来自 YAML 或 JSON 对象，或 describe 的 `Limits:` / `Requests:`），`command`、`args` 或 `env` 中的内存设置（describe 的 `Command:`、`Args:`、`Environment:`），每一项都注明所在行，以及 Pod 的事件。没有限制时，规则会说明是哪一种情况：没有粘贴容器的 spec，还是粘贴了但其中没有设置限制。仅有 `kubectl get pods` 的一行、STATUS 为 `OOMKilled`（kubectl 对上一次终止的概括）时也会读取，作为它本来就是的弱证据：表格既看不到内存限制，也看不出是哪个容器。
+
+ ## 故障边界
+ `application`：进程的内存用量与它自己的 Pod spec 所设限制之间的关系。
+
+ ## 这些证据无法确定的内容
+ 内存用量是泄漏、负载尖峰，还是限制对正常工作来说本就太小；进程的哪一部分占用了内存（堆、堆外、页缓存）；节点本身是否也内存不足。
+
+ ## 下一步应收集的证据
+ 上一个容器的日志（`kubectl logs --previous`），随时间变化的内存指标（`kubectl top pod --containers`），并把内存限制与堆设置放在一起对照。
+
+ ## 示例
+ ```yaml
+ lastState:
+   terminated:
+     exitCode: 137
+     reason: OOMKilled
+ ```
+"#;
+
+/// kubectl's STATUS for a Pod whose container was last terminated by the OOM killer.
+const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
+    statuses: &["OOMKilled"],
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
+};
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_containers(model, findings);
+    crate::table_status::check(&RULE, &TABLE, model, findings);
+}
+
+fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        for c in containers(pod) {
+            let Some((key, _)) = c
+                .termination()
+                .filter(|(_, t)| t.reason.as_deref() == Some("OOMKilled"))
+            else {
+                continue;
+            };
+            let id = &object.id;
+            let ns = id.namespace.as_deref().unwrap_or("default");
+            let name = &c.status.name;
+            let base = format!("{}.{key}.terminated", c.status_path);
+            let mut evidence: Vec<Evidence> = Vec::new();
+            for field in ["reason", "exitCode", "finishedAt"] {
+                evidence.extend(model.evidence(object, &format!("{base}.{field}")));
+            }
+            evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
+            let limit = c
+                .spec
+                .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"))
+                .map(|q| q.0.clone());
+            let mut settings = Vec::new();
+            if let Some(spec) = &c.spec_path {
+                evidence.extend(model.evidence(object, &format!("{spec}.resources.limits.memory")));
+                evidence.extend(model.evidence(object, &format!("{spec}.resources.requests.memory")));
+                // The runtime's own memory settings, wherever the spec puts them.
+                if let Some((_, node)) = object.locate(spec) {
+                    settings = runtime_memory::settings(node, spec);
+                }
+                // Each setting's field, cited once.
+                let mut cited: Vec<&str> = Vec::new();
+                for s in &settings {
+                    if !cited.contains(&s.path.as_str()) {
+                        cited.push(&s.path);
+                        evidence.extend(model.evidence(object, &s.path));
+                    }
+                }
+            }
+            let restarts = c.status.restart_count;
+            let limit_bytes = limit
+                .as_deref()
+                .and_then(|l| Some((l, runtime_memory::quantity_bytes(l)?)));
+            let heap_clause = runtime_memory::clause(&settings, limit_bytes);
+            let summary = Msg::OomKilled {
+                subject: id.clone(),
+                container: (!name.is_empty()).then(|| name.as_str().into()),
+                limit: limit.clone(),
+                heap: heap_clause.map(Box::new),
+                restarts: u32::try_from(restarts).ok().filter(|r| *r > 0),
+            };
+            let mut cannot_establish: Vec<Message> =
+                vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
+            if limit.is_none() {
+                let container = name.as_str().into();
+                cannot_establish.push(if c.spec.is_some() {
+                    Msg::NoLimitInSpec { container }.into()
+                } else {
+                    Msg::SpecNotPasted { container }.into()
+                });
+            }
+            let next_steps = vec![
+                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+                command!("kubectl top pod {} -n {} --containers", id.name, ns),
+                command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[?(@.name==\"{}\")].resources}}'", id.name, ns, crate::shell::InQuotes(name)),
+            ];
+            findings.push(RULE.finding(
+                Severity::Error,
+                id.clone(),
+                summary,
+                evidence,
+                cannot_establish,
+                next_steps,
+            ));
+        }
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `container-oom-killed`.
+    pub enum Msg {
+        /// A container killed by the OOM killer: its limit, what its JVM heap setting says, its
+        /// restarts.
+        OomKilled { subject: ObjectRef, container: Option<Text>, limit: Option<String>, heap: Option<Box<Message>>, restarts: Option<u32> } = "container-oom-killed.oom-killed" {
+            en: {
+                let container = container.0.as_ref().map_or_else(|| "its container".to_string(), |c| format!("container {c}"));
+                let limit = limit.0.as_ref().map(|l| format!(" at its own limit of {l}")).unwrap_or_default();
+                let heap = heap.0.as_ref().map(|h| format!("; {}", h.render(Lang::En))).unwrap_or_default();
+                let restarts = match restarts.0 {
+                    Some(1) => "; it has restarted 1 time".to_string(),
+                    Some(n) => format!("; it has restarted {n} times"),
+                    None => String::new(),
+                };
+                format!("{subject}: {container} was killed for running out of memory (OOMKilled, exit 137){limit}{heap}{restarts}.")
+            },
+            zh: {
+                let container = container.0.as_ref().map_or_else(|| "它的容器".to_string(), |c| format!("容器 {c} "));
+                let limit = limit.0.as_ref().map(|l| format!("，当时已用到它自己的内存限制 {l}")).unwrap_or_default();
+                let heap = heap.0.as_ref().map(|h| format!("；{}", h.render(Lang::Zh))).unwrap_or_default();
+                let restarts = restarts.0.map(|n| format!("；它已经重启了 {n} 次")).unwrap_or_default();
+                format!("{subject}：{container}因内存耗尽被杀死（OOMKilled，退出码 137）{limit}{heap}{restarts}。")
+            },
+        },
+        /// What STATUS `OOMKilled` in a `get pods` row means, after "STATUS OOMKilled: ".
+        TableMeaning {} = "container-oom-killed.table-meaning" {
+            en: "a container was killed by the kernel's out-of-memory killer at its last exit, for going over its memory limit",
+            zh: "某个容器上一次退出时被内核的 OOM killer 杀死，因为它超出了自己的内存限制",
+        },
+        TableCannot {} = "container-oom-killed.table-cannot" {
+            en: "Which container, its memory limit and how much it used: the Pod's describe (Last State, Limits) and `kubectl top pod --containers` say.",
+            zh: "是哪个容器、它的内存限制是多少、用了多少：要看该 Pod 的 describe（Last State、Limits）和 `kubectl top pod --containers`。",
+        },
+        LeakOrSpike {} = "container-oom-killed.leak-or-spike" {
+            en: "Whether this is a leak, a load spike or a limit too small for normal work: one termination does not show the trend.",
+            zh: "这是内存泄漏、负载尖峰，还是限制对正常工作来说本就太小：一次终止看不出趋势。",
+        },
+        WhichPart {} = "container-oom-killed.which-part" {
+            en: "Which part of the process used the memory (heap, off-heap, native buffers, page cache).",
+            zh: "进程的哪一部分占用了这些内存（堆、堆外内存、原生缓冲区、页缓存）。",
+        },
+        /// The container's spec was read and sets no memory limit.
+        NoLimitInSpec { container: Text } = "container-oom-killed.no-limit-in-spec" {
+            en: "The pasted spec of container {container} sets no resources.limits.memory: the kill came at a memory boundary above the container (the Pod's or the node's), or the pasted lines leave the limit out.",
+            zh: "粘贴的容器 {container} 的 spec 中没有 resources.limits.memory：这次终止发生在容器之上的内存边界（Pod 或节点的），或者粘贴的内容里漏掉了这一限制。",
+        },
+        /// No spec of the container was read.
+        SpecNotPasted { container: Text } = "container-oom-killed.spec-not-pasted" {
+            en: "The spec of container {container} was not in the input, so its memory limit and its runtime's memory settings are unknown.",
+            zh: "输入中没有容器 {container} 的 spec，因此它的内存限制和运行时的内存设置都无从得知。",
+        },
+    }
+}

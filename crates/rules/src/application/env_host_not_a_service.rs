@@ -1,0 +1,257 @@
+use crate::pod_spec::{listed, pod_specs};
+use faultline_ingest::node::Node;
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container whose environment names an in-cluster host that is no Service: a value such as
+    /// `REDIS_ADDR: redis-cart-invalid:6379`, `http://orders.shop.svc.cluster.local:8080/api` or
+    /// `DB_HOST: postgres` whose Service name is not among the Services pasted for that namespace.
+    /// It speaks only when that namespace's Services were pasted as a listing (two or more of them,
+    /// from a `kubectl get svc` table or objects): one Service alone is the one asked about, not the
+    /// namespace. Hosts with a port, URLs, `NAME.NAMESPACE[.svc[.cluster.local]]` and single names
+    /// in `*_HOST` variables are read; other dotted names may be outside the cluster and are left.
+    ///
+    /// ## Why it matters
+    /// A Service name that does not exist does not resolve: the application's connection fails with
+    /// a DNS error, it crash-loops or serves errors, and its Pod looks like the fault while the cause
+    /// is one line of its configuration.
+    ///
+    /// ## Evidence
+    /// The env var's `value` by its line, and the pasted Services of the namespace.
+    ///
+    /// ## Fault boundary
+    /// `application`: the application's own configuration names a dependency that is not there; the
+    /// cluster's DNS and network are doing what they should.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the listing was the whole namespace, and whether the host is meant to resolve outside
+    /// the cluster (a search domain, `hostAliases`, a resolver of the node).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get svc -n NAMESPACE`, the container's logs around its connection attempt, and a
+    /// lookup from inside the Pod (`nslookup HOST`).
+    ///
+    /// ## Example
+    /// ```yaml
+    /// env:
+    /// - name: REDIS_ADDR
+    ///   value: redis-cart-invalid:6379
+    /// ```
+    pub const RULE = { id: "env-host-not-a-service", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器的环境变量指向一个集群内的主机，而它不是任何 Service：例如 `REDIS_ADDR: redis-cart-invalid:6379`、`http://orders.shop.svc.cluster.local:8080/api` 或 `DB_HOST: postgres`，其中的 Service 名不在为该命名空间粘贴的 Service 之中。只有粘贴了该命名空间的 Service 列表（两个或更多，来自 `kubectl get svc` 表格或对象）时才会报告：单独一个 Service 只是被问到的那个，不代表整个命名空间。会读取带端口的主机、URL、`NAME.NAMESPACE[.svc[.cluster.local]]`，以及 `*_HOST` 变量中的单个名字；其他带点的名字可能在集群之外，不予判断。
+
+ ## 为什么重要
+ 不存在的 Service 名无法解析：应用的连接会以 DNS 错误失败，它会崩溃重启或返回错误，看起来像是 Pod 出了故障，而原因只是它配置中的一行。
+
+ ## 证据
+ 环境变量的 `value` 及其所在行，以及该命名空间中粘贴的 Service。
+
+ ## 故障边界
+ `application`：应用自己的配置指向了一个不存在的依赖；集群的 DNS 和网络都在正常工作。
+
+ ## 这些证据无法确定的内容
+ 粘贴的列表是否就是整个命名空间，以及这个主机是否本来就要在集群之外解析（搜索域、`hostAliases`、节点的解析器）。
+
+ ## 下一步应收集的证据
+ `kubectl get svc -n NAMESPACE`，容器在尝试连接前后的日志，以及在 Pod 内部的一次解析（`nslookup HOST`）。
+
+ ## 示例
+ ```yaml
+ env:
+ - name: REDIS_ADDR
+   value: redis-cart-invalid:6379
+ ```
+"#;
+
+/// The Service and namespace a value names, if it names an in-cluster host: `redis-cart:6379`,
+/// `redis://redis-cart:6379/0`, `orders.shop.svc.cluster.local`, `orders.shop:80`; a single name
+/// only in a `*_HOST` variable. `namespaces` are those the input has objects in (a two-label name is
+/// a Service only when its second label is one of them).
+pub fn service_of<'v>(
+    name: &str,
+    value: &'v str,
+    own: &'v str,
+    namespaces: &[&str],
+) -> Option<(&'v str, &'v str)> {
+    let value = value.trim();
+    if value.contains("$(") || value.contains(char::is_whitespace) || value.contains(',') {
+        return None;
+    }
+    let (scheme, rest) = match value.split_once("://") {
+        Some((_, rest)) => (true, rest),
+        None => (false, value),
+    };
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => (h, true),
+        Some(_) => return None,
+        None => (authority, false),
+    };
+    let label = |l: &str| {
+        !l.is_empty()
+            && l.len() <= 63
+            && l.starts_with(|c: char| c.is_ascii_lowercase())
+            && l.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !l.ends_with('-')
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    if !labels.iter().all(|l| label(l)) || host == "localhost" {
+        return None;
+    }
+    match labels.as_slice() {
+        [service] => {
+            let host_var = name.ends_with("_HOST") || name.ends_with("_HOSTNAME");
+            (port || scheme || host_var).then_some((*service, own))
+        }
+        [service, namespace] => namespaces.contains(namespace).then_some((*service, *namespace)),
+        _ => {
+            let svc = labels.iter().position(|l| *l == "svc")?;
+            match &labels[..svc] {
+                [service, namespace] | [_, service, namespace] => Some((*service, *namespace)),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut namespaces: Vec<&str> = model
+        .objects
+        .iter()
+        .filter_map(|o| o.id.namespace.as_deref())
+        .collect();
+    namespaces.sort_unstable();
+    namespaces.dedup();
+    for spec in pod_specs(model) {
+        let object = spec.object;
+        let own = spec.namespace();
+        for container in spec.containers() {
+            for (i, env) in container
+                .node
+                .get("env")
+                .map(Node::items)
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let (Some(name), Some(value)) = (
+                    env.get("name").and_then(Node::as_str),
+                    env.get("value").and_then(Node::as_str),
+                ) else {
+                    continue;
+                };
+                let Some((service, namespace)) = service_of(name, value, own, &namespaces) else {
+                    continue;
+                };
+                let count = listed(model, "Service", namespace);
+                if count < 2 {
+                    continue;
+                }
+                let exists = model
+                    .objects_in(Some(namespace))
+                    .any(|o| o.id.kind == "Service" && o.id.name == service);
+                if exists {
+                    continue;
+                }
+                let mut evidence: Vec<Evidence> = model
+                    .evidence(object, &format!("{}.env[{i}].value", container.path))
+                    .into_iter()
+                    .collect();
+                evidence.extend(
+                    model
+                        .objects_in(Some(namespace))
+                        .filter(|o| o.id.kind == "Service")
+                        .take(5)
+                        .filter_map(|o| model.evidence(o, "metadata.name")),
+                );
+                let id = &object.id;
+                findings.push(RULE.finding(
+                    Severity::Warning,
+                    id.clone(),
+                    Msg::NotAService {
+                        subject: id.clone(),
+                        container: container.name.into(),
+                        name: name.into(),
+                        value: value.into(),
+                        service: service.into(),
+                        namespace: namespace.into(),
+                        count,
+                    },
+                    evidence,
+                    [
+                        Msg::WholeListing {
+                            namespace: namespace.into(),
+                        },
+                        Msg::Outside {},
+                    ],
+                    vec![
+                        command!("kubectl get svc -n {}", namespace),
+                        command!("kubectl logs {} -n {} -c {}", id.name, own, container.name),
+                    ],
+                ));
+            }
+        }
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `env-host-not-a-service`.
+    pub enum Msg {
+        NotAService { subject: ObjectRef, container: Text, name: Text, value: Text, service: Text, namespace: Text, count: usize } = "env-host-not-a-service.not-a-service" {
+            en: "{subject}: container {container} is configured to reach {value} ({name}), but no Service named {service} is among the {count} Services of namespace {namespace} pasted: the name does not resolve in the cluster's DNS, so its connections fail.",
+            zh: "{subject}：容器 {container} 被配置为连接 {value}（{name}），但命名空间 {namespace} 粘贴的 {count} 个 Service 中没有名为 {service} 的：这个名字在集群 DNS 中无法解析，因此它的连接会失败。",
+        },
+        WholeListing { namespace: Text } = "env-host-not-a-service.whole-listing" {
+            en: "Whether the Services pasted are all of namespace {namespace}: a Service left out of the paste may exist.",
+            zh: "粘贴的 Service 是否就是命名空间 {namespace} 的全部：粘贴时漏掉的 Service 可能存在。",
+        },
+        Outside {} = "env-host-not-a-service.outside" {
+            en: "Whether the host is meant to resolve outside the cluster's Services (a search domain, hostAliases, the node's resolver).",
+            zh: "这个主机是否本来就要在集群的 Service 之外解析（搜索域、hostAliases、节点的解析器）。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::service_of;
+
+    #[test]
+    fn hosts_in_every_form() {
+        let ns = ["shop", "data"];
+        let of = |name, value| service_of(name, value, "shop", &ns);
+        assert_eq!(of("REDIS_ADDR", "redis-cart:6379"), Some(("redis-cart", "shop")));
+        assert_eq!(
+            of("URL", "redis://:pw@redis-cart:6379/0"),
+            Some(("redis-cart", "shop"))
+        );
+        assert_eq!(
+            of("API", "http://orders.data.svc.cluster.local:8080/x"),
+            Some(("orders", "data"))
+        );
+        assert_eq!(of("API", "orders.data.svc:80"), Some(("orders", "data")));
+        assert_eq!(
+            of("DB", "db-0.db.data.svc.cluster.local:5432"),
+            Some(("db", "data"))
+        );
+        assert_eq!(of("API", "orders.data:80"), Some(("orders", "data")));
+        assert_eq!(of("DB_HOST", "postgres"), Some(("postgres", "shop")));
+        // Not an in-cluster host, or not said to be one.
+        assert_eq!(of("MODE", "production"), None);
+        assert_eq!(of("API", "api.example.com:443"), None);
+        assert_eq!(of("API", "https://api.example.com/v1"), None);
+        assert_eq!(of("ADDR", "10.0.0.7:6379"), None);
+        assert_eq!(of("ADDR", "localhost:6379"), None);
+        assert_eq!(of("ADDR", "$(REDIS_HOST):6379"), None);
+        assert_eq!(of("TIME", "12:30"), None);
+    }
+}

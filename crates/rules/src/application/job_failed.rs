@@ -1,0 +1,229 @@
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Job that has failed for good: its `Failed` condition is `True` with reason
+    /// `BackoffLimitExceeded` (its Pods failed more times than `spec.backoffLimit` allows) or
+    /// `DeadlineExceeded` (it ran longer than `spec.activeDeadlineSeconds`), or — when the Job itself
+    /// was not pasted — the Job controller's `BackoffLimitExceeded` / `DeadlineExceeded` events.
+    /// `status.failed` (how many Pods failed) is cited with it.
+    ///
+    /// ## Why it matters
+    /// A failed Job creates no more Pods, and its failed Pods may already be gone: the failure is
+    /// easy to miss in `kubectl get pods`. Its Pods ran and exited non-zero (or too slowly): the
+    /// container's own work is what failed, not the cluster around it.
+    ///
+    /// ## Evidence
+    /// `status.conditions[type=Failed]` (reason and message), `status.failed`, `spec.backoffLimit`,
+    /// then the controller's events; and the log of its Pods when pasted (`kubectl logs job/JOB`,
+    /// `-l job-name=JOB`, or a Pod named after it): its terminal error, cited by line, what kind of
+    /// error it is and the dependency it names.
+    ///
+    /// ## Fault boundary
+    /// `application`: the Job's Pods ran and their command failed.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the Pods failed (their exit codes and logs, which the Job does not keep), and whether a
+    /// dependency they needed was down; with `DeadlineExceeded`, whether the work was slow or stuck.
+    /// A pasted log's last line is what the process said, not proof of why.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get pods -n NS -l job-name=JOB` (the failed Pods, if kept), `kubectl logs -n NS
+    /// -l job-name=JOB --previous`, and `kubectl describe job JOB -n NS`.
+    ///
+    /// ## Example
+    /// ```text
+    /// status:
+    ///   conditions:
+    ///   - type: Failed
+    ///     status: "True"
+    ///     reason: BackoffLimitExceeded
+    ///     message: Job has reached the specified backoff limit
+    ///   failed: 5
+    /// ```
+    pub const RULE = { id: "job-failed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 已彻底失败的 Job：其 `Failed` 状况为 `True`，原因为 `BackoffLimitExceeded`（其 Pod 失败的次数超过了 `spec.backoffLimit` 允许的次数）或 `DeadlineExceeded`（运行时间超过了 `spec.activeDeadlineSeconds`）；或者在没有粘贴 Job 本身时，Job 控制器产生的 `BackoffLimitExceeded` / `DeadlineExceeded` 事件。同时引用 `status.failed`（失败的 Pod 数量）。
+
+ ## 为什么重要
+ 失败的 Job 不再创建 Pod，而它失败的 Pod 可能已被清理：在 `kubectl get pods` 中很容易漏看。它的 Pod 运行过并以非零状态退出（或运行过慢）：失败的是容器自身的工作，而不是它周围的集群。
+
+ ## 证据
+ 首先是 `status.conditions[type=Failed]`（原因和消息）、`status.failed`、`spec.backoffLimit`，其次是控制器的事件；如果粘贴了它的 Pod 的日志（`kubectl logs job/JOB`、`-l job-name=JOB`，或者按它命名的 Pod），还会按行引用日志最后报出的错误，说明错误的类别以及其中提到的依赖。
+
+ ## 故障边界
+ `application`：Job 的 Pod 运行了，但它们的命令失败了。
+
+ ## 这些证据无法确定的内容
+ Pod 为什么失败（它们的退出码和日志，Job 不会保留这些），以及它们依赖的组件是否不可用；对于 `DeadlineExceeded`，无法确定工作是太慢还是卡住了。粘贴的日志的最后一行只是进程自己说的话，不能证明原因。
+
+ ## 下一步应收集的证据
+ `kubectl get pods -n NS -l job-name=JOB`（失败的 Pod，如果仍保留），`kubectl logs -n NS -l job-name=JOB --previous`，以及 `kubectl describe job JOB -n NS`。
+
+ ## 示例
+ ```text
+ status:
+   conditions:
+   - type: Failed
+     status: "True"
+     reason: BackoffLimitExceeded
+     message: Job has reached the specified backoff limit
+   failed: 5
+ ```
+"#;
+
+const REASONS: [&str; 2] = ["BackoffLimitExceeded", "DeadlineExceeded"];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: Vec<ObjectRef> = Vec::new();
+    for object in model.objects_of_kind("Job") {
+        let Some((_, conditions)) = object.locate("status.conditions") else {
+            continue;
+        };
+        let failed = conditions.items().iter().enumerate().find(|(_, c)| {
+            let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
+            is("type", "Failed") && is("status", "True")
+        });
+        let Some((i, condition)) = failed else { continue };
+        let reason = condition
+            .get("reason")
+            .and_then(|n| n.as_str())
+            .unwrap_or_default();
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for field in ["reason", "message", "status"] {
+            evidence.extend(model.evidence(object, &format!("status.conditions[{i}].{field}")));
+        }
+        evidence.extend(model.evidence(object, "status.failed"));
+        evidence.extend(model.evidence(object, "spec.backoffLimit"));
+        let failed_pods = object
+            .locate("status.failed")
+            .and_then(|(_, n)| n.as_str())
+            .map(str::to_string);
+        seen.push(object.id.clone());
+        findings.push(finding(
+            model,
+            &object.id,
+            reason,
+            failed_pods.as_deref(),
+            evidence,
+            true,
+        ));
+    }
+    // A Job known only from its controller's events.
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Job" && REASONS.contains(&e.reason.as_str()))
+    {
+        if seen
+            .iter()
+            .any(|s| s.name == event.subject.name && s.namespace == event.subject.namespace)
+        {
+            continue;
+        }
+        seen.push(event.subject.clone());
+        let evidence = model.event_evidence(event).into_iter().collect();
+        findings.push(finding(
+            model,
+            &event.subject,
+            &event.reason,
+            None,
+            evidence,
+            false,
+        ));
+    }
+}
+
+fn finding(
+    model: &Model<'_>,
+    id: &ObjectRef,
+    reason: &str,
+    failed_pods: Option<&str>,
+    mut evidence: Vec<Evidence>,
+    pasted: bool,
+) -> Finding {
+    // The log of its Pods, when pasted (`kubectl logs job/NAME`, `-l job-name=NAME`, a Pod of it).
+    let log = crate::log_evidence::for_job(model, id);
+    if let Some(log) = &log {
+        evidence.extend(log.evidence.iter().cloned());
+    }
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let what = match reason {
+        "DeadlineExceeded" => Msg::DeadlineExceeded {},
+        _ => Msg::BackoffLimitExceeded {},
+    };
+    let summary = Msg::Failed {
+        subject: id.clone(),
+        what: Box::new(what.into()),
+        failed_pods: failed_pods.map(Into::into),
+        log: log.as_ref().map(|l| Box::new(l.said.clone())),
+    };
+    let mut cannot_establish: Vec<Message> = match &log {
+        Some(log) => log.cannot.clone(),
+        None => vec![Msg::WhyPodsFailed {}.into()],
+    };
+    cannot_establish.push(Msg::DependencyDown {}.into());
+    if !pasted {
+        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
+    }
+    let name = &id.name;
+    let mut next_steps = vec![
+        command!("kubectl get pods -n {} -l job-name={}", ns, name),
+        command!("kubectl logs -n {} -l job-name={} --previous --tail=50", ns, name),
+        command!("kubectl describe job {} -n {}", name, ns),
+    ];
+    next_steps.extend(log.and_then(|l| l.next));
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
+}
+
+faultline_report::messages! {
+    /// The words of `job-failed`.
+    pub enum Msg {
+        /// A Job that failed for good: why (`what`), and `status.failed` as the Job states it.
+        Failed { subject: ObjectRef, what: Box<Message>, failed_pods: Option<Text>, log: Option<Box<Message>> } = "job-failed.failed" {
+            en: {
+                let pods = failed_pods.0.as_ref().map(|n| format!(" {n} Pod(s) failed.")).unwrap_or_default();
+                let log = log.0.as_ref().map(|l| format!(" {}", l.render(faultline_report::lang::Lang::En))).unwrap_or_default();
+                format!("{subject} has failed: {what}, and it creates no more Pods.{pods}{log}")
+            },
+            zh: {
+                let pods = failed_pods.0.as_ref().map(|n| format!("已有 {n} 个 Pod 失败。")).unwrap_or_default();
+                let log = log.0.as_ref().map(|l| l.render(faultline_report::lang::Lang::Zh)).unwrap_or_default();
+                format!("{subject} 已经失败：{what}，不会再创建新的 Pod。{pods}{log}")
+            },
+        },
+        DeadlineExceeded {} = "job-failed.deadline-exceeded" {
+            en: "it ran longer than its activeDeadlineSeconds (DeadlineExceeded), so its Pods were stopped",
+            zh: "它的运行时间超过了 activeDeadlineSeconds（DeadlineExceeded），因此它的 Pod 被停止了",
+        },
+        BackoffLimitExceeded {} = "job-failed.backoff-limit-exceeded" {
+            en: "its Pods failed more times than its backoffLimit allows (BackoffLimitExceeded)",
+            zh: "它的 Pod 失败的次数超过了 backoffLimit 允许的上限（BackoffLimitExceeded）",
+        },
+        WhyPodsFailed {} = "job-failed.why-pods-failed" {
+            en: "Why its Pods failed: their exit codes and logs are not in the Job (the failed Pods may already be deleted).",
+            zh: "它的 Pod 为什么失败：Job 里没有这些 Pod 的退出码和日志（失败的 Pod 可能已经被删除）。",
+        },
+        DependencyDown {} = "job-failed.dependency-down" {
+            en: "Whether a dependency the work needs (a database, a file, an endpoint) was down when it ran.",
+            zh: "任务运行时，它所需要的某个依赖（数据库、文件、某个端点）是否不可用。",
+        },
+        NotPasted { subject: ObjectRef } = "job-failed.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its controller's event alone.",
+            zh: "输入中没有 {subject} 本身：这只基于它的控制器发出的事件。",
+        },
+    }
+}

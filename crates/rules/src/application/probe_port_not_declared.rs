@@ -1,0 +1,216 @@
+use crate::pod_spec::{declared_ports, pod_specs, port_names_known, ports_text};
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A liveness, readiness or startup probe (`httpGet`, `tcpSocket`, `grpc`) aimed at a port its
+    /// container does not have: a named port (`port: http`) that is no `ports[].name` of the
+    /// container (an error), or a number that is none of its `containerPort`s while it declares some
+    /// (a note, an error when the kubelet's `Unhealthy` event says the dial to it was refused: a
+    /// health port left out of `ports` is common and works, as the OpenTelemetry chart's
+    /// maintainers answer in open-telemetry/opentelemetry-helm-charts#172).
+    ///
+    /// ## Why it matters
+    /// The kubelet resolves a named probe port in the container's own ports; a name it cannot find
+    /// fails the probe every time, so the Pod never becomes Ready (readiness) or is restarted again
+    /// and again (liveness, startup) while the application is fine. A probe on a port nothing listens
+    /// on fails the same way with `connection refused`.
+    ///
+    /// ## Evidence
+    /// The probe's `port` and the container's `ports`, each by its line, in a Pod (also as describe
+    /// prints them: `Port:`, `Liveness:`, `Readiness:`, `Startup:`).
+    ///
+    /// ## Fault boundary
+    /// `application`: the probe is part of the application's own Pod spec, and it disagrees with the
+    /// ports the same spec declares.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which port the process listens on: a `containerPort` is informational, so a numeric probe port
+    /// the container does not declare may still be served (a management port, a sidecar's).
+    ///
+    /// ## Next evidence to collect
+    /// The probe's `Unhealthy` events (`connection refused`, the port the kubelet dialled), and the
+    /// container's listening sockets.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// ports:
+    /// - {name: web, containerPort: 8080}
+    /// readinessProbe:
+    ///   httpGet: {path: /healthz, port: http}
+    /// ```
+    pub const RULE = { id: "probe-port-not-declared", boundary: Boundary::Application, components: [Kubelet, Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`（错误），或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`（提示；当 kubelet 的 `Unhealthy` 事件表明对它的连接被拒绝时为错误：健康检查端口不写进 `ports` 很常见，也能正常工作，OpenTelemetry chart 的维护者在 open-telemetry/opentelemetry-helm-charts#172 中就是这样回答的）。
+
+ ## 为什么重要
+ kubelet 在容器自己的端口中解析具名探针端口；找不到这个名字，探针每次都会失败，于是 Pod 永远不会就绪（就绪探针），或者被一次又一次重启（存活探针、启动探针），而应用本身其实没有问题。探针指向没有进程监听的端口，也会以 `connection refused` 同样失败。
+
+ ## 证据
+ 探针的 `port` 和容器的 `ports`，各注明所在行；来自 Pod（也包括 describe 打印的 `Port:`、`Liveness:`、`Readiness:`、`Startup:`）。
+
+ ## 故障边界
+ `application`：探针是应用自己的 Pod spec 的一部分，而它与同一个 spec 声明的端口不一致。
+
+ ## 这些证据无法确定的内容
+ 进程实际监听的是哪个端口：`containerPort` 只是说明性的，容器没有声明的数字探针端口也可能有进程在服务（管理端口、边车容器的端口）。
+
+ ## 下一步应收集的证据
+ 探针的 `Unhealthy` 事件（`connection refused`，kubelet 拨号的端口），以及容器正在监听的套接字。
+
+ ## 示例
+ ```yaml
+ ports:
+ - {name: web, containerPort: 8080}
+ readinessProbe:
+   httpGet: {path: /healthz, port: http}
+ ```
+"#;
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for spec in pod_specs(model) {
+        let object = spec.object;
+        for container in spec.containers() {
+            let declared = declared_ports(container.node);
+            for probe in ["livenessProbe", "readinessProbe", "startupProbe"] {
+                let Some((handler, port)) = ["httpGet", "tcpSocket", "grpc"].iter().find_map(|h| {
+                    let port = container.node.get(probe)?.get(h)?.get("port")?.as_str()?;
+                    Some((*h, port))
+                }) else {
+                    continue;
+                };
+                let numeric = port.bytes().all(|b| b.is_ascii_digit());
+                // The kubelet's own word that nothing listens there: a probe failure refused on
+                // that port (`dial tcp 10.244.1.9:9090: connect: connection refused`).
+                let prefix = match probe {
+                    "livenessProbe" => "Liveness probe failed",
+                    "readinessProbe" => "Readiness probe failed",
+                    _ => "Startup probe failed",
+                };
+                let refused = model.events_for(&object.id).into_iter().find(|e| {
+                    e.reason == "Unhealthy"
+                        && e.message.starts_with(prefix)
+                        && e.message.contains("connection refused")
+                        && e.message.contains(&format!(":{port}"))
+                });
+                let severity = if numeric {
+                    if declared.is_empty() || declared.iter().any(|p| p.number == Some(port)) {
+                        continue;
+                    }
+                    if refused.is_some() {
+                        Severity::Error
+                    } else {
+                        // A `containerPort` is informational: an undeclared health port is served
+                        // as often as not (open-telemetry/opentelemetry-helm-charts#172).
+                        Severity::Info
+                    }
+                } else {
+                    if !port_names_known(container.node) || declared.iter().any(|p| p.name == Some(port)) {
+                        continue;
+                    }
+                    Severity::Error
+                };
+                let id = &object.id;
+                let ns = spec.namespace();
+                let mut evidence: Vec<Evidence> = model
+                    .evidence(object, &format!("{}.{probe}.{handler}.port", container.path))
+                    .into_iter()
+                    .collect();
+                for k in 0..declared.len() {
+                    let at = format!("{}.ports[{k}]", container.path);
+                    evidence.extend(model.evidence(object, &format!("{at}.containerPort")));
+                    evidence.extend(model.evidence(object, &format!("{at}.name")));
+                }
+                evidence.extend(refused.and_then(|e| model.event_evidence(e)));
+                let which = match probe {
+                    "livenessProbe" => Msg::Liveness {},
+                    "readinessProbe" => Msg::Readiness {},
+                    _ => Msg::Startup {},
+                }
+                .into_box();
+                let summary = if numeric {
+                    Msg::NumberNotDeclared {
+                        subject: id.clone(),
+                        container: container.name.into(),
+                        probe: which,
+                        port: port.into(),
+                        declared: ports_text(&declared),
+                    }
+                } else if declared.is_empty() {
+                    Msg::NoPorts {
+                        subject: id.clone(),
+                        container: container.name.into(),
+                        probe: which,
+                        port: port.into(),
+                    }
+                } else {
+                    Msg::NameNotDefined {
+                        subject: id.clone(),
+                        container: container.name.into(),
+                        probe: which,
+                        port: port.into(),
+                        declared: ports_text(&declared),
+                    }
+                };
+                let cannot: Vec<faultline_report::message::Message> = if numeric && refused.is_some() {
+                    vec![Msg::WhichPortMeant {}.into()]
+                } else if numeric {
+                    vec![Msg::ListeningPort {}.into()]
+                } else {
+                    vec![Msg::WhyNamed {}.into()]
+                };
+                let next = if id.kind == "Pod" {
+                    vec![command!(
+                        "kubectl get events -n {} --field-selector involvedObject.name={},reason=Unhealthy",
+                        ns,
+                        id.name
+                    )]
+                } else {
+                    vec![command!(
+                        "kubectl get events -n {} --field-selector reason=Unhealthy",
+                        ns
+                    )]
+                };
+                findings.push(RULE.finding(severity, id.clone(), summary, evidence, cannot, next));
+            }
+        }
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `probe-port-not-declared`.
+    pub enum Msg {
+        Liveness {} = "probe-port-not-declared.liveness" { en: "liveness probe", zh: "存活探针" },
+        Readiness {} = "probe-port-not-declared.readiness" { en: "readiness probe", zh: "就绪探针" },
+        Startup {} = "probe-port-not-declared.startup" { en: "startup probe", zh: "启动探针" },
+        NameNotDefined { subject: ObjectRef, container: Text, probe: Box<faultline_report::message::Message>, port: Text, declared: String } = "probe-port-not-declared.name-not-defined" {
+            en: "{subject}: the {probe} of container {container} is aimed at the named port {port}, which the container does not define (it declares {declared}): the kubelet cannot resolve it, so the probe fails every time.",
+            zh: "{subject}：容器 {container} 的{probe}指向具名端口 {port}，但该容器没有定义这个名字（它声明的是 {declared}）：kubelet 无法解析它，所以探针每次都会失败。",
+        },
+        NoPorts { subject: ObjectRef, container: Text, probe: Box<faultline_report::message::Message>, port: Text } = "probe-port-not-declared.no-ports" {
+            en: "{subject}: the {probe} of container {container} is aimed at the named port {port}, and the container's spec declares no ports at all: the kubelet cannot resolve it, so the probe fails every time.",
+            zh: "{subject}：容器 {container} 的{probe}指向具名端口 {port}，而该容器的 spec 根本没有声明任何端口：kubelet 无法解析它，所以探针每次都会失败。",
+        },
+        NumberNotDeclared { subject: ObjectRef, container: Text, probe: Box<faultline_report::message::Message>, port: Text, declared: String } = "probe-port-not-declared.number-not-declared" {
+            en: "{subject}: the {probe} of container {container} is aimed at port {port}, which the container does not declare (it declares {declared}): unless the process listens there anyway, the probe is refused.",
+            zh: "{subject}：容器 {container} 的{probe}指向端口 {port}，但该容器没有声明这个端口（它声明的是 {declared}）：除非进程实际上也监听它，否则探针会被拒绝。",
+        },
+        ListeningPort {} = "probe-port-not-declared.listening-port" {
+            en: "Which port the process listens on: a containerPort is informational, so the probe's port may be served although it is not declared.",
+            zh: "进程实际监听的是哪个端口：containerPort 只是说明性的，探针的端口即使没有声明也可能有进程在服务。",
+        },
+        WhichPortMeant {} = "probe-port-not-declared.which-port-meant" {
+            en: "Which port the probe was meant to dial (the process may have moved, or the probe was copied from another container): a spec shows only its current state.",
+            zh: "探针本来要连接哪个端口（进程可能换了端口，或者探针是从别的容器复制来的）：spec 只反映它当前的状态。",
+        },
+        WhyNamed {} = "probe-port-not-declared.why-named" {
+            en: "Whether the name is a typo or the port was renamed in a change: a spec shows only its current state.",
+            zh: "这个名字是拼写错误，还是端口在某次变更中被改了名：spec 只反映它当前的状态。",
+        },
+    }
+}

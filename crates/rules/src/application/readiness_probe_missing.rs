@@ -1,0 +1,195 @@
+use faultline_ingest::node::Node;
+use faultline_ingest::Object;
+use faultline_model::graph::EdgeKind;
+use faultline_model::owners::workload_of;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// Pods that are `Ready=True` while a container has no `readinessProbe`, and that receive traffic:
+    /// a pasted Service selects them (or no Service was pasted, outside `kube-system`). One finding
+    /// per workload, as information.
+    ///
+    /// ## Why it matters
+    /// Without a readiness probe the kubelet marks a container ready as soon as it has started, so
+    /// `Ready=True` and the EndpointSlice's `ready: true` prove only that the process is running: the
+    /// Service sends traffic to it while it is still warming up or after it has stopped answering.
+    /// In the article's terms, Ready proves nothing here about the business response.
+    ///
+    /// ## Evidence
+    /// The Pod's `Ready` condition and the container specs without `readinessProbe`.
+    ///
+    /// ## Fault boundary
+    /// `application`: what the application declares about its own readiness.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the application answers correctly now: only a request (or a probe) shows that. Whether
+    /// the workload needs a probe at all (a batch worker that serves no traffic does not).
+    ///
+    /// ## Next evidence to collect
+    /// A request to one Pod directly (`kubectl port-forward pod/NAME`), and the workload's template
+    /// (`kubectl get deploy NAME -o yaml`) to add a `readinessProbe` that checks what the business
+    /// needs.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// containers:
+    /// - name: web
+    ///   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
+    /// ```
+    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 处于 `Ready=True` 的 Pod 中有容器没有 `readinessProbe`，并且这些 Pod 在接收流量：有粘贴的 Service 选中了它们（或者没有粘贴 Service，且不在 `kube-system` 中）。每个工作负载一条发现，级别为信息。
+
+ ## 为什么重要
+ 没有就绪探针时，kubelet 会在容器一启动就把它标记为就绪，所以 `Ready=True` 和 EndpointSlice 中的 `ready: true` 只能证明进程在运行：Service 会在它还在预热时、或者它已不再响应之后，继续把流量发给它。用文章的话说，这里的 Ready 对业务响应什么也证明不了。
+
+ ## 证据
+ Pod 的 `Ready` 状况，以及没有 `readinessProbe` 的容器定义。
+
+ ## 故障边界
+ `application`：应用对自身就绪状态的声明。
+
+ ## 这些证据无法确定的内容
+ 应用现在是否正确响应：只有一次请求（或一个探针）才能说明这一点。该工作负载是否根本需要探针（不提供流量的批处理 worker 就不需要）。
+
+ ## 下一步应收集的证据
+ 直接向某一个 Pod 发请求（`kubectl port-forward pod/NAME`），以及查看工作负载的模板（`kubectl get deploy NAME -o yaml`），以便添加一个检查业务真正所需条件的 `readinessProbe`。
+
+ ## 示例
+ ```yaml
+ containers:
+ - name: web
+   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
+ ```
+"#;
+
+/// A workload, its Pods' names, the evidence of its first Pod, its containers without a probe.
+type Group = (ObjectRef, Vec<String>, Vec<Evidence>, Vec<String>);
+
+fn ready(pod: &Object) -> Option<usize> {
+    let (_, conditions) = pod.locate("status.conditions")?;
+    conditions.items().iter().position(|c| {
+        c.get("type").and_then(Node::as_str) == Some("Ready")
+            && c.get("status").and_then(Node::as_str) == Some("True")
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let services_pasted = model.objects.iter().any(|o| o.id.kind == "Service");
+    // Workload -> (pods, evidence, containers without a probe), in input order.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut group_of: faultline_report::hash::Map<ObjectRef, usize> = faultline_report::hash::Map::default();
+    for (index, pod) in model
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.id.kind == "Pod")
+    {
+        let Some(condition) = ready(pod) else {
+            continue;
+        };
+        let Some((_, containers)) = pod.locate("spec.containers") else {
+            continue;
+        };
+        let unprobed: Vec<(usize, &str)> = containers
+            .items()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.get("readinessProbe").is_none())
+            .filter_map(|(i, c)| Some((i, c.get("name")?.as_str()?)))
+            .collect();
+        if unprobed.is_empty() {
+            continue;
+        }
+        let selected = model
+            .graph
+            .edges_to(index)
+            .any(|e| e.kind == EdgeKind::Selects && model.objects[e.from].id.kind == "Service");
+        let serves = selected || (!services_pasted && pod.id.namespace.as_deref() != Some("kube-system"));
+        if !serves {
+            continue;
+        }
+        let workload = workload_of(pod);
+        let at = *group_of.entry(workload.clone()).or_insert_with(|| {
+            groups.push((workload, Vec::new(), Vec::new(), Vec::new()));
+            groups.len() - 1
+        });
+        let group = &mut groups[at];
+        group.1.push(pod.id.name.to_string());
+        if group.2.is_empty() {
+            group
+                .2
+                .extend(model.evidence(pod, &format!("status.conditions[{condition}].status")));
+            for (i, _) in &unprobed {
+                group
+                    .2
+                    .extend(model.evidence(pod, &format!("spec.containers[{i}].name")));
+            }
+        }
+        for (_, name) in unprobed {
+            if !group.3.iter().any(|n| n == name) {
+                group.3.push(name.to_string());
+            }
+        }
+    }
+    for (workload, pods, evidence, containers) in groups {
+        if evidence.is_empty() {
+            continue;
+        }
+        let ns = workload.namespace.as_deref().unwrap_or("default");
+        let summary = Msg::NoProbe {
+            workload: workload.clone(),
+            pods: pods.len(),
+            first_pod: pods[0].as_str().into(),
+            containers,
+        };
+        let cannot_establish: Vec<Message> = vec![Msg::AnswersNow {}.into(), Msg::NeedsProbe {}.into()];
+        let resource = workload.kind.to_ascii_lowercase();
+        let next_steps = vec![
+            command!("kubectl port-forward -n {} pod/{} 8080:8080", ns, pods[0]),
+            command!("kubectl get {} {} -n {} -o yaml", resource, workload.name, ns),
+        ];
+        findings.push(RULE.finding(
+            Severity::Info,
+            workload,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `readiness-probe-missing`.
+    pub enum Msg {
+        /// A workload's Ready Pods (how many, the first's name) whose listed containers have no
+        /// readiness probe.
+        NoProbe { workload: ObjectRef, pods: usize, first_pod: Text, containers: Vec<String> } = "readiness-probe-missing.no-probe" {
+            en: {
+                let pods = if *pods.0 == 1 { format!("Pod {first_pod}") } else { format!("{pods} Pods ({first_pod}…)") };
+                format!("{workload}: {pods} Ready=True, but container {containers} has no readiness probe, so Ready only means the process started: Ready proves nothing here about whether it answers.")
+            },
+            zh: {
+                let pods = if *pods.0 == 1 { format!("Pod {first_pod} ") } else { format!("{pods} 个 Pod（{first_pod}…）") };
+                format!("{workload}：{pods}为 Ready=True，但容器 {containers} 没有就绪探针，所以 Ready 只说明进程已经启动：在这里，Ready 证明不了它能否响应请求。")
+            },
+        },
+        AnswersNow {} = "readiness-probe-missing.answers-now" {
+            en: "Whether the application answers correctly now: only a request or a probe shows that.",
+            zh: "应用现在能否正确响应：只有实际发一次请求或配置一个探针才能说明。",
+        },
+        NeedsProbe {} = "readiness-probe-missing.needs-probe" {
+            en: "Whether this workload serves traffic that needs a probe at all.",
+            zh: "这个工作负载承载的流量究竟是否需要探针。",
+        },
+    }
+}

@@ -1,0 +1,171 @@
+use crate::application::runtime_memory::{self, Standing};
+use crate::pod_spec::pod_specs;
+use faultline_ingest::node::Node;
+use faultline_model::Model;
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container whose runtime is allowed more memory than the container itself: the JVM's `-Xmx`
+    /// or `-XX:MaxRAMPercentage`, Node.js's `--max-old-space-size` (in `args`, `command` or
+    /// `NODE_OPTIONS`) or Go's `GOMEMLIMIT` at or above `resources.limits.memory`, before any
+    /// `OOMKilled` (a container already killed so is `container-oom-killed`'s, which says the same).
+    ///
+    /// ## Why it matters
+    /// A runtime collects garbage against its own ceiling, not the container's: with the ceiling above
+    /// the limit the heap can grow until the kernel's OOM killer stops the process (exit 137), under
+    /// load, long after the rollout looked healthy.
+    ///
+    /// ## Evidence
+    /// The setting's field (`args[i]`, `command[i]`, `env[i].value`) and `resources.limits.memory`, by
+    /// their lines, in a Pod.
+    ///
+    /// ## Fault boundary
+    /// `application`: the container's own configuration sets two memory ceilings that disagree.
+    ///
+    /// ## What this evidence cannot establish
+    /// How much memory the process uses now; whether the heap ever reaches its ceiling under this
+    /// workload; settings the image sets itself (an entrypoint script, a `JAVA_TOOL_OPTIONS` baked in).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl top pod --containers` over time, the container's restarts and last state, and the
+    /// runtime's effective settings (`java -XshowSettings:vm`, `node -p 'v8.getHeapStatistics()'`).
+    ///
+    /// ## Example
+    /// ```yaml
+    /// args: ["--max-old-space-size=1024", "server.js"]
+    /// resources:
+    ///   limits:
+    ///     memory: 384Mi
+    /// ```
+    pub const RULE = { id: "runtime-memory-over-limit", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器的运行时被允许使用的内存多于容器本身：JVM 的 `-Xmx` 或 `-XX:MaxRAMPercentage`，Node.js 的 `--max-old-space-size`（在 `args`、`command` 或 `NODE_OPTIONS` 中），或 Go 的 `GOMEMLIMIT`，不低于 `resources.limits.memory`，而且还没有出现 `OOMKilled`（已经这样被杀的容器归 `container-oom-killed`，它会说明同样的情况）。
+
+ ## 为什么重要
+ 运行时按自己的上限回收垃圾，而不是按容器的限制：上限高于限制时，堆可以一直增长，直到内核的 OOM killer 杀死进程（退出码 137），这往往发生在负载上来之后，远在发布看起来正常之后。
+
+ ## 证据
+ 设置所在的字段（`args[i]`、`command[i]`、`env[i].value`）和 `resources.limits.memory`，各注明所在行；来自 Pod。
+
+ ## 故障边界
+ `application`：容器自身的配置设了两个互相矛盾的内存上限。
+
+ ## 这些证据无法确定的内容
+ 进程现在用了多少内存；在这种负载下堆是否真会增长到上限；镜像自己设置的参数（入口脚本、镜像内置的 `JAVA_TOOL_OPTIONS`）。
+
+ ## 下一步应收集的证据
+ 一段时间内的 `kubectl top pod --containers`，容器的重启次数和上一次状态，以及运行时实际生效的设置（`java -XshowSettings:vm`、`node -p 'v8.getHeapStatistics()'`）。
+
+ ## 示例
+ ```yaml
+ args: ["--max-old-space-size=1024", "server.js"]
+ resources:
+   limits:
+     memory: 384Mi
+ ```
+"#;
+
+/// Whether the Pod's status says this container was OOMKilled (now or last time).
+fn oom_killed(object: &faultline_ingest::Object, container: &str) -> bool {
+    ["initContainerStatuses", "containerStatuses"].iter().any(|key| {
+        object
+            .locate(&format!("status.{key}"))
+            .map(|(_, n)| n.items())
+            .unwrap_or_default()
+            .iter()
+            .filter(|s| s.get("name").and_then(Node::as_str) == Some(container))
+            .any(|s| {
+                ["state", "lastState"].iter().any(|state| {
+                    s.locate(&format!("{state}.terminated.reason"))
+                        .and_then(|(_, n)| n.as_str())
+                        == Some("OOMKilled")
+                })
+            })
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for spec in pod_specs(model) {
+        let object = spec.object;
+        for container in spec.containers() {
+            // Read from the container's node (what `locate` of its path finds); the path is made
+            // only for a finding's evidence.
+            let Some(limit) = container
+                .node
+                .get("resources")
+                .and_then(|r| r.get("limits"))
+                .and_then(|l| l.get("memory"))
+                .and_then(Node::as_str)
+            else {
+                continue;
+            };
+            let Some(limit_bytes) = runtime_memory::quantity_bytes(limit) else {
+                continue;
+            };
+            if oom_killed(object, container.name) {
+                continue;
+            }
+            let settings = runtime_memory::settings(container.node, &container.path);
+            let Some(over) = settings.iter().find(|s| s.against(limit_bytes) == Standing::Over) else {
+                continue;
+            };
+            let id = &object.id;
+            let ns = spec.namespace();
+            let limit_path = format!("{}.resources.limits.memory", container.path);
+            let evidence = [over.path.as_str(), limit_path.as_str()]
+                .into_iter()
+                .filter_map(|p| model.evidence(object, p))
+                .collect();
+            let summary = Msg::OverLimit {
+                subject: id.clone(),
+                container: container.name.into(),
+                clause: runtime_memory::clause(std::slice::from_ref(over), Some((limit, limit_bytes)))
+                    .map(Box::new)
+                    .unwrap_or_else(|| over.what()),
+            };
+            let next_steps = if id.kind == "Pod" {
+                vec![
+                    command!("kubectl top pod {} -n {} --containers", id.name, ns),
+                    command!(
+                        "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses}}'",
+                        id.name,
+                        ns
+                    ),
+                ]
+            } else {
+                vec![command!("kubectl get pods -n {} -o wide", ns)]
+            };
+            findings.push(RULE.finding(
+                Severity::Warning,
+                id.clone(),
+                summary,
+                evidence,
+                [Msg::UseNow {}, Msg::ImageSettings {}],
+                next_steps,
+            ));
+        }
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `runtime-memory-over-limit`.
+    pub enum Msg {
+        OverLimit { subject: ObjectRef, container: Text, clause: Box<faultline_report::message::Message> } = "runtime-memory-over-limit.over-limit" {
+            en: "{subject}: in container {container}, {clause}. It has not been OOMKilled in what was pasted.",
+            zh: "{subject}：容器 {container} 中，{clause}。在粘贴的内容中它还没有被 OOMKilled。",
+        },
+        UseNow {} = "runtime-memory-over-limit.use-now" {
+            en: "How much memory the process uses now, and whether its heap ever reaches the ceiling under this workload.",
+            zh: "进程现在用了多少内存，以及在这种负载下堆是否真会增长到上限。",
+        },
+        ImageSettings {} = "runtime-memory-over-limit.image-settings" {
+            en: "Memory settings the image sets itself (an entrypoint script, options baked into the image) are not in the spec.",
+            zh: "镜像自己设置的内存参数（入口脚本、镜像内置的选项）不在 spec 中。",
+        },
+    }
+}

@@ -1,0 +1,253 @@
+use faultline_model::client_output::{lines_containing, Scope};
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// The resource metrics API (`metrics.k8s.io`, served by metrics-server through the API
+    /// server's aggregation layer) not answering, as its clients show it: an HPA whose
+    /// `ScalingActive` condition is `False` with a `FailedGet…Metric` reason whose message says the
+    /// metrics API failed (`unable to fetch metrics from resource metrics API`, `no metrics returned
+    /// from resource metrics API`, `the server could not find the requested resource (get
+    /// pods.metrics.k8s.io)`); such `FailedGetResourceMetric` events when the HPA itself is not
+    /// pasted; and kubectl's discovery getting `503` or `the server is currently unable to handle
+    /// the request` for `metrics.k8s.io` (a `-v=6` trace, a klog line).
+    ///
+    /// ## Why it matters
+    /// An HPA that cannot read its metrics does not scale at all, in either direction, and
+    /// `kubectl top` fails; a registered but unserved APIService also slows every kubectl command,
+    /// which waits on discovery. Looking at the workload's CPU or the HPA's targets wastes time: the
+    /// metrics never arrive.
+    ///
+    /// ## Evidence
+    /// The HPA's `ScalingActive` condition (status, reason, message), its `FailedGetResourceMetric`
+    /// events, and kubectl's lines for `metrics.k8s.io`. A metrics message about the Pods
+    /// themselves (`did not receive metrics for targeted pods (pods might be unready)`, `missing
+    /// request for cpu`) is the workload's, not the API's, and is not read as this.
+    ///
+    /// ## Fault boundary
+    /// `control-plane`: the API server's aggregated metrics API and its backend. When metrics-server's
+    /// own Pods are pasted failing, `cluster-component-failing` names them too.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the metrics API does not answer: metrics-server not installed, not running or not ready,
+    /// unable to scrape the kubelets (certificates, `--kubelet-insecure-tls`), or its APIService not
+    /// available; its Pod, its log and the APIService's status say.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get apiservice v1beta1.metrics.k8s.io` (its `Available` condition), `kubectl -n
+    /// kube-system get pods -l k8s-app=metrics-server`, their log, and `kubectl top pods`.
+    ///
+    /// ## Example
+    /// ```text
+    /// Conditions:
+    ///   Type           Status  Reason                   Message
+    ///   ----           ------  ------                   -------
+    ///   ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API
+    /// ```
+    pub const RULE = { id: "metrics-api-unavailable", boundary: Boundary::ControlPlane, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 资源指标 API（`metrics.k8s.io`，由 metrics-server 通过 API 服务器的聚合层提供）没有应答，这从它的客户端可以看出：HPA 的 `ScalingActive` 状况为 `False`，原因为 `FailedGet…Metric`，消息说明指标 API 失败（`unable to fetch metrics from resource metrics API`、`no metrics returned from resource metrics API`、`the server could not find the requested resource (get pods.metrics.k8s.io)`）；HPA 本身没有粘贴时，这样的 `FailedGetResourceMetric` 事件；以及 kubectl 的发现请求对 `metrics.k8s.io` 得到 `503` 或 `the server is currently unable to handle the request`（`-v=6` 的跟踪、klog 行）。
+
+ ## 为什么重要
+ 读不到指标的 HPA 完全不会扩缩容，无论向上还是向下，`kubectl top` 也会失败；一个已注册却无人提供的 APIService 还会拖慢每一条 kubectl 命令，因为它们都要等待发现请求。去查工作负载的 CPU 或 HPA 的目标值是浪费时间：指标根本没有到达。
+
+ ## 证据
+ HPA 的 `ScalingActive` 状况（状态、原因、消息），它的 `FailedGetResourceMetric` 事件，以及 kubectl 关于 `metrics.k8s.io` 的输出行。关于 Pod 本身的指标消息（`did not receive metrics for targeted pods (pods might be unready)`、`missing request for cpu`）属于工作负载，不属于指标 API，不按此规则解读。
+
+ ## 故障边界
+ `control-plane`：API 服务器聚合的指标 API 及其后端。粘贴了处于故障中的 metrics-server Pod 时，`cluster-component-failing` 也会指出它们。
+
+ ## 这些证据无法确定的内容
+ 指标 API 为什么没有应答：metrics-server 没有安装、没有运行或未就绪，无法抓取各 kubelet 的指标（证书、`--kubelet-insecure-tls`），还是它的 APIService 不可用；要看它的 Pod、日志和 APIService 的状态。
+
+ ## 下一步应收集的证据
+ `kubectl get apiservice v1beta1.metrics.k8s.io`（它的 `Available` 状况），`kubectl -n kube-system get pods -l k8s-app=metrics-server`，它们的日志，以及 `kubectl top pods`。
+
+ ## 示例
+ ```text
+ Conditions:
+   Type           Status  Reason                   Message
+   ----           ------  ------                   -------
+   ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API
+ ```
+"#;
+
+/// Whether an HPA's metrics message says the metrics API failed, not the Pods' metrics.
+pub fn says_metrics_api_fails(message: &str) -> bool {
+    [
+        "resource metrics API",
+        "metrics.k8s.io",
+        "custom metrics API",
+        "external metrics API",
+    ]
+    .iter()
+    .any(|api| message.contains(api))
+        && !message.contains("did not receive metrics for targeted pods")
+}
+
+/// kubectl's words for an aggregated API that is registered but not served.
+const DISCOVERY_FAILS: &[&str] = &[
+    "503 Service Unavailable",
+    "the server is currently unable to handle the request",
+];
+
+const NEXT_STEPS: [&str; 3] = [
+    "kubectl get apiservice v1beta1.metrics.k8s.io",
+    "kubectl -n kube-system get pods -l k8s-app=metrics-server -o wide",
+    "kubectl -n kube-system logs -l k8s-app=metrics-server --tail=50",
+];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let before = findings.len();
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for hpa in model
+        .objects
+        .iter()
+        .filter(|o| o.id.kind == "HorizontalPodAutoscaler")
+    {
+        seen.push(&hpa.id);
+        let Some((_, conditions)) = hpa.locate("status.conditions") else {
+            continue;
+        };
+        let failing = conditions.items().iter().enumerate().find(|(_, c)| {
+            let field = |name: &str| c.get(name).and_then(|n| n.as_str()).unwrap_or_default();
+            field("type") == "ScalingActive"
+                && field("status") == "False"
+                && field("reason").starts_with("FailedGet")
+                && says_metrics_api_fails(field("message"))
+        });
+        let Some((i, condition)) = failing else {
+            continue;
+        };
+        let reason = condition
+            .get("reason")
+            .and_then(|n| n.as_str())
+            .unwrap_or_default();
+        let message = condition
+            .get("message")
+            .and_then(|n| n.as_str())
+            .unwrap_or_default();
+        let mut evidence: Vec<Evidence> = ["status", "reason", "message"]
+            .iter()
+            .filter_map(|f| model.evidence(hpa, &format!("status.conditions[{i}].{f}")))
+            .collect();
+        evidence.extend(
+            model
+                .events_for(&hpa.id)
+                .iter()
+                .filter(|e| says_metrics_api_fails(&e.message))
+                .take(2)
+                .filter_map(|e| model.event_evidence(e)),
+        );
+        findings.push(RULE.finding(
+            Severity::Error,
+            hpa.id.clone(),
+            Msg::HpaCannotScale {
+                subject: hpa.id.clone(),
+                reason: reason.into(),
+                message: message.to_string(),
+            },
+            evidence,
+            [Msg::WhyNotServed {}],
+            NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+        ));
+    }
+    // HPAs known from their events only.
+    for event in model.events.iter().filter(|e| {
+        e.subject.kind == "HorizontalPodAutoscaler"
+            && e.reason.starts_with("FailedGet")
+            && says_metrics_api_fails(&e.message)
+    }) {
+        if seen.contains(&&event.subject) {
+            continue;
+        }
+        seen.push(&event.subject);
+        findings.push(RULE.finding(
+            Severity::Warning,
+            event.subject.clone(),
+            Msg::FromEvents {
+                subject: event.subject.clone(),
+                reason: event.reason.as_str().into(),
+            },
+            model.event_evidence(event).into_iter().collect(),
+            [Msg::WhyNotServed {}, Msg::EventsOnly {}],
+            NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+        ));
+    }
+    if findings.len() > before {
+        return;
+    }
+    // kubectl's discovery of the metrics API: a -v=6 trace's `503 Service Unavailable`, or
+    // `the server is currently unable to handle the request` for metrics.k8s.io.
+    let mut evidence: Vec<Evidence> = lines_containing(model, &["metrics.k8s.io"], Scope::ApiClient)
+        .into_iter()
+        .filter(|e| DISCOVERY_FAILS.iter().any(|d| e.value.contains(d)))
+        .collect();
+    if evidence.is_empty() {
+        return;
+    }
+    evidence.truncate(4);
+    let subject = ObjectRef {
+        kind: "APIService".into(),
+        namespace: None,
+        name: "v1beta1.metrics.k8s.io".into(),
+        uid: None,
+    };
+    findings.push(RULE.finding(
+        Severity::Error,
+        subject,
+        Msg::DiscoveryFails {},
+        evidence,
+        [Msg::WhyNotServed {}],
+        NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+    ));
+}
+
+faultline_report::messages! {
+    /// The words of `metrics-api-unavailable`.
+    pub enum Msg {
+        /// An HPA whose ScalingActive condition says the metrics API failed, with its words.
+        HpaCannotScale { subject: ObjectRef, reason: Text, message: String } = "metrics-api-unavailable.hpa-cannot-scale" {
+            en: "{subject} cannot get the metrics it scales on (ScalingActive=False, {reason}: \"{message}\"): the resource metrics API (metrics.k8s.io), which metrics-server serves through the API server, does not answer, so the HPA does not scale.",
+            zh: "{subject} 拿不到它用来扩缩容的指标（ScalingActive=False，{reason}：“{message}”）：资源指标 API（metrics.k8s.io，由 metrics-server 通过 API 服务器提供）没有应答，所以该 HPA 不会扩缩容。",
+        },
+        /// An HPA known from its events only.
+        FromEvents { subject: ObjectRef, reason: Text } = "metrics-api-unavailable.from-events" {
+            en: "{subject} could not get its metrics from the metrics API ({reason} events): the API (metrics.k8s.io) did not answer it. From the events only; the HPA was not pasted.",
+            zh: "{subject} 无法从指标 API 获取指标（{reason} 事件）：该 API（metrics.k8s.io）没有应答它。这仅来自事件，输入中没有这个 HPA。",
+        },
+        DiscoveryFails {} = "metrics-api-unavailable.discovery-fails" {
+            en: "kubectl's discovery gets no answer from the metrics API (metrics.k8s.io): its APIService is registered but its backend (metrics-server) does not serve it. Every kubectl command waits on that discovery, and HPAs and kubectl top get no metrics.",
+            zh: "kubectl 的发现请求从指标 API（metrics.k8s.io）得不到应答：它的 APIService 已注册，但其后端（metrics-server）没有提供服务。每条 kubectl 命令都要等待这次发现请求，HPA 和 kubectl top 也拿不到指标。",
+        },
+        WhyNotServed {} = "metrics-api-unavailable.why-not-served" {
+            en: "Why the metrics API does not answer (metrics-server not installed, not running or not ready, unable to scrape the kubelets, or its APIService not available): its Pod, its log and the APIService's status say.",
+            zh: "指标 API 为什么没有应答（metrics-server 没有安装、没有运行或未就绪、无法抓取各 kubelet 的指标，或它的 APIService 不可用）：要看它的 Pod、日志和 APIService 的状态。",
+        },
+        EventsOnly {} = "metrics-api-unavailable.events-only" {
+            en: "Whether the HPA still cannot get its metrics: the events may be old, and the HPA's own conditions were not pasted.",
+            zh: "该 HPA 现在是否仍然拿不到指标：这些事件可能已经过时，而输入中没有该 HPA 自己的状况。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_apis_failure_is_told_from_the_pods() {
+        assert!(says_metrics_api_fails("the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API"));
+        assert!(says_metrics_api_fails("unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)"));
+        assert!(!says_metrics_api_fails("failed to get cpu utilization: did not receive metrics for targeted pods (pods might be unready)"));
+        assert!(!says_metrics_api_fails(
+            "failed to get cpu utilization: missing request for cpu"
+        ));
+    }
+}

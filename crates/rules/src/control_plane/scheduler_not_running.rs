@@ -1,0 +1,256 @@
+use crate::control_plane::components::{component, SCHEDULER};
+use faultline_ingest::{Object, Typed};
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// Pods that no scheduler has looked at: `Pending`, no node (`Node: <none>`, no `spec.nodeName`,
+    /// no `nominatedNodeName`), no `PodScheduled` condition at all, and no event about them — not a
+    /// `FailedScheduling`, not a `Scheduled` — where the input shows it would have one: describe's
+    /// `Events:  <none>`, or pasted events with none about the Pod. When the input also lists
+    /// `kube-system`'s control-plane Pods without a `kube-scheduler` among them, or a `spec.schedulerName`
+    /// other than `default-scheduler`, it says so.
+    ///
+    /// ## Why it matters
+    /// A Pod the scheduler cannot place still gets a `PodScheduled=False` condition and a
+    /// `FailedScheduling` event saying why. A Pod with neither was never tried: the scheduler is not
+    /// running, cannot reach the API server, is not the leader anywhere, or the Pod names a scheduler
+    /// that does not exist. Looking at node capacity, taints or quotas wastes time here.
+    ///
+    /// ## Evidence
+    /// The Pods' `status.phase`, the absence of `spec.nodeName` and of a `PodScheduled` condition,
+    /// describe's `Events:  <none>`, their `spec.schedulerName`, and the `kube-system` Pods pasted.
+    ///
+    /// ## Fault boundary
+    /// `control-plane`: the scheduler is a control-plane component; the Pods' own constraints were
+    /// never evaluated, so this is not the `scheduling` row's constraints.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the scheduler is not scheduling: not running, crash-looping, unable to authenticate to the
+    /// API server, or without the leader lease; only its log and its Pod say. A Pod created seconds
+    /// before the capture may simply not have been reached yet.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl -n kube-system get pods -l component=kube-scheduler -o wide`, the scheduler's log
+    /// (`kubectl -n kube-system logs -l component=kube-scheduler`, or `crictl logs` on the control-plane
+    /// node), its lease (`kubectl -n kube-system get lease kube-scheduler -o yaml`), and the Pods'
+    /// `spec.schedulerName`.
+    ///
+    /// ## Example
+    /// ```text
+    /// Name:             web-7d9f5c6b8-x2kqp
+    /// Node:             <none>
+    /// Status:           Pending
+    /// Events:           <none>
+    /// ```
+    pub const RULE = { id: "scheduler-not-running", boundary: Boundary::ControlPlane, components: [Scheduler], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 没有任何调度器处理过的 Pod：处于 `Pending`，没有节点（`Node: <none>`，没有 `spec.nodeName`，也没有 `nominatedNodeName`），根本没有 `PodScheduled` 状况，也没有任何关于它的事件（既没有 `FailedScheduling`，也没有 `Scheduled`），而输入表明本该看得到事件：describe 显示 `Events:  <none>`，或者粘贴了事件却没有一条是关于这个 Pod 的。如果输入还列出了 `kube-system` 中的控制平面 Pod 而其中没有 `kube-scheduler`，或者 `spec.schedulerName` 不是 `default-scheduler`，规则也会指出。
+
+ ## 为什么重要
+ 调度器放不下的 Pod 仍然会得到 `PodScheduled=False` 状况和一条说明原因的 `FailedScheduling` 事件。两者都没有的 Pod 根本没有被尝试过：调度器没有运行、连不上 API 服务器、在哪里都没有拿到领导者租约，或者 Pod 指定了一个不存在的调度器。此时去查节点容量、污点或配额都是浪费时间。
+
+ ## 证据
+ 这些 Pod 的 `status.phase`，没有 `spec.nodeName` 也没有 `PodScheduled` 状况，describe 的 `Events:  <none>`，它们的 `spec.schedulerName`，以及粘贴的 `kube-system` Pod。
+
+ ## 故障边界
+ `control-plane`：调度器是控制平面组件；Pod 自身的约束从未被评估过，所以这不属于 `scheduling` 那一行的调度约束。
+
+ ## 这些证据无法确定的内容
+ 调度器为什么不调度：没有运行、崩溃循环、无法向 API 服务器认证，还是没有拿到领导者租约；只有它的日志和它的 Pod 能说明。在采集前几秒才创建的 Pod，也可能只是还没轮到。
+
+ ## 下一步应收集的证据
+ `kubectl -n kube-system get pods -l component=kube-scheduler -o wide`，调度器的日志（`kubectl -n kube-system logs -l component=kube-scheduler`，或在控制平面节点上用 `crictl logs`），它的租约（`kubectl -n kube-system get lease kube-scheduler -o yaml`），以及这些 Pod 的 `spec.schedulerName`。
+
+ ## 示例
+ ```text
+ Name:             web-7d9f5c6b8-x2kqp
+ Node:             <none>
+ Status:           Pending
+ Events:           <none>
+ ```
+"#;
+
+faultline_report::messages! {
+    /// The words of `scheduler-not-running`.
+    pub enum Msg {
+        /// `pods` Pods Pending that no scheduler has tried; `named` lists a few; `why` is what else
+        /// the input says (a clause or none).
+        Untried { subject: ObjectRef, pods: usize, named: Vec<Text>, why: Option<Box<Message>> } = "scheduler-not-running.untried" {
+            en: {
+                let which = if *pods.0 == 1 { format!("{subject} is") } else { format!("{subject} and {} more Pods ({named}) are", *pods.0 - 1) };
+                let why = why.0.as_ref().map(|w| format!(" {}", w.render(faultline_report::lang::Lang::En))).unwrap_or_default();
+                format!("{which} Pending with no node, no PodScheduled condition and no event at all: no scheduler has tried to place them, which a scheduler that cannot place a Pod would still report (FailedScheduling). The scheduler is not running or not scheduling.{why}")
+            },
+            zh: {
+                let which = if *pods.0 == 1 { format!("{subject} ") } else { format!("{subject} 等 {pods} 个 Pod（{named}）") };
+                let why = why.0.as_ref().map(|w| w.render(faultline_report::lang::Lang::Zh)).unwrap_or_default();
+                format!("{which}处于 Pending，没有节点，没有 PodScheduled 状况，也没有任何事件：没有调度器尝试过放置它们；即使调度器放不下某个 Pod，也会报告出来（FailedScheduling）。调度器没有运行，或者没有在调度。{why}")
+            },
+        },
+        /// The `kube-system` Pods pasted include other control-plane components but no scheduler.
+        NoSchedulerPod { seen: Vec<Text> } = "scheduler-not-running.no-scheduler-pod" {
+            en: "The kube-system Pods pasted include {seen} but no kube-scheduler.",
+            zh: "粘贴的 kube-system Pod 中有 {seen}，却没有 kube-scheduler。",
+        },
+        /// The Pod names a scheduler other than the default one.
+        OtherScheduler { name: Text } = "scheduler-not-running.other-scheduler" {
+            en: "It names schedulerName {name}: no scheduler of that name has picked it up.",
+            zh: "它指定的 schedulerName 是 {name}：没有哪个同名的调度器接手它。",
+        },
+        WhyNot {} = "scheduler-not-running.why-not" {
+            en: "Why the scheduler is not scheduling (not running, crash-looping, unable to authenticate to the API server, without the leader lease): its Pod and its log say, and neither was pasted.",
+            zh: "调度器为什么不调度（没有运行、崩溃循环、无法向 API 服务器认证、没有拿到领导者租约）：要看它的 Pod 和日志，而这两样都没有粘贴。",
+        },
+        TooYoung {} = "scheduler-not-running.too-young" {
+            en: "Whether the Pods were created only seconds before the capture, before a scheduler could reach them.",
+            zh: "这些 Pod 是否在采集前几秒才创建，调度器还没来得及处理。",
+        },
+    }
+}
+
+/// A node name as written: set, and not describe's `<none>`.
+fn names_node(object: &Object, path: &str) -> bool {
+    object
+        .locate(path)
+        .and_then(|(_, n)| n.as_str())
+        .is_some_and(|n| !n.trim().is_empty() && n.trim() != "<none>")
+}
+
+/// The Pod has a node, or a phase past Pending.
+fn is_placed(object: &Object) -> bool {
+    let Typed::Pod(pod) = &object.typed else {
+        return false;
+    };
+    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
+    names_node(object, "spec.nodeName") || phase.is_some_and(|p| p != "Pending")
+}
+
+/// A Pod no scheduler has tried, with the fields that show it; `None` otherwise.
+fn untried(model: &Model<'_>, object: &Object) -> Option<Vec<Evidence>> {
+    let Typed::Pod(pod) = &object.typed else {
+        return None;
+    };
+    // A `get pods` row does not show conditions: it cannot tell an untried Pod from a refused one.
+    if object.locate("kubectl.status").is_some() {
+        return None;
+    }
+    let status = pod.status.as_ref()?;
+    if status.phase.as_deref() != Some("Pending") {
+        return None;
+    }
+    if names_node(object, "spec.nodeName") || names_node(object, "status.nominatedNodeName") {
+        return None;
+    }
+    if status
+        .conditions
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .any(|c| c.type_ == "PodScheduled")
+    {
+        return None;
+    }
+    if !model.events_for(&object.id).is_empty() {
+        return None;
+    }
+    // The input shows the Pod would have events: describe says none, or events were pasted and none
+    // is about it.
+    let none_said = object.locate("kubectl.events").is_some();
+    if !none_said && model.events.is_empty() {
+        return None;
+    }
+    let mut evidence: Vec<Evidence> = model.evidence(object, "status.phase").into_iter().collect();
+    evidence.extend(model.evidence(object, "kubectl.events"));
+    evidence.extend(model.evidence(object, "spec.schedulerName"));
+    Some(evidence)
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // A Pod another paste of the input shows placed or past Pending (a later `get pods -o wide`):
+    // it was scheduled since.
+    // A set, so that a thousand Pods are not compared pairwise.
+    let placed: std::collections::HashSet<&ObjectRef> = model
+        .objects_of_kind("Pod")
+        .filter(|o| is_placed(o))
+        .map(|o| &o.id)
+        .collect();
+    let mut pods: Vec<(&Object, Vec<Evidence>)> = Vec::new();
+    for object in model.objects_of_kind("Pod") {
+        if placed.contains(&object.id) || pods.iter().any(|(o, _)| o.id == object.id) {
+            continue;
+        }
+        if let Some(evidence) = untried(model, object) {
+            pods.push((object, evidence));
+        }
+    }
+    let Some((first, _)) = pods.first() else { return };
+    // The control plane's Pods pasted: a scheduler among them, or the others without one.
+    let control_plane: Vec<(&Object, &'static str)> = model
+        .objects_in(Some("kube-system"))
+        .filter_map(|o| Some((o, component(o)?)))
+        .collect();
+    let scheduler_pasted = control_plane.iter().any(|(_, c)| *c == SCHEDULER);
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for (_, e) in pods.iter().take(5) {
+        evidence.extend(e.iter().cloned());
+    }
+    let other_scheduler = pods.iter().find_map(|(o, _)| {
+        o.locate("spec.schedulerName")
+            .and_then(|(_, n)| n.as_str())
+            .filter(|n| !n.is_empty() && *n != "default-scheduler")
+    });
+    let why: Option<Message> = if let Some(name) = other_scheduler {
+        Some(Msg::OtherScheduler { name: name.into() }.into())
+    } else if !scheduler_pasted && !control_plane.is_empty() {
+        let mut seen: Vec<Text> = Vec::new();
+        for (o, _) in &control_plane {
+            if !seen.contains(&o.id.name) {
+                seen.push(o.id.name.clone());
+                evidence.extend(model.evidence(o, "metadata.name"));
+            }
+        }
+        Some(Msg::NoSchedulerPod { seen }.into())
+    } else {
+        None
+    };
+    let several = pods.len() > 1 || why.is_some();
+    let subject = first.id.clone();
+    let summary = Msg::Untried {
+        subject: subject.clone(),
+        pods: pods.len(),
+        named: pods.iter().take(5).map(|(o, _)| o.id.name.clone()).collect(),
+        why: why.map(Box::new),
+    };
+    let cannot_establish: Vec<Message> = vec![Msg::WhyNot {}.into(), Msg::TooYoung {}.into()];
+    let ns = subject.namespace.as_deref().unwrap_or("default");
+    let next_steps = vec![
+        "kubectl -n kube-system get pods -l component=kube-scheduler -o wide".to_string(),
+        "kubectl -n kube-system logs -l component=kube-scheduler --tail=50".to_string(),
+        "kubectl -n kube-system get lease kube-scheduler -o yaml".to_string(),
+        command!(
+            "kubectl get pod {} -n {} -o jsonpath='{{.spec.schedulerName}}'",
+            subject.name,
+            ns
+        ),
+    ];
+    findings.push(RULE.finding(
+        if several {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        subject,
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ));
+}

@@ -1,0 +1,447 @@
+use crate::containers::containers;
+use faultline_ingest::Typed;
+use faultline_model::graph::{EdgeKind, Target};
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container the kubelet cannot create because its configuration cannot be assembled:
+    /// `state.waiting.reason` is `CreateContainerConfigError`. The message (in the waiting state or
+    /// the `Failed` event, `Error: secret "x" not found`) is read for the cause: a missing Secret or
+    /// ConfigMap, a missing key in one, or `runAsNonRoot` with an image that runs as root.
+    ///
+    /// ## Why it matters
+    /// The Pod is scheduled and the image is usually pulled, yet the container never starts: the
+    /// kubelet could not build its environment or volumes. The application was never run, so its logs
+    /// are empty and looking at the code wastes time.
+    ///
+    /// ## Evidence
+    /// The container's waiting reason and message, the `Failed` events for the Pod (matched by kind,
+    /// namespace and name), and the Pod's references to the named Secret or ConfigMap. With the Pod
+    /// not pasted, its `Failed` events alone (`Error: secret "x" not found`): a hint, which says so;
+    /// a later `Started` event means it passed.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the kubelet on the chosen node assembles the container's configuration.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the object was never created, deleted, renamed, or lives in another namespace; whether
+    /// the application would run once it exists. A Secret's content is never in this evidence.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get secret NAME -n NS` (or configmap), the Pod's `env`/`envFrom`/`volumes` references,
+    /// and `kubectl describe pod` for the latest message.
+    ///
+    /// ## Example
+    /// ```text
+    ///     State:          Waiting
+    ///       Reason:       CreateContainerConfigError
+    ///   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
+    /// ```
+    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ kubelet 因无法组装容器的配置而无法创建容器：`state.waiting.reason` 为 `CreateContainerConfigError`。规则会读取消息（位于等待状态或 `Failed` 事件中，如 `Error: secret "x" not found`）来判断原因：缺少 Secret 或 ConfigMap，其中缺少某个键，或者设置了 `runAsNonRoot` 而镜像以 root 身份运行。
+
+ ## 为什么重要
+ Pod 已被调度，镜像通常也已拉取，但容器始终没有启动：kubelet 无法构建它的环境变量或卷。应用从未运行过，所以它的日志是空的，去看代码只会浪费时间。
+
+ ## 证据
+ 容器的等待原因和消息，该 Pod 的 `Failed` 事件（按 kind、命名空间和名称匹配），以及 Pod 对所指名的 Secret 或 ConfigMap 的引用。没有粘贴 Pod 时，仅凭它的 `Failed` 事件（`Error: secret "x" not found`）：这只是线索，发现中会如此说明；之后出现的 `Started` 事件说明问题已经过去。
+
+ ## 故障边界
+ `node-runtime`：所选节点上的 kubelet 负责组装容器的配置。
+
+ ## 这些证据无法确定的内容
+ 该对象是从未创建、已被删除、被改了名，还是位于另一个命名空间；对象存在之后应用能否运行。这些证据中从不包含 Secret 的内容。
+
+ ## 下一步应收集的证据
+ `kubectl get secret NAME -n NS`（或 configmap），Pod 中的 `env`/`envFrom`/`volumes` 引用，以及用 `kubectl describe pod` 查看最新的消息。
+
+ ## 示例
+ ```text
+     State:          Waiting
+       Reason:       CreateContainerConfigError
+   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
+ ```
+"#;
+
+/// What the kubelet's message says is wrong.
+#[derive(Debug, PartialEq, Eq)]
+enum Cause {
+    /// `secret "x" not found` / `configmap "x" not found`.
+    Missing {
+        kind: &'static str,
+        name: String,
+    },
+    /// `couldn't find key k in Secret ns/x`.
+    MissingKey {
+        key: String,
+        what: String,
+    },
+    RunAsNonRoot,
+    Unknown,
+}
+
+fn cause(message: &str) -> Cause {
+    for (needle, kind) in [
+        ("secret \"", "Secret"),
+        ("configmap \"", "ConfigMap"),
+        ("configmaps \"", "ConfigMap"),
+        ("secrets \"", "Secret"),
+    ] {
+        if let Some(at) = message.find(needle) {
+            let rest = &message[at + needle.len()..];
+            if let Some(end) = rest.find('"') {
+                if rest[end..].starts_with("\" not found") {
+                    return Cause::Missing {
+                        kind,
+                        name: rest[..end].to_string(),
+                    };
+                }
+            }
+        }
+    }
+    if let Some(at) = message.find("couldn't find key ") {
+        let rest = &message[at + "couldn't find key ".len()..];
+        if let Some((key, what)) = rest.split_once(" in ") {
+            return Cause::MissingKey {
+                key: key.to_string(),
+                what: what.trim().to_string(),
+            };
+        }
+    }
+    if message.contains("runAsNonRoot") {
+        return Cause::RunAsNonRoot;
+    }
+    Cause::Unknown
+}
+
+/// kubectl's STATUS for a container the kubelet cannot create from its configuration.
+const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
+    statuses: &["CreateContainerConfigError", "CreateContainerError"],
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
+};
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_events(model, findings);
+    crate::table_status::check(&RULE, &TABLE, model, findings);
+    for (index, object) in model.objects.iter().enumerate() {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let failing: Vec<_> = containers(pod)
+            .into_iter()
+            .filter(|c| c.waiting_reason() == Some("CreateContainerConfigError"))
+            .collect();
+        let Some(first) = failing.first() else { continue };
+        let id = &object.id;
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let events = model.events_for(id);
+        let failed: Vec<_> = events
+            .iter()
+            .filter(|e| e.reason == "Failed" && e.message.starts_with("Error:"))
+            .collect();
+        let message = first
+            .waiting_message()
+            .map(str::to_string)
+            .or_else(|| failed.last().map(|e| e.message.clone()))
+            .unwrap_or_default();
+        let cause = cause(&message);
+
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for c in &failing {
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
+            evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
+        }
+        evidence.extend(model.evidence(object, "spec.nodeName"));
+        if let Some(event) = failed.last() {
+            evidence.extend(model.event_evidence(event));
+        }
+        // The Pod's own reference to the missing object, when the spec was pasted.
+        let mut referenced = false;
+        let mut pasted = false;
+        if let Cause::Missing { kind, name } = &cause {
+            for edge in model
+                .graph
+                .edges
+                .iter()
+                .filter(|e| e.from == index && e.kind == EdgeKind::Uses)
+            {
+                let (target_kind, target_name, is_pasted) = match &edge.to {
+                    Target::Object(i) => (
+                        model.objects[*i].id.kind.as_str(),
+                        model.objects[*i].id.name.as_str(),
+                        true,
+                    ),
+                    Target::Missing(r) => (r.kind.as_str(), r.name.as_str(), false),
+                };
+                if target_kind == *kind && target_name == name {
+                    referenced = true;
+                    pasted |= is_pasted;
+                    evidence.extend(model.evidence(object, &edge.path));
+                }
+            }
+        }
+
+        let what: Message = match &cause {
+            Cause::Missing { kind, name } => Msg::MissingObject {
+                kind,
+                name: name.clone(),
+                namespace: Some(ns.to_string()),
+            }
+            .into(),
+            Cause::MissingKey { key, what } => Msg::MissingKey {
+                key: key.clone(),
+                what: what.clone(),
+            }
+            .into(),
+            Cause::RunAsNonRoot => Msg::RunAsNonRoot {}.into(),
+            Cause::Unknown => Msg::NotSaid {}.into(),
+        };
+        let summary = Msg::CannotCreate {
+            subject: id.clone(),
+            container: first.status.name.as_str().into(),
+            cause: Box::new(what),
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::WouldStart {}.into()];
+        match &cause {
+            Cause::Missing { kind, .. } => {
+                cannot_establish.push(Msg::WhyAbsent { kind }.into());
+                if pasted {
+                    cannot_establish.push(Msg::SameNameInInput { kind }.into());
+                }
+                if !referenced && pod.spec.is_some() {
+                    cannot_establish.push(Msg::ReferenceNotInSpec {}.into());
+                }
+            }
+            Cause::MissingKey { .. } => cannot_establish.push(Msg::KeysNotPasted {}.into()),
+            _ => {}
+        }
+        if events.is_empty() {
+            cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
+        }
+        let name = &id.name;
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, ns)];
+        match &cause {
+            Cause::Missing { kind, name: object_name } => {
+                next_steps.push(command!("kubectl get {} {} -n {}", kind.to_ascii_lowercase(), object_name, ns));
+                next_steps.push(command!("kubectl get {} -A --field-selector metadata.name={}", kind.to_ascii_lowercase(), object_name));
+            }
+            Cause::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, ns)),
+            Cause::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, ns)),
+            Cause::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", ns, name)),
+        }
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+/// Pods known only from their events: the kubelet's `Failed` event `Error: secret "x" not found`
+/// (a hint, not proof). A later `Started` event means it passed.
+fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for event in model.events.iter().filter(|e| {
+        e.subject.kind == "Pod"
+            && e.reason == "Failed"
+            && e.message.starts_with("Error: ")
+            && cause(&e.message) != Cause::Unknown
+    }) {
+        let id = &event.subject;
+        if seen.contains(&id) || model.graph.find(id).is_some() {
+            continue;
+        }
+        seen.push(id);
+        let events = model.events_for(id);
+        let started_later = events.iter().any(|e| e.reason == "Started" && e.is_after(event));
+        if started_later {
+            continue;
+        }
+        let why = cause(&event.message);
+        let what: Message = match &why {
+            Cause::Missing { kind, name } => Msg::MissingObject {
+                kind,
+                name: name.clone(),
+                namespace: None,
+            }
+            .into(),
+            Cause::MissingKey { key, what } => Msg::KeyNotIn {
+                key: key.clone(),
+                what: what.clone(),
+            }
+            .into(),
+            Cause::RunAsNonRoot => Msg::ImageRunsAsRoot {}.into(),
+            // Not reached: the events read are those whose cause is known.
+            Cause::Unknown => Msg::NotSaid {}.into(),
+        };
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let summary = Msg::FromEvents {
+            subject: id.clone(),
+            message: event.message.clone(),
+            cause: Box::new(what),
+        };
+        let cannot_establish: Vec<Message> = vec![
+            Msg::NotPasted { subject: id.clone() }.into(),
+            Msg::WhichReference {}.into(),
+        ];
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, ns)];
+        if let Cause::Missing { kind, name } = &why {
+            next_steps.push(command!(
+                "kubectl get {} {} -n {}",
+                kind.to_ascii_lowercase(),
+                name,
+                ns
+            ));
+        }
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            model.event_evidence(event).into_iter().collect(),
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `container-config-invalid`.
+    pub enum Msg {
+        /// A Pod's container the kubelet cannot create, from its status: `cause` says why.
+        CannotCreate { subject: ObjectRef, container: Text, cause: Box<Message> } = "container-config-invalid.cannot-create" {
+            en: "{subject}: the kubelet cannot create container {container} (CreateContainerConfigError): {cause}. The application never started.",
+            zh: "{subject}：kubelet 无法创建容器 {container}（CreateContainerConfigError）：{cause}。应用从未启动过。",
+        },
+        /// A Pod known from the kubelet's `Failed` events only: the event's message, verbatim.
+        FromEvents { subject: ObjectRef, message: String, cause: Box<Message> } = "container-config-invalid.from-events" {
+            en: {
+                format!("{subject}: the kubelet cannot create its container (\"{}\"): {cause}. From the kubelet's events only.", message.0)
+            },
+            zh: "{subject}：kubelet 无法创建它的容器（事件消息为 “{message}”）：{cause}。仅依据 kubelet 的事件。",
+        },
+        /// A Secret or ConfigMap the Pod references is absent (in its namespace, when known).
+        MissingObject { kind: &'static str, name: String, namespace: Option<String> } = "container-config-invalid.missing-object" {
+            en: {
+                let namespace = namespace.0.as_ref().map(|ns| format!(" in namespace {ns}")).unwrap_or_default();
+                format!("the {kind} \"{}\" it references does not exist{namespace}", name.0)
+            },
+            zh: {
+                match namespace.0 {
+                    Some(ns) => format!("它引用的 {kind} “{name}” 在命名空间 {ns} 中不存在"),
+                    None => format!("它引用的 {kind} “{name}” 不存在"),
+                }
+            },
+        },
+        /// A key the Pod reads is missing from a Secret or ConfigMap (`what`: the kubelet's words, `ConfigMap ns/x`).
+        MissingKey { key: String, what: String } = "container-config-invalid.missing-key" {
+            en: { format!("the key \"{}\" is missing from {what}", key.0) },
+            zh: "{what} 中缺少键 “{key}”",
+        },
+        /// [`Msg::MissingKey`] as the events-only finding says it.
+        KeyNotIn { key: String, what: String } = "container-config-invalid.key-not-in" {
+            en: { format!("the key \"{}\" is not in {what}", key.0) },
+            zh: "{what} 中没有键 “{key}”",
+        },
+        RunAsNonRoot {} = "container-config-invalid.run-as-non-root" {
+            en: "it must run as non-root (runAsNonRoot) but its image runs as root",
+            zh: "它必须以非 root 用户运行（runAsNonRoot），但它的镜像以 root 用户运行",
+        },
+        /// [`Msg::RunAsNonRoot`] as the events-only finding says it.
+        ImageRunsAsRoot {} = "container-config-invalid.image-runs-as-root" {
+            en: "it must run as non-root but the image runs as root",
+            zh: "它必须以非 root 用户运行，但镜像以 root 用户运行",
+        },
+        NotSaid {} = "container-config-invalid.not-said" {
+            en: "its configuration could not be assembled; the message does not say why",
+            zh: "它的配置无法组装；消息没有说明原因",
+        },
+        WouldStart {} = "container-config-invalid.would-start" {
+            en: "Whether the application would start once the configuration exists.",
+            zh: "配置就位之后应用能否启动。",
+        },
+        /// Why a Secret or ConfigMap (`kind`) is absent.
+        WhyAbsent { kind: &'static str } = "container-config-invalid.why-absent" {
+            en: "Whether the {kind} was never created, was deleted or renamed, or exists in another namespace: the kubelet only reports that it is absent here.",
+            zh: "这个 {kind} 是从未创建、已被删除或改名，还是位于另一个命名空间：kubelet 只报告它在这里不存在。",
+        },
+        /// An object of the missing one's kind and name is in the input.
+        SameNameInInput { kind: &'static str } = "container-config-invalid.same-name-in-input" {
+            en: "A {kind} with that name is in the input; if it is the same namespace, the kubelet's view was older than the paste.",
+            zh: "输入中有一个同名的 {kind}；如果它在同一个命名空间，说明 kubelet 看到的状态比粘贴的内容更旧。",
+        },
+        ReferenceNotInSpec {} = "container-config-invalid.reference-not-in-spec" {
+            en: "The reference was not found in the pasted spec (describe output lists env sources only as text).",
+            zh: "在粘贴的 spec 中没有找到这个引用（describe 的输出只以文本列出环境变量的来源）。",
+        },
+        KeysNotPasted {} = "container-config-invalid.keys-not-pasted" {
+            en: "Which key names the object does have: its data was not pasted (and should not be).",
+            zh: "这个对象实际有哪些键：它的数据没有粘贴（也不应该粘贴）。",
+        },
+        NoEvents { subject: ObjectRef } = "container-config-invalid.no-events" {
+            en: "No events about {subject} were found in the input, so how long this has been failing is unknown.",
+            zh: "输入中没有找到 {subject} 的事件，因此不清楚它已经失败了多久。",
+        },
+        NotPasted { subject: ObjectRef } = "container-config-invalid.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint; whether it still fails is unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，事件只是线索；它是否仍在失败并不清楚。",
+        },
+        WhichReference {} = "container-config-invalid.which-reference" {
+            en: "Which container and which reference (env, envFrom or a volume) names it: the Pod spec says.",
+            zh: "是哪个容器、哪个引用（env、envFrom 或卷）指向它：要看 Pod spec。",
+        },
+        TableMeaning {} = "container-config-invalid.table-meaning" {
+            en: "the kubelet cannot create a container from its configuration (a Secret or ConfigMap it refers to, or a key in one, is missing, or the runtime refused it)",
+            zh: "kubelet 无法按容器的配置创建容器（它引用的 Secret 或 ConfigMap 或其中的某个键不存在，或者容器运行时拒绝了它）",
+        },
+        TableCannot {} = "container-config-invalid.table-cannot" {
+            en: "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say.",
+            zh: "缺少的是哪个 Secret、ConfigMap 或键：要看 Pod 的事件（`Error: secret \"x\" not found`）。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn causes_from_kubelet_messages() {
+        assert_eq!(
+            cause("Error: secret \"smtp-credentials\" not found"),
+            Cause::Missing {
+                kind: "Secret",
+                name: "smtp-credentials".into()
+            }
+        );
+        assert_eq!(
+            cause("configmap \"app-config\" not found"),
+            Cause::Missing {
+                kind: "ConfigMap",
+                name: "app-config".into()
+            }
+        );
+        assert_eq!(
+            cause("Error: couldn't find key password in Secret shop/db"),
+            Cause::MissingKey {
+                key: "password".into(),
+                what: "Secret shop/db".into()
+            }
+        );
+        assert_eq!(
+            cause("Error: container has runAsNonRoot and image will run as root (pod: \"x\")"),
+            Cause::RunAsNonRoot
+        );
+        assert_eq!(cause("Error: something else"), Cause::Unknown);
+    }
+}

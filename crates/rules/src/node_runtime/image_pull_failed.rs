@@ -1,0 +1,607 @@
+use faultline_ingest::api::{ContainerStatus, Pod};
+
+use super::super::containers::containers;
+use crate::history::{self, Supersedes};
+use faultline_ingest::{Object, Typed};
+use faultline_model::{EventRecord, Model};
+use faultline_report::lang::Lang;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container or init container of a Pod that the kubelet cannot start because its image cannot
+    /// be pulled or resolved: `state.waiting.reason` is `ErrImagePull`, `ImagePullBackOff`,
+    /// `InvalidImageName`, `ErrImageNeverPull`, `ImageInspectError`, `RegistryUnavailable` or
+    /// `SignatureValidationFailed`. The waiting message and the Pod's `Failed` events are read for
+    /// the registry's answer: not found, unauthorized, x509 certificate, timeout or rate limit.
+    ///
+    /// ## Why it matters
+    /// The Pod was scheduled (it usually has `spec.nodeName`), yet it stays `Pending`: the scheduler's
+    /// part is done and the failure is between the node's container runtime and the registry. Looking
+    /// at scheduling, quotas or the application wastes time here.
+    ///
+    /// ## Evidence
+    /// Structured status first: the container's `state.waiting.reason` and `message`, the image in the
+    /// Pod spec, `spec.nodeName` and `status.phase`. Then the Pod's events (`Failed`, `BackOff`), matched
+    /// by kind, namespace and name; an event alone is a hint, not proof.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the kubelet and the CRI runtime on the chosen node, and the registry they pull from.
+    ///
+    /// ## What this evidence cannot establish
+    /// One node's pull attempt does not show whether other nodes can pull the image, and the runtime's
+    /// message is a summary of the registry's answer: a "not found" can also be a private repository
+    /// that hides itself from unauthenticated clients. Whether the application would start once the
+    /// image is there is not shown at all.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe pod` for the pull attempts, `kubectl events --for pod/NAME` for their history,
+    /// the image reference and `imagePullSecrets` from the Pod spec, and for network errors the node's
+    /// view of the registry (`kubectl debug node/NODE`).
+    ///
+    /// ## Example
+    /// ```yaml
+    /// spec:
+    ///   nodeName: lab-worker2
+    ///   containers:
+    ///   - name: probe
+    ///     image: registry.lab.example/demo/hello-http:1.4.7
+    /// status:
+    ///   phase: Pending
+    ///   containerStatuses:
+    ///   - name: probe
+    ///     state:
+    ///       waiting:
+    ///         reason: ErrImagePull
+    ///         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
+    /// ```
+    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ Pod 中的容器或 Init 容器因镜像无法拉取或解析而无法被 kubelet 启动：`state.waiting.reason` 为 `ErrImagePull`、`ImagePullBackOff`、`InvalidImageName`、`ErrImageNeverPull`、`ImageInspectError`、`RegistryUnavailable` 或 `SignatureValidationFailed`。规则会读取等待消息和 Pod 的 `Failed` 事件，从中找出镜像仓库的答复：not found、unauthorized、x509 证书、超时或限流。
+
+ ## 为什么重要
+ Pod 已经被调度（通常已有 `spec.nodeName`），却一直停留在 `Pending`：调度器的工作已经完成，故障位于节点的容器运行时与镜像仓库之间。此时去查调度、配额或应用都是浪费时间。
+
+ ## 证据
+ 首先是结构化状态：容器的 `state.waiting.reason` 和 `message`，Pod spec 中的镜像，`spec.nodeName` 和 `status.phase`。其次是 Pod 的事件（`Failed`、`BackOff`），按 kind、命名空间和名称匹配；单凭事件只是线索，不是证明。
+
+ ## 故障边界
+ `node-runtime`：所选节点上的 kubelet 和 CRI 运行时，以及它们拉取镜像的镜像仓库。
+
+ ## 这些证据无法确定的内容
+ 一个节点的拉取尝试并不能说明其他节点能否拉取该镜像；运行时的消息只是镜像仓库答复的概括：“not found” 也可能是一个对未认证客户端隐藏自身的私有仓库。镜像就位后应用能否启动，这里完全看不出来。
+
+ ## 下一步应收集的证据
+ 用 `kubectl describe pod` 查看拉取尝试，用 `kubectl events --for pod/NAME` 查看它们的历史，Pod spec 中的镜像引用和 `imagePullSecrets`；如果是网络错误，还要从节点的角度查看镜像仓库（`kubectl debug node/NODE`）。
+
+ ## 示例
+ ```yaml
+ spec:
+   nodeName: lab-worker2
+   containers:
+   - name: probe
+     image: registry.lab.example/demo/hello-http:1.4.7
+ status:
+   phase: Pending
+   containerStatuses:
+   - name: probe
+     state:
+       waiting:
+         reason: ErrImagePull
+         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
+ ```
+"#;
+
+faultline_report::messages! {
+    /// The words of `image-pull-failed`.
+    pub enum Msg {
+        /// A Pod's container that cannot pull its image, from its status.
+        Pull { subject: ObjectRef, image: Option<String>, container: Text, reason: Text, cause: Box<Message>, placement: Option<Box<Message>> } = "image-pull-failed.pull" {
+            en: {
+                let image = image.0.as_deref().unwrap_or("its image");
+                let placement = placement.0.as_ref().map(|p| format!(" {}", p.render(Lang::En))).unwrap_or_default();
+                format!("{subject} cannot pull {image} for container {container} ({reason}): {cause}.{placement}")
+            },
+            zh: {
+                let image = image.0.as_deref().map_or_else(|| "它的镜像".to_string(), |i| format!("镜像 {i}"));
+                let placement = placement.0.as_ref().map(|p| p.render(Lang::Zh)).unwrap_or_default();
+                format!("{subject} 无法为容器 {container} 拉取{image}（{reason}）：{cause}。{placement}")
+            },
+        },
+        ScheduledButPending { node: Text } = "image-pull-failed.scheduled-but-pending" {
+            en: "It was scheduled to {node} but is still Pending: the node was chosen, the pull failed.",
+            zh: "它已被调度到 {node}，却仍是 Pending：节点已经选定，失败的是镜像拉取。",
+        },
+        RunsOn { node: Text } = "image-pull-failed.runs-on" {
+            en: "It runs on node {node}.",
+            zh: "它运行在节点 {node} 上。",
+        },
+        /// A Pod known from its pull failures' events only.
+        FromEvents { subject: ObjectRef, image: Option<String>, times: u32, cause: Box<Message> } = "image-pull-failed.from-events" {
+            en: {
+                let image = image.0.as_deref().unwrap_or("its image");
+                let attempts = if *times.0 == 1 { "1 failed attempt or back-off".to_string() } else { format!("{times} failed attempts or back-offs") };
+                format!("{subject} cannot pull {image} ({attempts} in its events): {cause}. From the kubelet's events only.")
+            },
+            zh: {
+                let image = image.0.as_deref().map_or_else(|| "它的镜像".to_string(), |i| format!("镜像 {i}"));
+                format!("{subject} 无法拉取{image}（事件中有 {times} 次失败的尝试或退避）：{cause}。仅依据 kubelet 的事件。")
+            },
+        },
+        NotFound {} = "image-pull-failed.not-found" {
+            en: "the registry answered that this image tag or digest does not exist",
+            zh: "镜像仓库答复这个镜像标签或摘要不存在",
+        },
+        Unauthorized {} = "image-pull-failed.unauthorized" {
+            en: "the registry refused the credentials (or none were sent)",
+            zh: "镜像仓库拒绝了凭据（或者根本没有发送凭据）",
+        },
+        Certificate {} = "image-pull-failed.certificate" {
+            en: "the node does not trust the registry's TLS certificate (x509)",
+            zh: "节点不信任镜像仓库的 TLS 证书（x509）",
+        },
+        Network {} = "image-pull-failed.network" {
+            en: "the node could not reach the registry (DNS, routing or timeout)",
+            zh: "节点连不上镜像仓库（DNS、路由或超时）",
+        },
+        RateLimited {} = "image-pull-failed.rate-limited" {
+            en: "the registry is rate-limiting pulls",
+            zh: "镜像仓库正在对拉取限流",
+        },
+        InvalidName {} = "image-pull-failed.invalid-name" {
+            en: "the image reference is not a valid name",
+            zh: "镜像引用不是合法的名称",
+        },
+        NeverPull {} = "image-pull-failed.never-pull" {
+            en: "imagePullPolicy is Never and the image is not present on the node",
+            zh: "imagePullPolicy 为 Never，而节点上没有这个镜像",
+        },
+        MessageSaysNotWhy {} = "image-pull-failed.message-says-not-why" {
+            en: "the message does not say why",
+            zh: "消息没有说明原因",
+        },
+        EventsSayNotWhy {} = "image-pull-failed.events-say-not-why" {
+            en: "the events do not say why",
+            zh: "事件没有说明原因",
+        },
+        NotPasted { subject: ObjectRef } = "image-pull-failed.not-pasted" {
+            en: "{subject} itself was not pasted: this rests on its events alone, which are a hint rather than proof; whether it is still failing is unknown.",
+            zh: "输入中没有 {subject} 本身：这只基于它的事件，事件只是线索而不是证明；它是否仍在失败并不清楚。",
+        },
+        OtherNodes {} = "image-pull-failed.other-nodes" {
+            en: "Whether other nodes can pull the same image: this is one node's attempt.",
+            zh: "其他节点能否拉取同一个镜像：这只是一个节点的尝试。",
+        },
+        WouldStart {} = "image-pull-failed.would-start" {
+            en: "Whether the application would start once the image is pulled.",
+            zh: "镜像拉取成功之后应用能否启动。",
+        },
+        MissingOrPrivate {} = "image-pull-failed.missing-or-private" {
+            en: "Whether the tag is really missing or the repository is private and hides itself from unauthenticated pulls: registries answer both with \"not found\".",
+            zh: "是标签确实不存在，还是仓库是私有的、对未认证的拉取隐藏了自己：这两种情况镜像仓库都答复 \"not found\"。",
+        },
+        CauseNotSaid {} = "image-pull-failed.cause-not-said" {
+            en: "Whether the cause is a wrong tag, credentials, the network or rate limiting: the message pasted does not say.",
+            zh: "原因是标签错误、凭据、网络还是限流：粘贴的消息没有说。",
+        },
+        NoEvents { subject: ObjectRef } = "image-pull-failed.no-events" {
+            en: "No events about {subject} were found in the input that could be read, so the pull attempts and their back-off history are unknown.",
+            zh: "在能读取的输入中没有找到 {subject} 的事件，因此拉取尝试及其退避历史都不清楚。",
+        },
+        TableMeaning {} = "image-pull-failed.table-meaning" {
+            en: "the kubelet cannot pull a container's image on the node the Pod was scheduled to",
+            zh: "kubelet 在 Pod 被调度到的节点上无法拉取某个容器的镜像",
+        },
+        TableCannot {} = "image-pull-failed.table-cannot" {
+            en: "Which image and why (a wrong tag, credentials, the registry's reachability): the Pod's events say.",
+            zh: "是哪个镜像、为什么失败（标签错误、凭据、镜像仓库是否可达）：要看 Pod 的事件。",
+        },
+    }
+}
+
+const PULL_REASONS: [&str; 7] = [
+    "ErrImagePull",
+    "ImagePullBackOff",
+    "InvalidImageName",
+    "ErrImageNeverPull",
+    "ImageInspectError",
+    "RegistryUnavailable",
+    "SignatureValidationFailed",
+];
+
+/// What the registry's answer, as relayed in a message, says about the cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RegistryHint {
+    NotFound,
+    Unauthorized,
+    Certificate,
+    Network,
+    RateLimited,
+}
+
+impl RegistryHint {
+    fn from_message(message: &str) -> Option<Self> {
+        let m = message.to_ascii_lowercase();
+        let has = |needles: &[&str]| needles.iter().any(|n| m.contains(n));
+        if has(&["toomanyrequests", "rate limit", "429 too many"]) {
+            Some(Self::RateLimited)
+        } else if has(&[
+            "x509",
+            "certificate signed by unknown authority",
+            "tls: failed to verify",
+        ]) {
+            Some(Self::Certificate)
+        } else if has(&[
+            "unauthorized",
+            "authentication required",
+            "access denied",
+            "denied:",
+            "403 forbidden",
+            "401",
+        ]) {
+            Some(Self::Unauthorized)
+        } else if has(&["not found", "notfound", "manifest unknown", "name unknown"]) {
+            Some(Self::NotFound)
+        } else if has(&[
+            "i/o timeout",
+            "dial tcp",
+            "no such host",
+            "connection refused",
+            "deadline exceeded",
+            "network is unreachable",
+            "tls handshake timeout",
+        ]) {
+            Some(Self::Network)
+        } else {
+            None
+        }
+    }
+
+    fn explanation(self) -> Message {
+        match self {
+            Self::NotFound => Msg::NotFound {},
+            Self::Unauthorized => Msg::Unauthorized {},
+            Self::Certificate => Msg::Certificate {},
+            Self::Network => Msg::Network {},
+            Self::RateLimited => Msg::RateLimited {},
+        }
+        .into()
+    }
+}
+
+struct Failing<'a> {
+    status_path: String,
+    spec_path: Option<String>,
+    status: &'a ContainerStatus,
+    reason: &'a str,
+    message: Option<&'a str>,
+}
+
+fn failing_containers(pod: &Pod) -> Vec<Failing<'_>> {
+    containers(pod)
+        .into_iter()
+        .filter_map(|c| {
+            let reason = c.waiting_reason().filter(|r| PULL_REASONS.contains(r))?;
+            Some(Failing {
+                reason,
+                message: c.waiting_message(),
+                status_path: c.status_path,
+                spec_path: c.spec_path,
+                status: c.status,
+            })
+        })
+        .collect()
+}
+
+/// kubectl's STATUS for an image that cannot be pulled.
+const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
+    statuses: &[
+        "ImagePullBackOff",
+        "ErrImagePull",
+        "InvalidImageName",
+        "ErrImageNeverPull",
+    ],
+    meaning: || Msg::TableMeaning {}.into(),
+    cannot: || Msg::TableCannot {}.into(),
+};
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    crate::table_status::check(&RULE, &TABLE, model, findings);
+    for object in model.objects {
+        if let Typed::Pod(pod) = &object.typed {
+            if let Some(finding) = diagnose(model, object, pod) {
+                findings.push(finding);
+            }
+        }
+    }
+    // Pods known only from their events (a `kubectl get events` pasted alone).
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "Pod" && is_pull_failure(e))
+    {
+        if seen.contains(&&event.subject) || model.graph.find(&event.subject).is_some() {
+            continue;
+        }
+        seen.push(&event.subject);
+        if let Some(finding) = diagnose_events(model, &event.subject) {
+            findings.push(finding);
+        }
+    }
+}
+
+/// The kubelet's words for a failed pull, in every release: `Failed to pull image "x": …`,
+/// `Error: ErrImagePull`, `Error: ImagePullBackOff`, `Back-off pulling image "x"`.
+/// What shows a pull failure passed: the image pulled, or the container started, after it.
+const SUPERSEDED_BY: Supersedes<'static> = Supersedes::Event {
+    reasons: &["Pulled", "Started"],
+    same_part: true,
+};
+
+fn is_pull_failure(event: &EventRecord) -> bool {
+    let m = event.message.as_str();
+    (event.reason == "Failed"
+        && (m.starts_with("Failed to pull image")
+            || m.starts_with("Error: ErrImagePull")
+            || m.starts_with("Error: ImagePullBackOff")))
+        || (event.reason == "BackOff" && m.starts_with("Back-off pulling image"))
+        || event.reason == "ErrImagePull"
+        || event.reason == "ImagePullBackOff"
+}
+
+/// A pull failure known from events alone: a hint, not proof. Later `Pulled` events mean it passed.
+fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
+    let events = model.events_for(id);
+    let failures: Vec<&&EventRecord> = events.iter().filter(|e| is_pull_failure(e)).collect();
+    let last_failure = failures.last()?;
+    // A later pull or start of the same container: the pull failure is history.
+    if history::superseded(model, id, Some(last_failure), &[SUPERSEDED_BY]).is_some() {
+        return None;
+    }
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for e in failures.iter().rev().take(3) {
+        evidence.extend(model.event_evidence(e));
+    }
+    let hint = failures
+        .iter()
+        .find_map(|e| RegistryHint::from_message(&e.message));
+    let image = failures
+        .iter()
+        .find_map(|e| e.message.split('"').nth(1).filter(|i| !i.is_empty()))
+        .map(str::to_string);
+    let cause = hint.map_or_else(|| Msg::EventsSayNotWhy {}.into(), RegistryHint::explanation);
+    let times: u32 = failures.iter().map(|e| e.count.max(1)).sum();
+    let summary = Msg::FromEvents {
+        subject: id.clone(),
+        image,
+        times,
+        cause: Box::new(cause),
+    };
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut cannot_establish: Vec<Message> = vec![
+        Msg::NotPasted { subject: id.clone() }.into(),
+        Msg::OtherNodes {}.into(),
+    ];
+    if hint == Some(RegistryHint::NotFound) {
+        cannot_establish.push(Msg::MissingOrPrivate {}.into());
+    }
+    let name = &id.name;
+    let next_steps = vec![
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl get pod {} -n {} -o yaml", name, ns),
+        command!("kubectl events -n {} --for pod/{}", ns, name),
+    ];
+    Some(RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ))
+}
+
+fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
+    let failing = failing_containers(pod);
+    let first = failing.first()?;
+    let id = &object.id;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let node_name = pod
+        .spec
+        .as_ref()
+        .and_then(|s| s.node_name.as_deref())
+        .filter(|n| !n.is_empty());
+    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
+
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let mut push = |e: Option<Evidence>| {
+        if let Some(e) = e {
+            if !evidence.contains(&e) {
+                evidence.push(e);
+            }
+        }
+    };
+    for container in &failing {
+        push(model.evidence(object, &format!("{}.state.waiting.reason", container.status_path)));
+        push(model.evidence(
+            object,
+            &format!("{}.state.waiting.message", container.status_path),
+        ));
+        if let Some(spec_path) = &container.spec_path {
+            push(model.evidence(object, &format!("{spec_path}.image")));
+        }
+    }
+    push(model.evidence(object, "spec.nodeName"));
+    push(model.evidence(object, "status.phase"));
+
+    let events = model.events_for(id);
+    let pull_events: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.reason.as_str(),
+                "Failed" | "BackOff" | "ErrImageNeverPull" | "InspectFailed"
+            )
+        })
+        .collect();
+    for event in &pull_events {
+        push(model.event_evidence(event));
+    }
+
+    let hint = failing
+        .iter()
+        .filter_map(|c| c.message)
+        .chain(pull_events.iter().map(|e| e.message.as_str()))
+        .find_map(RegistryHint::from_message);
+
+    let image = first.status.image.as_str();
+    let cause: Message = match (first.reason, hint) {
+        ("InvalidImageName", _) => Msg::InvalidName {}.into(),
+        ("ErrImageNeverPull", _) => Msg::NeverPull {}.into(),
+        (_, Some(hint)) => hint.explanation(),
+        (_, None) => Msg::MessageSaysNotWhy {}.into(),
+    };
+    let placement = node_name.map(|node| {
+        Box::new(Message::from(if phase == Some("Pending") {
+            Msg::ScheduledButPending { node: node.into() }
+        } else {
+            Msg::RunsOn { node: node.into() }
+        }))
+    });
+    let summary = Msg::Pull {
+        subject: id.clone(),
+        image: (!image.is_empty()).then(|| image.to_string()),
+        container: first.status.name.as_str().into(),
+        reason: first.reason.into(),
+        cause: Box::new(cause),
+        placement,
+    };
+
+    let mut cannot_establish: Vec<Message> = vec![Msg::OtherNodes {}.into(), Msg::WouldStart {}.into()];
+    match hint {
+        Some(RegistryHint::NotFound) => cannot_establish.push(Msg::MissingOrPrivate {}.into()),
+        None if first.reason != "InvalidImageName" && first.reason != "ErrImageNeverPull" => {
+            cannot_establish.push(Msg::CauseNotSaid {}.into())
+        }
+        _ => {}
+    }
+    if events.is_empty() {
+        cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
+    }
+
+    let name = &id.name;
+    let mut next_steps = vec![
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl events -n {} --for pod/{}", ns, name),
+    ];
+    match hint {
+        Some(RegistryHint::Unauthorized) => {
+            next_steps.push(command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
+                name,
+                ns
+            ));
+            next_steps.push(command!(
+                "kubectl get serviceaccount {} -n {} -o yaml",
+                service_account(pod),
+                ns
+            ));
+        }
+        Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)) => {
+            if let Some(node) = node_name {
+                let host = registry_host(image);
+                next_steps.push(command!("kubectl get node {} -o wide", node));
+                next_steps.push(if hint == RegistryHint::Network {
+                    command!(
+                        "kubectl debug node/{} -it --image=busybox -- nslookup {}",
+                        node,
+                        host
+                    )
+                } else {
+                    command!(
+                        "kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/",
+                        node,
+                        host
+                    )
+                });
+            }
+        }
+        // The list the failing container is in: an init container is not under `.spec.containers`.
+        _ if first.status_path.starts_with("status.initContainerStatuses") => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.initContainers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
+        _ => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
+    }
+
+    Some(RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ))
+}
+
+fn service_account(pod: &Pod) -> &str {
+    pod.spec
+        .as_ref()
+        .and_then(|s| s.service_account_name.as_deref())
+        .unwrap_or("default")
+}
+
+/// The registry host of an image reference (`docker.io` when the reference names none).
+fn registry_host(image: &str) -> &str {
+    match image.split_once('/') {
+        Some((host, _)) if host.contains(['.', ':']) || host == "localhost" => host,
+        _ => "docker.io",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_hints_follow_the_runtime_message() {
+        let cases = [
+            (
+                "failed to resolve reference \"r/x:1\": r/x:1: not found",
+                Some(RegistryHint::NotFound),
+            ),
+            (
+                "pull access denied ... insufficient_scope: authorization failed: 401 Unauthorized",
+                Some(RegistryHint::Unauthorized),
+            ),
+            (
+                "x509: certificate signed by unknown authority",
+                Some(RegistryHint::Certificate),
+            ),
+            ("dial tcp 10.0.0.1:443: i/o timeout", Some(RegistryHint::Network)),
+            (
+                "429 Too Many Requests - Server message: toomanyrequests",
+                Some(RegistryHint::RateLimited),
+            ),
+            ("Back-off pulling image \"nginx:1\"", None),
+        ];
+        for (message, expected) in cases {
+            assert_eq!(RegistryHint::from_message(message), expected, "{message}");
+        }
+    }
+
+    #[test]
+    fn registry_host_of_references() {
+        assert_eq!(
+            registry_host("registry.lab.example/demo/hello-http:1.4.7"),
+            "registry.lab.example"
+        );
+        assert_eq!(registry_host("nginx:1.27"), "docker.io");
+        assert_eq!(registry_host("library/nginx"), "docker.io");
+        assert_eq!(registry_host("localhost:5000/app"), "localhost:5000");
+    }
+}

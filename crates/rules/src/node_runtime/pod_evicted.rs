@@ -1,0 +1,387 @@
+use crate::history;
+use crate::node_runtime::node_under_pressure::pressure_of_eviction;
+use faultline_model::owners;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// Pods the kubelet evicted (`status.phase: Failed`, `status.reason: Evicted`, "The node was low
+    /// on resource: memory." — or the `Evicted` events) when nothing pasted shows the node's pressure
+    /// itself (then `node-under-pressure` reports the node and cites the evictions). One finding per
+    /// node and resource, naming the container that used the most and its request.
+    ///
+    /// ## Why it matters
+    /// An eviction is the node protecting itself: the Pods that use more than they requested go
+    /// first (BestEffort, then Burstable), so the Pod evicted is often not the one at fault, and its
+    /// controller recreates it elsewhere. The node's shortage is the boundary.
+    ///
+    /// ## Evidence
+    /// The Pods' `status.reason` and `status.message` (with the kubelet's per-container usage and
+    /// request), `spec.nodeName`, and the `Evicted` events. A `kubectl get pods` row whose STATUS is
+    /// `Evicted` alone proves the eviction, but names neither the resource nor the node unless the
+    /// table is `-o wide`. An evicted Pod whose workload (its controller, or the workload its
+    /// generated name is made from) runs another Pod now, Running and ready and not itself evicted,
+    /// was replaced: that eviction is history (an info line), grouped apart from the current ones.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the node's kubelet, its disks and its memory.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the node is still under pressure now (Evicted Pods stay until they are deleted), and
+    /// what else on the node used the resource.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe node NODE` (its pressure conditions and allocated resources), and
+    /// `kubectl get pods -A -o wide --field-selector spec.nodeName=NODE`.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// status:
+    ///   phase: Failed
+    ///   reason: Evicted
+    ///   message: 'The node was low on resource: memory. Container worker was using 3Gi, request is 512Mi, has larger consumption of memory. '
+    /// ```
+    pub const RULE = { id: "pod-evicted", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime if NotNodeSubject], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 被 kubelet 驱逐的 Pod（`status.phase: Failed`、`status.reason: Evicted`、`The node was low on resource: memory.`，或 `Evicted` 事件），且粘贴的内容中没有显示节点本身的压力（否则由 `node-under-pressure` 报告该节点并引用这些驱逐）。每个节点和资源一条发现，指出用量最大的容器及其请求量。
+
+ ## 为什么重要
+ 驱逐是节点在保护自己：用量超出请求的 Pod 最先被驱逐（先 BestEffort，再 Burstable），所以被驱逐的 Pod 往往并不是肇事者，而且它的控制器会在别处重新创建它。故障边界是节点的资源短缺。
+
+ ## 证据
+ Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。仅有 `kubectl get pods` 中 STATUS 为 `Evicted` 的行也能证明发生了驱逐，但除非表格是 `-o wide` 输出，否则它既不指明资源，也不指明节点。如果被驱逐的 Pod 所属的工作负载（它的控制器，或者它的生成名称所源自的工作负载）现在有另一个 Pod 在运行、已就绪且自身没有被驱逐，说明它已被替换：这次驱逐是历史（一条 info），与当前的驱逐分开归组。
+
+ ## 故障边界
+ `node-runtime`：节点的 kubelet、磁盘和内存。
+
+ ## 这些证据无法确定的内容
+ 节点现在是否仍处于压力之下（被驱逐的 Pod 会一直保留，直到被删除），以及节点上还有什么在使用这种资源。
+
+ ## 下一步应收集的证据
+ `kubectl describe node NODE`（它的压力状况和已分配的资源），以及 `kubectl get pods -A -o wide --field-selector spec.nodeName=NODE`。
+
+ ## 示例
+ ```yaml
+ status:
+   phase: Failed
+   reason: Evicted
+   message: 'The node was low on resource: memory. Container worker was using 3Gi, request is 512Mi, has larger consumption of memory. '
+ ```
+"#;
+
+/// (node or "", resource (None: not named), evicted Pods, evidence, the largest consumer), in input
+/// order.
+type Group = (
+    String,
+    Option<String>,
+    Vec<ObjectRef>,
+    Vec<Evidence>,
+    Option<Message>,
+);
+
+/// The taint of a node under the pressure an eviction names, as `node-under-pressure` records it
+/// ([`Detail::NodePressure`]).
+fn taint_of(pressure: &str) -> &'static str {
+    match pressure {
+        "DiskPressure" => "node.kubernetes.io/disk-pressure",
+        "MemoryPressure" => "node.kubernetes.io/memory-pressure",
+        _ => "node.kubernetes.io/pid-pressure",
+    }
+}
+
+/// The kubelet's words about the largest consumer, after `Container ` and before `, has larger`:
+/// `collector was using 14Gi, request is 0`.
+fn consumer(words: &str) -> Message {
+    let words = words.trim_end_matches(['.', ' ']);
+    let parsed = words.split_once(" was using ").and_then(|(container, rest)| {
+        let (usage, request) = rest.split_once(", request is ")?;
+        let plain = |s: &str| !s.is_empty() && !s.contains([' ', ',']);
+        (plain(container) && plain(usage) && plain(request)).then(|| Msg::Consumer {
+            container: container.into(),
+            usage: usage.to_string(),
+            request: request.to_string(),
+        })
+    });
+    parsed
+        .unwrap_or_else(|| Msg::ConsumerAsSaid {
+            words: words.to_string(),
+        })
+        .into()
+}
+
+/// A Pod of the same workload as `evicted` that runs now, ready where the input says, and is not
+/// itself evicted: the controller's replacement. The workload is the Pod's controller as it states
+/// it ([`owners::workload_of`]), else the one its generated name is made from
+/// ([`owners::named_workload`]); a Pod with neither (a bare Pod, a StatefulSet's `db-0`) has none
+/// to compare, and the StatefulSet's own recreated `db-0` is another object only by uid.
+fn replacement<'a>(model: &Model<'a>, evicted: &ObjectRef) -> Option<&'a faultline_ingest::Object> {
+    let workload = |id: &ObjectRef, object: Option<&faultline_ingest::Object>| -> Option<String> {
+        if let Some(o) = object {
+            let owner = owners::workload_of(o);
+            if owner != o.id {
+                return Some(owner.name.to_string());
+            }
+        }
+        owners::named_workload("Pod", &id.name).map(str::to_string)
+    };
+    let wanted = workload(evicted, model.object(evicted))?;
+    model
+        .objects_in(evicted.namespace.as_deref())
+        .filter(|o| o.id.kind == "Pod" && o.id.name != evicted.name)
+        .find(|o| {
+            let field = |p: &str| o.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
+            if field("status.reason") == "Evicted" || field("kubectl.status") == "Evicted" {
+                return false;
+            }
+            let runs = field("status.phase") == "Running" || field("kubectl.status") == "Running";
+            // READY `n/n` in a table; each container's `ready` in a status.
+            let ready = match field("kubectl.ready").split_once('/') {
+                Some((ready, all)) => ready == all && ready != "0",
+                None => match &o.typed {
+                    faultline_ingest::Typed::Pod(pod) => pod
+                        .status
+                        .as_ref()
+                        .and_then(|s| s.container_statuses.as_ref())
+                        .is_none_or(|c| c.iter().all(|c| c.ready)),
+                    _ => true,
+                },
+            };
+            runs && ready && workload(&o.id, Some(o)).as_deref() == Some(wanted.as_str())
+        })
+}
+
+/// The fields that show a replacement runs: its phase or STATUS, and READY.
+fn replacement_evidence(model: &Model<'_>, pod: &faultline_ingest::Object) -> Vec<Evidence> {
+    ["kubectl.status", "kubectl.ready", "status.phase"]
+        .iter()
+        .filter_map(|p| model.evidence(pod, p))
+        .take(2)
+        .collect()
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Each eviction as read: (node or "", the kubelet's message, the Pod, the fields that say it).
+    let mut evictions: Vec<(String, String, ObjectRef, Vec<Evidence>)> = Vec::new();
+    for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
+        let field = |p: &str| pod.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
+        if field("status.reason") != "Evicted" {
+            continue;
+        }
+        let mut evidence = Vec::new();
+        for p in ["status.reason", "status.message", "spec.nodeName"] {
+            evidence.extend(model.evidence(pod, p));
+        }
+        evictions.push((
+            field("spec.nodeName").to_string(),
+            field("status.message").to_string(),
+            pod.id.clone(),
+            evidence,
+        ));
+    }
+    // A `kubectl get pods` row whose STATUS is `Evicted` (the Pod's `status.reason`, as kubectl
+    // prints it): the weakest evidence, which names neither the resource nor the consumer.
+    for (pod, _) in crate::table_status::pods_with_status(model, &["Evicted"]) {
+        let node = pod
+            .locate("spec.nodeName")
+            .and_then(|(_, n)| n.as_str())
+            .unwrap_or_default();
+        evictions.push((
+            node.to_string(),
+            String::new(),
+            pod.id.clone(),
+            model.evidence(pod, "kubectl.status").into_iter().collect(),
+        ));
+    }
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.reason == "Evicted" && e.subject.kind == "Pod")
+    {
+        // The Pod object, when pasted, already said it (and knows its node).
+        let pasted = model.object(&event.subject);
+        let node = pasted
+            .and_then(|p| p.locate("spec.nodeName"))
+            .and_then(|(_, n)| n.as_str())
+            .unwrap_or_default()
+            .to_string();
+        evictions.push((
+            node,
+            event.message.clone(),
+            event.subject.clone(),
+            model.event_evidence(event).into_iter().collect(),
+        ));
+    }
+    // Evictions whose controller runs a replacement now are history, grouped apart from the
+    // current ones: the lost Pod was replaced, whatever the node's state.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut replaced: Vec<Group> = Vec::new();
+    let mut replaced_shown: Vec<Vec<Evidence>> = Vec::new();
+    for (node, message, pod, evidence) in evictions {
+        let resource = message
+            .split("low on resource: ")
+            .nth(1)
+            .and_then(|r| r.split(['.', ',', ' ']).next())
+            .map(str::to_string);
+        let heaviest = message
+            .split("Container ")
+            .nth(1)
+            .and_then(|r| r.split(", has larger").next())
+            .map(consumer);
+        let by = replacement(model, &pod);
+        let into = if by.is_some() { &mut replaced } else { &mut groups };
+        let i = match into.iter().position(|g| g.0 == node && g.1 == resource) {
+            Some(i) => {
+                let g = &mut into[i];
+                if !g.2.contains(&pod) {
+                    g.2.push(pod);
+                    g.3.extend(evidence);
+                }
+                if g.4.is_none() {
+                    g.4 = heaviest;
+                }
+                i
+            }
+            None => {
+                into.push((node, resource, vec![pod], evidence, heaviest));
+                into.len() - 1
+            }
+        };
+        if let Some(runs) = by {
+            if replaced_shown.len() <= i {
+                replaced_shown.push(Vec::new());
+            }
+            for e in replacement_evidence(model, runs) {
+                if !replaced_shown[i].contains(&e) {
+                    replaced_shown[i].push(e);
+                }
+            }
+        }
+    }
+    let current = groups.into_iter().map(|g| (g, None));
+    let history = replaced
+        .into_iter()
+        .zip(replaced_shown)
+        .map(|(g, shown)| (g, Some(shown)));
+    for ((node, resource, pods, mut evidence, heaviest), replaced_by) in current.chain(history) {
+        // The node's own pressure finding already cites these evictions.
+        let pressure = resource
+            .as_deref()
+            .and_then(|r| pressure_of_eviction(&format!("low on resource: {r}")));
+        let explained = findings.iter().any(|f| {
+            f.rule == "node-under-pressure"
+                && (node.is_empty() || f.subject.name == node)
+                && pressure.is_some_and(|p| {
+                    f.details
+                        .iter()
+                        .any(|d| matches!(d, Detail::NodePressure { taint } if *taint == taint_of(p)))
+                })
+        });
+        if explained || evidence.is_empty() {
+            continue;
+        }
+        evidence.truncate(9);
+        let summary = Msg::Evicted {
+            count: pods.len(),
+            node: (!node.is_empty()).then(|| node.as_str().into()),
+            resource,
+            pods: pods.iter().take(5).cloned().collect(),
+            heaviest: heaviest.map(Box::new),
+        };
+        let subject = if node.is_empty() {
+            pods[0].clone()
+        } else {
+            ObjectRef {
+                kind: "Node".into(),
+                namespace: None,
+                name: node.as_str().into(),
+                uid: None,
+            }
+        };
+        let node_arg = if node.is_empty() {
+            "NODE".to_string()
+        } else {
+            node.clone()
+        };
+        let cannot_establish: Vec<Message> = vec![Msg::StillUnderPressure {}.into(), Msg::WhatElse {}.into()];
+        let next_steps = vec![
+            command!("kubectl describe node {}", node_arg),
+            command!(
+                "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                node_arg
+            ),
+            "kubectl get events -A --field-selector reason=Evicted --sort-by=.lastTimestamp".to_string(),
+        ];
+        let mut finding = RULE.finding(
+            Severity::Warning,
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        );
+        if let Some(shown) = replaced_by {
+            let recovery = history::Recovery {
+                by: Msg::Replaced {}.into(),
+                evidence: shown,
+            };
+            history::record(&mut finding, None, recovery);
+        }
+        findings.push(finding);
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `pod-evicted`.
+    pub enum Msg {
+        /// `count` Pods evicted from a node (None: the input does not name it) low on a resource
+        /// (None: the kubelet's message names none); `pods` are the first five, `heaviest` the
+        /// largest consumer the kubelet names.
+        Evicted { count: usize, node: Option<Text>, resource: Option<String>, pods: Vec<ObjectRef>, heaviest: Option<Box<Message>> } = "pod-evicted.evicted" {
+            en: {
+                let pods_were = if *count.0 == 1 { "1 Pod was".to_string() } else { format!("{count} Pods were") };
+                let node = node.0.as_ref().map_or_else(|| "its node (not named in the input)".to_string(), |n| format!("node {n}"));
+                let resource = resource.0.as_deref().unwrap_or("an unnamed resource");
+                let more = if *count.0 > pods.0.len() { ", …" } else { "" };
+                let heaviest = heaviest.0.as_ref().map(|h| format!(" The kubelet names the largest consumer: {}.", h.render(faultline_report::lang::Lang::En))).unwrap_or_default();
+                format!("{pods_were} evicted by the kubelet because {node} was low on {resource}: {pods}{more}.{heaviest}")
+            },
+            zh: {
+                let node = node.0.as_ref().map_or_else(|| "它所在的节点（输入中没有节点名称）".to_string(), |n| format!("节点 {n} "));
+                let resource = resource.0.as_ref().map_or_else(|| "某种未指明的资源".to_string(), |r| format!(" {r} "));
+                let more = if *count.0 > pods.0.len() { " 等" } else { "" };
+                let heaviest = heaviest.0.as_ref().map(|h| format!("kubelet 指出用量最大的是{}。", h.render(faultline_report::lang::Lang::Zh))).unwrap_or_default();
+                format!("{count} 个 Pod 被 kubelet 驱逐，因为{node}的{resource}不足：{pods}{more}。{heaviest}")
+            },
+        },
+        /// The largest consumer as the kubelet names it: a container, its usage and its request.
+        Consumer { container: Text, usage: String, request: String } = "pod-evicted.consumer" {
+            en: "container {container} was using {usage}, request is {request}",
+            zh: "容器 {container}（用量 {usage}，请求量 {request}）",
+        },
+        /// The largest consumer in the kubelet's words, when they are not `NAME was using X, request is Y`.
+        ConsumerAsSaid { words: String } = "pod-evicted.consumer-as-said" {
+            en: "container {words}",
+            zh: "容器 {words}",
+        },
+        /// What shows the evictions passed: each evicted Pod's controller runs a replacement.
+        Replaced {} = "pod-evicted.replaced" {
+            en: "a Pod of the same workload runs and is ready now in each evicted Pod's place",
+            zh: "每个被驱逐的 Pod 所属的工作负载现在都有另一个 Pod 在运行并且已就绪，取代了它",
+        },
+        StillUnderPressure {} = "pod-evicted.still-under-pressure" {
+            en: "Whether the node is still under pressure now: Evicted Pods stay until they are deleted.",
+            zh: "节点现在是否仍处于压力之下：被驱逐的 Pod 会一直保留，直到被删除。",
+        },
+        WhatElse {} = "pod-evicted.what-else" {
+            en: "What else on the node used the resource: only the evicted Pods' usage is reported.",
+            zh: "节点上还有什么在使用这种资源：只报告了被驱逐的 Pod 的用量。",
+        },
+    }
+}

@@ -1,0 +1,462 @@
+use crate::pod_spec::{listed, pod_specs};
+use faultline_ingest::node::Node;
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Pod that names a Secret or ConfigMap that is not among those pasted for its namespace:
+    /// `imagePullSecrets`, `env[].valueFrom.secretKeyRef` / `configMapKeyRef`, `envFrom[].secretRef`
+    /// / `configMapRef`, and `volumes[]` of type `secret`, `configMap` or `projected` (each unless
+    /// `optional: true`). It speaks only when that kind was pasted for that namespace as a listing
+    /// (two or more of them: a `kubectl get secrets` table, a List, objects): one object alone is
+    /// the one asked about, not the namespace. Listing or not, the kubelet's own event that it
+    /// could not retrieve a pull secret (`FailedToRetrieveImagePullSecret`: `Unable to retrieve some
+    /// image pull secrets (regcred)`) is a note (info) naming the Secret, unless the Secret is pasted
+    /// (created since).
+    ///
+    /// ## Why it matters
+    /// The kubelet cannot start a container whose env or volume names a missing object
+    /// (`CreateContainerConfigError`, `FailedMount`); a missing pull secret leaves a private image
+    /// unpullable (`ErrImagePull`, with the kubelet's `Unable to retrieve some image pull secrets`).
+    /// The name in the spec is where the fix is.
+    ///
+    /// ## Evidence
+    /// The referencing field (`imagePullSecrets[i].name`, `…secretKeyRef.name`, `volumes[i].secret.
+    /// secretName`…) by its line, and the pasted objects of that kind in the namespace; or the
+    /// kubelet's `FailedToRetrieveImagePullSecret` event, with the Pod's `imagePullSecrets[i].name`
+    /// when the Pod was pasted.
+    ///
+    /// ## Fault boundary
+    /// `node-runtime`: the kubelet assembles the container from these objects before the runtime can
+    /// start it; a missing one stops it there (as `container-config-invalid` reports from the kubelet's
+    /// own words).
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the paste holds the whole namespace's objects of that kind, and whether the object was
+    /// created after the paste (or deleted after the Pod started, which a running Pod does not notice).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get secrets -n NAMESPACE` / `kubectl get configmaps -n NAMESPACE`, and the Pod's events.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// imagePullSecrets:
+    /// - name: regcred-old
+    /// ```
+    pub const RULE = { id: "referenced-object-missing", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ Pod 引用了一个 Secret 或 ConfigMap，而它不在为该命名空间粘贴的对象之中：`imagePullSecrets`、`env[].valueFrom.secretKeyRef` / `configMapKeyRef`、`envFrom[].secretRef` / `configMapRef`，以及类型为 `secret`、`configMap` 或 `projected` 的 `volumes[]`（设置了 `optional: true` 的除外）。只有粘贴了该命名空间中这一类对象的列表（两个或更多：`kubectl get secrets` 表格、List、对象）时才会报告：单独一个对象只是被问到的那个，不代表整个命名空间。此外，无论有没有这样的列表，kubelet 自己报告无法获取拉取凭据的事件（`FailedToRetrieveImagePullSecret`：`Unable to retrieve some image pull secrets (regcred)`）会作为一条提示（info）报告，指出这个 Secret；如果输入中粘贴了这个 Secret（说明它是之后创建的），则不报告。
+
+ ## 为什么重要
+ env 或卷引用了不存在的对象时，kubelet 无法启动容器（`CreateContainerConfigError`、`FailedMount`）；缺少拉取凭据会让私有镜像无法拉取（`ErrImagePull`，kubelet 会报 `Unable to retrieve some image pull secrets`）。要修的正是 spec 中的这个名字。
+
+ ## 证据
+ 引用所在的字段（`imagePullSecrets[i].name`、`…secretKeyRef.name`、`volumes[i].secret.secretName`……）及其所在行，以及该命名空间中粘贴的这一类对象；或者 kubelet 的 `FailedToRetrieveImagePullSecret` 事件，粘贴了 Pod 时还有它的 `imagePullSecrets[i].name`。
+
+ ## 故障边界
+ `node-runtime`：kubelet 在容器运行时启动容器之前，要用这些对象组装容器；缺少其中一个，就会停在这里（`container-config-invalid` 依据 kubelet 自己的原话报告的也是这种情况）。
+
+ ## 这些证据无法确定的内容
+ 粘贴的内容是否包含该命名空间中这一类对象的全部，以及这个对象是否在粘贴之后才创建（或者在 Pod 启动之后才被删除，运行中的 Pod 不会察觉）。
+
+ ## 下一步应收集的证据
+ `kubectl get secrets -n NAMESPACE` / `kubectl get configmaps -n NAMESPACE`，以及 Pod 的事件。
+
+ ## 示例
+ ```yaml
+ imagePullSecrets:
+ - name: regcred-old
+ ```
+"#;
+
+/// A reference: the kind it names, the name, and the field it is at.
+struct Reference<'a> {
+    kind: &'static str,
+    name: &'a str,
+    path: String,
+    use_: Use,
+}
+
+#[derive(Clone, Copy)]
+enum Use {
+    PullSecret,
+    Env,
+    Volume,
+}
+
+fn optional(node: &Node) -> bool {
+    node.get("optional").and_then(Node::as_str) == Some("true")
+}
+
+fn references<'a>(spec: &'a Node, base: &str, containers: &[(String, &'a Node)]) -> Vec<Reference<'a>> {
+    let mut out = Vec::new();
+    let mut push = |kind, node: Option<&'a Node>, key: &str, path: String, use_| {
+        if let Some(node) = node.filter(|n| !optional(n)) {
+            if let Some(name) = node.get(key).and_then(Node::as_str) {
+                out.push(Reference {
+                    kind,
+                    name,
+                    path: format!("{path}.{key}"),
+                    use_,
+                });
+            }
+        }
+    };
+    for (i, s) in spec
+        .get("imagePullSecrets")
+        .map(Node::items)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        push(
+            "Secret",
+            Some(s),
+            "name",
+            format!("{base}.imagePullSecrets[{i}]"),
+            Use::PullSecret,
+        );
+    }
+    for (path, c) in containers {
+        for (i, e) in c
+            .get("env")
+            .map(Node::items)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            let from = e.get("valueFrom");
+            for (key, kind) in [("secretKeyRef", "Secret"), ("configMapKeyRef", "ConfigMap")] {
+                push(
+                    kind,
+                    from.and_then(|f| f.get(key)),
+                    "name",
+                    format!("{path}.env[{i}].valueFrom.{key}"),
+                    Use::Env,
+                );
+            }
+        }
+        for (i, e) in c
+            .get("envFrom")
+            .map(Node::items)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            for (key, kind) in [("secretRef", "Secret"), ("configMapRef", "ConfigMap")] {
+                push(
+                    kind,
+                    e.get(key),
+                    "name",
+                    format!("{path}.envFrom[{i}].{key}"),
+                    Use::Env,
+                );
+            }
+        }
+    }
+    for (i, v) in spec
+        .get("volumes")
+        .map(Node::items)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let at = format!("{base}.volumes[{i}]");
+        push(
+            "Secret",
+            v.get("secret"),
+            "secretName",
+            format!("{at}.secret"),
+            Use::Volume,
+        );
+        push(
+            "ConfigMap",
+            v.get("configMap"),
+            "name",
+            format!("{at}.configMap"),
+            Use::Volume,
+        );
+        let sources = v
+            .get("projected")
+            .and_then(|p| p.get("sources"))
+            .map(Node::items)
+            .unwrap_or_default();
+        for (j, s) in sources.iter().enumerate() {
+            let at = format!("{at}.projected.sources[{j}]");
+            push(
+                "Secret",
+                s.get("secret"),
+                "name",
+                format!("{at}.secret"),
+                Use::Volume,
+            );
+            push(
+                "ConfigMap",
+                s.get("configMap"),
+                "name",
+                format!("{at}.configMap"),
+                Use::Volume,
+            );
+        }
+    }
+    out
+}
+
+/// The distinct names of the Secrets and of the ConfigMaps pasted in a namespace, sorted (what
+/// [`listed`] counts), read once per namespace rather than once per reference.
+struct Pasted<'a> {
+    secrets: Vec<&'a str>,
+    config_maps: Vec<&'a str>,
+}
+
+impl<'a> Pasted<'a> {
+    fn of(model: &Model<'a>, namespace: &str) -> Self {
+        Pasted {
+            secrets: crate::pod_spec::names_pasted(model, "Secret", namespace),
+            config_maps: crate::pod_spec::names_pasted(model, "ConfigMap", namespace),
+        }
+    }
+
+    fn names(&self, kind: &str) -> &[&'a str] {
+        if kind == "Secret" {
+            &self.secrets
+        } else {
+            &self.config_maps
+        }
+    }
+
+    /// Whether either kind was pasted as a listing (two or more): else no reference is judged.
+    fn any_listing(&self) -> bool {
+        self.secrets.len() >= 2 || self.config_maps.len() >= 2
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut pasted: std::collections::BTreeMap<&str, Pasted<'_>> = std::collections::BTreeMap::new();
+    // (Pod, Secret) pairs reported from a listing, so the kubelet's own event does not repeat them.
+    let mut reported: Vec<(ObjectRef, String)> = Vec::new();
+    for spec in pod_specs(model) {
+        let object = spec.object;
+        let ns = spec.namespace();
+        let here = pasted.entry(ns).or_insert_with(|| Pasted::of(model, ns));
+        if !here.any_listing() {
+            continue;
+        }
+        let containers: Vec<(String, &Node)> =
+            spec.containers().into_iter().map(|c| (c.path, c.node)).collect();
+        let mut said: Vec<(&str, &str)> = Vec::new();
+        for r in references(spec.node, spec.path, &containers) {
+            let names = here.names(r.kind);
+            let count = names.len();
+            debug_assert_eq!(count, listed(model, r.kind, ns));
+            if count < 2 || said.contains(&(r.kind, r.name)) {
+                continue;
+            }
+            if names.binary_search(&r.name).is_ok() {
+                continue;
+            }
+            said.push((r.kind, r.name));
+            if r.kind == "Secret" && matches!(r.use_, Use::PullSecret) {
+                reported.push((object.id.clone(), r.name.to_string()));
+            }
+            let mut evidence: Vec<Evidence> = model.evidence(object, &r.path).into_iter().collect();
+            evidence.extend(
+                model
+                    .objects_in(Some(ns))
+                    .filter(|o| o.id.kind == r.kind)
+                    .take(5)
+                    .filter_map(|o| model.evidence(o, "metadata.name")),
+            );
+            let id = &object.id;
+            let missing = ObjectRef {
+                kind: r.kind.into(),
+                namespace: Some(ns.into()),
+                name: r.name.into(),
+                uid: None,
+            };
+            let consequence = match r.use_ {
+                Use::PullSecret => Msg::PullSecret {},
+                Use::Env => Msg::Env {},
+                Use::Volume => Msg::Volume {},
+            }
+            .into_box();
+            let plural: Text = if r.kind == "Secret" {
+                "secrets".into()
+            } else {
+                "configmaps".into()
+            };
+            findings.push(RULE.finding(
+                Severity::Warning,
+                id.clone(),
+                Msg::Missing {
+                    subject: id.clone(),
+                    missing,
+                    count,
+                    consequence,
+                },
+                evidence,
+                [
+                    Msg::WholeListing {
+                        kind: r.kind.into(),
+                        namespace: ns.into(),
+                    },
+                    Msg::CreatedLater {},
+                ],
+                vec![
+                    command!("kubectl get {} -n {}", plural, ns),
+                    command!(
+                        "kubectl get events -n {} --field-selector involvedObject.name={}",
+                        ns,
+                        id.name
+                    ),
+                ],
+            ));
+        }
+    }
+    kubelet_pull_secret_events(model, &reported, findings);
+}
+
+/// The Secrets the kubelet says it could not retrieve for a Pod's image pull:
+/// `FailedToRetrieveImagePullSecret`, "Unable to retrieve some image pull secrets (regcred,
+/// other); attempting to pull the image may not succeed." (the kubelet's words, as in
+/// confluentinc/confluent-kubernetes-examples#276).
+fn retrieval_failures(message: &str) -> Vec<&str> {
+    let Some((_, rest)) = message.split_once("Unable to retrieve some image pull secrets (") else {
+        return Vec::new();
+    };
+    let Some((names, _)) = rest.split_once(')') else {
+        return Vec::new();
+    };
+    names
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// The kubelet's own event that it could not retrieve a pull secret a Pod names: a finding even
+/// when the namespace's Secrets were not pasted (the kubelet looked them up), unless a listing
+/// reported it already or the Secret is pasted now (created since the event).
+fn kubelet_pull_secret_events(
+    model: &Model<'_>,
+    reported: &[(ObjectRef, String)],
+    findings: &mut Vec<Finding>,
+) {
+    let mut said: Vec<(ObjectRef, String)> = Vec::new();
+    for event in &model.events {
+        if event.subject.kind != "Pod" {
+            continue;
+        }
+        let names = retrieval_failures(&event.message);
+        if names.is_empty() {
+            continue;
+        }
+        // Rare events: the namespace's pasted Secrets are read for each (cheap beside a dump's Pods).
+        let ns = event.subject.namespace.as_deref().unwrap_or("default");
+        let here = Pasted::of(model, ns);
+        for name in names {
+            if here.names("Secret").binary_search(&name).is_ok() {
+                continue; // the Secret is pasted: created since the event
+            }
+            push_kubelet_finding(model, event, name, &event.subject, reported, &mut said, findings);
+        }
+    }
+}
+
+fn push_kubelet_finding(
+    model: &Model<'_>,
+    event: &faultline_model::EventRecord,
+    name: &str,
+    pod: &ObjectRef,
+    reported: &[(ObjectRef, String)],
+    said: &mut Vec<(ObjectRef, String)>,
+    findings: &mut Vec<Finding>,
+) {
+    let same = |(p, n): &(ObjectRef, String)| {
+        p.kind == pod.kind && p.namespace == pod.namespace && p.name == pod.name && n == name
+    };
+    if reported.iter().any(same) || said.iter().any(same) {
+        return;
+    }
+    said.push((pod.clone(), name.to_string()));
+    let ns = pod.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
+    // The Pod's own reference, when the Pod was pasted.
+    if let Some(object) = model.object(pod) {
+        if let Some((_, secrets)) = object.locate("spec.imagePullSecrets") {
+            for (i, secret) in secrets.items().iter().enumerate() {
+                if secret.get("name").and_then(|n| n.as_str()) == Some(name) {
+                    evidence.extend(model.evidence(object, &format!("spec.imagePullSecrets[{i}].name")));
+                }
+            }
+        }
+    }
+    let missing = ObjectRef {
+        kind: "Secret".into(),
+        namespace: Some(ns.into()),
+        name: name.into(),
+        uid: None,
+    };
+    findings.push(RULE.finding(
+        Severity::Info,
+        pod.clone(),
+        Msg::KubeletCannotRetrieve {
+            subject: pod.clone(),
+            missing,
+        },
+        evidence,
+        [Msg::ImageNeedsIt {}, Msg::CreatedLater {}],
+        vec![
+            command!("kubectl get secrets -n {}", ns),
+            command!(
+                "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
+                pod.name,
+                ns
+            ),
+        ],
+    ));
+}
+
+faultline_report::messages! {
+    /// The words of `referenced-object-missing`.
+    pub enum Msg {
+        Missing { subject: ObjectRef, missing: ObjectRef, count: usize, consequence: Box<faultline_report::message::Message> } = "referenced-object-missing.missing" {
+            en: "{subject} names {missing}, which is not among the {count} pasted of its kind in that namespace: {consequence}.",
+            zh: "{subject} 引用了 {missing}，但它不在该命名空间粘贴的 {count} 个同类对象之中：{consequence}。",
+        },
+        PullSecret {} = "referenced-object-missing.pull-secret" {
+            en: "without that pull secret a private image cannot be pulled",
+            zh: "没有这个拉取凭据，私有镜像就无法拉取",
+        },
+        Env {} = "referenced-object-missing.env" {
+            en: "the kubelet cannot set the container's environment from it, so the container is not created (CreateContainerConfigError)",
+            zh: "kubelet 无法据此设置容器的环境变量，所以容器不会被创建（CreateContainerConfigError）",
+        },
+        Volume {} = "referenced-object-missing.volume" {
+            en: "the kubelet cannot mount the volume made from it, so the Pod does not start (FailedMount)",
+            zh: "kubelet 无法挂载由它构成的卷，所以 Pod 无法启动（FailedMount）",
+        },
+        WholeListing { kind: Text, namespace: Text } = "referenced-object-missing.whole-listing" {
+            en: "Whether the {kind} objects pasted are all of namespace {namespace}: one left out of the paste may exist.",
+            zh: "粘贴的 {kind} 对象是否就是命名空间 {namespace} 的全部：粘贴时漏掉的对象可能存在。",
+        },
+        /// The kubelet's `FailedToRetrieveImagePullSecret`: its words are the evidence.
+        KubeletCannotRetrieve { subject: ObjectRef, missing: ObjectRef } = "referenced-object-missing.kubelet-cannot-retrieve" {
+            en: "The kubelet could not retrieve {missing}, which {subject} names in imagePullSecrets (FailedToRetrieveImagePullSecret): the Secret is not in that namespace (or its name is misspelt), or the kubelet could not read it. The kubelet still tries to pull without it, so only a private image fails (ErrImagePull).",
+            zh: "kubelet 无法获取 {missing}，而 {subject} 在 imagePullSecrets 中引用了它（FailedToRetrieveImagePullSecret）：该命名空间中没有这个 Secret（或者名字写错了），或者 kubelet 无法读取它。kubelet 仍会在没有它的情况下尝试拉取，所以只有私有镜像会拉取失败（ErrImagePull）。",
+        },
+        ImageNeedsIt {} = "referenced-object-missing.image-needs-it" {
+            en: "Whether the image needs this Secret: a public image, or a registry the node's own credentials reach, pulls without it.",
+            zh: "镜像是否需要这个 Secret：公开镜像，或节点自身凭据能访问的镜像仓库，没有它也能拉取。",
+        },
+        CreatedLater {} = "referenced-object-missing.created-later" {
+            en: "Whether it was created after this was captured, or deleted after the Pod started (a running Pod does not notice).",
+            zh: "它是否在这些输出采集之后才创建，或者在 Pod 启动之后才被删除（运行中的 Pod 不会察觉）。",
+        },
+    }
+}

@@ -1,0 +1,540 @@
+use super::rejections::{created_after_refusal, rejections, replica_failures};
+use crate::history::{self, Supersedes};
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An admission webhook the API server cannot call, so a create fails: `Internal error occurred:
+    /// failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/…": …`, in
+    /// kubectl's `Error from server (InternalError)` line, a controller's `FailedCreate` events or its
+    /// `ReplicaFailure` condition. It names the webhook, its Service (from the URL's host
+    /// `svc.ns.svc`, or the message) and what went wrong: the connection refused, a timeout (`context
+    /// deadline exceeded`, `i/o timeout`), no endpoints (`no endpoints available for service`), or a
+    /// certificate the API server does not trust (`x509: …`).
+    ///
+    /// ## Why it matters
+    /// The API server answered: it is the webhook's backend that fails, and with `failurePolicy:
+    /// Fail` every request the webhook matches is refused, cluster-wide, until its Service serves
+    /// again (or the configuration of a webhook that was uninstalled is removed). Blaming the API
+    /// server sends the investigation to the wrong place.
+    ///
+    /// ## Evidence
+    /// The error's text (webhook name, URL, Go error), the controller's `FailedCreate` events with
+    /// their counts and its `ReplicaFailure` condition. A `SuccessfulCreate` newer than the last
+    /// refusal means it has passed (the rule `replica-creation-failed` reports that history).
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the admission chain of the API server, through the webhook it calls.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the webhook's Pods, its Service or the network from the API server to them is at fault
+    /// (the message says which step failed, not why), and whether the webhook configuration is still
+    /// wanted.
+    ///
+    /// ## Next evidence to collect
+    /// The Service's endpoints (`kubectl get endpointslices -n NS -l kubernetes.io/service-name=SVC`),
+    /// its Pods, and `kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations`.
+    ///
+    /// ## Example
+    /// ```text
+    /// Error from server (InternalError): error when creating "STDIN": Internal error occurred: failed
+    /// calling webhook "webhook.cert-manager.io": failed to call webhook: Post
+    /// "https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s": dial tcp
+    /// 10.96.218.186:443: connect: connection refused
+    /// ```
+    pub const RULE = { id: "admission-webhook-unreachable", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ API 服务器无法调用的准入 Webhook，导致创建失败：`Internal error occurred: failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/…": …`，可见于 kubectl 的 `Error from server (InternalError)` 错误行、控制器的 `FailedCreate` 事件或其 `ReplicaFailure` 状况。它指出是哪个 Webhook、它的 Service（取自 URL 的主机名 `svc.ns.svc` 或消息本身），以及出了什么问题：连接被拒绝、超时（`context deadline exceeded`、`i/o timeout`）、没有端点（`no endpoints available for service`），或者 API 服务器不信任的证书（`x509: …`）。
+
+ ## 为什么重要
+ API 服务器做出了应答：出问题的是 Webhook 的后端。在 `failurePolicy: Fail` 下，这个 Webhook 匹配的每一个请求都会在整个集群范围内被拒绝，直到它的 Service 恢复服务（或者删除已卸载的 Webhook 遗留的配置）。把它归咎于 API 服务器，会把排查引向错误的方向。
+
+ ## 证据
+ 错误原文（Webhook 名称、URL、Go 错误），控制器的 `FailedCreate` 事件及其次数，以及它的 `ReplicaFailure` 状况。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`，说明问题已经过去（由 `replica-creation-failed` 规则报告这段历史）。
+
+ ## 故障边界
+ `quota-admission`：API 服务器的准入链，包括它调用的 Webhook。
+
+ ## 这些证据无法确定的内容
+ 出问题的是 Webhook 的 Pod、它的 Service，还是从 API 服务器到它们的网络（消息只说明哪一步失败，不说明原因），以及这个 Webhook 配置是否仍然需要。
+
+ ## 下一步应收集的证据
+ 该 Service 的端点（`kubectl get endpointslices -n NS -l kubernetes.io/service-name=SVC`），它的 Pod，以及 `kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations`。
+
+ ## 示例
+ ```text
+ Error from server (InternalError): error when creating "STDIN": Internal error occurred: failed
+ calling webhook "webhook.cert-manager.io": failed to call webhook: Post
+ "https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s": dial tcp
+ 10.96.218.186:443: connect: connection refused
+ ```
+"#;
+
+/// What went wrong calling the webhook, from the Go error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    Refused,
+    TimedOut,
+    NoEndpoints,
+    ServiceNotFound,
+    Certificate,
+    Unreachable,
+    Other,
+}
+
+/// One failed call, as the API server words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Call {
+    webhook: String,
+    /// The webhook's Service: (namespace when known, name).
+    service: Option<(Option<String>, String)>,
+    failure: Failure,
+    /// The Go error after the URL (`dial tcp 10.96.218.186:443: connect: connection refused`).
+    detail: String,
+}
+
+/// `failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/p": why` (also
+/// the older `Post https://svc.ns.svc:443/p: why`).
+fn call(text: &str) -> Option<Call> {
+    let text = text.lines().next().unwrap_or(text);
+    let at = text.find("failed calling webhook \"")?;
+    let rest = &text[at + "failed calling webhook \"".len()..];
+    let end = rest.find('"')?;
+    let webhook = rest[..end].to_string();
+    let rest = &rest[end + 1..];
+    let (url, detail) = match rest.find("https://") {
+        Some(u) => {
+            let quoted = rest[..u].ends_with('"');
+            let url_text = &rest[u..];
+            let stop = if quoted {
+                url_text.find('"')
+            } else {
+                url_text.find(": ").or_else(|| url_text.find(' '))
+            }
+            .unwrap_or(url_text.len());
+            let after = url_text[stop..].trim_start_matches('"');
+            let after = after.strip_prefix(':').unwrap_or(after).trim();
+            (Some(&url_text[..stop]), after)
+        }
+        None => (None, rest.trim_start_matches(':').trim()),
+    };
+    let from_url = url.and_then(|u| {
+        let host = u["https://".len()..].split([':', '/', '?']).next()?;
+        let parts: Vec<&str> = host.split('.').collect();
+        (parts.len() >= 3 && parts[2] == "svc").then(|| (Some(parts[1].to_string()), parts[0].to_string()))
+    });
+    let named = ["no endpoints available for service \"", "service \""]
+        .iter()
+        .find_map(|n| {
+            let i = detail.find(n)?;
+            let name = detail[i + n.len()..].split('"').next()?;
+            Some(match name.split_once('/') {
+                Some((ns, svc)) => (Some(ns.to_string()), svc.to_string()),
+                None => (None, name.to_string()),
+            })
+        });
+    let service = match (from_url, named) {
+        (Some(u), _) => Some(u),
+        (None, n) => n,
+    };
+    let failure = if detail.contains("no endpoints available") {
+        Failure::NoEndpoints
+    } else if detail.contains("x509:") || detail.contains("tls:") {
+        Failure::Certificate
+    } else if detail.contains("connection refused") || detail.contains("Connection refused") {
+        Failure::Refused
+    } else if [
+        "deadline exceeded",
+        "i/o timeout",
+        "Timeout exceeded",
+        "timed out",
+    ]
+    .iter()
+    .any(|n| detail.contains(n))
+    {
+        Failure::TimedOut
+    } else if detail.contains("\" not found") && detail.contains("service \"") {
+        Failure::ServiceNotFound
+    } else if detail.contains("no route to host")
+        || detail.contains("no such host")
+        || detail.contains("network is unreachable")
+    {
+        Failure::Unreachable
+    } else {
+        Failure::Other
+    };
+    let detail: String = detail.chars().take(240).collect();
+    Some(Call {
+        webhook,
+        service,
+        failure,
+        detail,
+    })
+}
+
+fn service_ref(service: &(Option<String>, String)) -> ObjectRef {
+    ObjectRef {
+        kind: "Service".into(),
+        namespace: service.0.clone().map(Into::into),
+        name: service.1.clone().into(),
+        uid: None,
+    }
+}
+
+/// The webhook's Service a finding of this rule names (read from its evidence, Kubernetes' own
+/// text): what `EXPLANATIONS` links to the Service's own finding.
+pub fn service_of(finding: &Finding) -> Option<ObjectRef> {
+    finding
+        .evidence
+        .iter()
+        .find_map(|e| call(&e.value)?.service.filter(|s| s.0.is_some()))
+        .map(|s| service_ref(&s))
+}
+
+struct Group {
+    subject: ObjectRef,
+    /// The object kubectl was refused (it does not exist); `None` for a controller's Pods.
+    refused: Option<ObjectRef>,
+    call: Call,
+    evidence: Vec<Evidence>,
+    times: u32,
+    from_client: bool,
+}
+
+fn add(
+    groups: &mut Vec<Group>,
+    subject: ObjectRef,
+    refused: Option<ObjectRef>,
+    call: Call,
+    evidence: Evidence,
+    times: u32,
+    from_client: bool,
+) {
+    match groups
+        .iter_mut()
+        .find(|g| g.subject == subject && g.call.webhook == call.webhook)
+    {
+        Some(g) => {
+            g.times += times;
+            if !g.evidence.contains(&evidence) && g.evidence.len() < 4 {
+                g.evidence.push(evidence);
+            }
+        }
+        None => groups.push(Group {
+            subject,
+            refused,
+            call,
+            evidence: vec![evidence],
+            times,
+            from_client,
+        }),
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut groups: Vec<Group> = Vec::new();
+    // kubectl's own line: the object it was asked to create, else the webhook's Service.
+    for r in rejections(model).into_iter().filter(|r| r.from_client) {
+        let Some(call) = call(&r.reason) else {
+            continue;
+        };
+        let known = r.refused.as_ref().filter(|(kind, _)| kind != "Object").is_some();
+        let refused = known.then(|| {
+            let kind = r.subject.kind.to_string();
+            ObjectRef {
+                namespace: (!faultline_ingest::events_table::is_cluster_scoped(&kind))
+                    .then(|| r.subject.namespace.clone().unwrap_or_else(|| "default".into())),
+                ..r.subject.clone()
+            }
+        });
+        let subject = match (&refused, &call.service) {
+            (Some(o), _) => o.clone(),
+            (None, Some(s)) => service_ref(s),
+            (None, None) => r.subject.clone(),
+        };
+        let mut evidence = r.evidence;
+        evidence.path = "kubectl: Error from server".into();
+        add(&mut groups, subject, refused, call, evidence, 1, true);
+    }
+    // A controller's condition, then its events.
+    for (object, i, message) in replica_failures(model) {
+        let (Some(call), Some(evidence)) = (
+            call(message),
+            model.evidence(object, &format!("status.conditions[{i}].message")),
+        ) else {
+            continue;
+        };
+        add(&mut groups, object.id.clone(), None, call, evidence, 0, false);
+    }
+    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
+        let (Some(call), Some(evidence)) = (call(&event.message), model.event_evidence(event)) else {
+            continue;
+        };
+        add(
+            &mut groups,
+            event.subject.clone(),
+            None,
+            call,
+            evidence,
+            event.count.max(1),
+            false,
+        );
+    }
+    for mut g in groups {
+        if !g.from_client {
+            // The controller's standing condition first (`kubectl describe rs` prints no message).
+            if let Some(object) = model.object(&g.subject) {
+                if let Some(i) = replica_failure(object) {
+                    let mut first: Vec<Evidence> = ["status", "reason"]
+                        .iter()
+                        .filter_map(|f| model.evidence(object, &format!("status.conditions[{i}].{f}")))
+                        .filter(|e| !g.evidence.contains(e))
+                        .collect();
+                    first.append(&mut g.evidence);
+                    g.evidence = first;
+                }
+            }
+            // Passed: Pods created since, or the controller at the replicas it wants with no standing
+            // condition (`replica-creation-failed` reports that history).
+            let standing = g.evidence.iter().any(|e| e.path.starts_with("status."));
+            let events = model.events_for(&g.subject);
+            let last = events.iter().rfind(|e| e.reason == "FailedCreate").copied();
+            if !standing
+                && (created_after_refusal(model, &g.subject)
+                    || history::superseded(model, &g.subject, last, &[Supersedes::ReplicasAsDesired])
+                        .is_some())
+            {
+                continue;
+            }
+        }
+        findings.push(finding(&g));
+    }
+}
+
+/// The index of a `ReplicaFailure=True` condition.
+fn replica_failure(object: &faultline_ingest::Object) -> Option<usize> {
+    let (_, conditions) = object.locate("status.conditions")?;
+    conditions.items().iter().position(|c| {
+        let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
+        is("type", "ReplicaFailure") && is("status", "True")
+    })
+}
+
+fn finding(g: &Group) -> Finding {
+    let call = &g.call;
+    let service = call.service.as_ref().map(service_ref);
+    let failure = Box::new(
+        match call.failure {
+            Failure::Refused => Msg::Refused {
+                detail: call.detail.clone(),
+            },
+            Failure::TimedOut => Msg::TimedOut {
+                detail: call.detail.clone(),
+            },
+            Failure::NoEndpoints => Msg::NoEndpoints {
+                detail: call.detail.clone(),
+            },
+            Failure::ServiceNotFound => Msg::ServiceNotFound {
+                detail: call.detail.clone(),
+            },
+            Failure::Certificate => Msg::Certificate {
+                detail: call.detail.clone(),
+            },
+            Failure::Unreachable => Msg::Unreachable {
+                detail: call.detail.clone(),
+            },
+            Failure::Other => Msg::Other {
+                detail: call.detail.clone(),
+            },
+        }
+        .into(),
+    );
+    let summary = if g.from_client {
+        Msg::CreateFailed {
+            object: g.refused.clone(),
+            webhook: call.webhook.clone(),
+            service: service.clone(),
+            failure,
+            times: g.times,
+        }
+    } else {
+        Msg::PodsFailed {
+            subject: g.subject.clone(),
+            webhook: call.webhook.clone(),
+            service: service.clone(),
+            failure,
+            times: g.times,
+        }
+    };
+    let mut cannot_establish: Vec<Message> = vec![match call.failure {
+        Failure::Certificate => Msg::WhichCertificate {}.into(),
+        Failure::NoEndpoints | Failure::ServiceNotFound => Msg::WhyNoEndpoints {}.into(),
+        _ => Msg::WhereItFails {}.into(),
+    }];
+    cannot_establish.push(Msg::StillWanted {}.into());
+    let mut next_steps = Vec::new();
+    if let Some((Some(ns), name)) = &call.service {
+        next_steps.push(command!(
+            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
+            ns,
+            name
+        ));
+        next_steps.push(command!("kubectl describe service {} -n {}", name, ns));
+        next_steps.push(command!("kubectl get pods -n {} -o wide", ns));
+    }
+    next_steps.push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
+    if !g.from_client {
+        let ns = g.subject.namespace.as_deref().unwrap_or("default");
+        next_steps.push(command!(
+            "kubectl get events -n {} --field-selector involvedObject.name={},reason=FailedCreate",
+            ns,
+            g.subject.name
+        ));
+    }
+    // The object at fault is the webhook's backend when the call failed there (refused, timed out,
+    // no endpoints, no such Service): its Service is the subject, and what it refused is affected. A
+    // certificate or another failure is the webhook configuration's, which the message does not name
+    // as an object: the refused object stays the subject.
+    let at_backend = matches!(
+        call.failure,
+        Failure::Refused
+            | Failure::TimedOut
+            | Failure::NoEndpoints
+            | Failure::ServiceNotFound
+            | Failure::Unreachable
+    );
+    let subject = match &service {
+        Some(s) if at_backend => s.clone(),
+        _ => g.subject.clone(),
+    };
+    let mut finding = RULE.finding(
+        Severity::Error,
+        subject.clone(),
+        summary,
+        g.evidence.clone(),
+        cannot_establish,
+        next_steps,
+    );
+    if subject != g.subject {
+        finding.affects.push(g.subject.clone());
+    }
+    finding
+}
+
+faultline_report::messages! {
+    /// The words of `admission-webhook-unreachable`.
+    pub enum Msg {
+        /// kubectl's create failed because the API server could not call a webhook (the object, when
+        /// known, does not exist).
+        CreateFailed { object: Option<ObjectRef>, webhook: String, service: Option<ObjectRef>, failure: Box<Message>, times: u32 } = "admission-webhook-unreachable.create-failed" {
+            en: {
+                let what = object.0.as_ref().map_or_else(|| "A request".to_string(), |o| format!("Creating {o}"));
+                let times = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                let service = service.0.as_ref().map(|s| format!(" behind {s}")).unwrap_or_default();
+                let gone = object.0.as_ref().map(|o| format!(" The {} does not exist.", o.kind)).unwrap_or_default();
+                format!("{what} failed{times}: the API server could not call the admission webhook \"{}\"{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so the request was refused.{gone}", webhook.0)
+            },
+            zh: {
+                let what = object.0.as_ref().map_or_else(|| "一个请求".to_string(), |o| format!("创建 {o} "));
+                let times = if *times.0 > 1 { format!("（共 {times} 次）") } else { String::new() };
+                let service = service.0.as_ref().map(|s| format!("（后端为 {s}）")).unwrap_or_default();
+                let gone = object.0.as_ref().map(|o| format!("这个 {} 并不存在。", o.kind)).unwrap_or_default();
+                format!("{what}失败{times}：API 服务器无法调用准入 Webhook “{}”{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以请求被拒绝。{gone}", webhook.0)
+            },
+        },
+        /// A controller's Pods refused because the API server could not call a webhook.
+        PodsFailed { subject: ObjectRef, webhook: String, service: Option<ObjectRef>, failure: Box<Message>, times: u32 } = "admission-webhook-unreachable.pods-failed" {
+            en: {
+                let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
+                let service = service.0.as_ref().map(|s| format!(" behind {s}")).unwrap_or_default();
+                format!("{subject} cannot create its Pods (FailedCreate{times}): the API server could not call the admission webhook \"{}\"{service}: {failure}. The API server answered and is not at fault; the webhook fails closed (failurePolicy Fail), so every create is refused.", webhook.0)
+            },
+            zh: {
+                let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
+                let service = service.0.as_ref().map(|s| format!("（后端为 {s}）")).unwrap_or_default();
+                format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：API 服务器无法调用准入 Webhook “{}”{service}：{failure}。API 服务器做出了应答，问题不在它；这个 Webhook 的 failurePolicy 是 Fail（调用失败就拒绝请求），所以每一次创建都被拒绝。", webhook.0)
+            },
+        },
+        Refused { detail: String } = "admission-webhook-unreachable.refused" {
+            en: { format!("the connection was refused (\"{}\")", detail.0) },
+            zh: { format!("连接被拒绝（“{}”）", detail.0) },
+        },
+        TimedOut { detail: String } = "admission-webhook-unreachable.timed-out" {
+            en: { format!("the call timed out (\"{}\")", detail.0) },
+            zh: { format!("调用超时（“{}”）", detail.0) },
+        },
+        NoEndpoints { detail: String } = "admission-webhook-unreachable.no-endpoints" {
+            en: { format!("its Service has no ready endpoints (\"{}\")", detail.0) },
+            zh: { format!("它的 Service 没有就绪的端点（“{}”）", detail.0) },
+        },
+        ServiceNotFound { detail: String } = "admission-webhook-unreachable.service-not-found" {
+            en: { format!("its Service does not exist (\"{}\")", detail.0) },
+            zh: { format!("它的 Service 不存在（“{}”）", detail.0) },
+        },
+        Certificate { detail: String } = "admission-webhook-unreachable.certificate" {
+            en: { format!("the API server does not trust the webhook's serving certificate (\"{}\")", detail.0) },
+            zh: { format!("API 服务器不信任这个 Webhook 的服务证书（“{}”）", detail.0) },
+        },
+        Unreachable { detail: String } = "admission-webhook-unreachable.unreachable" {
+            en: { format!("its address cannot be reached (\"{}\")", detail.0) },
+            zh: { format!("无法访问它的地址（“{}”）", detail.0) },
+        },
+        Other { detail: String } = "admission-webhook-unreachable.other" {
+            en: { format!("the call failed (\"{}\")", detail.0) },
+            zh: { format!("调用失败（“{}”）", detail.0) },
+        },
+        WhereItFails {} = "admission-webhook-unreachable.where-it-fails" {
+            en: "Whether the webhook's Pods, its Service or the network from the API server to them is at fault (a firewall or NetworkPolicy in front of the webhook's port is common on managed clusters).",
+            zh: "出问题的是 Webhook 的 Pod、它的 Service，还是从 API 服务器到它们的网络（在托管集群上，Webhook 端口前的防火墙或 NetworkPolicy 很常见）。",
+        },
+        WhyNoEndpoints {} = "admission-webhook-unreachable.why-no-endpoints" {
+            en: "Why the Service has no endpoints: whether its Pods are missing, not ready, or not selected by it.",
+            zh: "这个 Service 为什么没有端点：是它的 Pod 不存在、没有就绪，还是没有被它选中。",
+        },
+        WhichCertificate {} = "admission-webhook-unreachable.which-certificate" {
+            en: "Whether the caBundle of the webhook configuration or the webhook's serving certificate is the stale one.",
+            zh: "过时的是 Webhook 配置中的 caBundle，还是 Webhook 自己的服务证书。",
+        },
+        StillWanted {} = "admission-webhook-unreachable.still-wanted" {
+            en: "Whether the webhook configuration is still wanted: an operator uninstalled without it leaves the configuration behind.",
+            zh: "这个 Webhook 配置是否仍然需要：卸载 operator 时如果没有删除它，配置会遗留下来。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls() {
+        let c = call("Internal error occurred: failed calling webhook \"webhook.cert-manager.io\": failed to call webhook: Post \"https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s\": dial tcp 10.96.218.186:443: connect: connection refused").unwrap();
+        assert_eq!(c.webhook, "webhook.cert-manager.io");
+        assert_eq!(
+            c.service,
+            Some((Some("cert-manager".into()), "cert-manager-webhook".into()))
+        );
+        assert_eq!(c.failure, Failure::Refused);
+        assert_eq!(
+            c.detail,
+            "dial tcp 10.96.218.186:443: connect: connection refused"
+        );
+        let c = call("Internal error occurred: failed calling webhook \"validate.nginx.ingress.kubernetes.io\": Post https://ingress-nginx-controller-admission.ingress-nginx.svc:443/extensions/v1beta1/ingresses?timeout=30s: dial tcp 192.168.168.125:443: connect: connection refused").unwrap();
+        assert_eq!(c.service.unwrap().1, "ingress-nginx-controller-admission");
+        assert!(c.detail.starts_with("dial tcp"));
+        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x\": no endpoints available for service \"s\"").unwrap();
+        assert_eq!(c.failure, Failure::NoEndpoints);
+        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x\": tls: failed to verify certificate: x509: certificate signed by unknown authority").unwrap();
+        assert_eq!(c.failure, Failure::Certificate);
+        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x?timeout=10s\": context deadline exceeded").unwrap();
+        assert_eq!(c.failure, Failure::TimedOut);
+        assert!(call("admission webhook \"v\" denied the request: no").is_none());
+    }
+}

@@ -1,0 +1,358 @@
+use faultline_model::client_output::{lines_containing, Scope};
+use faultline_model::Model;
+use faultline_report::lang::Lang;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A request the API server's authorization refused, as a client prints it: `Error from server
+    /// (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource
+    /// "pods" in API group "" in the namespace "prod"`, or the same words in a controller's log (a
+    /// client-go reflector's `failed to list`). It names the verb, the resource, the API group, the
+    /// namespace (or the cluster scope) and the identity: a ServiceAccount
+    /// (`system:serviceaccount:NS:NAME`) or a user. Quota and admission refusals, also `403
+    /// Forbidden`, are the rules `quota-exceeded-on-create` and `admission-denied-on-create`; an
+    /// authentication failure (401) is `apiserver-request-failed`.
+    ///
+    /// ## Why it matters
+    /// The API server answered: the control plane is up, authenticated the client and refused this
+    /// one request because no rule of the authorizers (RBAC) grants it to this identity. The fix is a
+    /// Role or ClusterRole and its binding, not the API server.
+    ///
+    /// ## Evidence
+    /// The refusal's text, which carries the identity, the verb, the resource, its API group and the
+    /// namespace. Message text is the weakest evidence, but this message's form is stable.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server refused the request after it arrived (authorization, before
+    /// admission).
+    ///
+    /// ## What this evidence cannot establish
+    /// Which Role or ClusterRole was meant to grant it, and whether it is bound to this identity (a
+    /// binding in another namespace, or to another ServiceAccount, is the usual mistake).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl auth can-i VERB RESOURCE --as=USER -n NS` (the same question, asked again), and
+    /// `kubectl get rolebindings,clusterrolebindings -A -o wide | grep NAME` (the bindings that name
+    /// the identity).
+    ///
+    /// ## Example
+    /// ```text
+    /// Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer"
+    /// cannot list resource "pods" in API group "" in the namespace "prod"
+    /// ```
+    pub const RULE = { id: "authorization-denied", boundary: Boundary::QuotaAdmission, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 被 API 服务器的鉴权拒绝的请求，即客户端打印出的 `Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。
+
+ ## 为什么重要
+ API 服务器做出了应答：控制平面是正常的，它认证了客户端，只是因为鉴权（RBAC）中没有任何规则把这个权限授予这个身份，才拒绝了这一个请求。要修的是 Role 或 ClusterRole 及其绑定，而不是 API 服务器。
+
+ ## 证据
+ 拒绝消息的原文，其中包含身份、动词、资源、资源所在的 API 组和命名空间。消息文本是最弱的证据，但这条消息的格式很稳定。
+
+ ## 故障边界
+ `quota-admission`：请求到达之后被 API 服务器拒绝（鉴权，发生在准入之前）。
+
+ ## 这些证据无法确定的内容
+ 本应授予这个权限的是哪个 Role 或 ClusterRole，以及它是否绑定到了这个身份（绑定建在了别的命名空间，或绑定到了别的 ServiceAccount，是最常见的错误）。
+
+ ## 下一步应收集的证据
+ `kubectl auth can-i VERB RESOURCE --as=USER -n NS`（再问一次同样的问题），以及 `kubectl get rolebindings,clusterrolebindings -A -o wide | grep NAME`（列出提到这个身份的绑定）。
+
+ ## 示例
+ ```text
+ Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer"
+ cannot list resource "pods" in API group "" in the namespace "prod"
+ ```
+"#;
+
+/// One refusal as the API server words it (`forbiddenMessage` in the apiserver's responsewriters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Denial {
+    /// The username: `system:serviceaccount:ci:deployer`, `jane@example.com`.
+    pub user: String,
+    pub verb: String,
+    /// The resource with its subresource (`pods/exec`), or the path of a non-resource request.
+    pub resource: String,
+    /// The API group; `None` for a non-resource path or an old message that does not say.
+    pub group: Option<String>,
+    /// The namespace; `None` at the cluster scope.
+    pub namespace: Option<String>,
+    /// A non-resource request (`cannot get path "/healthz"`).
+    pub path: bool,
+}
+
+/// The quoted word at the start of `text` (`"pods" in …` -> `pods`) and what follows it.
+fn quoted(text: &str) -> Option<(&str, &str)> {
+    let rest = text.strip_prefix('"')?;
+    let end = rest.find('"')?;
+    Some((&rest[..end], &rest[end + 1..]))
+}
+
+/// `… User "u" cannot list resource "pods" in API group "" in the namespace "prod"` (also the
+/// older `cannot list pods in the namespace "prod"`, and `cannot get path "/"`).
+pub fn denial(text: &str) -> Option<Denial> {
+    let at = text.find("User \"")?;
+    let (user, rest) = quoted(&text[at + "User ".len()..])?;
+    let rest = rest.strip_prefix(" cannot ")?;
+    let (verb, rest) = rest.split_once(' ')?;
+    let (resource, group, path, rest) = if let Some(r) = rest.strip_prefix("resource ") {
+        let (resource, r) = quoted(r)?;
+        let (group, r) = match r.strip_prefix(" in API group ") {
+            Some(g) => {
+                let (g, r) = quoted(g)?;
+                (Some(g.to_string()), r)
+            }
+            None => (None, r),
+        };
+        (resource.to_string(), group, false, r)
+    } else if let Some(r) = rest.strip_prefix("path ") {
+        let (p, r) = quoted(r)?;
+        (p.to_string(), None, true, r)
+    } else {
+        // Before Kubernetes 1.12: `cannot list pods in the namespace "x"` / `deployments.apps`.
+        let word = rest.split(' ').next().unwrap_or(rest);
+        let r = &rest[word.len()..];
+        let resource = word.trim_end_matches([':', ',', '.']);
+        if resource.is_empty()
+            || !resource
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '.' || c == '/')
+        {
+            return None;
+        }
+        (resource.to_string(), None, false, r)
+    };
+    let namespace = rest
+        .find(" in the namespace ")
+        .and_then(|i| quoted(&rest[i + " in the namespace ".len()..]))
+        .map(|(ns, _)| ns.to_string())
+        // A paste that lost the closing quote: `in the namespace "istio-system`.
+        .or_else(|| {
+            let i = rest.find(" in the namespace \"")?;
+            let ns = rest[i + " in the namespace \"".len()..]
+                .split_whitespace()
+                .next()?;
+            Some(ns.to_string()).filter(|s| !s.is_empty())
+        });
+    if verb.is_empty() || user.is_empty() {
+        return None;
+    }
+    Some(Denial {
+        user: user.to_string(),
+        verb: verb.to_string(),
+        resource,
+        group,
+        namespace,
+        path,
+    })
+}
+
+/// The identity a username names: `system:serviceaccount:NS:NAME` is ServiceAccount NS/NAME, any
+/// other name a User.
+fn identity(user: &str) -> ObjectRef {
+    if let Some(rest) = user.strip_prefix("system:serviceaccount:") {
+        if let Some((ns, name)) = rest.split_once(':') {
+            return ObjectRef {
+                kind: "ServiceAccount".into(),
+                namespace: Some(ns.into()),
+                name: name.into(),
+                uid: None,
+            };
+        }
+    }
+    ObjectRef {
+        kind: "User".into(),
+        namespace: None,
+        name: user.into(),
+        uid: None,
+    }
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Grouped by identity, in input order.
+    let mut groups: Vec<(ObjectRef, Vec<(Denial, Evidence)>)> = Vec::new();
+    for evidence in lines_containing(model, &["User \""], Scope::ClientOutput) {
+        let Some(d) = denial(&evidence.value) else {
+            continue;
+        };
+        let who = identity(&d.user);
+        match groups.iter_mut().find(|(w, _)| *w == who) {
+            Some((_, list)) => list.push((d, evidence)),
+            None => groups.push((who, vec![(d, evidence)])),
+        }
+    }
+    for (who, list) in groups {
+        let (first, _) = &list[0];
+        let others = list.iter().filter(|(d, _)| d != first).count() as u32;
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for (_, e) in &list {
+            if !evidence.iter().any(|x| x.value == e.value) && evidence.len() < 4 {
+                evidence.push(e.clone());
+            }
+        }
+        let anonymous = first.user == "system:anonymous";
+        let request = Msg::Request {
+            verb: first.verb.clone(),
+            resource: first.resource.clone(),
+            group: first.group.clone(),
+            namespace: first.namespace.clone(),
+            path: first.path,
+        };
+        let summary = Msg::Denied {
+            who: who.clone(),
+            request: Box::new(request.into()),
+            others,
+            anonymous: anonymous.then(|| Msg::Anonymous {}.into_box()),
+        };
+        let cannot_establish = vec![
+            Msg::WhichRole {
+                verb: first.verb.clone(),
+                resource: first.resource.clone(),
+            },
+            Msg::WhetherBound { who: who.clone() },
+        ];
+        // `kubectl auth can-i` takes the group after the resource: `deployments.apps`, `pods/exec`.
+        let resource = match (&first.group, first.resource.split_once('/')) {
+            (Some(g), Some((r, sub))) if !g.is_empty() => format!("{r}.{g}/{sub}"),
+            (Some(g), None) if !g.is_empty() => format!("{}.{g}", first.resource),
+            _ => first.resource.clone(),
+        };
+        let as_user = format!("--as={}", first.user);
+        let mut next_steps = vec![match &first.namespace {
+            Some(ns) => command!(
+                "kubectl auth can-i {} {} {} -n {}",
+                first.verb,
+                resource,
+                as_user,
+                ns
+            ),
+            None => command!("kubectl auth can-i {} {} {}", first.verb, resource, as_user),
+        }];
+        next_steps.push(command!(
+            "kubectl get rolebindings,clusterrolebindings -A -o wide | grep {}",
+            who.name.to_string()
+        ));
+        findings.push(RULE.finding(
+            Severity::Error,
+            who,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `authorization-denied`.
+    pub enum Msg {
+        /// An identity refused by authorization: the request, how many other requests were refused,
+        /// and whether it was anonymous.
+        Denied { who: ObjectRef, request: Box<Message>, others: u32, anonymous: Option<Box<Message>> } = "authorization-denied.denied" {
+            en: {
+                let others = match *others.0 {
+                    0 => String::new(),
+                    1 => " (and 1 other request)".to_string(),
+                    n => format!(" (and {n} other requests)"),
+                };
+                let anonymous = anonymous.0.as_ref().map(|a| format!(" {}", a.render(Lang::En))).unwrap_or_default();
+                format!("The API server refused to let {who} {request}{others}: 403 Forbidden from authorization (RBAC). The API server answered, so the control plane is up; no rule bound to this identity grants the request.{anonymous}")
+            },
+            zh: {
+                let others = match *others.0 {
+                    0 => String::new(),
+                    n => format!("（另有 {n} 个请求也被拒绝）"),
+                };
+                let anonymous = anonymous.0.as_ref().map(|a| a.render(Lang::Zh)).unwrap_or_default();
+                format!("API 服务器拒绝了 {who} 的请求：{request}{others}。这是鉴权（RBAC）返回的 403 Forbidden。API 服务器做出了应答，说明控制平面是正常的；只是没有任何绑定到这个身份的规则授予这个权限。{anonymous}")
+            },
+        },
+        /// The request refused: a verb on a resource in an API group and a namespace (or the cluster
+        /// scope), or on a non-resource path.
+        Request { verb: String, resource: String, group: Option<String>, namespace: Option<String>, path: bool } = "authorization-denied.request" {
+            en: {
+                let group = match group.0.as_deref() {
+                    Some("") => " in the core API group".to_string(),
+                    Some(g) => format!(" in API group \"{g}\""),
+                    None => String::new(),
+                };
+                let scope = match namespace.0.as_deref() {
+                    Some(ns) => format!(" in namespace {ns}"),
+                    None if *path.0 => String::new(),
+                    None => " at the cluster scope".to_string(),
+                };
+                let what = if *path.0 { "path" } else { "resource" };
+                format!("{verb} {what} \"{}\"{group}{scope}", resource.0)
+            },
+            zh: {
+                let group = match group.0.as_deref() {
+                    Some("") => "（核心 API 组）".to_string(),
+                    Some(g) => format!("（API 组 “{g}”）"),
+                    None => String::new(),
+                };
+                let scope = match namespace.0.as_deref() {
+                    Some(ns) => format!("在命名空间 {ns} 中"),
+                    None if *path.0 => String::new(),
+                    None => "在集群范围内".to_string(),
+                };
+                let what = if *path.0 { "路径" } else { "资源" };
+                // `"pods"（核心 API 组）执行`, but `"secrets" 执行` (a space after the quote).
+                let space = if group.is_empty() { " " } else { "" };
+                format!("{scope}对{what} “{}”{group}{space}执行 {verb}", resource.0)
+            },
+        },
+        /// The identity is `system:anonymous`: the client presented no credentials it accepted.
+        Anonymous {} = "authorization-denied.anonymous" {
+            en: "The request was anonymous (system:anonymous): the client sent no credentials the API server accepted, so check its kubeconfig or token first.",
+            zh: "这个请求是匿名的（system:anonymous）：客户端没有发送 API 服务器能接受的凭据，应先检查它的 kubeconfig 或令牌。",
+        },
+        /// Which Role was meant to grant the verb on the resource.
+        WhichRole { verb: String, resource: String } = "authorization-denied.which-role" {
+            en: "Which Role or ClusterRole was meant to grant {verb} on {resource}.",
+            zh: "本应授予对 {resource} 执行 {verb} 权限的是哪个 Role 或 ClusterRole。",
+        },
+        /// Whether that role is bound to the identity.
+        WhetherBound { who: ObjectRef } = "authorization-denied.whether-bound" {
+            en: "Whether it is bound to {who} (a RoleBinding in the right namespace, or a ClusterRoleBinding), or bound to another identity.",
+            zh: "它是否绑定到了 {who}（在正确的命名空间中的 RoleBinding，或者 ClusterRoleBinding），还是绑定到了别的身份。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn denials() {
+        let d = denial("Error from server (Forbidden): pods is forbidden: User \"system:serviceaccount:ci:deployer\" cannot list resource \"pods\" in API group \"\" in the namespace \"prod\"").unwrap();
+        assert_eq!(d.user, "system:serviceaccount:ci:deployer");
+        assert_eq!(d.verb, "list");
+        assert_eq!(d.resource, "pods");
+        assert_eq!(d.group.as_deref(), Some(""));
+        assert_eq!(d.namespace.as_deref(), Some("prod"));
+        assert_eq!(identity(&d.user).to_string(), "ServiceAccount ci/deployer");
+        let d = denial("deployments.apps is forbidden: User \"jane\" cannot list resource \"deployments\" in API group \"apps\" at the cluster scope").unwrap();
+        assert_eq!((d.group.as_deref(), d.namespace), (Some("apps"), None));
+        let d = denial("pods is forbidden: User \"root\" cannot list pods in the namespace \"shopping\"")
+            .unwrap();
+        assert_eq!(
+            (d.resource.as_str(), d.namespace.as_deref()),
+            ("pods", Some("shopping"))
+        );
+        let d = denial("forbidden: User \"system:anonymous\" cannot get path \"/\"").unwrap();
+        assert!(d.path);
+        let d = denial("pods is forbidden: User \"x\" cannot list resource \"pods\" in API group \"\" in the namespace \"istio-system").unwrap();
+        assert_eq!(d.namespace.as_deref(), Some("istio-system"));
+        assert!(denial("pods \"web\" is forbidden: exceeded quota: compute").is_none());
+        assert!(denial("User \"x\" logged in").is_none());
+    }
+}

@@ -1,0 +1,358 @@
+use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
+use faultline_ingest::messages::MessageKind;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An object the API server refused to create because of a ResourceQuota: kubectl's own
+    /// `Error from server (Forbidden): … exceeded quota: NAME, requested: …, used: …, limited: …`, a
+    /// controller's `FailedCreate` event or a `ReplicaFailure` condition with the same text, or the
+    /// quota's `must specify` refusal of a Pod without the requests or limits it requires. With the
+    /// ResourceQuota pasted, its used and hard values for the resource are cited.
+    ///
+    /// ## Why it matters
+    /// The refused object does not exist: there is no Pod to describe, no logs, no events of its own.
+    /// The evidence is the API error, the controller's event and the namespace's quota, and the fix is
+    /// in the quota or in the requests, not in the node or the application.
+    ///
+    /// ## Evidence
+    /// The 403 message with the requested, used and limited amounts; the controller's `FailedCreate`
+    /// events and `ReplicaFailure` condition; the ResourceQuota's `used` and `hard`; kubectl's
+    /// `NotFound` / `No resources found` answers for the refused object. A `SuccessfulCreate` newer
+    /// than the last refusal (and no standing condition) means it has passed: no finding.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's ResourceQuota admission and the controllers creating Pods.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which other workloads consume the quota (unless their Pods were pasted), whether the quota is
+    /// sized as intended, and whether other admission checks would pass once the quota allows it.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe resourcequota -n NS`, the requests of the namespace's Pods, and the
+    /// controller's events (`kubectl get events -n NS --field-selector reason=FailedCreate`).
+    ///
+    /// ## Example
+    /// ```text
+    /// Error from server (Forbidden): error when creating "pod.yaml": pods "monthly-rollup" is
+    /// forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
+    /// used: requests.memory=11Gi, limited: requests.memory=16Gi
+    /// ```
+    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ API 服务器因 ResourceQuota 而拒绝创建的对象：kubectl 自己输出的 `Error from server (Forbidden): … exceeded quota: NAME, requested: …, used: …, limited: …`，控制器带有相同文本的 `FailedCreate` 事件或 `ReplicaFailure` 状况，或者配额以 `must specify` 拒绝了一个缺少其所要求的 requests 或 limits 的 Pod。粘贴了 ResourceQuota 时，会引用它对该资源的 used 和 hard 值。
+
+ ## 为什么重要
+ 被拒绝的对象并不存在：没有 Pod 可以 describe，没有日志，也没有它自己的事件。证据是 API 错误、控制器的事件和命名空间的配额，修复要在配额或资源请求上进行，而不是在节点或应用上。
+
+ ## 证据
+ 带有 requested、used 和 limited 数量的 403 消息；控制器的 `FailedCreate` 事件和 `ReplicaFailure` 状况；ResourceQuota 的 `used` 和 `hard`；kubectl 对被拒绝对象给出的 `NotFound` / `No resources found` 回答。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`（且没有仍然存在的状况），说明问题已经过去：不报告发现。
+
+ ## 故障边界
+ `quota-admission`：API 服务器的 ResourceQuota 准入，以及负责创建 Pod 的控制器。
+
+ ## 这些证据无法确定的内容
+ 还有哪些工作负载在消耗该配额（除非粘贴了它们的 Pod），配额的大小是否符合预期，以及在配额允许之后其他准入检查能否通过。
+
+ ## 下一步应收集的证据
+ `kubectl describe resourcequota -n NS`，该命名空间中各 Pod 的资源请求，以及控制器的事件（`kubectl get events -n NS --field-selector reason=FailedCreate`）。
+
+ ## 示例
+ ```text
+ Error from server (Forbidden): error when creating "pod.yaml": pods "monthly-rollup" is
+ forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
+ used: requests.memory=11Gi, limited: requests.memory=16Gi
+ ```
+"#;
+
+/// Whether a refusal is the quota's, in the words of any release: the API server wrote `Exceeded
+/// quota:` and `Failed quota:` with a capital until 1.4 (openshift/origin#10407).
+pub fn is_quota(reason: &str) -> bool {
+    let lower = reason.to_ascii_lowercase();
+    lower.contains("exceeded quota") || lower.contains("must specify") || lower.contains("failed quota")
+}
+
+/// One resource of an `exceeded quota` refusal: (resource, requested, used, limited).
+type QuotaRow = (String, String, String, String);
+
+/// `exceeded quota: q, requested: a=1,b=2, used: a=3, limited: a=4` -> (q, rows).
+fn parse_exceeded(reason: &str) -> Option<(String, Vec<QuotaRow>)> {
+    let at = reason
+        .find("exceeded quota: ")
+        .or_else(|| reason.find("Exceeded quota: "))?;
+    let rest = &reason[at + "exceeded quota: ".len()..];
+    let mut parts = rest.split(", ");
+    let quota = parts.next()?.trim().to_string();
+    let mut fields = std::collections::BTreeMap::new();
+    for part in parts {
+        if let Some((k, v)) = part.split_once(": ") {
+            fields.insert(k.trim(), v.trim());
+        }
+    }
+    let pairs = |k: &str| -> Vec<(String, String)> {
+        fields
+            .get(k)
+            .map(|v| {
+                v.split(',')
+                    .filter_map(|p| p.split_once('='))
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (requested, used, limited) = (pairs("requested"), pairs("used"), pairs("limited"));
+    let find = |list: &[(String, String)], r: &str| {
+        list.iter()
+            .find(|(k, _)| k == r)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let rows = requested
+        .iter()
+        .map(|(r, v)| (r.clone(), v.clone(), find(&used, r), find(&limited, r)))
+        .collect();
+    Some((quota, rows))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Grouped first, so a subject's condition without a message joins its events' group.
+    for group in by_subject(rejections(model)) {
+        if resolved(model, &group) {
+            continue;
+        }
+        if group.iter().any(|r| is_quota(&r.reason)) {
+            let explained: Vec<Rejection> = group
+                .into_iter()
+                .filter(|r| r.reason.is_empty() || is_quota(&r.reason))
+                .collect();
+            findings.push(finding(model, &explained));
+        }
+    }
+}
+
+fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
+    let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
+    let id = &first.subject;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = evidence_of(group);
+    let parsed = group.iter().find_map(|r| parse_exceeded(&r.reason));
+    // The quota object itself, when pasted: its used and hard values for the refused resources.
+    if let Some((quota, rows)) = &parsed {
+        let quota_object = model.objects.iter().find(|o| {
+            o.id.kind == "ResourceQuota" && o.id.name == *quota && o.id.namespace.as_deref() == Some(ns)
+        });
+        if let Some(object) = quota_object {
+            for (resource, ..) in rows {
+                for path in [
+                    format!("status.used[\"{resource}\"]"),
+                    format!("status.hard[\"{resource}\"]"),
+                    format!("spec.hard[\"{resource}\"]"),
+                ] {
+                    evidence.extend(model.evidence(object, &path));
+                }
+            }
+        }
+    }
+    // kubectl's own answers that the refused object is absent.
+    if first.from_client {
+        for (source, message) in model.messages {
+            let absent = match &message.kind {
+                MessageKind::ServerError { reason } => {
+                    reason.as_deref() == Some("NotFound")
+                        && message.text.contains(&format!("\"{}\"", id.name))
+                }
+                MessageKind::NoResources { namespace } => namespace.as_deref() == Some(ns),
+                _ => false,
+            };
+            if absent {
+                evidence.push(Evidence {
+                    source: model.source_name(*source),
+                    line: message.line,
+                    path: "kubectl".into(),
+                    value: message.text.clone(),
+                });
+            }
+        }
+    }
+    let what: Message = match &parsed {
+        Some((quota, rows)) => Msg::Exhausted {
+            quota: quota.as_str().into(),
+            amounts: rows
+                .iter()
+                .map(|(r, requested, used, limited)| {
+                    Msg::Amount {
+                        resource: r.as_str().into(),
+                        requested: requested.clone(),
+                        used: used.clone(),
+                        limited: limited.clone(),
+                    }
+                    .into()
+                })
+                .collect(),
+        }
+        .into(),
+        None => Msg::Undeclared {
+            reason: first.reason.clone(),
+        }
+        .into(),
+    };
+    let summary = if first.from_client {
+        let (kind, name) = first.refused.clone().unwrap_or_default();
+        Msg::Refused {
+            object: ObjectRef {
+                kind: kind.into(),
+                namespace: Some(ns.into()),
+                name: name.into(),
+                uid: None,
+            },
+            what: Box::new(what),
+        }
+    } else {
+        let refusals: u32 = group
+            .iter()
+            .filter(|r| !r.reason.is_empty())
+            .map(|r| r.count)
+            .sum();
+        Msg::CannotCreatePods {
+            subject: id.clone(),
+            what: Box::new(what),
+            refusals,
+        }
+    };
+    let pods_pasted = model
+        .objects
+        .iter()
+        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == Some(ns))
+        .count();
+    let mut cannot_establish: Vec<Message> =
+        vec![Msg::SizedAsIntended {}.into(), Msg::OtherAdmission {}.into()];
+    if pods_pasted == 0 {
+        cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
+    }
+    if !model
+        .objects
+        .iter()
+        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == Some(ns))
+    {
+        cannot_establish.push(Msg::NoQuotaPasted { namespace: ns.into() }.into());
+    }
+    let next_steps = vec![
+        command!("kubectl describe resourcequota -n {}", ns),
+        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
+        command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
+    ];
+    // The object at fault is the quota that refused, when the message names it (`exceeded quota:
+    // NAME`); the refused object or controller is what it hurts. A `must specify` refusal names the
+    // object's own missing requests as the fault: the refused object stays the subject.
+    let quota = parsed.as_ref().map(|(quota, _)| ObjectRef {
+        kind: "ResourceQuota".into(),
+        namespace: Some(ns.into()),
+        name: quota.as_str().into(),
+        uid: None,
+    });
+    let mut finding = RULE.finding(
+        Severity::Error,
+        quota.clone().unwrap_or_else(|| id.clone()),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    );
+    if quota.is_some() {
+        finding.affects.push(id.clone());
+    }
+    finding
+}
+
+faultline_report::messages! {
+    /// The words of `quota-exceeded-on-create`.
+    pub enum Msg {
+        /// An object kubectl was refused (403 Forbidden) by a quota: it does not exist.
+        Refused { object: ObjectRef, what: Box<Message> } = "quota-exceeded-on-create.refused" {
+            en: {
+                let kind = &object.0.kind;
+                format!("Creating {object} was refused with 403 Forbidden: {what}. The {kind} does not exist, so there is nothing to describe or log.")
+            },
+            zh: {
+                let kind = &object.0.kind;
+                format!("创建 {object} 的请求被拒绝，返回 403 Forbidden：{what}。这个 {kind} 并不存在，所以没有对象可以查看，也没有日志。")
+            },
+        },
+        /// A controller whose Pods a quota refuses, and how many refusals were seen.
+        CannotCreatePods { subject: ObjectRef, what: Box<Message>, refusals: u32 } = "quota-exceeded-on-create.cannot-create-pods" {
+            en: {
+                let seen = if *refusals.0 == 1 { "1 refusal seen".to_string() } else { format!("{refusals} refusals seen") };
+                format!("{subject} cannot create its Pods: {what}. The API server refused them ({seen}), so those Pods do not exist.")
+            },
+            zh: "{subject} 无法创建它的 Pod：{what}。API 服务器拒绝了这些 Pod（共看到 {refusals} 次拒绝），所以它们并不存在。",
+        },
+        /// A ResourceQuota without room, with the refused request's amounts when the message gives them.
+        Exhausted { quota: Text, amounts: Vec<Message> } = "quota-exceeded-on-create.exhausted" {
+            en: {
+                if amounts.0.is_empty() {
+                    format!("ResourceQuota {quota} is exhausted")
+                } else {
+                    format!("ResourceQuota {quota} is exhausted ({amounts})")
+                }
+            },
+            zh: {
+                if amounts.0.is_empty() {
+                    format!("ResourceQuota {quota} 已经用尽")
+                } else {
+                    format!("ResourceQuota {quota} 已经用尽（{amounts}）")
+                }
+            },
+        },
+        /// One resource of a refused request: requested, already used, the quota's limit.
+        Amount { resource: Text, requested: String, used: String, limited: String } = "quota-exceeded-on-create.amount" {
+            en: "{resource}: {requested} requested, {used} of {limited} already used",
+            zh: "{resource}：本次申请 {requested}，上限 {limited} 中已用 {used}",
+        },
+        /// A quota that requires requests or limits the object does not declare (the API server's reason).
+        Undeclared { reason: String } = "quota-exceeded-on-create.undeclared" {
+            en: "the namespace's ResourceQuota requires resources the object does not declare ({reason})",
+            zh: "命名空间的 ResourceQuota 要求声明某些资源，而该对象没有声明（{reason}）",
+        },
+        SizedAsIntended {} = "quota-exceeded-on-create.sized-as-intended" {
+            en: "Whether the quota is sized as intended, or the request is larger than it needs to be.",
+            zh: "配额的大小是否符合预期，还是请求的资源超出了实际需要。",
+        },
+        OtherAdmission {} = "quota-exceeded-on-create.other-admission" {
+            en: "Whether other admission checks (PodSecurity, webhooks, LimitRange) would also refuse it once the quota allows it.",
+            zh: "配额放行之后，其他准入检查（PodSecurity、Webhook、LimitRange）是否也会拒绝它。",
+        },
+        NoPodsPasted { namespace: Text } = "quota-exceeded-on-create.no-pods-pasted" {
+            en: "Which workloads consume the quota: no Pods of namespace {namespace} were pasted.",
+            zh: "是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。",
+        },
+        NoQuotaPasted { namespace: Text } = "quota-exceeded-on-create.no-quota-pasted" {
+            en: "The ResourceQuota objects of namespace {namespace} were not pasted: only the refusal's numbers are known.",
+            zh: "输入中没有命名空间 {namespace} 的 ResourceQuota 对象：只知道拒绝消息中的数字。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn exceeded_quota_amounts() {
+        let (quota, rows) = super::parse_exceeded("exceeded quota: compute, requested: limits.cpu=2,limits.memory=1Gi, used: limits.cpu=8,limits.memory=30Gi, limited: limits.cpu=8,limits.memory=32Gi").unwrap();
+        assert_eq!(quota, "compute");
+        assert_eq!(rows[0], ("limits.cpu".into(), "2".into(), "8".into(), "8".into()));
+        assert_eq!(
+            rows[1],
+            ("limits.memory".into(), "1Gi".into(), "30Gi".into(), "32Gi".into())
+        );
+        // Before 1.5, with a capital (openshift/origin#10407).
+        let old = "pods \"test-1-\" is forbidden: Exceeded quota: compute-resources, requested: limits.cpu=384m, used: limits.cpu=384m, limited: limits.cpu=384m";
+        assert!(super::is_quota(old));
+        assert_eq!(super::parse_exceeded(old).unwrap().0, "compute-resources");
+    }
+}

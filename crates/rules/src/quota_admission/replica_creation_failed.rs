@@ -1,0 +1,261 @@
+use crate::history::{self, Supersedes};
+use crate::quota_admission::rejections::created_after_refusal;
+use faultline_model::{EventRecord, Model};
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A controller that cannot create its Pods (`FailedCreate`: the `ReplicaFailure=True` condition of
+    /// a ReplicaSet or Deployment, or the controller's `FailedCreate` events, "Error creating: …") when
+    /// the refusal is not a quota, a named admission policy or an admission webhook that cannot be
+    /// called (the rules `quota-exceeded-on-create`, `admission-denied-on-create` and
+    /// `admission-webhook-unreachable` cover those): a missing ServiceAccount, a Pod template the API
+    /// server rejects as invalid, a refusal that has passed, or a condition pasted without its message.
+    ///
+    /// ## Why it matters
+    /// No Pod exists, so there is no Pod status, no Pod event and nothing for `kubectl get pods` to
+    /// show: the only trace is on the controller. Everything above it (a Deployment that does not
+    /// progress) follows from it.
+    ///
+    /// ## Evidence
+    /// The `ReplicaFailure` condition (reason and message) and the `FailedCreate` events with their
+    /// counts. A later `SuccessfulCreate` for the same controller means the refusal has passed: no
+    /// finding.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's admission chain refused the create.
+    ///
+    /// ## What this evidence cannot establish
+    /// With no message pasted, which admission step refused; for an unreachable webhook, whether the
+    /// webhook's Pods, its Service or the network to it is at fault.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe rs NAME` (the `FailedCreate` events' full text), `kubectl get
+    /// validatingwebhookconfigurations,mutatingwebhookconfigurations`, and the ServiceAccount the
+    /// template names.
+    ///
+    /// ## Example
+    /// ```text
+    /// Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
+    /// occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
+    /// ```
+    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 无法创建其 Pod 的控制器（`FailedCreate`：ReplicaSet 或 Deployment 的 `ReplicaFailure=True` 状况，或控制器的 `FailedCreate` 事件 `Error creating: …`），且拒绝原因既不是配额，也不是某个具名的准入策略或无法调用的准入 Webhook（这些由 `quota-exceeded-on-create`、`admission-denied-on-create` 和 `admission-webhook-unreachable` 规则处理）：例如缺失的 ServiceAccount、被 API 服务器判定为无效的 Pod 模板、已经过去的拒绝，或者粘贴的状况中没有消息。
+
+ ## 为什么重要
+ Pod 根本不存在，所以没有 Pod 状态，没有 Pod 事件，`kubectl get pods` 也什么都显示不出来：唯一的痕迹在控制器上。它上层的一切（一个不再推进的 Deployment）都由此而来。
+
+ ## 证据
+ `ReplicaFailure` 状况（原因和消息），以及 `FailedCreate` 事件及其次数。如果同一控制器之后又有 `SuccessfulCreate`，说明拒绝已经过去：不报告发现。
+
+ ## 故障边界
+ `quota-admission`：API 服务器的准入链拒绝了这次创建。
+
+ ## 这些证据无法确定的内容
+ 没有粘贴消息时，是哪一个准入步骤拒绝的；对于无法访问的 Webhook，出问题的是 Webhook 的 Pod、它的 Service，还是通往它的网络。
+
+ ## 下一步应收集的证据
+ `kubectl describe rs NAME`（`FailedCreate` 事件的全文），`kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations`，以及模板中指定的 ServiceAccount。
+
+ ## 示例
+ ```text
+ Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
+ occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
+ ```
+"#;
+
+const COVERED_BY: [&str; 3] = [
+    "quota-exceeded-on-create",
+    "admission-denied-on-create",
+    "admission-webhook-unreachable",
+];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // Subjects in input order: objects with the condition, then event subjects not pasted.
+    let mut subjects: Vec<ObjectRef> = Vec::new();
+    for object in model.objects {
+        if replica_failure(object).is_some() {
+            subjects.push(object.id.clone());
+        }
+    }
+    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
+        if !subjects.contains(&event.subject) {
+            subjects.push(event.subject.clone());
+        }
+    }
+    for subject in subjects {
+        if findings.iter().any(|f| {
+            COVERED_BY.contains(&f.rule.as_str()) && (f.subject == subject || f.affects.contains(&subject))
+        }) {
+            continue;
+        }
+        let events = model.events_for(&subject);
+        let failed: Vec<&&EventRecord> = events.iter().filter(|e| e.reason == "FailedCreate").collect();
+        // Resolved: the controller created Pods after its last refusal.
+        let resolved = created_after_refusal(model, &subject);
+        let object = model.object(&subject);
+        let condition = object.and_then(|o| replica_failure(o).map(|i| (o, i)));
+        if resolved && condition.is_none() {
+            continue;
+        }
+        // No standing condition and the controller has the replicas it wants now: the refusals in
+        // its events are from before (deploy time), history rather than the fault.
+        let last_failed = failed.last().map(|e| **e);
+        let recovery = condition
+            .is_none()
+            .then(|| history::superseded(model, &subject, last_failed, &[Supersedes::ReplicasAsDesired]))
+            .flatten();
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let mut message = String::new();
+        if let Some((o, i)) = condition {
+            for field in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(o, &format!("status.conditions[{i}].{field}")));
+            }
+            if let Some((_, m)) = o.locate(&format!("status.conditions[{i}].message")) {
+                message = m.as_str().unwrap_or_default().to_string();
+            }
+        }
+        for event in failed.iter().rev().take(3) {
+            evidence.extend(model.event_evidence(event));
+        }
+        if message.is_empty() {
+            message = failed.last().map(|e| e.message.clone()).unwrap_or_default();
+        }
+        if evidence.is_empty() {
+            continue;
+        }
+        let times: u32 = failed.iter().map(|e| e.count.max(1)).sum();
+        let said = (!message.is_empty()).then(|| {
+            let text = message.split_whitespace().collect::<Vec<_>>().join(" ");
+            text.chars().take(300).collect()
+        });
+        let summary = Msg::CannotCreatePods {
+            subject: subject.clone(),
+            times,
+            why: Box::new(explain(&message).into()),
+            said,
+        };
+        let ns = subject.namespace.as_deref().unwrap_or("default");
+        let resource = subject.kind.to_ascii_lowercase();
+        let mut cannot_establish: Vec<Message> = Vec::new();
+        if message.is_empty() {
+            cannot_establish.push(Msg::WhichStep {}.into());
+        }
+        if message.contains("failed calling webhook") {
+            cannot_establish.push(Msg::WebhookFault {}.into());
+        }
+        if object.is_none() {
+            cannot_establish.push(history::currentness_unknown(&subject));
+        } else if recovery.is_none() {
+            cannot_establish.push(Msg::StillNow {}.into());
+        }
+        let next_steps = vec![
+            command!("kubectl describe {} {} -n {}", resource, subject.name, ns),
+            command!(
+                "kubectl get events -n {} --field-selector involvedObject.name={},reason=FailedCreate",
+                ns,
+                subject.name
+            ),
+            "kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string(),
+        ];
+        let mut finding = RULE.finding(
+            if resolved {
+                Severity::Warning
+            } else {
+                Severity::Error
+            },
+            subject,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        );
+        if let Some(recovery) = recovery {
+            history::record(&mut finding, last_failed.and_then(history::last_seen), recovery);
+        }
+        findings.push(finding);
+    }
+}
+
+/// The index of a `ReplicaFailure=True` condition.
+fn replica_failure(object: &faultline_ingest::Object) -> Option<usize> {
+    let (_, conditions) = object.locate("status.conditions")?;
+    conditions.items().iter().position(|c| {
+        let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
+        is("type", "ReplicaFailure") && is("status", "True")
+    })
+}
+
+/// Why the API server refused, as far as its message says.
+fn explain(message: &str) -> Msg {
+    if message.is_empty() {
+        Msg::TextNotPasted {}
+    } else if message.contains("failed calling webhook") {
+        Msg::WebhookUnreachable {}
+    } else if message.contains("error looking up service account") || message.contains("serviceaccount") {
+        Msg::NoServiceAccount {}
+    } else if message.contains(" is invalid") {
+        Msg::InvalidTemplate {}
+    } else {
+        Msg::Refused {}
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `replica-creation-failed`.
+    pub enum Msg {
+        /// A controller's Pods refused (`FailedCreate`, how many times), why, and the API server's words.
+        CannotCreatePods { subject: ObjectRef, times: u32, why: Box<Message>, said: Option<String> } = "replica-creation-failed.cannot-create-pods" {
+            en: {
+                let times = if *times.0 > 1 { format!(", {times} times") } else { String::new() };
+                let said = said.0.as_ref().map(|s| format!(" The API server said: \"{s}\".")).unwrap_or_default();
+                format!("{subject} cannot create its Pods (FailedCreate{times}): {why}{said}")
+            },
+            zh: {
+                let times = if *times.0 > 1 { format!("，共 {times} 次") } else { String::new() };
+                let said = said.0.as_ref().map(|s| format!("API 服务器的原话：“{s}”。")).unwrap_or_default();
+                format!("{subject} 无法创建它的 Pod（FailedCreate{times}）：{why}{said}")
+            },
+        },
+        TextNotPasted {} = "replica-creation-failed.text-not-pasted" {
+            en: "the API server refused to create them; the refusal's text was not pasted.",
+            zh: "API 服务器拒绝创建它们；输入中没有拒绝消息的原文。",
+        },
+        /// A webhook called with `failurePolicy: Fail` that cannot be reached.
+        WebhookUnreachable {} = "replica-creation-failed.webhook-unreachable" {
+            en: "an admission webhook could not be reached, and it fails closed, so every create is refused.",
+            zh: "连不上某个准入 Webhook，而它的 failurePolicy 是 Fail（调用失败就拒绝请求），所以每一次创建都被拒绝。",
+        },
+        NoServiceAccount {} = "replica-creation-failed.no-service-account" {
+            en: "the ServiceAccount the Pod template names does not exist.",
+            zh: "Pod 模板中指定的 ServiceAccount 不存在。",
+        },
+        InvalidTemplate {} = "replica-creation-failed.invalid-template" {
+            en: "the API server rejects the Pod template as invalid.",
+            zh: "API 服务器认为 Pod 模板无效，拒绝了它。",
+        },
+        Refused {} = "replica-creation-failed.refused" {
+            en: "the API server refused to create them.",
+            zh: "API 服务器拒绝创建它们。",
+        },
+        WhichStep {} = "replica-creation-failed.which-step" {
+            en: "Which admission step refused the Pods: the refusal's message was not pasted.",
+            zh: "是哪个准入环节拒绝了这些 Pod：输入中没有拒绝消息。",
+        },
+        WebhookFault {} = "replica-creation-failed.webhook-fault" {
+            en: "Whether the webhook's own Pods, its Service or the network to it is at fault.",
+            zh: "问题出在 Webhook 自己的 Pod、它的 Service，还是通往它的网络。",
+        },
+        StillNow {} = "replica-creation-failed.still-now" {
+            en: "Whether the refusal still happens now, unless recent events are pasted.",
+            zh: "现在是否仍在拒绝：除非粘贴了最近的事件，否则无法确定。",
+        },
+    }
+}

@@ -1,0 +1,270 @@
+use super::rejections::rejections;
+use faultline_ingest::node::{Node, NodeValue};
+use faultline_ingest::Object;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A ResourceQuota whose `status.used` equals or exceeds its `status.hard` for a resource: the
+    /// quota is full before anything has been refused. Read from the object's YAML or JSON, from
+    /// `kubectl describe quota` (its `Resource  Used  Hard` table) and from `kubectl get quota`
+    /// rows (`REQUEST` and `LIMIT` cells such as `pods: 10/10`). The amounts are compared as
+    /// Kubernetes quantities (`1Gi` equals `1024Mi`, `500m` equals `0.5`). A hard limit of `0` is a
+    /// resource the quota forbids on purpose and is not reported.
+    ///
+    /// ## Why it matters
+    /// The next object in that namespace that asks for the resource will be refused by the API
+    /// server with `exceeded quota`: a Deployment scaling up, a rollout's new ReplicaSet or a Job's
+    /// next Pod will not get its Pods, and the refusal shows only in the controller's events.
+    ///
+    /// ## Evidence
+    /// The ResourceQuota's `status.used` and `status.hard` (or `spec.hard`) for each resource at the
+    /// limit. When the input also shows a refusal by that quota, `quota-exceeded-on-create` reports
+    /// the refusal with the same numbers and this rule stays quiet.
+    ///
+    /// ## Fault boundary
+    /// `quota-admission`: the API server's ResourceQuota admission will refuse the next create.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether anything needs more of the resource soon (a quota can be full by design), which
+    /// workloads use it (unless their Pods were pasted), and whether `status.used` is current: the
+    /// quota controller recalculates it, and a paste is one moment.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe resourcequota -n NS`, the controllers' `FailedCreate` events
+    /// (`kubectl get events -n NS --field-selector reason=FailedCreate`) and the requests of the
+    /// namespace's Pods.
+    ///
+    /// ## Example
+    /// ```text
+    /// Name:       pod-quota
+    /// Namespace:  batch-jobs
+    /// Resource    Used  Hard
+    /// --------    ----  ----
+    /// pods        10    10
+    /// ```
+    pub const RULE = { id: "resource-quota-exhausted", boundary: Boundary::QuotaAdmission, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 某个 ResourceQuota 对某项资源的 `status.used` 已经等于或超过 `status.hard`：在任何请求被拒绝之前，配额就已经用满。规则读取对象的 YAML 或 JSON、`kubectl describe quota`（其中的 `Resource  Used  Hard` 表）以及 `kubectl get quota` 的行（`REQUEST` 和 `LIMIT` 单元格，例如 `pods: 10/10`）。数量按 Kubernetes 数量比较（`1Gi` 等于 `1024Mi`，`500m` 等于 `0.5`）。hard 为 `0` 的资源是配额有意禁止的，不会报告。
+
+ ## 为什么重要
+ 该命名空间中下一个申请这项资源的对象会被 API 服务器以 `exceeded quota` 拒绝：Deployment 扩容、滚动更新新建的 ReplicaSet 或 Job 的下一个 Pod 都得不到 Pod，而拒绝只出现在控制器的事件里。
+
+ ## 证据
+ ResourceQuota 中每项已到上限的资源的 `status.used` 和 `status.hard`（或 `spec.hard`）。如果输入中还有该配额造成的拒绝，`quota-exceeded-on-create` 会用相同的数字报告这次拒绝，本规则不再报告。
+
+ ## 故障边界
+ `quota-admission`：API 服务器的 ResourceQuota 准入会拒绝下一次创建。
+
+ ## 这些证据无法确定的内容
+ 近期是否真的需要更多这项资源（配额可能是有意用满的），是哪些工作负载在使用它（除非粘贴了它们的 Pod），以及 `status.used` 是否是最新的：它由配额控制器重新计算，而粘贴的内容只是某一时刻。
+
+ ## 下一步应收集的证据
+ `kubectl describe resourcequota -n NS`，控制器的 `FailedCreate` 事件（`kubectl get events -n NS --field-selector reason=FailedCreate`），以及该命名空间中各 Pod 的资源请求。
+
+ ## 示例
+ ```text
+ Name:       pod-quota
+ Namespace:  batch-jobs
+ Resource    Used  Hard
+ --------    ----  ----
+ pods        10    10
+ ```
+"#;
+
+/// A Kubernetes quantity (`1Gi`, `1024Mi`, `500m`, `0.5`, `1e3`, `5k`) in billionths of its unit,
+/// so that quantities written differently compare exactly.
+pub fn quantity_nanos(quantity: &str) -> Option<i128> {
+    let q = quantity.trim();
+    let split = q
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-'))
+        .unwrap_or(q.len());
+    let (number, suffix) = q.split_at(split);
+    let (negative, number) = match number.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, number.strip_prefix('+').unwrap_or(number)),
+    };
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if (whole.is_empty() && fraction.is_empty())
+        || !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit())
+        || fraction.len() > 9
+    {
+        return None;
+    }
+    let digits: i128 = format!("{whole}{fraction}").parse().ok()?;
+    // digits / 10^fraction.len() units, in nanos: digits * 10^(9 - fraction.len()).
+    let mut nanos = digits.checked_mul(10i128.pow(9 - fraction.len() as u32))?;
+    let scale = |n: i128, factor: i128| n.checked_mul(factor);
+    nanos = match suffix {
+        "" => nanos,
+        "n" => nanos / 1_000_000_000,
+        "u" => nanos / 1_000_000,
+        "m" => nanos / 1_000,
+        "k" => scale(nanos, 1_000)?,
+        "M" => scale(nanos, 1_000_000)?,
+        "G" => scale(nanos, 1_000_000_000)?,
+        "T" => scale(nanos, 1_000_000_000_000)?,
+        "P" => scale(nanos, 1_000_000_000_000_000)?,
+        "E" => scale(nanos, 1_000_000_000_000_000_000)?,
+        "Ki" => scale(nanos, 1 << 10)?,
+        "Mi" => scale(nanos, 1 << 20)?,
+        "Gi" => scale(nanos, 1 << 30)?,
+        "Ti" => scale(nanos, 1 << 40)?,
+        "Pi" => scale(nanos, 1 << 50)?,
+        "Ei" => scale(nanos, 1 << 60)?,
+        exponent => {
+            let e: i32 = exponent.strip_prefix(['e', 'E'])?.parse().ok()?;
+            if !(-9..=18).contains(&e) {
+                return None;
+            }
+            if e >= 0 {
+                scale(nanos, 10i128.pow(e as u32))?
+            } else {
+                nanos / 10i128.pow((-e) as u32)
+            }
+        }
+    };
+    Some(if negative { -nanos } else { nanos })
+}
+
+/// A map of resource names to quantities (`status.used`), as (name, value) pairs.
+fn amounts(node: Option<&Node>) -> Vec<(String, String)> {
+    let Some(NodeValue::Map(entries)) = node.map(|n| &n.value) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .filter_map(|e| Some((e.key.to_string(), e.value.as_str()?.to_string())))
+        .collect()
+}
+
+/// Whether the input shows the API server refusing a create by this quota.
+fn refused_by(model: &Model<'_>, quota: &Object) -> bool {
+    let marker = format!("exceeded quota: {}", quota.id.name);
+    rejections(model).iter().any(|r| {
+        (r.subject.namespace.is_none() || r.subject.namespace == quota.id.namespace)
+            && r.reason
+                .split(", ")
+                .next()
+                .is_some_and(|head| head.trim() == marker)
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for quota in model.objects_of_kind("ResourceQuota") {
+        let used = amounts(quota.locate("status.used").map(|(_, n)| n));
+        let (hard_path, hard) = match amounts(quota.locate("status.hard").map(|(_, n)| n)) {
+            hard if !hard.is_empty() => ("status.hard", hard),
+            _ => ("spec.hard", amounts(quota.locate("spec.hard").map(|(_, n)| n))),
+        };
+        let mut full: Vec<(String, String, String)> = Vec::new();
+        for (resource, limit) in &hard {
+            let Some((_, in_use)) = used.iter().find(|(r, _)| r == resource) else {
+                continue;
+            };
+            let (Some(u), Some(h)) = (quantity_nanos(in_use), quantity_nanos(limit)) else {
+                continue;
+            };
+            if h > 0 && u >= h {
+                full.push((resource.clone(), in_use.clone(), limit.clone()));
+            }
+        }
+        if full.is_empty() || refused_by(model, quota) {
+            continue;
+        }
+        findings.push(finding(model, quota, hard_path, &full));
+    }
+}
+
+fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, String, String)]) -> Finding {
+    let ns = quota.id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for (resource, ..) in full {
+        evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
+        evidence.extend(model.evidence(quota, &format!("{hard_path}[\"{resource}\"]")));
+    }
+    evidence.dedup();
+    let summary = Msg::AtLimit {
+        subject: quota.id.clone(),
+        resources: full
+            .iter()
+            .map(|(resource, used, hard)| {
+                Msg::Amount {
+                    resource: resource.as_str().into(),
+                    used: used.clone(),
+                    hard: hard.clone(),
+                }
+                .into()
+            })
+            .collect(),
+        namespace: ns.into(),
+    };
+    let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
+    if model.objects_in(Some(ns)).all(|o| o.id.kind != "Pod") {
+        cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
+    }
+    let next_steps = vec![
+        command!("kubectl describe resourcequota {} -n {}", quota.id.name, ns),
+        command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
+        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
+    ];
+    RULE.finding(
+        Severity::Warning,
+        quota.id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
+}
+
+faultline_report::messages! {
+    /// The words of `resource-quota-exhausted`.
+    pub enum Msg {
+        /// A ResourceQuota with no room left for some resources, and the next create it will refuse.
+        AtLimit { subject: faultline_report::ObjectRef, resources: Vec<Message>, namespace: Text } = "resource-quota-exhausted.at-limit" {
+            en: "{subject} is at its limit ({resources}): the next object in namespace {namespace} that asks for these resources will be refused with \"exceeded quota\".",
+            zh: "{subject} 已经达到上限（{resources}）：命名空间 {namespace} 中下一个申请这些资源的对象会被拒绝（exceeded quota）。",
+        },
+        /// One resource at the limit: used of hard.
+        Amount { resource: Text, used: String, hard: String } = "resource-quota-exhausted.amount" {
+            en: "{resource}: {used} used of {hard}",
+            zh: "{resource}：上限 {hard}，已用 {used}",
+        },
+        ByDesign {} = "resource-quota-exhausted.by-design" {
+            en: "Whether anything needs more of these resources soon: a quota can be full by design.",
+            zh: "近期是否真的需要更多这些资源：配额可能是有意用满的。",
+        },
+        UsedIsAMoment {} = "resource-quota-exhausted.used-is-a-moment" {
+            en: "Whether status.used is still current: the quota controller recalculates it, and the paste shows one moment.",
+            zh: "status.used 是否仍是最新的：它由配额控制器重新计算，而粘贴的内容只是某一时刻。",
+        },
+        NoPodsPasted { namespace: Text } = "resource-quota-exhausted.no-pods-pasted" {
+            en: "Which workloads use the quota: no Pods of namespace {namespace} were pasted.",
+            zh: "是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quantity_nanos as q;
+
+    #[test]
+    fn quantities_compare_as_kubernetes_reads_them() {
+        assert_eq!(q("1Gi"), q("1024Mi"));
+        assert_eq!(q("500m"), q("0.5"));
+        assert_eq!(q("1k"), q("1e3"));
+        assert_eq!(q("10"), Some(10_000_000_000));
+        assert!(q("900Mi") < q("1Gi"));
+        assert_eq!(q("abc"), None);
+        assert_eq!(q(""), None);
+    }
+}

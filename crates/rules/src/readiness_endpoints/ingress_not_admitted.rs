@@ -1,0 +1,283 @@
+use faultline_ingest::Object;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An Ingress that no ingress controller has admitted: it names an IngressClass
+    /// (`spec.ingressClassName`, or the `kubernetes.io/ingress.class` annotation) that is not among
+    /// the IngressClasses pasted, or names none while no pasted IngressClass is the default
+    /// (`ingressclass.kubernetes.io/is-default-class: "true"`) — judged only when IngressClasses were
+    /// pasted; or it has no address: `kubectl get ingress` with an empty ADDRESS, `status.loadBalancer`
+    /// with no `ingress` entry in a live object, describe's `Address:` empty.
+    ///
+    /// ## Why it matters
+    /// The Ingress object exists, its backends may be healthy, and still nothing answers on its host:
+    /// the ingress controller publishes an address for the Ingresses it serves, and an Ingress of a
+    /// class no controller watches is served by none. The ingress controller (its Pods, the class it
+    /// watches) is what to check, not the Service or the application.
+    ///
+    /// ## Evidence
+    /// The Ingress's class (field or annotation), the IngressClasses pasted with their default
+    /// annotation, and its address: the ADDRESS cell, `status.loadBalancer`, or describe's `Address:`.
+    ///
+    /// ## Fault boundary
+    /// `readiness-endpoints`: the path from a client to the Service's endpoints, here its first hop,
+    /// the ingress controller.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether an ingress controller runs and which class it watches: its Pods and its configuration
+    /// are not in an Ingress. An Ingress created seconds ago has no address yet. An address says the
+    /// controller took it, not that its backends answer.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get ingressclass`, the ingress controller's Pods and log (`kubectl get pods -A -l
+    /// app.kubernetes.io/component=controller`), and `kubectl describe ingress NAME -n NS` for its
+    /// events and backends.
+    ///
+    /// ## Example
+    /// ```text
+    /// NAME           HOSTS   ADDRESS   PORTS   AGE
+    /// test-ingress   *                 80      59s
+    /// ```
+    pub const RULE = { id: "ingress-not-admitted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 没有被任何 Ingress 控制器接纳的 Ingress：它指定的 IngressClass（`spec.ingressClassName`，或 `kubernetes.io/ingress.class` 注解）不在粘贴的 IngressClass 之中，或者它没有指定类，而粘贴的 IngressClass 中没有一个是默认类（`ingressclass.kubernetes.io/is-default-class: "true"`）——只有粘贴了 IngressClass 时才做这项判断；或者它没有地址：`kubectl get ingress` 的 ADDRESS 为空，线上对象的 `status.loadBalancer` 中没有 `ingress` 条目，describe 的 `Address:` 为空。
+
+ ## 为什么重要
+ Ingress 对象存在，后端也许是健康的，它的主机名上却没有任何响应：Ingress 控制器会为它负责的 Ingress 发布地址，而某个类的 Ingress 如果没有控制器在监视这个类，就没有谁为它服务。该查的是 Ingress 控制器（它的 Pod、它监视的类），而不是 Service 或应用。
+
+ ## 证据
+ Ingress 的类（字段或注解），粘贴的 IngressClass 及其默认类注解，以及它的地址：ADDRESS 单元格、`status.loadBalancer` 或 describe 的 `Address:`。
+
+ ## 故障边界
+ `readiness-endpoints`：从客户端到 Service 端点的路径，这里是它的第一跳，即 Ingress 控制器。
+
+ ## 这些证据无法确定的内容
+ 是否有 Ingress 控制器在运行、它监视哪个类：Ingress 对象里没有它的 Pod 和配置。几秒前才创建的 Ingress 也还没有地址。有了地址只说明控制器接手了它，不说明后端能正常响应。
+
+ ## 下一步应收集的证据
+ `kubectl get ingressclass`，Ingress 控制器的 Pod 和日志（`kubectl get pods -A -l
+ app.kubernetes.io/component=controller`），以及用 `kubectl describe ingress NAME -n NS` 查看它的事件和后端。
+
+ ## 示例
+ ```text
+ NAME           HOSTS   ADDRESS   PORTS   AGE
+ test-ingress   *                 80      59s
+ ```
+"#;
+
+faultline_report::messages! {
+    /// The words of `ingress-not-admitted`.
+    pub enum Msg {
+        /// The Ingress names a class that is not among the IngressClasses pasted.
+        ClassMissing { subject: ObjectRef, class: Text, classes: Vec<Text> } = "ingress-not-admitted.class-missing" {
+            en: "{subject} names IngressClass {class}, which is not among the IngressClasses pasted ({classes}): no ingress controller claims it, so it gets no address and serves no traffic. Check the ingress controller that should serve it and the class it watches.",
+            zh: "{subject} 指定的 IngressClass 是 {class}，它不在粘贴的 IngressClass（{classes}）之中：没有 Ingress 控制器认领它，所以它得不到地址，也不承载任何流量。请检查本应为它服务的 Ingress 控制器及其监视的类。",
+        },
+        /// The Ingress names no class and none of the IngressClasses pasted is the default.
+        NoClass { subject: ObjectRef, classes: Vec<Text> } = "ingress-not-admitted.no-class" {
+            en: "{subject} names no IngressClass and none of the IngressClasses pasted ({classes}) is marked default: no ingress controller claims it, so it gets no address and serves no traffic. Check the ingress controller that should serve it and the class it watches.",
+            zh: "{subject} 没有指定 IngressClass，而粘贴的 IngressClass（{classes}）中没有一个被标记为默认类：没有 Ingress 控制器认领它，所以它得不到地址，也不承载任何流量。请检查本应为它服务的 Ingress 控制器及其监视的类。",
+        },
+        /// The Ingress has no address; `class` is the one it names, when it names one.
+        NoAddress { subject: ObjectRef, class: Option<Text>, from: Box<Message> } = "ingress-not-admitted.no-address" {
+            en: {
+                let class = class.0.as_ref().map(|c| format!(" for class {c}")).unwrap_or_default();
+                format!("{subject} has no address ({from}): no ingress controller has admitted it, so nothing serves its rules. Check that the ingress controller{class} is running and watches it.")
+            },
+            zh: {
+                let class = class.0.as_ref().map(|c| format!("（类 {c}）")).unwrap_or_default();
+                format!("{subject} 没有地址（{from}）：没有 Ingress 控制器接纳它，所以它的规则无人承载。请检查负责它的 Ingress 控制器{class}是否在运行、是否在监视它。")
+            },
+        },
+        AddressCell {} = "ingress-not-admitted.address-cell" {
+            en: "kubectl get ingress shows ADDRESS empty",
+            zh: "kubectl get ingress 的 ADDRESS 为空",
+        },
+        DescribedAddress {} = "ingress-not-admitted.described-address" {
+            en: "kubectl describe ingress shows Address: empty",
+            zh: "kubectl describe ingress 的 Address: 为空",
+        },
+        LoadBalancerEmpty {} = "ingress-not-admitted.load-balancer-empty" {
+            en: "status.loadBalancer has no ingress entry",
+            zh: "status.loadBalancer 中没有 ingress 条目",
+        },
+        Controller {} = "ingress-not-admitted.controller" {
+            en: "Whether an ingress controller runs and which class it watches: its Pods and configuration are not in an Ingress.",
+            zh: "是否有 Ingress 控制器在运行、它监视哪个类：Ingress 对象里没有它的 Pod 和配置。",
+        },
+        JustCreated {} = "ingress-not-admitted.just-created" {
+            en: "Whether the Ingress was created only seconds before the capture: a controller takes a moment to publish an address.",
+            zh: "这个 Ingress 是否在采集前几秒才创建：控制器发布地址需要一点时间。",
+        },
+        ClassesNotPasted {} = "ingress-not-admitted.classes-not-pasted" {
+            en: "Whether its IngressClass exists: no IngressClass was pasted (kubectl get ingressclass).",
+            zh: "它的 IngressClass 是否存在：输入中没有 IngressClass（kubectl get ingressclass）。",
+        },
+        Backends {} = "ingress-not-admitted.backends" {
+            en: "Whether its backend Services have ready endpoints: that is the next hop, once a controller serves it.",
+            zh: "它的后端 Service 是否有就绪的端点：那是控制器接手之后的下一跳。",
+        },
+    }
+}
+
+/// GCE's classes, served by its cloud controller without an IngressClass object (as k8sgpt's
+/// analyzer, signals.md).
+const IMPLICIT_CLASSES: [&str; 2] = ["gce", "gce-internal"];
+
+fn text_at<'a>(object: &'a Object, path: &str) -> Option<&'a str> {
+    object.locate(path).and_then(|(_, n)| n.as_str()).map(str::trim)
+}
+
+/// The class an Ingress names, and the path it is written at.
+fn class_of(object: &Object) -> Option<(&str, &'static str)> {
+    const ANNOTATION: &str = "metadata.annotations[\"kubernetes.io/ingress.class\"]";
+    text_at(object, "spec.ingressClassName")
+        .filter(|c| !c.is_empty())
+        .map(|c| (c, "spec.ingressClassName"))
+        .or_else(|| {
+            text_at(object, ANNOTATION)
+                .filter(|c| !c.is_empty())
+                .map(|c| (c, ANNOTATION))
+        })
+}
+
+/// What the input says of the Ingress's address: `Some((true, …))` when it has one, `Some((false,
+/// path, how))` when it is shown empty, `None` when the input does not say (a manifest without status).
+fn address(object: &Object) -> Option<(bool, &'static str, Msg)> {
+    let empty = |printed: &str| printed.is_empty() || printed == "<none>" || printed == "<pending>";
+    if let Some(printed) = text_at(object, "kubectl.address") {
+        return Some((!empty(printed), "kubectl.address", Msg::AddressCell {}));
+    }
+    if let Some(printed) = text_at(object, "kubectl.describedAddress") {
+        return Some((
+            !empty(printed),
+            "kubectl.describedAddress",
+            Msg::DescribedAddress {},
+        ));
+    }
+    let (_, lb) = object.locate("status.loadBalancer")?;
+    let has = lb.get("ingress").is_some_and(|i| !i.items().is_empty());
+    Some((has, "status.loadBalancer", Msg::LoadBalancerEmpty {}))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let classes: Vec<&Object> = model.objects_of_kind("IngressClass").collect();
+    let class_names: Vec<Text> = classes.iter().map(|c| c.id.name.clone()).collect();
+    let default_class = classes.iter().any(|c| {
+        text_at(
+            c,
+            "metadata.annotations[\"ingressclass.kubernetes.io/is-default-class\"]",
+        ) == Some("true")
+    });
+    let ingresses: Vec<&Object> = model.objects_of_kind("Ingress").collect();
+    // One Ingress pasted several ways (a `get ing` row without its namespace, its YAML): the same
+    // kind and name, namespaces equal or one unsaid.
+    let same = |a: &ObjectRef, b: &ObjectRef| {
+        a.name == b.name && (a.namespace.is_none() || b.namespace.is_none() || a.namespace == b.namespace)
+    };
+    let mut done: Vec<&ObjectRef> = Vec::new();
+    for object in &ingresses {
+        if done.iter().any(|d| same(d, &object.id)) {
+            continue;
+        }
+        // Every paste of this Ingress: an address in any of them (a later `get ingress`) means a
+        // controller admitted it. The subject is the paste that says its namespace.
+        let pastes: Vec<&&Object> = ingresses.iter().filter(|o| same(&o.id, &object.id)).collect();
+        let id = &pastes
+            .iter()
+            .find(|o| o.id.namespace.is_some())
+            .unwrap_or(&object)
+            .id;
+        done.extend(pastes.iter().map(|o| &o.id));
+        let admitted = pastes.iter().any(|o| address(o).is_some_and(|(has, _, _)| has));
+        if admitted {
+            continue;
+        }
+        let class = pastes.iter().find_map(|o| class_of(o).map(|c| (**o, c)));
+        let mut evidence: Vec<Evidence> = Vec::new();
+        if let Some((o, (_, path))) = class {
+            evidence.extend(model.evidence(o, path));
+        }
+        let class_name = class.map(|(_, (c, _))| c);
+        let summary: Option<Message> = if !classes.is_empty() {
+            match class_name {
+                Some(c) if !class_names.iter().any(|n| **n == *c) && !IMPLICIT_CLASSES.contains(&c) => Some(
+                    Msg::ClassMissing {
+                        subject: id.clone(),
+                        class: c.into(),
+                        classes: class_names.clone(),
+                    }
+                    .into(),
+                ),
+                None if !default_class => Some(
+                    Msg::NoClass {
+                        subject: id.clone(),
+                        classes: class_names.clone(),
+                    }
+                    .into(),
+                ),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let unclaimed = summary.is_some();
+        if unclaimed {
+            for c in &classes {
+                evidence.extend(model.evidence(c, "metadata.name"));
+            }
+        }
+        let empty_address = pastes.iter().find_map(|o| {
+            address(o)
+                .filter(|(has, _, _)| !has)
+                .map(|(_, path, how)| (**o, path, how))
+        });
+        if let Some((o, path, _)) = &empty_address {
+            evidence.extend(model.evidence(o, path));
+        }
+        let summary = match (summary, empty_address) {
+            (Some(s), _) => s,
+            (None, Some((_, _, how))) => Msg::NoAddress {
+                subject: id.clone(),
+                class: class_name.map(Text::from),
+                from: Box::new(how.into()),
+            }
+            .into(),
+            (None, None) => continue,
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::Controller {}.into()];
+        if !unclaimed {
+            cannot_establish.push(Msg::JustCreated {}.into());
+        }
+        if classes.is_empty() {
+            cannot_establish.push(Msg::ClassesNotPasted {}.into());
+        }
+        cannot_establish.push(Msg::Backends {}.into());
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let next_steps = vec![
+            "kubectl get ingressclass".to_string(),
+            "kubectl get pods -A -l app.kubernetes.io/component=controller -o wide".to_string(),
+            command!("kubectl describe ingress {} -n {}", id.name, ns),
+        ];
+        findings.push(RULE.finding(
+            if unclaimed {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}

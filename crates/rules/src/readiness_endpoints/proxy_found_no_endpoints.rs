@@ -1,0 +1,293 @@
+use faultline_ingest::messages::MessageKind;
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A request through the API server's service proxy (`kubectl proxy`, `/api/v1/namespaces/NS/
+    /// services/SCHEME:NAME:PORT/proxy/`, the dashboard's URL) answered `503 ServiceUnavailable`,
+    /// `no endpoints available for service "…"` — as a `Status` object or as kubectl's `Error from
+    /// server (ServiceUnavailable)`. When the Service was pasted and shows ready endpoints, the proxy
+    /// found none for the *port* the request named: the service reference's port part is empty or
+    /// names no port of the Service (`https:kubernetes-dashboard:` for a port named `https`).
+    ///
+    /// ## Why it matters
+    /// The message reads like "the Pods are not ready", and people debug readiness probes and
+    /// selectors that are fine. The proxy looks the endpoints up by port name: an unnamed or wrong port
+    /// in the URL finds none even while the Service serves every other client.
+    ///
+    /// ## Evidence
+    /// The `Status` message (or kubectl's line), the Service's ports (name, port, target port) and its
+    /// endpoints as `kubectl describe service` printed them.
+    ///
+    /// ## Fault boundary
+    /// `readiness-endpoints`: the Service, its ports and its endpoints.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which URL the client used beyond the service reference in the message; without the Service
+    /// pasted, whether it has ready endpoints at all (then its Pods' readiness is the question).
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`, `kubectl get
+    /// service NAME -n NS -o jsonpath='{.spec.ports}'`, and the request again with the port named.
+    ///
+    /// ## Example
+    /// ```text
+    /// "message": "no endpoints available for service \"https:kubernetes-dashboard:\"",
+    /// "reason": "ServiceUnavailable",
+    /// "code": 503
+    /// ```
+    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 经由 API 服务器的服务代理（`kubectl proxy`、`/api/v1/namespaces/NS/services/SCHEME:NAME:PORT/proxy/`、仪表盘的 URL）发出的请求得到了 `503 ServiceUnavailable`、`no endpoints available for service "…"` 的应答——以 `Status` 对象或 kubectl 的 `Error from server (ServiceUnavailable)` 形式出现。如果同时粘贴了该 Service 且它有就绪的端点，说明代理没有为请求所指定的*端口*找到端点：服务引用中的端口部分为空，或者没有指向该 Service 的任何端口（例如端口名为 `https` 时写成了 `https:kubernetes-dashboard:`）。
+
+ ## 为什么重要
+ 这条消息读起来像是“Pod 没有就绪”，于是大家去排查其实没有问题的就绪探针和选择器。代理按端口名查找端点：URL 中没有写端口或写错了端口，就会一个端点也找不到，而该 Service 对其他所有客户端都工作正常。
+
+ ## 证据
+ `Status` 消息（或 kubectl 的那一行）、Service 的端口（名称、端口、目标端口）以及 `kubectl describe service` 打印出的端点。
+
+ ## 故障边界
+ `readiness-endpoints`：Service、它的端口和端点。
+
+ ## 这些证据无法确定的内容
+ 除了消息中的服务引用之外，客户端具体使用了哪个 URL；如果没有粘贴该 Service，则无法确定它究竟有没有就绪的端点（那样的话，问题在于其 Pod 的就绪状态）。
+
+ ## 下一步应收集的证据
+ `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`、`kubectl get service NAME -n NS -o jsonpath='{.spec.ports}'`，以及指明端口后再次发出该请求。
+
+ ## 示例
+ ```text
+ "message": "no endpoints available for service \"https:kubernetes-dashboard:\"",
+ "reason": "ServiceUnavailable",
+ "code": 503
+ ```
+"#;
+
+const NEEDLE: &str = "no endpoints available for service ";
+
+/// `https:kubernetes-dashboard:` -> (Some("https"), "kubernetes-dashboard", Some("")): the proxy's
+/// service reference, `[scheme:]name[:port]`.
+fn service_reference(message: &str) -> Option<(Option<&str>, &str, Option<&str>)> {
+    let rest = &message[message.find(NEEDLE)? + NEEDLE.len()..];
+    // Quoted, and escaped once more when the message was pasted from JSON text (`\"…\"`).
+    let reference = rest.trim_start_matches(['"', '\\']).split(['"', '\\']).next()?;
+    let parts: Vec<&str> = reference.split(':').collect();
+    Some(match parts.as_slice() {
+        [name] => (None, *name, None),
+        [scheme, name] if matches!(*scheme, "http" | "https") => (Some(*scheme), *name, None),
+        [name, port] => (None, *name, Some(*port)),
+        [scheme, name, port, ..] => (Some(*scheme), *name, Some(*port)),
+        [] => return None,
+    })
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // (message, evidence) from `Status` objects and from kubectl's own lines.
+    let mut answers: Vec<(String, Evidence)> = Vec::new();
+    for object in model.objects_of_kind("Status") {
+        let Some((_, message)) = object.locate("message") else {
+            continue;
+        };
+        let Some(text) = message.as_str().filter(|m| m.contains(NEEDLE)) else {
+            continue;
+        };
+        answers.extend(model.evidence(object, "message").map(|e| (text.to_string(), e)));
+    }
+    for (source, message) in model.messages {
+        let unavailable = matches!(&message.kind, MessageKind::ServerError { reason } if reason.as_deref().is_none_or(|r| r == "ServiceUnavailable"));
+        if unavailable && message.text.contains(NEEDLE) {
+            answers.push((
+                message.text.clone(),
+                Evidence {
+                    source: model.source_name(*source),
+                    line: message.line,
+                    path: "kubectl: Error from server (ServiceUnavailable)".into(),
+                    value: message.text.lines().next().unwrap_or_default().to_string(),
+                },
+            ));
+        }
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for (text, cited) in answers {
+        let Some((_, name, port)) = service_reference(&text) else {
+            continue;
+        };
+        if seen.iter().any(|s| s == name) {
+            continue;
+        }
+        seen.push(name.to_string());
+        let service = model.objects_of_kind("Service").find(|s| s.id.name == name);
+        let mut evidence = vec![cited];
+        let id = service.map_or_else(
+            || ObjectRef {
+                kind: "Service".into(),
+                namespace: None,
+                name: name.into(),
+                uid: None,
+            },
+            |s| s.id.clone(),
+        );
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
+        let summary = match service {
+            Some(object) => {
+                for path in [
+                    "spec.ports[0].name",
+                    "spec.ports[0].port",
+                    "spec.ports[0].targetPort",
+                    "kubectl.endpoints",
+                ] {
+                    evidence.extend(model.evidence(object, path));
+                }
+                let printed = object
+                    .locate("kubectl.endpoints")
+                    .and_then(|(_, n)| n.as_str())
+                    .unwrap_or("<none>");
+                let port_name = object.locate("spec.ports[0].name").and_then(|(_, n)| n.as_str());
+                let has_endpoints = !matches!(printed, "<none>" | "");
+                let named = port.filter(|p| !p.is_empty()).map(str::to_string);
+                match (has_endpoints, port_name) {
+                    (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => Msg::PortNotNamed {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                        port: named,
+                        port_name: port_name.to_string(),
+                        service: name.to_string(),
+                    },
+                    (true, _) => Msg::PortNotOfService {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                        port: named,
+                    },
+                    (false, _) => Msg::NoReadyEndpoint {
+                        subject: id.clone(),
+                        endpoints: printed.to_string(),
+                    },
+                }
+            }
+            None => {
+                cannot_establish.push(Msg::ServiceNotPasted { subject: id.clone() }.into());
+                Msg::Answered503 {
+                    subject: id.clone(),
+                    reference: text
+                        .split(NEEDLE)
+                        .nth(1)
+                        .and_then(|r| r.trim_start_matches(['"', '\\']).split(['"', '\\']).next())
+                        .unwrap_or(name)
+                        .to_string(),
+                }
+            }
+        };
+        let next_steps = vec![
+            command!(
+                "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
+                ns,
+                name
+            ),
+            command!(
+                "kubectl get service {} -n {} -o jsonpath='{{.spec.ports}}'",
+                name,
+                ns
+            ),
+        ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            id,
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `proxy-found-no-endpoints`.
+    pub enum Msg {
+        /// The Service has endpoints but the request named no port of it, or a port that is not its
+        /// port's name. `endpoints` is what describe prints; `service` the Service's name.
+        PortNotNamed { subject: ObjectRef, endpoints: String, port: Option<String>, port_name: String, service: String } = "proxy-found-no-endpoints.port-not-named" {
+            en: {
+                let named = match port.0 {
+                    None => "no port".to_string(),
+                    Some(p) => format!("port \"{p}\", not a port"),
+                };
+                format!(
+                    "The API server's proxy found no endpoints for {subject} although it has one ({endpoints}): the request named {named} of the Service, whose port is named \"{}\". The proxy looks endpoints up by port name — name the port in the URL ({service}:{port_name}).",
+                    port_name.0
+                )
+            },
+            zh: {
+                let named = match port.0 {
+                    None => "请求没有指明该 Service 的端口".to_string(),
+                    Some(p) => format!("请求指明的端口 “{p}” 不是该 Service 的端口"),
+                };
+                format!(
+                    "API 服务器的代理没有为 {subject} 找到端点，但它其实有端点（{endpoints}）：{named}，它的端口名为 “{}”。代理按端口名查找端点——请在 URL 中写上端口名（{service}:{port_name}）。",
+                    port_name.0
+                )
+            },
+        },
+        /// The Service's describe shows endpoints; the port the request named may not be the Service's.
+        PortNotOfService { subject: ObjectRef, endpoints: String, port: Option<String> } = "proxy-found-no-endpoints.port-not-of-service" {
+            en: {
+                let port = port.0.as_deref().unwrap_or("none");
+                format!("The API server's proxy found no endpoints for {subject}, although its describe shows {endpoints}: the port the request named ({port}) may not be one of the Service's.")
+            },
+            zh: {
+                let port = port.0.as_ref().map_or_else(|| "请求没有指明端口".to_string(), |p| format!("请求指明的端口（{p}）"));
+                format!("API 服务器的代理没有为 {subject} 找到端点，而它的 describe 显示有 {endpoints}：{port}可能不是该 Service 的端口。")
+            },
+        },
+        NoReadyEndpoint { subject: ObjectRef, endpoints: String } = "proxy-found-no-endpoints.no-ready-endpoint" {
+            en: "The API server's proxy found no endpoints for {subject}: it has no ready endpoint ({endpoints}), so its Pods are not ready or not selected.",
+            zh: "API 服务器的代理没有为 {subject} 找到端点：它没有就绪的端点（{endpoints}），所以它的 Pod 要么没有就绪，要么没有被 Service 选中。",
+        },
+        /// The Service was not pasted: the 503 and the service reference it names, verbatim.
+        Answered503 { subject: ObjectRef, reference: String } = "proxy-found-no-endpoints.answered-503" {
+            en: {
+                format!("A request through the API server's proxy to {subject} was answered 503: no endpoints available for the service reference \"{}\".", reference.0)
+            },
+            zh: {
+                format!("经由 API server 代理发往 {subject} 的请求得到了 503 答复：Service 引用 “{}” 没有可用的端点。", reference.0)
+            },
+        },
+        UnknownUrl {} = "proxy-found-no-endpoints.unknown-url" {
+            en: "Which URL the client used, beyond the service reference in the message.",
+            zh: "客户端实际用的是哪个 URL：消息里只有 Service 引用，看不出更多。",
+        },
+        ServiceNotPasted { subject: ObjectRef } = "proxy-found-no-endpoints.service-not-pasted" {
+            en: "{subject} itself was not pasted: whether it has ready endpoints (then the request's port is wrong) or none (then its Pods' readiness or selector is the question).",
+            zh: "输入中没有 {subject} 本身：它是有就绪的端点（那就是请求的端口写错了），还是一个也没有（那要查的是它的 Pod 是否就绪、选择算符是否选中了 Pod），无法判断。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn service_references() {
+        let m = |r: &str| format!("no endpoints available for service \"{r}\"");
+        assert_eq!(
+            service_reference(&m("https:kubernetes-dashboard:")),
+            Some((Some("https"), "kubernetes-dashboard", Some("")))
+        );
+        assert_eq!(service_reference(&m("web")), Some((None, "web", None)));
+        assert_eq!(
+            service_reference(&m("web:http")),
+            Some((None, "web", Some("http")))
+        );
+        assert_eq!(
+            service_reference("no endpoints available for service \\\"https:dash:\\\""),
+            Some((Some("https"), "dash", Some("")))
+        );
+    }
+}

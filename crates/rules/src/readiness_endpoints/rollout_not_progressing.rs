@@ -1,0 +1,463 @@
+use crate::history;
+use faultline_ingest::node::Node;
+use faultline_ingest::Object;
+use faultline_model::owners::descends_from;
+use faultline_model::Model;
+use faultline_report::lang::Lang;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A workload whose rollout is stuck: a Deployment with `Progressing=False`
+    /// (`ProgressDeadlineExceeded`, "ReplicaSet \"web-7d9f\" has timed out progressing."), a
+    /// `ReplicaFailure=True` condition, or `Available=False` (`MinimumReplicasUnavailable`); and a
+    /// Deployment, StatefulSet or DaemonSet with replicas not ready while a finding below it (its
+    /// ReplicaSets and Pods, followed down the owner references) says why, including a Deployment that
+    /// says `Available=True` while the Pods of its new ReplicaSet fail.
+    ///
+    /// ## Why it matters
+    /// The rollout is what the user sees ("the deploy hangs"), but it is a symptom: the controller
+    /// only counts Pods that are not available. The cause is below it, so the finding follows the
+    /// owners down (Deployment → ReplicaSet → Pod, or the ReplicaSet's `FailedCreate`) and is listed
+    /// under the finding that explains it, taking that finding's boundary. `Available=True` during a
+    /// rollout only says enough *old* Pods still serve.
+    ///
+    /// ## Evidence
+    /// The workload's conditions (`Progressing`, `Available`, `ReplicaFailure`) and replica counts
+    /// (`replicas`, `updatedReplicas`, `readyReplicas`, `availableReplicas`), then the finding about a
+    /// ReplicaSet or Pod it owns. A rollout still within its progress deadline with no failing Pod
+    /// pasted is not reported: Pods take time to start. When the input holds another copy of the
+    /// workload whose rollout completed (`Progressing=True`, `NewReplicaSetAvailable`, every replica
+    /// available) and the conditions' times show it is the newer one, the stall is history (an
+    /// info line); without times to order the copies, the finding says it cannot tell.
+    ///
+    /// ## Fault boundary
+    /// The boundary of the finding that explains it. When nothing pasted explains it, `readiness-endpoints`:
+    /// availability is Pods becoming Ready, and why they do not is what is missing.
+    ///
+    /// ## What this evidence cannot establish
+    /// Why the new Pods are not available, unless the ReplicaSets, the Pods or their events are pasted;
+    /// whether the progress deadline (600 s by default) is simply too short for this workload.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl rollout status deployment/NAME`, `kubectl get rs,pods -l SELECTOR -o yaml`, and
+    /// `kubectl describe` of the newest ReplicaSet (its `FailedCreate` events) and of a Pod that is not
+    /// ready.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// status:
+    ///   conditions:
+    ///   - type: Progressing
+    ///     status: "False"
+    ///     reason: ProgressDeadlineExceeded
+    ///     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
+    /// ```
+    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 发布（rollout）卡住的工作负载：Deployment 的 `Progressing=False`（`ProgressDeadlineExceeded`，`ReplicaSet "web-7d9f" has timed out progressing.`），`ReplicaFailure=True` 状况，或 `Available=False`（`MinimumReplicasUnavailable`）；以及有副本未就绪的 Deployment、StatefulSet 或 DaemonSet，且其下层的某条发现（沿属主引用向下找到的 ReplicaSet 和 Pod）说明了原因，包括 Deployment 显示 `Available=True`、而其新 ReplicaSet 的 Pod 却在失败的情况。
+
+ ## 为什么重要
+ 发布是用户看得到的东西（“部署卡住了”），但它只是症状：控制器只是在统计哪些 Pod 不可用。原因在它下层，所以这条发现会沿着属主向下追（Deployment → ReplicaSet → Pod，或 ReplicaSet 的 `FailedCreate`），列在解释它的那条发现之下，并采用那条发现的故障边界。发布期间的 `Available=True` 只说明仍有足够多的*旧* Pod 在提供服务。
+
+ ## 证据
+ 工作负载的状况（`Progressing`、`Available`、`ReplicaFailure`）和副本计数（`replicas`、`updatedReplicas`、`readyReplicas`、`availableReplicas`），其次是关于它所拥有的 ReplicaSet 或 Pod 的发现。仍在推进期限之内、且没有粘贴失败 Pod 的发布不会被报告：Pod 启动需要时间。如果输入中还有该工作负载的另一份副本显示发布已完成（`Progressing=True`、`NewReplicaSetAvailable`、所有副本可用），且状况的时间表明它是较新的一份，则这次卡住是历史（一条 info）；没有时间来判断两份副本的先后时，发现中会说明无法确定。
+
+ ## 故障边界
+ 即解释它的那条发现的故障边界。当粘贴的内容中没有任何东西能解释它时，为 `readiness-endpoints`：可用性取决于 Pod 变为 Ready，而它们为何没有变为 Ready，正是缺失的信息。
+
+ ## 这些证据无法确定的内容
+ 新 Pod 为什么不可用，除非粘贴了 ReplicaSet、Pod 或它们的事件；推进期限（默认 600 秒）是否只是对这个工作负载来说太短。
+
+ ## 下一步应收集的证据
+ `kubectl rollout status deployment/NAME`，`kubectl get rs,pods -l SELECTOR -o yaml`，以及对最新的 ReplicaSet（看它的 `FailedCreate` 事件）和某个未就绪的 Pod 执行 `kubectl describe`。
+
+ ## 示例
+ ```yaml
+ status:
+   conditions:
+   - type: Progressing
+     status: "False"
+     reason: ProgressDeadlineExceeded
+     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
+ ```
+"#;
+
+const WORKLOADS: [&str; 3] = ["Deployment", "StatefulSet", "DaemonSet"];
+
+/// A condition of the workload: its index, status, reason and message.
+struct Condition<'a> {
+    index: usize,
+    status: &'a str,
+    reason: &'a str,
+    message: &'a str,
+}
+
+fn condition<'a>(object: &'a Object, type_: &str) -> Option<Condition<'a>> {
+    let (_, list) = object.locate("status.conditions")?;
+    list.items().iter().enumerate().find_map(|(index, c)| {
+        let field = |k: &str| c.get(k).and_then(Node::as_str).unwrap_or_default();
+        (field("type") == type_).then(|| Condition {
+            index,
+            status: field("status"),
+            reason: field("reason"),
+            message: field("message"),
+        })
+    })
+}
+
+fn count(object: &Object, path: &str) -> Option<u64> {
+    object.locate(path)?.1.as_str()?.trim().parse().ok()
+}
+
+/// Desired and ready replicas as the workload reports them.
+fn replicas(object: &Object) -> Option<(u64, u64)> {
+    if object.id.kind == "DaemonSet" {
+        return Some((
+            count(object, "status.desiredNumberScheduled")?,
+            count(object, "status.numberReady").unwrap_or(0),
+        ));
+    }
+    let desired = count(object, "spec.replicas").or_else(|| count(object, "status.replicas"))?;
+    let ready = count(object, "status.availableReplicas")
+        .or_else(|| count(object, "status.readyReplicas"))
+        .unwrap_or(0);
+    Some((desired, ready))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model
+        .objects
+        .iter()
+        .filter(|o| WORKLOADS.contains(&o.id.kind.as_str()))
+    {
+        let progressing = condition(object, "Progressing");
+        let available = condition(object, "Available");
+        let replica_failure = condition(object, "ReplicaFailure").filter(|c| c.status == "True");
+        let deadline = progressing
+            .as_ref()
+            .filter(|c| c.status == "False" && c.reason == "ProgressDeadlineExceeded");
+        let unavailable = available.as_ref().filter(|c| c.status == "False").is_some();
+        let (desired, ready) = replicas(object).unwrap_or((0, 0));
+        let short = ready < desired;
+        let updated = count(object, "status.updatedReplicas");
+        // A rollout under way: some replicas are not of the current template yet, or not available.
+        let behind = short
+            || updated.is_some_and(|u| u < desired)
+            || count(object, "status.unavailableReplicas").is_some_and(|n| n > 0);
+        let stalled = deadline.is_some() || replica_failure.is_some();
+        // Not stalled and nothing behind: healthy, or scaled to zero.
+        if !stalled && !unavailable && !behind {
+            continue;
+        }
+        let mut evidence: Vec<Evidence> = Vec::new();
+        let shown = [
+            deadline,
+            replica_failure.as_ref(),
+            available.as_ref().filter(|_| unavailable),
+        ];
+        for c in shown.into_iter().flatten() {
+            for field in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(object, &format!("status.conditions[{}].{field}", c.index)));
+            }
+        }
+        for path in [
+            "spec.replicas",
+            "status.updatedReplicas",
+            "status.unavailableReplicas",
+            "status.readyReplicas",
+            "status.availableReplicas",
+            "status.desiredNumberScheduled",
+            "status.numberReady",
+        ] {
+            evidence.extend(model.evidence(object, path));
+        }
+        let said_available = available.as_ref().is_some_and(|c| c.status == "True");
+        // Named as every other finding names its subject: kind, namespace and name.
+        let id = &object.id;
+        let (kind, name) = (&id.kind, &id.name);
+        let verbatim = |m: &str| (!m.is_empty()).then(|| m.to_string());
+        let state = if let Some(c) = &deadline {
+            Msg::Deadline {
+                subject: id.clone(),
+                message: verbatim(c.message),
+            }
+        } else if let Some(c) = &replica_failure {
+            Msg::ReplicaFailure {
+                subject: id.clone(),
+                reason: c.reason.to_string(),
+                message: verbatim(c.message),
+            }
+        } else if unavailable {
+            Msg::Unavailable {
+                subject: id.clone(),
+                reason: available.as_ref().and_then(|c| verbatim(c.reason)),
+            }
+        } else {
+            Msg::RollingOut {
+                subject: id.clone(),
+                updated,
+                ready,
+                desired,
+            }
+        };
+        let summary = Msg::Summary {
+            state: Box::new(state.into()),
+            available: (short && (stalled || unavailable))
+                .then(|| Box::new(Msg::Available { ready, desired }.into())),
+            previous: (said_available && (stalled || behind))
+                .then(|| Box::new(Msg::PreviousStillServes {}.into())),
+        };
+        // Still progressing with nothing failing pasted: Pods take time to start; only report it when
+        // a finding below explains it (decided in `relate`) — so only when one of its Pods or
+        // ReplicaSets has a finding.
+        let has_cause_below = findings.iter().any(|f| {
+            f.rule != RULE.id
+                && std::iter::once(&f.subject)
+                    .chain(&f.affects)
+                    .any(|s| descends_from(model, s, &object.id))
+        });
+        if !stalled && !has_cause_below {
+            continue;
+        }
+        let owned = owns_any(model, object);
+        let ns = object.id.namespace.as_deref().unwrap_or("default");
+        let resource = kind.to_ascii_lowercase();
+        let mut cannot_establish: Vec<Message> =
+            vec![Msg::WhyNotAvailable {}.into(), Msg::DeadlineTooShort {}.into()];
+        if !owned {
+            cannot_establish.push(Msg::NothingBelow { subject: id.clone() }.into());
+        }
+        let selector = object
+            .locate("spec.selector.matchLabels")
+            .map(|(_, n)| match &n.value {
+                faultline_ingest::node::NodeValue::Map(entries) => entries
+                    .iter()
+                    .filter_map(|e| Some(format!("{}={}", e.key, e.value.as_str()?)))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                _ => String::new(),
+            })
+            .filter(|s| !s.is_empty());
+        let mut next_steps = vec![command!("kubectl rollout status {}/{} -n {}", resource, name, ns)];
+        match &selector {
+            Some(sel) => next_steps.push(command!("kubectl get rs,pods -n {} -l {} -o wide", ns, sel)),
+            None => next_steps.push(command!("kubectl describe {} {} -n {}", resource, name, ns)),
+        }
+        next_steps.push(command!(
+            "kubectl get events -n {} --field-selector type=Warning --sort-by=.lastTimestamp",
+            ns
+        ));
+        // Another copy of the workload in the input (a later `get -o yaml`) whose rollout completed:
+        // history when its condition is newer by the conditions' own times; else which is newer
+        // the input cannot tell.
+        let later = completed_copy(model, object);
+        if matches!(later, Some((_, None))) {
+            cannot_establish.insert(0, Msg::WhichCopyIsNewer { subject: id.clone() }.into());
+        }
+        let mut finding = RULE.finding(
+            if stalled {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            object.id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        );
+        if let Some((copy, Some(at))) = later {
+            let recovery = history::Recovery {
+                by: Msg::CompletedSince {
+                    subject: id.clone(),
+                    at: at.to_string(),
+                }
+                .into(),
+                evidence: completed_evidence(model, copy),
+            };
+            let until = failed_at(object)
+                .map(|t| faultline_report::message::common::Msg::Time { at: t.to_string() }.into());
+            history::record(&mut finding, until, recovery);
+        }
+        findings.push(finding);
+    }
+}
+
+/// When a condition of the workload last changed: its `lastUpdateTime`, else `lastTransitionTime`.
+fn condition_time(object: &Object, index: usize) -> Option<k8s_openapi::jiff::Timestamp> {
+    ["lastUpdateTime", "lastTransitionTime"].iter().find_map(|k| {
+        object
+            .locate(&format!("status.conditions[{index}].{k}"))?
+            .1
+            .as_str()?
+            .parse()
+            .ok()
+    })
+}
+
+/// The newest time of the conditions that say this copy's rollout failed.
+fn failed_at(object: &Object) -> Option<k8s_openapi::jiff::Timestamp> {
+    let failed = [
+        condition(object, "Progressing").filter(|c| c.status == "False"),
+        condition(object, "ReplicaFailure").filter(|c| c.status == "True"),
+        condition(object, "Available").filter(|c| c.status == "False"),
+    ];
+    failed
+        .iter()
+        .flatten()
+        .filter_map(|c| condition_time(object, c.index))
+        .max()
+}
+
+/// Another copy of `object` (same kind, namespace and name) whose rollout completed —
+/// `Progressing=True` with `NewReplicaSetAvailable` and every replica available — with the time
+/// its condition says that happened, when that is later than this copy's failure (`None` when the
+/// input gives no times to order the two). `None` without such a copy, or when the completed copy
+/// is the older one.
+fn completed_copy<'a>(
+    model: &Model<'a>,
+    object: &Object,
+) -> Option<(&'a Object, Option<k8s_openapi::jiff::Timestamp>)> {
+    let failed = failed_at(object);
+    model
+        .objects_of_kind(&object.id.kind)
+        .filter(|o| {
+            !std::ptr::eq(*o, object) && o.id.name == object.id.name && o.id.namespace == object.id.namespace
+        })
+        .find_map(|copy| {
+            let done = condition(copy, "Progressing")
+                .filter(|c| c.status == "True" && c.reason == "NewReplicaSetAvailable")?;
+            let (desired, ready) = replicas(copy)?;
+            if ready < desired || count(copy, "status.unavailableReplicas").is_some_and(|n| n > 0) {
+                return None;
+            }
+            match (condition_time(copy, done.index), failed) {
+                (Some(at), Some(failed)) if at > failed => Some((copy, Some(at))),
+                (Some(_), Some(_)) => None,
+                _ => Some((copy, None)),
+            }
+        })
+}
+
+/// The completed copy's `Progressing` condition and replica counts.
+fn completed_evidence(model: &Model<'_>, copy: &Object) -> Vec<Evidence> {
+    let mut evidence = Vec::new();
+    if let Some(c) = condition(copy, "Progressing") {
+        for field in ["status", "reason", "lastUpdateTime"] {
+            evidence.extend(model.evidence(copy, &format!("status.conditions[{}].{field}", c.index)));
+        }
+    }
+    for path in ["spec.replicas", "status.availableReplicas"] {
+        evidence.extend(model.evidence(copy, path));
+    }
+    evidence
+}
+
+/// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet (only objects
+/// of its namespace can be: [`descends_from`]).
+fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
+    model
+        .objects_in(workload.id.namespace.as_deref())
+        .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
+}
+
+faultline_report::messages! {
+    /// The words of `rollout-not-progressing`.
+    pub enum Msg {
+        /// The summary: the rollout's state, then how many replicas are available and what an
+        /// `Available=True` does not say, when they apply.
+        Summary { state: Box<Message>, available: Option<Box<Message>>, previous: Option<Box<Message>> } = "rollout-not-progressing.summary" {
+            en: {
+                let mut text = state.to_string();
+                for sentence in [available.0, previous.0].into_iter().flatten() {
+                    text.push(' ');
+                    text.push_str(&sentence.render(Lang::En));
+                }
+                text
+            },
+            zh: "{state}{available}{previous}",
+        },
+        /// A later copy of the workload shows its rollout completed, at the condition's time.
+        CompletedSince { subject: ObjectRef, at: String } = "rollout-not-progressing.completed-since" {
+            en: "another copy of {subject} in the input shows Progressing=True, NewReplicaSetAvailable, updated {at}, with every replica available",
+            zh: "输入中 {subject} 的另一份副本显示 Progressing=True、NewReplicaSetAvailable，更新于 {at}，所有副本都可用",
+        },
+        /// Two copies of the workload, one stalled and one completed, and no times to order them.
+        WhichCopyIsNewer { subject: ObjectRef } = "rollout-not-progressing.which-copy-is-newer" {
+            en: "Whether this is still stalled: another copy of {subject} in the input shows its rollout complete (NewReplicaSetAvailable), and no condition time says which copy is newer.",
+            zh: "它是否仍然卡住：输入中 {subject} 的另一份副本显示发布已完成（NewReplicaSetAvailable），而没有哪个状况时间能说明哪一份更新。",
+        },
+        /// `Progressing=False` with `ProgressDeadlineExceeded`; `message` is the condition's, verbatim.
+        Deadline { subject: ObjectRef, message: Option<String> } = "rollout-not-progressing.deadline" {
+            en: {
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
+                format!("{subject} has stopped progressing (Progressing=False, ProgressDeadlineExceeded{message}).")
+            },
+            zh: {
+                let message = message.0.as_ref().map(|m| format!("：“{m}”")).unwrap_or_default();
+                format!("{subject} 已停止推进（Progressing=False，ProgressDeadlineExceeded{message}）。")
+            },
+        },
+        /// `ReplicaFailure=True`, with the condition's reason and message verbatim.
+        ReplicaFailure { subject: ObjectRef, reason: String, message: Option<String> } = "rollout-not-progressing.replica-failure" {
+            en: {
+                let message = message.0.as_ref().map(|m| format!(": \"{m}\"")).unwrap_or_default();
+                format!("{subject} cannot create its Pods (ReplicaFailure=True, {reason}{message}).")
+            },
+            zh: {
+                let message = message.0.as_ref().map(|m| format!("：“{m}”")).unwrap_or_default();
+                format!("{subject} 无法创建它的 Pod（ReplicaFailure=True，{reason}{message}）。")
+            },
+        },
+        /// `Available=False`, with the condition's reason when it has one.
+        Unavailable { subject: ObjectRef, reason: Option<String> } = "rollout-not-progressing.unavailable" {
+            en: {
+                let reason = reason.0.as_ref().map(|r| format!(", {r}")).unwrap_or_default();
+                format!("{subject} is not available (Available=False{reason}).")
+            },
+            zh: {
+                let reason = reason.0.as_ref().map(|r| format!("，{r}")).unwrap_or_default();
+                format!("{subject} 不可用（Available=False{reason}）。")
+            },
+        },
+        /// A rollout under way whose replicas are not all updated or available.
+        RollingOut { subject: ObjectRef, updated: Option<u64>, ready: u64, desired: u64 } = "rollout-not-progressing.rolling-out" {
+            en: {
+                let updated = updated.0.map(|u| format!("{u} of {desired} replicas updated, ")).unwrap_or_default();
+                format!("{subject} is rolling out: {updated}{ready} of {desired} available.")
+            },
+            zh: {
+                let updated = updated.0.map(|u| format!("已更新 {u} 个，")).unwrap_or_default();
+                format!("{subject} 正在滚动更新：{desired} 个副本中{updated}可用 {ready} 个。")
+            },
+        },
+        Available { ready: u64, desired: u64 } = "rollout-not-progressing.available" {
+            en: "{ready} of {desired} replicas are available.",
+            zh: "{desired} 个副本中有 {ready} 个可用。",
+        },
+        /// The workload says `Available=True` while its rollout is stalled or behind.
+        PreviousStillServes {} = "rollout-not-progressing.previous-still-serves" {
+            en: "Its Available=True only says enough Pods of the previous ReplicaSet still serve; the new ones are the problem.",
+            zh: "它的 Available=True 只说明旧 ReplicaSet 仍有足够的 Pod 在提供服务；出问题的是新的 Pod。",
+        },
+        WhyNotAvailable {} = "rollout-not-progressing.why-not-available" {
+            en: "Why the new Pods are not available: the rollout's conditions only count them.",
+            zh: "新的 Pod 为什么不可用：滚动更新的状况只统计了它们的数量。",
+        },
+        DeadlineTooShort {} = "rollout-not-progressing.deadline-too-short" {
+            en: "Whether the progress deadline (600 s unless spec.progressDeadlineSeconds says otherwise) is simply too short for this workload's start-up.",
+            zh: "推进期限（默认 600 秒，除非 spec.progressDeadlineSeconds 另有设置）是否只是对这个工作负载的启动来说太短了。",
+        },
+        NothingBelow { subject: ObjectRef } = "rollout-not-progressing.nothing-below" {
+            en: "No ReplicaSets or Pods of {subject} were pasted, so the cause below it is unknown.",
+            zh: "输入中没有 {subject} 的 ReplicaSet 或 Pod，因此它下层的原因不清楚。",
+        },
+    }
+}

@@ -1,0 +1,244 @@
+use crate::pod_spec::{declared_ports, port_names_known, ports_text};
+use faultline_ingest::node::Node;
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Service port whose `targetPort` no container of the Pods it selects declares: a name
+    /// (`targetPort: http`) that no container's `ports[].name` is, a number that is no
+    /// `containerPort`, or a number declared with another `protocol`. Only Pods whose container ports
+    /// were pasted are compared; a Service without `targetPort` targets its `port`.
+    ///
+    /// ## Why it matters
+    /// A named `targetPort` the Pod does not define leaves the Pod out of that port's endpoints: the
+    /// Service has no endpoints although its Pods are Ready. A number the container does not listen
+    /// on gives endpoints that refuse connections. Both look like a Service that is "up" and does not
+    /// answer.
+    ///
+    /// ## Evidence
+    /// The Service's `spec.ports[i].targetPort` (or `port`) and `protocol`, and the selected Pods'
+    /// `containers[j].ports`, each by its line.
+    ///
+    /// ## Fault boundary
+    /// `readiness-endpoints`: the Service's ports are how the EndpointSlice controller turns selected
+    /// Pods into endpoints; a port that resolves to nothing is an endpoints fault, whatever the Pods do.
+    ///
+    /// ## What this evidence cannot establish
+    /// Which port the process really listens on: `containerPort` is informational for a number, so a
+    /// process may listen on a port it does not declare; Pods selected but not pasted may declare it.
+    ///
+    /// ## Next evidence to collect
+    /// The EndpointSlices of the Service (their `ports`), the container's listening sockets, and a
+    /// request to a Pod's IP on the target port from inside the cluster.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// ports:
+    /// - port: 80
+    ///   targetPort: http   # the Pod's container declares only "web: 8080"
+    /// ```
+    pub const RULE = { id: "service-target-port-mismatch", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ Service 的某个端口，其 `targetPort` 在它选中的 Pod 的所有容器中都没有声明：一个名字（`targetPort: http`）不是任何容器的 `ports[].name`，一个数字不是任何 `containerPort`，或者数字被声明了但 `protocol` 不同。只比较粘贴了容器端口的 Pod；没有 `targetPort` 的 Service 以它的 `port` 为目标端口。
+
+ ## 为什么重要
+ Pod 没有定义的具名 `targetPort` 会让该 Pod 不进入这个端口的端点：即使 Pod 都已就绪，Service 也没有端点。容器没有监听的端口号会产生拒绝连接的端点。两者看起来都像一个“正常运行”却不响应的 Service。
+
+ ## 证据
+ Service 的 `spec.ports[i].targetPort`（或 `port`）和 `protocol`，以及被选中 Pod 的 `containers[j].ports`，各注明所在行。
+
+ ## 故障边界
+ `readiness-endpoints`：EndpointSlice 控制器依据 Service 的端口把选中的 Pod 变成端点；解析不到任何端口，就是端点的故障，与 Pod 本身的状态无关。
+
+ ## 这些证据无法确定的内容
+ 进程实际监听的是哪个端口：对端口号来说 `containerPort` 只是说明性的，进程可能监听一个没有声明的端口；被选中但没有粘贴的 Pod 可能声明了它。
+
+ ## 下一步应收集的证据
+ 该 Service 的 EndpointSlice（它们的 `ports`），容器正在监听的套接字，以及从集群内部对 Pod IP 的目标端口发出的请求。
+
+ ## 示例
+ ```yaml
+ ports:
+ - port: 80
+   targetPort: http   # the Pod's container declares only "web: 8080"
+ ```
+"#;
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for chain in &model.services {
+        let Some(service) = model.objects.get(chain.service) else {
+            continue;
+        };
+        let ports = service
+            .node
+            .locate("spec.ports")
+            .map(|(_, n)| n.items())
+            .unwrap_or_default();
+        // The selected Pods' containers that declare ports, with their paths.
+        let mut declaring: Vec<(&faultline_ingest::Object, String, &Node)> = Vec::new();
+        let mut pods_declaring = 0;
+        for &pod in &chain.pods {
+            let Some(object) = model.objects.get(pod) else {
+                continue;
+            };
+            for (j, c) in object
+                .node
+                .locate("spec.containers")
+                .map(|(_, n)| n.items())
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                if !declared_ports(c).is_empty() {
+                    declaring.push((object, format!("spec.containers[{j}]"), c));
+                }
+            }
+            if declaring.last().is_some_and(|(o, _, _)| std::ptr::eq(*o, object)) {
+                pods_declaring += 1;
+            }
+        }
+        if declaring.is_empty() {
+            continue;
+        }
+        let names_known = declaring.iter().all(|(_, _, c)| port_names_known(c));
+        for (i, port) in ports.iter().enumerate() {
+            let (path, target) = match port.get("targetPort").and_then(Node::as_str) {
+                Some(t) => (format!("spec.ports[{i}].targetPort"), t),
+                None => match port.get("port").and_then(Node::as_str) {
+                    Some(p) => (format!("spec.ports[{i}].port"), p),
+                    None => continue,
+                },
+            };
+            let protocol = port.get("protocol").and_then(Node::as_str).unwrap_or("TCP");
+            let numeric = target.bytes().all(|b| b.is_ascii_digit());
+            if !numeric && !names_known {
+                continue;
+            }
+            let all: Vec<_> = declaring.iter().flat_map(|(_, _, c)| declared_ports(c)).collect();
+            let matches = |p: &crate::pod_spec::DeclaredPort<'_>| {
+                if numeric {
+                    p.number == Some(target)
+                } else {
+                    p.name == Some(target)
+                }
+            };
+            let kind = if all.iter().any(|p| matches(p) && p.protocol == protocol) {
+                continue;
+            } else if let Some(other) = all.iter().find(|p| matches(p)) {
+                Mismatch::Protocol(other.protocol.into())
+            } else if numeric {
+                Mismatch::Number
+            } else {
+                Mismatch::Name
+            };
+            let id = &service.id;
+            let ns = id.namespace.as_deref().unwrap_or("default");
+            let mut evidence: Vec<Evidence> = model.evidence(service, &path).into_iter().collect();
+            evidence.extend(model.evidence(service, &format!("spec.ports[{i}].protocol")));
+            let (pod, container_path, container) = &declaring[0];
+            for k in 0..declared_ports(container).len() {
+                let at = format!("{container_path}.ports[{k}]");
+                evidence.extend(model.evidence(pod, &format!("{at}.containerPort")));
+                evidence.extend(model.evidence(pod, &format!("{at}.name")));
+            }
+            let declared = ports_text(&declared_ports(container));
+            let (severity, summary) = match kind {
+                Mismatch::Name => (
+                    Severity::Error,
+                    Msg::NameNotDefined {
+                        subject: id.clone(),
+                        target: target.into(),
+                        pod: pod.id.clone(),
+                        declared,
+                    },
+                ),
+                Mismatch::Number => (
+                    Severity::Warning,
+                    Msg::NumberNotDeclared {
+                        subject: id.clone(),
+                        target: target.into(),
+                        pod: pod.id.clone(),
+                        declared,
+                    },
+                ),
+                Mismatch::Protocol(declared_protocol) => (
+                    Severity::Warning,
+                    Msg::ProtocolDiffers {
+                        subject: id.clone(),
+                        target: target.into(),
+                        protocol: protocol.into(),
+                        declared: declared_protocol,
+                    },
+                ),
+            };
+            let mut cannot: Vec<faultline_report::message::Message> = match summary {
+                Msg::NameNotDefined { .. } => Vec::new(),
+                _ => vec![Msg::ListeningPort {}.into()],
+            };
+            if chain.pods.len() > pods_declaring {
+                cannot.push(Msg::SomePodsWithoutPorts {}.into());
+            }
+            cannot.push(Msg::PodsNotPasted {}.into());
+            findings.push(RULE.finding(
+                severity,
+                id.clone(),
+                summary,
+                evidence,
+                cannot,
+                vec![
+                    command!(
+                        "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+                        ns,
+                        id.name
+                    ),
+                    command!(
+                        "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].ports}}'",
+                        pod.id.name,
+                        ns
+                    ),
+                ],
+            ));
+        }
+    }
+}
+
+enum Mismatch {
+    Name,
+    Number,
+    Protocol(Text),
+}
+
+faultline_report::messages! {
+    /// The words of `service-target-port-mismatch`.
+    pub enum Msg {
+        NameNotDefined { subject: ObjectRef, target: Text, pod: ObjectRef, declared: String } = "service-target-port-mismatch.name-not-defined" {
+            en: "{subject} sends traffic to the named port {target}, which no container of the Pods it selects defines ({pod} declares {declared}): the EndpointSlice controller finds no port for it, so those Pods are no endpoints of it, Ready or not.",
+            zh: "{subject} 把流量发往具名端口 {target}，但它选中的 Pod 中没有任何容器定义这个名字（{pod} 声明的是 {declared}）：EndpointSlice 控制器找不到对应的端口，所以无论这些 Pod 是否就绪，都不会成为它的端点。",
+        },
+        NumberNotDeclared { subject: ObjectRef, target: Text, pod: ObjectRef, declared: String } = "service-target-port-mismatch.number-not-declared" {
+            en: "{subject} sends traffic to port {target}, which no container of the Pods it selects declares ({pod} declares {declared}): unless the process listens on it anyway, its endpoints refuse connections.",
+            zh: "{subject} 把流量发往端口 {target}，但它选中的 Pod 中没有任何容器声明这个端口（{pod} 声明的是 {declared}）：除非进程实际上也监听它，否则这些端点会拒绝连接。",
+        },
+        ProtocolDiffers { subject: ObjectRef, target: Text, protocol: Text, declared: Text } = "service-target-port-mismatch.protocol-differs" {
+            en: "{subject} sends {protocol} to port {target}, which the selected Pods' containers declare as {declared}.",
+            zh: "{subject} 向端口 {target} 发送 {protocol} 流量，而选中 Pod 的容器把这个端口声明为 {declared}。",
+        },
+        ListeningPort {} = "service-target-port-mismatch.listening-port" {
+            en: "Which port the process really listens on: a containerPort is informational, so a process can listen on a port it does not declare.",
+            zh: "进程实际监听的是哪个端口：containerPort 只是说明性的，进程可以监听一个没有声明的端口。",
+        },
+        PodsNotPasted {} = "service-target-port-mismatch.pods-not-pasted" {
+            en: "Whether it selects Pods beyond those pasted that define the port: only the pasted Pods were compared.",
+            zh: "它是否还选中了粘贴内容之外、定义了这个端口的 Pod：只比较了粘贴的 Pod。",
+        },
+        SomePodsWithoutPorts {} = "service-target-port-mismatch.some-pods-without-ports" {
+            en: "Some selected Pods were pasted without their container ports: they were not compared.",
+            zh: "部分被选中的 Pod 粘贴时没有带上容器端口：它们没有参与比较。",
+        },
+    }
+}

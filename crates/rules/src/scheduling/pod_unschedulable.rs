@@ -1,0 +1,520 @@
+use std::collections::BTreeSet;
+
+use faultline_ingest::api::Pod;
+
+use super::histogram::{self, Cause, Histogram};
+use crate::history::{self, Supersedes};
+use faultline_ingest::{Object, Typed};
+use faultline_model::{EventRecord, Model};
+use faultline_report::lang::Lang;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A Pod that no node has been chosen for: `status.conditions[type=PodScheduled]` is `False` with
+    /// reason `Unschedulable`, `SchedulerError` or `SchedulingGated`, or the scheduler's
+    /// `FailedScheduling` events for a Pod without `spec.nodeName`. The `0/N nodes are available: …`
+    /// message is parsed into its reasons (node selector or affinity, untolerated taints,
+    /// insufficient resources, unbound claims, volume node affinity, topology spread, pod
+    /// (anti-)affinity, too many pods, cordoned nodes) and, when Nodes are pasted, the nodes that fail
+    /// the node selector or carry the named taint are listed.
+    ///
+    /// ## Why it matters
+    /// "Pending" has two different meanings. Before a node is chosen the scheduler's constraints are
+    /// the boundary; after it (`spec.nodeName` set) the kubelet, the runtime and the registry are.
+    /// Looking at images or the application while no node has been chosen wastes the incident's time.
+    ///
+    /// ## Evidence
+    /// The PodScheduled condition (reason and message) first, the Pod's node selector, the Nodes'
+    /// labels and taints when pasted, then the `FailedScheduling` events, which alone are a hint.
+    ///
+    /// ## Fault boundary
+    /// `scheduling`: kube-scheduler and the constraints it enforces.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether capacity or matching nodes will appear (a cluster autoscaler, new nodes); which node the
+    /// Pod would use once the constraint is fixed, and whether its image would pull and the application
+    /// run there. With a repeated event, the text shown may be the first attempt's.
+    ///
+    /// ## Next evidence to collect
+    /// `kubectl describe pod`, the Pod's `nodeSelector`, `affinity` and `tolerations`, and the nodes'
+    /// labels (`kubectl get nodes -L KEY`), taints or allocated resources, depending on the reason.
+    ///
+    /// ## Example
+    /// ```text
+    /// Node-Selectors:  storage-tier=nvme
+    /// Events:
+    ///   Warning  FailedScheduling  66s (x2 over 6m7s)  default-scheduler  0/3 nodes are available:
+    ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
+    ///   2 node(s) didn't match Pod's node affinity/selector.
+    /// ```
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 还没有为其选定节点的 Pod：`status.conditions[type=PodScheduled]` 为 `False`，原因为 `Unschedulable`、`SchedulerError` 或 `SchedulingGated`；或者调度器为某个没有 `spec.nodeName` 的 Pod 产生了 `FailedScheduling` 事件。规则会把 `0/N nodes are available: …` 消息解析为各项原因（节点选择器或亲和性、未被容忍的污点、资源不足、未绑定的卷申领、卷的节点亲和性、拓扑分布约束、Pod（反）亲和性、Pod 数量过多、节点已被封锁（cordon）），并在粘贴了 Node 时，列出不满足节点选择器或带有所指污点的节点。
+
+ ## 为什么重要
+ “Pending” 有两种不同的含义。在选定节点之前，故障边界是调度器的各项约束；选定之后（已设置 `spec.nodeName`），故障边界是 kubelet、容器运行时和镜像仓库。在还没有选定节点时去查镜像或应用，只会浪费处理故障的时间。
+
+ ## 证据
+ 首先是 PodScheduled 状况（原因和消息），Pod 的节点选择器，粘贴了 Node 时还有节点的标签和污点，其次是 `FailedScheduling` 事件——单凭它们只是线索。
+
+ ## 故障边界
+ `scheduling`：kube-scheduler 及其执行的各项约束。
+
+ ## 这些证据无法确定的内容
+ 是否会出现容量或匹配的节点（集群自动扩缩器、新节点）；约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。对于重复出现的事件，显示的文本可能是第一次尝试时的。
+
+ ## 下一步应收集的证据
+ `kubectl describe pod`，Pod 的 `nodeSelector`、`affinity` 和 `tolerations`，以及根据原因查看节点的标签（`kubectl get nodes -L KEY`）、污点或已分配的资源。
+
+ ## 示例
+ ```text
+ Node-Selectors:  storage-tier=nvme
+ Events:
+   Warning  FailedScheduling  66s (x2 over 6m7s)  default-scheduler  0/3 nodes are available:
+   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
+   2 node(s) didn't match Pod's node affinity/selector.
+ ```
+"#;
+
+const UNSCHEDULED_REASONS: [&str; 3] = ["Unschedulable", "SchedulerError", "SchedulingGated"];
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut seen: BTreeSet<ObjectRef> = BTreeSet::new();
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        if let Some(finding) = diagnose(model, Some((object, pod)), &object.id) {
+            findings.push(finding);
+        }
+        seen.insert(object.id.clone());
+    }
+    // Pods known only from the scheduler's events (the Pod itself was not pasted). A failure that
+    // names no Pod (the scheduler's `error selecting node for pod: …` beside its `Error scheduling
+    // ns/name: …`) is one of the named ones when the scheduler names any: no finding of its own.
+    let failures = || {
+        model
+            .events
+            .iter()
+            .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
+    };
+    let some_named = failures().any(|e| !e.subject.name.is_empty());
+    for event in failures() {
+        if event.subject.name.is_empty() && some_named {
+            continue;
+        }
+        if seen.insert(event.subject.clone()) {
+            if let Some(finding) = diagnose(model, None, &event.subject) {
+                findings.push(finding);
+            }
+        }
+    }
+}
+
+fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> Option<Finding> {
+    if let Some((_, pod)) = pod {
+        if pod
+            .spec
+            .as_ref()
+            .and_then(|s| s.node_name.as_deref())
+            .is_some_and(|n| !n.is_empty())
+        {
+            return None; // bound: any Pending is after scheduling
+        }
+    }
+    let conditions = pod
+        .and_then(|(_, p)| p.status.as_ref())
+        .and_then(|s| s.conditions.as_deref())
+        .unwrap_or_default();
+    let condition = conditions.iter().enumerate().find(|(_, c)| {
+        c.type_ == "PodScheduled"
+            && c.status == "False"
+            && c.reason
+                .as_deref()
+                .is_none_or(|r| UNSCHEDULED_REASONS.contains(&r))
+    });
+    let events = model.events_for(id);
+    let failed: Vec<&EventRecord> = events
+        .iter()
+        .copied()
+        .filter(|e| e.reason == "FailedScheduling")
+        .collect();
+    if condition.is_none() && failed.is_empty() {
+        return None;
+    }
+    let scheduled = Supersedes::Event {
+        reasons: &["Scheduled"],
+        same_part: false,
+    };
+    if condition.is_none() && history::superseded(model, id, failed.last().copied(), &[scheduled]).is_some() {
+        return None; // a later Scheduled event: the failure was transient
+    }
+    // The scheduler's last word on a Pod being deleted: nothing is waiting to be placed any more.
+    if failed
+        .last()
+        .is_some_and(|e| e.message.contains("skip schedule deleting pod"))
+    {
+        return None;
+    }
+    // Without the Pod, only a real scheduling failure counts: the scheduler also writes
+    // FailedScheduling for "skip schedule deleting pod", which is not one.
+    if pod.is_none() && !failed.iter().any(|e| histogram::says_unschedulable(&e.message)) {
+        return None;
+    }
+    let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));
+    let message = condition
+        .and_then(|(_, c)| c.message.as_deref().map(str::to_string))
+        .filter(|m| m.contains("nodes are available"))
+        .or_else(|| failed.last().map(|e| e.message.clone()))
+        .unwrap_or_default();
+    let histogram = histogram::parse(&message);
+
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    if let (Some((i, _)), Some((object, _))) = (condition, pod) {
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].status")));
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].reason")));
+        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].message")));
+        if gated {
+            evidence.extend(model.evidence(object, "spec.schedulingGates"));
+        }
+    }
+    if let Some((object, _)) = pod {
+        evidence.extend(model.evidence(object, "status.phase"));
+    }
+    let node_selector: Vec<(String, String)> = pod
+        .and_then(|(_, p)| p.spec.as_ref()?.node_selector.clone())
+        .map(|m| m.into_iter().collect())
+        .unwrap_or_default();
+    if let Some((object, _)) = pod {
+        for (k, _) in &node_selector {
+            evidence.extend(model.evidence(object, &format!("spec.nodeSelector[\"{k}\"]")));
+        }
+    }
+    let named = histogram
+        .as_ref()
+        .map(|h| failing_nodes(model, h, &node_selector, &mut evidence))
+        .unwrap_or_default();
+    if let Some(latest) = failed.last() {
+        evidence.extend(model.event_evidence(latest));
+    }
+
+    let summary = summary(id, gated, histogram.as_ref(), &message, named, pod.is_none());
+    let mut cannot_establish: Vec<Message> = vec![Msg::CapacityMayAppear {}.into(), Msg::WhichNode {}.into()];
+    if failed.iter().any(|e| e.count > 1) {
+        cannot_establish.push(Msg::Repeated {}.into());
+    }
+    if !model.graph.inventory.has("Node") {
+        cannot_establish.push(Msg::NoNodes {}.into());
+    }
+    if pod.is_none() {
+        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
+    }
+
+    let name = &id.name;
+    let mut next_steps = vec![
+        command!("kubectl describe pod {} -n {}", name, ns),
+        command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.nodeSelector}}{{\"\\n\"}}{{.spec.affinity}}{{\"\\n\"}}{{.spec.tolerations}}{{\"\\n\"}}'", name, ns),
+    ];
+    let causes: Vec<&Cause> = histogram
+        .iter()
+        .flat_map(|h| h.entries.iter().map(|e| &e.cause))
+        .collect();
+    if causes.iter().any(|c| matches!(c, Cause::NodeAffinity)) {
+        let keys: Vec<&str> = node_selector.iter().map(|(k, _)| k.as_str()).collect();
+        next_steps.push(if keys.is_empty() {
+            "kubectl get nodes --show-labels".to_string()
+        } else {
+            command!("kubectl get nodes -L {}", keys.join(","))
+        });
+    }
+    if causes.iter().any(|c| matches!(c, Cause::Taint(_))) {
+        next_steps
+            .push("kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints".to_string());
+    }
+    if causes
+        .iter()
+        .any(|c| matches!(c, Cause::Insufficient(_) | Cause::TooManyPods))
+    {
+        next_steps.push("kubectl describe nodes | grep -A 8 'Allocated resources'".to_string());
+    }
+    if causes
+        .iter()
+        .any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity))
+        || histogram::waits_for_claims(&message)
+    {
+        next_steps.push(command!("kubectl get pvc -n {}", ns));
+    }
+    if gated {
+        next_steps.push(command!(
+            "kubectl get pod {} -n {} -o jsonpath='{{.spec.schedulingGates}}'",
+            name,
+            ns
+        ));
+    }
+
+    let mut finding = RULE.finding(
+        if gated { Severity::Warning } else { Severity::Error },
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    );
+    finding.details = details(histogram.as_ref(), &message);
+    Some(finding)
+}
+
+/// What the scheduler's message establishes, for the findings that explain this one: the taints it
+/// refused nodes for, and whether it waits for claims to be bound. From the parsed histogram; an
+/// unparsed message is searched for the pressure taints only (the ones another rule explains).
+fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
+    let Some(h) = histogram else {
+        // The message of its own for unbound claims (before 1.16) has no histogram.
+        let claims = histogram::waits_for_claims(message).then_some(Detail::UnboundClaim);
+        return [
+            "node.kubernetes.io/disk-pressure",
+            "node.kubernetes.io/memory-pressure",
+            "node.kubernetes.io/pid-pressure",
+        ]
+        .into_iter()
+        .filter(|taint| message.contains(taint))
+        .map(|taint| Detail::UntoleratedTaint(taint.into()))
+        .chain(claims)
+        .collect();
+    };
+    h.entries
+        .iter()
+        .filter_map(|e| match &e.cause {
+            Cause::Taint(Some(printed)) => Some(Detail::UntoleratedTaint(taint_key(printed).into())),
+            Cause::UnboundClaim => Some(Detail::UnboundClaim),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The key of a taint as the scheduler prints it: `{node.kubernetes.io/disk-pressure: }`.
+fn taint_key(printed: &str) -> &str {
+    printed
+        .trim_matches(['{', '}'])
+        .split(':')
+        .next()
+        .unwrap_or_default()
+        .trim()
+}
+
+/// Names the pasted nodes that fail the node selector or carry a named taint, adding their labels and
+/// taints as evidence; returns a clause per cause naming them, for the summary.
+fn failing_nodes(
+    model: &Model<'_>,
+    histogram: &Histogram,
+    node_selector: &[(String, String)],
+    evidence: &mut Vec<Evidence>,
+) -> Vec<Message> {
+    let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
+    let mut named = Vec::new();
+    for entry in &histogram.entries {
+        let mut names = Vec::new();
+        match &entry.cause {
+            Cause::NodeAffinity if !node_selector.is_empty() => {
+                for node in &nodes {
+                    let mismatched: Vec<&(String, String)> = node_selector
+                        .iter()
+                        .filter(|(k, v)| {
+                            node.locate(&format!("metadata.labels[\"{k}\"]"))
+                                .and_then(|(_, n)| n.as_str())
+                                != Some(v.as_str())
+                        })
+                        .collect();
+                    if !mismatched.is_empty() {
+                        names.push(node.id.name.to_string());
+                        for (k, _) in mismatched {
+                            evidence.extend(model.evidence(node, &format!("metadata.labels[\"{k}\"]")));
+                        }
+                    }
+                }
+            }
+            Cause::Taint(Some(printed)) => {
+                let key = taint_key(printed);
+                for node in &nodes {
+                    let taints = node
+                        .locate("spec.taints")
+                        .map(|(_, t)| t.items())
+                        .unwrap_or_default();
+                    if let Some(i) = taints
+                        .iter()
+                        .position(|t| t.get("key").and_then(|k| k.as_str()) == Some(key))
+                    {
+                        names.push(node.id.name.to_string());
+                        evidence.extend(model.evidence(node, &format!("spec.taints[{i}].key")));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !names.is_empty() {
+            named.push(
+                Msg::PastedNodes {
+                    cause: Box::new(entry.cause.describe()),
+                    nodes: names,
+                }
+                .into(),
+            );
+        }
+    }
+    named
+}
+
+fn summary(
+    id: &ObjectRef,
+    gated: bool,
+    histogram: Option<&Histogram>,
+    message: &str,
+    named: Vec<Message>,
+    events_only: bool,
+) -> Msg {
+    if gated {
+        return Msg::Gated { subject: id.clone() };
+    }
+    let scheduler = match histogram {
+        Some(h) => Some(Msg::Available {
+            available: h.available,
+            total: h.total,
+            entries: h.entries.iter().map(histogram::Entry::describe).collect(),
+        }),
+        None if !message.is_empty() => Some(Msg::SchedulerSays {
+            message: message.to_string(),
+        }),
+        None => None,
+    };
+    Msg::NoNode {
+        subject: id.clone(),
+        scheduler: scheduler.map(|m| Box::new(m.into())),
+        named,
+        events_only,
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `pod-unschedulable`.
+    pub enum Msg {
+        /// A Pod whose `spec.schedulingGates` keep the scheduler from considering it.
+        Gated { subject: ObjectRef } = "pod-unschedulable.gated" {
+            en: "{subject} is held back by scheduling gates: the scheduler will not consider it until they are removed.",
+            zh: "{subject} 被 schedulingGates 挡住了：在这些门控被移除之前，调度器不会考虑它。",
+        },
+        /// A Pod no node has been chosen for: what the scheduler says (`Available`, `SchedulerSays`),
+        /// the pasted nodes it refused (`PastedNodes`), and whether this rests on its events alone.
+        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool } = "pod-unschedulable.no-node" {
+            en: {
+                let mut text = format!("No node has been chosen for {subject}: it is Pending before scheduling, so the scheduler's constraints are the boundary.");
+                if let Some(s) = scheduler.0 {
+                    text.push(' ');
+                    text.push_str(&s.render(Lang::En));
+                }
+                for n in named.0 {
+                    text.push(' ');
+                    text.push_str(&n.render(Lang::En));
+                }
+                if *events_only.0 {
+                    text.push_str(" (From the scheduler's events only.)");
+                }
+                text
+            },
+            zh: {
+                let mut text = format!("还没有为 {subject} 选定节点：它的 Pending 发生在调度之前，因此故障边界是调度器的各项约束。");
+                if let Some(s) = scheduler.0 {
+                    text.push_str(&s.render(Lang::Zh));
+                }
+                for n in named.0 {
+                    text.push_str(&n.render(Lang::Zh));
+                }
+                if *events_only.0 {
+                    text.push_str("（仅依据调度器的事件。）");
+                }
+                text
+            },
+        },
+        /// The scheduler's histogram: how many nodes are available, and why the others are not
+        /// (its entries, [`super::histogram::Msg`]).
+        Available { available: u32, total: u32, entries: Vec<Message> } = "pod-unschedulable.available" {
+            en: "{available}/{total} nodes are available: {entries}.",
+            zh: "{total} 个节点中有 {available} 个可用：{entries}。",
+        },
+        /// The scheduler's message, verbatim, when it is not a histogram this parser reads.
+        SchedulerSays { message: String } = "pod-unschedulable.scheduler-says" {
+            en: "The scheduler says: {message}",
+            zh: "调度器的消息：{message}",
+        },
+        /// The pasted nodes that fail one of the scheduler's reasons (a cause of the histogram).
+        PastedNodes { cause: Box<Message>, nodes: Vec<String> } = "pod-unschedulable.pasted-nodes" {
+            en: "Pasted nodes {cause}: {nodes}.",
+            zh: "粘贴的节点中，{nodes} {cause}。",
+        },
+        CapacityMayAppear {} = "pod-unschedulable.capacity-may-appear" {
+            en: "Whether capacity or matching nodes will appear (a cluster autoscaler, new or uncordoned nodes): the message is the scheduler's view at its last attempt.",
+            zh: "是否会出现容量或匹配的节点（集群自动扩缩器、新加入或解除封锁的节点）：这条消息只是调度器最后一次尝试时看到的情况。",
+        },
+        WhichNode {} = "pod-unschedulable.which-node" {
+            en: "Which node the Pod would use once the constraint is fixed, and whether its image would pull and the application run there.",
+            zh: "约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。",
+        },
+        /// A `FailedScheduling` event with a count above 1.
+        Repeated {} = "pod-unschedulable.repeated" {
+            en: "The scheduling failure repeated; the text shown can be the first attempt's (an event series keeps its first message), so later attempts may have had other per-node reasons.",
+            zh: "调度失败重复出现过；显示的文本可能是第一次尝试时的（事件序列保留第一条消息），之后的尝试在各个节点上的原因可能不同。",
+        },
+        NoNodes {} = "pod-unschedulable.no-nodes" {
+            en: "No Nodes were pasted, so their labels, taints and free capacity are unknown: the node counts come from the scheduler's message alone.",
+            zh: "输入中没有 Node，因此它们的标签、污点和空闲容量都不清楚：节点数量只来自调度器的消息。",
+        },
+        /// A Pod known from the scheduler's events only.
+        NotPasted { subject: ObjectRef } = "pod-unschedulable.not-pasted" {
+            en: "{subject} itself was not pasted: its node selector, affinity, tolerations and requests are unknown, and this finding rests on the scheduler's events alone, which are a hint rather than proof.",
+            zh: "输入中没有 {subject} 本身：它的节点选择器、亲和性、容忍和资源请求都不清楚；这个结论只基于调度器的事件，事件只是线索而不是证明。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use faultline_engine::{analyze, Source};
+
+    /// The Pod pasted without its uid (as `kubectl get -o yaml` of a template or an edited paste
+    /// shows it) and the scheduler's event naming it with one are one Pod: one finding, not a second
+    /// "known only from its events".
+    #[test]
+    fn a_pod_and_its_event_with_a_uid_are_one_pod() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: shop}
+spec: {containers: [{name: web, image: web:1}]}
+status:
+  phase: Pending
+  conditions:
+  - {type: PodScheduled, status: \"False\", reason: Unschedulable, message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"}
+---
+apiVersion: v1
+kind: Event
+metadata: {name: web-1.1, namespace: shop}
+involvedObject: {kind: Pod, name: web-1, namespace: shop, uid: 5e1f}
+reason: FailedScheduling
+type: Warning
+message: \"0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.\"
+";
+        let report = analyze(&[Source::new("p.yaml", text)]);
+        let found: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == super::RULE.id)
+            .map(|f| f.subject.to_string())
+            .collect();
+        assert_eq!(found, ["Pod shop/web-1"]);
+    }
+}

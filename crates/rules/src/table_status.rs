@@ -1,0 +1,184 @@
+//! Pods known only from a `kubectl get pods` table: kubectl's STATUS column (`CrashLoopBackOff`,
+//! `ImagePullBackOff`, `CreateContainerConfigError`) is the weakest evidence that still proves
+//! something — the state one of the Pod's containers is in now — and often the only evidence a paste
+//! has. The rules that read container states read this too, and say what the table cannot show.
+//! RESTARTS as kubectl ≥ 1.27 prints it (`5 (2m ago)`, [`last_restart`]) dates the last restart: a
+//! Running row that restarted again and again minutes ago is a crash loop caught between exits
+//! (`container-crash-looping`); a count without its age, or a last restart days ago, proves nothing
+//! current.
+
+use faultline_ingest::{Object, Typed};
+use faultline_model::Model;
+use faultline_report::message::{common, Message};
+use faultline_report::{Evidence, ObjectRef};
+
+/// A Pod row of a `get` table whose STATUS is one of `statuses` (compared without an `Init:`
+/// prefix), with the status as printed. Pods that the input also shows whole (a describe, a YAML,
+/// with their containers' states) are left to the container states, which say more.
+pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Object, &'a str)> {
+    let rows: Vec<(&'a Object, &'a str)> = model
+        .objects_of_kind("Pod")
+        .filter_map(|o| {
+            let printed = o.locate("kubectl.status")?.1.as_str()?;
+            let bare = printed.strip_prefix("Init:").unwrap_or(printed);
+            statuses.contains(&bare).then_some((o, printed))
+        })
+        .collect();
+    if rows.is_empty() {
+        return rows;
+    }
+    // The Pods shown whole (with a container's state: a describe cut off before `State:` shows
+    // none), by name: one pass, not one per row.
+    let mut whole: std::collections::HashMap<&str, Vec<Option<&str>>> = std::collections::HashMap::new();
+    for other in model.objects_of_kind("Pod") {
+        let statuses = matches!(&other.typed, Typed::Pod(pod) if pod
+            .status
+            .as_ref()
+            .and_then(|s| s.container_statuses.as_ref())
+            .is_some_and(|c| c.iter().any(|c| c.state.is_some() || c.last_state.is_some())));
+        if statuses {
+            whole
+                .entry(other.id.name.as_str())
+                .or_default()
+                .push(other.id.namespace.as_deref());
+        }
+    }
+    rows.into_iter()
+        .filter(|(o, _)| !shown_whole(&whole, &o.id))
+        .collect()
+}
+
+/// Whether a Pod with this identity is also in the input with its container statuses (a namespace
+/// missing on either side matches any).
+fn shown_whole(whole: &std::collections::HashMap<&str, Vec<Option<&str>>>, id: &ObjectRef) -> bool {
+    whole.get(id.name.as_str()).is_some_and(|namespaces| {
+        namespaces
+            .iter()
+            .any(|ns| ns.is_none() || id.namespace.is_none() || *ns == id.namespace.as_deref())
+    })
+}
+
+/// The row's STATUS and RESTARTS cells as evidence.
+pub fn evidence(model: &Model<'_>, pod: &Object) -> Vec<Evidence> {
+    let mut evidence: Vec<Evidence> = model.evidence(pod, "kubectl.status").into_iter().collect();
+    evidence.extend(model.evidence(pod, "kubectl.restarts"));
+    evidence
+}
+
+/// A row's cells, then the Pod's last three warnings when its events were pasted too: they say more
+/// than the table.
+pub fn evidence_with_warnings(
+    model: &Model<'_>,
+    pod: &Object,
+    id: &faultline_report::ObjectRef,
+) -> Vec<Evidence> {
+    let mut evidence = evidence(model, pod);
+    let events = model.events_for(id);
+    evidence.extend(
+        events
+            .iter()
+            .filter(|e| e.is_warning())
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e)),
+    );
+    evidence
+}
+
+/// RESTARTS as printed (`25`, `19 (75s ago)`), when the table has the column.
+pub fn restarts(pod: &Object) -> Option<&str> {
+    pod.locate("kubectl.restarts")?.1.as_str()
+}
+
+/// RESTARTS as kubectl ≥ 1.27 prints it, `5 (2m ago)`: the count and the seconds since the last
+/// restart; a count alone (`5`, older kubectl, or a container never restarted) has no age.
+pub fn last_restart(pod: &Object) -> Option<(u32, Option<i64>)> {
+    let printed = restarts(pod)?.trim();
+    let (count, rest) = match printed.split_once(' ') {
+        Some((count, rest)) => (count, Some(rest)),
+        None => (printed, None),
+    };
+    let age = rest
+        .and_then(|r| r.trim().strip_prefix('(')?.strip_suffix(" ago)"))
+        .and_then(faultline_ingest::events_table::parse_age);
+    Some((count.parse().ok()?, age))
+}
+
+/// What one STATUS means, for a rule that reads it.
+pub struct TableFault {
+    /// The statuses, without an `Init:` prefix.
+    pub statuses: &'static [&'static str],
+    /// What the status says is happening, after "STATUS X: ".
+    pub meaning: fn() -> Message,
+    /// What else the table cannot show for this fault.
+    pub cannot: fn() -> Message,
+}
+
+/// One finding per Pod row with one of the fault's statuses that the rule has no finding about yet
+/// (from the Pod's events, say).
+pub fn check(
+    rule: &super::Rule,
+    fault: &TableFault,
+    model: &Model<'_>,
+    findings: &mut Vec<faultline_report::Finding>,
+) {
+    // The rule's findings so far (from events), by subject: one pass, not one per row.
+    let known: std::collections::HashSet<(String, String)> = findings
+        .iter()
+        .filter(|f| f.rule == rule.id)
+        .map(|f| (f.subject.kind.to_string(), f.subject.name.to_string()))
+        .collect();
+    for (pod, printed) in pods_with_status(model, fault.statuses) {
+        let id = &pod.id;
+        if known.contains(&(id.kind.to_string(), id.name.to_string())) {
+            continue;
+        }
+        let ns = id.namespace.as_deref().unwrap_or("default");
+        let summary = common::Msg::TableRow {
+            subject: id.clone(),
+            status: printed.into(),
+            restarts: restarts(pod).filter(|r| !r.starts_with('0')).map(Into::into),
+            meaning: Box::new((fault.meaning)()),
+        };
+        let cannot_establish: Vec<Message> = vec![common::Msg::TableCannot {}.into(), (fault.cannot)()];
+        let next_steps = vec![
+            command!("kubectl describe pod {} -n {}", id.name, ns),
+            command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
+            command!("kubectl events -n {} --for pod/{}", ns, id.name),
+        ];
+        let evidence = evidence_with_warnings(model, pod, id);
+        findings.push(rule.finding(
+            faultline_report::Severity::Error,
+            id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use faultline_ingest::{ingest, Source};
+    use faultline_model::Model;
+
+    fn row(restarts: &str) -> Option<(u32, Option<i64>)> {
+        let text =
+            format!("NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   {restarts}   43d\n");
+        let sources = [Source::new("pods.txt", text)];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let pod = model.objects_of_kind("Pod").next()?;
+        super::last_restart(pod)
+    }
+
+    /// kubectl ≥ 1.27 dates the last restart; older kubectl prints the count alone.
+    #[test]
+    fn restarts_are_read_with_their_age_when_kubectl_prints_it() {
+        assert_eq!(row("5 (2m ago)"), Some((5, Some(120))));
+        assert_eq!(row("14 (2m3s ago)"), Some((14, Some(123))));
+        assert_eq!(row("10 (43d ago)"), Some((10, Some(43 * 86_400))));
+        assert_eq!(row("30"), Some((30, None)));
+    }
+}

@@ -1,0 +1,445 @@
+use std::collections::BTreeSet;
+
+use crate::history::{self, Supersedes};
+use faultline_model::{EventRecord, Model};
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A PersistentVolumeClaim that stays `Pending` because no volume is provided: the provisioner
+    /// reports `ProvisioningFailed`, or the controller keeps waiting for an external provisioner
+    /// (`ExternalProvisioning`: "Waiting for a volume to be created either by the external
+    /// provisioner 'x' or manually…") that never answers, or no StorageClass is set and no
+    /// PersistentVolume matches (`FailedBinding`). A claim waiting for its first consumer
+    /// (`WaitForFirstConsumer`) is normal and not reported.
+    ///
+    /// ## Why it matters
+    /// Every Pod using the claim waits with it, and the scheduler reports "pod has unbound immediate
+    /// PersistentVolumeClaims": the scheduling symptom is explained by storage, and fixing
+    /// placement will not help.
+    ///
+    /// ## Evidence
+    /// The claim's phase and StorageClass, then the persistentvolume-controller's and provisioner's
+    /// events with their counts; an event alone is a hint that the provisioner is not acting. With
+    /// the claim not pasted, a later `ProvisioningSucceeded` means the failures were before. A
+    /// claim `Pending` with no event at all (a `kubectl get pvc` row alone, a YAML without its
+    /// events) is a warning from the weakest evidence, which says that its events would tell why and
+    /// that a StorageClass binding at first consumer makes Pending normal; it is quiet when the
+    /// pasted StorageClass has `volumeBindingMode: WaitForFirstConsumer` (its YAML or the get
+    /// table's VOLUMEBINDINGMODE), and folded into the finding of another Pending claim of the same
+    /// StorageClass whose events are pasted (its phase cited there). The newest copy of a claim
+    /// counts: a watch or a later paste that shows it `Bound` makes the earlier `Pending` history.
+    ///
+    /// ## Fault boundary
+    /// `zone-network-storage`: the StorageClass's provisioner (a CSI controller) and the backend.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the provisioner's Pods are running and registered, whether the storage backend is
+    /// healthy, and whether the StorageClass exists as named.
+    ///
+    /// ## Next evidence to collect
+    /// The StorageClass (`kubectl get storageclass NAME -o yaml`), the CSI driver and its controller
+    /// Pods, and the provisioner's logs.
+    ///
+    /// ## Example
+    /// ```text
+    /// Status:        Pending
+    ///   Normal  ExternalProvisioning  4s (x142 over 35m)  persistentvolume-controller  Waiting for a
+    ///   volume to be created either by the external provisioner 'rbd.csi.ceph.com' …
+    /// ```
+    pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 因没有提供卷而一直处于 `Pending` 的 PersistentVolumeClaim：制备器报告 `ProvisioningFailed`；或者控制器一直在等待一个从不响应的外部制备器（`ExternalProvisioning`：`Waiting for a volume to be created either by the external provisioner 'x' or manually…`）；或者没有设置 StorageClass，也没有匹配的 PersistentVolume（`FailedBinding`）。等待第一个使用者的卷申领（`WaitForFirstConsumer`）是正常的，不会被报告。
+
+ ## 为什么重要
+ 使用该卷申领的每个 Pod 都会跟着等待，调度器会报告 `pod has unbound immediate PersistentVolumeClaims`：这个调度症状要由存储来解释，调整调度位置无济于事。
+
+ ## 证据
+ 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。没有任何事件而处于 `Pending` 的卷申领（只有 `kubectl get pvc` 的一行，或者没有事件的 YAML）依据最弱的证据给出警告，并说明它的事件才能说明原因，以及在首个使用者出现时才绑定的 StorageClass 会让 Pending 成为正常状态；如果粘贴的 StorageClass 设置了 `volumeBindingMode: WaitForFirstConsumer`（它的 YAML 或 get 表格的 VOLUMEBINDINGMODE 列），规则保持沉默；如果同一 StorageClass 的另一个 Pending 卷申领粘贴了事件，则并入那个卷申领的发现（在那里引用它的阶段）。以输入中该卷申领最新的一份为准：监视输出或之后的粘贴显示它已 `Bound` 时，之前的 `Pending` 是历史。
+
+ ## 故障边界
+ `zone-network-storage`：StorageClass 的制备器（一个 CSI 控制器）及其后端存储。
+
+ ## 这些证据无法确定的内容
+ 制备器的 Pod 是否在运行并已注册，存储后端是否健康，以及所指名的 StorageClass 是否存在。
+
+ ## 下一步应收集的证据
+ StorageClass（`kubectl get storageclass NAME -o yaml`），CSI 驱动及其控制器 Pod，以及制备器的日志。
+
+ ## 示例
+ ```text
+ Status:        Pending
+   Normal  ExternalProvisioning  4s (x142 over 35m)  persistentvolume-controller  Waiting for a
+   volume to be created either by the external provisioner 'rbd.csi.ceph.com' …
+ ```
+"#;
+
+const SIGNALS: [&str; 3] = ["ProvisioningFailed", "ExternalProvisioning", "FailedBinding"];
+
+/// The provisioner records `ProvisioningSucceeded` ("Successfully provisioned volume pvc-…") once
+/// it has created the volume.
+const PROVISIONED_SINCE: Supersedes<'static> = Supersedes::Event {
+    reasons: &["ProvisioningSucceeded"],
+    same_part: false,
+};
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut subjects: Vec<ObjectRef> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for object in model
+        .objects
+        .iter()
+        .filter(|o| o.id.kind == "PersistentVolumeClaim")
+    {
+        let phase = object.locate("status.phase").and_then(|(_, n)| n.as_str());
+        if phase == Some("Pending") && seen.insert((object.id.namespace.clone(), object.id.name.clone())) {
+            subjects.push(object.id.clone());
+        }
+    }
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.subject.kind == "PersistentVolumeClaim" && SIGNALS.contains(&e.reason.as_str()))
+    {
+        if seen.insert((event.subject.namespace.clone(), event.subject.name.clone())) {
+            subjects.push(event.subject.clone());
+        }
+    }
+    for id in subjects {
+        // The newest copy of the claim in the input (a watch's last row, a later paste): a claim
+        // Pending first and Bound since is history.
+        let object = newest_claim(model, &id).or_else(|| model.object(&id));
+        if object
+            .and_then(|o| o.locate("status.phase"))
+            .and_then(|(_, n)| n.as_str())
+            .is_some_and(|p| p != "Pending")
+        {
+            continue; // bound since
+        }
+        let events = model.events_for(&id);
+        let signals: Vec<&EventRecord> = events
+            .iter()
+            .copied()
+            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
+            .collect();
+        let Some(latest) = signals.last() else {
+            // Pending with no event at all (a `kubectl get pvc` row, a YAML without its events):
+            // the weakest evidence, a warning; a claim waiting for its first consumer says so in
+            // an event or its StorageClass, and is normal.
+            if let Some(object) = object.filter(|_| events.is_empty()) {
+                if !binds_at_first_consumer(model, object) && !sibling_explains(model, object) {
+                    findings.push(phase_only(model, object));
+                }
+            }
+            continue;
+        };
+        // A volume provisioned since (the provisioner's `ProvisioningSucceeded`), the claim not
+        // pasted: the failures were before; binding follows.
+        if object.is_none() && history::superseded(model, &id, Some(latest), &[PROVISIONED_SINCE]).is_some() {
+            continue;
+        }
+        findings.push(finding(model, object, &id, &signals, latest));
+    }
+}
+
+/// Whether the claim's StorageClass, when pasted, binds only once a Pod uses the claim
+/// (`volumeBindingMode: WaitForFirstConsumer`): then Pending is normal until one is scheduled.
+fn binds_at_first_consumer(model: &Model<'_>, claim: &faultline_ingest::Object) -> bool {
+    let Some(class) = claim
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+    else {
+        return false;
+    };
+    model.objects_of_kind("StorageClass").any(|o| {
+        o.id.name == class
+            && o.locate("volumeBindingMode").and_then(|(_, n)| n.as_str()) == Some("WaitForFirstConsumer")
+    })
+}
+
+/// The last copy of this claim in the input's order that shows its phase (a describe cut to its
+/// Events shows none; a namespace missing on either side matches any).
+fn newest_claim<'a>(model: &Model<'a>, id: &ObjectRef) -> Option<&'a faultline_ingest::Object> {
+    model
+        .objects_of_kind("PersistentVolumeClaim")
+        .filter(|o| {
+            o.id.name == id.name
+                && (o.id.namespace.is_none() || id.namespace.is_none() || o.id.namespace == id.namespace)
+                && o.locate("status.phase").is_some()
+        })
+        .last()
+}
+
+/// The claim's StorageClass, when set.
+fn class_of(claim: &faultline_ingest::Object) -> Option<&str> {
+    claim
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+        .filter(|c| !c.is_empty())
+}
+
+/// Whether another Pending claim of the same StorageClass has the provisioner's or the controller's
+/// events: that claim's finding explains this one, which is listed in its evidence.
+fn sibling_explains(model: &Model<'_>, claim: &faultline_ingest::Object) -> bool {
+    let Some(class) = class_of(claim) else {
+        return false;
+    };
+    model.objects_of_kind("PersistentVolumeClaim").any(|o| {
+        o.id != claim.id
+            && class_of(o) == Some(class)
+            && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
+            && model
+                .events_for(&o.id)
+                .iter()
+                .any(|e| SIGNALS.contains(&e.reason.as_str()))
+    })
+}
+
+/// The other Pending claims of this claim's StorageClass that have no event in the input: they wait
+/// on the same provisioner, and their phase is cited with this claim's finding.
+fn silent_siblings<'a>(
+    model: &Model<'a>,
+    claim: &faultline_ingest::Object,
+) -> Vec<&'a faultline_ingest::Object> {
+    let Some(class) = class_of(claim) else {
+        return Vec::new();
+    };
+    model
+        .objects_of_kind("PersistentVolumeClaim")
+        .filter(|o| {
+            o.id != claim.id
+                && class_of(o) == Some(class)
+                && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
+                && model.events_for(&o.id).is_empty()
+        })
+        .collect()
+}
+
+/// A claim Pending with no event in the input: what the table (or the YAML) shows, and what its
+/// events would have said.
+fn phase_only(model: &Model<'_>, object: &faultline_ingest::Object) -> Finding {
+    let id = &object.id;
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = Vec::new();
+    evidence.extend(model.evidence(object, "status.phase"));
+    evidence.extend(model.evidence(object, "spec.storageClassName"));
+    let class = object
+        .locate("spec.storageClassName")
+        .and_then(|(_, n)| n.as_str())
+        .map(str::to_string);
+    let summary = Msg::Pending {
+        subject: id.clone(),
+        cause: Box::new(Msg::NoEventShown {}.into()),
+    };
+    let mut cannot_establish: Vec<Message> = vec![Msg::WhyPending {}.into()];
+    if class.is_some() {
+        cannot_establish.push(Msg::FirstConsumer {}.into());
+        if !model.graph.inventory.has("StorageClass") {
+            cannot_establish.push(Msg::NoStorageClass {}.into());
+        }
+    } else {
+        cannot_establish.push(Msg::NoClassNamed {}.into());
+    }
+    let mut next_steps = vec![command!("kubectl describe pvc {} -n {}", id.name, ns)];
+    if let Some(class) = &class {
+        next_steps.push(command!("kubectl get storageclass {} -o yaml", class));
+    }
+    RULE.finding(
+        Severity::Warning,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
+}
+
+/// Whether a CSI controller plugin of the components' table (its Pod, Deployment or StatefulSet)
+/// is in the input, by the names the table knows (a Pod's name without its generated suffixes).
+fn csi_controller_pasted(model: &Model<'_>) -> bool {
+    use crate::cluster_components::{entry_named, Family};
+    model.objects.iter().any(|o| {
+        let Some(ns) = o.id.namespace.as_deref() else {
+            return false;
+        };
+        if !matches!(o.id.kind.as_str(), "Pod" | "Deployment" | "StatefulSet") {
+            return false;
+        }
+        let name = o.id.name.as_str();
+        let once = name.rsplit_once('-').map(|(head, _)| head);
+        let twice = once.and_then(|h| h.rsplit_once('-')).map(|(head, _)| head);
+        [Some(name), once, twice]
+            .into_iter()
+            .flatten()
+            .any(|n| entry_named(ns, n).is_some_and(|e| e.family == Family::CsiController))
+    })
+}
+
+/// The provisioner an `ExternalProvisioning` message names, in either of the persistentvolume
+/// controller's wordings: `Waiting for a volume to be created either by the external provisioner
+/// 'rbd.csi.ceph.com' …` (newer) and `waiting for a volume to be created, either by external
+/// provisioner "ebs.csi.aws.com" or manually created by system administrator` (older, as in
+/// awslabs/cdk-eks-blueprints#561 and embercsi/ember-csi#28).
+pub fn provisioner_named(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("external provisioner ")?;
+    let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    rest[1..].split(quote).next().filter(|p| !p.is_empty())
+}
+
+fn finding(
+    model: &Model<'_>,
+    object: Option<&faultline_ingest::Object>,
+    id: &ObjectRef,
+    signals: &[&EventRecord],
+    latest: &EventRecord,
+) -> Finding {
+    let ns = id.namespace.as_deref().unwrap_or("default");
+    let mut evidence: Vec<Evidence> = Vec::new();
+    if let Some(object) = object {
+        evidence.extend(model.evidence(object, "status.phase"));
+        evidence.extend(model.evidence(object, "spec.storageClassName"));
+    }
+    evidence.extend(model.event_evidence(latest));
+    for sibling in object.map(|o| silent_siblings(model, o)).unwrap_or_default() {
+        evidence.extend(model.evidence(sibling, "status.phase"));
+    }
+    let class = object
+        .and_then(|o| o.locate("spec.storageClassName"))
+        .and_then(|(_, n)| n.as_str())
+        .map(str::to_string);
+    let provisioner = provisioner_named(&latest.message).map(str::to_string);
+    let times = latest.count;
+    let cause = match latest.reason.as_str() {
+        "ExternalProvisioning" => Msg::WaitingForProvisioner {
+            provisioner: provisioner.clone(),
+            times,
+        },
+        "ProvisioningFailed" => Msg::ProvisioningFailed {
+            times,
+            message: latest.message.clone(),
+        },
+        _ => Msg::CannotBind {
+            times,
+            message: latest.message.clone(),
+        },
+    };
+    let summary = Msg::Pending {
+        subject: id.clone(),
+        cause: Box::new(cause.into()),
+    };
+    let mut cannot_establish: Vec<Message> = Vec::new();
+    // Computed, not assumed: a CSI controller's Pods or workload in the input are
+    // `cluster-component-failing`'s to judge, and then they were in this evidence.
+    if !csi_controller_pasted(model) {
+        cannot_establish.push(Msg::ProvisionerPods {}.into());
+    }
+    cannot_establish.push(Msg::BackendHealthy {}.into());
+    if !model.graph.inventory.has("StorageClass") {
+        cannot_establish.push(Msg::NoStorageClass {}.into());
+    }
+    if signals.iter().all(|e| e.type_ != "Warning") {
+        cannot_establish.push(Msg::NormalEvent {}.into());
+    }
+    let mut next_steps = vec![command!("kubectl describe pvc {} -n {}", id.name, ns)];
+    if let Some(class) = &class {
+        next_steps.push(command!("kubectl get storageclass {} -o yaml", class));
+    }
+    if let Some(p) = &provisioner {
+        next_steps.push(command!("kubectl get csidriver {}", p));
+    }
+    next_steps.push("kubectl get pods -A -o wide | grep -i -E 'csi|provisioner'".to_string());
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
+}
+
+faultline_report::messages! {
+    /// The words of `pvc-pending`.
+    pub enum Msg {
+        /// The claim is `Pending`, and why (one of the causes below).
+        Pending { subject: ObjectRef, cause: Box<Message> } = "pvc-pending.pending" {
+            en: "{subject} is Pending: {cause}. Every Pod that uses it waits with it.",
+            zh: "{subject} 处于 Pending：{cause}。所有使用它的 Pod 都会跟着等待。",
+        },
+        /// `ExternalProvisioning` repeated: the named provisioner (or its StorageClass's) never
+        /// answers; `times` is the event's count.
+        WaitingForProvisioner { provisioner: Option<String>, times: u32 } = "pvc-pending.waiting-for-provisioner" {
+            en: {
+                let provisioner = provisioner.0.as_ref().map_or_else(|| "of its StorageClass".to_string(), |p| format!("'{p}'"));
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("it is still waiting for the external provisioner {provisioner}{repeated} to create a volume, and nothing has answered: the provisioner looks absent, not running or not registered")
+            },
+            zh: {
+                let provisioner = provisioner.0.as_ref().map_or_else(|| "它的 StorageClass 所指定的外部制备器".to_string(), |p| format!("外部制备器 '{p}' "));
+                let repeated = if *times.0 > 1 { format!("（事件已重复 {times} 次）") } else { String::new() };
+                format!("它仍在等待{provisioner}创建卷{repeated}，却一直没有回应：这个制备器看起来不存在、没有运行或没有注册")
+            },
+        },
+        /// `ProvisioningFailed`, with the event's message verbatim.
+        ProvisioningFailed { times: u32, message: String } = "pvc-pending.provisioning-failed" {
+            en: {
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("the provisioner failed to create a volume{repeated}: {message}")
+            },
+            zh: {
+                let repeated = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
+                format!("制备器创建卷失败{repeated}：{message}")
+            },
+        },
+        /// Any other binding failure, with the event's message verbatim.
+        CannotBind { times: u32, message: String } = "pvc-pending.cannot-bind" {
+            en: {
+                let repeated = if *times.0 > 1 { format!(" ({times} times)") } else { String::new() };
+                format!("no volume can be bound{repeated}: {message}")
+            },
+            zh: {
+                let repeated = if *times.0 > 1 { format!("（{times} 次）") } else { String::new() };
+                format!("没有可以绑定的卷{repeated}：{message}")
+            },
+        },
+        /// The claim is Pending and no event in the input says why (a `get pvc` row alone).
+        NoEventShown {} = "pvc-pending.no-event-shown" {
+            en: "no event in the input says why: the persistentvolume-controller's or the provisioner's events (kubectl describe pvc) would",
+            zh: "输入中没有任何事件说明原因：persistentvolume-controller 或制备器的事件（kubectl describe pvc）会说明",
+        },
+        WhyPending {} = "pvc-pending.why-pending" {
+            en: "Why the claim is Pending: no provisioning or binding event was in this evidence, so whether the provisioner failed, never answered or no PersistentVolume matches is unknown.",
+            zh: "卷申领为什么处于 Pending：这些证据中没有制备或绑定的事件，因此不知道是制备器失败了、一直没有回应，还是没有匹配的 PersistentVolume。",
+        },
+        NoClassNamed {} = "pvc-pending.no-class-named" {
+            en: "The claim names no StorageClass in this evidence: it binds to a matching PersistentVolume, or is provisioned by the cluster's default StorageClass if one exists; whether either does is not shown.",
+            zh: "这些证据中该卷申领没有指定 StorageClass：它会绑定到一个匹配的 PersistentVolume，或者在存在默认 StorageClass 时由它来制备；两者是否存在，这里看不到。",
+        },
+        FirstConsumer {} = "pvc-pending.first-consumer" {
+            en: "Whether its StorageClass binds only when a Pod uses the claim (volumeBindingMode: WaitForFirstConsumer): then Pending is normal until such a Pod is scheduled.",
+            zh: "它的 StorageClass 是否只在有 Pod 使用该卷申领时才绑定（volumeBindingMode: WaitForFirstConsumer）：若是，在这样的 Pod 被调度之前处于 Pending 是正常的。",
+        },
+        ProvisionerPods {} = "pvc-pending.provisioner-pods" {
+            en: "Whether the provisioner's Pods (the CSI controller) are running and registered: they were not in this evidence.",
+            zh: "制备器的 Pod（CSI 控制器）是否在运行并已注册：这些证据中没有它们。",
+        },
+        BackendHealthy {} = "pvc-pending.backend-healthy" {
+            en: "Whether the storage backend itself is healthy.",
+            zh: "存储后端本身是否健康。",
+        },
+        NoStorageClass {} = "pvc-pending.no-storage-class" {
+            en: "No StorageClass was pasted, so whether it exists as named and which provisioner it names is unknown.",
+            zh: "输入中没有 StorageClass，因此不知道是否存在这个名字的 StorageClass，也不知道它指定的是哪个制备器。",
+        },
+        NormalEvent {} = "pvc-pending.normal-event" {
+            en: "The evidence is a Normal event repeated, not an error: it shows the controller waiting, not why nothing answers.",
+            zh: "证据是一个重复出现的 Normal 事件，而不是错误：它只说明控制器在等待，没有说明为什么没有任何回应。",
+        },
+    }
+}
