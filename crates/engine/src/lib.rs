@@ -155,7 +155,7 @@ fn diagnose(
     stage(Phase::Relating);
     let model = model::Model::build(sources, ingested);
     stage(Phase::Diagnosing);
-    let findings = rules::run(&model);
+    let findings = faultline_judge::judge(&model, rules::check_all(&model));
     stage(Phase::Timeline);
     let (timeline, capture) = model::timeline::build(&model, options.captured_at);
     let (objects, relations) = model::map::build(&model);

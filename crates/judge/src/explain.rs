@@ -1,0 +1,343 @@
+//! Symptoms and their causes: the links by which one finding explains another, by the rules' ids
+//! and the findings' typed details, never by their wording.
+
+use crate::pod_node;
+use faultline_model::owners::{descends_from, runs_on, selects, uses};
+use faultline_model::Model;
+use faultline_report::{Cause, Detail, Finding, Severity};
+use faultline_rules::{
+    application, components, control_plane, etcd, find, node_runtime, quota_admission, readiness_endpoints,
+    scheduling, zone_network_storage,
+};
+
+/// Rules whose subject is the object that refused a create (a ResourceQuota, a webhook's Service),
+/// the refused objects being in [`Finding::affects`].
+const REFUSERS: &[&str] = &[
+    quota_admission::quota_exceeded_on_create::RULE.id,
+    quota_admission::admission_webhook_unreachable::RULE.id,
+];
+
+/// Whether `cause` explains `symptom` (both findings of the same analysis).
+type Explains = fn(&Model<'_>, &Finding, &Finding) -> bool;
+
+/// A symptom another finding explains.
+pub(crate) struct Explanation {
+    /// The symptom's rule id.
+    pub(crate) symptom: &'static str,
+    /// The cause's rule id; `None` for a finding of any other rule.
+    pub(crate) cause: Option<&'static str>,
+    /// Whether the symptom takes the cause's boundary: a symptom whose own evidence cannot say
+    /// where the fault is (a Deployment's rollout) does; the others keep their own boundary and say
+    /// what they follow from.
+    pub(crate) takes_boundary: bool,
+    pub(crate) explains: Explains,
+}
+
+/// `symptom` is explained by a failing cluster component, as that component's finding decided
+/// (`cluster-component-failing` reads the other findings and names the ones it explains).
+const fn by_a_cluster_component(symptom: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(zone_network_storage::cluster_component_failing::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            zone_network_storage::cluster_component_failing::explains(symptom, cause)
+        },
+    }
+}
+
+/// `symptom` is explained by a finding of `cause` about the same object.
+const fn on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: same_subject,
+    }
+}
+
+/// `symptom` is explained by an error of `cause` about the same object (a warning of that rule is a
+/// hint, which explains nothing).
+const fn proven_on_the_same_object(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: |_, symptom, cause| symptom.subject == cause.subject && cause.severity == Severity::Error,
+    }
+}
+
+/// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
+/// subjects, never by their summaries' wording.
+pub(crate) const EXPLANATIONS: &[Explanation] = &[
+    // A cluster component's failure explains its own Pods' findings and what it serves, listed
+    // first so that it is the root (its links are in `cluster_component_failing::EXPLAINED`).
+    by_a_cluster_component(application::container_crash_looping::RULE.id),
+    by_a_cluster_component(application::container_oom_killed::RULE.id),
+    by_a_cluster_component(application::liveness_probe_failing::RULE.id),
+    by_a_cluster_component(application::startup_probe_failing::RULE.id),
+    by_a_cluster_component(node_runtime::container_start_failed::RULE.id),
+    by_a_cluster_component(node_runtime::container_config_invalid::RULE.id),
+    by_a_cluster_component(node_runtime::image_pull_failed::RULE.id),
+    by_a_cluster_component(readiness_endpoints::readiness_probe_failing::RULE.id),
+    by_a_cluster_component(zone_network_storage::volume_mount_failed::RULE.id),
+    by_a_cluster_component(readiness_endpoints::ingress_not_admitted::RULE.id),
+    by_a_cluster_component(zone_network_storage::pvc_pending::RULE.id),
+    by_a_cluster_component(zone_network_storage::pod_sandbox_failed::RULE.id),
+    by_a_cluster_component(zone_network_storage::node_network_unavailable::RULE.id),
+    by_a_cluster_component(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+    // An admission webhook the API server cannot call, whose Service has no ready endpoints.
+    Explanation {
+        symptom: quota_admission::admission_webhook_unreachable::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            quota_admission::admission_webhook_unreachable::service_of(symptom)
+                .is_some_and(|s| s == cause.subject)
+        },
+    },
+    // The scheduler refusing a node for its pressure taint is explained by the node's pressure.
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(node_runtime::node_under_pressure::RULE.id),
+        takes_boundary: false,
+        explains: |_, symptom, cause| {
+            cause.details.iter().any(|pressure| match pressure {
+                Detail::NodePressure { taint } => symptom
+                    .details
+                    .iter()
+                    .any(|d| matches!(d, Detail::UntoleratedTaint(key) if key == taint)),
+                _ => false,
+            })
+        },
+    },
+    // "Too many pods" is explained by a node that holds as many Pods as its allocatable.
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(scheduling::node_pod_capacity_reached::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, _| {
+            scheduling::node_pod_capacity_reached::refused_for_pod_count(model, &symptom.subject)
+        },
+    },
+    // "pod has unbound immediate PersistentVolumeClaims" is explained by the claim's own failure.
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(zone_network_storage::pvc_pending::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            symptom.subject.namespace == cause.subject.namespace
+                && symptom.details.contains(&Detail::UnboundClaim)
+                && uses(model, &symptom.subject, &cause.subject).unwrap_or(true)
+        },
+    },
+    // A rollout that is not progressing is explained by what is wrong with its ReplicaSets or Pods
+    // (or by a refusal reported on the Deployment itself), followed down the owner references.
+    Explanation {
+        symptom: readiness_endpoints::rollout_not_progressing::RULE.id,
+        cause: None,
+        takes_boundary: true,
+        explains: |model, symptom, cause| {
+            cause.rule != symptom.rule
+                && (descends_from(model, &cause.subject, &symptom.subject)
+                    // A refusal whose subject is the refuser (a quota): what it refused.
+                    || (REFUSERS.contains(&cause.rule.as_str())
+                        && cause.affects.iter().any(|a| descends_from(model, a, &symptom.subject))))
+        },
+    },
+    // Pods no scheduler has tried, while kube-scheduler's own Pod is failing: the scheduler's Pod
+    // is the finding to read.
+    Explanation {
+        symptom: control_plane::scheduler_not_running::RULE.id,
+        cause: Some(control_plane::control_plane_component_failing::RULE.id),
+        takes_boundary: false,
+        explains: |_, _, cause| {
+            cause.details.contains(&Detail::ControlPlaneComponent(
+                control_plane::components::SCHEDULER,
+            ))
+        },
+    },
+    // A control-plane component's Pod failing is the component failing: its container findings are
+    // the details of that finding, not another fault at the application boundary.
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::container_oom_killed::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
+    ),
+    on_the_same_object(
+        node_runtime::container_start_failed::RULE.id,
+        control_plane::control_plane_component_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::container_oom_killed::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
+    ),
+    // A Service with no ready endpoints explains failing requests to it: requests addressed to that
+    // Service, or read from the log of a Pod it selects. A request to another Service, a URL or an
+    // unknown target is not explained by it.
+    Explanation {
+        symptom: application::http_server_errors::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            symptom.subject == cause.subject
+                || (symptom.subject.kind == "Pod" && selects(model, &cause.subject, &symptom.subject))
+        },
+    },
+    // A Pod without a network sandbox on a node whose network is not ready.
+    Explanation {
+        symptom: zone_network_storage::pod_sandbox_failed::RULE.id,
+        cause: Some(zone_network_storage::node_network_unavailable::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| runs_on(model, &symptom.subject, &cause.subject),
+    },
+    // A Pod out of a Service's endpoints because its readiness probe fails: the Service's finding
+    // (the five facts) is the one to read first.
+    Explanation {
+        symptom: readiness_endpoints::readiness_probe_failing::RULE.id,
+        cause: Some(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| selects(model, &cause.subject, &symptom.subject),
+    },
+    // Restarts that are the kubelet's liveness kills: the probe is the finding to read.
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        application::liveness_probe_failing::RULE.id,
+    ),
+    // Restarts that are the kubelet's startup-probe kills (a `Killing` event for it, or exit 137):
+    // the startup probe is the finding to read.
+    Explanation {
+        symptom: application::container_crash_looping::RULE.id,
+        cause: Some(application::startup_probe_failing::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            symptom.subject == cause.subject
+                && application::startup_probe_failing::kills_explain_restarts(model, &cause.subject)
+        },
+    },
+    // A node not ready because its network plugin is not is a network fault first.
+    on_the_same_object(
+        node_runtime::node_not_ready::RULE.id,
+        zone_network_storage::node_network_unavailable::RULE.id,
+    ),
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
+    ),
+    on_the_same_object(
+        node_runtime::container_start_failed::RULE.id,
+        etcd::etcd_member_failing::RULE.id,
+    ),
+    // After the Service's own link: the component is then the Service's cause.
+    by_a_cluster_component(quota_admission::admission_webhook_unreachable::RULE.id),
+    // A probe aimed at a port its container does not have: the probe's failures follow from it when
+    // that is certain (a named port the container lacks, or a refused dial to an undeclared one: the
+    // finding is an error); an undeclared number alone is a hint and explains nothing.
+    proven_on_the_same_object(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    proven_on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    proven_on_the_same_object(
+        application::startup_probe_failing::RULE.id,
+        application::probe_port_not_declared::RULE.id,
+    ),
+    // A Service whose named targetPort no selected container defines has no endpoints for it.
+    proven_on_the_same_object(
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
+    ),
+    proven_on_the_same_object(
+        readiness_endpoints::proxy_found_no_endpoints::RULE.id,
+        readiness_endpoints::service_target_port_mismatch::RULE.id,
+    ),
+];
+
+pub(crate) fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
+    symptom.subject == cause.subject
+}
+
+/// Marks each symptom with the first (best-ranked) finding that explains it. A finding already
+/// explained cannot become a cause of its own cause, so the relation has no cycles.
+pub(crate) fn relate(model: &Model<'_>, findings: &mut [Finding]) {
+    for i in 0..findings.len() {
+        let found = EXPLANATIONS.iter().find_map(|link| {
+            if findings[i].rule != link.symptom {
+                return None;
+            }
+            findings
+                .iter()
+                .enumerate()
+                .find(|(j, c)| {
+                    *j != i
+                        && link.cause.is_none_or(|rule| c.rule == rule)
+                        // History (info) explains nothing current: listed under it, an error or a
+                        // warning would follow an info line, and the info line could head the report.
+                        && (c.severity != Severity::Info || findings[i].severity == Severity::Info)
+                        && !explained_by_chain(findings, c, &findings[i])
+                        && (link.explains)(model, &findings[i], c)
+                })
+                .map(|(_, c)| (c.rule.clone(), c.subject.clone(), c.boundary, link.takes_boundary))
+        });
+        if let Some((rule, subject, boundary, takes_boundary)) = found {
+            let symptom = &mut findings[i];
+            if symptom.severity == Severity::Error {
+                symptom.severity = Severity::Warning;
+            }
+            if takes_boundary {
+                symptom.boundary = boundary;
+                // Drawn where its cause is: the components the cause's rule declares.
+                if let Some(cause) = find(&rule) {
+                    let pod_node = pod_node(model, &symptom.subject);
+                    components::implicate(cause.components, symptom, pod_node);
+                }
+            }
+            if let Some(summary) = symptom.message.take() {
+                symptom.message = Some(
+                    faultline_report::message::common::Msg::Symptom {
+                        summary: Box::new(summary),
+                        cause: subject.clone(),
+                        rule: rule.clone(),
+                    }
+                    .into(),
+                );
+            }
+            symptom.explained_by = Some(Cause { rule, subject });
+        }
+    }
+}
+
+/// Whether `finding` is (transitively) explained by `by`.
+pub(crate) fn explained_by_chain(findings: &[Finding], finding: &Finding, by: &Finding) -> bool {
+    let mut current = finding;
+    for _ in 0..findings.len() {
+        let Some(cause) = &current.explained_by else {
+            return false;
+        };
+        if cause.rule == by.rule && cause.subject == by.subject {
+            return true;
+        }
+        match findings
+            .iter()
+            .find(|f| f.rule == cause.rule && f.subject == cause.subject)
+        {
+            Some(next) => current = next,
+            None => return false,
+        }
+    }
+    false
+}

@@ -1,0 +1,50 @@
+//! The order of causes: severity, what the rest of the input shows failing, what was pasted, then
+//! a named subject before an unnamed one.
+
+use faultline_report::{Finding, ObjectRef, Severity};
+
+/// For each finding, whether a current finding of another rule is about the same objects: its
+/// subject, or a workload either affects. A Pending claim that a Pod waits for is touched by the
+/// Pod's finding; a lone warning about an object nothing else mentions is not, nor are the Pods of
+/// one Deployment failing the same way (one fault, repeated).
+pub(crate) fn touched_by_others(findings: &[Finding]) -> Vec<bool> {
+    let names = |f: &Finding| -> Vec<ObjectRef> {
+        std::iter::once(&f.subject)
+            .chain(&f.affects)
+            .filter(|o| !o.name.is_empty())
+            .cloned()
+            .collect()
+    };
+    let mut by_object: faultline_report::hash::Map<ObjectRef, Vec<usize>> =
+        faultline_report::hash::Map::default();
+    for (i, f) in findings.iter().enumerate() {
+        for o in names(f) {
+            by_object.entry(o).or_default().push(i);
+        }
+    }
+    findings
+        .iter()
+        .map(|f| {
+            names(f).iter().any(|o| {
+                by_object.get(o).is_some_and(|all| {
+                    all.iter()
+                        .any(|&j| findings[j].rule != f.rule && findings[j].severity != Severity::Info)
+                })
+            })
+        })
+        .collect()
+}
+
+/// Within a run of findings of one rule and severity, those that name their subject before those
+/// about an object the input leaves unnamed (a log line's `Multi-Attach error` before the events
+/// that name the Pods it is about): the same diagnosis, but one the reader can act on. Runs keep
+/// their place, so the order of boundaries is unchanged.
+pub(crate) fn named_first(findings: &mut [Finding]) {
+    let mut start = 0;
+    while start < findings.len() {
+        let same = |f: &Finding| f.rule == findings[start].rule && f.severity == findings[start].severity;
+        let end = start + findings[start..].iter().take_while(|f| same(f)).count();
+        findings[start..end].sort_by_key(|f| f.subject.name.is_empty());
+        start = end;
+    }
+}
