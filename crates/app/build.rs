@@ -6,7 +6,7 @@
 //!   computed here with the native engine, so the page's first render shows a diagnosis without
 //!   waiting for the engine's worker (which loads beside it). The report is in English, without its
 //!   messages (as the page holds a report), with its texts in every other language beside it
-//!   (the worker's `texts.rs`, included here as a module): a sample shown in Chinese needs no
+//!   (`faultline_render::texts`, as the worker makes them): a sample shown in Chinese needs no
 //!   worker either. The samples are the ones `samples.rs` lists with `sample_file!`, in its order;
 //!   a test checks each against a fresh analysis, in every language.
 //! - `rule_docs.rs`: each rule's id, boundary and documentation, without its check, so the page's own
@@ -19,9 +19,7 @@ use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::{analyze, Lang, Source};
 
 /// The worker's texts of a report in a language: the same code as the page applies them with.
-#[path = "../worker/src/texts.rs"]
-#[allow(dead_code)]
-mod texts;
+use faultline_render::texts;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -122,10 +120,6 @@ fn listed_samples(samples_rs: &str) -> Vec<(String, Vec<String>)> {
 fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
     let samples_rs = manifest.join("src/samples.rs");
     println!("cargo::rerun-if-changed={}", samples_rs.display());
-    println!(
-        "cargo::rerun-if-changed={}",
-        manifest.join("../worker/src/texts.rs").display()
-    );
     let text = std::fs::read_to_string(&samples_rs).map_err(|e| format!("cannot read samples.rs: {e}"))?;
     let static_dir = manifest.join("../../static/samples");
     println!("cargo::rerun-if-changed={}", static_dir.display());

@@ -3,7 +3,7 @@
 //! container's logs. Upper-case words (`NS`, `POD`, …) are the user's names. The commands are
 //! kubectl's own and the same in every language; the titles are in `i18n` (`guide_symptom`).
 
-use faultline_engine::{Report, Verdict};
+use faultline_report::{Report, Verdict};
 
 /// One symptom and its commands.
 pub struct Entry {

@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
-use faultline_engine::Report;
-use faultline_worker::protocol::{Reply, Texts};
+use faultline_render::protocol::{Reply, Texts};
+use faultline_report::Report;
 
 use crate::state::{Action, Analysis, Text};
 
@@ -14,7 +14,7 @@ use crate::state::{Action, Analysis, Text};
 #[derive(Default)]
 pub struct Assembly {
     report: Report,
-    secrets: Vec<faultline_worker::protocol::Secret>,
+    secrets: Vec<faultline_render::protocol::Secret>,
     unreadable: Vec<(String, String)>,
     redacted_input: bool,
     /// The texts of a report in another language, part by part.

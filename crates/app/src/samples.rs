@@ -79,11 +79,11 @@ include!(concat!(env!("OUT_DIR"), "/sample_reports.rs"));
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 pub struct Precomputed {
     /// In the language asked for ([`precomputed`]).
-    pub report: faultline_engine::Report,
-    pub secrets: Vec<faultline_worker::protocol::Secret>,
+    pub report: faultline_report::Report,
+    pub secrets: Vec<faultline_render::protocol::Secret>,
     /// The report's texts in the languages other than English (the report's own).
     #[serde(default)]
-    texts: Vec<faultline_worker::texts::Texts>,
+    texts: Vec<faultline_render::texts::Texts>,
 }
 
 /// The precomputed diagnosis of a built-in sample in `lang` (not of the rules' samples: those go to
@@ -112,7 +112,7 @@ pub fn for_rule(rule: &str) -> Option<&'static Sample> {
 
 #[cfg(test)]
 mod tests {
-    use faultline_engine::Severity;
+    use faultline_report::Severity;
 
     use super::*;
     use crate::state::State;
@@ -136,7 +136,7 @@ mod tests {
                     ..Default::default()
                 };
                 let fresh = faultline_engine::analyze_with(&sources, &options);
-                let shown: faultline_engine::Report =
+                let shown: faultline_report::Report =
                     serde_json::from_str(&serde_json::to_string(&fresh).unwrap()).unwrap();
                 assert_eq!(precomputed.report, shown, "{} {lang:?}", sample.id);
                 let secrets = serde_json::to_value(scan(&sources, &ScanOptions::default())).unwrap();

@@ -6,13 +6,13 @@ pub mod summary;
 pub mod table;
 pub mod timeline;
 
-use faultline_engine::{rules, InputSummary};
+use faultline_report::InputSummary;
 
 use crate::i18n::Lang;
 
 use crate::i18n::Texts;
 
-pub use faultline_engine::rules::docs::DocBlock;
+pub use faultline_report::docs::DocBlock;
 
 /// A rule's documentation as (section title, blocks).
 pub type Sections = std::rc::Rc<Vec<(String, Vec<DocBlock>)>>;
@@ -31,7 +31,7 @@ pub fn rule_docs(rule: &str, lang: Lang) -> Option<Sections> {
         parsed
             .borrow_mut()
             .entry((rule.id, lang))
-            .or_insert_with(|| std::rc::Rc::new(rules::docs::sections(rule.docs_in(lang))))
+            .or_insert_with(|| std::rc::Rc::new(faultline_report::docs::sections(rule.docs_in(lang))))
             .clone()
     }))
 }
@@ -87,7 +87,7 @@ pub fn name_tail(text: &str) -> (&str, &str) {
 }
 
 /// How many lines of the input named `source` the report lists as not read.
-pub fn unread_lines(report: &faultline_engine::Report, source: &str) -> u32 {
+pub fn unread_lines(report: &faultline_report::Report, source: &str) -> u32 {
     report
         .unread
         .iter()
@@ -97,7 +97,7 @@ pub fn unread_lines(report: &faultline_engine::Report, source: &str) -> u32 {
 }
 
 /// The line ranges of the input named `source` that were not read.
-pub fn unread_ranges(report: &faultline_engine::Report, source: &str) -> Vec<(u32, u32)> {
+pub fn unread_ranges(report: &faultline_report::Report, source: &str) -> Vec<(u32, u32)> {
     report
         .unread
         .iter()
@@ -142,10 +142,15 @@ mod tests {
     #[test]
     fn every_rule_has_docs_to_show_in_sections_in_both_languages() {
         for lang in Lang::ALL {
-            for rule in rules::RULES {
+            for rule in faultline_engine::rules::RULES {
                 let sections = rule_docs(rule.id, lang).unwrap();
                 let titles: Vec<&str> = sections.iter().map(|(t, _)| t.as_str()).collect();
-                assert_eq!(titles, rules::Rule::doc_sections(lang), "{}", rule.id);
+                assert_eq!(
+                    titles,
+                    faultline_engine::rules::Rule::doc_sections(lang),
+                    "{}",
+                    rule.id
+                );
                 let (_, example) = sections.last().unwrap();
                 assert!(
                     example.iter().any(|b| matches!(b, DocBlock::Code(_))),

@@ -12,11 +12,10 @@ pub use faultline_render as render;
 pub use faultline_render::changes;
 pub use faultline_report as report;
 pub use faultline_report::{lang, message};
+pub use faultline_report::{Phase, Progress};
 pub use faultline_rules as rules;
 
 use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
 
 pub use ingest::Source;
 pub use k8s_openapi::jiff::Timestamp;
@@ -45,34 +44,6 @@ pub fn analyze(sources: &[Source]) -> Report {
 /// [`analyze`] with options.
 pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
     analyze_observed(sources, options, &mut |_| {})
-}
-
-/// The stage an analysis is in, for progress shown to someone waiting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// Reading the inputs into objects; `bytes_done` moves.
-    Reading,
-    /// Relating objects: owners, selectors, endpoints, events.
-    Relating,
-    /// Running the rules.
-    Diagnosing,
-    /// Placing dated facts on the timeline.
-    Timeline,
-    /// Looking for secrets in what was read, once the report is made ([`Reading::scan`] only).
-    Scanning,
-}
-
-/// How far an analysis has got. Reported often enough for a progress bar (about every 256 KiB of
-/// input while reading, and at each phase change), never for every object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
-    pub phase: Phase,
-    /// Bytes of input read so far, of `bytes_total` (the sum of all inputs' lengths).
-    pub bytes_done: u64,
-    pub bytes_total: u64,
-    /// Documents read so far (YAML or JSON documents, List items, tables, describe sections).
-    pub documents: u64,
 }
 
 /// [`analyze_with`], telling `progress` how far it has got. The callback cannot stop the analysis:

@@ -5,7 +5,6 @@
 //! not use, so nothing is dropped silently.
 
 pub mod api;
-mod binary;
 pub mod catalog;
 pub mod decode;
 pub mod describe;
@@ -29,7 +28,7 @@ mod sniff;
 mod wrappers;
 pub mod yaml;
 
-pub use binary::{looks_binary, BINARY_REASON};
+pub use faultline_report::input::{looks_binary, text_from_bytes, BINARY_REASON};
 
 use api::{CoreEvent, EventsV1Event, Pod};
 
@@ -43,13 +42,6 @@ use sniff::{dedent, indented_block_end, is_kubectl_reader, is_log_file, sniff, S
 
 /// One input: pasted text or a dropped file. The name is what evidence cites ("pod.yaml", "paste").
 pub use faultline_report::Source;
-
-/// Text from bytes as read from a file or received: valid UTF-8 is kept as it is, without a copy;
-/// invalid sequences become U+FFFD, as a browser's text decoder does. (`String::from_utf8_lossy`
-/// checks the bytes char by char and copies them: a tenth of analysing a big dump.)
-pub fn text_from_bytes(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
 
 /// The text a command printed, when it is not a format the engine reads (`etcdctl alarm list`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -390,8 +390,8 @@ fn indented_lines_after_a_one_word_value_are_not_its_continuation() {
 fn overlaps_are_resolved_as_by_one_ordered_pass() {
     fn one_pass(mut candidates: Vec<Span>) -> Vec<Span> {
         candidates.retain(|s| s.start < s.end);
-        candidates.sort_unstable_by_key(|s| (s.start, s.end, s.kind.rank()));
-        candidates.sort_by_key(|s| (s.kind.rank(), s.start, usize::MAX - s.end));
+        candidates.sort_unstable_by_key(|s| (s.start, s.end, rank(s.kind)));
+        candidates.sort_by_key(|s| (rank(s.kind), s.start, usize::MAX - s.end));
         let mut kept: std::collections::BTreeMap<usize, (usize, SecretKind)> = Default::default();
         for span in candidates {
             let overlaps = kept

@@ -10,8 +10,10 @@ mod escape;
 mod export;
 mod html;
 mod markdown;
+pub mod protocol;
 mod rules_page;
 mod text;
+pub mod texts;
 mod words;
 
 pub use export::{

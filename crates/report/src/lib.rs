@@ -7,10 +7,13 @@
 
 pub mod docs;
 pub mod hash;
+pub mod input;
 pub mod instant;
 pub mod lang;
 pub mod message;
 pub mod timeline;
+
+pub use lang::Lang;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -819,4 +822,145 @@ mod tests {
         assert!(!from_table.uid_contradicts(&recreated));
         assert!(!from_event.uid_contradicts(&from_event.clone()));
     }
+}
+
+/// What kind of secret a hit is. The ids are a public contract (JSON, the app, tokens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SecretKind {
+    /// A value under a Secret's `data` or `stringData`.
+    SecretData,
+    /// A Secret's `.dockerconfigjson` / `.dockercfg` (registry credentials).
+    DockerConfig,
+    /// A kubeconfig user's `client-key-data`, `token`, `password`, `id-token`, ...
+    KubeconfigCredential,
+    /// `Authorization: Bearer ...` and bearer tokens in command lines.
+    BearerToken,
+    /// `Authorization: Basic ...` (base64 of `user:password`).
+    BasicAuth,
+    /// A JSON Web Token (`eyJ....eyJ....sig`).
+    Jwt,
+    /// A PEM private key block.
+    PrivateKey,
+    /// Cloud and SaaS access keys and tokens of a known prefix and shape (the redaction's token families: AWS
+    /// `AKIA...`, Google, GitHub, GitLab, Slack, Stripe, npm, Docker Hub, SendGrid, Hugging Face,
+    /// Vault).
+    CloudKey,
+    /// The password of a `scheme://user:password@host` URL.
+    UrlCredential,
+    /// A password or key inside a database URL or a `Key=value;` connection string.
+    ConnectionString,
+    /// The value of an environment variable or field named like a secret (`DB_PASSWORD: hunter2`).
+    EnvSecret,
+    /// An annotation named like a secret, or a secret inside `last-applied-configuration`.
+    AnnotationSecret,
+    /// Opt-in: an IPv4 address.
+    IpAddress,
+    /// Opt-in: a host name in an internal domain (`.internal`, `.local`, `.svc`, `.corp`, ...).
+    InternalHostname,
+    /// Opt-in: an e-mail address.
+    Email,
+}
+
+impl SecretKind {
+    pub const ALL: [SecretKind; 15] = [
+        SecretKind::SecretData,
+        SecretKind::DockerConfig,
+        SecretKind::KubeconfigCredential,
+        SecretKind::BearerToken,
+        SecretKind::BasicAuth,
+        SecretKind::Jwt,
+        SecretKind::PrivateKey,
+        SecretKind::CloudKey,
+        SecretKind::UrlCredential,
+        SecretKind::ConnectionString,
+        SecretKind::EnvSecret,
+        SecretKind::AnnotationSecret,
+        SecretKind::IpAddress,
+        SecretKind::InternalHostname,
+        SecretKind::Email,
+    ];
+
+    /// Stable kebab-case id, as used in tokens and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            SecretKind::SecretData => "secret-data",
+            SecretKind::DockerConfig => "docker-config",
+            SecretKind::KubeconfigCredential => "kubeconfig-credential",
+            SecretKind::BearerToken => "bearer-token",
+            SecretKind::BasicAuth => "basic-auth",
+            SecretKind::Jwt => "jwt",
+            SecretKind::PrivateKey => "private-key",
+            SecretKind::CloudKey => "cloud-key",
+            SecretKind::UrlCredential => "url-credential",
+            SecretKind::ConnectionString => "connection-string",
+            SecretKind::EnvSecret => "env-secret",
+            SecretKind::AnnotationSecret => "annotation-secret",
+            SecretKind::IpAddress => "ip-address",
+            SecretKind::InternalHostname => "internal-hostname",
+            SecretKind::Email => "email",
+        }
+    }
+
+    /// A short phrase for people ("a Secret's data value").
+    pub fn title(self) -> &'static str {
+        match self {
+            SecretKind::SecretData => "Secret data value",
+            SecretKind::DockerConfig => "registry credentials (.dockerconfigjson)",
+            SecretKind::KubeconfigCredential => "kubeconfig credential",
+            SecretKind::BearerToken => "bearer token",
+            SecretKind::BasicAuth => "basic auth header",
+            SecretKind::Jwt => "JSON Web Token",
+            SecretKind::PrivateKey => "PEM private key",
+            SecretKind::CloudKey => "cloud access key",
+            SecretKind::UrlCredential => "password in a URL",
+            SecretKind::ConnectionString => "password in a connection string",
+            SecretKind::EnvSecret => "secret-named value (env, config)",
+            SecretKind::AnnotationSecret => "secret in an annotation",
+            SecretKind::IpAddress => "IP address",
+            SecretKind::InternalHostname => "internal host name",
+            SecretKind::Email => "e-mail address",
+        }
+    }
+
+    /// Whether this kind is found only when the user asks for network details too.
+    pub fn is_network(self) -> bool {
+        matches!(
+            self,
+            SecretKind::IpAddress | SecretKind::InternalHostname | SecretKind::Email
+        )
+    }
+}
+
+impl Serialize for SecretKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// The stage an analysis is in, for progress shown to someone waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Reading the inputs into objects; `bytes_done` moves.
+    Reading,
+    /// Relating objects: owners, selectors, endpoints, events.
+    Relating,
+    /// Running the rules.
+    Diagnosing,
+    /// Placing dated facts on the timeline.
+    Timeline,
+    /// Looking for secrets in what was read, once the report is made (the engine's `Reading::scan` only).
+    Scanning,
+}
+
+/// How far an analysis has got. Reported often enough for a progress bar (about every 256 KiB of
+/// input while reading, and at each phase change), never for every object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub phase: Phase,
+    /// Bytes of input read so far, of `bytes_total` (the sum of all inputs' lengths).
+    pub bytes_done: u64,
+    pub bytes_total: u64,
+    /// Documents read so far (YAML or JSON documents, List items, tables, describe sections).
+    pub documents: u64,
 }

@@ -252,9 +252,7 @@ pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_
     send(protocol::encode(&Reply::Done(steps.timings)), Vec::new());
 }
 
-/// How many warm-up steps ([`warm`]) the page asks a new worker for, one at a time while it has no
-/// job for it.
-pub const WARM_STEPS: u32 = 12;
+pub use crate::protocol::WARM_STEPS;
 
 /// What warm-up step `step` analyses: a small `kubectl get -A` dump, in JSON on even steps and YAML on
 /// odd ones, with some of the built-in samples' tables and `describe` texts. The dumps are

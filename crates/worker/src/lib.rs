@@ -7,27 +7,10 @@
 //! not interrupt the call).
 
 pub mod job;
-pub mod protocol;
-pub mod texts;
+/// What the page and the worker say to each other: in `faultline-render`, which the page links
+/// without the engine.
+pub use faultline_render::{protocol, texts};
 
+pub use faultline_render::protocol::reasons;
 /// The engine's binary check and its words, for the app and the worker (the CLI uses the same).
-pub use faultline_engine::ingest::{looks_binary, BINARY_REASON};
-
-/// Why the worker could not read a file it was given, as it says it (the page writes it in its
-/// language: the app's `i18n`, `unreadable_reason`).
-pub mod reasons {
-    /// The file does not fit in the tab's memory.
-    pub const TOO_LARGE: &str = "is too large to hold in this tab's memory";
-    /// The page sent something that is not a file.
-    pub const NOT_A_FILE: &str = "not a file";
-
-    /// The browser could not read it, and says why.
-    pub fn read_failed(why: &str) -> String {
-        format!("could not be read ({why})")
-    }
-
-    /// The browser's why of a [`read_failed`] reason.
-    pub fn read_failed_why(reason: &str) -> Option<&str> {
-        reason.strip_prefix("could not be read (")?.strip_suffix(')')
-    }
-}
+pub use faultline_report::input::{looks_binary, BINARY_REASON};

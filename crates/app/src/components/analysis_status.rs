@@ -1,4 +1,4 @@
-use faultline_engine::Phase;
+use faultline_report::Phase;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;

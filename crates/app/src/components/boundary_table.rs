@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use yew::prelude::*;
 
 use super::show_more::ShowMore;
@@ -33,7 +33,7 @@ pub fn boundary_table(props: &Props) -> Html {
     );
     // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
     let labels = use_memo(props.report.clone(), |report| {
-        faultline_engine::render::labels(&report.findings)
+        faultline_render::labels(&report.findings)
     });
     let (limit, on_more) = use_show_more(Rc::as_ptr(&props.report) as usize, PAGE);
     let longest = rows

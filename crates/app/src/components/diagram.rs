@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -85,7 +85,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
     );
     // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
     let labels = use_memo(props.report.clone(), |report| {
-        faultline_engine::render::labels(&report.findings)
+        faultline_render::labels(&report.findings)
     });
     let selected = use_state(|| None::<Target>);
     let report = &props.report;

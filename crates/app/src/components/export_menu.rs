@@ -1,7 +1,7 @@
 use std::rc::Rc;
 
-use faultline_engine::render::{export, export_name, ExportFormat};
-use faultline_engine::Report;
+use faultline_render::{export, export_name, ExportFormat};
+use faultline_report::Report;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -1,4 +1,4 @@
-use faultline_engine::{Boundary, Severity};
+use faultline_report::{Boundary, Severity};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

@@ -1,4 +1,4 @@
-use faultline_engine::Finding;
+use faultline_report::Finding;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use yew::prelude::*;
 
 use super::finding_card::FindingCard;
@@ -51,7 +51,7 @@ pub fn findings(props: &Props) -> Html {
     };
     let labels = {
         let report = report.clone();
-        use_memo(key, move |_| faultline_engine::render::labels(&report.findings))
+        use_memo(key, move |_| faultline_render::labels(&report.findings))
     };
     // The groups the filter keeps, each at its first member's place.
     let groups = {
@@ -78,15 +78,14 @@ pub fn findings(props: &Props) -> Html {
         .and_then(|s| groups.iter().position(|g| g.members.contains(&s)));
     let shown = limit.max(selected_group.map_or(0, |g| g + 1)).min(groups.len());
     // Each finding's index by (rule, subject), for naming a symptom's cause without a search per card.
-    let index: std::collections::HashMap<(&str, &faultline_engine::ObjectRef), usize> = report
+    let index: std::collections::HashMap<(&str, &faultline_report::ObjectRef), usize> = report
         .findings
         .iter()
         .enumerate()
         .map(|(i, f)| ((f.rule.as_str(), &f.subject), i))
         .rev()
         .collect();
-    let verdict =
-        faultline_engine::render::verdict_sentence(report, faultline_engine::render::words(t.lang()));
+    let verdict = faultline_render::verdict_sentence(report, faultline_render::words(t.lang()));
     // The headline names the diagnosis: an error or warning, never an info note.
     let headline = match report.diagnosis() {
         Some(top) => html! {

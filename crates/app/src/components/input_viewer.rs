@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_worker::protocol::Excerpt;
+use faultline_render::protocol::Excerpt;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use yew::prelude::*;
 
 use super::show_more::ShowMore;
@@ -12,7 +12,7 @@ use crate::hooks::use_texts::use_texts;
 const PAGE: usize = 100;
 use crate::state::Input;
 use crate::view_model;
-use faultline_worker::protocol::Timing;
+use faultline_render::protocol::Timing;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::{Evidence, Fact, MapEndpoint, MapObject, Report};
+use faultline_report::{Evidence, Fact, MapEndpoint, MapObject, Report};
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -614,7 +614,7 @@ fn object_panel(
     let data = status_data(o);
     let words = status_words(t, o);
     // Findings by the numbers the findings view shows (`1.1` for a symptom of finding 1).
-    let labels = faultline_engine::render::labels(&report.findings);
+    let labels = faultline_render::labels(&report.findings);
     let findings = match lit {
         None => html! { <p class="muted">{ t.map_no_findings }</p> },
         Some(l) => html! {

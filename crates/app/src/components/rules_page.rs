@@ -1,5 +1,5 @@
-use faultline_engine::rules::docs::DocBlock;
-use faultline_engine::Boundary;
+use faultline_report::docs::DocBlock;
+use faultline_report::Boundary;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_worker::protocol::Secret;
+use faultline_render::protocol::Secret;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;

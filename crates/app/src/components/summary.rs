@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;

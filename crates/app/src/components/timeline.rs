@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::Report;
+use faultline_report::Report;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -16,7 +16,7 @@ pub struct Props {
     pub captured_set: bool,
     /// The user set the capture moment (`None`: back to the inferred one).
     #[prop_or_default]
-    pub on_capture: Callback<Option<faultline_engine::model::instant::Instant>>,
+    pub on_capture: Callback<Option<faultline_report::instant::Instant>>,
     /// The filter every view shares: its namespace, kind, boundary and words narrow the entries.
     #[prop_or_default]
     pub filter: crate::view_model::summary::Filter,
@@ -272,7 +272,7 @@ pub fn timeline(props: &Props) -> Html {
         // Known only by age: the age, as kubectl printed it, before the capture moment; else the
         // time, with as much of its date as the window needs (the zone is above the list).
         let time = match (entry.age, model::parse_millis(&entry.time)) {
-            (Some(age), _) => (t.age_before_capture)(&faultline_engine::model::timeline::human(age)),
+            (Some(age), _) => (t.age_before_capture)(&faultline_report::timeline::human(age)),
             (None, Some(ms)) => model::stamp(zoned(ms), scope),
             (None, None) => t.undated.to_string(),
         };
@@ -344,8 +344,8 @@ pub fn timeline(props: &Props) -> Html {
             <>
                 <p><strong translate="no">{ match (entry.age, model::parse_millis(&entry.time)) {
                         (Some(age), Some(ms)) => format!("{} · ≈ {} {zone}",
-                            (t.age_before_capture)(&faultline_engine::model::timeline::human(age)), model::clock(zoned(ms), true)),
-                        (Some(age), None) => (t.age_before_capture)(&faultline_engine::model::timeline::human(age)),
+                            (t.age_before_capture)(&faultline_report::timeline::human(age)), model::clock(zoned(ms), true)),
+                        (Some(age), None) => (t.age_before_capture)(&faultline_report::timeline::human(age)),
                         (None, Some(ms)) => format!("{} {zone}", model::clock(zoned(ms), true)),
                         (None, None) => t.undated.to_string(),
                     } }</strong>
@@ -396,9 +396,9 @@ pub fn timeline(props: &Props) -> Html {
         let (when, how) = match &report.capture {
             Some(c) => {
                 let how = match c.basis {
-                    faultline_engine::CaptureBasis::Set => t.capture_basis[0],
-                    faultline_engine::CaptureBasis::NewestTimestamp => t.capture_basis[1],
-                    faultline_engine::CaptureBasis::AgeAnchor => t.capture_basis[2],
+                    faultline_report::CaptureBasis::Set => t.capture_basis[0],
+                    faultline_report::CaptureBasis::NewestTimestamp => t.capture_basis[1],
+                    faultline_report::CaptureBasis::AgeAnchor => t.capture_basis[2],
                 };
                 let when = model::parse_millis(&c.time).map_or_else(
                     || c.time.to_string(),
@@ -417,7 +417,7 @@ pub fn timeline(props: &Props) -> Html {
                 &a.subject.to_string(),
                 &created,
                 &a.reason,
-                &faultline_engine::model::timeline::human(a.age),
+                &faultline_report::timeline::human(a.age),
             )
         });
         let apply = {

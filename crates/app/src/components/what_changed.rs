@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use faultline_engine::changes::Change;
+use faultline_render::changes::Change;
 use yew::prelude::*;
 
 use crate::hooks::use_texts::use_texts;
@@ -14,7 +14,7 @@ pub struct Props {
 #[function_component(WhatChanged)]
 pub fn what_changed(props: &Props) -> Html {
     let t = use_texts();
-    let lines = faultline_engine::changes::render(&props.changes, t.lang());
+    let lines = faultline_render::changes::render(&props.changes, t.lang());
     let kinds: Vec<&str> = if props.changes.is_empty() {
         vec!["nothing"]
     } else {

@@ -7,15 +7,15 @@
 //! (the engine's call is synchronous: no message could interrupt it) — a fresh worker is started at
 //! once.
 //!
-//! Warm-up (why: [`faultline_worker::job::warm`]): a new worker is asked for [`WARM_STEPS`] small
+//! Warm-up (why: the worker's `job::warm`): a new worker is asked for [`WARM_STEPS`] small
 //! analyses, one message at a time and only while it has no job. When the last step is done the
 //! page's root element gets `data-engine="warm"`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use faultline_worker::job::WARM_STEPS;
-use faultline_worker::protocol::{self, Reply, Request};
+use faultline_render::protocol::WARM_STEPS;
+use faultline_render::protocol::{self, Reply, Request};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -252,7 +252,7 @@ fn text_of(bytes: &JsValue, file: bool) -> Text {
             };
         }
     }
-    Text::from(faultline_engine::ingest::text_from_bytes(bytes.to_vec()))
+    Text::from(faultline_report::input::text_from_bytes(bytes.to_vec()))
 }
 
 fn spawn(

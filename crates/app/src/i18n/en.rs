@@ -1,6 +1,6 @@
 //! English.
 
-use faultline_engine::{Boundary, FactKind, FactState, Severity};
+use faultline_report::{Boundary, FactKind, FactState, Severity};
 
 use super::Texts;
 use crate::view_model::diagram::{Flow, Part};
@@ -148,7 +148,7 @@ fn entry_source(s: &str) -> &'static str {
 
 /// The engine's own names of the kinds of secret.
 fn secret_kind(id: &str) -> &'static str {
-    faultline_engine::redact::SecretKind::ALL
+    faultline_report::SecretKind::ALL
         .iter()
         .find(|k| k.id() == id)
         .map_or("?", |k| k.title())

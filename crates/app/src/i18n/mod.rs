@@ -12,10 +12,10 @@
 mod en;
 mod zh;
 
-use faultline_engine::{Boundary, Severity};
+use faultline_report::{Boundary, Severity};
 
 /// The engine's language: one type for the app's words, the engine's renderings and the rules' docs.
-pub use faultline_engine::Lang;
+pub use faultline_report::Lang;
 
 /// The strings of a language.
 pub fn texts(lang: Lang) -> &'static Texts {
@@ -257,8 +257,8 @@ pub struct Texts {
     pub map_no_findings: &'static str,
     pub facts_title: &'static str,
     pub facts_note: &'static str,
-    pub fact_name: fn(faultline_engine::FactKind) -> &'static str,
-    pub fact_state: fn(faultline_engine::FactState) -> &'static str,
+    pub fact_name: fn(faultline_report::FactKind) -> &'static str,
+    pub fact_state: fn(faultline_report::FactState) -> &'static str,
     pub fact_objects: &'static str,
     pub map_endpoint_of: &'static str,
     pub map_endpoint_is: &'static str,
@@ -303,7 +303,7 @@ pub struct Texts {
     pub unreadable_reason: fn(&str) -> String,
     /// An object of the report: `Kind ns/name`, or the engine's words for one whose name the input
     /// does not give.
-    pub object: fn(&faultline_engine::report::ObjectRef) -> String,
+    pub object: fn(&faultline_report::ObjectRef) -> String,
 
     // A newcomer's first paste, and the evidence loop (issue 25).
     /// Under the paste box: the layouts read.
@@ -355,7 +355,8 @@ mod tests {
 
     #[test]
     fn the_workers_reasons_are_written_in_each_language() {
-        use faultline_worker::{reasons, BINARY_REASON};
+        use faultline_render::protocol::reasons;
+        use faultline_report::input::BINARY_REASON;
         let reasons = [
             BINARY_REASON.to_string(),
             reasons::TOO_LARGE.to_string(),
@@ -375,8 +376,8 @@ mod tests {
     /// language: a sentence that names one and the page's label of it say the same.
     #[test]
     fn an_object_is_named_as_the_engine_names_it() {
-        use faultline_engine::message::Arg;
-        use faultline_engine::report::ObjectRef;
+        use faultline_report::message::Arg;
+        use faultline_report::ObjectRef;
         let named = ObjectRef {
             kind: "Pod".into(),
             namespace: Some("shop".into()),
@@ -403,7 +404,7 @@ mod tests {
     #[test]
     fn every_kind_of_secret_has_a_name_in_every_language() {
         for lang in Lang::ALL {
-            for kind in faultline_engine::redact::SecretKind::ALL {
+            for kind in faultline_report::SecretKind::ALL {
                 assert_ne!(
                     (texts(lang).secret_kind)(kind.id()),
                     "?",
@@ -414,7 +415,7 @@ mod tests {
         }
         assert_eq!(
             (texts(Lang::En).secret_kind)("jwt"),
-            faultline_engine::redact::SecretKind::Jwt.title()
+            faultline_report::SecretKind::Jwt.title()
         );
     }
 }

@@ -1,6 +1,6 @@
 //! 简体中文。
 
-use faultline_engine::{Boundary, FactKind, FactState, Severity};
+use faultline_report::{Boundary, FactKind, FactState, Severity};
 
 use super::Texts;
 use crate::view_model::diagram::{Flow, Part};
@@ -468,9 +468,9 @@ pub const ZH: Texts = Texts {
     worker_not_started: "本页无法启动分析用的 Web Worker",
     worker_stopped: "分析用的 Web Worker 已停止",
     unreadable_reason: |reason| {
-        use faultline_worker::reasons;
+        use faultline_render::protocol::reasons;
         match reason {
-            faultline_worker::BINARY_REASON => {
+            faultline_report::input::BINARY_REASON => {
                 "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析".to_string()
             }
             reasons::TOO_LARGE => "太大，此标签页的内存放不下".to_string(),

@@ -3,7 +3,7 @@
 //! own words, from `i18n`); [`super::Origin`] keeps what they were made from, to write them again
 //! in another language.
 
-use faultline_engine::{InputError, Report};
+use faultline_report::{InputError, Report};
 
 use super::input::{Input, MAX_INPUT_BYTES};
 use crate::i18n::{texts, Lang};

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::State;
 
-pub use faultline_worker::looks_binary;
+pub use faultline_report::input::looks_binary;
 
 /// An input's text. Dropped or picked files above [`INLINE_FILE_BYTES`] are never copied into the
 /// page: it keeps the browser's handle to the file and the worker reads it.

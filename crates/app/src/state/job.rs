@@ -3,8 +3,8 @@
 
 use std::rc::Rc;
 
-use faultline_engine::{Progress, Report};
-use faultline_worker::protocol::{Job, Texts, Timing};
+use faultline_render::protocol::{Job, Texts, Timing};
+use faultline_report::{Progress, Report};
 
 use super::error_reports::{failed, too_large};
 use super::input::{Input, MAX_INPUT_BYTES};
@@ -166,7 +166,7 @@ impl State {
         self.changes = self
             .baseline
             .as_ref()
-            .map(|before| Rc::new(faultline_engine::changes::compare(before, &self.report)));
+            .map(|before| Rc::new(faultline_render::changes::compare(before, &self.report)));
         self.secrets = Rc::default();
         self.redacted_input = analysis.redacted_input;
         self.timings = Rc::new(analysis.timings.clone());

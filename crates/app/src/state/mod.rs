@@ -20,9 +20,9 @@
 
 use std::rc::Rc;
 
-use faultline_engine::changes::Change;
-use faultline_engine::{Progress, Report};
-use faultline_worker::protocol::{Excerpt, Secret, Texts, Timing};
+use faultline_render::changes::Change;
+use faultline_render::protocol::{Excerpt, Secret, Texts, Timing};
+use faultline_report::{Progress, Report};
 
 use crate::i18n::Lang;
 use crate::route::{Route, View};
@@ -122,7 +122,7 @@ pub struct State {
     pub filter: crate::view_model::summary::Filter,
     /// The capture moment the user set in the timeline: ages are placed against it (without
     /// analysing again: [`State::shown_report`]); `None`: the engine's inferred moment.
-    pub captured_at: Option<faultline_engine::model::instant::Instant>,
+    pub captured_at: Option<faultline_report::instant::Instant>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -167,7 +167,7 @@ pub enum Action {
     SetView(View),
     SetLang(Lang),
     /// The user set the capture moment (`None`: back to the one inferred from the input).
-    SetCapture(Option<faultline_engine::model::instant::Instant>),
+    SetCapture(Option<faultline_report::instant::Instant>),
     /// Show an input line (evidence, an error, a timeline entry's source) in the input viewer.
     ShowLine {
         source: String,
@@ -222,12 +222,12 @@ pub enum Action {
 }
 
 /// `report` with its entries known only by age placed against `captured_at` (the engine's
-/// [`faultline_engine::model::timeline::place`], on the report alone). Their `estimated_from`
+/// [`faultline_report::timeline::place`], on the report alone). Their `estimated_from`
 /// named the inferred moment: it is dropped; `age` and the report's `capture` say it now.
-pub fn anchored(report: &Report, captured_at: Option<faultline_engine::model::instant::Instant>) -> Report {
+pub fn anchored(report: &Report, captured_at: Option<faultline_report::instant::Instant>) -> Report {
     let mut report = report.clone();
     if captured_at.is_some() {
-        report.capture = faultline_engine::model::timeline::place(&mut report.timeline, captured_at);
+        report.capture = faultline_report::timeline::place(&mut report.timeline, captured_at);
         for entry in report.timeline.iter_mut().filter(|e| e.age.is_some()) {
             entry.estimated_from = None;
             entry.estimated_from_message = None;

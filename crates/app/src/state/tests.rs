@@ -27,7 +27,7 @@ impl Worker {
         let mut actions = Vec::new();
         let clock = || 0.0;
         let mut send = |bytes: Vec<u8>, texts: Vec<String>| {
-            let reply = faultline_worker::protocol::decode(&bytes).unwrap();
+            let reply = faultline_render::protocol::decode(&bytes).unwrap();
             let texts = texts.into_iter().map(Text::from).collect();
             actions.extend(assembly.take(job.id, reply, texts));
         };
@@ -51,7 +51,7 @@ impl Worker {
         let mut assembly = crate::replies::Assembly::default();
         let mut actions = Vec::new();
         faultline_worker::job::localize(analysed, lang, &mut |bytes, _| {
-            let reply = faultline_worker::protocol::decode(&bytes).unwrap();
+            let reply = faultline_render::protocol::decode(&bytes).unwrap();
             actions.extend(assembly.take(id, reply, Vec::new()));
         });
         actions

@@ -5,11 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use faultline_engine::{Finding, Report, Severity};
+use faultline_report::{Finding, Report, Severity};
 
 /// A component of the logical architecture: the engine's, which each finding names
 /// ([`Finding::components`]).
-pub use faultline_engine::Component as Part;
+pub use faultline_report::Component as Part;
 
 /// What flows along an edge of the diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,7 +252,7 @@ mod tests {
         let template = report.timeline[0].clone();
         for i in 0..9 {
             let mut entry = template.clone();
-            entry.subject = faultline_engine::ObjectRef {
+            entry.subject = faultline_report::ObjectRef {
                 kind: "Node".into(),
                 name: format!("a-node-{i}").into(),
                 ..Default::default()

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use faultline_engine::{Boundary, Finding, ObjectRef, Report, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Report, Severity};
 
 /// What the user narrowed the report to; shared by every view. Empty fields match everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

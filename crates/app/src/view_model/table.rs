@@ -1,7 +1,7 @@
 //! Report -> the article's boundary table: one row per boundary, filled with this input's evidence.
 //! A row without evidence stays empty ("no evidence in this input"); it never says "healthy".
 
-use faultline_engine::{Boundary, Evidence, Report, Severity};
+use faultline_report::{Boundary, Evidence, Report, Severity};
 
 use crate::view_model::summary::Filter;
 
@@ -11,7 +11,7 @@ pub struct Symptom {
     pub finding: usize,
     pub severity: Severity,
     pub rule: String,
-    pub subject: faultline_engine::report::ObjectRef,
+    pub subject: faultline_report::ObjectRef,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,12 +4,12 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use faultline_engine::{Boundary, ObjectRef, Report, TimelineEntry};
+use faultline_report::{Boundary, ObjectRef, Report, TimelineEntry};
 
 /// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the engine writes it
 /// (`2026-10-27T08:00:03Z`, `2026-10-27T08:00:03.25Z`); `None` for an empty or other string.
 pub fn parse_millis(time: &str) -> Option<i64> {
-    faultline_engine::model::instant::Instant::parse(time).map(|t| t.millis())
+    faultline_report::instant::Instant::parse(time).map(|t| t.millis())
 }
 
 /// The filters and grouping the user chose.
@@ -264,8 +264,8 @@ pub fn offset_label(minutes_east: i32) -> String {
 
 /// A capture time as typed: RFC 3339 (`2025-02-11T09:40:05Z`, `…+08:00`), or a date and time
 /// without a zone (`2025-02-11 09:40:05`, `2025-02-11T09:40`), read as UTC.
-pub fn parse_capture(text: &str) -> Option<faultline_engine::model::instant::Instant> {
-    use faultline_engine::model::instant::Instant;
+pub fn parse_capture(text: &str) -> Option<faultline_report::instant::Instant> {
+    use faultline_report::instant::Instant;
     let text = text.trim();
     if let Some(t) = Instant::parse(text) {
         return Some(t);
@@ -344,7 +344,7 @@ mod tests {
         let early = crate::state::anchored(&report, parse_capture("2025-02-11T09:36:00Z"));
         assert_eq!(
             early.capture.as_ref().unwrap().basis,
-            faultline_engine::CaptureBasis::Set
+            faultline_report::CaptureBasis::Set
         );
         let scheduled = early.timeline.iter().find(|e| e.reason == "Scheduled").unwrap();
         assert_eq!(scheduled.time, "2025-02-11T09:31:29Z");

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use faultline_engine::{Report, Severity};
+use faultline_report::{Report, Severity};
 
 use super::{
     failing, GroupKey, Item, Layout, Link, LinkKind, Lit, Options, Placed, COLLAPSE_OVER, EXPANDED_MAX,

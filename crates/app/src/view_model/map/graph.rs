@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use faultline_engine::{RelationKind, Report};
+use faultline_report::{RelationKind, Report};
 
 pub(super) const TOP_KINDS: [&str; 5] = ["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"];
 

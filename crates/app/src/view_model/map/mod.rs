@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use faultline_engine::{MapObject, ObjectRef, Report, Severity};
+use faultline_report::{MapObject, ObjectRef, Report, Severity};
 
 mod band;
 use band::in_namespace;

@@ -1,4 +1,4 @@
-//! Binary input: one check for every reader of input (the app as a file is dropped, its worker as a
+//! Input as bytes: text from bytes ([`text_from_bytes`]), and binary input, one check for every reader of input (the app as a file is dropped, its worker as a
 //! large file is read, the CLI's `analyze` and `redact`), so that each refuses it the same way and
 //! with the same words ([`BINARY_REASON`]).
 
@@ -24,6 +24,13 @@ pub fn looks_binary(text: &str) -> bool {
 /// report's error).
 pub const BINARY_REASON: &str =
     "looks like a binary file (it has NUL bytes or is not UTF-8 text), not kubectl output; it was not analysed";
+
+/// Text from bytes as read from a file or received: valid UTF-8 is kept as it is, without a copy;
+/// invalid sequences become U+FFFD, as a browser's text decoder does. (`String::from_utf8_lossy`
+/// checks the bytes char by char and copies them: a tenth of analysing a big dump.)
+pub fn text_from_bytes(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
 
 #[cfg(test)]
 mod tests {

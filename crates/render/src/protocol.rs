@@ -15,8 +15,8 @@
 
 use std::collections::BTreeMap;
 
-use faultline_engine::report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
-use faultline_engine::{Finding, InputError, InputSummary, Lang, Progress, TimelineEntry};
+use faultline_report::{Finding, InputError, InputSummary, Lang, Progress, TimelineEntry};
+use faultline_report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
 use serde::{Deserialize, Serialize};
 
 use crate::texts::lang_tag;
@@ -77,7 +77,7 @@ pub enum Reply {
     Findings(Vec<Finding>),
     Secrets(Vec<Secret>),
     Timeline(Vec<TimelineEntry>),
-    /// The object graph ([`faultline_engine::Report::objects`] and `relations`), in parts too.
+    /// The object graph ([`faultline_report::Report::objects`] and `relations`), in parts too.
     Objects(Vec<MapObject>),
     Relations(Vec<Relation>),
     /// The report is complete (the page can show it); how long each step took so far. The secret
@@ -144,9 +144,9 @@ pub struct Head {
     /// The report's workloads: one per owned object, small beside the timeline and the objects.
     #[serde(default)]
     pub workloads: Vec<WorkloadOf>,
-    /// The capture moment ([`faultline_engine::Report::capture`]).
+    /// The capture moment ([`faultline_report::Report::capture`]).
     #[serde(default)]
-    pub capture: Option<Box<faultline_engine::Capture>>,
+    pub capture: Option<Box<faultline_report::Capture>>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, String)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
@@ -175,7 +175,7 @@ pub enum Request {
         line: u32,
         context: u32,
     },
-    /// One warm-up step of a worker that has no job yet ([`crate::job::warm`]), answered by
+    /// One warm-up step of a worker that has no job yet (the worker's `job::warm`), answered by
     /// [`Reply::Warmed`]. The page asks for one step at a time, so a job it sends waits for one
     /// step at most.
     Warm {
@@ -279,6 +279,29 @@ pub fn parts<'a, T: Serialize>(tag: &str, items: &'a [T]) -> impl Iterator<Item 
             part
         })
     })
+}
+
+/// How many warm-up steps (the worker's `job::warm`) the page asks a new worker for, one at a time
+/// while it has no job for it.
+pub const WARM_STEPS: u32 = 12;
+
+/// Why the worker could not read a file it was given, as it says it (the page writes it in its
+/// language: the app's `i18n`, `unreadable_reason`).
+pub mod reasons {
+    /// The file does not fit in the tab's memory.
+    pub const TOO_LARGE: &str = "is too large to hold in this tab's memory";
+    /// The page sent something that is not a file.
+    pub const NOT_A_FILE: &str = "not a file";
+
+    /// The browser could not read it, and says why.
+    pub fn read_failed(why: &str) -> String {
+        format!("could not be read ({why})")
+    }
+
+    /// The browser's why of a [`read_failed`] reason.
+    pub fn read_failed_why(reason: &str) -> Option<&str> {
+        reason.strip_prefix("could not be read (")?.strip_suffix(')')
+    }
 }
 
 #[cfg(test)]

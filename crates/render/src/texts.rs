@@ -2,15 +2,15 @@
 //! sentences as a message and renders them at the end of the analysis in the job's language; the page
 //! cannot render a message (it never decodes them: their serde code would weigh on its first load,
 //! and the engine's wasm is the worker's), so in another language it gets the texts from who can: the
-//! worker renders the report it made again ([`crate::job::localize`]), and `build.rs` precomputes the
+//! worker renders the report it made again (the worker's `job::localize`), and `build.rs` precomputes the
 //! built-in samples' texts in every language. The page puts them into the report it shows
 //! ([`Texts::apply`]).
 //!
 //! Depends on nothing but the engine and serde: the app's `build.rs` includes this file as a module
 //! of its own (`#[path]`), without building the worker crate for the host.
 
-use faultline_engine::report::Unread;
-use faultline_engine::{Finding, InputError, Lang, Report, TimelineEntry};
+use faultline_report::Unread;
+use faultline_report::{Finding, InputError, Lang, Report, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
 /// Every text of a report that has a message, in `lang`.
@@ -53,7 +53,7 @@ impl Texts {
     /// The texts of `report`, rendered in `lang` from its messages (the report itself is not
     /// changed). A text without a message is its own in every language.
     pub fn render(report: &Report, lang: Lang) -> Texts {
-        let render = |m: &faultline_engine::message::Message| m.render(lang);
+        let render = |m: &faultline_report::message::Message| m.render(lang);
         let findings = report
             .findings
             .iter()
@@ -255,7 +255,7 @@ pub fn strip_messages(report: &mut Report) {
 
 /// A language as its tag in JSON (`"en"`, `"zh"`); an unknown tag reads as English.
 pub mod lang_tag {
-    use faultline_engine::Lang;
+    use faultline_report::Lang;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error> {
