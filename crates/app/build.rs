@@ -146,7 +146,7 @@ fn sample_reports(manifest: &Path, out_dir: &Path) -> Result<String, String> {
             .filter(|lang| *lang != Lang::En)
             .map(|lang| texts::Texts::render(&report, lang))
             .collect();
-        texts::strip_messages(&mut report);
+        report.strip_messages();
         let secrets = redact::scan(&sources, &ScanOptions::default());
         let json = serde_json::json!({ "report": report, "secrets": secrets, "texts": others });
         let path = out_dir.join(format!("sample-{id}.json"));

@@ -146,8 +146,7 @@ fn diagnose(
             source: sources[*source].name.clone(),
             line: u.line,
             end_line: u.end_line,
-            reason: u.reason.sentence().to_string(),
-            reason_message: Some(u.reason.message()),
+            reason: report::Sentence::from_parts(u.reason.sentence().to_string(), Some(u.reason.message())),
             reason_id: u.reason.id().to_string(),
         })
         .collect();

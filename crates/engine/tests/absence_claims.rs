@@ -107,7 +107,10 @@ fn every_absence_claim_in_the_corpus_holds_against_the_parsed_input() {
         let model = Model::build(sources, &ingested);
         for finding in &report.findings {
             let mut messages = Vec::new();
-            for m in finding.message.iter().chain(&finding.cannot_establish_messages) {
+            for m in std::iter::once(&finding.summary)
+                .chain(&finding.cannot_establish)
+                .filter_map(|s| s.message())
+            {
                 walk(m, &mut messages);
             }
             for m in messages {
@@ -173,8 +176,9 @@ fn the_check_rejects_a_false_no_limit_claim() {
             .findings
             .iter()
             .flat_map(|f| {
-                f.cannot_establish_messages
+                f.cannot_establish
                     .iter()
+                    .filter_map(|c| c.message())
                     .map(Message::id)
                     .collect::<Vec<_>>()
             })

@@ -385,7 +385,7 @@ fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> Str
         }
         writeln!(out, "summary:\n  {}", f.summary).unwrap();
         // The same sentence in Chinese (issue 24), reviewed with the English.
-        if let Some(m) = &f.message {
+        if let Some(m) = f.summary.message() {
             writeln!(out, "summary (zh):\n  {}", m.render(Lang::Zh)).unwrap();
         }
         writeln!(out, "evidence:").unwrap();
@@ -401,7 +401,7 @@ fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> Str
             writeln!(out, "  - {c}").unwrap();
         }
         writeln!(out, "cannot establish (zh):").unwrap();
-        for c in &f.cannot_establish_messages {
+        for c in f.cannot_establish.iter().filter_map(|c| c.message()) {
             writeln!(out, "  - {}", c.render(Lang::Zh)).unwrap();
         }
         writeln!(out, "next steps:").unwrap();
@@ -527,17 +527,16 @@ fn every_fixture_matches_its_reviewed_snapshot_and_no_snapshot_is_an_orphan() {
             let report = analyze(&[Source::new(name.clone(), text.clone())]);
             for f in &report.findings {
                 let prose = std::iter::once(&f.summary).chain(&f.cannot_establish);
-                let prose = prose.map(|p| (p, prose_defects(p)));
-                let commands = f.next_steps.iter().map(|s| (s, command_defects(s)));
+                let prose = prose.map(|p| (p.as_str(), prose_defects(p)));
+                let commands = f.next_steps.iter().map(|s| (s.as_str(), command_defects(s)));
                 for (p, found) in prose.chain(commands) {
                     for d in found {
                         defects.push(format!("{rule}/{name}: {} — {d}: {p:?}", f.rule));
                     }
                 }
-                let chinese = f
-                    .message
-                    .iter()
-                    .chain(&f.cannot_establish_messages)
+                let chinese = std::iter::once(&f.summary)
+                    .chain(&f.cannot_establish)
+                    .filter_map(|s| s.message())
                     .map(|m| m.render(Lang::Zh));
                 for p in chinese {
                     for d in chinese_defects(&p) {

@@ -306,16 +306,14 @@ pub(crate) fn relate(model: &Model<'_>, findings: &mut [Finding]) {
                     components::implicate(cause.components, symptom, pod_node);
                 }
             }
-            if let Some(summary) = symptom.message.take() {
-                symptom.message = Some(
-                    faultline_report::message::common::Msg::Symptom {
-                        summary: Box::new(summary),
-                        cause: subject.clone(),
-                        rule: rule.clone(),
-                    }
-                    .into(),
-                );
-            }
+            symptom.summary.wrap(|summary| {
+                faultline_report::message::common::Msg::Symptom {
+                    summary: Box::new(summary),
+                    cause: subject.clone(),
+                    rule: rule.clone(),
+                }
+                .into()
+            });
             symptom.explained_by = Some(Cause { rule, subject });
         }
     }

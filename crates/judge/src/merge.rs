@@ -32,10 +32,6 @@ pub(crate) fn merge_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
         }
         let base = &mut kept[i];
         add_missing(&mut base.evidence, other.evidence);
-        add_missing(
-            &mut base.cannot_establish_messages,
-            other.cannot_establish_messages,
-        );
         add_missing(&mut base.cannot_establish, other.cannot_establish);
         add_missing(&mut base.next_steps, other.next_steps);
         add_missing(&mut base.affects, other.affects);
@@ -118,17 +114,15 @@ pub(crate) fn one_finding_per_template_fault(model: &Model<'_>, findings: Vec<Fi
             add_missing(&mut base.details, other.details);
         }
         let workload = key.2.clone();
-        if let Some(summary) = base.message.take() {
-            base.message = Some(
-                faultline_report::message::common::Msg::SamePodsFault {
-                    workload: workload.clone(),
-                    count: pods.len(),
-                    pods: pods.iter().take(5).cloned().collect(),
-                    summary: Box::new(summary),
-                }
-                .into(),
-            );
-        }
+        base.summary.wrap(|summary| {
+            faultline_report::message::common::Msg::SamePodsFault {
+                workload: workload.clone(),
+                count: pods.len(),
+                pods: pods.iter().take(5).cloned().collect(),
+                summary: Box::new(summary),
+            }
+            .into()
+        });
         base.affects.retain(|o| *o != workload);
         base.subject = workload;
         slots[i] = Some(base);

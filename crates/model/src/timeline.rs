@@ -18,7 +18,7 @@ use k8s_openapi::jiff::Timestamp;
 use super::instant::Instant;
 use super::Model;
 use faultline_ingest::Typed;
-use faultline_report::{Capture, CaptureBasis, ObjectRef, SourceLine, Text, TimelineEntry};
+use faultline_report::{Capture, CaptureBasis, ObjectRef, Sentence, SourceLine, Text, TimelineEntry};
 
 /// One dated fact before it becomes an entry.
 struct Fact<'a> {
@@ -41,13 +41,11 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
         entries.push((
             time,
             TimelineEntry {
-                structured: fact.structured,
-                estimated_from_message: None,
                 time: time.to_compact_string(),
                 subject: fact.subject.clone(),
                 source: fact.source.into(),
                 reason: fact.reason.into(),
-                message: fact.message,
+                message: Sentence::from_parts(fact.message, fact.structured),
                 count: fact.count,
                 warning: fact.warning,
                 estimated_from: None,
@@ -235,8 +233,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
             .into(),
             None => Msg::AgeOnly { age: human(age) }.into(),
         };
-        entry.estimated_from = Some(message.render(faultline_report::lang::Lang::En));
-        entry.estimated_from_message = Some(message);
+        entry.estimated_from = Some(Sentence::rendered(message, faultline_report::lang::Lang::En));
     }
     // The report keeps this: up to half of it would be growth room otherwise.
     out.shrink_to_fit();
@@ -250,13 +247,11 @@ fn aged_entries(model: &Model<'_>) -> Vec<TimelineEntry> {
     for event in model.events.iter().filter(|e| e.last.is_none()) {
         let Some(age) = event.last_age else { continue };
         aged.push(TimelineEntry {
-            structured: None,
-            estimated_from_message: None,
             time: Text::default(),
             subject: event.subject.clone(),
             source: "event".into(),
             reason: event.reason.clone(),
-            message: event.message.clone(),
+            message: Sentence::words(event.message.clone()),
             count: event.count,
             warning: event.is_warning(),
             estimated_from: None,

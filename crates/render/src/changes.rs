@@ -165,14 +165,18 @@ pub fn compare(before: &Report, after: &Report) -> Vec<Change> {
                     ));
                 }
                 for entry in &earlier.cannot_establish {
-                    if !finding.cannot_establish.contains(entry) {
+                    if !finding
+                        .cannot_establish
+                        .iter()
+                        .any(|c| c.as_str() == entry.as_str())
+                    {
                         changes.push(change(
                             ChangeKind::Answered,
                             finding,
                             Msg::Answered {
                                 rule: rule.clone(),
                                 subject: subject.clone(),
-                                entry: entry.clone(),
+                                entry: entry.to_string(),
                             },
                         ));
                     }

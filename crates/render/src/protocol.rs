@@ -20,7 +20,7 @@ use faultline_report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
 use serde::{Deserialize, Serialize};
 
 use crate::texts::lang_tag;
-pub use crate::texts::{EntryTexts, FindingTexts, Texts};
+pub use crate::texts::{Said, Texts};
 
 /// Roughly how much JSON one message carries: decoded on the page in one short task (measured in
 /// Chromium: 256 KiB took 40–50 ms to decode in the page's size-optimised wasm, over the 50 ms a
@@ -91,26 +91,13 @@ pub enum Reply {
     /// A warm-up step is done ([`Request::Warm`]).
     Warmed(Warmed),
     /// The last report's texts in another language ([`Request::Localize`]), in parts of about
-    /// [`PART_BYTES`]: each a [`Texts`] as JSON, the first with the input errors and unread reasons,
-    /// each with some of the findings' and the timeline's, in order ([`Texts::merge`]). As JSON in a
+    /// [`PART_BYTES`]: each a [`Texts`] as JSON, with the texts of some of the report's sentences,
+    /// in order ([`Texts::merge`]). As JSON in a
     /// string, the page decodes them with the code that decodes the built-in samples' texts: a
     /// variant's own content is decoding code of its own in the page's wasm (adjacently tagged, twice).
     Texts(String),
     /// Every part of [`Reply::Texts`] is sent.
     Localized,
-}
-
-/// How long one part of [`Reply::Texts`] is, about: its texts' bytes.
-pub fn texts_bytes(texts: &Texts) -> usize {
-    let finding = |f: &FindingTexts| {
-        f.summary.len() + f.cannot_establish.iter().map(|c| c.len() + 3).sum::<usize>() + 40
-    };
-    let entry = |e: &EntryTexts| {
-        e.message.as_ref().map_or(0, |m| m.len() + 12)
-            + e.estimated_from.as_ref().map_or(0, |m| m.len() + 20)
-            + 12
-    };
-    texts.findings.iter().map(finding).sum::<usize>() + texts.timeline.iter().map(entry).sum::<usize>()
 }
 
 /// What a warm-up step analysed: its step, and the size of what it read, reported and found.
@@ -335,7 +322,7 @@ mod tests {
             Reply::Reported(vec![timing.clone()]),
             Reply::Done(vec![timing]),
             Reply::Warmed(Warmed::default()),
-            Reply::Texts("{\"findings\":[]}".into()),
+            Reply::Texts("{\"texts\":[]}".into()),
             Reply::Localized,
         ];
         // What the page gets is what was sent, but for the typed messages of findings and
@@ -361,7 +348,7 @@ mod tests {
             panic!("not findings")
         };
         assert_eq!(findings.len(), report.findings.len());
-        assert_eq!(findings[0].summary, report.findings[0].summary);
+        assert_eq!(findings[0].summary.as_str(), report.findings[0].summary.as_str());
         for bad in [
             &b""[..],
             b"{}",

@@ -11,6 +11,8 @@ pub mod input;
 pub mod instant;
 pub mod lang;
 pub mod message;
+pub mod sentence;
+mod serialize;
 pub mod timeline;
 
 mod graph;
@@ -22,6 +24,7 @@ pub use progress::{Phase, Progress};
 pub use secret::SecretKind;
 
 pub use lang::Lang;
+pub use sentence::Sentence;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -150,31 +153,53 @@ pub struct WorkloadOf {
 }
 
 impl Report {
-    /// Renders every text of the report that has a message in `lang`: finding summaries and their
-    /// `cannot_establish`, input errors, unread reasons and the engine's timeline entries. The same
-    /// report in another language, without analysing again.
-    pub fn localize(&mut self, lang: crate::lang::Lang) {
+    /// Every sentence of the report, in one fixed order: each finding's summary then what it cannot
+    /// establish, each input error, each unread range's reason, each timeline entry's message then
+    /// what its time was estimated from. The one list of the report's sentences: rendering them in a
+    /// language, taking their messages out and carrying their words to the page all walk it.
+    pub fn sentences_mut(&mut self, visit: &mut dyn FnMut(&mut Sentence)) {
         for finding in &mut self.findings {
-            finding.localize(lang);
+            visit(&mut finding.summary);
+            finding.cannot_establish.iter_mut().for_each(&mut *visit);
         }
-        for error in &mut self.errors {
-            if let Some(m) = &error.structured {
-                error.message = m.render(lang);
-            }
-        }
-        for unread in &mut self.unread {
-            if let Some(m) = &unread.reason_message {
-                unread.reason = m.render(lang);
-            }
-        }
+        self.errors.iter_mut().for_each(|e| visit(&mut e.message));
+        self.unread.iter_mut().for_each(|u| visit(&mut u.reason));
         for entry in &mut self.timeline {
-            if let Some(m) = &entry.structured {
-                entry.message = m.render(lang);
-            }
-            if let Some(m) = &entry.estimated_from_message {
-                entry.estimated_from = Some(m.render(lang));
+            visit(&mut entry.message);
+            if let Some(e) = &mut entry.estimated_from {
+                visit(e);
             }
         }
+    }
+
+    /// [`Report::sentences_mut`], reading.
+    pub fn sentences(&self, visit: &mut dyn FnMut(&Sentence)) {
+        for finding in &self.findings {
+            visit(&finding.summary);
+            finding.cannot_establish.iter().for_each(&mut *visit);
+        }
+        self.errors.iter().for_each(|e| visit(&e.message));
+        self.unread.iter().for_each(|u| visit(&u.reason));
+        for entry in &self.timeline {
+            visit(&entry.message);
+            if let Some(e) = &entry.estimated_from {
+                visit(e);
+            }
+        }
+    }
+
+    /// Renders every sentence that has a message in `lang`: the same report in another language,
+    /// without analysing again.
+    pub fn localize(&mut self, lang: crate::lang::Lang) {
+        self.sentences_mut(&mut |s| s.localize(lang));
+    }
+
+    /// Takes every message out, the words left as they are: the report as the page holds it (the
+    /// page never reads a message back; sent, they would only make the report's parts longer).
+    pub fn strip_messages(&mut self) {
+        self.sentences_mut(&mut |s| {
+            s.take_message();
+        });
     }
 
     /// The finding the report's diagnosis line names: the first error or warning, never an info note
@@ -211,16 +236,13 @@ impl Verdict {
 }
 
 /// A range of lines of one input that was not read (1-based, inclusive).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Unread {
     pub source: String,
     pub line: u32,
     pub end_line: u32,
-    /// Why, in plain words, in the report's language.
-    pub reason: String,
-    /// [`Unread::reason`] as a message (`{"id", "args"}`).
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub reason_message: Option<crate::message::Message>,
+    /// Why, in plain words (in JSON `reason`, and its message as `reason_message`).
+    pub reason: Sentence,
     /// Why, as a stable id (`describe-fragment`, `unknown-layout`).
     pub reason_id: String,
 }
@@ -236,45 +258,24 @@ pub struct InputSummary {
     pub kinds: BTreeMap<String, usize>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct InputError {
     pub source: String,
     pub line: u32,
     pub column: u32,
-    /// What is wrong, in the report's language.
-    pub message: String,
-    /// [`InputError::message`] as a message (`{"id", "args"}`).
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub structured: Option<crate::message::Message>,
+    /// What is wrong (in JSON `message`, and its message as `structured`).
+    pub message: Sentence,
 }
 
 impl InputError {
     /// An error at `pos` of input `source`; its text is the message in English until the report is
     /// localized.
     pub fn new(source: &str, pos: Pos, message: impl Into<crate::message::Message>) -> Self {
-        let message = message.into();
         InputError {
             source: source.to_string(),
             line: pos.line,
             column: pos.column,
-            message: message.render(crate::lang::Lang::En),
-            structured: Some(message),
-        }
-    }
-}
-
-impl Finding {
-    /// Renders [`Finding::summary`] and [`Finding::cannot_establish`] from their messages in `lang`.
-    pub fn localize(&mut self, lang: crate::lang::Lang) {
-        if let Some(m) = &self.message {
-            self.summary = m.render(lang);
-        }
-        if !self.cannot_establish_messages.is_empty() {
-            self.cannot_establish = self
-                .cannot_establish_messages
-                .iter()
-                .map(|m| m.render(lang))
-                .collect();
+            message: Sentence::rendered(message, crate::lang::Lang::En),
         }
     }
 }
@@ -414,24 +415,20 @@ pub enum Severity {
     Error,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Serialised by hand (below): each sentence's message is written beside its words.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Finding {
     pub rule: String,
     pub boundary: Boundary,
     pub severity: Severity,
     pub subject: ObjectRef,
-    /// The finding in one sentence, in the report's language: [`Finding::message`] rendered.
-    pub summary: String,
-    /// The summary as a message (`{"id", "args"}`), for tools that render their own words. Not read
-    /// back from JSON (a report's texts are what a reader of JSON gets back).
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub message: Option<crate::message::Message>,
+    /// The finding in one sentence (in JSON `summary`, and its message beside it as `message`,
+    /// `{"id", "args"}`, for tools that render their own words).
+    pub summary: Sentence,
     pub evidence: Vec<Evidence>,
-    /// What this evidence alone cannot prove, in the report's language.
-    pub cannot_establish: Vec<String>,
-    /// [`Finding::cannot_establish`] as messages, one per entry.
-    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
-    pub cannot_establish_messages: Vec<crate::message::Message>,
+    /// What this evidence alone cannot prove (in JSON `cannot_establish`, with
+    /// `cannot_establish_messages` beside it).
+    pub cannot_establish: Vec<Sentence>,
     pub next_steps: Vec<String>,
     /// Set on a symptom that another finding explains (a Deployment not progressing because its
     /// Pods cannot pull their image): names that finding, which the report lists just before it.
@@ -544,7 +541,7 @@ pub struct Evidence {
     pub value: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct TimelineEntry {
     /// RFC 3339, UTC; empty when only an age is known and the input has no absolute time.
     pub time: Text,
@@ -553,23 +550,18 @@ pub struct TimelineEntry {
     /// `container-terminated`.
     pub source: Text,
     pub reason: Text,
-    /// The event's message as Kubernetes wrote it, or the engine's words for a state change (in the
-    /// report's language).
-    pub message: String,
-    /// [`TimelineEntry::message`] as a message, where the engine wrote it (`{"id", "args"}`).
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub structured: Option<crate::message::Message>,
+    /// The event's message as Kubernetes wrote it, or the engine's words for a state change (in
+    /// JSON `message`, and the engine's message as `structured`).
+    pub message: Sentence,
     pub count: u32,
     /// A `Warning` event (what `kubectl get events --field-selector type=Warning` would list).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warning: bool,
     /// Set when `time` was estimated from an age (tables and describe print ages, not times): says
     /// from what, e.g. "age 4m31s before 2025-02-11T09:35:36Z, the newest timestamp in the input".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub estimated_from: Option<String>,
-    /// [`TimelineEntry::estimated_from`] as a message.
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub estimated_from_message: Option<crate::message::Message>,
+    /// (In JSON `estimated_from`, and its message as `estimated_from_message`.)
+    #[serde(default)]
+    pub estimated_from: Option<Sentence>,
     /// Known only by age: seconds before the capture moment ([`Report::capture`]) of the last
     /// occurrence, as the table printed it (`LAST SEEN 4m31s`). `time` is placed from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,7 +5,7 @@
 use compact_str::ToCompactString;
 
 use crate::instant::Instant;
-use crate::{AgeAnchor, Capture, CaptureBasis, ObjectRef, Text, TimelineEntry};
+use crate::{AgeAnchor, Capture, CaptureBasis, ObjectRef, Sentence, Text, TimelineEntry};
 
 /// Places the entries known only by age ([`TimelineEntry::age`]) against the capture moment, puts
 /// every entry in time order (stable) and flags those before their subject's creation; returns the
@@ -137,12 +137,10 @@ fn placeholder() -> TimelineEntry {
         },
         source: Text::default(),
         reason: Text::default(),
-        message: String::new(),
-        structured: None,
+        message: Sentence::default(),
         count: 0,
         warning: false,
         estimated_from: None,
-        estimated_from_message: None,
         age: None,
         first_age: None,
         before_object_existed: false,

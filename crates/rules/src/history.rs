@@ -11,7 +11,7 @@
 use faultline_ingest::{Object, Typed};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::{common, Message};
-use faultline_report::{Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Evidence, Finding, ObjectRef, Sentence, Severity};
 
 /// A later state that, when the input shows it, makes a failure history.
 #[derive(Clone, Copy, Debug)]
@@ -301,24 +301,22 @@ fn age_words(seconds: i64) -> String {
 /// time such as a termination's `finishedAt`), when the input says.
 pub fn record(finding: &mut Finding, until: Option<Message>, recovery: Recovery) {
     finding.severity = Severity::Info;
-    if let Some(was) = finding.message.take() {
-        finding.message = Some(
-            common::Msg::History {
-                until: until.map(Box::new),
-                recovery: Box::new(recovery.by),
-                was: Box::new(was),
-            }
-            .into(),
-        );
-    }
+    finding.summary.wrap(|was| {
+        common::Msg::History {
+            until: until.map(Box::new),
+            recovery: Box::new(recovery.by),
+            was: Box::new(was),
+        }
+        .into()
+    });
     for e in recovery.evidence {
         if !finding.evidence.contains(&e) {
             finding.evidence.push(e);
         }
     }
     finding
-        .cannot_establish_messages
-        .insert(0, common::Msg::HistoryCannot {}.into());
+        .cannot_establish
+        .insert(0, Sentence::new(common::Msg::HistoryCannot {}));
 }
 
 /// The `cannot_establish` line of a failure known from events alone: without the object's state the

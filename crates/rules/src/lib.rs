@@ -30,7 +30,7 @@ mod table_status;
 pub mod zone_network_storage;
 
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Sentence, Severity};
 
 /// A diagnosis rule: an id naming the condition observed, its boundary, its docs, and its check.
 pub struct Rule {
@@ -93,11 +93,9 @@ impl Rule {
             boundary: self.boundary,
             severity,
             subject,
-            summary: String::new(),
-            message: Some(summary.into()),
+            summary: Sentence::new(summary),
             evidence,
-            cannot_establish: Vec::new(),
-            cannot_establish_messages: cannot_establish.into_iter().map(Into::into).collect(),
+            cannot_establish: cannot_establish.into_iter().map(Sentence::new).collect(),
             next_steps,
             explained_by: None,
             affects: Vec::new(),

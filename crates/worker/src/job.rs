@@ -4,14 +4,12 @@
 //! those ([`scan`]). The report's messages stay in the worker: the page asks for its texts in
 //! another language ([`localize`]) rather than for another analysis.
 
+use faultline_engine::message::Message;
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::report::{ObjectRef, Text};
-use faultline_engine::{
-    analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source, TimelineEntry,
-};
+use faultline_engine::{analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
-use crate::texts::{strip_messages, Texts};
+use crate::texts::{self, Texts};
 
 /// Sends one encoded reply, with the byte arrays that travel beside it (a redacted copy's texts).
 pub type Send<'a> = dyn FnMut(Vec<u8>, Vec<String>) + 'a;
@@ -37,73 +35,25 @@ impl Analysed {
     }
 }
 
-/// What the worker keeps of a report it sent: its messages, in a report of their own that holds
-/// nothing else of the report's (no objects, evidence or commands; of the timeline, only the entries
-/// the engine wrote, whose indices in the report's timeline are `timeline_at`). The report sent is
-/// without them ([`strip_messages`]).
+/// What the worker keeps of a report it sent: its messages, each with its sentence's place in the
+/// report ([`texts::messages`]), and nothing else of the report. The report sent is without them
+/// ([`Report::strip_messages`]).
 #[derive(Default)]
 struct Kept {
-    report: Report,
-    timeline_at: Vec<usize>,
+    messages: Vec<(u32, Message)>,
 }
 
 impl Kept {
     /// Takes the messages out of `report`.
     fn take(report: &mut Report) -> Kept {
-        let findings = report
-            .findings
-            .iter()
-            .map(|f| {
-                let mut kept = f.clone();
-                kept.evidence = Vec::new();
-                kept.next_steps = Vec::new();
-                kept
-            })
-            .collect();
-        let (mut timeline, mut timeline_at) = (Vec::new(), Vec::new());
-        for (index, entry) in report.timeline.iter_mut().enumerate() {
-            if entry.structured.is_none() && entry.estimated_from_message.is_none() {
-                continue;
-            }
-            timeline_at.push(index);
-            timeline.push(TimelineEntry {
-                time: Text::default(),
-                subject: ObjectRef::default(),
-                source: Text::default(),
-                reason: Text::default(),
-                message: String::new(),
-                structured: entry.structured.take(),
-                count: 0,
-                warning: false,
-                estimated_from: None,
-                estimated_from_message: entry.estimated_from_message.take(),
-                age: None,
-                first_age: None,
-                before_object_existed: false,
-                at: None,
-            });
-        }
-        let kept = Report {
-            findings,
-            errors: report.errors.clone(),
-            unread: report.unread.clone(),
-            timeline,
-            ..Report::default()
-        };
-        strip_messages(report);
-        Kept {
-            report: kept,
-            timeline_at,
-        }
+        let messages = texts::messages(report);
+        report.strip_messages();
+        Kept { messages }
     }
 
     /// The report's texts in `lang`.
     fn texts(&self, lang: Lang) -> Texts {
-        let mut texts = Texts::render(&self.report, lang);
-        for entry in &mut texts.timeline {
-            entry.index = self.timeline_at.get(entry.index).copied().unwrap_or(usize::MAX);
-        }
-        texts
+        Texts::of(&self.messages, lang)
     }
 }
 
@@ -195,32 +145,24 @@ pub fn run_after(
 
 /// The texts of an analysed job's report in `lang` ([`protocol::Request::Localize`]), rendered from
 /// the messages kept, not analysed again: [`Reply::Texts`] parts of about [`protocol::PART_BYTES`]
-/// (the first with the input errors and unread reasons), then [`Reply::Localized`].
+/// (the texts in the order of their sentences), then [`Reply::Localized`].
 pub fn localize(analysed: &Analysed, lang: Lang, send: &mut Send<'_>) {
     let texts = analysed.kept.texts(lang);
-    let mut part = Texts {
-        lang,
-        errors: texts.errors,
-        unread: texts.unread,
-        ..Texts::default()
-    };
-    let mut findings = texts.findings.into_iter().peekable();
-    let mut timeline = texts.timeline.into_iter().peekable();
+    let mut said = texts.texts.into_iter().peekable();
     loop {
-        while protocol::texts_bytes(&part) < protocol::PART_BYTES {
-            match (findings.next(), timeline.peek()) {
-                (Some(f), _) => part.findings.push(f),
-                (None, Some(_)) => part.timeline.extend(timeline.next()),
-                (None, None) => break,
+        let mut part = Texts {
+            lang,
+            texts: Vec::new(),
+        };
+        while part.bytes() < protocol::PART_BYTES {
+            match said.next() {
+                Some(s) => part.texts.push(s),
+                None => break,
             }
         }
-        let next = Texts {
-            lang,
-            ..Texts::default()
-        };
-        let json = serde_json::to_string(&std::mem::replace(&mut part, next)).unwrap_or_default();
+        let json = serde_json::to_string(&part).unwrap_or_default();
         send(protocol::encode(&Reply::Texts(json)), Vec::new());
-        if findings.peek().is_none() && timeline.peek().is_none() {
+        if said.peek().is_none() {
             break;
         }
     }

@@ -232,7 +232,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
                                         <span class="subject" translate="no">{ (t.object)(&f.subject) }</span>{ " " }
                                         <button class="link finding-link" onclick={move |_| on_show_finding.emit(i)}>
                                             { (t.finding_link)(labels.get(i).map_or("", String::as_str)) }</button>
-                                        <p class="summary" translate="no">{ &f.summary }</p>
+                                        <p class="summary" translate="no">{ f.summary.as_str() }</p>
                                         <ul class="evidence">
                                             { for f.evidence.iter().map(|e| {
                                                 let on_show_line = props.on_show_line.clone();

@@ -127,7 +127,7 @@ pub fn findings(props: &Props) -> Html {
             }
         });
         let errors = report.errors.iter().map(|e| html! {
-            <li><span translate="no">{ format!("{}:{} ", e.source, e.line) }</span><span translate="no">{ &e.message }</span></li>
+            <li><span translate="no">{ format!("{}:{} ", e.source, e.line) }</span><span translate="no">{ e.message.as_str() }</span></li>
         });
         html! {
             <div class="inconclusive" data-entry={entry}>

@@ -98,7 +98,7 @@ pub fn inputs_list(props: &Props) -> Html {
         html! {
             <li key={n} class="input-error">
                 <button class="where link" translate="no" onclick={show}>{ format!("{}:{}:{}", e.source, e.line, e.column) }</button>
-                <span class="message" translate="no">{ &e.message }</span>
+                <span class="message" translate="no">{ e.message.as_str() }</span>
             </li>
         }
     });

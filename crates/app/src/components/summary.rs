@@ -46,7 +46,7 @@ pub fn summary_panel(props: &Props) -> Html {
                     <span class={classes!("severity", format!("{:?}", top.severity).to_lowercase())}>{ (t.severity)(top.severity) }</span>{ " " }
                     <code translate="no">{ &top.rule }</code>{ " " }
                     <span class="subject" translate="no">{ (t.object)(&top.subject) }</span>
-                    <span class="top-summary" translate="no">{ &top.summary }</span>
+                    <span class="top-summary" translate="no">{ top.summary.as_str() }</span>
                 </button>
             </li>
         }

@@ -324,7 +324,7 @@ pub fn timeline(props: &Props) -> Html {
                 <span class="tl-what" translate="no">
                     <strong>{ entry.reason.as_str() }</strong>
                     if entry.count > 1 { { format!(" ×{}", entry.count) } }
-                    if !entry.message.is_empty() { { " — " }{ &entry.message } }
+                    if !entry.message.is_empty() { { " — " }{ entry.message.as_str() } }
                 </span>
             </div>
         }
@@ -352,13 +352,13 @@ pub fn timeline(props: &Props) -> Html {
                     { " · " }{ (t.entry_source)(&entry.source) }
                     if entry.count > 1 { { format!(" · {} {}", t.count, entry.count) } }</p>
                 if let Some(basis) = &entry.estimated_from {
-                    <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis }</span></p>
+                    <p class="muted">{ t.estimated }{ " " }<span translate="no">{ basis.as_str() }</span></p>
                 }
                 if entry.before_object_existed {
                     <p class="tl-before-created">{ "⚠ " }{ t.before_created_note }</p>
                 }
                 <p translate="no"><span class="subject">{ (t.object)(&entry.subject) }</span>{ " · " }<strong>{ entry.reason.as_str() }</strong></p>
-                if !entry.message.is_empty() { <p class="tl-message" translate="no">{ &entry.message }</p> }
+                if !entry.message.is_empty() { <p class="tl-message" translate="no">{ entry.message.as_str() }</p> }
                 { for at }
             </>
         }

@@ -30,8 +30,8 @@ pub(super) fn too_large(inputs: &[Input], total: u64, lang: Lang) -> Report {
             source: i.name.clone(),
             line: 1,
             column: 1,
-            structured: None,
-            message: (texts(lang).too_large)(mb(total), mb(i.text.len()), MAX_INPUT_BYTES / (1024 * 1024)),
+            message: (texts(lang).too_large)(mb(total), mb(i.text.len()), MAX_INPUT_BYTES / (1024 * 1024))
+                .into(),
         })
         .collect();
     Report {
@@ -54,8 +54,7 @@ pub(super) fn failed(inputs: &[Input], failure: &Failure, lang: Lang) -> Report 
             source: i.name.clone(),
             line: 1,
             column: 1,
-            structured: None,
-            message: (t.analysis_stopped)(why),
+            message: (t.analysis_stopped)(why).into(),
         })
         .collect();
     Report {

@@ -230,7 +230,6 @@ pub fn anchored(report: &Report, captured_at: Option<faultline_report::instant::
         report.capture = faultline_report::timeline::place(&mut report.timeline, captured_at);
         for entry in report.timeline.iter_mut().filter(|e| e.age.is_some()) {
             entry.estimated_from = None;
-            entry.estimated_from_message = None;
         }
     }
     report

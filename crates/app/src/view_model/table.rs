@@ -34,10 +34,14 @@ impl Row {
 }
 
 /// Appends the items not seen yet (`seen` makes it linear: a big dump has thousands of commands).
-fn push_unique(list: &mut Vec<String>, seen: &mut std::collections::HashSet<String>, items: &[String]) {
-    for item in items {
-        if seen.insert(item.clone()) {
-            list.push(item.clone());
+fn push_unique<T: AsRef<str>>(
+    list: &mut Vec<String>,
+    seen: &mut std::collections::HashSet<String>,
+    items: &[T],
+) {
+    for item in items.iter().map(AsRef::as_ref) {
+        if seen.insert(item.to_string()) {
+            list.push(item.to_string());
         }
     }
 }
@@ -127,7 +131,12 @@ mod tests {
         let (finding, evidence) = runtime.first_evidence.clone().unwrap();
         assert_eq!(finding, 0);
         assert_eq!(evidence, report.findings[0].evidence[0]);
-        assert_eq!(runtime.cannot_establish, report.findings[0].cannot_establish);
+        let expected: Vec<String> = report.findings[0]
+            .cannot_establish
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(runtime.cannot_establish, expected);
         assert!(rows
             .iter()
             .filter(|r| !r.has_evidence())

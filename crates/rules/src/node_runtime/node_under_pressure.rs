@@ -254,7 +254,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// message while the rules run (its texts are rendered only at the end): for the rules that leave
 /// to it the evictions it cites (`pod-evicted`). `None` for any other finding.
 pub fn pressure_of(finding: &Finding) -> Option<&'static str> {
-    match finding.message.as_ref()?.get::<Msg>()? {
+    match finding.summary.message()?.get::<Msg>()? {
         Msg::ShortOf { pressure, .. } => Some(pressure),
         _ => None,
     }

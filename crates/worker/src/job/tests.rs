@@ -17,7 +17,7 @@ fn job(redact: bool) -> Job {
 
 /// A report as the page holds it: decoded from JSON, without its messages.
 fn shown(mut report: Report) -> Report {
-    strip_messages(&mut report);
+    report.strip_messages();
     report
 }
 

@@ -48,7 +48,7 @@ pub(super) fn object_panel(
                                 <code translate="no">{ &f.rule }</code>{ " " }
                                 <button class="link finding-link" onclick={move |_| on_show_finding.emit(i)}>
                                     { (t.finding_link)(labels.get(i).map_or("", String::as_str)) }</button>
-                                <p class="summary" translate="no">{ &f.summary }</p>
+                                <p class="summary" translate="no">{ f.summary.as_str() }</p>
                                 { evidence_list(t, &f.evidence, on_show_line) }
                             </li>
                         }

@@ -39,7 +39,7 @@ fn a_switch_of_language_renders_the_report_again_without_analysing() {
             .findings
             .iter()
             .filter(|f| f.rule == "image-pull-failed")
-            .map(|f| f.summary.clone())
+            .map(|f| f.summary.to_string())
             .collect()
     };
     assert!(pulls(&english).len() >= 2 && pulls(&english).iter().all(|s| !has_chinese(s)));
