@@ -15,7 +15,7 @@ use crate::state::{Action, Analysis, Text};
 pub struct Assembly {
     report: Report,
     secrets: Vec<faultline_render::protocol::Secret>,
-    unreadable: Vec<(String, String)>,
+    unreadable: Vec<(String, faultline_render::protocol::Unreadable)>,
     redacted_input: bool,
     /// The texts of a report in another language, part by part.
     texts: Texts,

@@ -135,7 +135,7 @@ pub struct Head {
     #[serde(default)]
     pub capture: Option<Box<faultline_report::Capture>>,
     /// Inputs that were not analysed because they are not text (name, why).
-    pub unreadable: Vec<(String, String)>,
+    pub unreadable: Vec<(String, Unreadable)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
     pub redacted_input: bool,
     pub findings: usize,
@@ -272,23 +272,21 @@ pub fn parts<'a, T: Serialize>(tag: &str, items: &'a [T]) -> impl Iterator<Item 
 /// while it has no job for it.
 pub const WARM_STEPS: u32 = 12;
 
-/// Why the worker could not read a file it was given, as it says it (the page writes it in its
-/// language: the app's `i18n`, `unreadable_reason`).
-pub mod reasons {
+/// Why a file was not read: the page says it in its language (the app's `i18n`,
+/// `unreadable_reason`), from this value, never from words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", content = "detail", rename_all = "kebab-case")]
+pub enum Unreadable {
+    /// A binary file, not text kubectl printed ([`faultline_report::input::looks_binary`]).
+    Binary,
     /// The file does not fit in the tab's memory.
-    pub const TOO_LARGE: &str = "is too large to hold in this tab's memory";
+    TooLarge,
     /// The page sent something that is not a file.
-    pub const NOT_A_FILE: &str = "not a file";
-
-    /// The browser could not read it, and says why.
-    pub fn read_failed(why: &str) -> String {
-        format!("could not be read ({why})")
-    }
-
-    /// The browser's why of a [`read_failed`] reason.
-    pub fn read_failed_why(reason: &str) -> Option<&str> {
-        reason.strip_prefix("could not be read (")?.strip_suffix(')')
-    }
+    NotAFile,
+    /// The browser could not read it (in the worker), and says why.
+    ReadFailed(String),
+    /// The page could not read what was dropped (a folder, a file gone), and the browser says why.
+    DropFailed(String),
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ impl Kept {
 pub fn run(
     job: &Job,
     sources: Vec<Source>,
-    unreadable: Vec<(String, String)>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
     timings: Vec<Timing>,
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
@@ -77,7 +77,7 @@ pub fn run_after(
     last: Option<Analysed>,
     job: &Job,
     sources: Vec<Source>,
-    unreadable: Vec<(String, String)>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
     timings: Vec<Timing>,
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
@@ -259,7 +259,7 @@ pub fn warm(step: u32, send: &mut Send<'_>) {
 }
 
 /// The report's small parts, and how many items each large part list holds.
-fn head(report: &Report, unreadable: Vec<(String, String)>, redacted_input: bool) -> Head {
+fn head(report: &Report, unreadable: Vec<(String, protocol::Unreadable)>, redacted_input: bool) -> Head {
     Head {
         inputs: report.inputs.clone(),
         counts: report.counts.clone(),

@@ -11,6 +11,5 @@ pub mod job;
 /// without the engine.
 pub use faultline_render::{protocol, texts};
 
-pub use faultline_render::protocol::reasons;
 /// The engine's binary check and its words, for the app and the worker (the CLI uses the same).
-pub use faultline_report::input::{looks_binary, BINARY_REASON};
+pub use faultline_report::input::looks_binary;

@@ -32,7 +32,7 @@ pub struct Props {
     /// "Edit it in the paste box": the paste's name and its text.
     pub on_edit_large: Callback<(String, String)>,
     pub on_show_line: Callback<(String, u32)>,
-    pub on_unreadable: Callback<(String, String)>,
+    pub on_unreadable: Callback<(String, faultline_render::protocol::Unreadable)>,
     /// "Open an example incident" (the default sample).
     pub on_example: Callback<()>,
     /// "What should I paste?".

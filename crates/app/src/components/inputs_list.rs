@@ -18,7 +18,7 @@ use faultline_render::protocol::Timing;
 pub struct Props {
     pub files: Vec<Input>,
     /// Files that could not be read: (name, why).
-    pub unreadable: Vec<(String, String)>,
+    pub unreadable: Vec<(String, faultline_render::protocol::Unreadable)>,
     pub report: Rc<Report>,
     /// How long each step of the analysis of `report` took in the worker (empty: not analysed there).
     #[prop_or_default]

@@ -6,7 +6,6 @@ use gloo::file::File;
 use yew::prelude::*;
 
 use crate::files;
-use crate::hooks::use_texts::use_texts;
 use crate::state::{Input, Text, INLINE_FILE_BYTES};
 
 /// Reads dropped or picked files (or a picked folder's files) and hands each one to `on_file`. Small
@@ -16,10 +15,9 @@ use crate::state::{Input, Text, INLINE_FILE_BYTES};
 #[hook]
 pub fn use_file_reader(
     on_file: Callback<Input>,
-    on_unreadable: Callback<(String, String)>,
+    on_unreadable: Callback<(String, faultline_render::protocol::Unreadable)>,
 ) -> Callback<web_sys::FileList> {
     let readers: Rc<RefCell<Vec<FileReader>>> = use_mut_ref(Vec::new);
-    let unreadable = use_texts().unreadable;
     Callback::from(move |list: web_sys::FileList| {
         let mut readers = readers.borrow_mut();
         readers.clear();
@@ -48,7 +46,10 @@ pub fn use_file_reader(
                     name,
                     text: text.into(),
                 }),
-                Err(e) => on_unreadable.emit((name, unreadable(&e.to_string()))),
+                Err(e) => on_unreadable.emit((
+                    name,
+                    faultline_render::protocol::Unreadable::DropFailed(e.to_string()),
+                )),
             }));
         }
     })

@@ -227,9 +227,6 @@ pub const EN: Texts = Texts {
     unread_line: "Not read: Faultline does not know this layout, or these lines belong to an object the input does not show",
     no_objects: "no objects",
     container_log: "container log: not analysed",
-    unreadable: |e| {
-        format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it")
-    },
     show_input: "Input viewer",
     viewer_back: "Back to the report (Esc)",
     large_paste_kept: |name, mb| format!("Your {mb:.1} MB paste is kept as the input {name}, outside the paste box, so the page stays responsive. "),
@@ -477,6 +474,22 @@ pub const EN: Texts = Texts {
     },
     worker_not_started: "the page could not start its analysis worker",
     worker_stopped: "the analysis worker stopped",
-    unreadable_reason: str::to_string,
+    unreadable_reason,
     object: |o| o.to_string(),
 };
+
+fn drop_failed(e: &str) -> String {
+    format!("could not be read ({e}); if it is a folder, pick it with “a folder” instead of dropping it")
+}
+
+/// Why a file was not read, in English.
+fn unreadable_reason(reason: &faultline_render::protocol::Unreadable) -> String {
+    use faultline_render::protocol::Unreadable;
+    match reason {
+        Unreadable::Binary => faultline_report::input::BINARY_REASON.to_string(),
+        Unreadable::TooLarge => "is too large to hold in this tab's memory".to_string(),
+        Unreadable::NotAFile => "not a file".to_string(),
+        Unreadable::ReadFailed(why) => format!("could not be read ({why})"),
+        Unreadable::DropFailed(why) => drop_failed(why),
+    }
+}

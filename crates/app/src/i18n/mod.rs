@@ -61,7 +61,6 @@ pub struct Texts {
     pub unread_line: &'static str,
     pub no_objects: &'static str,
     pub container_log: &'static str,
-    pub unreadable: fn(&str) -> String,
     pub show_input: &'static str,
     /// The input viewer's button back to the report (Esc does the same).
     pub viewer_back: &'static str,
@@ -300,7 +299,7 @@ pub struct Texts {
     pub worker_stopped: &'static str,
     /// Why a file was not read: the engine's and the worker's reasons (written in English, as
     /// they come) in this language; any other as it is.
-    pub unreadable_reason: fn(&str) -> String,
+    pub unreadable_reason: fn(&faultline_render::protocol::Unreadable) -> String,
     /// An object of the report: `Kind ns/name`, or the engine's words for one whose name the input
     /// does not give.
     pub object: fn(&faultline_report::ObjectRef) -> String,
@@ -354,22 +353,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_workers_reasons_are_written_in_each_language() {
-        use faultline_render::protocol::reasons;
-        use faultline_report::input::BINARY_REASON;
+    fn the_reasons_a_file_was_not_read_are_written_in_each_language() {
+        use faultline_render::protocol::Unreadable;
         let reasons = [
-            BINARY_REASON.to_string(),
-            reasons::TOO_LARGE.to_string(),
-            reasons::NOT_A_FILE.to_string(),
-            reasons::read_failed("NotReadableError"),
+            Unreadable::Binary,
+            Unreadable::TooLarge,
+            Unreadable::NotAFile,
+            Unreadable::ReadFailed("NotReadableError".into()),
+            Unreadable::DropFailed("NotFoundError".into()),
         ];
+        let chinese = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         for reason in &reasons {
-            assert_eq!((texts(Lang::En).unreadable_reason)(reason), *reason);
+            let en = (texts(Lang::En).unreadable_reason)(reason);
             let zh = (texts(Lang::Zh).unreadable_reason)(reason);
-            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+            assert!(!en.is_empty() && !chinese(&en), "{en}");
+            assert!(chinese(&zh), "{zh}");
         }
+        assert_eq!(
+            (texts(Lang::En).unreadable_reason)(&reasons[0]),
+            faultline_report::input::BINARY_REASON
+        );
         assert!((texts(Lang::Zh).unreadable_reason)(&reasons[3]).contains("NotReadableError"));
-        assert_eq!((texts(Lang::Zh).unreadable_reason)("其他"), "其他");
     }
 
     /// The engine renders an object in a message as the page does (`Texts::object`), in every

@@ -243,7 +243,6 @@ pub const ZH: Texts = Texts {
     unread_line: "未读取：Faultline 不认识这种格式，或这些行所属的对象不在输入中",
     no_objects: "没有对象",
     container_log: "容器日志：不分析",
-    unreadable: |e| format!("无法读取（{e}）；如果这是文件夹，请用“选择文件夹”而不是拖放"),
     show_input: "输入查看器",
     viewer_back: "返回报告（Esc）",
     large_paste_kept: |name, mb| format!("你粘贴的 {mb:.1} MB 文本作为输入 {name} 保存在粘贴框之外，页面因此保持流畅。"),
@@ -467,20 +466,7 @@ pub const ZH: Texts = Texts {
     },
     worker_not_started: "本页无法启动分析用的 Web Worker",
     worker_stopped: "分析用的 Web Worker 已停止",
-    unreadable_reason: |reason| {
-        use faultline_render::protocol::reasons;
-        match reason {
-            faultline_report::input::BINARY_REASON => {
-                "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析".to_string()
-            }
-            reasons::TOO_LARGE => "太大，此标签页的内存放不下".to_string(),
-            reasons::NOT_A_FILE => "不是文件".to_string(),
-            _ => match reasons::read_failed_why(reason) {
-                Some(why) => format!("无法读取（{why}）"),
-                None => reason.to_string(),
-            },
-        }
-    },
+    unreadable_reason,
     object: |o| {
         if !o.name.is_empty() {
             return o.to_string();
@@ -491,3 +477,21 @@ pub const ZH: Texts = Texts {
         }
     },
 };
+
+fn drop_failed(e: &str) -> String {
+    format!("无法读取（{e}）；如果这是文件夹，请用“选择文件夹”而不是拖放")
+}
+
+/// Why a file was not read, in Chinese.
+fn unreadable_reason(reason: &faultline_render::protocol::Unreadable) -> String {
+    use faultline_render::protocol::Unreadable;
+    match reason {
+        Unreadable::Binary => {
+            "看起来是二进制文件（含有 NUL 字节或不是 UTF-8 文本），不是 kubectl 输出；未分析".to_string()
+        }
+        Unreadable::TooLarge => "太大，此标签页的内存放不下".to_string(),
+        Unreadable::NotAFile => "不是文件".to_string(),
+        Unreadable::ReadFailed(why) => format!("无法读取（{why}）"),
+        Unreadable::DropFailed(why) => drop_failed(why),
+    }
+}

@@ -35,7 +35,7 @@ pub struct Analysis {
     /// Shared, not copied, into the state: a big dump's report is tens of megabytes.
     pub report: Rc<Report>,
     /// Files that turned out not to be text (name, why).
-    pub unreadable: Vec<(String, String)>,
+    pub unreadable: Vec<(String, faultline_render::protocol::Unreadable)>,
     /// Whether the analysed text holds redaction tokens.
     pub redacted_input: bool,
     /// How long each step took in the worker, up to the report.

@@ -75,7 +75,7 @@ pub struct State {
     /// The sample currently shown, if the inputs are a sample's, unchanged.
     pub sample: Option<&'static str>,
     /// Files that could not be read (name, why): shown, never turned into input text.
-    pub unreadable: Vec<(String, String)>,
+    pub unreadable: Vec<(String, faultline_render::protocol::Unreadable)>,
     /// The last report received. While [`State::pending`] is set (or [`State::stale`]), it is of
     /// earlier inputs.
     pub report: Rc<Report>,
@@ -144,7 +144,7 @@ pub enum Action {
     /// A dropped or picked file could not be read (a folder dropped as a file, a permission error).
     FileUnreadable {
         name: String,
-        reason: String,
+        reason: faultline_render::protocol::Unreadable,
     },
     LoadSample(&'static str),
     /// Brings back the sample the user's first input replaced (and removes that input).

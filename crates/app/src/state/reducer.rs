@@ -68,7 +68,7 @@ impl Reducible for State {
             Action::AddFile(input) if input.text.inline().is_some_and(looks_binary) => {
                 next.unreadable.retain(|(n, _)| *n != input.name);
                 next.unreadable
-                    .push((input.name, faultline_report::input::BINARY_REASON.to_string()));
+                    .push((input.name, faultline_render::protocol::Unreadable::Binary));
                 return Rc::new(next);
             }
             Action::AddFile(input) => {

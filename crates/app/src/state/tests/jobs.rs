@@ -52,7 +52,12 @@ fn a_binary_file_is_listed_as_unreadable_not_analysed() {
         }),
     );
     assert_eq!(state.files.len(), 2, "not added");
-    assert!(state.unreadable[0].1.contains("binary"), "{:?}", state.unreadable);
+    assert_eq!(
+        state.unreadable[0].1,
+        Unreadable::Binary,
+        "{:?}",
+        state.unreadable
+    );
     let invalid_utf8 = String::from_utf8_lossy(&[0xff, 0xfe, 0xfd, b'a', 0xc3, 0x28]).into_owned();
     assert!(looks_binary(&invalid_utf8));
     assert!(!looks_binary(CRASH_POD));
@@ -224,7 +229,7 @@ fn a_large_file_is_a_handle_the_worker_reads_and_a_binary_one_is_listed_unreadab
     assert_eq!(state.file_ids(), [3]);
     let id = state.pending.as_ref().unwrap().id;
     let analysis = Analysis {
-        unreadable: vec![("dump.yaml".into(), "looks like a binary file".into())],
+        unreadable: vec![("dump.yaml".into(), Unreadable::Binary)],
         ..Analysis::default()
     };
     let state = reduce_only(

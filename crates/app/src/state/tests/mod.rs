@@ -1,4 +1,5 @@
 use super::*;
+use faultline_render::protocol::Unreadable;
 use yew::Reducible;
 
 use super::input::MAX_INPUT_BYTES;
@@ -146,12 +147,15 @@ fn an_unreadable_file_is_listed_not_analysed() {
         State::default(),
         Action::FileUnreadable {
             name: "bundle".into(),
-            reason: "could not be read".into(),
+            reason: Unreadable::DropFailed("NotFoundError".into()),
         },
     );
     assert_eq!(
         state.unreadable,
-        vec![("bundle".to_string(), "could not be read".to_string())]
+        vec![(
+            "bundle".to_string(),
+            Unreadable::DropFailed("NotFoundError".into())
+        )]
     );
     assert_eq!(state.files.len(), 2, "nothing was added as input");
     let state = reduce(state, Action::Clear);
