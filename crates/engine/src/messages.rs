@@ -33,6 +33,7 @@ groups! {
     crate::rules::application::env_host_not_a_service::Msg,
     crate::rules::application::http_server_errors::Msg,
     crate::rules::application::job_failed::Msg,
+    crate::rules::known_failure_reported::Msg,
     crate::rules::log_evidence::Msg,
     crate::rules::application::liveness_probe_failing::Msg,
     crate::rules::application::probe_port_not_declared::Msg,

@@ -36,8 +36,9 @@
 //!   `service-target-port-mismatch`.
 //! - [`CLIENT_OUTPUT`]: what a command printed (`apiserver-request-failed`, `authorization-denied`,
 //!   `etcd-request-failed`, `http-server-errors`, `proxy-found-no-endpoints`,
-//!   `admission-denied-on-create`, `service-proxy-refused`, `service-proxy-unreachable`): no later
-//!   state in the input supersedes it, what the command printed is the newest.
+//!   `admission-denied-on-create`, `service-proxy-refused`, `service-proxy-unreachable`, and
+//!   `known-failure-reported`, a line a component printed that no other rule reads): no later state
+//!   in the input supersedes it, what the command printed is the newest.
 
 // Test code: panicking on a broken fixture is the point.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -99,6 +100,7 @@ const CURRENT_STATE: &[&str] = &[
 /// The rules that read what a command printed (see the module doc).
 const CLIENT_OUTPUT: &[&str] = &[
     "admission-denied-on-create",
+    "known-failure-reported",
     "apiserver-request-failed",
     "authorization-denied",
     "etcd-request-failed",

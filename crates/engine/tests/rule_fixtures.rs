@@ -418,9 +418,15 @@ fn snapshot_of(report: &faultline_engine::Report, name: &str, text: &str) -> Str
 /// Text the rule quotes from the input (between double quotes) is the input's, and not judged.
 fn prose_defects(prose: &str) -> Vec<&'static str> {
     let mut own = String::new();
-    let (mut quoted, mut escaped) = (false, false);
+    let (mut quoted, mut escaped, mut code) = (false, false, false);
     for c in prose.chars() {
         match c {
+            // A code span quotes what a component printed, as it printed it.
+            '`' if !quoted => {
+                code = !code;
+                own.push('`');
+            }
+            _ if code => {}
             '"' if !escaped => {
                 quoted = !quoted;
                 own.push('"');

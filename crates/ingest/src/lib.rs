@@ -13,6 +13,7 @@ pub mod fragments;
 pub mod get_table;
 pub mod http;
 pub mod json;
+pub mod known;
 pub mod kubectl_yaml;
 pub mod lines;
 pub mod log_errors;

@@ -4,6 +4,7 @@ pub mod client_output;
 pub mod events;
 pub mod facts;
 pub mod graph;
+pub mod known;
 pub use faultline_report::instant;
 pub mod map;
 pub mod owners;
@@ -50,9 +51,17 @@ pub struct Model<'a> {
     pub outputs: &'a [CommandOutput],
     /// Container logs, each with the Pod or Job it names and its terminal error.
     pub logs: &'a [LogBlock],
+    /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
+    known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
 }
 
 impl<'a> Model<'a> {
+    /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
+    /// signal of a line whatever layout it sits in. Found on first use, once.
+    pub fn known_lines(&self) -> &[known::KnownLine] {
+        self.known_lines.get_or_init(|| known::scan(self.sources))
+    }
+
     pub fn build(sources: &'a [Source], ingested: &'a Ingested) -> Self {
         let events: Vec<EventRecord> = ingested
             .objects
@@ -101,6 +110,7 @@ impl<'a> Model<'a> {
             objects_by_kind,
             graph,
             pod_controllers: std::cell::OnceCell::new(),
+            known_lines: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,

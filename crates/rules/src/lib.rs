@@ -19,6 +19,7 @@ pub mod control_plane;
 pub use faultline_report::docs;
 pub mod etcd;
 pub mod history;
+pub mod known_failure_reported;
 pub mod log_evidence;
 pub mod node_runtime;
 pub mod pod_spec;
@@ -175,6 +176,7 @@ pub const RULES: &[Rule] = &[
     node_runtime::image_pull_failed::RULE,
     readiness_endpoints::ingress_not_admitted::RULE,
     application::job_failed::RULE,
+    known_failure_reported::RULE,
     application::liveness_probe_failing::RULE,
     control_plane::metrics_api_unavailable::RULE,
     zone_network_storage::node_network_unavailable::RULE,
@@ -220,12 +222,18 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 /// is the judge's (`faultline-judge`).
 pub fn check_all(model: &Model<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let late = |r: &&Rule| LATE.contains(&r.id);
-    for rule in RULES.iter().filter(|r| !late(r)).chain(RULES.iter().filter(late)) {
+    let late = |r: &&Rule| LATE.contains(&r.id) || r.id == LAST;
+    let last = RULES.iter().filter(|r| r.id == LAST);
+    let rest = RULES.iter().filter(late).filter(|r| r.id != LAST);
+    for rule in RULES.iter().filter(|r| !late(r)).chain(rest).chain(last) {
         (rule.check)(model, &mut findings);
     }
     findings
 }
+
+/// The rule that runs after every other: it reports a known failure line only where no rule found
+/// a fault.
+pub const LAST: &str = known_failure_reported::RULE.id;
 
 /// Rules that read the other rules' findings, so run after them.
 pub const LATE: &[&str] = &[

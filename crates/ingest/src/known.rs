@@ -1,0 +1,324 @@
+//! The catalog's matcher: which known line (catalog/*.toml, compiled by build.rs) a line of text is,
+//! whatever layout it sits in — an events-table row, a describe `Events:` section, `kubectl events`,
+//! a klog line, a sentence of prose. One Aho–Corasick automaton over every entry's needle (its
+//! longest literal) finds the candidates in one pass over the line; each candidate's whole template
+//! is then checked around its needle, and the placeholders' values are read. Ingest only recognises:
+//! what a match means for a fault is the rules' to say.
+
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+use faultline_report::{Boundary, Severity};
+
+/// How a component records what it printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A `Warning` event.
+    Warning,
+    /// A `Normal` event.
+    Normal,
+    /// A line of a component's log.
+    Log,
+    /// An error a client or tool prints.
+    Error,
+}
+
+/// A piece of a template: text printed as it is, or a placeholder (`pod`, `node`, `error`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Text(&'static str),
+    Hole(&'static str),
+}
+
+/// One entry of the catalog (catalog/README.md).
+#[derive(Debug)]
+pub struct Known {
+    /// `<file>.<name>`: `kubelet.failed-mount`.
+    pub id: &'static str,
+    pub component: &'static str,
+    /// The event reason it is recorded with (empty for a log line or an error).
+    pub reason: &'static str,
+    pub kind: Kind,
+    /// The kind of object the line is about (empty when none).
+    pub subject: &'static str,
+    pub boundary: Boundary,
+    pub severity: Severity,
+    pub template: &'static str,
+    pub parts: &'static [Part],
+    /// `owner/repo:path@tag`.
+    pub source: &'static str,
+    pub example: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/known_entries.rs"));
+
+/// A line the catalog knows: the entry, where the match is in the line, and what each placeholder
+/// stood for there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recognised {
+    pub entry: &'static Known,
+    /// Byte range of the match in the line.
+    pub start: usize,
+    pub end: usize,
+    /// (placeholder, value), in template order; a leading or trailing placeholder takes one word.
+    pub values: Vec<(&'static str, String)>,
+}
+
+impl PartialEq for Known {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Known {}
+
+impl Recognised {
+    /// The value of the first placeholder named `name`.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, v)| *n == name && !v.is_empty())
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The needle of an entry: its longest literal part (the automaton's pattern), and its index.
+fn needle(entry: &Known) -> (usize, &'static str) {
+    let mut best = (0, "");
+    for (i, part) in entry.parts.iter().enumerate() {
+        if let Part::Text(t) = part {
+            if t.len() > best.1.len() {
+                best = (i, t);
+            }
+        }
+    }
+    best
+}
+
+struct Matcher {
+    automaton: AhoCorasick,
+    /// For each pattern of the automaton, the entries whose needle it is (and the needle's part).
+    by_pattern: Vec<Vec<(usize, usize)>>,
+}
+
+fn matcher() -> Option<&'static Matcher> {
+    static MATCHER: OnceLock<Option<Matcher>> = OnceLock::new();
+    MATCHER
+        .get_or_init(|| {
+            let mut patterns: Vec<&'static str> = Vec::new();
+            let mut by_pattern: Vec<Vec<(usize, usize)>> = Vec::new();
+            for (e, entry) in ENTRIES.iter().enumerate() {
+                let (part, text) = needle(entry);
+                if text.is_empty() {
+                    continue;
+                }
+                match patterns.iter().position(|p| *p == text) {
+                    Some(at) => by_pattern[at].push((e, part)),
+                    None => {
+                        patterns.push(text);
+                        by_pattern.push(vec![(e, part)]);
+                    }
+                }
+            }
+            let automaton = AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .build(&patterns)
+                .ok()?;
+            Some(Matcher {
+                automaton,
+                by_pattern,
+            })
+        })
+        .as_ref()
+}
+
+/// A placeholder's value where it is bounded by literals: the text between them, trimmed of the
+/// quotes and spaces around a name.
+fn clean(value: &str) -> String {
+    value
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'' || c == '\\')
+        .to_string()
+}
+
+/// A placeholder before the first literal: the word right before it, with where it starts.
+fn word_before(line: &str, at: usize) -> (String, usize) {
+    let text = line[..at].trim_end();
+    let start = text.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    (clean(&text[start..]), start)
+}
+
+/// A placeholder after the last literal: the word right after it, with where it ends.
+fn word_after(line: &str, at: usize) -> (String, usize) {
+    let text = &line[at..];
+    let skipped = text.len() - text.trim_start().len();
+    let word = text.trim_start();
+    let len = word.find(char::is_whitespace).unwrap_or(word.len());
+    (clean(&word[..len]), at + skipped + len)
+}
+
+/// Whether `value` may stand for placeholder `name` (`{n}` is a number).
+fn fits(name: &str, value: &str) -> bool {
+    match name {
+        "n" => value
+            .trim()
+            .trim_start_matches('-')
+            .starts_with(|c: char| c.is_ascii_digit()),
+        _ => true,
+    }
+}
+
+/// `entry` at the needle found at `at..at + needle.len()` of `line`, its other literals around it in
+/// order; `None` when they are not there.
+fn check(entry: &'static Known, needle_part: usize, line: &str, at: usize) -> Option<Recognised> {
+    let parts = entry.parts;
+    let Part::Text(needle) = parts[needle_part] else {
+        return None;
+    };
+    // Literal positions: (start, end) per literal part, found backwards before the needle and
+    // forwards after it; placeholders are the text between.
+    let mut bounds: Vec<Option<(usize, usize)>> = vec![None; parts.len()];
+    bounds[needle_part] = Some((at, at + needle.len()));
+    let mut limit = at;
+    for i in (0..needle_part).rev() {
+        if let Part::Text(t) = parts[i] {
+            let start = line[..limit].rfind(t)?;
+            bounds[i] = Some((start, start + t.len()));
+            limit = start;
+        }
+    }
+    let mut from = at + needle.len();
+    for i in needle_part + 1..parts.len() {
+        if let Part::Text(t) = parts[i] {
+            let start = from + line[from..].find(t)?;
+            bounds[i] = Some((start, start + t.len()));
+            from = start + t.len();
+        }
+    }
+    let mut start = bounds.iter().flatten().map(|b| b.0).min().unwrap_or(at);
+    let mut end = bounds.iter().flatten().map(|b| b.1).max().unwrap_or(at);
+    let mut values = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let Part::Hole(name) = part else { continue };
+        let before = (0..i).rev().find_map(|j| bounds[j]).map(|(_, end)| end);
+        let after = (i + 1..parts.len())
+            .find_map(|j| bounds[j])
+            .map(|(start, _)| start);
+        let value = match (before, after) {
+            (Some(b), Some(a)) if b <= a => clean(&line[b..a]),
+            (Some(_), Some(_)) => return None,
+            (None, Some(a)) => {
+                let (word, from) = word_before(line, a);
+                start = start.min(from);
+                word
+            }
+            (Some(b), None) if matches!(*name, "error" | "text") => {
+                end = line.trim_end().len().max(b);
+                clean(&line[b..])
+            }
+            (Some(b), None) => {
+                let (word, to) = word_after(line, b);
+                end = end.max(to);
+                word
+            }
+            (None, None) => String::new(),
+        };
+        if !fits(name, &value) {
+            return None;
+        }
+        values.push((*name, value));
+    }
+    Some(Recognised {
+        entry,
+        start,
+        end,
+        values,
+    })
+}
+
+/// Every entry that `line` is, the most specific first (the most literal text matched), each once.
+pub fn recognise(line: &str) -> Vec<Recognised> {
+    let Some(m) = matcher() else {
+        return Vec::new();
+    };
+    let mut found: Vec<Recognised> = Vec::new();
+    for hit in m.automaton.find_overlapping_iter(line) {
+        for &(e, part) in &m.by_pattern[hit.pattern().as_usize()] {
+            let entry = &ENTRIES[e];
+            if found.iter().any(|f| f.entry.id == entry.id) {
+                continue;
+            }
+            if let Some(r) = check(entry, part, line, hit.start()) {
+                found.push(r);
+            }
+        }
+    }
+    found.sort_by_key(|r| std::cmp::Reverse(literal_len(r.entry)));
+    found
+}
+
+/// The best entry `line` is, if any.
+pub fn best(line: &str) -> Option<Recognised> {
+    recognise(line).into_iter().next()
+}
+
+fn literal_len(entry: &Known) -> usize {
+    entry
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Text(t) => t.len(),
+            Part::Hole(_) => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_is_compiled_with_unique_ids_and_needles() {
+        assert!(ENTRIES.len() >= 400, "{} entries", ENTRIES.len());
+        let mut ids: Vec<&str> = ENTRIES.iter().map(|e| e.id).collect();
+        ids.sort_unstable();
+        let before = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), before, "an id is declared twice");
+        for entry in ENTRIES {
+            assert!(needle(entry).1.len() >= 12, "{}: needle too short", entry.id);
+        }
+        assert!(matcher().is_some());
+    }
+
+    /// Every entry's example is recognised as that entry, alone on a line.
+    #[test]
+    fn every_example_is_recognised_as_its_own_entry() {
+        let mut missed = Vec::new();
+        for entry in ENTRIES {
+            let found = recognise(entry.example);
+            if !found.iter().any(|r| r.entry.id == entry.id) {
+                missed.push(format!("{}: {}", entry.id, entry.example));
+            }
+        }
+        assert!(
+            missed.is_empty(),
+            "{} missed:\n{}",
+            missed.len(),
+            missed.join("\n")
+        );
+    }
+
+    #[test]
+    fn placeholders_are_read_between_their_literals() {
+        let line = "  Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed for volume \"config\" : configmap \"app-config\" not found";
+        let found = recognise(line);
+        let mount = found
+            .iter()
+            .find(|r| r.entry.reason == "FailedMount")
+            .unwrap_or_else(|| panic!("{found:?}"));
+        assert_eq!(mount.value("volume"), Some("config"));
+        assert!(line[mount.start..mount.end].starts_with("MountVolume.SetUp failed"));
+        assert!(recognise("nothing to see here, all pods are running fine").is_empty());
+    }
+}

@@ -1,0 +1,357 @@
+use faultline_ingest::node::{Node, NodeValue};
+use faultline_model::known::KnownLine;
+use faultline_model::Model;
+use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A line that a Kubernetes component, a container runtime, a network or storage plugin, an
+    /// add-on or a client prints when something fails — one of the catalog's entries
+    /// (`catalog/*.toml`, each with its source) — where no other rule found a fault. The line is
+    /// known whatever layout it sits in: an events-table row, a describe `Events:` section, a klog
+    /// or journal line, a JSON log, a sentence of prose.
+    ///
+    /// ## Why it matters
+    /// A paste is often one line: the error a command printed, a log line, an event quoted in a
+    /// question. Said nothing about, it reads as "no fault". Each catalog entry names the fault
+    /// boundary its component's failure points to, so one known line is already evidence of where
+    /// to look.
+    ///
+    /// ## Evidence
+    /// The line, with the entry it matched (component, reason, source) and the objects its
+    /// placeholders named (a Pod, a Node, a claim). One finding per entry and object; several lines
+    /// of the same entry are cited together. It reports only when no other rule found an error or a
+    /// warning: a rule that reads the object says more than its line.
+    ///
+    /// ## Fault boundary
+    /// The entry's: `control-plane`, `etcd`, `scheduling`, `node-runtime`, `quota-admission`,
+    /// `zone-network-storage`, `readiness-endpoints` or `application`.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the failure still happens now, and which object it ultimately comes from: no object
+    /// it names was pasted with its state. A line a component prints is its view; the cause may be
+    /// another component's.
+    ///
+    /// ## Next evidence to collect
+    /// The object the line names (`kubectl describe`), the Warning events around it
+    /// (`kubectl get events -A --field-selector type=Warning`), and the command the boundary calls
+    /// for: the Nodes for `node-runtime`, CoreDNS's endpoints for a DNS failure, the claims for
+    /// storage, the API server's health for `control-plane`.
+    ///
+    /// ## Example
+    /// ```text
+    /// [ERROR] plugin/errors: 2 identity-3.eu-de-1.cloud.sap. A: read udp 10.244.1.6:36797->168.63.129.16:53: i/o timeout
+    /// ```
+    pub const RULE = { id: "known-failure-reported", boundary: Boundary::Application, components: [ApiServer if Serves, Etcd if Serves, Scheduler if Serves, ControllerManager if Serves, CloudControllerManager if Serves, Kubelet if Serves, Runtime if Serves, ProxyCni if Serves, Volumes if Serves, ServiceSlice if Serves, Containers if Serves], also_at: [Boundary::ControlPlane, Boundary::Etcd, Boundary::Scheduling, Boundary::NodeRuntime, Boundary::QuotaAdmission, Boundary::ZoneNetworkStorage, Boundary::ReadinessEndpoints], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ Kubernetes 组件、容器运行时、网络或存储插件、附加组件或客户端在出现故障时打印的一行文字——目录（`catalog/*.toml`，每条都注明来源）中的某一条——而其他规则都没有发现故障。无论这一行处于什么布局中都能识别：events 表格的一行、describe 的 `Events:` 部分、klog 或 journal 日志行、JSON 日志，或一句说明文字。
+
+ ## 为什么重要
+ 粘贴的内容常常只有一行：某条命令打印的错误、一行日志、问题中引用的一条事件。如果对它什么都不说，它看起来就像“没有故障”。目录中的每一条都指明了该组件的故障所指向的故障边界，所以一行已知的文字本身就是该去哪里查的证据。
+
+ ## 证据
+ 这一行，以及它匹配的条目（组件、原因、来源）和其中占位符所指的对象（Pod、Node、PVC）。每个条目和对象各一条发现；同一条目的多行一起引用。只有在其他规则都没有发现错误或警告时才报告：读取对象本身的规则比这一行能说明得更多。
+
+ ## 故障边界
+ 条目自身的边界：`control-plane`、`etcd`、`scheduling`、`node-runtime`、`quota-admission`、`zone-network-storage`、`readiness-endpoints` 或 `application`。
+
+ ## 这些证据无法确定的内容
+ 故障现在是否仍在发生，以及它最终来自哪个对象：它提到的对象都没有连同状态一起粘贴。组件打印的一行只是它的视角；原因可能在另一个组件。
+
+ ## 下一步应收集的证据
+ 这一行提到的对象（`kubectl describe`）、它周围的 Warning 事件（`kubectl get events -A --field-selector type=Warning`），以及该边界所需的命令：`node-runtime` 查看 Node，DNS 故障查看 CoreDNS 的端点，存储查看 PVC，`control-plane` 查看 API 服务器的健康状况。
+
+ ## 示例
+ ```text
+ [ERROR] plugin/errors: 2 identity-3.eu-de-1.cloud.sap. A: read udp 10.244.1.6:36797->168.63.129.16:53: i/o timeout
+ ```
+"#;
+
+/// The kinds an entry's `subject` may name, with the placeholder that carries the name.
+const NAMED_BY: &[(&str, &str)] = &[
+    ("Pod", "pod"),
+    ("Node", "node"),
+    ("PersistentVolumeClaim", "pvc"),
+    ("PersistentVolume", "pv"),
+    ("StorageClass", "storageclass"),
+    ("Service", "service"),
+    ("Secret", "secret"),
+    ("ConfigMap", "configmap"),
+    ("ResourceQuota", "quota"),
+];
+
+/// The object a known line is about, as far as the line says: its entry's kind, named by the
+/// placeholder of that kind (and the namespace, where the line gives one).
+fn subject(model: &Model<'_>, known: &KnownLine) -> Option<ObjectRef> {
+    let entry = known.recognised.entry;
+    let kind = entry.subject;
+    let named = NAMED_BY.iter().find(|(k, _)| *k == kind);
+    let named = named.filter(|(_, hole)| known.recognised.value(hole).is_some());
+    let Some((_, hole)) = named else {
+        // A line of `kubectl logs POD` is that Pod's.
+        let block = model
+            .logs
+            .iter()
+            .find(|b| b.source == known.source && (b.first_line..=b.last_line).contains(&known.line))?;
+        return Some(ObjectRef {
+            kind: block.kind.as_str().into(),
+            namespace: block.namespace.as_deref().map(Text::from),
+            name: block.name.as_deref()?.into(),
+            uid: None,
+        });
+    };
+    let name = known.recognised.value(hole).unwrap_or_default();
+    let (namespace, name) = match name.split_once('/') {
+        Some((ns, n)) if kind != "Node" => (Some(ns), n),
+        _ => (known.recognised.value("namespace"), name),
+    };
+    // A kubelet names a Pod `name_namespace(uid)`.
+    let (name, namespace) = match name.split_once('_') {
+        Some((n, rest)) if kind == "Pod" && namespace.is_none() => {
+            (n, Some(rest.split('(').next().unwrap_or(rest)))
+        }
+        _ => (name, namespace),
+    };
+    Some(ObjectRef {
+        kind: kind.into(),
+        namespace: namespace.filter(|n| !n.is_empty()).map(Text::from),
+        name: name.into(),
+        uid: None,
+    })
+}
+
+/// The diagram component a known line points to.
+fn component(known: &KnownLine) -> Component {
+    let entry = known.recognised.entry;
+    match (entry.boundary, entry.component) {
+        (_, "kube-controller-manager" | "attachdetach-controller") => Component::ControllerManager,
+        (_, c) if c.starts_with("cloud-") || c == "service-controller" || c == "route-controller" => {
+            Component::CloudControllerManager
+        }
+        (Boundary::ControlPlane | Boundary::QuotaAdmission, _) => Component::ApiServer,
+        (Boundary::Etcd, _) => Component::Etcd,
+        (Boundary::Scheduling, _) => Component::Scheduler,
+        (Boundary::NodeRuntime, "kubelet") => Component::Kubelet,
+        (Boundary::NodeRuntime, _) => Component::Runtime,
+        (Boundary::ZoneNetworkStorage, c)
+            if entry.subject.starts_with("Persistent")
+                || c.starts_with("external-")
+                || c.contains("csi")
+                || c == "persistentvolume-controller" =>
+        {
+            Component::Volumes
+        }
+        (Boundary::ZoneNetworkStorage, _) => Component::ProxyCni,
+        (Boundary::ReadinessEndpoints, _) => Component::ServiceSlice,
+        (Boundary::Application, _) => Component::Containers,
+    }
+}
+
+/// The command that shows what the line alone cannot: the object it names, else what its boundary
+/// calls for.
+fn next_steps(known: &KnownLine, subject: Option<&ObjectRef>) -> Vec<String> {
+    let entry = known.recognised.entry;
+    let mut steps = Vec::new();
+    if let Some(s) = subject.filter(|s| !s.name.is_empty()) {
+        let kind = s.kind.to_lowercase();
+        match (&s.namespace, kind.as_str()) {
+            (_, "node") | (_, "persistentvolume") | (_, "storageclass") => {
+                steps.push(command!("kubectl describe {} {}", kind, s.name));
+            }
+            (Some(ns), _) => steps.push(command!("kubectl describe {} {} -n {}", kind, s.name, ns)),
+            (None, _) => steps.push(command!(
+                "kubectl get events -A --field-selector involvedObject.name={}",
+                s.name
+            )),
+        }
+    }
+    let dns = entry.component == "coredns"
+        || entry.id.contains("dns")
+        || entry.id.contains("lookup")
+        || entry.id.contains("resolve");
+    let by_boundary = match entry.boundary {
+        Boundary::ControlPlane | Boundary::QuotaAdmission => "kubectl get --raw=/readyz?verbose",
+        Boundary::Etcd => "kubectl -n kube-system logs -l component=etcd --tail=200",
+        Boundary::Scheduling => "kubectl get events -A --field-selector reason=FailedScheduling",
+        Boundary::NodeRuntime => "kubectl get nodes -o wide",
+        Boundary::ZoneNetworkStorage if dns => {
+            "kubectl -n kube-system get pods,endpointslices -l k8s-app=kube-dns -o wide"
+        }
+        Boundary::ZoneNetworkStorage if component(known) == Component::Volumes => "kubectl get pvc,pv -A",
+        Boundary::ZoneNetworkStorage => "kubectl -n kube-system get pods -o wide",
+        Boundary::ReadinessEndpoints => "kubectl get endpointslices -A",
+        Boundary::Application => "kubectl get pods -A --field-selector status.phase!=Running",
+    };
+    steps.push(by_boundary.to_string());
+    steps.push("kubectl get events -A --field-selector type=Warning --sort-by=.lastTimestamp".to_string());
+    steps
+}
+
+/// The lines of each input that a structural reader read, as (input, first, last): each object
+/// (its whole document or describe section), each event, each kubectl message. The rules judge
+/// those with the object; a known line among them is theirs (a failure judged history, a mount that
+/// succeeded since, a `NotFound` that is an answer).
+fn read_lines(model: &Model<'_>) -> Vec<(usize, u32, u32)> {
+    fn extent(node: &Node, lines: &mut (u32, u32)) {
+        lines.0 = lines.0.min(node.pos.line);
+        lines.1 = lines.1.max(node.pos.line);
+        match &node.value {
+            NodeValue::Map(entries) => {
+                for e in entries.iter() {
+                    lines.0 = lines.0.min(e.key_pos.line);
+                    extent(&e.value, lines);
+                }
+            }
+            NodeValue::Seq(items) => items.iter().for_each(|n| extent(n, lines)),
+            _ => {}
+        }
+    }
+    let mut read = Vec::new();
+    for object in model.objects {
+        let mut lines = (u32::MAX, 0);
+        extent(&object.node, &mut lines);
+        if lines.0 <= lines.1 && lines.0 > 0 {
+            read.push((object.source, lines.0, lines.1));
+        }
+    }
+    for event in &model.events {
+        if let Some(at) = model.event_source_line(event) {
+            if let Some(source) = model.sources.iter().position(|s| s.name == at.source.as_str()) {
+                read.push((source, at.line, at.line));
+            }
+        }
+    }
+    for (source, message) in model.messages {
+        read.push((*source, message.line, message.line));
+    }
+    read
+}
+
+/// Whether a known line inside a container log is followed, in that log, by lines that are not
+/// failures (the client connected after all): the log did not end failing.
+fn recovered_in_log(model: &Model<'_>, known: &KnownLine) -> bool {
+    let Some(block) = model
+        .logs
+        .iter()
+        .find(|b| b.source == known.source && (b.first_line..=b.last_line).contains(&known.line))
+    else {
+        return false;
+    };
+    let failing: Vec<u32> = model
+        .known_lines()
+        .iter()
+        .filter(|k| k.source == known.source && k.recognised.entry.severity != Severity::Info)
+        .map(|k| k.line)
+        .collect();
+    let text = &model.sources[known.source].text;
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (u32::try_from(i + 1).unwrap_or(u32::MAX), l))
+        .filter(|(n, l)| *n > known.line && *n <= block.last_line && !l.trim().is_empty())
+        .any(|(n, _)| !failing.contains(&n))
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    // A rule that read the objects says more than a line: only where none found a fault.
+    if findings.iter().any(|f| f.severity != Severity::Info) {
+        return;
+    }
+    // The lines the other rules cite or read are theirs to judge.
+    let cited: Vec<(String, u32)> = findings
+        .iter()
+        .flat_map(|f| &f.evidence)
+        .map(|e| (e.source.clone(), e.line))
+        .collect();
+    let read = read_lines(model);
+    let mut made: Vec<(&'static str, Option<ObjectRef>, usize)> = Vec::new();
+    for known in model.known_lines() {
+        let entry = known.recognised.entry;
+        let source = model.sources[known.source].name.as_str();
+        if entry.severity == Severity::Info
+            || cited.iter().any(|(s, l)| s == source && *l == known.line)
+            || read
+                .iter()
+                .any(|(s, first, last)| *s == known.source && (*first..=*last).contains(&known.line))
+            || recovered_in_log(model, known)
+        {
+            continue;
+        }
+        let subject = subject(model, known);
+        let evidence = Evidence {
+            source: source.to_string(),
+            line: known.line,
+            path: format!("known:{}", entry.id),
+            value: known.text.clone(),
+        };
+        if let Some((_, _, at)) = made.iter().find(|(id, s, _)| *id == entry.id && *s == subject) {
+            let finding = &mut findings[*at];
+            if finding.evidence.len() < 5 && !finding.evidence.contains(&evidence) {
+                finding.evidence.push(evidence);
+            }
+            continue;
+        }
+        let message = Msg::Reported {
+            component: entry.component.to_string(),
+            reason: entry.reason.to_string(),
+            subject: subject.clone().filter(|s| !s.name.is_empty()),
+            line: known.text.clone(),
+            boundary: entry.boundary.id(),
+            source: entry.source.to_string(),
+        };
+        let cannot = [Msg::LineAlone {
+            named: subject.as_ref().is_some_and(|s| !s.name.is_empty()),
+        }];
+        let steps = next_steps(known, subject.as_ref());
+        // A line that names no kind of object is about the component that printed it.
+        let object = subject.clone().unwrap_or_else(|| ObjectRef {
+            kind: "Component".into(),
+            namespace: None,
+            name: entry.component.into(),
+            uid: None,
+        });
+        let mut finding = RULE.finding(entry.severity, object, message, vec![evidence], cannot, steps);
+        finding.boundary = entry.boundary;
+        finding.details.push(Detail::Serves(component(known)));
+        made.push((entry.id, subject, findings.len()));
+        findings.push(finding);
+    }
+}
+
+faultline_report::messages! {
+    /// The words of `known-failure-reported`.
+    pub enum Msg {
+        Reported { component: String, reason: String, subject: Option<ObjectRef>, line: String, boundary: &'static str, source: String } = "known-failure-reported.reported" {
+            en: {
+                let about = subject.0.as_ref().map(|s| format!(" about {s}")).unwrap_or_default();
+                let reason = if reason.0.is_empty() { String::new() } else { format!(" ({})", reason.0) };
+                format!("{component} reported a failure{about}{reason}: `{line}`. This is a line {component} prints when the fault is at the `{boundary}` boundary (its source: {source}).")
+            },
+            zh: {
+                let about = subject.0.as_ref().map(|s| format!("（关于 {s}）")).unwrap_or_default();
+                let reason = if reason.0.is_empty() { String::new() } else { format!("（{}）", reason.0) };
+                format!("{component} 报告了一个故障{about}{reason}：`{line}`。{component} 在故障位于 `{boundary}` 边界时会打印这一行（来源：{source}）。")
+            },
+        },
+        LineAlone { named: bool } = "known-failure-reported.line-alone" {
+            en: {
+                if *named.0 {
+                    "Whether it still fails now, and whether the object it names is the cause: a line is one moment of one component's view.".to_string()
+                } else {
+                    "Which object it is about, and whether it still fails now: a line is one moment of one component's view, and the cause may be another component's.".to_string()
+                }
+            },
+            zh: {
+                if *named.0 {
+                    "它现在是否仍在失败，以及它提到的对象是否就是原因：一行文字只是某个组件在某一时刻的视角。".to_string()
+                } else {
+                    "它关于哪个对象，以及现在是否仍在失败：一行文字只是某个组件在某一时刻的视角，原因可能在另一个组件。".to_string()
+                }
+            },
+        },
+    }
+}
