@@ -193,9 +193,9 @@ fn next_steps(known: &KnownLine, subject: Option<&ObjectRef>) -> Vec<String> {
 }
 
 /// The lines of each input that a structural reader read, as (input, first, last): each object
-/// (its whole document or describe section), each event, each kubectl message. The rules judge
-/// those with the object; a known line among them is theirs (a failure judged history, a mount that
-/// succeeded since, a `NotFound` that is an answer).
+/// but events (its whole document or describe section), and each event about a pasted object. The rules
+/// judge those with the object; a known line among them is theirs (a failure judged history, a
+/// mount that succeeded since).
 fn read_lines(model: &Model<'_>) -> Vec<(usize, u32, u32)> {
     fn extent(node: &Node, lines: &mut (u32, u32)) {
         lines.0 = lines.0.min(node.pos.line);
@@ -212,24 +212,70 @@ fn read_lines(model: &Model<'_>) -> Vec<(usize, u32, u32)> {
         }
     }
     let mut read = Vec::new();
-    for object in model.objects {
+    for object in model.objects.iter().filter(|o| o.id.kind != "Event") {
         let mut lines = (u32::MAX, 0);
         extent(&object.node, &mut lines);
         if lines.0 <= lines.1 && lines.0 > 0 {
             read.push((object.source, lines.0, lines.1));
         }
     }
-    for event in &model.events {
+    // An event about a pasted object is the object's rules' to judge with its state; an event
+    // alone (a table row, an Events section without its object) is this rule's when none reads it.
+    for event in model.events.iter().filter(|e| model.object(&e.subject).is_some()) {
         if let Some(at) = model.event_source_line(event) {
             if let Some(source) = model.sources.iter().position(|s| s.name == at.source.as_str()) {
                 read.push((source, at.line, at.line));
             }
         }
     }
-    for (source, message) in model.messages {
-        read.push((*source, message.line, message.line));
-    }
     read
+}
+
+/// The Normal events that say a failure before them is over: the container started, the image was
+/// pulled, the Pod was created, the volume attached, the Node ready and without pressure again.
+const SUCCESS: [&str; 15] = [
+    "NodeHasNoDiskPressure",
+    "NodeHasSufficientMemory",
+    "NodeHasSufficientPID",
+    "NodeHasSufficientDisk",
+    "NodeSchedulable",
+    "Started",
+    "Pulled",
+    "Created",
+    "SuccessfulCreate",
+    "SuccessfulAttachVolume",
+    "SuccessfulMountVolume",
+    "NodeReady",
+    "Scheduled",
+    "ProvisioningSucceeded",
+    "ScalingReplicaSet",
+];
+
+/// Whether the known line is an event whose subject has a success event after it (later by time
+/// or age): a failure superseded, as the rules judge the events of the objects they know.
+fn superseded_event(model: &Model<'_>, known: &KnownLine) -> bool {
+    let name = &model.sources[known.source].name;
+    let at = |e: &faultline_model::EventRecord| {
+        model
+            .event_source_line(e)
+            .is_some_and(|l| l.source.as_str() == name.as_str() && l.line == known.line)
+    };
+    let Some(failure) = model.events.iter().find(|e| at(e)) else {
+        return false;
+    };
+    // As late or later: a time, or an age (ages are coarse: `6m` for both).
+    let later = |e: &faultline_model::EventRecord| match (e.last, failure.last, e.last_age, failure.last_age)
+    {
+        (Some(a), Some(b), _, _) => a >= b,
+        (_, _, Some(a), Some(b)) => a <= b,
+        _ => false,
+    };
+    model.events.iter().any(|e| {
+        e.subject == failure.subject
+            && e.type_ == "Normal"
+            && SUCCESS.contains(&e.reason.as_str())
+            && later(e)
+    })
 }
 
 /// Whether a known line inside a container log is followed, in that log, by lines that are not
@@ -261,11 +307,26 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     if findings.iter().any(|f| f.severity != Severity::Info) {
         return;
     }
-    // The lines the other rules cite or read are theirs to judge.
+    // The lines the other rules cite or read are theirs to judge, and so is the same line pasted
+    // again elsewhere.
+    let line_text = |source: usize, line: u32| -> Option<&str> {
+        model.sources[source]
+            .text
+            .lines()
+            .nth(line.checked_sub(1)? as usize)
+            .map(str::trim)
+    };
     let cited: Vec<(String, u32)> = findings
         .iter()
         .flat_map(|f| &f.evidence)
         .map(|e| (e.source.clone(), e.line))
+        .collect();
+    let cited_texts: Vec<&str> = cited
+        .iter()
+        .filter_map(|(s, l)| {
+            let source = model.sources.iter().position(|x| &x.name == s)?;
+            line_text(source, *l)
+        })
         .collect();
     let read = read_lines(model);
     let mut made: Vec<(&'static str, Option<ObjectRef>, usize)> = Vec::new();
@@ -274,10 +335,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let source = model.sources[known.source].name.as_str();
         if entry.severity == Severity::Info
             || cited.iter().any(|(s, l)| s == source && *l == known.line)
+            || line_text(known.source, known.line).is_some_and(|t| cited_texts.contains(&t))
             || read
                 .iter()
                 .any(|(s, first, last)| *s == known.source && (*first..=*last).contains(&known.line))
             || recovered_in_log(model, known)
+            || superseded_event(model, known)
         {
             continue;
         }

@@ -30,7 +30,11 @@ crate::declare_rule! {
     /// labels and taints when pasted, then the `FailedScheduling` events, which alone are a hint.
     ///
     /// ## Fault boundary
-    /// `scheduling`: kube-scheduler and the constraints it enforces.
+    /// `scheduling`: kube-scheduler and the constraints it enforces. Except where the refusal is
+    /// another component's fault: `node-runtime` when every node was refused for a condition taint
+    /// (`node.kubernetes.io/not-ready`, `unreachable`, the pressure taints, `network-unavailable`),
+    /// and `zone-network-storage` when the Pod waits for its claims or most nodes were refused for
+    /// their volumes.
     ///
     /// ## What this evidence cannot establish
     /// Whether capacity or matching nodes will appear (a cluster autoscaler, new nodes); which node the
@@ -49,7 +53,7 @@ crate::declare_rule! {
     ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
     ///   2 node(s) didn't match Pod's node affinity/selector.
     /// ```
-    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
@@ -65,7 +69,7 @@ const DOCS_ZH: &str = r#"
  首先是 PodScheduled 状况（原因和消息），Pod 的节点选择器，粘贴了 Node 时还有节点的标签和污点，其次是 `FailedScheduling` 事件——单凭它们只是线索。
 
  ## 故障边界
- `scheduling`：kube-scheduler 及其执行的各项约束。
+ `scheduling`：kube-scheduler 及其执行的各项约束。例外是拒绝源于其他组件的故障时：如果每个节点都因状况污点（`node.kubernetes.io/not-ready`、`unreachable`、各种压力污点、`network-unavailable`）被拒绝，则为 `node-runtime`；如果 Pod 在等待它的 PVC 绑定，或多数节点因卷被拒绝，则为 `zone-network-storage`。
 
  ## 这些证据无法确定的内容
  是否会出现容量或匹配的节点（集群自动扩缩器、新节点）；约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。对于重复出现的事件，显示的文本可能是第一次尝试时的。
@@ -267,7 +271,79 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         next_steps,
     );
     finding.details = details(histogram.as_ref(), &message);
+    finding.boundary = boundary(histogram.as_ref(), &message);
     Some(finding)
+}
+
+/// The taints the node lifecycle controller and the kubelet put on a Node for its condition: a
+/// scheduler refusing nodes for them is a Node fault, not a constraint of the Pod.
+const CONDITION_TAINTS: [&str; 6] = [
+    "node.kubernetes.io/not-ready",
+    "node.kubernetes.io/unreachable",
+    "node.kubernetes.io/disk-pressure",
+    "node.kubernetes.io/memory-pressure",
+    "node.kubernetes.io/pid-pressure",
+    "node.kubernetes.io/network-unavailable",
+];
+
+/// Whether a cause is a claim or volume the Pod cannot have (unbound, bound to a volume out of
+/// reach, no volume to bind, a claim missing): a storage fault, though the scheduler reports it.
+fn storage(cause: &Cause) -> bool {
+    match cause {
+        Cause::UnboundClaim | Cause::VolumeNodeAffinity => true,
+        Cause::Other(text) => {
+            let lower = text.to_lowercase();
+            [
+                "persistentvolume",
+                "persistent volumes",
+                "volume",
+                "pvc",
+                "available disk",
+                "free storage",
+            ]
+            .iter()
+            .any(|w| lower.contains(w))
+        }
+        _ => false,
+    }
+}
+
+/// Where the fault the scheduler reports lies (issue 39): at the Nodes when every node it refused
+/// was refused for a condition taint (NotReady, unreachable, under pressure, no network); at
+/// storage when it waits for claims or refuses most nodes for their volumes; else at the
+/// scheduling constraints.
+fn boundary(histogram: Option<&Histogram>, message: &str) -> Boundary {
+    let condition =
+        |c: &Cause| matches!(c, Cause::Taint(Some(t)) if CONDITION_TAINTS.iter().any(|k| t.contains(k)));
+    let Some(h) = histogram else {
+        if histogram::waits_for_claims(message) {
+            return Boundary::ZoneNetworkStorage;
+        }
+        // No node registered at all (1.2–1.6's words): the Nodes, not a constraint.
+        if message.contains("no nodes available to schedule pods") {
+            return Boundary::NodeRuntime;
+        }
+        return Boundary::Scheduling;
+    };
+    if h.entries.is_empty() {
+        return Boundary::Scheduling;
+    }
+    let nodes = |pick: &dyn Fn(&Cause) -> bool| -> u32 {
+        h.entries
+            .iter()
+            .filter(|e| pick(&e.cause))
+            .map(|e| e.nodes.unwrap_or(1))
+            .sum()
+    };
+    let all: u32 = nodes(&|_| true);
+    if h.entries.iter().all(|e| condition(&e.cause)) {
+        return Boundary::NodeRuntime;
+    }
+    let volumes = nodes(&storage);
+    if volumes > 0 && volumes * 2 >= all {
+        return Boundary::ZoneNetworkStorage;
+    }
+    Boundary::Scheduling
 }
 
 /// What the scheduler's message establishes, for the findings that explain this one: the taints it
@@ -397,6 +473,8 @@ fn summary(
         scheduler: scheduler.map(|m| Box::new(m.into())),
         named,
         events_only,
+        nodes_at_fault: boundary(histogram, message) == Boundary::NodeRuntime,
+        storage_at_fault: boundary(histogram, message) == Boundary::ZoneNetworkStorage,
     }
 }
 
@@ -410,9 +488,13 @@ faultline_report::messages! {
         },
         /// A Pod no node has been chosen for: what the scheduler says (`Available`, `SchedulerSays`),
         /// the pasted nodes it refused (`PastedNodes`), and whether this rests on its events alone.
-        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool } = "pod-unschedulable.no-node" {
+        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool, nodes_at_fault: bool, storage_at_fault: bool } = "pod-unschedulable.no-node" {
             en: {
-                let mut text = format!("No node has been chosen for {subject}: it is Pending before scheduling, so the scheduler's constraints are the boundary.");
+                let mut text = match (*nodes_at_fault.0, *storage_at_fault.0) {
+                    (true, _) => format!("No node has been chosen for {subject}: the scheduler refused every node for its condition (not ready, unreachable, under pressure or without network), so the fault is at the Nodes, not in the Pod's constraints."),
+                    (_, true) => format!("No node has been chosen for {subject}: it waits for its volumes (a claim not bound, or bound to a volume out of reach), so the fault is at storage, though the scheduler reports it."),
+                    _ => format!("No node has been chosen for {subject}: it is Pending before scheduling, so the scheduler's constraints are the boundary."),
+                };
                 if let Some(s) = scheduler.0 {
                     text.push(' ');
                     text.push_str(&s.render(Lang::En));
@@ -427,7 +509,11 @@ faultline_report::messages! {
                 text
             },
             zh: {
-                let mut text = format!("还没有为 {subject} 选定节点：它的 Pending 发生在调度之前，因此故障边界是调度器的各项约束。");
+                let mut text = match (*nodes_at_fault.0, *storage_at_fault.0) {
+                    (true, _) => format!("还没有为 {subject} 选定节点：调度器因节点的状况（未就绪、不可达、资源压力或没有网络）拒绝了每个节点，因此故障在节点，而不在 Pod 的约束。"),
+                    (_, true) => format!("还没有为 {subject} 选定节点：它在等待它的卷（PVC 未绑定，或绑定到无法到达的卷），因此故障在存储，尽管报告它的是调度器。"),
+                    _ => format!("还没有为 {subject} 选定节点：它的 Pending 发生在调度之前，因此故障边界是调度器的各项约束。"),
+                };
                 if let Some(s) = scheduler.0 {
                     text.push_str(&s.render(Lang::Zh));
                 }
