@@ -394,3 +394,56 @@ fn the_subject_is_the_object_at_fault_and_its_victims_follow() {
         }
     }
 }
+
+/// Issue 39: a lint (a risk in a spec, no evidence of failure) never outranks a fault. Each lint's
+/// fires fixtures pasted with each fixture of another rule whose report has an error or warning
+/// that is no lint: the diagnosis is never the lint's.
+#[test]
+fn a_lint_never_outranks_a_fault() {
+    use faultline_engine::rules::{is_lint, LINTS};
+    let rule_of = |p: &PathBuf| {
+        p.parent()
+            .and_then(|d| d.file_name())
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default()
+    };
+    let fires = |p: &PathBuf| p.file_name().unwrap().to_string_lossy().starts_with("fires-");
+    // The fixtures where a lint is only a lint (a warning: no failure it explains).
+    let lints: Vec<PathBuf> = fixtures()
+        .into_iter()
+        .filter(|p| fires(p) && LINTS.contains(&rule_of(p).as_str()))
+        .filter(|p| analyze(&[source(p)]).findings.iter().any(is_lint))
+        .collect();
+    let faults: Vec<PathBuf> = fixtures()
+        .into_iter()
+        .filter(|p| fires(p) && !LINTS.contains(&rule_of(p).as_str()))
+        .filter(|p| {
+            analyze(&[source(p)])
+                .findings
+                .iter()
+                .any(|f| f.severity != Severity::Info && !is_lint(f))
+        })
+        .collect();
+    assert!(
+        lints.len() >= 3 && faults.len() > 20,
+        "{} {}",
+        lints.len(),
+        faults.len()
+    );
+    let mut pairs = 0;
+    for lint in &lints {
+        for fault in &faults {
+            let report = analyze(&[source(lint), source(fault)]);
+            let what = format!("{} + {}", lint.display(), fault.display());
+            assert_ranked(&what, &report);
+            // Fixtures that name the same objects can answer each other (a Service's Pods pasted
+            // ready): then there is no fault left to rank.
+            let Some(top) = report.diagnosis() else {
+                continue;
+            };
+            assert!(!is_lint(top), "{what}: the lint {} heads", top.rule);
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 80, "{pairs} pairs");
+}

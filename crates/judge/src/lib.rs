@@ -13,7 +13,7 @@ mod rank;
 mod tests;
 
 use faultline_model::Model;
-use faultline_report::{Finding, ObjectRef, Text};
+use faultline_report::{Finding, ObjectRef, Severity, Text};
 use faultline_rules::{components, find};
 
 /// Judges the findings the rules emitted ([`faultline_rules::check_all`]): groups explained symptoms
@@ -30,15 +30,24 @@ pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
         }
         affects::affected(model, finding);
     }
-    // Most likely root cause first: by severity; then findings about what the rest of the input
-    // shows failing (another finding is about the same object or workload) before findings about an
-    // object nothing else refers to; then findings about an object that was pasted (structured
-    // status) before findings that rest on events or messages alone.
+    // Most likely root cause first: errors and warnings before info notes, and among them a fault
+    // before a lint (a risk in a spec, no evidence of failure: `faultline_rules::LINTS`); then by
+    // severity; then findings about what the rest of the input shows failing (another finding is
+    // about the same object or workload) before findings about an object nothing else refers to;
+    // then findings about an object that was pasted (structured status) before findings that rest
+    // on events or messages alone.
     let touched = rank::touched_by_others(&findings);
     let mut ranked: Vec<(usize, Finding)> = findings.into_iter().enumerate().collect();
     ranked.sort_by_cached_key(|(i, f)| {
         let pasted = model.graph.find(&f.subject).is_some();
-        (std::cmp::Reverse(f.severity), !touched[*i], !pasted)
+        let lint = faultline_rules::is_lint(f);
+        (
+            f.severity == Severity::Info,
+            lint,
+            std::cmp::Reverse(f.severity),
+            !touched[*i],
+            !pasted,
+        )
     });
     let mut findings: Vec<Finding> = ranked.into_iter().map(|(_, f)| f).collect();
     rank::named_first(&mut findings);

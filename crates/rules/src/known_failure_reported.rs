@@ -21,7 +21,8 @@ crate::declare_rule! {
     /// The line, with the entry it matched (component, reason, source) and the objects its
     /// placeholders named (a Pod, a Node, a claim). One finding per entry and object; several lines
     /// of the same entry are cited together. It reports only when no other rule found an error or a
-    /// warning: a rule that reads the object says more than its line.
+    /// warning (a lint, a risk in a spec, does not count): a rule that reads the object says more
+    /// than its line.
     ///
     /// ## Fault boundary
     /// The entry's: `control-plane`, `etcd`, `scheduling`, `node-runtime`, `quota-admission`,
@@ -303,8 +304,12 @@ fn recovered_in_log(model: &Model<'_>, known: &KnownLine) -> bool {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // A rule that read the objects says more than a line: only where none found a fault.
-    if findings.iter().any(|f| f.severity != Severity::Info) {
+    // A rule that read the objects says more than a line: only where none found a fault (a lint is
+    // no fault: a risk in a spec).
+    if findings
+        .iter()
+        .any(|f| f.severity != Severity::Info && !crate::is_lint(f))
+    {
         return;
     }
     // The lines the other rules cite or read are theirs to judge, and so is the same line pasted

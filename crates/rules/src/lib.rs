@@ -231,6 +231,22 @@ pub fn check_all(model: &Model<'_>) -> Vec<Finding> {
     findings
 }
 
+/// The rules that check a spec or a configuration for a risk: a warning of theirs has no evidence
+/// that anything fails, and such a lint never outranks a fault (the judge ranks it after every error
+/// and warning of the others). An error of theirs is a cause the input shows at work (a probe on an
+/// undeclared port, and the probe failing).
+pub const LINTS: &[&str] = &[
+    application::probe_port_not_declared::RULE.id,
+    application::readiness_probe_missing::RULE.id,
+    application::runtime_memory_over_limit::RULE.id,
+    zone_network_storage::replicas_in_one_zone::RULE.id,
+];
+
+/// Whether `finding` is a lint: a warning or a note of a [`LINTS`] rule.
+pub fn is_lint(finding: &Finding) -> bool {
+    finding.severity != Severity::Error && LINTS.contains(&finding.rule.as_str())
+}
+
 /// The rule that runs after every other: it reports a known failure line only where no rule found
 /// a fault.
 pub const LAST: &str = known_failure_reported::RULE.id;
