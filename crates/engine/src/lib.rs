@@ -150,6 +150,24 @@ fn diagnose(
             reason_id: u.reason.id().to_string(),
         })
         .collect();
+    let mut unread = unread;
+    // Where nothing was found, a line that reads like a failure and that nothing could read is
+    // quoted: the report cannot call the input healthy while it says something failed.
+    if !findings
+        .iter()
+        .any(|f| matches!(f.severity, report::Severity::Error | report::Severity::Warning))
+    {
+        let why = ingest::fragments::UnreadReason::FailureLooking;
+        for (source, line) in model::known::unknown_failure_lines(&model, 5) {
+            unread.push(report::Unread {
+                source: sources[source].name.clone(),
+                line,
+                end_line: line,
+                reason: report::Sentence::from_parts(why.sentence().to_string(), Some(why.message())),
+                reason_id: why.id().to_string(),
+            });
+        }
+    }
     let verdict = verdict(ingested, &findings, &unread);
     let mut report = Report {
         inputs: ingested.inputs.clone(),

@@ -33,6 +33,11 @@ pub enum UnreadReason {
     UnknownLayout,
     /// Describe fields without the object they belong to (no `Name:` line, no command naming it).
     DescribeFragment,
+    /// The last row of a table, cut off by the excerpt: its object is kept with its name only.
+    CutRow,
+    /// A line that reads like a failure (`error`, `refused`, `timed out`, …) that no reader read and
+    /// the catalog does not know.
+    FailureLooking,
 }
 
 impl UnreadReason {
@@ -43,6 +48,10 @@ impl UnreadReason {
             UnreadReason::DescribeFragment => {
                 "describe fields without the object they belong to (no `Name:` line, and no `kubectl describe` command naming it)"
             }
+            UnreadReason::CutRow => "the last row of a table, cut off: what its missing cells said is unknown",
+            UnreadReason::FailureLooking => {
+                "a line that reads like a failure, which no reader and no catalog entry knows: the report cannot say there is no fault"
+            }
         }
     }
 
@@ -51,6 +60,8 @@ impl UnreadReason {
         match self {
             UnreadReason::UnknownLayout => crate::reading::Msg::UnknownLayout {},
             UnreadReason::DescribeFragment => crate::reading::Msg::DescribeFragment {},
+            UnreadReason::CutRow => crate::reading::Msg::CutRow {},
+            UnreadReason::FailureLooking => crate::reading::Msg::FailureLooking {},
         }
         .into()
     }
@@ -59,6 +70,8 @@ impl UnreadReason {
         match self {
             UnreadReason::UnknownLayout => "unknown-layout",
             UnreadReason::DescribeFragment => "describe-fragment",
+            UnreadReason::CutRow => "cut-row",
+            UnreadReason::FailureLooking => "failure-looking",
         }
     }
 }

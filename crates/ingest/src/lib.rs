@@ -611,7 +611,18 @@ fn ingest_segment(
                 };
                 return (format, tables + docs);
             }
-            let rows = get_table::parse(segment.text, segment.first_line, segment.command.as_ref());
+            let (rows, cut) =
+                get_table::parse_rows(segment.text, segment.first_line, segment.command.as_ref());
+            if let Some(line) = cut {
+                out.unread.push((
+                    index,
+                    fragments::UnreadLines {
+                        line,
+                        end_line: line,
+                        reason: fragments::UnreadReason::CutRow,
+                    },
+                ));
+            }
             // A table of a kind no command names (a custom resource's): its rows stay text.
             if rows.is_empty() && out.scope == Scope::Analysis {
                 out.outputs.push(CommandOutput::new(

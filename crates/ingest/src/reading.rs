@@ -149,6 +149,16 @@ faultline_report::messages! {
             en: "rows or columns in a layout Faultline does not read",
             zh: "Faultline 不认识其格式的行或列",
         },
+        /// Why a line was not judged: it reads like a failure, and nothing knows it.
+        FailureLooking {} = "reading.failure-looking" {
+            en: "a line that reads like a failure, which no reader and no catalog entry knows: the report cannot say there is no fault",
+            zh: "这一行看起来像是故障，但没有任何读取器或目录条目认识它：报告不能说没有故障",
+        },
+        /// Why a line was not read: the last row of a table, cut off by the excerpt.
+        CutRow {} = "reading.cut-row" {
+            en: "the last row of a table, cut off: what its missing cells said is unknown",
+            zh: "表格的最后一行被截断了：缺失的单元格原本写了什么无从知道",
+        },
         /// Why lines were not read: describe fields without their object.
         DescribeFragment {} = "reading.describe-fragment" {
             en: "describe fields without the object they belong to (no `Name:` line, and no `kubectl describe` command naming it)",

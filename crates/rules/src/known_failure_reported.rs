@@ -1,4 +1,3 @@
-use faultline_ingest::node::{Node, NodeValue};
 use faultline_model::known::KnownLine;
 use faultline_model::Model;
 use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
@@ -194,32 +193,11 @@ fn next_steps(known: &KnownLine, subject: Option<&ObjectRef>) -> Vec<String> {
 }
 
 /// The lines of each input that a structural reader read, as (input, first, last): each object
-/// but events (its whole document or describe section), and each event about a pasted object. The rules
-/// judge those with the object; a known line among them is theirs (a failure judged history, a
-/// mount that succeeded since).
+/// but events (its whole document or describe section), and each event about a pasted object. The
+/// rules judge those with the object; a known line among them is theirs (a failure judged history,
+/// a mount that succeeded since).
 fn read_lines(model: &Model<'_>) -> Vec<(usize, u32, u32)> {
-    fn extent(node: &Node, lines: &mut (u32, u32)) {
-        lines.0 = lines.0.min(node.pos.line);
-        lines.1 = lines.1.max(node.pos.line);
-        match &node.value {
-            NodeValue::Map(entries) => {
-                for e in entries.iter() {
-                    lines.0 = lines.0.min(e.key_pos.line);
-                    extent(&e.value, lines);
-                }
-            }
-            NodeValue::Seq(items) => items.iter().for_each(|n| extent(n, lines)),
-            _ => {}
-        }
-    }
-    let mut read = Vec::new();
-    for object in model.objects.iter().filter(|o| o.id.kind != "Event") {
-        let mut lines = (u32::MAX, 0);
-        extent(&object.node, &mut lines);
-        if lines.0 <= lines.1 && lines.0 > 0 {
-            read.push((object.source, lines.0, lines.1));
-        }
-    }
+    let mut read = faultline_model::known::object_spans(model, false);
     // An event about a pasted object is the object's rules' to judge with its state; an event
     // alone (a table row, an Events section without its object) is this rule's when none reads it.
     for event in model.events.iter().filter(|e| model.object(&e.subject).is_some()) {

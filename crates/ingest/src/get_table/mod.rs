@@ -108,17 +108,30 @@ pub fn is_header(line: &str, command: Option<&Command>) -> bool {
 
 /// Reads a table into object trees, one per row.
 pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node> {
+    parse_rows(text, first_line, command).0
+}
+
+/// [`parse`], with the line of a last row cut off by the excerpt, if there is one (its object keeps
+/// its name only).
+pub fn parse_rows(text: &str, first_line: u32, command: Option<&Command>) -> (Vec<Node>, Option<u32>) {
+    let mut cut = None;
     let mut lines = (first_line..)
         .zip(text.lines())
         .skip_while(|(_, l)| l.trim().is_empty());
     let Some((_, head)) = lines.next() else {
-        return Vec::new();
+        return (Vec::new(), None);
     };
     let mut cells = header(head.trim_end());
     let mut names: Vec<&str> = cells.iter().map(|(_, n)| *n).collect();
     let mut kind = table_kind(&names, command);
     let hint_namespace = command.and_then(|c| c.namespace.clone());
     let mut objects = Vec::new();
+    // The last row of an excerpt may be cut mid-line (`0/1     Cra`): its last cells are not there.
+    let last_row = (first_line..)
+        .zip(text.lines())
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, _)| n)
+        .last();
     for (line_no, raw) in lines {
         let line = raw.trim_end();
         if line.trim().is_empty() {
@@ -135,6 +148,19 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
         let Some(kind) = kind.as_deref() else { continue };
         if values.len() != cells.len() {
             continue;
+        }
+        // A cut last row: the cells after the last one printed are missing, and that one may be
+        // cut too. What it would have said is unknown, never failing: only its name is kept.
+        // It ends before the last column (kubectl prints every row's AGE) with fewer words than the
+        // header has columns; a Pending claim's empty VOLUME still reaches its AGE.
+        let words = line.split_whitespace().count();
+        let short = cells.last().is_some_and(|(at, _)| line.len() <= *at);
+        let mut dropped: Vec<usize> = Vec::new();
+        if Some(line_no) == last_row && short && words < names.len() && words > 1 {
+            dropped = (0..values.len())
+                .filter(|i| !matches!(names[*i], "NAME" | "NAMESPACE"))
+                .collect();
+            cut = Some(line_no);
         }
         // No object's name has a space: a line whose NAME cell does is a sentence under the table
         // (`Output of Kubelet on the Minion`, kubernetes/kubernetes#12269), not a row. A
@@ -155,6 +181,10 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
                 ("NAME", Some((prefix, rest))) if kind_of_resource(prefix).as_deref() == Some(kind) => rest,
                 _ => values[i],
             };
+            // A cell a cut row lost says nothing.
+            if dropped.contains(&i) {
+                return None;
+            }
             let shift = (values[i].len() - value.len()) as u32;
             let at = pos(i);
             Some((value, Pos::new(at.line, at.column + shift)))
@@ -163,7 +193,7 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Node
         add_label_columns(&mut object, command, &names, &values, &pos);
         objects.push(object);
     }
-    objects
+    (objects, cut)
 }
 
 /// Rows of `kubectl get pods` (or nodes) printed without their header — `kubectl get pods | grep
