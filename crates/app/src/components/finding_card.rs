@@ -94,7 +94,7 @@ pub fn finding_card(props: &Props) -> Html {
             if let Some(cause) = &props.symptom_of {
                 <p class="symptom-of">{ (t.symptom_of)(cause) }</p>
             }
-            <p class="summary" translate="no">{ f.summary.as_str() }</p>
+            <p class="summary" translate="no">{ super::prose(f.summary.as_str()) }</p>
             <h4>{ t.evidence }</h4>
             <ul class="evidence">{ for evidence }</ul>
             <h4>{ t.cannot_establish }</h4>
