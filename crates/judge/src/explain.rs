@@ -67,6 +67,19 @@ const fn proven_on_the_same_object(symptom: &'static str, cause: &'static str) -
     }
 }
 
+/// `symptom` (a caller's probe failure or restarts) is explained by an error of `cause` about a
+/// Service the caller names in its environment, or about what that Service selects (issue 39).
+const fn by_a_callee(symptom: &'static str, cause: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            cause.severity == Severity::Error && crate::callers::explains_caller(model, symptom, cause)
+        },
+    }
+}
+
 /// The links from symptoms to causes, by the rules' ids and the findings' typed [`Detail`]s and
 /// subjects, never by their summaries' wording.
 pub(crate) const EXPLANATIONS: &[Explanation] = &[
@@ -86,6 +99,81 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
     by_a_cluster_component(zone_network_storage::pod_sandbox_failed::RULE.id),
     by_a_cluster_component(zone_network_storage::node_network_unavailable::RULE.id),
     by_a_cluster_component(readiness_endpoints::service_endpoints_not_serving::RULE.id),
+    // A caller failing its probes or restarting because a Service it calls has nothing ready behind
+    // it: the callee's fault is the cause (its Pods cannot be scheduled, pulled, configured or kept
+    // running, or the Service selects none ready).
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+    ),
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        scheduling::pod_unschedulable::RULE.id,
+    ),
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        node_runtime::image_pull_failed::RULE.id,
+    ),
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        node_runtime::container_config_invalid::RULE.id,
+    ),
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::container_crash_looping::RULE.id,
+    ),
+    by_a_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::container_oom_killed::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        scheduling::pod_unschedulable::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        node_runtime::image_pull_failed::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        node_runtime::container_config_invalid::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        application::container_crash_looping::RULE.id,
+    ),
+    by_a_callee(
+        application::liveness_probe_failing::RULE.id,
+        application::container_oom_killed::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        scheduling::pod_unschedulable::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        node_runtime::image_pull_failed::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        node_runtime::container_config_invalid::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        application::container_crash_looping::RULE.id,
+    ),
+    by_a_callee(
+        application::container_crash_looping::RULE.id,
+        application::container_oom_killed::RULE.id,
+    ),
     // An admission webhook the API server cannot call, whose Service has no ready endpoints.
     Explanation {
         symptom: quota_admission::admission_webhook_unreachable::RULE.id,

@@ -5,6 +5,7 @@
 //! it reads the model and the findings' typed details.
 
 mod affects;
+mod callers;
 mod explain;
 mod group;
 mod merge;
