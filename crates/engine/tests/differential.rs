@@ -31,12 +31,21 @@ fn a_callers_probe_failures_sit_under_the_callees_fault() {
             .iter()
             .find(|f| f.rule == "readiness-probe-failing")
             .unwrap();
-        assert_eq!(probe.severity, Severity::Warning, "a symptom is no error of its own");
+        assert_eq!(
+            probe.severity,
+            Severity::Warning,
+            "a symptom is no error of its own"
+        );
         let cause = probe.explained_by.as_ref().unwrap();
-        assert_eq!((cause.rule.as_str(), &cause.subject), ("pod-unschedulable", &top.subject));
+        assert_eq!(
+            (cause.rule.as_str(), &cause.subject),
+            ("pod-unschedulable", &top.subject)
+        );
     }
     // Without the environment that names the catalog, nothing ties them: two faults.
-    let text = sources[0].text.replace("productcatalogservice:3550", "localhost:3550");
+    let text = sources[0]
+        .text
+        .replace("productcatalogservice:3550", "localhost:3550");
     let report = analyze(&[Source::new("pods.yaml", text), sources[1].clone()]);
     let probe = report
         .findings

@@ -169,9 +169,15 @@ pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usi
         })
         .collect();
     let indent = |l: &str| l.len() - l.trim_start().len();
+    // `State:`, or `Last State:` where the paste starts below the current state.
     let state = lines
         .iter()
-        .position(|(_, l)| l.trim_start().starts_with("State:"))?;
+        .position(|(_, l)| l.trim_start().starts_with("State:"))
+        .or_else(|| {
+            lines
+                .iter()
+                .position(|(_, l)| l.trim_start().starts_with("Last State:"))
+        })?;
     let depth = indent(lines[state].1);
     let inside = |l: &str| !l.trim().is_empty() && indent(l) >= depth;
     let mut first = state;
@@ -184,7 +190,9 @@ pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usi
     }
     let block = &lines[first..=last];
     let keyed = |key: &str| block.iter().any(|(_, l)| l.trim_start().starts_with(key));
-    if !(keyed("Last State:") || keyed("Restart Count:") || keyed("Ready:")) {
+    let anchor_is_last = lines[state].1.trim_start().starts_with("Last State:");
+    let beside = keyed("Restart Count:") || keyed("Ready:");
+    if !(beside || (!anchor_is_last && keyed("Last State:"))) {
         return None;
     }
     let end = lines[last].0 + lines[last].1.len();

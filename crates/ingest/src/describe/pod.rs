@@ -9,7 +9,8 @@ use crate::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 /// A container's part of `kubectl describe pod` pasted alone (`State:`, `Last State:`, `Ready:`,
 /// `Restart Count:`, often indented as a markdown code block): a Pod named `name` (empty when the
 /// paste does not say) with that one container, its state read as in a whole describe. `None` when
-/// the lines hold no `State:` with `Last State:`, `Ready:` or `Restart Count:` beside it.
+/// the lines hold no `State:` or `Last State:` with `Ready:` or `Restart Count:` beside it (or
+/// `State:` with `Last State:`).
 pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
     // Its indentation given back where it was lost (collapsed spaces or tabs inside quoting).
     let reindented = super::reindent::reindent_container(text);
@@ -17,7 +18,10 @@ pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Op
     let lines = lex(text, first_line);
     let roots = tree(&lines);
     let has = |key: &str| roots.iter().any(|i| i.line.key == Some(key));
-    if !(has("State") && (has("Last State") || has("Ready") || has("Restart Count"))) {
+    // `Last State:` with its container's `Ready:` or `Restart Count:` is the block too, when the
+    // paste starts below `State:` (the termination is what was worth quoting).
+    let beside = has("Ready") || has("Restart Count");
+    if !((has("State") && (has("Last State") || beside)) || (has("Last State") && beside)) {
         return None;
     }
     let first = roots.first()?;
