@@ -26,6 +26,7 @@ pub mod reading;
 mod rewrap;
 pub mod segment;
 mod sniff;
+mod unread;
 mod wrappers;
 pub mod yaml;
 
