@@ -1,5 +1,6 @@
 //! The object graph the rules read: objects by identity, normalised events by subject, the timeline.
 
+pub mod callers;
 pub mod client_output;
 pub mod events;
 pub mod facts;
@@ -53,6 +54,8 @@ pub struct Model<'a> {
     pub logs: &'a [LogBlock],
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
     known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
+    /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
+    callers: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
 }
 
 impl<'a> Model<'a> {
@@ -60,6 +63,15 @@ impl<'a> Model<'a> {
     /// signal of a line whatever layout it sits in. Found on first use, once.
     pub fn known_lines(&self) -> &[known::KnownLine] {
         self.known_lines.get_or_init(|| known::scan(self.sources))
+    }
+
+    /// The pasted Services the Pod `pod` names in its containers' environment: the Services it
+    /// calls. Read for every Pod once, on first use.
+    pub fn services_called(&self, pod: &ObjectRef) -> &[ObjectRef] {
+        self.callers
+            .get_or_init(|| callers::build(self))
+            .get(pod)
+            .map_or(&[], Vec::as_slice)
     }
 
     pub fn build(sources: &'a [Source], ingested: &'a Ingested) -> Self {
@@ -111,6 +123,7 @@ impl<'a> Model<'a> {
             graph,
             pod_controllers: std::cell::OnceCell::new(),
             known_lines: std::cell::OnceCell::new(),
+            callers: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,

@@ -70,58 +70,7 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// The Service and namespace a value names, if it names an in-cluster host: `redis-cart:6379`,
-/// `redis://redis-cart:6379/0`, `orders.shop.svc.cluster.local`, `orders.shop:80`; a single name
-/// only in a `*_HOST` variable. `namespaces` are those the input has objects in (a two-label name is
-/// a Service only when its second label is one of them).
-pub fn service_of<'v>(
-    name: &str,
-    value: &'v str,
-    own: &'v str,
-    namespaces: &[&str],
-) -> Option<(&'v str, &'v str)> {
-    let value = value.trim();
-    if value.contains("$(") || value.contains(char::is_whitespace) || value.contains(',') {
-        return None;
-    }
-    let (scheme, rest) = match value.split_once("://") {
-        Some((_, rest)) => (true, rest),
-        None => (false, value),
-    };
-    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((h, p)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => (h, true),
-        Some(_) => return None,
-        None => (authority, false),
-    };
-    let label = |l: &str| {
-        !l.is_empty()
-            && l.len() <= 63
-            && l.starts_with(|c: char| c.is_ascii_lowercase())
-            && l.bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !l.ends_with('-')
-    };
-    let labels: Vec<&str> = host.split('.').collect();
-    if !labels.iter().all(|l| label(l)) || host == "localhost" {
-        return None;
-    }
-    match labels.as_slice() {
-        [service] => {
-            let host_var = name.ends_with("_HOST") || name.ends_with("_HOSTNAME");
-            (port || scheme || host_var).then_some((*service, own))
-        }
-        [service, namespace] => namespaces.contains(namespace).then_some((*service, *namespace)),
-        _ => {
-            let svc = labels.iter().position(|l| *l == "svc")?;
-            match &labels[..svc] {
-                [service, namespace] | [_, service, namespace] => Some((*service, *namespace)),
-                _ => None,
-            }
-        }
-    }
-}
+pub use faultline_model::callers::service_of;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut namespaces: Vec<&str> = model
