@@ -68,17 +68,57 @@ fn extent(node: &Node, lines: &mut (u32, u32)) {
     }
 }
 
-/// The lines each object spans, as (input, first, last): `events` says whether Event objects count.
-pub fn object_spans(model: &Model<'_>, events: bool) -> Vec<(usize, u32, u32)> {
-    let mut read = Vec::new();
+/// Lines of the inputs, marked: which a reader read. One flag per line, so asking costs nothing
+/// whatever the input's size.
+pub struct LineSet(Vec<Vec<bool>>);
+
+impl LineSet {
+    /// No line of `model`'s inputs marked.
+    pub fn new(model: &Model<'_>) -> Self {
+        LineSet(
+            model
+                .sources
+                .iter()
+                .map(|s| vec![false; s.text.lines().count() + 2])
+                .collect(),
+        )
+    }
+
+    /// Marks lines `first..=last` (1-based) of input `source`.
+    pub fn mark(&mut self, source: usize, first: u32, last: u32) {
+        if let Some(lines) = self.0.get_mut(source) {
+            let end = (last as usize + 1).min(lines.len());
+            for flag in lines.iter_mut().take(end).skip(first as usize) {
+                *flag = true;
+            }
+        }
+    }
+
+    pub fn has(&self, source: usize, line: u32) -> bool {
+        self.0
+            .get(source)
+            .and_then(|l| l.get(line as usize))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// Where an event was read: its input and line.
+pub fn event_at(model: &Model<'_>, event: &crate::EventRecord) -> Option<(usize, u32)> {
+    let at = model.event_source_line(event)?;
+    let source = model.sources.iter().position(|s| s.name == at.source.as_str())?;
+    Some((source, at.line))
+}
+
+/// Marks the lines each object spans; `events` says whether Event objects count.
+pub fn mark_objects(model: &Model<'_>, events: bool, read: &mut LineSet) {
     for object in model.objects.iter().filter(|o| events || o.id.kind != "Event") {
         let mut lines = (u32::MAX, 0);
         extent(&object.node, &mut lines);
         if lines.0 <= lines.1 && lines.0 > 0 {
-            read.push((object.source, lines.0, lines.1));
+            read.mark(object.source, lines.0, lines.1);
         }
     }
-    read
 }
 
 /// Words a line that reports a failure has (lower case).
@@ -110,17 +150,20 @@ const FAILURE_WORDS: [&str; 20] = [
 /// the catalog does not know: what the engine could not judge, which a report must not call "no
 /// fault". As (input, line), at most `most`.
 pub fn unknown_failure_lines(model: &Model<'_>, most: usize) -> Vec<(usize, u32)> {
-    let mut read = object_spans(model, true);
-    for event in &model.events {
-        if let Some(at) = model.event_source_line(event) {
-            if let Some(source) = model.sources.iter().position(|s| s.name == at.source.as_str()) {
-                read.push((source, at.line, at.line));
-            }
-        }
+    let mut read = LineSet::new(model);
+    mark_objects(model, true, &mut read);
+    for (source, line) in model.events.iter().filter_map(|e| event_at(model, e)) {
+        read.mark(source, line, line);
     }
-    read.extend(model.messages.iter().map(|(s, m)| (*s, m.line, m.line)));
-    read.extend(model.logs.iter().map(|b| (b.source, b.first_line, b.last_line)));
-    read.extend(model.known_lines().iter().map(|k| (k.source, k.line, k.line)));
+    for (source, message) in model.messages {
+        read.mark(*source, message.line, message.line);
+    }
+    for block in model.logs {
+        read.mark(block.source, block.first_line, block.last_line);
+    }
+    for known in model.known_lines() {
+        read.mark(known.source, known.line, known.line);
+    }
     let mut out = Vec::new();
     for (source, input) in model.sources.iter().enumerate() {
         for (i, line) in input.text.lines().enumerate() {
@@ -134,10 +177,7 @@ pub fn unknown_failure_lines(model: &Model<'_>, most: usize) -> Vec<(usize, u32)
             if !FAILURE_WORDS.iter().any(|w| lower.contains(w)) {
                 continue;
             }
-            if read
-                .iter()
-                .any(|(s, a, b)| *s == source && (*a..=*b).contains(&number))
-            {
+            if read.has(source, number) {
                 continue;
             }
             out.push((source, number));

@@ -1,5 +1,7 @@
-use faultline_model::known::KnownLine;
+use faultline_model::known::{self, KnownLine, LineSet};
+use faultline_model::EventRecord;
 use faultline_model::Model;
+use faultline_report::hash::Map;
 use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
@@ -192,19 +194,17 @@ fn next_steps(known: &KnownLine, subject: Option<&ObjectRef>) -> Vec<String> {
     steps
 }
 
-/// The lines of each input that a structural reader read, as (input, first, last): each object
-/// but events (its whole document or describe section), and each event about a pasted object. The
-/// rules judge those with the object; a known line among them is theirs (a failure judged history,
-/// a mount that succeeded since).
-fn read_lines(model: &Model<'_>) -> Vec<(usize, u32, u32)> {
-    let mut read = faultline_model::known::object_spans(model, false);
+/// The lines a structural reader read: each object but events (its whole document or describe
+/// section), and each event about a pasted object. The rules judge those with the object; a known
+/// line among them is theirs (a failure judged history, a mount that succeeded since).
+fn read_lines(model: &Model<'_>) -> LineSet {
+    let mut read = LineSet::new(model);
+    known::mark_objects(model, false, &mut read);
     // An event about a pasted object is the object's rules' to judge with its state; an event
     // alone (a table row, an Events section without its object) is this rule's when none reads it.
     for event in model.events.iter().filter(|e| model.object(&e.subject).is_some()) {
-        if let Some(at) = model.event_source_line(event) {
-            if let Some(source) = model.sources.iter().position(|s| s.name == at.source.as_str()) {
-                read.push((source, at.line, at.line));
-            }
+        if let Some((source, line)) = known::event_at(model, event) {
+            read.mark(source, line, line);
         }
     }
     read
@@ -230,36 +230,25 @@ const SUCCESS: [&str; 15] = [
     "ScalingReplicaSet",
 ];
 
-/// Whether the known line is an event whose subject has a success event after it (later by time
-/// or age): a failure superseded, as the rules judge the events of the objects they know.
-fn superseded_event(model: &Model<'_>, known: &KnownLine) -> bool {
-    let name = &model.sources[known.source].name;
-    let at = |e: &faultline_model::EventRecord| {
-        model
-            .event_source_line(e)
-            .is_some_and(|l| l.source.as_str() == name.as_str() && l.line == known.line)
-    };
-    let Some(failure) = model.events.iter().find(|e| at(e)) else {
-        return false;
-    };
-    // As late or later: a time, or an age (ages are coarse: `6m` for both).
-    let later = |e: &faultline_model::EventRecord| match (e.last, failure.last, e.last_age, failure.last_age)
-    {
+/// Whether `failure` (the event a known line is) has a success event of its subject as late or
+/// later (by time, or by age: ages are coarse, `6m` for both): a failure superseded, as the rules
+/// judge the events of the objects they know.
+fn superseded(model: &Model<'_>, failure: &EventRecord) -> bool {
+    let later = |e: &EventRecord| match (e.last, failure.last, e.last_age, failure.last_age) {
         (Some(a), Some(b), _, _) => a >= b,
         (_, _, Some(a), Some(b)) => a <= b,
         _ => false,
     };
-    model.events.iter().any(|e| {
-        e.subject == failure.subject
-            && e.type_ == "Normal"
-            && SUCCESS.contains(&e.reason.as_str())
-            && later(e)
-    })
+    model
+        .events_for(&failure.subject)
+        .iter()
+        .any(|e| e.type_ == "Normal" && SUCCESS.contains(&e.reason.as_str()) && later(e))
 }
 
 /// Whether a known line inside a container log is followed, in that log, by lines that are not
-/// failures (the client connected after all): the log did not end failing.
-fn recovered_in_log(model: &Model<'_>, known: &KnownLine) -> bool {
+/// failures (the client connected after all): the log did not end failing. `failing` marks the
+/// known failure lines.
+fn recovered_in_log(model: &Model<'_>, known: &KnownLine, lines: &[&str], failing: &LineSet) -> bool {
     let Some(block) = model
         .logs
         .iter()
@@ -267,18 +256,11 @@ fn recovered_in_log(model: &Model<'_>, known: &KnownLine) -> bool {
     else {
         return false;
     };
-    let failing: Vec<u32> = model
-        .known_lines()
-        .iter()
-        .filter(|k| k.source == known.source && k.recognised.entry.severity != Severity::Info)
-        .map(|k| k.line)
-        .collect();
-    let text = &model.sources[known.source].text;
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (u32::try_from(i + 1).unwrap_or(u32::MAX), l))
-        .filter(|(n, l)| *n > known.line && *n <= block.last_line && !l.trim().is_empty())
-        .any(|(n, _)| !failing.contains(&n))
+    (known.line + 1..=block.last_line).any(|n| {
+        lines
+            .get(n as usize - 1)
+            .is_some_and(|l| !l.trim().is_empty() && !failing.has(known.source, n))
+    })
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
@@ -291,39 +273,51 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     // The lines the other rules cite or read are theirs to judge, and so is the same line pasted
-    // again elsewhere.
+    // again elsewhere. Each input's lines, cut once.
+    let lines: Vec<Vec<&str>> = model.sources.iter().map(|s| s.text.lines().collect()).collect();
     let line_text = |source: usize, line: u32| -> Option<&str> {
-        model.sources[source]
-            .text
-            .lines()
-            .nth(line.checked_sub(1)? as usize)
-            .map(str::trim)
+        lines
+            .get(source)?
+            .get(line.checked_sub(1)? as usize)
+            .map(|l| l.trim())
     };
-    let cited: Vec<(String, u32)> = findings
-        .iter()
-        .flat_map(|f| &f.evidence)
-        .map(|e| (e.source.clone(), e.line))
-        .collect();
-    let cited_texts: Vec<&str> = cited
-        .iter()
-        .filter_map(|(s, l)| {
-            let source = model.sources.iter().position(|x| &x.name == s)?;
-            line_text(source, *l)
-        })
-        .collect();
+    let mut cited = LineSet::new(model);
+    let mut cited_texts: Vec<&str> = Vec::new();
+    for e in findings.iter().flat_map(|f| &f.evidence) {
+        if let Some(source) = model.sources.iter().position(|x| x.name == e.source) {
+            cited.mark(source, e.line, e.line);
+            cited_texts.extend(line_text(source, e.line));
+        }
+    }
+    cited_texts.sort_unstable();
     let read = read_lines(model);
+    let mut failing = LineSet::new(model);
+    for k in model
+        .known_lines()
+        .iter()
+        .filter(|k| k.recognised.entry.severity != Severity::Info)
+    {
+        failing.mark(k.source, k.line, k.line);
+    }
+    // The event each line was read as, found once.
+    let mut event_at: Map<(usize, u32), &EventRecord> = Map::default();
+    for event in &model.events {
+        if let Some(at) = known::event_at(model, event) {
+            event_at.entry(at).or_insert(event);
+        }
+    }
     let mut made: Vec<(&'static str, Option<ObjectRef>, usize)> = Vec::new();
     for known in model.known_lines() {
         let entry = known.recognised.entry;
         let source = model.sources[known.source].name.as_str();
         if entry.severity == Severity::Info
-            || cited.iter().any(|(s, l)| s == source && *l == known.line)
-            || line_text(known.source, known.line).is_some_and(|t| cited_texts.contains(&t))
-            || read
-                .iter()
-                .any(|(s, first, last)| *s == known.source && (*first..=*last).contains(&known.line))
-            || recovered_in_log(model, known)
-            || superseded_event(model, known)
+            || cited.has(known.source, known.line)
+            || line_text(known.source, known.line).is_some_and(|t| cited_texts.binary_search(&t).is_ok())
+            || read.has(known.source, known.line)
+            || recovered_in_log(model, known, &lines[known.source], &failing)
+            || event_at
+                .get(&(known.source, known.line))
+                .is_some_and(|e| superseded(model, e))
         {
             continue;
         }
