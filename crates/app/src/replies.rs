@@ -47,6 +47,8 @@ impl Assembly {
                         unread: head.unread,
                         workloads: head.workloads,
                         capture: head.capture.map(|c| *c),
+                        ruled_out: head.ruled_out,
+                        decide: head.decide.map(|d| *d),
                     },
                     secrets: Vec::new(),
                     unreadable: head.unreadable,

@@ -21,9 +21,9 @@ pub use ingest::Source;
 pub use k8s_openapi::jiff::Timestamp;
 pub use lang::Lang;
 pub use report::{
-    AgeAnchor, Boundary, Capture, CaptureBasis, Component, Evidence, Fact, FactKind, FactState, Finding,
-    InputError, InputSummary, MapEndpoint, MapObject, ObjectRef, ObjectState, Relation, RelationKind,
-    Replicas, Report, Severity, Text, TimelineEntry, Unread, Verdict, WorkloadOf,
+    AgeAnchor, Boundary, Capture, CaptureBasis, Component, Confidence, Decider, Evidence, Fact, FactKind,
+    FactState, Finding, InputError, InputSummary, MapEndpoint, MapObject, ObjectRef, ObjectState, Relation,
+    RelationKind, Replicas, Report, RuledOut, Severity, Text, TimelineEntry, Unread, Verdict, WorkloadOf,
 };
 
 /// Choices the user can make about an analysis.
@@ -126,9 +126,10 @@ fn diagnose(
     stage(Phase::Relating);
     let model = model::Model::build(sources, ingested);
     stage(Phase::Diagnosing);
-    let findings = faultline_judge::judge(&model, rules::check_all(&model));
+    let mut findings = faultline_judge::judge(&model, rules::check_all(&model));
     stage(Phase::Timeline);
     let (timeline, capture) = model::timeline::build(&model, options.captured_at);
+    let differential = faultline_judge::differential(&model, &mut findings, &timeline);
     let (objects, relations) = model::map::build(&model);
     let workloads = model::owners::workloads(&objects, &relations, &timeline);
     let mut counts = BTreeMap::new();
@@ -181,6 +182,8 @@ fn diagnose(
         unread,
         workloads,
         capture,
+        ruled_out: differential.ruled_out,
+        decide: differential.decide,
     };
     report.localize(options.lang);
     report

@@ -23,6 +23,7 @@ macro_rules! groups {
 
 groups! {
     crate::message::common::Msg,
+    faultline_judge::differential::words::Msg,
     crate::changes::Msg,
     crate::render::Msg,
     crate::ingest::reading::Msg,

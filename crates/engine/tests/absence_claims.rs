@@ -109,6 +109,7 @@ fn every_absence_claim_in_the_corpus_holds_against_the_parsed_input() {
             let mut messages = Vec::new();
             for m in std::iter::once(&finding.summary)
                 .chain(&finding.cannot_establish)
+                .chain(std::iter::once(&finding.confidence_note))
                 .filter_map(|s| s.message())
             {
                 walk(m, &mut messages);

@@ -90,3 +90,112 @@ fn a_refusal_for_a_node_condition_or_a_claim_is_judged_where_the_fault_is() {
         Boundary::Scheduling
     );
 }
+
+/// Issue 39, "the command that decides": a container OOM-killed on a node that reports
+/// MemoryPressure — its own limit, or the node out of memory? Both are current faults of one Pod's
+/// world at different boundaries, so the report names the command that tells them apart and what
+/// each answer means, and neither is more than likely. Pasting that command's output (the node's
+/// SystemOOM events) decides: the node's pressure heads, the OOM kill sits under it as a symptom,
+/// ruled out with the line that demotes it, and nothing is left to decide.
+#[test]
+fn two_close_causes_get_the_command_that_decides_and_its_output_decides() {
+    use faultline_engine::Confidence;
+    let pod_and_node = fixture("oom-killed-on-node-under-memory-pressure.yaml");
+    let report = analyze(std::slice::from_ref(&pod_and_node));
+    let decide = report.decide.as_ref().expect("two close causes: a decider");
+    let rules: Vec<&str> = decide.between.iter().map(|c| c.rule.as_str()).collect();
+    assert_eq!(rules.len(), 2);
+    assert!(
+        rules.contains(&"container-oom-killed") && rules.contains(&"node-under-pressure"),
+        "{rules:?}"
+    );
+    assert_eq!(decide.between[decide.tested].rule, "node-under-pressure");
+    assert!(
+        decide
+            .command
+            .starts_with("kubectl describe node ip-10-0-3-17.ec2.internal"),
+        "{}",
+        decide.command
+    );
+    assert_eq!(decide.if_shown.message().unwrap().id(), "judge.system-oom");
+    assert_eq!(decide.if_not.message().unwrap().id(), "judge.own-limit");
+    for cause in &decide.between {
+        let f = report.findings.iter().find(|f| f.rule == cause.rule).unwrap();
+        assert_eq!(
+            f.confidence,
+            Confidence::Likely,
+            "{}: competing, so likely",
+            f.rule
+        );
+    }
+
+    let events = fixture("oom-killed-node-describe-system-oom.txt");
+    let report = analyze(&[pod_and_node, events]);
+    assert!(report.decide.is_none(), "decided: {:?}", report.decide);
+    let top = report.diagnosis().unwrap();
+    assert_eq!(top.rule, "node-under-pressure");
+    assert_eq!(top.confidence, Confidence::Established);
+    let oom = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "container-oom-killed")
+        .unwrap();
+    assert_eq!(oom.explained_by.as_ref().unwrap().rule, "node-under-pressure");
+    let ruled = report
+        .ruled_out
+        .iter()
+        .find(|r| {
+            r.finding
+                .as_ref()
+                .is_some_and(|c| c.rule == "container-oom-killed")
+        })
+        .expect("the OOM kill is considered and ruled out");
+    assert_eq!(ruled.because.message().unwrap().id(), "judge.explained-by");
+    assert!(ruled.evidence.is_some(), "with the line that demotes it");
+}
+
+/// Two faults of unrelated objects in one namespace (a DaemonSet's hostPath mount, a Deployment's
+/// image) are two faults, not two hypotheses: no decider. A real capture from troubleshoot.
+#[test]
+fn unrelated_faults_are_not_competing_hypotheses() {
+    let case = common::corpus().join("real/troubleshoot/containercreating-failedmount-hostpath-json");
+    let report = analyze(&common::case_sources(&case));
+    let roots = report
+        .findings
+        .iter()
+        .filter(|f| f.explained_by.is_none() && f.severity == Severity::Error)
+        .count();
+    assert!(roots >= 2, "two faults: {roots}");
+    assert!(report.decide.is_none(), "{:?}", report.decide);
+}
+
+/// "Considered and ruled out" names the boundaries a line shows working: a Pod that cannot pull its
+/// image was scheduled (its `spec.nodeName`) and its node is Ready (the Ready condition), each with
+/// its line, and the boundary the fault is at is not among them.
+#[test]
+fn boundaries_shown_working_are_ruled_out_by_their_line() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: api-5c8d9f7b6-q7x2z\n  namespace: shop\nspec:\n  nodeName: worker-3\n  containers:\n  - name: api\n    image: registry.example.com/shop/api:2.4.1\nstatus:\n  phase: Pending\n  containerStatuses:\n  - name: api\n    image: registry.example.com/shop/api:2.4.1\n    imageID: \"\"\n    ready: false\n    restartCount: 0\n    state:\n      waiting:\n        reason: ImagePullBackOff\n        message: Back-off pulling image \"registry.example.com/shop/api:2.4.1\"\n---\napiVersion: v1\nkind: Node\nmetadata:\n  name: worker-3\nstatus:\n  conditions:\n  - type: Ready\n    status: \"True\"\n    reason: KubeletReady\n    message: kubelet is posting ready status\n";
+    let report = analyze(&[Source::new("pod.yaml", pod)]);
+    assert_eq!(report.diagnosis().unwrap().rule, "image-pull-failed");
+    let scheduling = report
+        .ruled_out
+        .iter()
+        .find(|r| r.boundary == Boundary::Scheduling)
+        .unwrap();
+    let e = scheduling.evidence.as_ref().unwrap();
+    assert_eq!(
+        (e.path.as_str(), e.line, e.value.as_str()),
+        ("spec.nodeName", 7, "worker-3")
+    );
+    let node = report
+        .ruled_out
+        .iter()
+        .find(|r| r.because.message().is_some_and(|m| m.id() == "judge.node-ready"));
+    // The fault is at node-runtime (the kubelet cannot pull): the node being Ready rules nothing
+    // out there, so it is not listed.
+    assert!(node.is_none(), "{node:?}");
+    assert!(report
+        .ruled_out
+        .iter()
+        .all(|r| r.boundary != Boundary::NodeRuntime));
+}

@@ -442,8 +442,72 @@ fn a_lint_never_outranks_a_fault() {
                 continue;
             };
             assert!(!is_lint(top), "{what}: the lint {} heads", top.rule);
+            // And the lint is listed as considered and ruled out, beside that fault.
+            for lint in report.findings.iter().filter(|f| is_lint(f)) {
+                let listed = report.ruled_out.iter().any(|r| {
+                    r.finding
+                        .as_ref()
+                        .is_some_and(|c| c.rule == lint.rule && c.subject == lint.subject)
+                });
+                assert!(listed, "{what}: the lint {} is not ruled out", lint.rule);
+            }
             pairs += 1;
         }
     }
     assert!(pairs > 80, "{pairs} pairs");
+}
+
+/// Issue 39: specificity. A component's explicit refusal or reason outranks a generic symptom (a
+/// probe failing, 5xx, restarts, a rollout not progressing) of the same severity. Each fires fixture
+/// whose diagnosis is a generic symptom, pasted with each whose diagnosis is an explicit reason of
+/// the same severity: the explicit reason heads, or explains the symptom.
+#[test]
+fn an_explicit_reason_outranks_a_generic_symptom() {
+    use faultline_judge::GENERIC;
+    let diagnosis = |p: &PathBuf| {
+        analyze(&[source(p)])
+            .diagnosis()
+            .map(|f| (f.rule.clone(), f.severity))
+    };
+    let fires = |p: &PathBuf| p.file_name().unwrap().to_string_lossy().starts_with("fires-");
+    let all: Vec<(PathBuf, String, Severity)> = fixtures()
+        .into_iter()
+        .filter(|p| fires(p))
+        .filter_map(|p| diagnosis(&p).map(|(r, s)| (p, r, s)))
+        .filter(|(_, _, s)| *s == Severity::Error)
+        .collect();
+    let generic: Vec<_> = all
+        .iter()
+        .filter(|(_, r, _)| GENERIC.contains(&r.as_str()))
+        .collect();
+    let explicit: Vec<_> = all
+        .iter()
+        .filter(|(_, r, _)| {
+            !GENERIC.contains(&r.as_str()) && !faultline_engine::rules::LINTS.contains(&r.as_str())
+        })
+        .collect();
+    assert!(
+        generic.len() >= 5 && explicit.len() > 20,
+        "{} {}",
+        generic.len(),
+        explicit.len()
+    );
+    let mut pairs = 0;
+    for (g, _, _) in &generic {
+        for (e, _, _) in explicit.iter().step_by(3) {
+            let report = analyze(&[source(g), source(e)]);
+            let what = format!("{} + {}", g.display(), e.display());
+            let Some(top) = report.diagnosis() else { continue };
+            if top.severity != Severity::Error {
+                continue;
+            }
+            assert!(
+                !GENERIC.contains(&top.rule.as_str()),
+                "{what}: the generic symptom {} heads",
+                top.rule
+            );
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 40, "{pairs} pairs");
 }

@@ -31,11 +31,23 @@ fn report_json_has_exactly_the_contract_fields() {
             "inputs",
             "objects",
             "relations",
+            "ruled_out",
             "timeline",
             "unread",
             "verdict"
         ]
     );
+    // `ruled_out` (what was considered and ruled out, by which line) was added on purpose (issue
+    // 39): here scheduling, by the Pod's `spec.nodeName`. `decide` is written only when two causes
+    // remain close.
+    assert_eq!(
+        keys(&json["ruled_out"][0]),
+        ["because", "because_message", "boundary", "evidence"]
+    );
+    assert_eq!(json["ruled_out"][0]["boundary"], "scheduling");
+    assert_eq!(json["ruled_out"][0]["evidence"]["path"], "spec.nodeName");
+    assert_eq!(json["ruled_out"][0]["because_message"]["id"], "judge.scheduled");
+    assert!(json.get("decide").is_none(), "{json}");
     // `capture` (when the input was captured, and how that is known) was added on purpose: here
     // the newest timestamp, the event's.
     assert_eq!(
@@ -71,6 +83,9 @@ fn report_json_has_exactly_the_contract_fields() {
             "cannot_establish",
             "cannot_establish_messages",
             "components",
+            "confidence",
+            "confidence_note",
+            "confidence_note_message",
             "evidence",
             "message",
             "next_steps",
@@ -91,6 +106,13 @@ fn report_json_has_exactly_the_contract_fields() {
         finding["cannot_establish"].as_array().map(Vec::len)
     );
     assert_eq!(finding["boundary"], "node-runtime");
+    // `confidence` and its note (why, and what would raise it) were added on purpose (issue 39):
+    // the Pod's own status says it cannot pull.
+    assert_eq!(finding["confidence"], "established");
+    assert_eq!(
+        finding["confidence_note_message"]["id"],
+        "judge.established-by-state"
+    );
     // `components` (what the finding implicates on the architecture diagram, declared with its
     // rule) and `node` (the node it is about) were added to the contract on purpose.
     assert_eq!(

@@ -283,6 +283,25 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
                 || (symptom.subject.kind == "Pod" && selects(model, &cause.subject, &symptom.subject))
         },
     },
+    // A container OOM-killed on a node whose kubelet recorded a SystemOOM: the kernel's OOM killer
+    // acted for the whole node, so the node's memory pressure is the cause, not the container's
+    // limit (the question the deciding command asks).
+    Explanation {
+        symptom: application::container_oom_killed::RULE.id,
+        cause: Some(node_runtime::node_under_pressure::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            runs_on(model, &symptom.subject, &cause.subject) && system_oom(model, &cause.subject)
+        },
+    },
+    Explanation {
+        symptom: application::container_crash_looping::RULE.id,
+        cause: Some(node_runtime::node_under_pressure::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            runs_on(model, &symptom.subject, &cause.subject) && system_oom(model, &cause.subject)
+        },
+    },
     // A Pod without a network sandbox on a node whose network is not ready.
     Explanation {
         symptom: zone_network_storage::pod_sandbox_failed::RULE.id,
@@ -354,6 +373,11 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
         readiness_endpoints::service_target_port_mismatch::RULE.id,
     ),
 ];
+
+/// Whether the kubelet of `node` recorded a `SystemOOM` event (the kernel's OOM killer acted).
+fn system_oom(model: &Model<'_>, node: &faultline_report::ObjectRef) -> bool {
+    model.events_for(node).iter().any(|e| e.reason == "SystemOOM")
+}
 
 pub(crate) fn same_subject(_: &Model<'_>, symptom: &Finding, cause: &Finding) -> bool {
     symptom.subject == cause.subject

@@ -1,11 +1,14 @@
 //! The judge: the differential-diagnosis stage. The rules' findings in, the report's findings out —
 //! one finding per fault ([`merge`]), the components and workloads each implicates ([`affects`]),
 //! ranked most likely cause first ([`rank`]), each symptom linked to the finding that explains it
-//! ([`explain`]) and listed right after it ([`group`]). It decides nothing about the inputs itself:
-//! it reads the model and the findings' typed details.
+//! ([`explain`]) and listed right after it ([`group`]); then, with the timeline built, how sure each
+//! finding is, what was ruled out and by which line, and the command that decides between two close
+//! causes ([`differential`]). It decides nothing about the inputs itself: it reads the model and the
+//! findings' typed details.
 
 mod affects;
 mod callers;
+pub mod differential;
 mod explain;
 mod group;
 mod merge;
@@ -16,6 +19,9 @@ mod tests;
 use faultline_model::Model;
 use faultline_report::{Finding, ObjectRef, Severity, Text};
 use faultline_rules::{components, find};
+
+pub use differential::{differential, Differential};
+pub use rank::GENERIC;
 
 /// Judges the findings the rules emitted ([`faultline_rules::check_all`]): groups explained symptoms
 /// under their causes, and orders the findings: errors before warnings before info, structured
@@ -36,7 +42,9 @@ pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     // severity; then findings about what the rest of the input shows failing (another finding is
     // about the same object or workload) before findings about an object nothing else refers to;
     // then findings about an object that was pasted (structured status) before findings that rest
-    // on events or messages alone.
+    // on events or messages alone. Within a severity, a component's explicit refusal or reason
+    // (a FailedScheduling with its predicates, a quota refusal, an image that does not exist)
+    // before a generic symptom (a probe failing, 5xx, restarts): `rank::GENERIC`.
     let touched = rank::touched_by_others(&findings);
     let mut ranked: Vec<(usize, Finding)> = findings.into_iter().enumerate().collect();
     ranked.sort_by_cached_key(|(i, f)| {
@@ -46,6 +54,7 @@ pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
             f.severity == Severity::Info,
             lint,
             std::cmp::Reverse(f.severity),
+            rank::GENERIC.contains(&f.rule.as_str()),
             !touched[*i],
             !pasted,
         )

@@ -61,6 +61,21 @@ pub fn html(report: &Report, lang: Lang) -> String {
         out.push_str("</ul>\n");
     }
     let labels = labels(&report.findings);
+    if let Some(d) = &report.decide {
+        let _ = writeln!(
+            out,
+            "<section class=\"decide\">\n<h2>{} <span class=\"bnd\">{} {}</span></h2>\n<pre>$ {}</pre>\n\
+             <p><strong>{}:</strong> {}</p>\n<p><strong>{}:</strong> {}</p>\n</section>",
+            w.decide_title,
+            w.decide_between,
+            esc(&super::between(&report.findings, &labels, d, lang)),
+            esc(&d.command),
+            super::if_shown_label(&report.findings, &labels, d, w),
+            esc(&d.if_shown),
+            w.if_not,
+            esc(&d.if_not)
+        );
+    }
     for (finding, label) in report.findings.iter().zip(&labels) {
         let symptom = if finding.explained_by.is_some() {
             " symptom"
@@ -77,6 +92,13 @@ pub fn html(report: &Report, lang: Lang) -> String {
             finding.boundary.id(),
             esc(&finding.subject.to_string()),
             esc(&finding.summary)
+        );
+        let _ = writeln!(
+            out,
+            "<p class=\"confidence\"><strong>{}:</strong> {} — {}</p>",
+            w.confidence,
+            w.confidence(finding.confidence),
+            esc(&finding.confidence_note)
         );
         if let Some(line) = affects_line(finding, lang) {
             let _ = writeln!(out, "<p class=\"affects\">{}</p>", esc(&line));
@@ -106,6 +128,31 @@ pub fn html(report: &Report, lang: Lang) -> String {
         }
         out.push_str("</pre>\n</section>\n");
     }
+    if !report.ruled_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "<section class=\"ruled-out\">\n<h2>{}</h2>\n<ul>",
+            w.ruled_out_title
+        );
+        for r in &report.ruled_out {
+            let at = r.evidence.as_ref().map_or_else(String::new, |e| {
+                format!(
+                    " <code>{}:{}</code> <code>{}</code> {}",
+                    esc(&e.source),
+                    e.line,
+                    esc(&e.path),
+                    esc(&one_line(&e.value))
+                )
+            });
+            let _ = writeln!(
+                out,
+                "<li><span class=\"bnd\">{}</span> {}{at}</li>",
+                r.boundary.id(),
+                esc(&r.because)
+            );
+        }
+        out.push_str("</ul>\n</section>\n");
+    }
     let _ = writeln!(out, "<footer>{}</footer>\n</body>\n</html>", w.footer);
     out
 }
@@ -119,6 +166,7 @@ td:last-child{word-break:break-word}
 .finding{border-left:4px solid #57606a;padding:.2rem 1rem;margin:1.5rem 0;break-inside:avoid}
 .finding.error{border-color:#b42318}.finding.warning{border-color:#9a6700}.finding.info{border-color:#0550ae}
 .symptom{margin-left:2rem}
+.decide{border:1px solid #0550ae;padding:.2rem 1rem;margin:1.5rem 0}
 .sev{text-transform:uppercase;font-size:.8em;letter-spacing:.05em}
 .bnd{font-weight:normal;color:#57606a;font-size:.8em}
 .subject{color:#57606a;margin:0}

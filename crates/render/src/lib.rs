@@ -63,6 +63,48 @@ pub fn labels(findings: &[Finding]) -> Vec<String> {
     labels
 }
 
+/// The number ([`labels`]) of the finding a cause names, if the report holds it.
+pub fn label_of<'l>(
+    findings: &[Finding],
+    labels: &'l [String],
+    cause: &faultline_report::Cause,
+) -> Option<&'l str> {
+    findings
+        .iter()
+        .position(|f| f.rule == cause.rule && f.subject == cause.subject)
+        .and_then(|i| labels.get(i))
+        .map(String::as_str)
+}
+
+/// `1 and 2` (`1 与 2`): the findings a decider is between, by number, or by rule where the report
+/// does not hold one.
+pub fn between(
+    findings: &[Finding],
+    labels: &[String],
+    decider: &faultline_report::Decider,
+    lang: Lang,
+) -> String {
+    let names: Vec<String> = decider
+        .between
+        .iter()
+        .map(|c| label_of(findings, labels, c).map_or_else(|| c.rule.clone(), |l| format!("#{l}")))
+        .collect();
+    names.join(if lang == Lang::Zh { " 与 " } else { " and " })
+}
+
+/// `If it confirms #2` (`如果输出证实了 #2`): the label of what the deciding command tests.
+pub fn if_shown_label(
+    findings: &[Finding],
+    labels: &[String],
+    decider: &faultline_report::Decider,
+    w: &Words,
+) -> String {
+    let tested = decider.between.get(decider.tested).map_or_else(String::new, |c| {
+        label_of(findings, labels, c).map_or_else(|| c.rule.clone(), |l| format!("#{l}"))
+    });
+    w.if_shown.replace("{label}", &tested)
+}
+
 faultline_report::messages! {
     /// The renderings' own lines. A group of its own, holding no nested message: the page exports
     /// through here, and a group that nests a [`faultline_report::message::Message`] would link every group's

@@ -134,6 +134,12 @@ pub struct Head {
     /// The capture moment ([`faultline_report::Report::capture`]).
     #[serde(default)]
     pub capture: Option<Box<faultline_report::Capture>>,
+    /// What was considered and ruled out ([`faultline_report::Report::ruled_out`]).
+    #[serde(default)]
+    pub ruled_out: Vec<faultline_report::RuledOut>,
+    /// The command that decides ([`faultline_report::Report::decide`]).
+    #[serde(default)]
+    pub decide: Option<Box<faultline_report::Decider>>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, Unreadable)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).

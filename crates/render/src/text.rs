@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::escape::{one_line, terminal, terminal_columns};
 use super::words::unread_place;
-use super::{affects_line, labels, verdict_sentence, words, Lang};
+use super::{affects_line, between, labels, verdict_sentence, words, Lang};
 use faultline_report::Source;
 use faultline_report::{Evidence, Report};
 
@@ -66,6 +66,20 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
         let _ = writeln!(out, "{sentence}");
     }
     let labels = labels(&report.findings);
+    if let Some(d) = &report.decide {
+        let _ = writeln!(
+            out,
+            "{} ({} {}):\n   $ {}\n   {}: {}\n   {}: {}\n",
+            w.decide_title,
+            w.decide_between,
+            between(&report.findings, &labels, d, lang),
+            terminal(&d.command),
+            super::if_shown_label(&report.findings, &labels, d, w),
+            terminal(&d.if_shown),
+            w.if_not,
+            terminal(&d.if_not)
+        );
+    }
     for (finding, label) in report.findings.iter().zip(&labels) {
         let _ = writeln!(
             out,
@@ -76,6 +90,13 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
             terminal(&finding.subject.to_string())
         );
         let _ = writeln!(out, "   {}", terminal(&finding.summary));
+        let _ = writeln!(
+            out,
+            "   {}: {} — {}",
+            w.confidence,
+            w.confidence(finding.confidence),
+            terminal(&finding.confidence_note)
+        );
         if let Some(line) = affects_line(finding, lang) {
             let _ = writeln!(out, "   {}", terminal(&line));
         }
@@ -110,6 +131,22 @@ pub fn text(report: &Report, sources: &[Source], lang: Lang) -> String {
             let _ = writeln!(out, "     $ {}", terminal(s));
         }
         out.push('\n');
+    }
+    if !report.ruled_out.is_empty() {
+        let _ = writeln!(out, "{}:", w.ruled_out_title);
+        for r in &report.ruled_out {
+            let _ = writeln!(out, "   - [{}] {}", r.boundary.id(), terminal(&r.because));
+            if let Some(e) = &r.evidence {
+                let _ = writeln!(
+                    out,
+                    "     {}:{}  {} = {}",
+                    terminal(&e.source),
+                    e.line,
+                    terminal(&e.path),
+                    terminal(&one_line(&e.value))
+                );
+            }
+        }
     }
     out
 }

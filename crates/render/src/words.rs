@@ -93,6 +93,18 @@ pub struct Words {
     pub exported_label: &'static str,
     /// The boundaries' titles in `Boundary::ALL` order; `None`: the article's English titles.
     boundaries: Option<[&'static str; 8]>,
+    /// `Confidence` and the levels: established, likely, possible.
+    pub confidence: &'static str,
+    confidences: [&'static str; 3],
+    /// The section of the command that decides, what it would mean if its output shows the tested
+    /// hypothesis, and if it does not.
+    pub decide_title: &'static str,
+    pub decide_between: &'static str,
+    /// `{label}`: the tested finding's number.
+    pub if_shown: &'static str,
+    pub if_not: &'static str,
+    /// The section of what was considered and ruled out.
+    pub ruled_out_title: &'static str,
 }
 
 impl Words {
@@ -112,6 +124,14 @@ impl Words {
             "kubectl-messages" => self.format_notes[2],
             "empty" => self.format_notes[3],
             _ => "",
+        }
+    }
+
+    pub fn confidence(&self, confidence: faultline_report::Confidence) -> &'static str {
+        match confidence {
+            faultline_report::Confidence::Established => self.confidences[0],
+            faultline_report::Confidence::Likely => self.confidences[1],
+            faultline_report::Confidence::Possible => self.confidences[2],
         }
     }
 
@@ -166,6 +186,13 @@ const EN: Words = Words {
     captured_label: "Captured",
     exported_label: "Exported",
     boundaries: None,
+    confidence: "Confidence",
+    confidences: ["established", "likely", "possible"],
+    decide_title: "The command that decides",
+    decide_between: "between",
+    if_shown: "If it confirms {label}",
+    if_not: "If it does not",
+    ruled_out_title: "Considered and ruled out",
 };
 
 const ZH: Words = Words {
@@ -219,6 +246,13 @@ const ZH: Words = Words {
         "就绪 / Service 端点",
         "应用",
     ]),
+    confidence: "置信度",
+    confidences: ["已确认", "很可能", "可能"],
+    decide_title: "起决定作用的命令",
+    decide_between: "区分",
+    if_shown: "如果输出证实了 {label}",
+    if_not: "如果没有证实",
+    ruled_out_title: "已考虑并排除",
 };
 
 /// The words of a language.

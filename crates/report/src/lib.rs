@@ -16,10 +16,12 @@ mod serialize;
 pub mod timeline;
 
 mod graph;
+mod hypothesis;
 mod progress;
 mod secret;
 
 pub use graph::*;
+pub use hypothesis::{Confidence, Decider, RuledOut};
 pub use progress::{Phase, Progress};
 pub use secret::SecretKind;
 
@@ -103,6 +105,13 @@ pub struct Report {
     /// absolute time and none was set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<Capture>,
+    /// What was considered and ruled out (issue 39): each symptom another finding explains, each
+    /// lint beside a fault, and each boundary a line of the input shows working, with that line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ruled_out: Vec<RuledOut>,
+    /// When the two leading causes remain close: the command that tells them apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decide: Option<Decider>,
 }
 
 /// The capture moment ([`Report::capture`]).
@@ -153,14 +162,16 @@ pub struct WorkloadOf {
 }
 
 impl Report {
-    /// Every sentence of the report, in one fixed order: each finding's summary then what it cannot
-    /// establish, each input error, each unread range's reason, each timeline entry's message then
-    /// what its time was estimated from. The one list of the report's sentences: rendering them in a
+    /// Every sentence of the report, in one fixed order: each finding's summary, what it cannot
+    /// establish and its confidence note, each input error, each unread range's reason, each
+    /// timeline entry's message then what its time was estimated from, each ruled-out signal's
+    /// reason, and what each answer of the deciding command would mean. The one list of the report's sentences: rendering them in a
     /// language, taking their messages out and carrying their words to the page all walk it.
     pub fn sentences_mut(&mut self, visit: &mut dyn FnMut(&mut Sentence)) {
         for finding in &mut self.findings {
             visit(&mut finding.summary);
             finding.cannot_establish.iter_mut().for_each(&mut *visit);
+            visit(&mut finding.confidence_note);
         }
         self.errors.iter_mut().for_each(|e| visit(&mut e.message));
         self.unread.iter_mut().for_each(|u| visit(&mut u.reason));
@@ -170,6 +181,11 @@ impl Report {
                 visit(e);
             }
         }
+        self.ruled_out.iter_mut().for_each(|r| visit(&mut r.because));
+        if let Some(d) = &mut self.decide {
+            visit(&mut d.if_shown);
+            visit(&mut d.if_not);
+        }
     }
 
     /// [`Report::sentences_mut`], reading.
@@ -177,6 +193,7 @@ impl Report {
         for finding in &self.findings {
             visit(&finding.summary);
             finding.cannot_establish.iter().for_each(&mut *visit);
+            visit(&finding.confidence_note);
         }
         self.errors.iter().for_each(|e| visit(&e.message));
         self.unread.iter().for_each(|u| visit(&u.reason));
@@ -185,6 +202,11 @@ impl Report {
             if let Some(e) = &entry.estimated_from {
                 visit(e);
             }
+        }
+        self.ruled_out.iter().for_each(|r| visit(&r.because));
+        if let Some(d) = &self.decide {
+            visit(&d.if_shown);
+            visit(&d.if_not);
         }
     }
 
@@ -450,6 +472,14 @@ pub struct Finding {
     /// evidence cites.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<Text>,
+    /// How sure the report is of it (the judge's, from what kind of evidence it rests on and
+    /// whether another cause competes).
+    #[serde(default)]
+    pub confidence: Confidence,
+    /// Why that confidence, and what would raise it (in JSON `confidence_note`, its message as
+    /// `confidence_note_message`).
+    #[serde(default)]
+    pub confidence_note: Sentence,
     /// What the rule established, typed, for the links between findings while the rules run
     /// (`rules::EXPLANATIONS`): the summary says it in words, and words may be reworded. Emptied
     /// before the report leaves the engine, so a report is exactly what its JSON says.

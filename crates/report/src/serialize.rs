@@ -5,7 +5,7 @@
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::sentence::{Messages, Sentence};
-use crate::{Finding, InputError, TimelineEntry, Unread};
+use crate::{Decider, Finding, InputError, RuledOut, TimelineEntry, Unread};
 
 /// Writes `key` (skipped when `skip`).
 fn field<S: SerializeStruct, T: Serialize + ?Sized>(
@@ -23,7 +23,7 @@ fn field<S: SerializeStruct, T: Serialize + ?Sized>(
 
 impl Serialize for Finding {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("Finding", 13)?;
+        let mut out = s.serialize_struct("Finding", 16)?;
         out.serialize_field("rule", &self.rule)?;
         out.serialize_field("boundary", &self.boundary)?;
         out.serialize_field("severity", &self.severity)?;
@@ -51,6 +51,10 @@ impl Serialize for Finding {
             self.components.is_empty(),
         )?;
         field(&mut out, "node", &self.node, self.node.is_none())?;
+        out.serialize_field("confidence", &self.confidence)?;
+        out.serialize_field("confidence_note", &self.confidence_note)?;
+        let message = self.confidence_note.message();
+        field(&mut out, "confidence_note_message", &message, message.is_none())?;
         out.end()
     }
 }
@@ -103,6 +107,35 @@ impl Serialize for TimelineEntry {
         let before = self.before_object_existed;
         field(&mut out, "before_object_existed", &before, !before)?;
         field(&mut out, "at", &self.at, self.at.is_none())?;
+        out.end()
+    }
+}
+
+impl Serialize for RuledOut {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("RuledOut", 5)?;
+        out.serialize_field("boundary", &self.boundary)?;
+        field(&mut out, "finding", &self.finding, self.finding.is_none())?;
+        out.serialize_field("because", &self.because)?;
+        let message = self.because.message();
+        field(&mut out, "because_message", &message, message.is_none())?;
+        field(&mut out, "evidence", &self.evidence, self.evidence.is_none())?;
+        out.end()
+    }
+}
+
+impl Serialize for Decider {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Decider", 6)?;
+        out.serialize_field("between", &self.between)?;
+        out.serialize_field("tested", &self.tested)?;
+        out.serialize_field("command", &self.command)?;
+        out.serialize_field("if_shown", &self.if_shown)?;
+        let message = self.if_shown.message();
+        field(&mut out, "if_shown_message", &message, message.is_none())?;
+        out.serialize_field("if_not", &self.if_not)?;
+        let message = self.if_not.message();
+        field(&mut out, "if_not_message", &message, message.is_none())?;
         out.end()
     }
 }

@@ -102,6 +102,8 @@ impl Rule {
             affects: Vec::new(),
             components: Vec::new(),
             node: None,
+            confidence: Default::default(),
+            confidence_note: Sentence::default(),
             details: Vec::new(),
         }
     }

@@ -268,6 +268,8 @@ fn head(report: &Report, unreadable: Vec<(String, protocol::Unreadable)>, redact
         unread: report.unread.clone(),
         workloads: report.workloads.clone(),
         capture: report.capture.clone().map(Box::new),
+        ruled_out: report.ruled_out.clone(),
+        decide: report.decide.clone().map(Box::new),
         unreadable,
         redacted_input,
         findings: report.findings.len(),

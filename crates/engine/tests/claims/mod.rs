@@ -156,6 +156,22 @@ fn no_termination_read(model: &Model<'_>, finding: &Finding, _: &Message) -> Res
 }
 
 pub const CLAIMS: &[(&str, Check)] = &[
+    ("judge.likely-from-events", |model, _, m| {
+        let object = object_arg(m, "object");
+        match pasted(model, object).first() {
+            Some(o) => Err(format!("{object} was read from input {}", o.source)),
+            None => Ok(()),
+        }
+    }),
+    // A presence claim, checked the same way: the object it cites was read.
+    ("judge.established-by-state", |model, _, m| {
+        let object = object_arg(m, "object");
+        if pasted(model, object).is_empty() {
+            Err(format!("{object} was not read"))
+        } else {
+            Ok(())
+        }
+    }),
     ("container-crash-looping.not-pasted", subject_not_pasted),
     ("job-failed.not-pasted", subject_not_pasted),
     ("container-config-invalid.not-pasted", subject_not_pasted),

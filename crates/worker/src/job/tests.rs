@@ -76,6 +76,8 @@ fn assemble(replies: &[Reply]) -> (Report, Vec<Secret>) {
                 report.unread = head.unread;
                 report.workloads = head.workloads;
                 report.capture = head.capture.map(|c| *c);
+                report.ruled_out = head.ruled_out;
+                report.decide = head.decide.map(|d| *d);
             }
             Reply::Findings(f) => report.findings.extend(f),
             Reply::Timeline(t) => report.timeline.extend(t),

@@ -1,0 +1,82 @@
+//! How sure the report is of each finding: established by the object's current state, likely from
+//! what a component said (events, a table row, a kubectl error), possible from a line of text alone
+//! or a risk in a spec.
+
+use faultline_model::Model;
+use faultline_report::{Confidence, Finding, ObjectRef, Sentence};
+
+use super::words::Msg;
+
+/// Sets each finding's confidence and the sentence that says why and what would raise it.
+/// `competing` holds the findings a [`faultline_report::Decider`] names: another cause explains the
+/// same signals as well, so neither is more than likely.
+pub(crate) fn assess(model: &Model<'_>, findings: &mut [Finding], competing: &[usize]) {
+    for (i, finding) in findings.iter_mut().enumerate() {
+        let (confidence, note) = of(model, finding);
+        let (confidence, note) = if competing.contains(&i) && confidence == Confidence::Established {
+            (Confidence::Likely, Msg::LikelyCompeting {})
+        } else {
+            (confidence, note)
+        };
+        finding.confidence = confidence;
+        finding.confidence_note = Sentence::new(note);
+    }
+}
+
+pub(crate) fn of(model: &Model<'_>, finding: &Finding) -> (Confidence, Msg) {
+    if faultline_rules::is_lint(finding) {
+        return (Confidence::Possible, Msg::PossibleLint {});
+    }
+    if finding.subject.name.is_empty() || finding.rule == faultline_rules::LAST {
+        let command = finding.next_steps.first().cloned();
+        return (Confidence::Possible, Msg::PossibleFromLine { command });
+    }
+    if let Some(object) = model.object(&finding.subject) {
+        let source = model.source_name(object.source);
+        let state = finding.evidence.iter().find(|e| {
+            e.source == source
+                && ["status.", "spec.", "metadata.", "data."]
+                    .iter()
+                    .any(|p| e.path.starts_with(p))
+                && object.locate(&e.path).is_some()
+        });
+        if let Some(e) = state {
+            return (
+                Confidence::Established,
+                Msg::EstablishedByState {
+                    object: finding.subject.clone(),
+                    path: e.path.clone(),
+                    line: e.line,
+                },
+            );
+        }
+        return (
+            Confidence::Likely,
+            Msg::LikelyStateSilent {
+                object: finding.subject.clone(),
+            },
+        );
+    }
+    (
+        Confidence::Likely,
+        Msg::LikelyFromEvents {
+            object: finding.subject.clone(),
+            command: get_yaml(&finding.subject),
+        },
+    )
+}
+
+/// `kubectl get pod web-1 -n shop -o yaml`; `-n <namespace>` where the input does not say it.
+pub(crate) fn get_yaml(object: &ObjectRef) -> String {
+    let kind = object.kind.to_lowercase();
+    let namespace = match &object.namespace {
+        Some(ns) if !ns.is_empty() => format!(" -n {ns}"),
+        _ if cluster_scoped(&object.kind) => String::new(),
+        _ => " -n <namespace>".to_string(),
+    };
+    format!("kubectl get {kind} {}{namespace} -o yaml", object.name)
+}
+
+fn cluster_scoped(kind: &str) -> bool {
+    faultline_ingest::events_table::is_cluster_scoped(kind) || kind == "Cluster"
+}
