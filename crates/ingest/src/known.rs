@@ -271,7 +271,8 @@ pub fn recognise(line: &str) -> Vec<Recognised> {
         }
     }
     // The most specific entry decides the text it spans: a more general one over the same text
-    // (`Error from server ({reason})` over `Error from server (NotFound)`) is dropped. Of what is
+    // (`Error from server ({reason})` over `Error from server (NotFound)`) is dropped, unless the
+    // more specific one is a frame and the other what it carries. Of what is
     // left, a failure comes before a remark elsewhere in the line (`No preemption victims found`
     // is the scheduler's remark on the `Too many pods` it just said). Of the failures, the line's
     // author comes first, and of the authors the one that spans most of the line: what it quotes
@@ -283,7 +284,10 @@ pub fn recognise(line: &str) -> Vec<Recognised> {
     found.sort_by_key(|r| std::cmp::Reverse(literal_len(r.entry)));
     let mut kept: Vec<Recognised> = Vec::with_capacity(found.len());
     for r in found {
-        if !kept.iter().any(|k| k.start <= r.start && r.end <= k.end) {
+        if !kept
+            .iter()
+            .any(|k| k.entry.layer != Layer::Frame && k.start <= r.start && r.end <= k.end)
+        {
             kept.push(r);
         }
     }
