@@ -66,6 +66,20 @@ pub fn another_components_line(line: &str) -> bool {
     known::best(line).is_some_and(|r| another_component(r.entry))
 }
 
+/// Whether `line` is nothing but a library's error (`dial tcp 10.96.0.1:443: i/o timeout`, `lookup
+/// db on 10.96.0.10:53: no such host`): no client of the API server prints one bare (kubectl says
+/// `Unable to connect to the server: …`, client-go `couldn't get current server API group list:
+/// …`), so whoever printed it, it is not kubectl's report.
+pub fn bare_library_error(line: &str) -> bool {
+    let line = line.trim();
+    known::best(line).is_some_and(|r| {
+        // Go's resolver error is its dial's: `dial tcp: lookup db: no such host`.
+        let before = line[..r.start].trim_end();
+        r.entry.layer == Layer::Library
+            && (before.is_empty() || before == "dial tcp:" || before == "dial udp:")
+    })
+}
+
 fn another_component(entry: &known::Known) -> bool {
     entry.layer != Layer::Library && !API_CLIENT.contains(&entry.component)
 }
