@@ -12,6 +12,7 @@ BOUNDARIES = {"control-plane", "etcd", "scheduling", "node-runtime", "quota-admi
               "zone-network-storage", "readiness-endpoints", "application"}
 TYPES = {"Warning", "Normal", "log", "error"}
 SEVERITIES = {"error", "warning", "info"}
+LAYERS = {"frame", "library"}
 PLACEHOLDERS = {"pod", "node", "namespace", "container", "image", "pvc", "pv", "storageclass", "volume",
                 "secret", "configmap", "service", "quota", "webhook", "kind", "name", "host", "ip", "port",
                 "address", "url", "n", "duration", "resource", "driver", "plugin", "reason", "error", "text"}
@@ -39,7 +40,7 @@ def main(paths):
             for k in REQUIRED:
                 if k not in e:
                     errors.append(f"{where}: no {k}")
-            unknown = set(e) - set(REQUIRED) - {"since", "changed", "note"}
+            unknown = set(e) - set(REQUIRED) - {"since", "changed", "note", "layer"}
             if unknown:
                 errors.append(f"{where}: unknown fields {sorted(unknown)}")
             if any(k not in e for k in REQUIRED):
@@ -53,6 +54,8 @@ def main(paths):
                 errors.append(f"{where}: boundary {e['boundary']!r}")
             if e["type"] not in TYPES:
                 errors.append(f"{where}: type {e['type']!r}")
+            if e.get("layer", "frame") not in LAYERS:
+                errors.append(f"{where}: layer {e['layer']!r}")
             if e["severity"] not in SEVERITIES:
                 errors.append(f"{where}: severity {e['severity']!r}")
             if not SOURCE.match(e["source"]):

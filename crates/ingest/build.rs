@@ -151,6 +151,13 @@ fn generate(dir: &Path) -> Result<String, String> {
                 ],
                 "type",
             )?;
+            // What the line's words say for it when another entry is matched inside it
+            // (catalog/README.md, "Layers").
+            let layer = variant(
+                entry.get("layer").and_then(|v| v.as_str()).unwrap_or("author"),
+                &[("author", "Author"), ("frame", "Frame"), ("library", "Library")],
+                "layer",
+            )?;
             let template = f("template")?;
             let mut parts_code = String::new();
             for (hole, text) in parts(template) {
@@ -163,7 +170,7 @@ fn generate(dir: &Path) -> Result<String, String> {
             let _ = writeln!(
                 out,
                 "    Known {{ id: {:?}, component: {:?}, reason: {:?}, kind: Kind::{kind}, subject: {:?}, \
-                 boundary: Boundary::{boundary}, severity: Severity::{severity}, template: {:?}, \
+                 boundary: Boundary::{boundary}, severity: Severity::{severity}, layer: Layer::{layer}, template: {:?}, \
                  parts: &[{parts_code}], source: {:?}, example: {:?} }},",
                 f("id")?,
                 f("component")?,

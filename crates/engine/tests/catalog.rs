@@ -128,7 +128,7 @@ fn every_entry_is_read_in_every_layout_at_its_boundary() {
     assert_eq!(quiet, 0, "silent on {quiet} cases");
     // Measured when written (see the note of issue 38): raise it as the reading improves.
     let share = right as f64 / total as f64;
-    assert!(share >= 0.90, "{right}/{total} at the entry's boundary");
+    assert!(share >= 0.98, "{right}/{total} at the entry's boundary");
 }
 
 /// A line the catalog does not know, alone, is not judged a fault by this rule.

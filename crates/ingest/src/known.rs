@@ -23,6 +23,21 @@ pub enum Kind {
     Error,
 }
 
+/// What an entry's words say for a line in which another entry is matched (catalog/README.md,
+/// "Layers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Layer {
+    /// The line's author: the component that failed, whatever it quotes as the cause.
+    Author,
+    /// Words that only carry what they quote (`0/{n} nodes are available: {text}`, `Error from
+    /// server ({reason}): {error}`, `Liveness probe failed: {text}`): an entry inside speaks for
+    /// the line.
+    Frame,
+    /// A library's error that programs quote inside their own (`dial tcp {address}: i/o
+    /// timeout`): it speaks for the line only when no other entry does.
+    Library,
+}
+
 /// A piece of a template: text printed as it is, or a placeholder (`pod`, `node`, `error`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -43,6 +58,7 @@ pub struct Known {
     pub subject: &'static str,
     pub boundary: Boundary,
     pub severity: Severity,
+    pub layer: Layer,
     pub template: &'static str,
     pub parts: &'static [Part],
     /// `owner/repo:path@tag`.
@@ -255,17 +271,40 @@ pub fn recognise(line: &str) -> Vec<Recognised> {
         }
     }
     // The most specific entry decides the text it spans: a more general one over the same text
-    // (`Error from server ({reason})` over `Error from server (NotFound)`) is dropped. Of what is
+    // (`Error from server ({reason})` over `Error from server (NotFound)`) is dropped, unless the
+    // more specific one is a frame and the other what it carries. Of what is
     // left, a failure comes before a remark elsewhere in the line (`No preemption victims found`
-    // is the scheduler's remark on the `Too many pods` it just said).
+    // is the scheduler's remark on the `Too many pods` it just said). Of the failures, the line's
+    // author comes first, and of the authors the one that spans most of the line: what it quotes
+    // is its cause as it reports it (`Error syncing load balancer: … is forbidden: User …` is the
+    // service controller's failure, not a client's refusal). A frame only carries what it quotes,
+    // so an author inside it comes first (`0/3 nodes are available: 3 node(s) had untolerated
+    // taint {node.kubernetes.io/unreachable: }`); a library's error (`dial tcp …: i/o timeout`)
+    // speaks for the line last, whoever quotes it.
     found.sort_by_key(|r| std::cmp::Reverse(literal_len(r.entry)));
     let mut kept: Vec<Recognised> = Vec::with_capacity(found.len());
     for r in found {
-        if !kept.iter().any(|k| k.start <= r.start && r.end <= k.end) {
+        if !kept
+            .iter()
+            .any(|k| k.entry.layer != Layer::Frame && k.start <= r.start && r.end <= k.end)
+        {
             kept.push(r);
         }
     }
-    kept.sort_by_key(|r| std::cmp::Reverse(r.entry.severity));
+    kept.sort_by_key(|r| {
+        // Frames and libraries nest in each other (`rpc error: code = Unavailable desc = connection
+        // error: desc = "transport: authentication handshake failed: …"`): of those, the most
+        // words of its own is the most specific.
+        let span = r.end - r.start;
+        let outermost = if r.entry.layer == Layer::Author { span } else { 0 };
+        (
+            r.entry.severity == Severity::Info,
+            r.entry.layer,
+            std::cmp::Reverse(outermost),
+            std::cmp::Reverse(literal_len(r.entry)),
+            std::cmp::Reverse(span),
+        )
+    });
     kept
 }
 
@@ -326,6 +365,27 @@ mod tests {
             "{} missed:\n{}",
             missed.len(),
             missed.join("\n")
+        );
+    }
+
+    /// The line's author speaks for it, whatever it quotes; a frame yields to an entry inside it;
+    /// a library's error speaks last.
+    #[test]
+    fn the_author_of_a_line_speaks_for_it_not_what_it_quotes() {
+        let id = |line: &str| best(line).map(|r| r.entry.id);
+        // A registry request failure quoting a network error is containerd's.
+        assert_eq!(
+            id("failed to do request: Head \"https://registry.example.com/v2/app/manifests/1.0\": dial tcp 10.0.0.5:443: i/o timeout"),
+            Some("runtime.containerd-registry-request-failed")
+        );
+        // The scheduler's frame yields to the refusal it carries.
+        let line =
+            "0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.";
+        assert_eq!(best(line).map(|r| r.entry.layer), Some(Layer::Author));
+        // A network error alone is the library's.
+        assert_eq!(
+            id("dial tcp 10.96.0.1:443: i/o timeout"),
+            Some("client.go-dial-io-timeout")
         );
     }
 

@@ -1,7 +1,7 @@
 //! The lines of the inputs that the catalog knows ([`faultline_ingest::known`]), as typed signals:
 //! which entry, where (input and line), and what its placeholders named.
 
-use faultline_ingest::known::{self, Recognised};
+use faultline_ingest::known::{self, Layer, Recognised};
 use faultline_ingest::node::{Node, NodeValue};
 use faultline_report::Source;
 
@@ -50,6 +50,55 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
         }
     }
     out
+}
+
+/// The components whose lines a client of the API server prints as its own: kubectl's messages and
+/// the API server's answers.
+const API_CLIENT: [&str; 2] = ["kubectl", "kube-apiserver"];
+
+/// Whether the catalog knows `line` as another component's than a client of the API server: its
+/// author (the entry that speaks for the line, not a library's error such as `dial tcp …: i/o
+/// timeout` that any client prints) is a runtime, a kubelet, a plugin, an add-on, etcd or a
+/// controller. Such a line quoted after a kubectl command, or in a component's log, is that
+/// component's failure, not kubectl's, even when it quotes an API server's refusal or a
+/// connection error.
+pub fn another_components_line(line: &str) -> bool {
+    known::best(line).is_some_and(|r| another_component(r.entry))
+}
+
+/// Whether `line` is nothing but a library's error (`dial tcp 10.96.0.1:443: i/o timeout`, `lookup
+/// db on 10.96.0.10:53: no such host`): no client of the API server prints one bare (kubectl says
+/// `Unable to connect to the server: …`, client-go `couldn't get current server API group list:
+/// …`), so whoever printed it, it is not kubectl's report.
+pub fn bare_library_error(line: &str) -> bool {
+    let line = line.trim();
+    known::best(line).is_some_and(|r| {
+        // Go's resolver error is its dial's: `dial tcp: lookup db: no such host`.
+        let before = line[..r.start].trim_end();
+        r.entry.layer == Layer::Library
+            && (before.is_empty() || before == "dial tcp:" || before == "dial udp:")
+    })
+}
+
+fn another_component(entry: &known::Known) -> bool {
+    entry.layer != Layer::Library && !API_CLIENT.contains(&entry.component)
+}
+
+/// [`another_components_line`] for a line a rule cites: its text as cited, or the whole line of
+/// the input it was read from (a reader may cite only the part it understood, such as a client-go
+/// request inside a plugin's log line).
+pub fn cites_another_component(model: &Model<'_>, evidence: &faultline_report::Evidence) -> bool {
+    if another_components_line(&evidence.value) {
+        return true;
+    }
+    let Some(source) = model.sources.iter().position(|s| s.name == evidence.source) else {
+        return false;
+    };
+    let lines = model.known_lines();
+    let at = lines.partition_point(|k| (k.source, k.line) < (source, evidence.line));
+    lines.get(at).is_some_and(|k| {
+        k.source == source && k.line == evidence.line && another_component(k.recognised.entry)
+    })
 }
 
 /// The first and last line a node tree spans.

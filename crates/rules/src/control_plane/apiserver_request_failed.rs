@@ -1,5 +1,5 @@
 use faultline_model::client_output::{lines_containing, Scope};
-use faultline_model::Model;
+use faultline_model::{known, Model};
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity};
@@ -16,7 +16,11 @@ crate::declare_rule! {
     /// cannot …`, a 403 from an API server that answered) to the rule `authorization-denied`. A
     /// request through the API server's proxy (`…/services/NAME:PORT/proxy/`, `error trying to reach
     /// service`) that fails is its backend's failure, not the API server's: the `service-proxy-*`
-    /// rules report it.
+    /// rules report it. A line the catalog knows as another component's (a containerd registry
+    /// request, a CNI plugin, CoreDNS, etcd, a kubelet probe) is that component's failure even when
+    /// it follows a kubectl command or quotes `connection refused`: the rule
+    /// `known-failure-reported` reports it at its own boundary; so is a line that is nothing but a
+    /// library's error (`dial tcp 10.96.0.1:443: i/o timeout`), which kubectl never prints bare.
     ///
     /// ## Why it matters
     /// Nothing else can be observed while the API is unavailable: every controller, the scheduler and
@@ -51,7 +55,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 发往 API 服务器的请求在途中失败，即 kubectl 报告的这些情况：服务证书过期或不受信任（`x509: certificate has expired or is not yet valid`，粘贴了 `kubeadm certs check-expiration` 时可见其中的 `<invalid>`），服务器无法连接（`Unable to connect to the server`、`connection refused`、`i/o timeout`、`no such host`），服务器响应太慢（`the server was unable to return a response in the time allotted`），限流（429，优先级与公平性），以及身份认证失败（`Unauthorized`）。etcd 自身的错误交给 etcd 规则处理；鉴权失败（`User "x" cannot …`，即 API 服务器做出了应答的 403）交给 `authorization-denied` 规则处理。经由 API 服务器代理（`…/services/NAME:PORT/proxy/`、`error trying to reach service`）的请求失败，是其后端的失败而不是 API 服务器的，由 `service-proxy-*` 规则报告。
+ 发往 API 服务器的请求在途中失败，即 kubectl 报告的这些情况：服务证书过期或不受信任（`x509: certificate has expired or is not yet valid`，粘贴了 `kubeadm certs check-expiration` 时可见其中的 `<invalid>`），服务器无法连接（`Unable to connect to the server`、`connection refused`、`i/o timeout`、`no such host`），服务器响应太慢（`the server was unable to return a response in the time allotted`），限流（429，优先级与公平性），以及身份认证失败（`Unauthorized`）。etcd 自身的错误交给 etcd 规则处理；鉴权失败（`User "x" cannot …`，即 API 服务器做出了应答的 403）交给 `authorization-denied` 规则处理。经由 API 服务器代理（`…/services/NAME:PORT/proxy/`、`error trying to reach service`）的请求失败，是其后端的失败而不是 API 服务器的，由 `service-proxy-*` 规则报告。目录（catalog）认得是其他组件所打印的行（containerd 的镜像仓库请求、CNI 插件、CoreDNS、etcd、kubelet 的探针），即使它跟在一条 kubectl 命令之后或引用了 `connection refused`，也是那个组件的失败：由 `known-failure-reported` 规则在它自己的边界上报告；只有某个库的错误、别无其他内容的行（`dial tcp 10.96.0.1:443: i/o timeout`）也是如此，因为 kubectl 从不单独打印这样的行。
 
  ## 为什么重要
  API 不可用时，其他一切都无从观察：所有控制器、调度器和 kubelet 都依赖它。而且认证不等于鉴权：401 关乎客户端是谁，403 关乎它被允许做什么。
@@ -177,6 +181,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             // A request through the API server's proxy: the API server answered with its
             // backend's failure (the `service-proxy-*` rules' findings).
             .filter(|e| !faultline_model::proxy::is_proxy_request(Some(&e.path), &e.value))
+            // A line the catalog knows as another component's (containerd's registry request, a
+            // CNI plugin's, CoreDNS's, etcd's) is that component's failure, reported at its own
+            // boundary, even after a kubectl command or when it quotes `connection refused`.
+            .filter(|e| !known::cites_another_component(model, e) && !known::bare_library_error(&e.value))
             .collect();
         if evidence.is_empty() {
             continue;

@@ -1,5 +1,5 @@
 use faultline_model::client_output::{lines_containing, Scope};
-use faultline_model::Model;
+use faultline_model::{known, Model};
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -13,7 +13,10 @@ crate::declare_rule! {
     /// namespace (or the cluster scope) and the identity: a ServiceAccount
     /// (`system:serviceaccount:NS:NAME`) or a user. Quota and admission refusals, also `403
     /// Forbidden`, are the rules `quota-exceeded-on-create` and `admission-denied-on-create`; an
-    /// authentication failure (401) is `apiserver-request-failed`.
+    /// authentication failure (401) is `apiserver-request-failed`. A line the catalog knows as
+    /// another component's, which quotes the refusal as the cause of its own failure (a cloud
+    /// controller's `Error syncing load balancer: …`), is left to that component's entry (the rule
+    /// `known-failure-reported`).
     ///
     /// ## Why it matters
     /// The API server answered: the control plane is up, authenticated the client and refused this
@@ -49,7 +52,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 被 API 服务器的鉴权拒绝的请求，即客户端打印出的 `Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。
+ 被 API 服务器的鉴权拒绝的请求，即客户端打印出的 `Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。目录（catalog）认得是其他组件所打印、并把这次拒绝当作自身失败原因引用的行（云控制器的 `Error syncing load balancer: …`），交给那个组件的条目处理（`known-failure-reported` 规则）。
 
  ## 为什么重要
  API 服务器做出了应答：控制平面是正常的，它认证了客户端，只是因为鉴权（RBAC）中没有任何规则把这个权限授予这个身份，才拒绝了这一个请求。要修的是 Role 或 ClusterRole 及其绑定，而不是 API 服务器。
@@ -180,6 +183,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Grouped by identity, in input order.
     let mut groups: Vec<(ObjectRef, Vec<(Denial, Evidence)>)> = Vec::new();
     for evidence in lines_containing(model, &["User \""], Scope::ClientOutput) {
+        // A line the catalog knows as another component's (a cloud controller's `Error syncing
+        // load balancer: …`, a CSI provisioner's `failed to save volume …`) is that component's
+        // failure, which it reports with the refusal as its cause: the rule
+        // `known-failure-reported` reports it at its own boundary.
+        if known::cites_another_component(model, &evidence) {
+            continue;
+        }
         let Some(d) = denial(&evidence.value) else {
             continue;
         };

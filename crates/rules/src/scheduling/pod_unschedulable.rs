@@ -31,10 +31,14 @@ crate::declare_rule! {
     ///
     /// ## Fault boundary
     /// `scheduling`: kube-scheduler and the constraints it enforces. Except where the refusal is
-    /// another component's fault: `node-runtime` when every node was refused for a condition taint
-    /// (`node.kubernetes.io/not-ready`, `unreachable`, the pressure taints, `network-unavailable`),
-    /// and `zone-network-storage` when the Pod waits for its claims or most nodes were refused for
-    /// their volumes.
+    /// another component's fault (control-plane nodes, which no workload uses, aside):
+    /// `node-runtime` when every node was refused for its condition (a condition taint:
+    /// `node.kubernetes.io/not-ready`, `unreachable`, the pressure taints, `network-unavailable`; or
+    /// `had unknown conditions`); `control-plane` when every node waits for the cloud controller
+    /// manager to initialise it (`node.cloudprovider.kubernetes.io/uninitialized`); and
+    /// `zone-network-storage` when the Pod waits for its claims, its `ReadWriteOncePod` claim is in
+    /// use by another Pod, or most nodes were refused for their volumes (`volume node affinity
+    /// conflict`, `no available volume zone`, …).
     ///
     /// ## What this evidence cannot establish
     /// Whether capacity or matching nodes will appear (a cluster autoscaler, new nodes); which node the
@@ -53,7 +57,7 @@ crate::declare_rule! {
     ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
     ///   2 node(s) didn't match Pod's node affinity/selector.
     /// ```
-    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage, Boundary::ControlPlane], docs_zh: DOCS_ZH, check: check };
 }
 
 /// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
@@ -69,7 +73,7 @@ const DOCS_ZH: &str = r#"
  首先是 PodScheduled 状况（原因和消息），Pod 的节点选择器，粘贴了 Node 时还有节点的标签和污点，其次是 `FailedScheduling` 事件——单凭它们只是线索。
 
  ## 故障边界
- `scheduling`：kube-scheduler 及其执行的各项约束。例外是拒绝源于其他组件的故障时：如果每个节点都因状况污点（`node.kubernetes.io/not-ready`、`unreachable`、各种压力污点、`network-unavailable`）被拒绝，则为 `node-runtime`；如果 Pod 在等待它的 PVC 绑定，或多数节点因卷被拒绝，则为 `zone-network-storage`。
+ `scheduling`：kube-scheduler 及其执行的各项约束。例外是拒绝源于其他组件的故障时（不计任何工作负载都不会使用的控制平面节点）：如果每个节点都因自身状况被拒绝（状况污点：`node.kubernetes.io/not-ready`、`unreachable`、各种压力污点、`network-unavailable`；或 `had unknown conditions`），则为 `node-runtime`；如果每个节点都在等待云控制器管理器完成初始化（`node.cloudprovider.kubernetes.io/uninitialized`），则为 `control-plane`；如果 Pod 在等待它的 PVC 绑定、它的 `ReadWriteOncePod` PVC 正被另一个 Pod 使用，或多数节点因卷被拒绝（`volume node affinity conflict`、`no available volume zone` 等），则为 `zone-network-storage`。
 
  ## 这些证据无法确定的内容
  是否会出现容量或匹配的节点（集群自动扩缩器、新节点）；约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。对于重复出现的事件，显示的文本可能是第一次尝试时的。
@@ -286,6 +290,22 @@ const CONDITION_TAINTS: [&str; 6] = [
     "node.kubernetes.io/network-unavailable",
 ];
 
+/// The taints that keep workloads off control-plane nodes: a refusal for them is the cluster's
+/// design, not a fault, so it does not count against the other refusals.
+const CONTROL_PLANE_TAINTS: [&str; 2] = [
+    "node-role.kubernetes.io/control-plane",
+    "node-role.kubernetes.io/master",
+];
+
+/// The taint a cloud provider's nodes carry until the cloud controller manager initialises them.
+const UNINITIALIZED_TAINT: &str = "node.cloudprovider.kubernetes.io/uninitialized";
+
+/// Whether a cause is a `ReadWriteOncePod` claim in use by another Pod: no node can take the Pod
+/// until that Pod lets the claim go, whatever the other nodes were refused for.
+fn claim_in_use(cause: &Cause) -> bool {
+    matches!(cause, Cause::Other(text) if text.contains("ReadWriteOncePod"))
+}
+
 /// Whether a cause is a claim or volume the Pod cannot have (unbound, bound to a volume out of
 /// reach, no volume to bind, a claim missing): a storage fault, though the scheduler reports it.
 fn storage(cause: &Cause) -> bool {
@@ -309,12 +329,20 @@ fn storage(cause: &Cause) -> bool {
 }
 
 /// Where the fault the scheduler reports lies (issue 39): at the Nodes when every node it refused
-/// was refused for a condition taint (NotReady, unreachable, under pressure, no network); at
-/// storage when it waits for claims or refuses most nodes for their volumes; else at the
-/// scheduling constraints.
+/// (control-plane nodes aside) was refused for its condition (a condition taint: NotReady,
+/// unreachable, under pressure, no network; or conditions it does not know); at the control plane
+/// when they all wait for the cloud controller manager to initialise them; at storage when it
+/// waits for claims, its `ReadWriteOncePod` claim is in use by another Pod, or most nodes were
+/// refused for their volumes; else at the scheduling constraints.
 fn boundary(histogram: Option<&Histogram>, message: &str) -> Boundary {
-    let condition =
-        |c: &Cause| matches!(c, Cause::Taint(Some(t)) if CONDITION_TAINTS.iter().any(|k| t.contains(k)));
+    let condition = |c: &Cause| match c {
+        Cause::Taint(Some(t)) => CONDITION_TAINTS.iter().any(|k| t.contains(k)),
+        Cause::Other(t) => t.contains("had unknown conditions"),
+        _ => false,
+    };
+    let designed =
+        |c: &Cause| matches!(c, Cause::Taint(Some(t)) if CONTROL_PLANE_TAINTS.iter().any(|k| t.contains(k)));
+    let uninitialized = |c: &Cause| matches!(c, Cause::Taint(Some(t)) if t.contains(UNINITIALIZED_TAINT));
     let Some(h) = histogram else {
         if histogram::waits_for_claims(message) {
             return Boundary::ZoneNetworkStorage;
@@ -336,8 +364,20 @@ fn boundary(histogram: Option<&Histogram>, message: &str) -> Boundary {
             .sum()
     };
     let all: u32 = nodes(&|_| true);
-    if h.entries.iter().all(|e| condition(&e.cause)) {
+    let faults: Vec<&Cause> = h
+        .entries
+        .iter()
+        .map(|e| &e.cause)
+        .filter(|c| !designed(c))
+        .collect();
+    if !faults.is_empty() && faults.iter().all(|c| condition(c)) {
         return Boundary::NodeRuntime;
+    }
+    if !faults.is_empty() && faults.iter().all(|c| uninitialized(c)) {
+        return Boundary::ControlPlane;
+    }
+    if faults.iter().any(|c| claim_in_use(c)) {
+        return Boundary::ZoneNetworkStorage;
     }
     let volumes = nodes(&storage);
     if volumes > 0 && volumes * 2 >= all {
@@ -475,6 +515,7 @@ fn summary(
         events_only,
         nodes_at_fault: boundary(histogram, message) == Boundary::NodeRuntime,
         storage_at_fault: boundary(histogram, message) == Boundary::ZoneNetworkStorage,
+        cloud_at_fault: boundary(histogram, message) == Boundary::ControlPlane,
     }
 }
 
@@ -488,11 +529,12 @@ faultline_report::messages! {
         },
         /// A Pod no node has been chosen for: what the scheduler says (`Available`, `SchedulerSays`),
         /// the pasted nodes it refused (`PastedNodes`), and whether this rests on its events alone.
-        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool, nodes_at_fault: bool, storage_at_fault: bool } = "pod-unschedulable.no-node" {
+        NoNode { subject: ObjectRef, scheduler: Option<Box<Message>>, named: Vec<Message>, events_only: bool, nodes_at_fault: bool, storage_at_fault: bool, cloud_at_fault: bool } = "pod-unschedulable.no-node" {
             en: {
                 let mut text = match (*nodes_at_fault.0, *storage_at_fault.0) {
+                    _ if *cloud_at_fault.0 => format!("No node has been chosen for {subject}: every node it could use waits for the cloud controller manager to initialise it (taint `node.cloudprovider.kubernetes.io/uninitialized`), so the fault is at the control plane, not in the Pod's constraints."),
                     (true, _) => format!("No node has been chosen for {subject}: the scheduler refused every node for its condition (not ready, unreachable, under pressure or without network), so the fault is at the Nodes, not in the Pod's constraints."),
-                    (_, true) => format!("No node has been chosen for {subject}: it waits for its volumes (a claim not bound, or bound to a volume out of reach), so the fault is at storage, though the scheduler reports it."),
+                    (_, true) => format!("No node has been chosen for {subject}: it waits for its volumes (a claim not bound, bound to a volume out of reach, or in use by another Pod with ReadWriteOncePod), so the fault is at storage, though the scheduler reports it."),
                     _ => format!("No node has been chosen for {subject}: it is Pending before scheduling, so the scheduler's constraints are the boundary."),
                 };
                 if let Some(s) = scheduler.0 {
@@ -510,8 +552,9 @@ faultline_report::messages! {
             },
             zh: {
                 let mut text = match (*nodes_at_fault.0, *storage_at_fault.0) {
+                    _ if *cloud_at_fault.0 => format!("还没有为 {subject} 选定节点：它可用的每个节点都在等待云控制器管理器（cloud controller manager）完成初始化（污点 `node.cloudprovider.kubernetes.io/uninitialized`），因此故障在控制平面，而不在 Pod 的约束。"),
                     (true, _) => format!("还没有为 {subject} 选定节点：调度器因节点的状况（未就绪、不可达、资源压力或没有网络）拒绝了每个节点，因此故障在节点，而不在 Pod 的约束。"),
-                    (_, true) => format!("还没有为 {subject} 选定节点：它在等待它的卷（PVC 未绑定，或绑定到无法到达的卷），因此故障在存储，尽管报告它的是调度器。"),
+                    (_, true) => format!("还没有为 {subject} 选定节点：它在等待它的卷（PVC 未绑定、绑定到无法到达的卷，或正被另一个 Pod 以 ReadWriteOncePod 方式占用），因此故障在存储，尽管报告它的是调度器。"),
                     _ => format!("还没有为 {subject} 选定节点：它的 Pending 发生在调度之前，因此故障边界是调度器的各项约束。"),
                 };
                 if let Some(s) = scheduler.0 {
