@@ -89,6 +89,17 @@ impl Rule {
         cannot_establish: impl IntoIterator<Item = impl Into<faultline_report::message::Message>>,
         next_steps: Vec<String>,
     ) -> Finding {
+        let mut cannot_establish: Vec<Sentence> = cannot_establish.into_iter().map(Sentence::new).collect();
+        // Commands that hold a placeholder say so (issue 38): the input does not state it.
+        let namespace = next_steps.iter().any(|s| s.contains(UNKNOWN_NAMESPACE));
+        let name = next_steps.iter().any(|s| s.contains(shell::UNKNOWN_NAME));
+        if namespace || name {
+            cannot_establish.push(Sentence::new(faultline_report::message::common::Msg::NotStated {
+                subject: subject.clone(),
+                namespace,
+                name,
+            }));
+        }
         Finding {
             rule: self.id.to_string(),
             boundary: self.boundary,
@@ -96,7 +107,7 @@ impl Rule {
             subject,
             summary: Sentence::new(summary),
             evidence,
-            cannot_establish: cannot_establish.into_iter().map(Sentence::new).collect(),
+            cannot_establish,
             next_steps,
             explained_by: None,
             affects: Vec::new(),
@@ -108,6 +119,12 @@ impl Rule {
         }
     }
 }
+
+/// The namespace a command names where the input does not state the object's (issue 38): a
+/// placeholder the user fills in, never a guess such as `default`. Quoted in a command
+/// (`-n '<namespace>'`), so that a command copied unchanged fails with kubectl's own "not found"
+/// rather than as a shell redirection; the finding says the input does not state it.
+pub const UNKNOWN_NAMESPACE: &str = "<namespace>";
 
 /// The sections every rule's documentation has, in this order (STYLE.md).
 pub const DOC_SECTIONS: [&str; 7] = [

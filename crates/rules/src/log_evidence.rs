@@ -116,7 +116,11 @@ fn build(
                 .and_then(|(kind, name)| service_named(model, *kind, name, namespace));
             if let Some(service) = service {
                 evidence.extend(model.evidence(service, "metadata.name"));
-                let ns = service.id.namespace.as_deref().unwrap_or("default");
+                let ns = service
+                    .id
+                    .namespace
+                    .as_deref()
+                    .unwrap_or(crate::UNKNOWN_NAMESPACE);
                 next = Some(command!(
                     "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
                     ns,

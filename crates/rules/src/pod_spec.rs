@@ -42,8 +42,20 @@ impl<'a> PodSpec<'a> {
         out
     }
 
+    /// The Pod's namespace, `default` where the input states none (what the API server would
+    /// give an object created without one): for finding the objects it refers to.
     pub fn namespace(&self) -> &'a str {
         self.object.id.namespace.as_deref().unwrap_or("default")
+    }
+
+    /// The namespace for a command: [`crate::UNKNOWN_NAMESPACE`] where the input states none (the
+    /// paste may come from any namespace of the user's context).
+    pub fn command_namespace(&self) -> &'a str {
+        self.object
+            .id
+            .namespace
+            .as_deref()
+            .unwrap_or(crate::UNKNOWN_NAMESPACE)
     }
 }
 

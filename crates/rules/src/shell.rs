@@ -18,10 +18,18 @@ fn is_plain(b: u8) -> bool {
         )
 }
 
+/// A name the input does not give, in a command: a placeholder the user fills in (issue 38), quoted
+/// so that a command copied unchanged fails at kubectl, never as a shell redirection.
+pub const UNKNOWN_NAME: &str = "'<name>'";
+
 /// `word` as one shell word that means exactly `word`: as it is when every byte is plain,
-/// otherwise in single quotes, each `'` in it written `'\''`.
+/// otherwise in single quotes, each `'` in it written `'\''`. An empty word is a name the input
+/// does not give: [`UNKNOWN_NAME`], never `''`.
 pub fn quote(word: &str) -> Cow<'_, str> {
-    if !word.is_empty() && word.bytes().all(is_plain) {
+    if word.is_empty() {
+        return Cow::Borrowed(UNKNOWN_NAME);
+    }
+    if word.bytes().all(is_plain) {
         Cow::Borrowed(word)
     } else {
         Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))

@@ -133,7 +133,7 @@ pub fn check(
         if known.contains(&(id.kind.to_string(), id.name.to_string())) {
             continue;
         }
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = common::Msg::TableRow {
             subject: id.clone(),
             status: printed.into(),

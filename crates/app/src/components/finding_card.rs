@@ -95,6 +95,9 @@ pub fn finding_card(props: &Props) -> Html {
                 <p class="symptom-of">{ (t.symptom_of)(cause) }</p>
             }
             <p class="summary" translate="no">{ super::prose(f.summary.as_str()) }</p>
+            <p class={classes!("confidence", f.confidence.id())} data-confidence={f.confidence.id()}>
+                <span class="confidence-level" title={t.confidence}>{ (t.confidence_level)(f.confidence) }</span>{ " " }
+                <span class="confidence-note" translate="no">{ super::prose(f.confidence_note.as_str()) }</span></p>
             <h4>{ t.evidence }</h4>
             <ul class="evidence">{ for evidence }</ul>
             <h4>{ t.cannot_establish }</h4>

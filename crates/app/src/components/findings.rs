@@ -3,6 +3,7 @@ use std::rc::Rc;
 use faultline_report::Report;
 use yew::prelude::*;
 
+use super::differential::{Decide, RuledOut};
 use super::finding_card::FindingCard;
 use super::show_more::ShowMore;
 use super::summary::SummaryPanel;
@@ -147,6 +148,7 @@ pub fn findings(props: &Props) -> Html {
             <h2>{ t.diagnosis }</h2>
             { headline }
             { for inconclusive }
+            <Decide report={report.clone()} labels={labels.clone()} on_follow_up={props.on_follow_up.clone()} />
             // The cards in a fragment of their own: Yew diffs a list by keys only when every item of it
             // has one (the heading before them has none).
             if summary.faults > 1 || summary.boundaries.len() > 1 {
@@ -213,6 +215,7 @@ pub fn findings(props: &Props) -> Html {
             if limit >= PAGE {
                 <ShowMore {shown} total={groups.len()} page={PAGE} {on_more} />
             }
+            <RuledOut report={report.clone()} on_show_line={props.on_show_line.clone()} />
         </div>
     }
 }

@@ -1,6 +1,7 @@
 pub mod analysis_status;
 pub mod boundary_table;
 pub mod diagram;
+pub mod differential;
 pub mod export_menu;
 pub mod filter_bar;
 pub mod finding_card;

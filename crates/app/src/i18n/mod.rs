@@ -137,6 +137,17 @@ pub struct Texts {
     pub export_redacted: &'static str,
     /// Under a symptom: which finding (its number) explains it.
     pub symptom_of: fn(&str) -> String,
+    /// A finding's confidence (issue 39): the label, and the word for each level.
+    pub confidence: &'static str,
+    pub confidence_level: fn(faultline_report::Confidence) -> &'static str,
+    /// "The command that decides": its title, which findings it is between, and the two answers.
+    pub decide_title: &'static str,
+    pub decide_between: fn(&str, &str) -> String,
+    pub decide_if_shown: fn(&str) -> String,
+    pub decide_if_not: &'static str,
+    /// "Considered and ruled out": its title and the line under it.
+    pub ruled_out_title: &'static str,
+    pub ruled_out_intro: &'static str,
     pub copy: &'static str,
     pub copied: &'static str,
     pub copy_aria: fn(&str) -> String,

@@ -66,15 +66,21 @@ pub(crate) fn of(model: &Model<'_>, finding: &Finding) -> (Confidence, Msg) {
     )
 }
 
-/// `kubectl get pod web-1 -n shop -o yaml`; `-n <namespace>` where the input does not say it.
+/// `kubectl get pod web-1 -n shop -o yaml`, every name shell-quoted as the rules quote theirs
+/// (`faultline_rules::shell`); `-n '<namespace>'` where the input does not say it.
 pub(crate) fn get_yaml(object: &ObjectRef) -> String {
+    use faultline_rules::shell::quote;
     let kind = object.kind.to_lowercase();
     let namespace = match &object.namespace {
-        Some(ns) if !ns.is_empty() => format!(" -n {ns}"),
+        Some(ns) if !ns.is_empty() => format!(" -n {}", quote(ns)),
         _ if cluster_scoped(&object.kind) => String::new(),
-        _ => " -n <namespace>".to_string(),
+        _ => format!(" -n {}", quote(faultline_rules::UNKNOWN_NAMESPACE)),
     };
-    format!("kubectl get {kind} {}{namespace} -o yaml", object.name)
+    format!(
+        "kubectl get {} {}{namespace} -o yaml",
+        quote(&kind),
+        quote(&object.name)
+    )
 }
 
 fn cluster_scoped(kind: &str) -> bool {

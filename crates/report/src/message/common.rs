@@ -23,6 +23,25 @@ crate::messages! {
                 format!("{workload} 的 {count} 个 Pod 以同样的方式失败（{pods}{more}）：故障在于它们共有的 Pod 模板，而不在某一个 Pod 或节点。第一个：{summary}")
             },
         },
+        /// The commands of a finding name a placeholder for what the input does not state.
+        NotStated { subject: ObjectRef, namespace: bool, name: bool } = "common.not-stated" {
+            en: {
+                let what = match (*namespace.0, *name.0) {
+                    (true, true) => "its name and namespace: the commands write <name> and <namespace> for them",
+                    (false, true) => "its name: the commands write <name> for it",
+                    _ => "its namespace: the commands write <namespace> for it",
+                };
+                format!("The input does not state {what}; put in yours before running them ({subject}).")
+            },
+            zh: {
+                let what = match (*namespace.0, *name.0) {
+                    (true, true) => "它的名称和命名空间：命令中以 <name> 和 <namespace> 代替",
+                    (false, true) => "它的名称：命令中以 <name> 代替",
+                    _ => "它的命名空间：命令中以 <namespace> 代替",
+                };
+                format!("输入没有给出{what}；运行前请换成你自己的（{subject}）。")
+            },
+        },
         /// A finding that another, listed before it, explains.
         Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
             en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",

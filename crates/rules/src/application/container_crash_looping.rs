@@ -156,7 +156,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .and_then(|r| r.split_whitespace().next())
             .filter(|c| *c != "in")
             .map(Into::into);
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::FromEvents {
             subject: id.clone(),
             container,
@@ -228,7 +228,7 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
         {
             continue;
         }
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::RestartingRow {
             subject: id.clone(),
             restarts: table_status::restarts(pod).unwrap_or_default().into(),
@@ -284,7 +284,7 @@ fn check_unexplained_restarts(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             }
             let id = &object.id;
-            let ns = id.namespace.as_deref().unwrap_or("default");
+            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
             let name = &c.status.name;
             let mut evidence: Vec<Evidence> = Vec::new();
             for field in ["restartCount", "state.running.startedAt", "ready"] {
@@ -351,7 +351,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             }
             let id = &object.id;
-            let ns = id.namespace.as_deref().unwrap_or("default");
+            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
             let name = &c.status.name;
             let code = terminated.exit_code;
             let base = format!("{}.{key}.terminated", c.status_path);

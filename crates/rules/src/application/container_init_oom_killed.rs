@@ -302,7 +302,7 @@ fn from_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
 }
 
 fn next_steps(id: &ObjectRef, init: bool) -> Vec<String> {
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     vec![
         command!("kubectl describe pod {} -n {}", id.name, ns),
         command!(

@@ -102,7 +102,7 @@ fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             };
             let id = &object.id;
-            let ns = id.namespace.as_deref().unwrap_or("default");
+            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
             let name = &c.status.name;
             let base = format!("{}.{key}.terminated", c.status_path);
             let mut evidence: Vec<Evidence> = Vec::new();

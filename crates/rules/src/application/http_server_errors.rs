@@ -149,7 +149,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             Msg::WhichPod {}.into(),
             Msg::OtherClients {}.into(),
         ];
-        let ns = subject.namespace.as_deref().unwrap_or("default");
+        let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let next_steps = match subject.kind.as_str() {
             "Service" => vec![
                 command!(

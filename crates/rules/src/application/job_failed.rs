@@ -153,7 +153,7 @@ fn finding(
     if let Some(log) = &log {
         evidence.extend(log.evidence.iter().cloned());
     }
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let what = match reason {
         "DeadlineExceeded" => Msg::DeadlineExceeded {},
         _ => Msg::BackoffLimitExceeded {},

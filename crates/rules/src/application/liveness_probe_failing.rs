@@ -79,7 +79,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let id = &event.subject;
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events = model.events_for(id);
         let liveness: Vec<_> = events.iter().filter(|e| is_liveness(e)).collect();
         let mut evidence: Vec<Evidence> = Vec::new();

@@ -116,7 +116,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     Severity::Error
                 };
                 let id = &object.id;
-                let ns = spec.namespace();
+                let ns = spec.command_namespace();
                 let mut evidence: Vec<Evidence> = model
                     .evidence(object, &format!("{}.{probe}.{handler}.port", container.path))
                     .into_iter()

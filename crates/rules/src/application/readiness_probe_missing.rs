@@ -144,7 +144,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if evidence.is_empty() {
             continue;
         }
-        let ns = workload.namespace.as_deref().unwrap_or("default");
+        let ns = workload.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::NoProbe {
             workload: workload.clone(),
             pods: pods.len(),

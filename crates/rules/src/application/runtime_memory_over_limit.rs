@@ -115,7 +115,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 continue;
             };
             let id = &object.id;
-            let ns = spec.namespace();
+            let ns = spec.command_namespace();
             let limit_path = format!("{}.resources.limits.memory", container.path);
             let evidence = [over.path.as_str(), limit_path.as_str()]
                 .into_iter()

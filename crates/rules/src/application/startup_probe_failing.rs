@@ -95,7 +95,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let id = &event.subject;
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events: Vec<&EventRecord> = model
             .events_for(id)
             .into_iter()

@@ -230,7 +230,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         why: why.map(Box::new),
     };
     let cannot_establish: Vec<Message> = vec![Msg::WhyNot {}.into(), Msg::TooYoung {}.into()];
-    let ns = subject.namespace.as_deref().unwrap_or("default");
+    let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let next_steps = vec![
         "kubectl -n kube-system get pods -l component=kube-scheduler -o wide".to_string(),
         "kubectl -n kube-system logs -l component=kube-scheduler --tail=50".to_string(),

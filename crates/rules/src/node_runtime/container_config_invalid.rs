@@ -142,6 +142,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let Some(first) = failing.first() else { continue };
         let id = &object.id;
         let ns = id.namespace.as_deref().unwrap_or("default");
+        let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events = model.events_for(id);
         let failed: Vec<_> = events
             .iter()
@@ -227,15 +228,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
         }
         let name = &id.name;
-        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, ns)];
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, cmd_ns)];
         match &cause {
             Cause::Missing { kind, name: object_name } => {
-                next_steps.push(command!("kubectl get {} {} -n {}", kind.to_ascii_lowercase(), object_name, ns));
+                next_steps.push(command!("kubectl get {} {} -n {}", kind.to_ascii_lowercase(), object_name, cmd_ns));
                 next_steps.push(command!("kubectl get {} -A --field-selector metadata.name={}", kind.to_ascii_lowercase(), object_name));
             }
-            Cause::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, ns)),
-            Cause::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, ns)),
-            Cause::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", ns, name)),
+            Cause::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, cmd_ns)),
+            Cause::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, cmd_ns)),
+            Cause::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", cmd_ns, name)),
         }
         findings.push(RULE.finding(
             Severity::Error,
@@ -285,7 +286,7 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             // Not reached: the events read are those whose cause is known.
             Cause::Unknown => Msg::NotSaid {}.into(),
         };
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::FromEvents {
             subject: id.clone(),
             message: event.message.clone(),
@@ -295,13 +296,13 @@ fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
             Msg::NotPasted { subject: id.clone() }.into(),
             Msg::WhichReference {}.into(),
         ];
-        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, ns)];
+        let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, cmd_ns)];
         if let Cause::Missing { kind, name } = &why {
             next_steps.push(command!(
                 "kubectl get {} {} -n {}",
                 kind.to_ascii_lowercase(),
                 name,
-                ns
+                cmd_ns
             ));
         }
         findings.push(RULE.finding(

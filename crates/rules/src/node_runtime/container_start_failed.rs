@@ -117,7 +117,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .collect();
         let Some(first) = failing.first() else { continue };
         let id = &object.id;
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut messages = Vec::new();
         for c in &failing {

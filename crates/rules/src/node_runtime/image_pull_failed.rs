@@ -384,7 +384,7 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
         times,
         cause: Box::new(cause),
     };
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut cannot_establish: Vec<Message> = vec![
         Msg::NotPasted { subject: id.clone() }.into(),
         Msg::OtherNodes {}.into(),
@@ -412,7 +412,7 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
     let failing = failing_containers(pod);
     let first = failing.first()?;
     let id = &object.id;
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let node_name = pod
         .spec
         .as_ref()
@@ -552,7 +552,7 @@ fn service_account(pod: &Pod) -> &str {
     pod.spec
         .as_ref()
         .and_then(|s| s.service_account_name.as_deref())
-        .unwrap_or("default")
+        .unwrap_or(crate::UNKNOWN_NAMESPACE)
 }
 
 /// The registry host of an image reference (`docker.io` when the reference names none).

@@ -385,6 +385,7 @@ fn push_kubelet_finding(
     }
     said.push((pod.clone(), name.to_string()));
     let ns = pod.namespace.as_deref().unwrap_or("default");
+    let cmd_ns = pod.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
     // The Pod's own reference, when the Pod was pasted.
     if let Some(object) = model.object(pod) {
@@ -412,11 +413,11 @@ fn push_kubelet_finding(
         evidence,
         [Msg::ImageNeedsIt {}, Msg::CreatedLater {}],
         vec![
-            command!("kubectl get secrets -n {}", ns),
+            command!("kubectl get secrets -n {}", cmd_ns),
             command!(
                 "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
                 pod.name,
-                ns
+                cmd_ns
             ),
         ],
     ));

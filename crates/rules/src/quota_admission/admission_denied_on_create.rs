@@ -140,6 +140,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
     let id = &first.subject;
     let ns = id.namespace.as_deref().unwrap_or("default");
+    let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = evidence_of(group);
     if let Some(object) = model.object(id) {
         evidence.extend(model.evidence(object, "spec.replicas"));
@@ -181,28 +182,32 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let cannot_establish: Vec<Message> = vec![Msg::PolicyIntended {}.into(), Msg::WouldRun {}.into()];
     let mut next_steps = vec![command!(
         "kubectl get events -n {} --field-selector reason=FailedCreate",
-        ns
+        cmd_ns
     )];
     if matches!(by, Policy::PodSecurity(_)) {
-        next_steps.push(command!("kubectl get namespace {} --show-labels", ns));
+        next_steps.push(command!("kubectl get namespace {} --show-labels", cmd_ns));
     }
     if matches!(by, Policy::Webhook(_)) {
         next_steps
             .push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
     }
     if by == Policy::LimitRange {
-        next_steps.push(command!("kubectl describe limitrange -n {}", ns));
+        next_steps.push(command!("kubectl describe limitrange -n {}", cmd_ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
     // A Pod's spec is `.spec`; a workload's Pods are specified by its template.
     next_steps.push(if id.kind == "Pod" {
-        command!("kubectl get pod {} -n {} -o jsonpath='{{.spec}}'", id.name, ns)
+        command!(
+            "kubectl get pod {} -n {} -o jsonpath='{{.spec}}'",
+            id.name,
+            cmd_ns
+        )
     } else {
         command!(
             "kubectl get {} {} -n {} -o jsonpath='{{.spec.template.spec}}'",
             lower_kind,
             id.name,
-            ns
+            cmd_ns
         )
     });
     RULE.finding(

@@ -391,7 +391,7 @@ fn finding(g: &Group) -> Finding {
     }
     next_steps.push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
     if !g.from_client {
-        let ns = g.subject.namespace.as_deref().unwrap_or("default");
+        let ns = g.subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         next_steps.push(command!(
             "kubectl get events -n {} --field-selector involvedObject.name={},reason=FailedCreate",
             ns,

@@ -141,6 +141,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
     let id = &first.subject;
     let ns = id.namespace.as_deref().unwrap_or("default");
+    let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = evidence_of(group);
     let parsed = group.iter().find_map(|r| parse_exceeded(&r.reason));
     // The quota object itself, when pasted: its used and hard values for the refused resources.
@@ -244,9 +245,9 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         cannot_establish.push(Msg::NoQuotaPasted { namespace: ns.into() }.into());
     }
     let next_steps = vec![
-        command!("kubectl describe resourcequota -n {}", ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
-        command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
+        command!("kubectl describe resourcequota -n {}", cmd_ns),
+        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
+        command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
     ];
     // The object at fault is the quota that refused, when the message names it (`exceeded quota:
     // NAME`); the refused object or controller is what it hurts. A `must specify` refusal names the

@@ -142,7 +142,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             why: Box::new(explain(&message).into()),
             said,
         };
-        let ns = subject.namespace.as_deref().unwrap_or("default");
+        let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let resource = subject.kind.to_ascii_lowercase();
         let mut cannot_establish: Vec<Message> = Vec::new();
         if message.is_empty() {

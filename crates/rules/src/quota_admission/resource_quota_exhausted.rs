@@ -185,6 +185,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 
 fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, String, String)]) -> Finding {
     let ns = quota.id.namespace.as_deref().unwrap_or("default");
+    let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = Vec::new();
     for (resource, ..) in full {
         evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
@@ -211,9 +212,9 @@ fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, 
         cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
     }
     let next_steps = vec![
-        command!("kubectl describe resourcequota {} -n {}", quota.id.name, ns),
-        command!("kubectl get events -n {} --field-selector reason=FailedCreate", ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", ns),
+        command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
+        command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
+        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
     ];
     RULE.finding(
         Severity::Warning,

@@ -261,7 +261,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             cannot_establish.push(Msg::ClassesNotPasted {}.into());
         }
         cannot_establish.push(Msg::Backends {}.into());
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let next_steps = vec![
             "kubectl get ingressclass".to_string(),
             "kubectl get pods -A -l app.kubernetes.io/component=controller -o wide".to_string(),

@@ -133,7 +133,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             },
             |s| s.id.clone(),
         );
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
         let summary = match service {
             Some(object) => {

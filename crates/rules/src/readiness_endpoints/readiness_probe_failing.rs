@@ -146,7 +146,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             failure,
             times,
         };
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut cannot_establish: Vec<Message> = vec![Msg::AppOrProbe {}.into(), Msg::RealRequests {}.into()];
         if pod.is_none() {
             cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());

@@ -227,7 +227,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let owned = owns_any(model, object);
-        let ns = object.id.namespace.as_deref().unwrap_or("default");
+        let ns = object.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let resource = kind.to_ascii_lowercase();
         let mut cannot_establish: Vec<Message> =
             vec![Msg::WhyNotAvailable {}.into(), Msg::DeadlineTooShort {}.into()];

@@ -178,7 +178,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         evidence.extend(request_failures.iter().take(2).cloned());
 
         let id = &service.id;
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         // The kubelet's words after its prefix, verbatim.
         let probe = probes.first().map(|e| {
             e.message
@@ -397,7 +397,7 @@ fn push(
             count,
         },
     };
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let cannot_establish: Vec<Message> = vec![Msg::LegacyWhy {}.into(), Msg::DataPlane {}.into()];
     let next_steps = vec![
         command!("kubectl describe service {} -n {}", service.name, ns),

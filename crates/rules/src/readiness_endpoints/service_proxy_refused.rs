@@ -82,7 +82,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             steps.push(command!(
                 "kubectl get service {} -n {} -o yaml",
                 subject.name.as_str(),
-                subject.namespace.as_deref().unwrap_or("default")
+                subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE)
             ));
         }
         if steps.is_empty() {

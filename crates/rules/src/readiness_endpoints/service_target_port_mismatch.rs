@@ -137,7 +137,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 Mismatch::Name
             };
             let id = &service.id;
-            let ns = id.namespace.as_deref().unwrap_or("default");
+            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
             let mut evidence: Vec<Evidence> = model.evidence(service, &path).into_iter().collect();
             evidence.extend(model.evidence(service, &format!("spec.ports[{i}].protocol")));
             let (pod, container_path, container) = &declaring[0];

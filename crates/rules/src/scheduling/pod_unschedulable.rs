@@ -183,7 +183,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
     let histogram = histogram::parse(&message);
 
     let mut evidence: Vec<Evidence> = Vec::new();
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     if let (Some((i, _)), Some((object, _))) = (condition, pod) {
         evidence.extend(model.evidence(object, &format!("status.conditions[{i}].status")));
         evidence.extend(model.evidence(object, &format!("status.conditions[{i}].reason")));

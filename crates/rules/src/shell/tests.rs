@@ -21,7 +21,9 @@ fn plain_names_stay_and_hostile_ones_are_quoted() {
         ("*", "'*'"),
         ("~root", "'~root'"),
         ("x|y&z>w", "'x|y&z>w'"),
-        ("", "''"),
+        // A name the input does not give: a placeholder, quoted (issue 38).
+        ("", "'<name>'"),
+        ("<namespace>", "'<namespace>'"),
     ] {
         assert_eq!(quote(hostile), quoted, "{hostile:?}");
     }

@@ -186,7 +186,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         };
         let mut cannot = cannot;
         cannot.push(Msg::CallsByName {}.into());
-        let ns = spec.namespace();
+        let ns = spec.command_namespace();
         let next = if id.kind == "Pod" {
             vec![
                 command!("kubectl exec {} -n {} -- cat /etc/resolv.conf", id.name, ns),

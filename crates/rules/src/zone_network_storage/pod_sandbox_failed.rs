@@ -100,7 +100,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let id = &event.subject;
-        let ns = id.namespace.as_deref().unwrap_or("default");
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events = model.events_for(id);
         let signals: Vec<_> = events.iter().filter(|e| is_signal(e)).collect();
         let latest: &faultline_model::EventRecord = signals.last().map_or(event, |e| e);

@@ -225,7 +225,7 @@ fn silent_siblings<'a>(
 /// events would have said.
 fn phase_only(model: &Model<'_>, object: &faultline_ingest::Object) -> Finding {
     let id = &object.id;
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = Vec::new();
     evidence.extend(model.evidence(object, "status.phase"));
     evidence.extend(model.evidence(object, "spec.storageClassName"));
@@ -299,7 +299,7 @@ fn finding(
     signals: &[&EventRecord],
     latest: &EventRecord,
 ) -> Finding {
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = Vec::new();
     if let Some(object) = object {
         evidence.extend(model.evidence(object, "status.phase"));

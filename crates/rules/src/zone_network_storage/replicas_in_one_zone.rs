@@ -172,7 +172,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             other_zones: others.iter().map(|z| z.to_string()).collect(),
             unready: unready.iter().map(|n| n.to_string()).collect(),
         };
-        let ns = workload.namespace.as_deref().unwrap_or("default");
+        let ns = workload.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let resource = workload.kind.to_ascii_lowercase();
         let cannot_establish: Vec<Message> = vec![Msg::ZonalVolumes {}.into(), Msg::Deliberate {}.into()];
         let next_steps = vec![

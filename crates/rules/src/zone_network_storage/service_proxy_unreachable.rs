@@ -144,7 +144,7 @@ fn subject_of(model: &Model<'_>, target: Option<&ProxyTarget>) -> ObjectRef {
 
 /// The Service's endpoints when the request names it, else who holds the dialled address.
 pub fn endpoint_steps(subject: &ObjectRef, endpoint: Option<&str>) -> Vec<String> {
-    let ns = subject.namespace.as_deref().unwrap_or("default");
+    let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     if subject.kind == "Service" && !subject.name.is_empty() {
         return vec![command!(
             "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
@@ -163,7 +163,7 @@ fn next_steps(subject: &ObjectRef, endpoint: Option<&str>) -> Vec<String> {
     if subject.kind == "Service" && !subject.name.is_empty() {
         steps.push(command!(
             "kubectl run -n {} proxy-check --rm -it --restart=Never --image=curlimages/curl -- curl -sS -m 5 http://{}/",
-            subject.namespace.as_deref().unwrap_or("default"),
+            subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
             subject.name.as_str()
         ));
     }

@@ -185,7 +185,7 @@ fn finding(
     signals: &[&EventRecord],
     best: &EventRecord,
 ) -> Finding {
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = Vec::new();
     if let Some(object) = object {
         evidence.extend(model.evidence(object, "status.containerStatuses[0].state.waiting.reason"));

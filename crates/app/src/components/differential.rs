@@ -1,0 +1,113 @@
+//! The differential diagnosis of the Findings view (issue 39): the command that decides between two
+//! close causes, and what was considered and ruled out, each with the line that says so. A view of
+//! the report's `decide` and `ruled_out`, nothing decided here.
+
+use std::rc::Rc;
+
+use faultline_report::Report;
+use yew::prelude::*;
+
+use crate::hooks::use_texts::use_texts;
+
+#[derive(Properties, PartialEq)]
+pub struct DecideProps {
+    pub report: Rc<Report>,
+    pub labels: Rc<Vec<String>>,
+    /// "Paste its output": opens the input named after the command.
+    #[prop_or_default]
+    pub on_follow_up: Callback<String>,
+}
+
+/// "The command that decides": which findings it tells apart, the command (copy, paste its
+/// output), and what each answer would mean.
+#[function_component(Decide)]
+pub fn decide(props: &DecideProps) -> Html {
+    let t = use_texts();
+    let copied = use_state(|| false);
+    let Some(d) = &props.report.decide else {
+        return html! {};
+    };
+    let label = |i: usize| {
+        d.between
+            .get(i)
+            .and_then(|c| faultline_render::label_of(&props.report.findings, &props.labels, c))
+            .unwrap_or("?")
+            .to_string()
+    };
+    let command = d.command.clone();
+    let copy = {
+        let copied = copied.clone();
+        let command = command.clone();
+        Callback::from(move |_: MouseEvent| {
+            super::copy_text(&command);
+            copied.set(true);
+        })
+    };
+    let follow_up = {
+        let on_follow_up = props.on_follow_up.clone();
+        let command = command.clone();
+        Callback::from(move |_: MouseEvent| on_follow_up.emit(command.clone()))
+    };
+    html! {
+        <section class="decide" aria-labelledby="decide-title">
+            <h3 id="decide-title">{ t.decide_title }</h3>
+            <p>{ (t.decide_between)(&label(0), &label(1)) }</p>
+            <p class="decide-command">
+                <code translate="no">{ super::command(&command) }</code>
+                <button class="copy" aria-label={(t.copy_aria)(&command)} onclick={copy}>
+                    { if *copied { t.copied } else { t.copy } }</button>
+                <button class="paste-output" aria-label={(t.paste_its_output_aria)(&command)} onclick={follow_up}>
+                    { t.paste_its_output }</button>
+            </p>
+            <dl>
+                <dt>{ (t.decide_if_shown)(&label(d.tested)) }</dt>
+                <dd class="if-shown" translate="no">{ super::prose(d.if_shown.as_str()) }</dd>
+                <dt>{ t.decide_if_not }</dt>
+                <dd class="if-not" translate="no">{ super::prose(d.if_not.as_str()) }</dd>
+            </dl>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RuledOutProps {
+    pub report: Rc<Report>,
+    pub on_show_line: Callback<(String, u32)>,
+}
+
+/// "Considered and ruled out": each loud signal that is not the cause and each boundary a line
+/// shows working, with that line (a button that shows it in the input).
+#[function_component(RuledOut)]
+pub fn ruled_out(props: &RuledOutProps) -> Html {
+    let t = use_texts();
+    if props.report.ruled_out.is_empty() {
+        return html! {};
+    }
+    let items = props.report.ruled_out.iter().map(|r| {
+        let at = r.evidence.as_ref().map(|e| {
+            let on_show_line = props.on_show_line.clone();
+            let (source, line) = (e.source.clone(), e.line);
+            let label = (t.show_in_input)(&e.source, e.line);
+            html! { <>
+                { " " }
+                <button class="where link" translate="no" title={label.clone()} aria-label={label}
+                    onclick={move |_| on_show_line.emit((source.clone(), line))}>{ format!("{}:{}", e.source, e.line) }</button>
+                <code class="path" translate="no">{ &e.path }</code>
+            </> }
+        });
+        html! {
+            <li data-boundary={r.boundary.id()}>
+                <span class="boundary" title={(t.boundary)(r.boundary)} translate="no">{ r.boundary.id() }</span>{ " " }
+                <span class="because" translate="no">{ super::prose(r.because.as_str()) }</span>
+                { for at }
+            </li>
+        }
+    });
+    html! {
+        <section class="ruled-out" aria-labelledby="ruled-out-title">
+            <h3 id="ruled-out-title">{ t.ruled_out_title }</h3>
+            <p class="muted">{ t.ruled_out_intro }</p>
+            <ul>{ for items }</ul>
+        </section>
+    }
+}
