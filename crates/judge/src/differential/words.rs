@@ -8,39 +8,39 @@ faultline_report::messages! {
     pub enum Msg {
         /// Established: the object's current state says so.
         EstablishedByState { object: ObjectRef, path: String, line: u32 } = "judge.established-by-state" {
-            en: "Established: the pasted {object} shows it in its current state ({path}, line {line}).",
-            zh: "已确认：粘贴的 {object} 的当前状态显示了这一点（{path}，第 {line} 行）。",
+            en: "The pasted {object} shows it in its current state ({path}, line {line}).",
+            zh: "粘贴的 {object} 的当前状态显示了这一点（{path}，第 {line} 行）。",
         },
         /// Likely: events or messages say so; the current state was not pasted.
         LikelyFromEvents { object: ObjectRef, command: String } = "judge.likely-from-events" {
-            en: "Likely: events and messages say so, but they are history and {object}'s current state was not pasted. `{command}` would establish it.",
-            zh: "很可能：事件和消息这样说，但它们是历史记录，而且没有粘贴 {object} 的当前状态。`{command}` 可以确认这一点。",
+            en: "Events and messages say so, but they are history and {object}'s current state was not pasted. `{command}` would establish it.",
+            zh: "事件和消息这样说，但它们是历史记录，而且没有粘贴 {object} 的当前状态。`{command}` 可以确认这一点。",
         },
         /// Likely: events or messages say so; the object's pasted state does not show it itself.
         LikelyStateSilent { object: ObjectRef } = "judge.likely-state-silent" {
-            en: "Likely: events and messages say so; {object}'s own state, as given, does not show it itself.",
-            zh: "很可能：事件和消息这样说；而给出的 {object} 自身状态并没有直接显示这一点。",
+            en: "Events and messages say so; {object}'s own state, as given, does not show it itself.",
+            zh: "事件和消息这样说；而给出的 {object} 自身状态并没有直接显示这一点。",
         },
         /// Likely, because another cause explains the same signals as well.
         LikelyCompeting {} = "judge.likely-competing" {
-            en: "Likely: another cause explains the same signals as well; the command that decides between them is given above the findings.",
-            zh: "很可能：另一个原因同样能解释这些信号；在诸发现之上给出了用于区分二者的命令。",
+            en: "Another cause explains the same signals as well; the command that decides between them is given above the findings.",
+            zh: "另一个原因同样能解释这些信号；在诸发现之上给出了用于区分二者的命令。",
         },
         /// Possible: a line of text alone says so, naming no object.
         PossibleFromLine { command: Option<String> } = "judge.possible-from-line" {
             en: {
                 let then = command.0.as_ref().map(|c| format!(" `{c}` would show which object it is about.")).unwrap_or_default();
-                format!("Possible: only lines of text say so, and they name no object the input holds.{then}")
+                format!("Only lines of text say so, and they name no object the input holds.{then}")
             },
             zh: {
                 let then = command.0.as_ref().map(|c| format!("`{c}` 可以显示它涉及的对象。")).unwrap_or_default();
-                format!("可能：只有几行文本这样说，而且没有指出输入中的任何对象。{then}")
+                format!("只有几行文本这样说，而且没有指出输入中的任何对象。{then}")
             },
         },
         /// Possible: a risk in a spec, not a failure.
         PossibleLint {} = "judge.possible-lint" {
-            en: "Possible: a risk in the spec; nothing in the input shows it failing.",
-            zh: "可能：这是配置中的风险；输入中没有任何内容显示它已导致失败。",
+            en: "A risk in the spec; nothing in the input shows it failing.",
+            zh: "这是配置中的风险；输入中没有任何内容显示它已导致失败。",
         },
         /// A symptom, ruled out as the cause: another finding explains it.
         ExplainedBy { symptom: ObjectRef, rule: String, cause: ObjectRef, cause_rule: String, after: Option<String> } = "judge.explained-by" {
