@@ -199,3 +199,54 @@ fn boundaries_shown_working_are_ruled_out_by_their_line() {
         .iter()
         .all(|r| r.boundary != Boundary::NodeRuntime));
 }
+
+/// Issue 39, quota refusals of objects other than Pods: a Service refused by an object-count quota
+/// does not exist, so the client that calls it (its log ends with the name not resolving) crash-loops;
+/// a claim refused by a `requests.storage` quota does not exist, so the Pod that mounts it cannot be
+/// scheduled. The refusal heads; the loud symptom sits under it, ruled out by the refusal's line.
+#[test]
+fn a_refused_service_or_claim_explains_what_needs_it() {
+    for (file, symptom, refused) in [
+        (
+            "service-refused-by-quota-client-crashloops.txt",
+            "container-crash-looping",
+            "cartservice",
+        ),
+        (
+            "claim-refused-by-storage-quota-pod-pending.txt",
+            "pod-unschedulable",
+            "warehouse-data",
+        ),
+    ] {
+        let report = analyze(&[fixture(file)]);
+        let top = report.diagnosis().unwrap();
+        assert_eq!(top.rule, "quota-exceeded-on-create", "{file}");
+        assert!(
+            top.affects.iter().any(|a| a.name == refused),
+            "{file}: {:?}",
+            top.affects
+        );
+        let s = report.findings.iter().find(|f| f.rule == symptom).unwrap();
+        assert_eq!(
+            s.explained_by.as_ref().unwrap().rule,
+            "quota-exceeded-on-create",
+            "{file}"
+        );
+        assert!(
+            report
+                .ruled_out
+                .iter()
+                .any(|r| r.finding.as_ref().is_some_and(|c| c.rule == symptom)),
+            "{file}"
+        );
+    }
+    // Without the refusal, the crash loop is the diagnosis: nothing else explains it.
+    let text = fixture("service-refused-by-quota-client-crashloops.txt")
+        .text
+        .lines()
+        .filter(|l| !l.starts_with("Error from server"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let report = analyze(&[Source::new("paste", text)]);
+    assert_eq!(report.diagnosis().unwrap().rule, "container-crash-looping");
+}

@@ -675,6 +675,17 @@ fn ingest_segment(
                 .is_some_and(|c| !is_kubectl_reader(&c.line)) =>
         {
             if out.scope == Scope::Analysis {
+                // What kubectl itself said while it wrote (`kubectl apply`'s `Error from server
+                // (Forbidden): … exceeded quota`) is kubectl's message, read as such; the rest of
+                // its output stays text.
+                if segment
+                    .command
+                    .as_ref()
+                    .is_some_and(|c| fragments::is_kubectl_client(&c.line))
+                {
+                    let found = messages::parse(segment.text, segment.first_line, segment.command.as_ref());
+                    out.messages.extend(found.into_iter().map(|m| (index, m)));
+                }
                 out.outputs.push(CommandOutput::new(
                     index,
                     segment.command.as_ref(),

@@ -61,8 +61,11 @@ pub fn service_of<'v>(
     }
 }
 
-/// The pasted Services each Pod names in its containers' environment (init containers first), each
-/// once, in the order named; Pods that name none are not in the map.
+/// The Services each Pod calls, each once, in the order named: those its containers' environment
+/// names (init containers first; the pasted Service, or the name alone where the input has no
+/// Service of that name — one that was never created, say), then the host its log's last error
+/// could not reach (`lookup cartservice on 10.96.0.10:53: no such host`). Pods that name none are
+/// not in the map.
 pub fn build(model: &Model<'_>) -> Map<ObjectRef, Vec<ObjectRef>> {
     let mut namespaces: Vec<&str> = model
         .objects
@@ -74,12 +77,11 @@ pub fn build(model: &Model<'_>) -> Map<ObjectRef, Vec<ObjectRef>> {
     let mut out: Map<ObjectRef, Vec<ObjectRef>> = Map::default();
     for pod in model.objects_of_kind("Pod") {
         let own = pod.id.namespace.as_deref().unwrap_or("default");
-        let Some(spec) = pod.node.get("spec") else {
-            continue;
-        };
+        // A Pod known from a table row has no spec: its log alone may say what it calls.
+        let spec = pod.node.get("spec");
         let mut called: Vec<ObjectRef> = Vec::new();
         for key in ["initContainers", "containers"] {
-            for container in spec.get(key).map(Node::items).unwrap_or_default() {
+            for container in spec.and_then(|s| s.get(key)).map(Node::items).unwrap_or_default() {
                 for env in container.get("env").map(Node::items).unwrap_or_default() {
                     let (Some(name), Some(value)) = (
                         env.get("name").and_then(Node::as_str),
@@ -93,17 +95,63 @@ pub fn build(model: &Model<'_>) -> Map<ObjectRef, Vec<ObjectRef>> {
                     let found = model
                         .objects_in(Some(namespace))
                         .find(|o| o.id.kind == "Service" && o.id.name == service);
-                    if let Some(s) = found {
-                        if !called.contains(&s.id) {
-                            called.push(s.id.clone());
-                        }
+                    let id = found.map_or_else(|| named(service, Some(namespace)), |s| s.id.clone());
+                    if !called.contains(&id) {
+                        called.push(id);
                     }
                 }
             }
         }
+        logged(model, &pod.id, &mut called);
         if !called.is_empty() {
             out.insert(pod.id.clone(), called);
         }
     }
     out
+}
+
+/// The Service of the host a Pod's log ends unable to reach (its last error's dependency: a host
+/// that did not resolve, an address refused), when it is an in-cluster name (one label, or
+/// `name.namespace[.svc…]`).
+fn logged(model: &Model<'_>, pod: &ObjectRef, called: &mut Vec<ObjectRef>) {
+    use faultline_ingest::log_errors::DepKind;
+    for (block, _) in model.logs_for(pod, "", true) {
+        let Some((DepKind::Host | DepKind::Address, dependency)) =
+            block.terminal.as_ref().and_then(|t| t.dependency.as_ref())
+        else {
+            continue;
+        };
+        let host = dependency
+            .rsplit_once(':')
+            .map_or(dependency.as_str(), |(h, _)| h);
+        let mut labels = host.split('.');
+        let (Some(service), namespace) = (labels.next(), labels.next()) else {
+            continue;
+        };
+        let in_cluster = namespace.is_none() || host.contains(".svc");
+        if service.is_empty()
+            || !in_cluster
+            || service.parse::<std::net::Ipv4Addr>().is_ok()
+            || service.bytes().all(|b| b.is_ascii_digit())
+        {
+            continue;
+        }
+        let namespace = namespace.or(pod.namespace.as_deref());
+        let found = model
+            .objects_in(namespace)
+            .find(|o| o.id.kind == "Service" && o.id.name == service);
+        let id = found.map_or_else(|| named(service, namespace), |s| s.id.clone());
+        if !called.contains(&id) {
+            called.push(id);
+        }
+    }
+}
+
+fn named(service: &str, namespace: Option<&str>) -> ObjectRef {
+    ObjectRef {
+        kind: "Service".into(),
+        namespace: namespace.map(Into::into),
+        name: service.into(),
+        uid: None,
+    }
 }

@@ -115,6 +115,9 @@ pub fn lines_containing(model: &Model<'_>, needles: &[&str], scope: Scope) -> Ve
             }
         }
     }
+    // A kubectl message read from a command's output is that output's line too: cited once.
+    let mut seen = faultline_report::hash::Set::default();
+    found.retain(|e: &Evidence| seen.insert((e.source.clone(), e.line)));
     if scope == Scope::WithEvents {
         for event in &model.events {
             if needles.iter().any(|n| event.message.contains(n)) {

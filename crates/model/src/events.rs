@@ -52,6 +52,18 @@ impl EventRecord {
         self.type_ == "Warning"
     }
 
+    /// The claim a `FailedScheduling` event says does not exist (the scheduler's
+    /// `persistentvolumeclaim "NAME" not found`, in every release since 1.x), if it names one.
+    pub fn claim_not_found(&self) -> Option<&str> {
+        if self.reason != "FailedScheduling" {
+            return None;
+        }
+        let rest = &self.message
+            [self.message.find("persistentvolumeclaim \"")? + "persistentvolumeclaim \"".len()..];
+        let (name, after) = rest.split_once('"')?;
+        after.starts_with(" not found").then_some(name)
+    }
+
     /// Whether this event was last seen after `other`: by time when both carry one, else by age
     /// (a table row's `LAST SEEN`, smaller is later). A later success shows an earlier failure passed.
     pub fn is_after(&self, other: &EventRecord) -> bool {

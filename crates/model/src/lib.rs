@@ -65,8 +65,8 @@ impl<'a> Model<'a> {
         self.known_lines.get_or_init(|| known::scan(self.sources))
     }
 
-    /// The pasted Services the Pod `pod` names in its containers' environment: the Services it
-    /// calls. Read for every Pod once, on first use.
+    /// The Services the Pod `pod` calls: named in its containers' environment, or the host its
+    /// log's last error could not reach ([`callers::build`]). Read for every Pod once, on first use.
     pub fn services_called(&self, pod: &ObjectRef) -> &[ObjectRef] {
         self.callers
             .get_or_init(|| callers::build(self))

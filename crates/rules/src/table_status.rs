@@ -112,6 +112,9 @@ pub struct TableFault {
     pub meaning: fn() -> Message,
     /// What else the table cannot show for this fault.
     pub cannot: fn() -> Message,
+    /// Whether the Pod's log, when pasted, is read with the row (a crash loop's last words: the
+    /// dependency it could not reach).
+    pub with_log: bool,
 }
 
 /// One finding per Pod row with one of the fault's statuses that the rule has no finding about yet
@@ -140,13 +143,29 @@ pub fn check(
             restarts: restarts(pod).filter(|r| !r.starts_with('0')).map(Into::into),
             meaning: Box::new((fault.meaning)()),
         };
-        let cannot_establish: Vec<Message> = vec![common::Msg::TableCannot {}.into(), (fault.cannot)()];
+        let mut cannot_establish: Vec<Message> = vec![common::Msg::TableCannot {}.into(), (fault.cannot)()];
+        let log = fault
+            .with_log
+            .then(|| crate::log_evidence::for_container(model, id, "", true))
+            .flatten();
+        let summary: Message = match &log {
+            Some(log) => common::Msg::WithLog {
+                row: Box::new(summary.into()),
+                said: Box::new(log.said.clone()),
+            }
+            .into(),
+            None => summary.into(),
+        };
         let next_steps = vec![
             command!("kubectl describe pod {} -n {}", id.name, ns),
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
             command!("kubectl events -n {} --for pod/{}", ns, id.name),
         ];
-        let evidence = evidence_with_warnings(model, pod, id);
+        let mut evidence = evidence_with_warnings(model, pod, id);
+        if let Some(log) = log {
+            evidence.extend(log.evidence);
+            cannot_establish.extend(log.cannot);
+        }
         findings.push(rule.finding(
             faultline_report::Severity::Error,
             id.clone(),

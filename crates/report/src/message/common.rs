@@ -42,6 +42,11 @@ crate::messages! {
                 format!("输入没有给出{what}；运行前请换成你自己的（{subject}）。")
             },
         },
+        /// A finding's sentence, then what the container's log, pasted, ends with.
+        WithLog { row: Box<super::Message>, said: Box<super::Message> } = "common.with-log" {
+            en: "{row} {said}",
+            zh: "{row}{said}",
+        },
         /// A finding that another, listed before it, explains.
         Symptom { summary: Box<super::Message>, cause: ObjectRef, rule: String } = "common.symptom" {
             en: "{summary} This is a symptom: it follows from {cause} ({rule}), listed above.",

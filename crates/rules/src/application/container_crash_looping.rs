@@ -203,6 +203,7 @@ const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     statuses: &["CrashLoopBackOff", "Error"],
     meaning: || Msg::TableMeaning {}.into(),
     cannot: || Msg::TableCannot {}.into(),
+    with_log: true,
 };
 
 /// Restarts that make a Running row a crash loop: this many, the last within the kubelet's back-off

@@ -128,6 +128,7 @@ const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     statuses: &["CreateContainerConfigError", "CreateContainerError"],
     meaning: || Msg::TableMeaning {}.into(),
     cannot: || Msg::TableCannot {}.into(),
+    with_log: false,
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {

@@ -309,6 +309,7 @@ const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     ],
     meaning: || Msg::TableMeaning {}.into(),
     cannot: || Msg::TableCannot {}.into(),
+    with_log: false,
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
