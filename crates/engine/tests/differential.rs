@@ -250,3 +250,36 @@ fn a_refused_service_or_claim_explains_what_needs_it() {
     let report = analyze(&[Source::new("paste", text)]);
     assert_eq!(report.diagnosis().unwrap().rule, "container-crash-looping");
 }
+
+/// Issue 39, nothing acting read as nothing wrong: Pods Pending with the namespace's events pasted
+/// and none about them (no FailedScheduling, no Scheduled) were never tried by a scheduler. A quota
+/// refusal of the Deployment's previous ReplicaSet, followed by its new ReplicaSet creating Pods, is
+/// history, not the cause. With kube-system's Pods pasted, the crash-looping scheduler heads and the
+/// untried Pods sit under it.
+#[test]
+fn pods_no_scheduler_tried_are_not_a_stale_admission_refusal() {
+    let pods = fixture("pods-untried-beside-a-stale-quota-refusal.txt");
+    let report = analyze(std::slice::from_ref(&pods));
+    let top = report.diagnosis().unwrap();
+    assert_eq!(
+        (top.rule.as_str(), top.boundary),
+        ("scheduler-not-running", Boundary::ControlPlane)
+    );
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.rule != "quota-exceeded-on-create" || f.severity == Severity::Info),
+        "the old ReplicaSet's refusal is history"
+    );
+    let report = analyze(&[pods, fixture("pods-untried-scheduler-crashlooping.txt")]);
+    let top = report.diagnosis().unwrap();
+    assert_eq!(top.rule, "control-plane-component-failing");
+    assert_eq!(top.subject.name, "kube-scheduler-cp-1");
+    let untried = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "scheduler-not-running")
+        .unwrap();
+    assert_eq!(untried.explained_by.as_ref().unwrap().subject, top.subject);
+}

@@ -9,7 +9,8 @@ crate::declare_rule! {
     /// Pods that no scheduler has looked at: `Pending`, no node (`Node: <none>`, no `spec.nodeName`,
     /// no `nominatedNodeName`), no `PodScheduled` condition at all, and no event about them — not a
     /// `FailedScheduling`, not a `Scheduled` — where the input shows it would have one: describe's
-    /// `Events:  <none>`, or pasted events with none about the Pod. When the input also lists
+    /// `Events:  <none>`, or pasted events with none about the Pod (for a `get pods` row, which shows
+    /// no conditions, events of its namespace with none about it). When the input also lists
     /// `kube-system`'s control-plane Pods without a `kube-scheduler` among them, or a `spec.schedulerName`
     /// other than `default-scheduler`, it says so.
     ///
@@ -52,7 +53,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 没有任何调度器处理过的 Pod：处于 `Pending`，没有节点（`Node: <none>`，没有 `spec.nodeName`，也没有 `nominatedNodeName`），根本没有 `PodScheduled` 状况，也没有任何关于它的事件（既没有 `FailedScheduling`，也没有 `Scheduled`），而输入表明本该看得到事件：describe 显示 `Events:  <none>`，或者粘贴了事件却没有一条是关于这个 Pod 的。如果输入还列出了 `kube-system` 中的控制平面 Pod 而其中没有 `kube-scheduler`，或者 `spec.schedulerName` 不是 `default-scheduler`，规则也会指出。
+ 没有任何调度器处理过的 Pod：处于 `Pending`，没有节点（`Node: <none>`，没有 `spec.nodeName`，也没有 `nominatedNodeName`），根本没有 `PodScheduled` 状况，也没有任何关于它的事件（既没有 `FailedScheduling`，也没有 `Scheduled`），而输入表明本该看得到事件：describe 显示 `Events:  <none>`，或者粘贴了事件却没有一条是关于这个 Pod 的（对于不显示状况的 `get pods` 行，则是粘贴了它所在命名空间的事件，却没有一条关于它）。如果输入还列出了 `kube-system` 中的控制平面 Pod 而其中没有 `kube-scheduler`，或者 `spec.schedulerName` 不是 `default-scheduler`，规则也会指出。
 
  ## 为什么重要
  调度器放不下的 Pod 仍然会得到 `PodScheduled=False` 状况和一条说明原因的 `FailedScheduling` 事件。两者都没有的 Pod 根本没有被尝试过：调度器没有运行、连不上 API 服务器、在哪里都没有拿到领导者租约，或者 Pod 指定了一个不存在的调度器。此时去查节点容量、污点或配额都是浪费时间。
@@ -138,8 +139,16 @@ fn untried(model: &Model<'_>, object: &Object) -> Option<Vec<Evidence>> {
     let Typed::Pod(pod) = &object.typed else {
         return None;
     };
-    // A `get pods` row does not show conditions: it cannot tell an untried Pod from a refused one.
-    if object.locate("kubectl.status").is_some() {
+    // A `get pods` row does not show conditions: it tells an untried Pod from a refused one only
+    // beside the events of its namespace, pasted with none about it (a refused Pod has its
+    // FailedScheduling there, a scheduled one its Scheduled).
+    let row = object.locate("kubectl.status").is_some();
+    if row
+        && !model
+            .events
+            .iter()
+            .any(|e| e.subject.namespace == object.id.namespace)
+    {
         return None;
     }
     let status = pod.status.as_ref()?;

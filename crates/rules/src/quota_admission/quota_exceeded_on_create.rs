@@ -21,7 +21,8 @@ crate::declare_rule! {
     /// The 403 message with the requested, used and limited amounts; the controller's `FailedCreate`
     /// events and `ReplicaFailure` condition; the ResourceQuota's `used` and `hard`; kubectl's
     /// `NotFound` / `No resources found` answers for the refused object. A `SuccessfulCreate` newer
-    /// than the last refusal (and no standing condition) means it has passed: no finding.
+    /// than the last refusal (the refused ReplicaSet's, or a newer ReplicaSet's of the same
+    /// Deployment) with no standing condition means it has passed: no finding.
     ///
     /// ## Fault boundary
     /// `quota-admission`: the API server's ResourceQuota admission and the controllers creating Pods.
@@ -53,7 +54,7 @@ const DOCS_ZH: &str = r#"
  被拒绝的对象并不存在：没有 Pod 可以 describe，没有日志，也没有它自己的事件。证据是 API 错误、控制器的事件和命名空间的配额，修复要在配额或资源请求上进行，而不是在节点或应用上。
 
  ## 证据
- 带有 requested、used 和 limited 数量的 403 消息；控制器的 `FailedCreate` 事件和 `ReplicaFailure` 状况；ResourceQuota 的 `used` 和 `hard`；kubectl 对被拒绝对象给出的 `NotFound` / `No resources found` 回答。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`（且没有仍然存在的状况），说明问题已经过去：不报告发现。
+ 带有 requested、used 和 limited 数量的 403 消息；控制器的 `FailedCreate` 事件和 `ReplicaFailure` 状况；ResourceQuota 的 `used` 和 `hard`；kubectl 对被拒绝对象给出的 `NotFound` / `No resources found` 回答。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`（被拒绝的 ReplicaSet 自己的，或同一个 Deployment 更新的 ReplicaSet 的），且没有仍然存在的状况，说明问题已经过去：不报告发现。
 
  ## 故障边界
  `quota-admission`：API 服务器的 ResourceQuota 准入，以及负责创建 Pod 的控制器。

@@ -253,6 +253,33 @@ pub fn created_after_refusal(model: &Model<'_>, subject: &ObjectRef) -> bool {
         same_part: false,
     };
     history::superseded(model, subject, Some(last_failed), &[created]).is_some()
+        || sibling_created_since(model, subject, last_failed)
+}
+
+/// Whether another ReplicaSet of the same Deployment created a Pod after `refusal`: the Deployment
+/// rolled to a new ReplicaSet and creating its Pods works now, so the old one's refusal is history
+/// (and its Pods' later trouble is not the quota's).
+fn sibling_created_since(
+    model: &Model<'_>,
+    subject: &ObjectRef,
+    refusal: &faultline_model::EventRecord,
+) -> bool {
+    use faultline_model::owners::top_workload;
+    if subject.kind != "ReplicaSet" {
+        return false;
+    }
+    let workload = top_workload(model, subject);
+    if workload.kind != "Deployment" {
+        return false;
+    }
+    model.events.iter().any(|e| {
+        e.reason == "SuccessfulCreate"
+            && e.subject.kind == "ReplicaSet"
+            && e.subject.namespace == subject.namespace
+            && e.subject.name != subject.name
+            && e.is_after(refusal)
+            && top_workload(model, &e.subject) == workload
+    })
 }
 
 /// Whether a group is over: no standing `ReplicaFailure` condition, and Pods created since or the
