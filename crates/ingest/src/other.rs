@@ -28,10 +28,10 @@ pub(super) fn read_other(
         super::add_table(index, source, rows, out);
         return (Format::GetTable, 1);
     }
-    // `kubectl get nodes` rows alone, without the command (it was named in a sentence before
-    // them): the run of rows is read as a table, the text after it on its own.
+    // `kubectl get nodes` or `get pods` rows alone, without the command (it was named in a sentence
+    // before them, or cut): the run of rows is read as a table, the text after it on its own.
     if command.is_none() {
-        let end = get_table::node_rows_end(text);
+        let end = get_table::node_rows_end(text).max(get_table::pod_rows_end(text));
         if end > 0 && end < text.len() {
             let rows = Segment {
                 first_line: segment.first_line,
@@ -53,7 +53,8 @@ pub(super) fn read_other(
     let mut offset = 0;
     let mut start_at = None;
     for (line_no, raw) in (segment.first_line..).zip(text.split_inclusive('\n')) {
-        let node_rows = command.is_none() && get_table::node_rows_end(raw) > 0;
+        let node_rows =
+            command.is_none() && (get_table::node_rows_end(raw) > 0 || get_table::pod_rows_end(raw) > 0);
         if offset > 0 && (starts_whole_format(raw.trim_end(), command) || node_rows) {
             start_at = Some((offset, line_no));
             break;

@@ -268,7 +268,12 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
     let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
     let name_item = find("Name")?;
     let name = name_item.value().to_string();
-    let kind = detect_kind(&items, command);
+    let mut kind = detect_kind(&items, command);
+    if kind.is_empty() {
+        // A describe cut to its head and its events (`Name:`, `Status:`, `Events:`): the kind the
+        // events' reasons are recorded on.
+        kind = events.map(kind_of_events).unwrap_or_default();
+    }
     let namespace = find("Namespace")
         .and_then(Item::text)
         .filter(|_| !is_cluster_scoped(&kind));
@@ -340,7 +345,10 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .find(|i| i.line.key == Some("Controlled By"))
         .map(|i| i.value())
         .unwrap_or("");
-    if has("Containers") && (has("QoS Class") || has("Node") || has("IP")) {
+    if has("Containers") && (has("QoS Class") || has("Node") || has("IP"))
+        // A Pod's head, cut before its containers: its node and start time (no other kind has both).
+        || has("Node") && (has("Start Time") || has("Priority Class Name")) && has("Status")
+    {
         "Pod".into()
     } else if has("Involved Object") && (has("Message") || has("Reason")) {
         // `kubectl describe event x`: the generic describer's title-cased fields.
@@ -377,6 +385,29 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         "Endpoints".into()
     } else if has("Selector") && (has("Type") || has("IP") || has("Port")) {
         "Service".into()
+    } else {
+        String::new()
+    }
+}
+
+/// The kind of object a describe's Events rows are about, when every reason known to be recorded
+/// on one kind names the same kind (`FailedScheduling`, `BackOff`: a Pod).
+fn kind_of_events(lines: &[Line<'_>]) -> String {
+    let mut kinds = lines.iter().skip(1).filter_map(|l| {
+        let mut cells = l.value.split_whitespace();
+        let first = cells.next()?;
+        let reason = if matches!(first, "Normal" | "Warning") {
+            cells.next()?
+        } else {
+            return None;
+        };
+        crate::catalog::kind_of_reason(reason)
+    });
+    let Some(first) = kinds.next() else {
+        return String::new();
+    };
+    if kinds.all(|k| k == first) {
+        first.to_string()
     } else {
         String::new()
     }

@@ -202,7 +202,7 @@ pub fn parse_rows(text: &str, first_line: u32, command: Option<&Command>) -> (Ve
 /// `Ready` or `NotReady`). `None` when the command names no such kind or a line does not fit.
 pub fn headerless(text: &str, first_line: u32, command: Option<&Command>) -> Option<Vec<Node>> {
     let Some(command) = command else {
-        return commandless_node_rows(text, first_line);
+        return commandless_node_rows(text, first_line).or_else(|| commandless_pod_rows(text, first_line));
     };
     let words: Vec<&str> = command.own_words();
     let at = words.iter().position(|w| *w == "get")?;
@@ -386,6 +386,90 @@ fn commandless_node_rows(text: &str, first_line: u32) -> Option<Vec<Node>> {
     let command = Command::parse("kubectl get nodes");
     let objects = parse(&table, first_line + skipped as u32 - 1, Some(&command));
     (!objects.is_empty()).then_some(objects)
+}
+
+/// `kubectl get pods` rows known by their cells alone, without a header or a command (the user cut
+/// both): every row `NAME READY STATUS RESTARTS AGE [IP NODE …]`, or with a NAMESPACE first, where
+/// READY is `n/m`, STATUS one word kubectl prints (`Running`, `CrashLoopBackOff`, `Init:0/1`) and
+/// AGE an age (`14m`, `3d2h`). Read as the rows of the command kubectl would have printed them for.
+fn commandless_pod_rows(text: &str, first_line: u32) -> Option<Vec<Node>> {
+    let mut namespaced: Option<bool> = None;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let this = pod_row_namespaced(line)?;
+        if namespaced.is_some_and(|n| n != this) {
+            return None;
+        }
+        namespaced = Some(this);
+    }
+    let wide = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| split_cells(l.trim()).len() > 5 + usize::from(namespaced == Some(true)));
+    let command = Command::parse(&format!(
+        "kubectl get pods{}{}",
+        if namespaced? { " -A" } else { "" },
+        if wide { " -o wide" } else { "" }
+    ));
+    headerless(text, first_line, Some(&command))
+}
+
+/// Whether a line is a `kubectl get pods` row by its cells alone ([`commandless_pod_rows`]): `Some`
+/// with whether a NAMESPACE cell comes first, `None` when it is not one.
+fn pod_row_namespaced(line: &str) -> Option<bool> {
+    // Most lines are not rows: one without READY's `/` is not split.
+    if !line.contains('/') {
+        return None;
+    }
+    let ready = |c: &str| {
+        c.split_once('/')
+            .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+    };
+    let status = |c: &str| {
+        let word = c.split(':').next().unwrap_or(c);
+        word.len() > 2
+            && word.starts_with(|ch: char| ch.is_ascii_uppercase())
+            && word.bytes().all(|b| b.is_ascii_alphanumeric())
+    };
+    let restarts = |c: &str| c.split(' ').next().is_some_and(|n| n.parse::<u32>().is_ok());
+    let age = |c: &str| {
+        c.starts_with(|ch: char| ch.is_ascii_digit())
+            && c.bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b's' | b'm' | b'h' | b'd' | b'y'))
+            && c.ends_with(['s', 'm', 'h', 'd', 'y'])
+    };
+    let pod_row = |cells: &[&str]| {
+        cells.len() >= 5 && ready(cells[1]) && status(cells[2]) && restarts(cells[3]) && age(cells[4])
+    };
+    let cells = split_cells(line.trim());
+    if pod_row(&cells) {
+        Some(false)
+    } else if cells.len() > 1 && pod_row(&cells[1..]) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// Where a run of `kubectl get pods` rows at the start of `text` ends, pasted without header or
+/// command (blank lines between rows belong to it): the byte offset after its last row, 0 when
+/// `text` does not start with such a row. All rows of one layout (with or without NAMESPACE).
+pub fn pod_rows_end(text: &str) -> usize {
+    let mut layout = None;
+    let (mut at, mut end) = (0, 0);
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        match pod_row_namespaced(line) {
+            Some(n) if layout.is_none_or(|l| l == n) => {
+                layout = Some(n);
+                end = at;
+            }
+            _ => break,
+        }
+    }
+    end
 }
 
 /// Rows without their header that a hard wrap broke (`granulate-gprofiler-t7dwh  0/1
