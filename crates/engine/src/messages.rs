@@ -32,6 +32,7 @@ groups! {
     crate::rules::application::container_init_oom_killed::Msg,
     crate::rules::application::container_oom_killed::Msg,
     crate::rules::application::env_host_not_a_service::Msg,
+    crate::rules::application::env_port_not_a_service_port::Msg,
     crate::rules::application::http_server_errors::Msg,
     crate::rules::application::job_failed::Msg,
     crate::rules::known_failure_reported::Msg,

@@ -283,3 +283,22 @@ fn pods_no_scheduler_tried_are_not_a_stale_admission_refusal() {
         .unwrap();
     assert_eq!(untried.explained_by.as_ref().unwrap().subject, top.subject);
 }
+
+/// Issue 39, wrong wiring: a caller configured with a port its Service does not expose restarts;
+/// the configuration line heads and the crash loop sits under it.
+#[test]
+fn a_caller_wired_to_a_port_its_service_lacks_explains_its_crash_loop() {
+    let report = analyze(&[fixture("caller-crashloops-on-a-port-its-service-lacks.yaml")]);
+    let top = report.diagnosis().unwrap();
+    assert_eq!(top.rule, "env-port-not-a-service-port");
+    assert_eq!(top.subject.name, "checkoutservice-5d7c9b8f6-h2x9k");
+    let crash = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "container-crash-looping")
+        .unwrap();
+    assert_eq!(
+        crash.explained_by.as_ref().unwrap().rule,
+        "env-port-not-a-service-port"
+    );
+}

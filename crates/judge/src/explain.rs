@@ -411,6 +411,20 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
         application::startup_probe_failing::RULE.id,
         application::probe_port_not_declared::RULE.id,
     ),
+    // A caller configured with a port its Service does not expose: its restarts and probe
+    // failures follow from that line of its configuration.
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        application::env_port_not_a_service_port::RULE.id,
+    ),
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        application::env_port_not_a_service_port::RULE.id,
+    ),
+    on_the_same_object(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::env_port_not_a_service_port::RULE.id,
+    ),
     // A Service whose named targetPort no selected container defines has no endpoints for it.
     proven_on_the_same_object(
         readiness_endpoints::service_endpoints_not_serving::RULE.id,

@@ -189,6 +189,7 @@ pub const RULES: &[Rule] = &[
     control_plane::control_plane_component_failing::RULE,
     zone_network_storage::dns_policy_bypasses_cluster_dns::RULE,
     application::env_host_not_a_service::RULE,
+    application::env_port_not_a_service_port::RULE,
     etcd::etcd_member_failing::RULE,
     etcd::etcd_request_failed::RULE,
     application::http_server_errors::RULE,

@@ -4,6 +4,7 @@ pub mod container_crash_looping;
 pub mod container_init_oom_killed;
 pub mod container_oom_killed;
 pub mod env_host_not_a_service;
+pub mod env_port_not_a_service_port;
 pub mod http_server_errors;
 pub mod job_failed;
 pub mod liveness_probe_failing;

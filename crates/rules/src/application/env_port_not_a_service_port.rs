@@ -1,0 +1,191 @@
+use crate::pod_spec::pod_specs;
+use faultline_ingest::node::Node;
+use faultline_model::callers::service_of;
+use faultline_model::Model;
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// A container whose environment names a pasted Service with a port that Service does not
+    /// have: `CART_SERVICE_ADDR: cartservice:7071` while Service `cartservice` exposes only 7070.
+    /// The host is read as `env-host-not-a-service` reads it (`host:port`, a URL,
+    /// `NAME.NAMESPACE[.svc…]:port`); the Service must be pasted with its `spec.ports`.
+    ///
+    /// ## Why it matters
+    /// A Service only forwards the ports it lists: a connection to any other port of its ClusterIP
+    /// is refused or times out, while the Service, its endpoints and the callee are healthy. The
+    /// caller crash-loops or fails its probes, and looks like the fault.
+    ///
+    /// ## Evidence
+    /// The env var's `value` by its line, and the Service's `spec.ports[].port`.
+    ///
+    /// ## Fault boundary
+    /// `application`: the caller's configuration names a port its dependency does not serve; the
+    /// Service, DNS and the network do what they should.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the application uses this variable for its connection (it may read another one), and
+    /// whether a port was since added to the Service.
+    ///
+    /// ## Next evidence to collect
+    /// The Service's ports (`kubectl get svc NAME -n NAMESPACE -o jsonpath='{.spec.ports}'`) and the
+    /// caller's log around its connection attempt.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// env:
+    /// - name: CART_SERVICE_ADDR
+    ///   value: cartservice:7071   # Service cartservice: port 7070
+    /// ```
+    pub const RULE = { id: "env-port-not-a-service-port", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 容器的环境变量指向一个已粘贴的 Service，但用的端口是该 Service 没有的：例如 `CART_SERVICE_ADDR: cartservice:7071`，而 Service `cartservice` 只暴露 7070。主机的读法与 `env-host-not-a-service` 相同（`host:port`、URL、`NAME.NAMESPACE[.svc…]:port`）；该 Service 必须连同它的 `spec.ports` 一起粘贴。
+
+ ## 为什么重要
+ Service 只转发它列出的端口：连接它的 ClusterIP 上的其他端口会被拒绝或超时，而 Service、它的端点和被调用方都是健康的。调用方会崩溃重启或探针失败，看起来像是它自己出了故障。
+
+ ## 证据
+ 环境变量的 `value` 及其所在行，以及该 Service 的 `spec.ports[].port`。
+
+ ## 故障边界
+ `application`：调用方的配置指向了依赖并不提供的端口；Service、DNS 和网络都在正常工作。
+
+ ## 这些证据无法确定的内容
+ 应用是否真的用这个变量建立连接（它可能读取另一个变量），以及 Service 之后是否加上了这个端口。
+
+ ## 下一步应收集的证据
+ Service 的端口（`kubectl get svc NAME -n NAMESPACE -o jsonpath='{.spec.ports}'`），以及调用方在尝试连接时的日志。
+
+ ## 示例
+ ```yaml
+ env:
+ - name: CART_SERVICE_ADDR
+   value: cartservice:7071   # Service cartservice: port 7070
+ ```
+"#;
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let mut namespaces: Vec<&str> = model
+        .objects
+        .iter()
+        .filter_map(|o| o.id.namespace.as_deref())
+        .collect();
+    namespaces.sort_unstable();
+    namespaces.dedup();
+    for spec in pod_specs(model) {
+        let object = spec.object;
+        for container in spec.containers() {
+            let envs = container.node.get("env").map(Node::items).unwrap_or_default();
+            for (i, env) in envs.iter().enumerate() {
+                let (Some(name), Some(value)) = (
+                    env.get("name").and_then(Node::as_str),
+                    env.get("value").and_then(Node::as_str),
+                ) else {
+                    continue;
+                };
+                let Some((host, namespace)) = service_of(name, value, spec.namespace(), &namespaces) else {
+                    continue;
+                };
+                let Some(port) = port_of(value) else { continue };
+                let Some(service) = model
+                    .objects_in(Some(namespace))
+                    .find(|o| o.id.kind == "Service" && o.id.name == host)
+                else {
+                    continue;
+                };
+                let ports: Vec<(usize, u32)> = service
+                    .node
+                    .get("spec")
+                    .and_then(|s| s.get("ports"))
+                    .map(Node::items)
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, p)| Some((j, p.get("port")?.as_str()?.parse().ok()?)))
+                    .collect();
+                if ports.is_empty() || ports.iter().any(|(_, p)| *p == port) {
+                    continue;
+                }
+                let mut evidence: Vec<Evidence> = model
+                    .evidence(object, &format!("{}.env[{i}].value", container.path))
+                    .into_iter()
+                    .collect();
+                evidence.extend(
+                    ports
+                        .iter()
+                        .filter_map(|(j, _)| model.evidence(service, &format!("spec.ports[{j}].port"))),
+                );
+                let id = &object.id;
+                let ns = spec.command_namespace();
+                findings.push(
+                    RULE.finding(
+                        Severity::Error,
+                        id.clone(),
+                        Msg::NotAPort {
+                            subject: id.clone(),
+                            container: container.name.into(),
+                            name: name.into(),
+                            port,
+                            service: service.id.clone(),
+                            ports: ports
+                                .iter()
+                                .map(|(_, p)| p.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        },
+                        evidence,
+                        [Msg::UsesIt {}],
+                        vec![
+                            command!(
+                                "kubectl get svc {} -n {} -o jsonpath='{{.spec.ports}}'",
+                                service.id.name,
+                                namespace
+                            ),
+                            command!("kubectl logs {} -n {} -c {}", id.name, ns, container.name),
+                        ],
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The port of `host:port` or of a URL's authority (`http://orders.shop:8080/x` -> 8080).
+fn port_of(value: &str) -> Option<u32> {
+    let rest = value.trim().split_once("://").map_or(value.trim(), |(_, r)| r);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next()?;
+    authority.rsplit_once(':')?.1.parse().ok()
+}
+
+faultline_report::messages! {
+    /// The words of `env-port-not-a-service-port`.
+    pub enum Msg {
+        NotAPort { subject: ObjectRef, container: Text, name: Text, port: u32, service: ObjectRef, ports: String } = "env-port-not-a-service-port.not-a-port" {
+            en: "{subject}: container {container} is configured to reach {service} on port {port} ({name}), but that Service exposes only {ports}: connections to any other port of it are refused or time out, however healthy the Service's Pods are.",
+            zh: "{subject}：容器 {container} 被配置为通过端口 {port} 连接 {service}（{name}），但该 Service 只暴露 {ports}：连接它的其他端口会被拒绝或超时，无论它背后的 Pod 多么健康。",
+        },
+        UsesIt {} = "env-port-not-a-service-port.uses-it" {
+            en: "Whether the application connects with this variable (it may read another), and whether the Service gained that port since.",
+            zh: "应用是否用这个变量建立连接（它可能读取另一个变量），以及 Service 之后是否加上了这个端口。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::port_of;
+
+    #[test]
+    fn ports_in_every_form() {
+        assert_eq!(port_of("cartservice:7071"), Some(7071));
+        assert_eq!(port_of("http://orders.shop.svc:8080/api"), Some(8080));
+        assert_eq!(port_of("redis://:pw@redis-cart:6379/0"), Some(6379));
+        assert_eq!(port_of("postgres"), None);
+        assert_eq!(port_of("http://orders.shop/api"), None);
+    }
+}
