@@ -44,6 +44,7 @@ groups! {
     crate::rules::application::runtime_memory_over_limit::Msg,
     crate::rules::application::startup_probe_failing::Msg,
     crate::rules::control_plane::apiserver_request_failed::Msg,
+    crate::rules::control_plane::component_status_unhealthy::Msg,
     crate::rules::control_plane::components::Msg,
     crate::rules::control_plane::control_plane_component_failing::Msg,
     crate::rules::control_plane::metrics_api_unavailable::Msg,

@@ -31,7 +31,8 @@
 //!   `quiet-hpa-pods-unready-not-the-api`), `volume-reclaim-failed` (the PV's phase now:
 //!   `quiet-released-retain-pv`); and the spec and
 //!   configuration rules, whose evidence is no failure in time: `readiness-probe-missing`,
-//!   `dns-policy-bypasses-cluster-dns`, `env-host-not-a-service`, `env-port-not-a-service-port`,
+//!   `component-status-unhealthy` (a `get cs` row now), `dns-policy-bypasses-cluster-dns`,
+//!   `env-host-not-a-service`, `env-port-not-a-service-port`,
 //!   `probe-port-not-declared`,
 //!   `referenced-object-missing` (the references and the listing now), `runtime-memory-over-limit`,
 //!   `service-target-port-mismatch`.
@@ -80,6 +81,7 @@ const RECOVERS: &[&str] = &[
 
 /// The rules that read a state or a spec as it is now (see the module doc).
 const CURRENT_STATE: &[&str] = &[
+    "component-status-unhealthy",
     "container-oom-killed",
     "dns-policy-bypasses-cluster-dns",
     "env-host-not-a-service",

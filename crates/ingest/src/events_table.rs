@@ -31,6 +31,9 @@ pub struct TableEvent {
     pub last_time: Option<Timestamp>,
     pub count: u32,
     pub reporter: Option<String>,
+    /// Read from a sentence that quotes a component's words (the catalog's), not from a record: no
+    /// time, no count of its own. Dropped where the same input holds the record it quotes.
+    pub quoted: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -427,6 +430,7 @@ fn row(line: u32, columns: &[(usize, Column)], values: &[&str], hint_namespace: 
         reporter: get(Column::Source)
             .filter(|s| !s.is_empty())
             .map(|s| s.split(',').next().unwrap_or(s).trim().to_string()),
+        quoted: false,
     }
 }
 
@@ -488,6 +492,7 @@ pub fn parse_age(text: &str) -> Option<i64> {
 /// `pod` -> `Pod`, `replicaset` -> `ReplicaSet`; `kubectl events` already prints `Pod`.
 pub fn kind_from_table(kind: &str) -> String {
     let known = [
+        "ComponentStatus",
         "Pod",
         "Node",
         "ReplicaSet",

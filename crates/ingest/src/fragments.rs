@@ -278,6 +278,7 @@ fn event_of_line(line: &str, line_no: u32, context: &Context) -> Option<TableEve
         entry.reason,
         message,
     );
+    event.quoted = true;
     assign_subject(&mut event, line, context);
     Some(event)
 }
@@ -336,6 +337,7 @@ fn new_event(line: u32, type_: &str, reason: &str, message: &str) -> TableEvent 
         last_time: None,
         count: 1,
         reporter: None,
+        quoted: false,
     }
 }
 
@@ -644,3 +646,32 @@ pub(super) fn is_log_line(body: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// Drops each event read from a sentence ([`TableEvent::quoted`]) that the same input also holds as
+/// a record — a row of the same reason about the same object, or about an unnamed one: the user
+/// quoting what the table below shows (`the attachdetach-controller reports "Multi-Attach error for
+/// volume xxx"`). The record carries the time and the count; the quote would stand undated beside
+/// it, never superseded by what came after.
+/// Returns where the dropped quotes were (input, line): read, as quotes of a record.
+pub fn drop_quoted_records(events: &mut Vec<(usize, TableEvent)>) -> Vec<(usize, u32)> {
+    if !events.iter().any(|(_, e)| e.quoted) {
+        return Vec::new();
+    }
+    let records: Vec<(usize, String, String)> = events
+        .iter()
+        .filter(|(_, e)| !e.quoted)
+        .map(|(source, e)| (*source, e.reason.clone(), e.name.clone()))
+        .collect();
+    let mut dropped = Vec::new();
+    events.retain(|(source, e)| {
+        let keep = !e.quoted
+            || !records.iter().any(|(s, reason, name)| {
+                s == source && *reason == e.reason && (e.name.is_empty() || *name == e.name)
+            });
+        if !keep {
+            dropped.push((*source, e.line));
+        }
+        keep
+    });
+    dropped
+}

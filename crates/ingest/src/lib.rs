@@ -120,6 +120,9 @@ pub struct Ingested {
     /// The objects (indices into `objects`) of each `kubectl get` table whose rows name no
     /// namespace: one table lists one namespace ([`unify_namespaces`]).
     pub tables_without_namespace: Vec<std::ops::Range<usize>>,
+    /// Sentences that quote a record the input also holds (input, line): read as such, never as
+    /// events of their own ([`fragments::drop_quoted_records`]).
+    pub quoted: Vec<(usize, u32)>,
 }
 
 /// What a reading builds.
@@ -257,6 +260,7 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
         done += source.text.len() as u64;
         progress(done, documents);
     }
+    out.quoted = fragments::drop_quoted_records(&mut out.table_events);
     // Kept through the whole analysis: without its growth room.
     out.objects.shrink_to_fit();
     out
@@ -581,6 +585,36 @@ fn ingest_segment(
             (Format::EventsTable, 1)
         }
         Sniffed::Messages => {
+            // kubectl's warning before its output (`Warning: v1 ComponentStatus is deprecated in
+            // v1.19+`, then the table): the messages up to where a whole format starts, then that
+            // output as a segment of its own.
+            let mut offset = 0;
+            for (i, raw) in segment.text.split_inclusive('\n').enumerate() {
+                let line = raw.trim_end();
+                // A table's header only: a message's own continuation may be JSON (`error when
+                // applying patch:` then the patch).
+                let table =
+                    get_table::is_header(line, segment.command.as_ref()) || events_table::is_header(line);
+                if i > 0 && table {
+                    let head = Segment {
+                        first_line: segment.first_line,
+                        text: &segment.text[..offset],
+                        command: segment.command.clone(),
+                        log: false,
+                    };
+                    let rest = Segment {
+                        first_line: segment.first_line + i as u32,
+                        text: &segment.text[offset..],
+                        command: segment.command.clone(),
+                        log: false,
+                    };
+                    let (_, messages) = ingest_segment(index, source, &head, out, &mut *reached);
+                    let (format, documents) =
+                        ingest_segment(index, source, &rest, out, &mut |at| reached(offset + at));
+                    return (format, messages + documents);
+                }
+                offset += raw.len();
+            }
             let found = messages::parse(segment.text, segment.first_line, segment.command.as_ref());
             let count = found.len();
             out.messages.extend(found.into_iter().map(|m| (index, m)));

@@ -213,6 +213,9 @@ pub fn unknown_failure_lines(model: &Model<'_>, most: usize) -> Vec<(usize, u32)
     for known in model.known_lines() {
         read.mark(known.source, known.line, known.line);
     }
+    for &(source, line) in model.quoted {
+        read.mark(source, line, line);
+    }
     let mut out = Vec::new();
     for (source, input) in model.sources.iter().enumerate() {
         for (i, line) in input.text.lines().enumerate() {
@@ -220,6 +223,16 @@ pub fn unknown_failure_lines(model: &Model<'_>, most: usize) -> Vec<(usize, u32)
             let trimmed = line.trim_start();
             if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('$') || line.len() > 2000
             {
+                continue;
+            }
+            // A table's header (`NAME  STATUS  MESSAGE  ERROR`): column names, no failure.
+            let header = trimmed.bytes().any(|b| b.is_ascii_uppercase())
+                && trimmed.bytes().all(|b| {
+                    b.is_ascii_uppercase()
+                        || b.is_ascii_digit()
+                        || matches!(b, b' ' | b'\t' | b'-' | b'_' | b'(' | b')' | b'/' | b'.')
+                });
+            if header {
                 continue;
             }
             let lower = trimmed.to_lowercase();

@@ -52,6 +52,8 @@ pub struct Model<'a> {
     pub outputs: &'a [CommandOutput],
     /// Container logs, each with the Pod or Job it names and its terminal error.
     pub logs: &'a [LogBlock],
+    /// Sentences that quote a record the input also holds (input, line): read, not events.
+    pub quoted: &'a [(usize, u32)],
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
     known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
@@ -128,6 +130,7 @@ impl<'a> Model<'a> {
             messages: &ingested.messages,
             outputs: &ingested.outputs,
             logs: &ingested.logs,
+            quoted: &ingested.quoted,
         }
     }
 

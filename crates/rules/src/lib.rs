@@ -181,6 +181,7 @@ pub const RULES: &[Rule] = &[
     control_plane::apiserver_request_failed::RULE,
     quota_admission::authorization_denied::RULE,
     zone_network_storage::cluster_component_failing::RULE,
+    control_plane::component_status_unhealthy::RULE,
     node_runtime::container_config_invalid::RULE,
     application::container_crash_looping::RULE,
     application::container_init_oom_killed::RULE,

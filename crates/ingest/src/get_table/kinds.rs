@@ -33,12 +33,17 @@ pub fn kind_of_resource(word: &str) -> Option<String> {
         "limits" => "limitranges",
         "pdb" => "poddisruptionbudgets",
         "csr" => "certificatesigningrequests",
+        "cs" | "componentstatus" => "componentstatuses",
         // cert-manager's, seen in most clusters.
         "cert" | "certs" => "certificates",
         other => other,
     };
     if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return None;
+    }
+    // A plural no rule below makes singular.
+    if short == "componentstatuses" {
+        return Some("ComponentStatus".to_string());
     }
     let singular = if let Some(stem) = short.strip_suffix("ies") {
         format!("{stem}y")

@@ -154,7 +154,10 @@ pub fn parse_rows(text: &str, first_line: u32, command: Option<&Command>) -> (Ve
         // It ends before the last column (kubectl prints every row's AGE) with fewer words than the
         // header has columns; a Pending claim's empty VOLUME still reaches its AGE.
         let words = line.split_whitespace().count();
-        let short = cells.last().is_some_and(|(at, _)| line.len() <= *at);
+        // A table whose last column kubectl leaves empty (`get cs`'s ERROR) has no such tell.
+        let short = cells
+            .last()
+            .is_some_and(|(at, name)| line.len() <= *at && !matches!(*name, "ERROR" | "MESSAGE"));
         let mut dropped: Vec<usize> = Vec::new();
         if Some(line_no) == last_row && short && words < names.len() && words > 1 {
             dropped = (0..values.len())

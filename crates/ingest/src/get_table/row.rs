@@ -198,6 +198,25 @@ pub(super) fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namesp
                 spec.str("controller", controller, at);
             }
         }
+        "ComponentStatus" => {
+            // `kubectl get cs`: STATUS Healthy/Unhealthy and the check's MESSAGE and ERROR, as the
+            // object's one `Healthy` condition (the API's shape).
+            if let Some((printed, at)) = get("STATUS") {
+                let mut condition = Obj::new(at);
+                condition.str("type", "Healthy", at);
+                condition.str("status", if printed == "Healthy" { "True" } else { "False" }, at);
+                for (column, key) in [("MESSAGE", "message"), ("ERROR", "error")] {
+                    if let Some((text, at)) = get(column).filter(|(v, _)| !v.is_empty()) {
+                        condition.str(key, text, at);
+                    }
+                }
+                object.put(
+                    "conditions",
+                    Node::new(NodeValue::Seq(Box::new([condition.node()])), at),
+                    at,
+                );
+            }
+        }
         "StorageClass" => {
             if let Some((provisioner, at)) = get("PROVISIONER") {
                 // `standard (default)`: the marker is kubectl's, from an annotation.

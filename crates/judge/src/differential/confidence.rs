@@ -33,13 +33,12 @@ pub(crate) fn of(model: &Model<'_>, finding: &Finding) -> (Confidence, Msg) {
     }
     if let Some(object) = model.object(&finding.subject) {
         let source = model.source_name(object.source);
-        let state = finding.evidence.iter().find(|e| {
-            e.source == source
-                && ["status.", "spec.", "metadata.", "data."]
-                    .iter()
-                    .any(|p| e.path.starts_with(p))
-                && object.locate(&e.path).is_some()
-        });
+        // Evidence read from the object itself (a field of its status or spec, a row's cells), not
+        // from its events.
+        let state = finding
+            .evidence
+            .iter()
+            .find(|e| e.source == source && object.locate(&e.path).is_some());
         if let Some(e) = state {
             return (
                 Confidence::Established,

@@ -2,6 +2,7 @@
 //! is involved.
 
 pub mod apiserver_request_failed;
+pub mod component_status_unhealthy;
 pub mod components;
 pub mod control_plane_component_failing;
 pub mod metrics_api_unavailable;

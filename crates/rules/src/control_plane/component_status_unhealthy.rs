@@ -1,0 +1,183 @@
+use faultline_ingest::node::Node;
+use faultline_ingest::Object;
+use faultline_model::Model;
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// `kubectl get cs` (ComponentStatus) rows that say `Unhealthy`. An etcd member's row is a
+    /// warning at etcd: the API server's health request to that member failed, with the error it
+    /// got. A scheduler's or controller manager's row whose check was refused on
+    /// `127.0.0.1:10251`/`10252` is a note, not a fault: that probe asks the component's old
+    /// insecure port on the API server's own host, which a component running in its own Pod, on
+    /// another host or with only its secure port (every kubeadm cluster since 1.20) never answers.
+    /// Any other failure of their check is a warning at the control plane.
+    ///
+    /// ## Why it matters
+    /// `get cs` is the first command many reach for, and its red rows are often wrong: the API was
+    /// deprecated in 1.19 because its checks are made from the API server with fixed addresses and
+    /// its own client, not the way the components are really reached. Reading a refused 10251 as a
+    /// dead scheduler sends an incident the wrong way.
+    ///
+    /// ## Evidence
+    /// The row's STATUS, MESSAGE and ERROR cells (the object's `Healthy` condition).
+    ///
+    /// ## Fault boundary
+    /// `etcd` for an etcd member's row; `control-plane` for the scheduler's and the controller
+    /// manager's.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the component works: an Unhealthy row can be the check failing (a client
+    /// certificate the check does not present, an address the component does not listen on).
+    ///
+    /// ## Next evidence to collect
+    /// The API server's own view (`kubectl get --raw='/readyz?verbose'`, which checks etcd as the
+    /// API server uses it), `etcdctl endpoint health` with the cluster's client certificates, and
+    /// the components' Pods (`kubectl -n kube-system get pods -l tier=control-plane`).
+    ///
+    /// ## Example
+    /// ```text
+    /// NAME                 STATUS      MESSAGE                                                  ERROR
+    /// scheduler            Unhealthy   Get "http://127.0.0.1:10251/healthz": dial tcp 127.0.0.1:10251: connect: connection refused
+    /// etcd-0               Unhealthy   Get https://10.0.0.4:2379/health: remote error: tls: bad certificate
+    /// ```
+    pub const RULE = { id: "component-status-unhealthy", boundary: Boundary::ControlPlane, components: [ApiServer], also_at: [Boundary::Etcd], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ `kubectl get cs`（ComponentStatus）中显示 `Unhealthy` 的行。etcd 成员的行是 etcd 边界上的警告：API 服务器对该成员的健康检查请求失败了，并附有它得到的错误。调度器或控制器管理器的行，如果检查在 `127.0.0.1:10251`/`10252` 上被拒绝，只是一条提示而不是故障：这个探测访问的是组件在 API 服务器所在主机上的旧的非安全端口，而运行在自己 Pod 中、在其他主机上、或只开放安全端口的组件（自 1.20 起的每个 kubeadm 集群）从不应答它。它们的检查以其他方式失败时，是控制平面边界上的警告。
+
+ ## 为什么重要
+ `get cs` 是很多人首先使用的命令，而它的红色行常常是错的：这个 API 在 1.19 被弃用，因为它的检查是由 API 服务器以固定地址和自己的客户端发出的，并不是组件实际被访问的方式。把被拒绝的 10251 当成调度器宕机，会把排障引向错误的方向。
+
+ ## 证据
+ 该行的 STATUS、MESSAGE 和 ERROR 单元格（对象的 `Healthy` 状况）。
+
+ ## 故障边界
+ etcd 成员的行为 `etcd`；调度器和控制器管理器的行为 `control-plane`。
+
+ ## 这些证据无法确定的内容
+ 组件是否在工作：Unhealthy 的行可能只是检查本身失败（检查没有出示客户端证书，或组件并不监听那个地址）。
+
+ ## 下一步应收集的证据
+ API 服务器自己的视角（`kubectl get --raw='/readyz?verbose'`，它按 API 服务器实际使用 etcd 的方式检查 etcd）、用集群的客户端证书执行 `etcdctl endpoint health`，以及各组件的 Pod（`kubectl -n kube-system get pods -l tier=control-plane`）。
+
+ ## 示例
+ ```text
+ NAME                 STATUS      MESSAGE                                                  ERROR
+ scheduler            Unhealthy   Get "http://127.0.0.1:10251/healthz": dial tcp 127.0.0.1:10251: connect: connection refused
+ etcd-0               Unhealthy   Get https://10.0.0.4:2379/health: remote error: tls: bad certificate
+ ```
+"#;
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for object in model.objects_of_kind("ComponentStatus") {
+        let Some((i, condition)) = unhealthy(object) else {
+            continue;
+        };
+        let said = ["error", "message"]
+            .iter()
+            .filter_map(|k| condition.get(k).and_then(Node::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let name = object.id.name.as_str();
+        let mut evidence: Vec<_> = model
+            .evidence(object, &format!("conditions[{i}].status"))
+            .into_iter()
+            .collect();
+        for key in ["message", "error"] {
+            evidence.extend(model.evidence(object, &format!("conditions[{i}].{key}")));
+        }
+        let id = object.id.clone();
+        let check_port = [
+            "127.0.0.1:10251",
+            "127.0.0.1:10252",
+            "localhost:10251",
+            "localhost:10252",
+        ]
+        .iter()
+        .any(|a| said.contains(a))
+            && said.contains("connection refused");
+        let (severity, boundary, summary, next): (Severity, Boundary, Msg, Vec<String>) =
+            if name.starts_with("etcd") {
+                (
+                    Severity::Warning,
+                    Boundary::Etcd,
+                    Msg::EtcdCheckFails {
+                        subject: id.clone(),
+                        said: said.clone(),
+                    },
+                    vec![
+                        "kubectl get --raw='/readyz/etcd'".to_string(),
+                        "etcdctl endpoint health --cluster   # with the cluster's client certificates"
+                            .to_string(),
+                    ],
+                )
+            } else if check_port {
+                (
+                    Severity::Info,
+                    Boundary::ControlPlane,
+                    Msg::OldPort {
+                        subject: id.clone(),
+                        said: said.clone(),
+                    },
+                    vec![command!(
+                        "kubectl -n kube-system get pods -l component=kube-{} -o wide",
+                        name
+                    )],
+                )
+            } else {
+                (
+                    Severity::Warning,
+                    Boundary::ControlPlane,
+                    Msg::CheckFails {
+                        subject: id.clone(),
+                        said: said.clone(),
+                    },
+                    vec![
+                        "kubectl get --raw='/readyz?verbose'".to_string(),
+                        command!(
+                            "kubectl -n kube-system get pods -l component=kube-{} -o wide",
+                            name
+                        ),
+                    ],
+                )
+            };
+        let mut finding = RULE.finding(severity, id, summary, evidence, [Msg::CheckNotComponent {}], next);
+        finding.boundary = boundary;
+        findings.push(finding);
+    }
+}
+
+/// The object's `Healthy` condition when it is not `True`, with its index.
+fn unhealthy(object: &Object) -> Option<(usize, &Node)> {
+    let (_, conditions) = object.locate("conditions")?;
+    conditions.items().iter().enumerate().find(|(_, c)| {
+        c.get("type").and_then(Node::as_str) == Some("Healthy")
+            && c.get("status").and_then(Node::as_str) != Some("True")
+    })
+}
+
+faultline_report::messages! {
+    /// The words of `component-status-unhealthy`.
+    pub enum Msg {
+        EtcdCheckFails { subject: ObjectRef, said: String } = "component-status-unhealthy.etcd-check-fails" {
+            en: "{subject} is Unhealthy in `kubectl get cs`: the API server's health request to this etcd member failed ({said}).",
+            zh: "{subject} 在 `kubectl get cs` 中为 Unhealthy：API 服务器对这个 etcd 成员的健康检查请求失败了（{said}）。",
+        },
+        OldPort { subject: ObjectRef, said: String } = "component-status-unhealthy.old-port" {
+            en: "{subject} is Unhealthy in `kubectl get cs` because its check was refused ({said}): that check asks the component's old insecure port on the API server's own host, which a component in its own Pod, on another host or with only its secure port never answers. Not a fault by itself: its Pod says whether it runs.",
+            zh: "{subject} 在 `kubectl get cs` 中为 Unhealthy，是因为它的检查被拒绝了（{said}）：这个检查访问的是组件在 API 服务器所在主机上的旧的非安全端口，而运行在自己 Pod 中、在其他主机上或只开放安全端口的组件从不应答它。这本身不是故障：它的 Pod 才能说明它是否在运行。",
+        },
+        CheckFails { subject: ObjectRef, said: String } = "component-status-unhealthy.check-fails" {
+            en: "{subject} is Unhealthy in `kubectl get cs`: the API server's check of it failed ({said}).",
+            zh: "{subject} 在 `kubectl get cs` 中为 Unhealthy：API 服务器对它的检查失败了（{said}）。",
+        },
+        CheckNotComponent {} = "component-status-unhealthy.check-not-component" {
+            en: "Whether the component works: ComponentStatus is deprecated (1.19), and its checks, made from the API server with fixed addresses and its own client, fail on many healthy clusters.",
+            zh: "组件是否在工作：ComponentStatus 已被弃用（1.19），它的检查由 API 服务器以固定地址和自己的客户端发出，在许多健康的集群上也会失败。",
+        },
+    }
+}
