@@ -657,17 +657,29 @@ pub fn drop_quoted_records(events: &mut Vec<(usize, TableEvent)>) -> Vec<(usize,
     if !events.iter().any(|(_, e)| e.quoted) {
         return Vec::new();
     }
-    let records: Vec<(usize, String, String)> = events
+    // The records by (input, reason) and by (input, reason, name): one pass, not one per quote.
+    let mut reasons: faultline_report::hash::Set<(usize, &str)> = faultline_report::hash::Set::default();
+    let mut named: faultline_report::hash::Set<(usize, &str, &str)> = faultline_report::hash::Set::default();
+    for (source, e) in events.iter().filter(|(_, e)| !e.quoted) {
+        reasons.insert((*source, e.reason.as_str()));
+        named.insert((*source, e.reason.as_str(), e.name.as_str()));
+    }
+    let quotes_a_record = |source: usize, e: &TableEvent| {
+        if e.name.is_empty() {
+            reasons.contains(&(source, e.reason.as_str()))
+        } else {
+            named.contains(&(source, e.reason.as_str(), e.name.as_str()))
+        }
+    };
+    let drop: Vec<bool> = events
         .iter()
-        .filter(|(_, e)| !e.quoted)
-        .map(|(source, e)| (*source, e.reason.clone(), e.name.clone()))
+        .map(|(source, e)| e.quoted && quotes_a_record(*source, e))
         .collect();
     let mut dropped = Vec::new();
+    let mut i = 0;
     events.retain(|(source, e)| {
-        let keep = !e.quoted
-            || !records.iter().any(|(s, reason, name)| {
-                s == source && *reason == e.reason && (e.name.is_empty() || *name == e.name)
-            });
+        let keep = !drop[i];
+        i += 1;
         if !keep {
             dropped.push((*source, e.line));
         }

@@ -94,11 +94,10 @@ pub fn cites_another_component(model: &Model<'_>, evidence: &faultline_report::E
     let Some(source) = model.sources.iter().position(|s| s.name == evidence.source) else {
         return false;
     };
-    let lines = model.known_lines();
-    let at = lines.partition_point(|k| (k.source, k.line) < (source, evidence.line));
-    lines.get(at).is_some_and(|k| {
-        k.source == source && k.line == evidence.line && another_component(k.recognised.entry)
-    })
+    // The one line asked about, not a scan of the whole input.
+    model
+        .input_line(source, evidence.line)
+        .is_some_and(another_components_line)
 }
 
 /// The first and last line a node tree spans.

@@ -56,6 +56,8 @@ pub struct Model<'a> {
     pub quoted: &'a [(usize, u32)],
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
     known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
+    /// Where each line of each input starts (byte offsets), for [`Model::input_line`], on first use.
+    line_starts: std::cell::OnceCell<Vec<Vec<usize>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
     callers: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
 }
@@ -63,6 +65,24 @@ pub struct Model<'a> {
 impl<'a> Model<'a> {
     /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
     /// signal of a line whatever layout it sits in. Found on first use, once.
+    /// Line `line` (1-based) of input `source`, without its line break.
+    pub fn input_line(&self, source: usize, line: u32) -> Option<&'a str> {
+        let starts = self.line_starts.get_or_init(|| {
+            self.sources
+                .iter()
+                .map(|s| {
+                    std::iter::once(0)
+                        .chain(s.text.match_indices('\n').map(|(i, _)| i + 1))
+                        .collect()
+                })
+                .collect()
+        });
+        let text = &self.sources.get(source)?.text;
+        let at = *starts.get(source)?.get((line as usize).checked_sub(1)?)?;
+        let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+        Some(text[at..end].trim_end_matches('\r'))
+    }
+
     pub fn known_lines(&self) -> &[known::KnownLine] {
         self.known_lines.get_or_init(|| known::scan(self.sources))
     }
@@ -125,6 +145,7 @@ impl<'a> Model<'a> {
             graph,
             pod_controllers: std::cell::OnceCell::new(),
             known_lines: std::cell::OnceCell::new(),
+            line_starts: std::cell::OnceCell::new(),
             callers: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,

@@ -4,7 +4,7 @@
 
 use faultline_model::Model;
 use faultline_report::instant::Instant;
-use faultline_report::{Boundary, Cause, Finding, RuledOut, Sentence, Severity, TimelineEntry};
+use faultline_report::{Boundary, Cause, Finding, ObjectRef, RuledOut, Sentence, Severity, TimelineEntry};
 
 use super::words::Msg;
 
@@ -20,12 +20,25 @@ pub(crate) fn ruled_out(
     else {
         return out;
     };
+    // Each finding by (rule, subject), and each subject's first warning, once: a dump's report holds
+    // a thousand symptoms and a timeline of ten thousand entries.
+    let mut by_id: faultline_report::hash::Map<(&str, &ObjectRef), &Finding> =
+        faultline_report::hash::Map::default();
+    for f in findings {
+        by_id.entry((f.rule.as_str(), &f.subject)).or_insert(f);
+    }
+    let mut first_warning: faultline_report::hash::Map<&ObjectRef, i64> =
+        faultline_report::hash::Map::default();
+    for e in timeline.iter().filter(|e| e.warning) {
+        if let Some(t) = Instant::parse(&e.time) {
+            let at = first_warning.entry(&e.subject).or_insert(i64::MAX);
+            *at = (*at).min(t.secs());
+        }
+    }
     for f in findings {
         if let Some(cause) = &f.explained_by {
-            let by = findings
-                .iter()
-                .find(|c| c.rule == cause.rule && c.subject == cause.subject);
-            let after = by.and_then(|c| lag(timeline, c, f));
+            let by = by_id.get(&(cause.rule.as_str(), &cause.subject)).copied();
+            let after = by.and_then(|c| lag(&first_warning, c, f));
             out.push(RuledOut {
                 boundary: f.boundary,
                 finding: Some(cause_of(f)),
@@ -65,16 +78,16 @@ fn cause_of(f: &Finding) -> Cause {
 
 /// How long after the cause's first warning the symptom's first came (`40s`), when both are dated
 /// and the symptom's is later. A creation or a start is no sign of failure: only warnings count.
-fn lag(timeline: &[TimelineEntry], cause: &Finding, symptom: &Finding) -> Option<String> {
-    let first = |f: &Finding| {
-        timeline
-            .iter()
-            .filter(|e| e.subject == f.subject && e.warning)
-            .filter_map(|e| Instant::parse(&e.time))
-            .min_by_key(|t| t.millis())
-    };
-    let (cause, symptom) = (first(cause)?, first(symptom)?);
-    let seconds = symptom.secs() - cause.secs();
+fn lag(
+    first_warning: &faultline_report::hash::Map<&ObjectRef, i64>,
+    cause: &Finding,
+    symptom: &Finding,
+) -> Option<String> {
+    let (cause, symptom) = (
+        first_warning.get(&cause.subject)?,
+        first_warning.get(&symptom.subject)?,
+    );
+    let seconds = symptom - cause;
     (seconds > 0).then(|| faultline_report::timeline::human(seconds))
 }
 

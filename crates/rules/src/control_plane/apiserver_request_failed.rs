@@ -185,6 +185,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             // CNI plugin's, CoreDNS's, etcd's) is that component's failure, reported at its own
             // boundary, even after a kubectl command or when it quotes `connection refused`.
             .filter(|e| !known::cites_another_component(model, e) && !known::bare_library_error(&e.value))
+            // The finding cites eight: the catalog is asked about no more lines than that.
+            .take(8)
             .collect();
         if evidence.is_empty() {
             continue;

@@ -135,7 +135,11 @@ fn is_placed(object: &Object) -> bool {
 }
 
 /// A Pod no scheduler has tried, with the fields that show it; `None` otherwise.
-fn untried(model: &Model<'_>, object: &Object) -> Option<Vec<Evidence>> {
+fn untried(
+    model: &Model<'_>,
+    object: &Object,
+    with_events: &faultline_report::hash::Set<Option<&str>>,
+) -> Option<Vec<Evidence>> {
     let Typed::Pod(pod) = &object.typed else {
         return None;
     };
@@ -143,12 +147,7 @@ fn untried(model: &Model<'_>, object: &Object) -> Option<Vec<Evidence>> {
     // beside the events of its namespace, pasted with none about it (a refused Pod has its
     // FailedScheduling there, a scheduled one its Scheduled).
     let row = object.locate("kubectl.status").is_some();
-    if row
-        && !model
-            .events
-            .iter()
-            .any(|e| e.subject.namespace == object.id.namespace)
-    {
+    if row && !with_events.contains(&object.id.namespace.as_deref()) {
         return None;
     }
     let status = pod.status.as_ref()?;
@@ -191,12 +190,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .filter(|o| is_placed(o))
         .map(|o| &o.id)
         .collect();
+    // The namespaces whose events the input holds, once (a `get pods` row is judged beside them).
+    let with_events: faultline_report::hash::Set<Option<&str>> = model
+        .events
+        .iter()
+        .map(|e| e.subject.namespace.as_deref())
+        .collect();
     let mut pods: Vec<(&Object, Vec<Evidence>)> = Vec::new();
     for object in model.objects_of_kind("Pod") {
         if placed.contains(&object.id) || pods.iter().any(|(o, _)| o.id == object.id) {
             continue;
         }
-        if let Some(evidence) = untried(model, object) {
+        if let Some(evidence) = untried(model, object, &with_events) {
             pods.push((object, evidence));
         }
     }
