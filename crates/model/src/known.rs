@@ -31,15 +31,8 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
             if line.len() > LONGEST || line.len() < 12 {
                 continue;
             }
-            // A line of JSON escapes the quotes that the component printed.
-            let unescaped;
-            let line = if line.contains("\\\"") {
-                unescaped = line.replace("\\\"", "\"");
-                unescaped.as_str()
-            } else {
-                line
-            };
-            if let Some(recognised) = known::best(line) {
+            let line = unescaped(line);
+            if let Some(recognised) = known::best(&line) {
                 out.push(KnownLine {
                     source,
                     line: u32::try_from(i + 1).unwrap_or(u32::MAX),
@@ -50,6 +43,15 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
         }
     }
     out
+}
+
+/// A line as the component printed it: a line of JSON escapes its quotes.
+fn unescaped(line: &str) -> std::borrow::Cow<'_, str> {
+    if line.contains("\\\"") {
+        std::borrow::Cow::Owned(line.replace("\\\"", "\""))
+    } else {
+        std::borrow::Cow::Borrowed(line)
+    }
 }
 
 /// The components whose lines a client of the API server prints as its own: kubectl's messages and
@@ -97,7 +99,8 @@ pub fn cites_another_component(model: &Model<'_>, evidence: &faultline_report::E
     // The one line asked about, not a scan of the whole input.
     model
         .input_line(source, evidence.line)
-        .is_some_and(another_components_line)
+        .filter(|l| (12..=LONGEST).contains(&l.len()))
+        .is_some_and(|l| another_components_line(&unescaped(l)))
 }
 
 /// The first and last line a node tree spans.
