@@ -302,3 +302,53 @@ fn a_caller_wired_to_a_port_its_service_lacks_explains_its_crash_loop() {
         "env-port-not-a-service-port"
     );
 }
+
+/// Issue 39, wrong wiring: a Service whose selector wants the version its Pods no longer have (a
+/// rollout from v1 to v2) selects nothing; the finding names the Pods that miss it by one label and
+/// the label, and cites that label's line.
+#[test]
+fn a_selector_of_another_version_names_the_pods_it_misses() {
+    let path = common::repo()
+        .join("tests/fixtures/rules/service-endpoints-not-serving/fires-selector-wants-another-version.yaml");
+    let report = analyze(&[Source::new(
+        "objects.yaml",
+        std::fs::read_to_string(path).unwrap(),
+    )]);
+    let top = report.diagnosis().unwrap();
+    assert_eq!(
+        (top.rule.as_str(), top.subject.name.as_str()),
+        ("service-endpoints-not-serving", "reviews")
+    );
+    assert!(
+        top.summary.contains("version=v1") && top.summary.contains("version=v2"),
+        "{}",
+        top.summary.as_str()
+    );
+    assert!(
+        top.evidence
+            .iter()
+            .any(|e| e.path == "metadata.labels[\"version\"]" && e.value == "v2"),
+        "{:?}",
+        top.evidence
+    );
+}
+
+/// Issue 39, nothing acting: a Service with ready endpoints that clients cannot reach because no
+/// kube-proxy programs it (its DaemonSet 0 ready, its Pods crash-looping). The component heads; its
+/// Pods' crash loops sit under it, and the Service is not reported healthy-but-failing.
+#[test]
+fn endpoints_nothing_programs_point_at_kube_proxy() {
+    let report = analyze(&[fixture("endpoints-ready-kube-proxy-crashlooping.txt")]);
+    let top = report.diagnosis().unwrap();
+    assert_eq!(top.rule, "cluster-component-failing");
+    assert_eq!(top.subject.name, "kube-proxy");
+    let loops: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "container-crash-looping")
+        .collect();
+    assert_eq!(loops.len(), 3);
+    assert!(loops
+        .iter()
+        .all(|f| f.explained_by.as_ref().is_some_and(|c| c.subject == top.subject)));
+}

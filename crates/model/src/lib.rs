@@ -10,6 +10,7 @@ pub use faultline_report::instant;
 pub mod map;
 pub mod owners;
 pub mod proxy;
+pub mod selectors;
 pub mod state;
 pub mod timeline;
 pub mod timeline_words;

@@ -8,7 +8,9 @@ crate::declare_rule! {
     /// ## What it finds
     /// A Service whose selected Pods are not eligible for traffic: every endpoint of its
     /// EndpointSlices is not `serving` (nil counts as true, as in the API), or the Pods it selects are
-    /// not Ready, or it selects no Pod at all. With `publishNotReadyAddresses: true` the slice marks
+    /// not Ready, or it selects no Pod at all (then the pasted Pods that match every label of its
+    /// selector but one are named, with the label: a Service wired to another version of its Pods,
+    /// `version: v1` after a rollout to `v2`). With `publishNotReadyAddresses: true` the slice marks
     /// not-ready endpoints `ready: true`, so traffic reaches Pods whose readiness fails; that is
     /// reported too. The article's five facts are stated for the Service: container running, Pod
     /// ready, address present, eligible for traffic, business response — each proven, disproven or
@@ -51,7 +53,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 所选 Pod 不具备接收流量资格的 Service：其 EndpointSlice 中的每个端点都不是 `serving`（与 API 一致，nil 视为 true），或者它选中的 Pod 未处于 Ready，或者它根本没有选中任何 Pod。设置了 `publishNotReadyAddresses: true` 时，EndpointSlice 会把未就绪的端点标记为 `ready: true`，于是流量会到达就绪检查失败的 Pod；这种情况也会报告。规则会针对该 Service 给出文章中的五个事实：容器在运行、Pod 已就绪、地址存在、具备接收流量的资格、业务响应正常，并根据输入逐一判定为已证实、已否定或未知。
+ 所选 Pod 不具备接收流量资格的 Service：其 EndpointSlice 中的每个端点都不是 `serving`（与 API 一致，nil 视为 true），或者它选中的 Pod 未处于 Ready，或者它根本没有选中任何 Pod（此时会指出与选择算符只差一个标签的已粘贴 Pod 以及那个标签：Service 连向的是这些 Pod 的另一个版本，例如滚动升级到 `v2` 之后仍是 `version: v1`）。设置了 `publishNotReadyAddresses: true` 时，EndpointSlice 会把未就绪的端点标记为 `ready: true`，于是流量会到达就绪检查失败的 Pod；这种情况也会报告。规则会针对该 Service 给出文章中的五个事实：容器在运行、Pod 已就绪、地址存在、具备接收流量的资格、业务响应正常，并根据输入逐一判定为已证实、已否定或未知。
 
  ## 为什么重要
  “Pod 处于 Running” 和 “Service 有端点” 都不等于 “请求成功”。失败的就绪探针会让 Pod 退出轮转（或者在设置了 `publishNotReadyAddresses` 时，仍然让流量进来）；每个事实都需要各自的证据。
@@ -196,9 +198,25 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 facts,
             }
         } else if selects_nothing {
+            // Pods that miss the selector by one label: another version's, a renamed app.
+            let near = faultline_model::selectors::near_misses(model, service, 3);
+            for miss in &near {
+                if let Some(pod) = model.object(&miss.pod) {
+                    evidence.extend(model.evidence(pod, &format!("metadata.labels[\"{}\"]", miss.key)));
+                }
+            }
             Msg::SelectsNothing {
                 subject: id.clone(),
                 facts,
+                near: near.first().map(|m| {
+                    Msg::NearMiss {
+                        pods: near.iter().map(|m| m.pod.clone()).collect(),
+                        key: m.key.clone(),
+                        wanted: m.wanted.clone(),
+                        has: m.has.clone(),
+                    }
+                    .into_box()
+                }),
             }
         } else if ready_but_not_serving {
             Msg::NotReadyButRouted {
@@ -484,9 +502,28 @@ faultline_report::messages! {
             zh: "{subject} 没有端点，因为 {workload} 被缩容到了 0 个副本：它的选择算符匹配的正是这个工作负载的 Pod，而这些 Pod 一个也没有运行。五个事实——{facts}。",
         },
         /// The Service's selector matches none of the pasted Pods; `facts` are its five facts.
-        SelectsNothing { subject: ObjectRef, facts: Vec<Message> } = "service-endpoints-not-serving.selects-nothing" {
-            en: "{subject} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints. Five facts — {facts}.",
-            zh: "{subject} 在粘贴的 Pod 中一个也没有选中：它的选择算符匹配不到任何 Pod 的标签，所以它没有端点。五个事实——{facts}。",
+        SelectsNothing { subject: ObjectRef, facts: Vec<Message>, near: Option<Box<Message>> } = "service-endpoints-not-serving.selects-nothing" {
+            en: {
+                let near = near.0.as_ref().map(|n| format!(" {}", n.render(faultline_report::lang::Lang::En))).unwrap_or_default();
+                format!("{subject} selects no Pod among those pasted: its selector matches no labels, so it has no endpoints.{near} Five facts — {facts}.")
+            },
+            zh: {
+                let near = near.0.as_ref().map(|n| n.render(faultline_report::lang::Lang::Zh)).unwrap_or_default();
+                format!("{subject} 在粘贴的 Pod 中一个也没有选中：它的选择算符匹配不到任何 Pod 的标签，所以它没有端点。{near}五个事实——{facts}。")
+            },
+        },
+        /// Pods that match every label of the selector but one (the first's key and values).
+        NearMiss { pods: Vec<ObjectRef>, key: String, wanted: String, has: Option<String> } = "service-endpoints-not-serving.near-miss" {
+            en: {
+                let one = pods.0.len() == 1;
+                let (verb, who) = if one { ("matches", "it has") } else { ("match", "they have") };
+                let has = has.0.as_ref().map_or_else(|| format!("{who} no label {key}"), |h| format!("{who} {key}={h}"));
+                format!("{pods} {verb} every label of the selector but one: the selector wants {key}={wanted}, {has} — the Service is wired to another version or name.")
+            },
+            zh: {
+                let has = has.0.as_ref().map_or_else(|| format!("它们没有标签 {key}"), |h| format!("它们的是 {key}={h}"));
+                format!("{pods} 与选择算符的标签只差一个：选择算符要求 {key}={wanted}，{has}——这个 Service 连向的是另一个版本或名字。")
+            },
         },
         /// `publishNotReadyAddresses: true` routes traffic to Pods that are not ready; `probe` is the
         /// kubelet's readiness failure, verbatim.
