@@ -96,7 +96,8 @@ pub struct BoundaryCount {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Independent faults (groups of root errors and warnings).
+    /// Independent faults (groups of root errors and warnings; the two causes of a deciding command
+    /// are one fault read two ways).
     pub faults: usize,
     /// The boundaries with an error or warning, the most severe root first (report order).
     pub boundaries: Vec<BoundaryCount>,
@@ -242,8 +243,10 @@ pub fn summary(report: &Report) -> Summary {
     }
     // A symptom's boundary can have no root of its own: it is counted under no boundary row.
     rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // Two causes a deciding command tells apart are two readings of one fault, not two faults.
+    let competing = usize::from(report.decide.is_some() && fault_groups.len() > 1);
     Summary {
-        faults: fault_groups.len(),
+        faults: fault_groups.len() - competing,
         boundaries,
         rules,
         namespaces: namespaces.into_iter().collect(),
@@ -285,6 +288,24 @@ billing       api-5f6d7c8b9-abcde    1/1     Running            0          3d
         "NAME      STATUS     ROLES    AGE   VERSION\n\
          worker-1  NotReady   <none>   40d   v1.29.2\n\
          worker-2  Ready      <none>   40d   v1.29.2\n"
+    }
+
+    /// An OOM kill on a node under memory pressure: two causes a deciding command tells apart,
+    /// one fault read two ways — the headline does not call them independent.
+    #[test]
+    fn two_causes_of_a_deciding_command_are_one_fault() {
+        let text = include_str!(
+            "../../../../tests/fixtures/differential/oom-killed-on-node-under-memory-pressure.yaml"
+        );
+        let r = report(text);
+        assert!(r.decide.is_some(), "{:?}", r.findings);
+        let roots = r
+            .findings
+            .iter()
+            .filter(|f| weighty(f) && f.explained_by.is_none())
+            .count();
+        assert_eq!(roots, 2);
+        assert_eq!(summary(&r).faults, 1);
     }
 
     #[test]
