@@ -87,9 +87,9 @@ fn rule_docs() -> String {
     for rule in faultline_engine::rules::RULES {
         let _ = writeln!(
             out,
-            "    RuleDoc {{ id: {:?}, boundary: {:?}, docs: {:?}, docs_zh: {:?} }},",
+            "    RuleDoc {{ id: {:?}, boundary: faultline_report::Boundary::{:?}, docs: {:?}, docs_zh: {:?} }},",
             rule.id,
-            rule.boundary.id(),
+            rule.boundary,
             rule.docs,
             rule.docs_zh
         );

@@ -22,24 +22,21 @@ pub fn rules_page(props: &Props) -> Html {
     // button that brings its article into view (the location hash is the page's route, so no
     // `#rule-…` links), and each article a way back.
     let index = Boundary::ALL.into_iter().map(|boundary| {
-        let rules = RULE_DOCS
-            .iter()
-            .filter(|r| r.boundary == boundary.id())
-            .map(|rule| {
-                let summary = view_model::rule_docs(rule.id, props.lang)
-                    .and_then(|sections| first_sentence(&sections))
-                    .unwrap_or_default();
-                let id = rule.id;
-                html! {
-                    <li>
-                        <button type="button" class="link rule-jump" data-rule={id}
-                            onclick={move |_: MouseEvent| bring_into_view(&format!("rule-{id}"))}>
-                            <code translate="no">{ id }</code>
-                        </button>
-                        <span class="muted" translate="no">{ " " }{ super::prose(&summary) }</span>
-                    </li>
-                }
-            });
+        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary).map(|rule| {
+            let summary = view_model::rule_docs(rule.id, props.lang)
+                .and_then(|sections| first_sentence(&sections))
+                .unwrap_or_default();
+            let id = rule.id;
+            html! {
+                <li>
+                    <button type="button" class="link rule-jump" data-rule={id}
+                        onclick={move |_: MouseEvent| bring_into_view(&format!("rule-{id}"))}>
+                        <code translate="no">{ id }</code>
+                    </button>
+                    <span class="muted" translate="no">{ " " }{ super::prose(&summary) }</span>
+                </li>
+            }
+        });
         html! {
             <li class="index-group" data-boundary={boundary.id()}>
                 <strong>{ (t.boundary)(boundary) }</strong>
@@ -49,7 +46,7 @@ pub fn rules_page(props: &Props) -> Html {
     });
     let to_index = Callback::from(|_: MouseEvent| bring_into_view("rules-index"));
     let groups = Boundary::ALL.into_iter().map(|boundary| {
-        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary.id()).map(|rule| {
+        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary).map(|rule| {
             let link = samples::for_rule(rule.id).map(|s| route::format(Some(s.id), View::Findings));
             let sections = view_model::rule_docs(rule.id, props.lang).unwrap_or_default();
             html! {
