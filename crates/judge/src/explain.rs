@@ -80,6 +80,19 @@ const fn by_a_callee(symptom: &'static str, cause: &'static str) -> Explanation 
     }
 }
 
+/// `symptom` (an OOM kill, restarts) of a Pod on a node whose kubelet recorded a SystemOOM: the
+/// node's memory pressure explains it.
+const fn by_a_system_oom(symptom: &'static str) -> Explanation {
+    Explanation {
+        symptom,
+        cause: Some(node_runtime::node_under_pressure::RULE.id),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            runs_on(model, &symptom.subject, &cause.subject) && system_oom(model, &cause.subject)
+        },
+    }
+}
+
 /// `symptom` (a caller's restarts, probe failures or 5xx) is explained by a refused create whose
 /// refused objects hold a Service the caller calls (`quota-exceeded-on-create`,
 /// `admission-denied-on-create`: their subject is the refuser, the refused in `affects`).
@@ -334,22 +347,8 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
     // A container OOM-killed on a node whose kubelet recorded a SystemOOM: the kernel's OOM killer
     // acted for the whole node, so the node's memory pressure is the cause, not the container's
     // limit (the question the deciding command asks).
-    Explanation {
-        symptom: application::container_oom_killed::RULE.id,
-        cause: Some(node_runtime::node_under_pressure::RULE.id),
-        takes_boundary: false,
-        explains: |model, symptom, cause| {
-            runs_on(model, &symptom.subject, &cause.subject) && system_oom(model, &cause.subject)
-        },
-    },
-    Explanation {
-        symptom: application::container_crash_looping::RULE.id,
-        cause: Some(node_runtime::node_under_pressure::RULE.id),
-        takes_boundary: false,
-        explains: |model, symptom, cause| {
-            runs_on(model, &symptom.subject, &cause.subject) && system_oom(model, &cause.subject)
-        },
-    },
+    by_a_system_oom(application::container_oom_killed::RULE.id),
+    by_a_system_oom(application::container_crash_looping::RULE.id),
     // A Pod without a network sandbox on a node whose network is not ready.
     Explanation {
         symptom: zone_network_storage::pod_sandbox_failed::RULE.id,

@@ -59,6 +59,32 @@ impl<'a> PodSpec<'a> {
     }
 }
 
+/// The namespaces the input has objects in, sorted, each once (a two-label host `name.ns` names a
+/// Service only in one of them: `faultline_model::callers::service_of`).
+pub fn namespaces<'m>(model: &'m Model<'_>) -> Vec<&'m str> {
+    let mut namespaces: Vec<&str> = model
+        .objects
+        .iter()
+        .filter_map(|o| o.id.namespace.as_deref())
+        .collect();
+    namespaces.sort_unstable();
+    namespaces.dedup();
+    namespaces
+}
+
+impl<'a> Container<'a> {
+    /// The container's `env` entries with a literal value: (index, name, value).
+    pub fn env(&self) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
+        self.node
+            .get("env")
+            .map(Node::items)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, env)| Some((i, env.get("name")?.as_str()?, env.get("value")?.as_str()?)))
+    }
+}
+
 /// Every Pod's spec, in input order. (A workload's Pod template is dropped from its tree once
 /// read, `ingest::PRUNED`: its Pods say the same, with their status.)
 pub fn pod_specs<'a>(model: &Model<'a>) -> Vec<PodSpec<'a>> {

@@ -1,5 +1,4 @@
 use crate::pod_spec::{listed, pod_specs};
-use faultline_ingest::node::Node;
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -73,31 +72,12 @@ const DOCS_ZH: &str = r#"
 pub use faultline_model::callers::service_of;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut namespaces: Vec<&str> = model
-        .objects
-        .iter()
-        .filter_map(|o| o.id.namespace.as_deref())
-        .collect();
-    namespaces.sort_unstable();
-    namespaces.dedup();
+    let namespaces = crate::pod_spec::namespaces(model);
     for spec in pod_specs(model) {
         let object = spec.object;
         let own = spec.namespace();
         for container in spec.containers() {
-            for (i, env) in container
-                .node
-                .get("env")
-                .map(Node::items)
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-            {
-                let (Some(name), Some(value)) = (
-                    env.get("name").and_then(Node::as_str),
-                    env.get("value").and_then(Node::as_str),
-                ) else {
-                    continue;
-                };
+            for (i, name, value) in container.env() {
                 let Some((service, namespace)) = service_of(name, value, own, &namespaces) else {
                     continue;
                 };

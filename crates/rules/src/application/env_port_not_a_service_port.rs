@@ -69,24 +69,11 @@ const DOCS_ZH: &str = r#"
 "#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut namespaces: Vec<&str> = model
-        .objects
-        .iter()
-        .filter_map(|o| o.id.namespace.as_deref())
-        .collect();
-    namespaces.sort_unstable();
-    namespaces.dedup();
+    let namespaces = crate::pod_spec::namespaces(model);
     for spec in pod_specs(model) {
         let object = spec.object;
         for container in spec.containers() {
-            let envs = container.node.get("env").map(Node::items).unwrap_or_default();
-            for (i, env) in envs.iter().enumerate() {
-                let (Some(name), Some(value)) = (
-                    env.get("name").and_then(Node::as_str),
-                    env.get("value").and_then(Node::as_str),
-                ) else {
-                    continue;
-                };
+            for (i, name, value) in container.env() {
                 let Some((host, namespace)) = service_of(name, value, spec.namespace(), &namespaces) else {
                     continue;
                 };

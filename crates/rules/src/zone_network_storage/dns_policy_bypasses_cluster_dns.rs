@@ -203,13 +203,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// `env-host-not-a-service` reads them: `redis-cart:6379`, `http://orders.shop.svc:8080`, a single
 /// name in a `*_HOST` variable), with its path.
 fn in_cluster_env(model: &Model<'_>, spec: &crate::pod_spec::PodSpec<'_>) -> Option<(String, String)> {
-    let mut namespaces: Vec<&str> = model
-        .objects
-        .iter()
-        .filter_map(|o| o.id.namespace.as_deref())
-        .collect();
-    namespaces.sort_unstable();
-    namespaces.dedup();
+    let namespaces = crate::pod_spec::namespaces(model);
     let own = spec.namespace();
     for container in spec.containers() {
         for (i, env) in container
