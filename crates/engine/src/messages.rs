@@ -34,6 +34,7 @@ groups! {
     crate::rules::application::env_host_not_a_service::Msg,
     crate::rules::application::env_port_not_a_service_port::Msg,
     crate::rules::application::http_server_errors::Msg,
+    crate::rules::readiness_endpoints::gateway_route_not_accepted::Msg,
     crate::rules::application::job_failed::Msg,
     crate::rules::known_failure_reported::Msg,
     crate::rules::log_evidence::Msg,

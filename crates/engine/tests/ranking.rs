@@ -32,7 +32,8 @@
 //!   `quiet-released-retain-pv`); and the spec and
 //!   configuration rules, whose evidence is no failure in time: `readiness-probe-missing`,
 //!   `component-status-unhealthy` (a `get cs` row now), `dns-policy-bypasses-cluster-dns`,
-//!   `env-host-not-a-service`, `env-port-not-a-service-port`,
+//!   `env-host-not-a-service`, `env-port-not-a-service-port`, `gateway-route-not-accepted` (the
+//!   route's conditions now),
 //!   `probe-port-not-declared`,
 //!   `referenced-object-missing` (the references and the listing now), `runtime-memory-over-limit`,
 //!   `service-target-port-mismatch`.
@@ -86,6 +87,7 @@ const CURRENT_STATE: &[&str] = &[
     "dns-policy-bypasses-cluster-dns",
     "env-host-not-a-service",
     "env-port-not-a-service-port",
+    "gateway-route-not-accepted",
     "job-failed",
     "metrics-api-unavailable",
     "node-network-unavailable",

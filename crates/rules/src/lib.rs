@@ -193,6 +193,7 @@ pub const RULES: &[Rule] = &[
     application::env_port_not_a_service_port::RULE,
     etcd::etcd_member_failing::RULE,
     etcd::etcd_request_failed::RULE,
+    readiness_endpoints::gateway_route_not_accepted::RULE,
     application::http_server_errors::RULE,
     node_runtime::image_pull_failed::RULE,
     readiness_endpoints::ingress_not_admitted::RULE,
