@@ -84,6 +84,10 @@ pub(super) fn read_other(
                 line,
                 describe::conditions_fragment(&head[from..to], line, name, namespace)?,
             ))
+        })
+        .or_else(|| {
+            let (from, to, line) = taints_block(head, segment.first_line)?;
+            Some((from, to, line, node_taints(&head[from..to], line, name)?))
         });
     if let Some((from, to, line, node)) = fragment {
         {
@@ -223,6 +227,60 @@ pub(super) fn conditions_block(text: &str, first_line: u32) -> Option<(usize, us
         at += line.len();
     }
     found.filter(|(start, end, _)| text[*start..*end].lines().count() > 2)
+}
+
+/// A node's `Taints:` field pasted alone (a describe cut to it): from its line to the last taint
+/// under it, when one of them is a node condition's (`node.kubernetes.io/…`).
+fn taints_block(text: &str, first_line: u32) -> Option<(usize, usize, u32)> {
+    let at = memchr::memmem::find(text.as_bytes(), b"Taints:")?;
+    let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    if !text[start..at].trim().is_empty() {
+        return None;
+    }
+    let line = first_line + text[..start].matches('\n').count() as u32;
+    // The field's line, and the lines under it that hold one taint each (describe aligns them).
+    let mut end = start;
+    for (i, raw) in text[start..].split_inclusive('\n').enumerate() {
+        let body = raw.trim();
+        let taint = body.trim_start_matches("Taints:").trim();
+        let is_taint = taint.contains(':') && !taint.contains(' ') && !taint.is_empty();
+        if (i == 0 && is_taint) || (i > 0 && is_taint && raw.starts_with(' ')) {
+            end += raw.len();
+        } else {
+            break;
+        }
+    }
+    (end > start && text[start..end].contains("node.kubernetes.io/")).then_some((start, end, line))
+}
+
+/// A Node object of the taints of a [`taints_block`]: `key[=value]:Effect` each, at its line.
+fn node_taints(text: &str, first_line: u32, name: &str) -> Option<Node> {
+    use super::node::MapBuilder as Obj;
+    let pos = node::Pos::new(first_line, 1);
+    let mut taints = Vec::new();
+    for (n, raw) in (first_line..).zip(text.lines()) {
+        let taint = raw.trim().trim_start_matches("Taints:").trim();
+        let (head, effect) = taint.rsplit_once(':')?;
+        let key = head.split('=').next().unwrap_or(head);
+        let at = node::Pos::new(n, (raw.len() - raw.trim_start().len() + 1) as u32);
+        let mut t = Obj::new(at);
+        t.str("key", key, at);
+        t.str("effect", effect, at);
+        taints.push(t.node());
+    }
+    let mut object = Obj::new(pos);
+    object.str("kind", "Node", pos);
+    let mut meta = Obj::new(pos);
+    meta.str("name", name, pos);
+    object.put("metadata", meta.node(), pos);
+    let mut spec = Obj::new(pos);
+    spec.put(
+        "taints",
+        Node::new(node::NodeValue::Seq(taints.into_boxed_slice()), pos),
+        pos,
+    );
+    object.put("spec", spec.node(), pos);
+    Some(object.node())
 }
 
 /// The object and field a command printed one field of: `kubectl get job x -o json | jq .status`,

@@ -256,10 +256,30 @@ fn recovered_in_log(model: &Model<'_>, known: &KnownLine, lines: &[&str], failin
     else {
         return false;
     };
+    // A later record of the log that is no failure; a line that does not start as the failing
+    // record does (its date, its level) continues it (a hard wrap), and shows nothing recovered.
+    let shape = |l: &str| -> String {
+        l.trim_start()
+            .chars()
+            .take(4)
+            .map(|c| {
+                if c.is_ascii_digit() {
+                    '0'
+                } else if c.is_alphabetic() {
+                    'a'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    };
+    let record = lines.get(known.line as usize - 1).map(|l| shape(l));
     (known.line + 1..=block.last_line).any(|n| {
-        lines
-            .get(n as usize - 1)
-            .is_some_and(|l| !l.trim().is_empty() && !failing.has(known.source, n))
+        lines.get(n as usize - 1).is_some_and(|l| {
+            !l.trim().is_empty()
+                && !failing.has(known.source, n)
+                && record.as_deref().is_none_or(|r| shape(l) == r)
+        })
     })
 }
 

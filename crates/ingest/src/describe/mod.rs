@@ -266,8 +266,18 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
     };
     let items = tree(body);
     let find = |key: &str| items.iter().find(|i| i.line.key == Some(key));
-    let name_item = find("Name")?;
-    let name = name_item.value().to_string();
+    // A describe cut before its `Name:` (only its `Taints:` pasted): the name the command gives
+    // (`kubectl describe node nodex`), placed at the first field.
+    let named_by_command = command.and_then(command_target_name);
+    let name_item = match find("Name") {
+        Some(item) => item,
+        None if named_by_command.is_some() => items.first()?,
+        None => return None,
+    };
+    let name = match find("Name") {
+        Some(item) => item.value().to_string(),
+        None => named_by_command.unwrap_or_default(),
+    };
     let mut kind = detect_kind(&items, command);
     if kind.is_empty() {
         // A describe cut to its head and its events (`Name:`, `Status:`, `Events:`): the kind the
@@ -411,6 +421,22 @@ fn kind_of_events(lines: &[Line<'_>]) -> String {
     } else {
         String::new()
     }
+}
+
+/// The object a `describe` command names: `kubectl describe node nodex` -> `nodex`,
+/// `kubectl describe pod/web-0` -> `web-0`; `None` for a command that names a kind only.
+fn command_target_name(command: &Command) -> Option<String> {
+    let words = command.own_words();
+    let at = words.iter().position(|w| *w == "describe")?;
+    let mut rest = words[at + 1..].iter().filter(|w| !w.starts_with('-'));
+    let target = rest.next()?;
+    if let Some((_, name)) = target.split_once('/') {
+        return Some(name.to_string()).filter(|n| !n.is_empty());
+    }
+    // After `-n NS` the namespace is a word too: the name is the word after the kind, unless it is
+    // the namespace.
+    rest.find(|w| Some(**w) != command.namespace.as_deref())
+        .map(|w| w.to_string())
 }
 
 /// `kubectl describe pod x`, `kubectl -n ns describe pods`, `kubectl describe rs/x` -> the kind.

@@ -142,6 +142,23 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     };
     for object in model.objects.iter().filter(|o| o.id.kind == "Node") {
         let Some((_, conditions)) = object.locate("status.conditions") else {
+            // No conditions pasted (a describe cut to its Taints): the node lifecycle controller's
+            // pressure taint says the condition is True.
+            let taints = object
+                .locate("spec.taints")
+                .map(|(_, t)| t.items())
+                .unwrap_or_default();
+            for (i, taint) in taints.iter().enumerate() {
+                let key = taint.get("key").and_then(|k| k.as_str()).unwrap_or_default();
+                if let Some(pressure) = CONDITIONS.iter().find(|p| taint_of(p) == key) {
+                    add(
+                        object.id.clone(),
+                        pressure,
+                        model.evidence(object, &format!("spec.taints[{i}].key")),
+                        &mut pressures,
+                    );
+                }
+            }
             continue;
         };
         for (i, condition) in conditions.items().iter().enumerate() {
