@@ -2,19 +2,8 @@
 //! a named subject before an unnamed one.
 
 use faultline_report::{Finding, ObjectRef, Severity};
-use faultline_rules::{application, readiness_endpoints};
 
-/// Rules whose findings are generic symptoms: what fails, not why. A probe failing, a server
-/// answering 5xx, a container restarting or a rollout not progressing follow from many causes; a
-/// component's explicit refusal or reason at the same severity is the likelier cause (issue 39).
-pub const GENERIC: &[&str] = &[
-    readiness_endpoints::readiness_probe_failing::RULE.id,
-    application::liveness_probe_failing::RULE.id,
-    application::startup_probe_failing::RULE.id,
-    application::http_server_errors::RULE.id,
-    application::container_crash_looping::RULE.id,
-    readiness_endpoints::rollout_not_progressing::RULE.id,
-];
+pub use faultline_rules::GENERIC;
 
 /// For each finding, whether a current finding of another rule is about the same objects: its
 /// subject, or a workload either affects. A Pending claim that a Pod waits for is touched by the

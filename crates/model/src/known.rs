@@ -45,13 +45,19 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
     out
 }
 
-/// A line as the component printed it: a line of JSON escapes its quotes.
+/// A line as the component printed it: a line of JSON escapes its quotes, and Go's encoder its
+/// `<`, `>` and `&` (`read udp 127.0.0.1:43082-\u003e127.0.0.53:53`).
 fn unescaped(line: &str) -> std::borrow::Cow<'_, str> {
-    if line.contains("\\\"") {
-        std::borrow::Cow::Owned(line.replace("\\\"", "\""))
-    } else {
-        std::borrow::Cow::Borrowed(line)
+    if !line.contains('\\') {
+        return std::borrow::Cow::Borrowed(line);
     }
+    let mut out = line.replace("\\\"", "\"");
+    for (escape, c) in [("\\u003e", ">"), ("\\u003c", "<"), ("\\u0026", "&")] {
+        if out.contains(escape) {
+            out = out.replace(escape, c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The components whose lines a client of the API server prints as its own: kubectl's messages and

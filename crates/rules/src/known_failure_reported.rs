@@ -8,7 +8,10 @@ crate::declare_rule! {
     /// ## What it finds
     /// A line that a Kubernetes component, a container runtime, a network or storage plugin, an
     /// add-on or a client prints when something fails — one of the catalog's entries
-    /// (`catalog/*.toml`, each with its source) — where no other rule found a fault. The line is
+    /// (`catalog/*.toml`, each with its source) — where no other rule found a fault. Where the
+    /// others found only generic symptoms (a crash loop, a probe failing, 5xx: `crate::GENERIC`), a
+    /// network, DNS or storage line still is (`dial tcp: lookup postgres on 127.0.0.53:53: …
+    /// connection refused` beside a client's crash loop: the lookup is why it crashes). The line is
     /// known whatever layout it sits in: an events-table row, a describe `Events:` section, a klog
     /// or journal line, a JSON log, a sentence of prose.
     ///
@@ -51,7 +54,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- Kubernetes 组件、容器运行时、网络或存储插件、附加组件或客户端在出现故障时打印的一行文字——目录（`catalog/*.toml`，每条都注明来源）中的某一条——而其他规则都没有发现故障。无论这一行处于什么布局中都能识别：events 表格的一行、describe 的 `Events:` 部分、klog 或 journal 日志行、JSON 日志，或一句说明文字。
+ Kubernetes 组件、容器运行时、网络或存储插件、附加组件或客户端在出现故障时打印的一行文字——目录（`catalog/*.toml`，每条都注明来源）中的某一条——而其他规则都没有发现故障。如果其他规则只发现了笼统的症状（崩溃重启、探针失败、5xx：`crate::GENERIC`），网络、DNS 或存储方面的行仍会报告（客户端崩溃重启的旁边有 `dial tcp: lookup postgres on 127.0.0.53:53: … connection refused`：正是这次解析失败让它崩溃）。无论这一行处于什么布局中都能识别：events 表格的一行、describe 的 `Events:` 部分、klog 或 journal 日志行、JSON 日志，或一句说明文字。
 
  ## 为什么重要
  粘贴的内容常常只有一行：某条命令打印的错误、一行日志、问题中引用的一条事件。如果对它什么都不说，它看起来就像“没有故障”。目录中的每一条都指明了该组件的故障所指向的故障边界，所以一行已知的文字本身就是该去哪里查的证据。
@@ -286,10 +289,14 @@ fn recovered_in_log(model: &Model<'_>, known: &KnownLine, lines: &[&str], failin
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // A rule that read the objects says more than a line: only where none found a fault (a lint is
     // no fault: a risk in a spec).
-    if findings
+    // Where the others found only generic symptoms, an infrastructure line may be their cause.
+    let faults: Vec<&Finding> = findings
         .iter()
-        .any(|f| f.severity != Severity::Info && !crate::is_lint(f))
-    {
+        .filter(|f| f.severity != Severity::Info && !crate::is_lint(f))
+        .collect();
+    let only_symptoms =
+        !faults.is_empty() && faults.iter().all(|f| crate::GENERIC.contains(&f.rule.as_str()));
+    if !faults.is_empty() && !only_symptoms {
         return;
     }
     // The lines the other rules cite or read are theirs to judge, and so is the same line pasted
@@ -331,6 +338,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let entry = known.recognised.entry;
         let source = model.sources[known.source].name.as_str();
         if entry.severity == Severity::Info
+            || (only_symptoms && entry.boundary != Boundary::ZoneNetworkStorage)
             || cited.has(known.source, known.line)
             || line_text(known.source, known.line).is_some_and(|t| cited_texts.binary_search(&t).is_ok())
             || read.has(known.source, known.line)

@@ -264,6 +264,20 @@ pub const LINTS: &[&str] = &[
     zone_network_storage::replicas_in_one_zone::RULE.id,
 ];
 
+/// Rules whose findings are generic symptoms: what fails, not why. A probe failing, a server
+/// answering 5xx, a container restarting or a rollout not progressing follow from many causes; a
+/// component's explicit refusal or reason at the same severity is the likelier cause (issue 39: the
+/// judge ranks them after it, and `known-failure-reported` still reads a network or DNS line beside
+/// them).
+pub const GENERIC: &[&str] = &[
+    readiness_endpoints::readiness_probe_failing::RULE.id,
+    application::liveness_probe_failing::RULE.id,
+    application::startup_probe_failing::RULE.id,
+    application::http_server_errors::RULE.id,
+    application::container_crash_looping::RULE.id,
+    readiness_endpoints::rollout_not_progressing::RULE.id,
+];
+
 /// Whether `finding` is a lint: a warning or a note of a [`LINTS`] rule.
 pub fn is_lint(finding: &Finding) -> bool {
     finding.severity != Severity::Error && LINTS.contains(&finding.rule.as_str())

@@ -43,8 +43,43 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
                 .push(other.id.namespace.as_deref());
         }
     }
+    // A later listing in which the same Deployment's Pods run ready from a newer ReplicaSet (`get
+    // pods` again after a fix: a rollout, new names) shows the failing row is the past. Rows of one
+    // ReplicaSet, failing and running side by side, are all the present.
+    let replica_set = |name: &str| name.rsplit_once('-').map(|(rs, _)| rs.to_string());
+    let mut healthy: std::collections::HashMap<(usize, faultline_report::ObjectRef), Vec<(String, u32)>> =
+        std::collections::HashMap::new();
+    for other in model.objects_of_kind("Pod") {
+        if other.locate("kubectl.status").and_then(|(_, n)| n.as_str()) != Some("Running") {
+            continue;
+        }
+        let ready = other
+            .locate("kubectl.ready")
+            .and_then(|(_, n)| n.as_str())
+            .and_then(|r| r.split_once('/'));
+        if !ready.is_some_and(|(a, b)| a == b && a != "0") {
+            continue;
+        }
+        let workload = faultline_model::owners::top_workload(model, &other.id);
+        let Some(rs) = replica_set(&other.id.name).filter(|_| workload.kind == "Deployment") else {
+            continue;
+        };
+        healthy
+            .entry((other.source, workload))
+            .or_default()
+            .push((rs, other.node.pos.line));
+    }
     rows.into_iter()
         .filter(|(o, _)| !shown_whole(&whole, &o.id))
+        .filter(|(o, _)| {
+            let workload = faultline_model::owners::top_workload(model, &o.id);
+            let own = replica_set(&o.id.name);
+            let newer_runs = healthy.get(&(o.source, workload)).is_some_and(|rows| {
+                rows.iter()
+                    .any(|(rs, line)| Some(rs) != own.as_ref() && *line > o.node.pos.line)
+            });
+            !newer_runs
+        })
         .collect()
 }
 
