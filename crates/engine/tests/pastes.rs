@@ -9,7 +9,12 @@
 //! describe Events with `<unknown>` ages, a kubelet klog fragment in prose, 1.0's tab describe with
 //! dated events, an `az` table before kubectl's error; (54–83) thirty collected on 2026-12-06 from
 //! threads of 2016–2026 and read before any change for them (27 right; the three misses were each a
-//! class: a sentence quoting the table below it, an application's fatal log line alone, `get cs`).
+//! class: a sentence quoting the table below it, an application's fatal log line alone, `get cs`);
+//! (84–113) thirty more the same day (22 right as collected, 28 after the classes they showed: busybox's
+//! `bad address`, a hard-wrapped log record, a node's Taints alone, a DNS line beside a crash loop,
+//! Go's JSON escapes, a later listing from a new ReplicaSet, the CronJob controller's missed starts).
+//! Not right yet, and not in [`RIGHT`]: a k9s row with restarts and no status word (100), gVisor's
+//! cgroup error inside a sandbox failure (104, read as the network's).
 //!
 //! Scored as `../shared/tools/score.py --ignore-info --silent-report` scores the CLI: a faulty paste
 //! is right when its first error or warning finding is at the expected boundary (or one it also
@@ -110,6 +115,34 @@ const RIGHT: &[&str] = &[
     "81-healthy-calico-policy-controller",
     "82-get-cs-selfhosted-false-alarm",
     "83-apiserver-6443-io-timeout",
+    "84-dns-k3s-host-cidr-clash",
+    "85-dns-app-log-systemd-resolved",
+    "86-dns-bad-address-no-dns-addon",
+    "87-webhook-istio-eks-single-event",
+    "88-webhook-certmanager-ca-not-injected-ci",
+    "89-webhook-istio-injector-nopods-events-watch",
+    "90-scc-job-fsgroup-openshift",
+    "91-podsecurity-restricted-operator",
+    "92-rbac-cannot-list-pods-cut-log",
+    "93-longhorn-attached-to-different-node",
+    "94-ebs-nvme-partition-mount-exit32",
+    "95-azuredisk-multiattach-used-by-pod",
+    "96-ingress-502-service-selector-wrong-app",
+    "97-ingress-502-upstream-8181-no-endpoints",
+    "98-hpa-no-metrics-returned-eks",
+    "99-metrics-server-kubelet-ip-sans",
+    "101-diskpressure-100pct-evicted-loop",
+    "102-ephemeral-storage-evictions-grep",
+    "103-kubelet-cgroup-driver-systemctl-ellipsized",
+    "105-containerd-cgroupspath-journal",
+    "106-startup-probe-503-prometheus",
+    "107-init-crashloop-waiting-for-migrations-job",
+    "108-cronjob-too-many-missed-starts-snip",
+    "109-kubectl-x509-cluster-certs-expired",
+    "110-kubesphere-x509-expired-indented",
+    "111-healthy-nodes-ready-after-wait",
+    "112-history-before-after-crashloop-fixed",
+    "113-coredns-hinfo-timeouts-but-resolving",
 ];
 
 /// Faulty pastes that still get the verdict `no-fault`, each with why (a ratchet: none may be
