@@ -96,20 +96,40 @@ const fn by_a_system_oom(symptom: &'static str) -> Explanation {
 /// `symptom` (a caller's restarts, probe failures or 5xx) is explained by a refused create whose
 /// refused objects hold a Service the caller calls (`quota-exceeded-on-create`,
 /// `admission-denied-on-create`: their subject is the refuser, the refused in `affects`).
-const fn by_a_refused_callee(symptom: &'static str) -> Explanation {
+const fn by_a_refused_callee(symptom: &'static str, cause: &'static str) -> Explanation {
     Explanation {
         symptom,
-        cause: None,
+        cause: Some(cause),
         takes_boundary: false,
         explains: |model, symptom, cause| {
-            (REFUSERS.contains(&cause.rule.as_str())
-                || cause.rule == quota_admission::admission_denied_on_create::RULE.id)
-                && cause.severity == Severity::Error
+            cause.severity == Severity::Error
                 && symptom.subject.kind == "Pod"
                 && model
                     .services_called(&symptom.subject)
                     .iter()
                     .any(|s| cause.affects.contains(s))
+        },
+    }
+}
+
+/// `symptom` (a Pod the scheduler cannot place) is explained by a refused create of a claim it
+/// uses, or that its `FailedScheduling` says does not exist (`cause`: a refuser's rule).
+const fn by_a_refused_claim(cause: &'static str) -> Explanation {
+    Explanation {
+        symptom: scheduling::pod_unschedulable::RULE.id,
+        cause: Some(cause),
+        takes_boundary: false,
+        explains: |model, symptom, cause| {
+            cause.severity == Severity::Error
+                && cause.affects.iter().any(|claim| {
+                    claim.kind == "PersistentVolumeClaim"
+                        && claim.namespace == symptom.subject.namespace
+                        && (uses(model, &symptom.subject, claim) == Some(true)
+                            || model
+                                .events_for(&symptom.subject)
+                                .iter()
+                                .any(|e| e.claim_not_found() == Some(claim.name.as_str())))
+                })
         },
     }
 }
@@ -210,31 +230,58 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
     ),
     // A caller failing because a Service it calls was never created: the API server refused it
     // (a quota, an admission webhook or policy), so its name does not resolve.
-    by_a_refused_callee(application::container_crash_looping::RULE.id),
-    by_a_refused_callee(application::liveness_probe_failing::RULE.id),
-    by_a_refused_callee(readiness_endpoints::readiness_probe_failing::RULE.id),
-    by_a_refused_callee(application::http_server_errors::RULE.id),
+    by_a_refused_callee(
+        application::container_crash_looping::RULE.id,
+        quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::container_crash_looping::RULE.id,
+        quota_admission::admission_denied_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::container_crash_looping::RULE.id,
+        quota_admission::admission_webhook_unreachable::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::liveness_probe_failing::RULE.id,
+        quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::liveness_probe_failing::RULE.id,
+        quota_admission::admission_denied_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::liveness_probe_failing::RULE.id,
+        quota_admission::admission_webhook_unreachable::RULE.id,
+    ),
+    by_a_refused_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        quota_admission::admission_denied_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        quota_admission::admission_webhook_unreachable::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::http_server_errors::RULE.id,
+        quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::http_server_errors::RULE.id,
+        quota_admission::admission_denied_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::http_server_errors::RULE.id,
+        quota_admission::admission_webhook_unreachable::RULE.id,
+    ),
     // A Pod the scheduler cannot place because its claim does not exist, the claim's create having
     // been refused (a `requests.storage` quota, a policy): the refusal is the cause.
-    Explanation {
-        symptom: scheduling::pod_unschedulable::RULE.id,
-        cause: None,
-        takes_boundary: false,
-        explains: |model, symptom, cause| {
-            (REFUSERS.contains(&cause.rule.as_str())
-                || cause.rule == quota_admission::admission_denied_on_create::RULE.id)
-                && cause.severity == Severity::Error
-                && cause.affects.iter().any(|claim| {
-                    claim.kind == "PersistentVolumeClaim"
-                        && claim.namespace == symptom.subject.namespace
-                        && (uses(model, &symptom.subject, claim) == Some(true)
-                            || model
-                                .events_for(&symptom.subject)
-                                .iter()
-                                .any(|e| e.claim_not_found() == Some(claim.name.as_str())))
-                })
-        },
-    },
+    by_a_refused_claim(quota_admission::quota_exceeded_on_create::RULE.id),
+    by_a_refused_claim(quota_admission::admission_denied_on_create::RULE.id),
     // An admission webhook the API server cannot call, whose Service has no ready endpoints.
     Explanation {
         symptom: quota_admission::admission_webhook_unreachable::RULE.id,

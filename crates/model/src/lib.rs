@@ -239,6 +239,10 @@ impl<'a> Model<'a> {
     /// block that names no Pod is this Pod's only when the input has no other Pod: then it is
     /// returned with `true` (inferred).
     pub fn logs_for(&self, pod: &ObjectRef, container: &str, first: bool) -> Vec<(&'a LogBlock, bool)> {
+        // Most inputs hold no log: nothing to look for (the count of Pods below is a scan).
+        if self.logs.is_empty() {
+            return Vec::new();
+        }
         let container_ok = |b: &LogBlock| b.container.as_deref().map_or(first, |c| c == container);
         let mut found: Vec<(&LogBlock, bool)> = self
             .logs

@@ -43,12 +43,22 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
                 .push(other.id.namespace.as_deref());
         }
     }
-    // A later listing in which the same Deployment's Pods run ready from a newer ReplicaSet (`get
+    // A later listing in which the same Deployment's Pods run ready from another ReplicaSet (`get
     // pods` again after a fix: a rollout, new names) shows the failing row is the past. Rows of one
-    // ReplicaSet, failing and running side by side, are all the present.
-    let replica_set = |name: &str| name.rsplit_once('-').map(|(rs, _)| rs.to_string());
-    let mut healthy: std::collections::HashMap<(usize, faultline_report::ObjectRef), Vec<(String, u32)>> =
-        std::collections::HashMap::new();
+    // ReplicaSet, failing and running side by side, are all the present. A row's Deployment and
+    // ReplicaSet are its generated name's (`web-7d9f8c6b5-x2k4q`: a table row states no owner).
+    // The generated parts use the API server's safe alphabet (no vowels, no 0, 1, 3): a
+    // pod-template-hash of 8-10 characters, then a 5-character suffix.
+    let safe = |part: &str, lengths: std::ops::RangeInclusive<usize>| {
+        lengths.contains(&part.len()) && part.bytes().all(|b| b"bcdfghjklmnpqrstvwxz2456789".contains(&b))
+    };
+    let generated = |name: &str| -> Option<(String, String)> {
+        let (rs, suffix) = name.rsplit_once('-')?;
+        let (deployment, hash) = rs.rsplit_once('-')?;
+        (safe(suffix, 5..=5) && safe(hash, 8..=10)).then(|| (deployment.to_string(), rs.to_string()))
+    };
+    type Key = (usize, Option<String>, String);
+    let mut healthy: std::collections::HashMap<Key, Vec<(String, u32)>> = std::collections::HashMap::new();
     for other in model.objects_of_kind("Pod") {
         if other.locate("kubectl.status").and_then(|(_, n)| n.as_str()) != Some("Running") {
             continue;
@@ -60,25 +70,31 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
         if !ready.is_some_and(|(a, b)| a == b && a != "0") {
             continue;
         }
-        let workload = faultline_model::owners::top_workload(model, &other.id);
-        let Some(rs) = replica_set(&other.id.name).filter(|_| workload.kind == "Deployment") else {
+        let Some((deployment, rs)) = generated(&other.id.name) else {
             continue;
         };
-        healthy
-            .entry((other.source, workload))
-            .or_default()
-            .push((rs, other.node.pos.line));
+        let key = (
+            other.source,
+            other.id.namespace.as_deref().map(str::to_string),
+            deployment,
+        );
+        healthy.entry(key).or_default().push((rs, other.node.pos.line));
     }
     rows.into_iter()
         .filter(|(o, _)| !shown_whole(&whole, &o.id))
         .filter(|(o, _)| {
-            let workload = faultline_model::owners::top_workload(model, &o.id);
-            let own = replica_set(&o.id.name);
-            let newer_runs = healthy.get(&(o.source, workload)).is_some_and(|rows| {
+            let Some((deployment, own)) = generated(&o.id.name) else {
+                return true;
+            };
+            let key = (
+                o.source,
+                o.id.namespace.as_deref().map(str::to_string),
+                deployment,
+            );
+            !healthy.get(&key).is_some_and(|rows| {
                 rows.iter()
-                    .any(|(rs, line)| Some(rs) != own.as_ref() && *line > o.node.pos.line)
-            });
-            !newer_runs
+                    .any(|(rs, line)| *rs != own && *line > o.node.pos.line)
+            })
         })
         .collect()
 }
