@@ -2,10 +2,10 @@
 //! selector but one (`version: v2` where the selector says `v1`, a renamed `app`), the wiring fault
 //! behind a Service that selects nothing while its Pods run.
 
-use faultline_ingest::node::{Node, NodeValue};
 use faultline_ingest::Object;
 use faultline_report::ObjectRef;
 
+use crate::graph::pairs;
 use crate::Model;
 
 /// A Pod that misses a Service's selector by one label: the key, the selector's value, the Pod's
@@ -16,16 +16,6 @@ pub struct NearMiss {
     pub key: String,
     pub wanted: String,
     pub has: Option<String>,
-}
-
-fn pairs(node: Option<&Node>) -> Vec<(&str, &str)> {
-    match node.map(|n| &n.value) {
-        Some(NodeValue::Map(entries)) => entries
-            .iter()
-            .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The pasted Pods of the Service's namespace that match all of its `spec.selector` but one label,

@@ -98,7 +98,7 @@ pub(super) fn text<'a>(node: &'a Node, path: &str) -> Option<&'a str> {
         .filter(|s| !s.is_empty())
 }
 
-pub(super) fn pairs(node: Option<&Node>) -> Vec<(&str, &str)> {
+pub(crate) fn pairs(node: Option<&Node>) -> Vec<(&str, &str)> {
     match node.map(|n| &n.value) {
         Some(NodeValue::Map(entries)) => entries
             .iter()
