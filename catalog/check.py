@@ -16,6 +16,11 @@ LAYERS = {"frame", "library"}
 PLACEHOLDERS = {"pod", "node", "namespace", "container", "image", "pvc", "pv", "storageclass", "volume",
                 "secret", "configmap", "service", "quota", "webhook", "kind", "name", "host", "ip", "port",
                 "address", "url", "n", "duration", "resource", "driver", "plugin", "reason", "error", "text"}
+DEPENDENCIES = {"postgresql", "mysql", "sqlserver", "oracle", "database", "redis", "memcached", "mongodb",
+                "cassandra", "kafka", "rabbitmq", "nats", "elasticsearch", "http", "grpc", "smtp", "ldap", "any"}
+FAILURES = {"refused", "timeout", "reset", "unreachable", "unresolved", "tls", "certificate-expired",
+            "certificate-untrusted", "auth", "pool-exhausted", "too-many-connections", "read-only", "slow",
+            "unavailable", "crash", "out-of-memory"}
 REQUIRED = ["id", "component", "reason", "type", "subject", "boundary", "severity", "template", "source", "example"]
 SOURCE = re.compile(r"^[\w.-]+/[\w.-]+:[^@\s]+@[\w.+-]+$")
 
@@ -40,7 +45,7 @@ def main(paths):
             for k in REQUIRED:
                 if k not in e:
                     errors.append(f"{where}: no {k}")
-            unknown = set(e) - set(REQUIRED) - {"since", "changed", "note", "layer"}
+            unknown = set(e) - set(REQUIRED) - {"since", "changed", "note", "layer", "dependency", "failure"}
             if unknown:
                 errors.append(f"{where}: unknown fields {sorted(unknown)}")
             if any(k not in e for k in REQUIRED):
@@ -56,6 +61,12 @@ def main(paths):
                 errors.append(f"{where}: type {e['type']!r}")
             if e.get("layer", "frame") not in LAYERS:
                 errors.append(f"{where}: layer {e['layer']!r}")
+            if e.get("dependency", "any") not in DEPENDENCIES:
+                errors.append(f"{where}: dependency {e['dependency']!r}")
+            if e.get("failure", "crash") not in FAILURES:
+                errors.append(f"{where}: failure {e['failure']!r}")
+            if "dependency" in e and "failure" not in e:
+                errors.append(f"{where}: a dependency without a failure")
             if e["severity"] not in SEVERITIES:
                 errors.append(f"{where}: severity {e['severity']!r}")
             if not SOURCE.match(e["source"]):

@@ -91,6 +91,64 @@ fn parts(template: &str) -> Vec<(bool, String)> {
     out
 }
 
+/// What a logged dependency failure may point to.
+const DEPENDENCIES: &[&str] = &[
+    "postgresql",
+    "mysql",
+    "sqlserver",
+    "oracle",
+    "database",
+    "redis",
+    "memcached",
+    "mongodb",
+    "cassandra",
+    "kafka",
+    "rabbitmq",
+    "nats",
+    "elasticsearch",
+    "http",
+    "grpc",
+    "smtp",
+    "ldap",
+    "any",
+];
+
+/// What went wrong with a dependency, or with the process itself.
+const FAILURES: &[&str] = &[
+    "refused",
+    "timeout",
+    "reset",
+    "unreachable",
+    "unresolved",
+    "tls",
+    "certificate-expired",
+    "certificate-untrusted",
+    "auth",
+    "pool-exhausted",
+    "too-many-connections",
+    "read-only",
+    "slow",
+    "unavailable",
+    "crash",
+    "out-of-memory",
+];
+
+fn optional(
+    entry: &toml::Table,
+    key: &str,
+    of: &[&'static str],
+    file: &Path,
+) -> Result<&'static str, String> {
+    match entry.get(key).and_then(|v| v.as_str()) {
+        None => Ok(""),
+        Some(value) => of
+            .iter()
+            .find(|v| **v == value)
+            .copied()
+            .ok_or_else(|| format!("{}: unknown {key} {value:?}", file.display())),
+    }
+}
+
 fn variant(value: &str, of: &[(&str, &str)], what: &str) -> Result<String, String> {
     of.iter()
         .find(|(id, _)| *id == value)
@@ -158,6 +216,10 @@ fn generate(dir: &Path) -> Result<String, String> {
                 &[("author", "Author"), ("frame", "Frame"), ("library", "Library")],
                 "layer",
             )?;
+            // What a dependency failure logged by an application points to, and what went wrong
+            // (catalog/README.md, "Dependencies"): empty for every other entry.
+            let dependency = optional(entry, "dependency", DEPENDENCIES, file)?;
+            let failure = optional(entry, "failure", FAILURES, file)?;
             let template = f("template")?;
             let mut parts_code = String::new();
             for (hole, text) in parts(template) {
@@ -171,7 +233,7 @@ fn generate(dir: &Path) -> Result<String, String> {
                 out,
                 "    Known {{ id: {:?}, component: {:?}, reason: {:?}, kind: Kind::{kind}, subject: {:?}, \
                  boundary: Boundary::{boundary}, severity: Severity::{severity}, layer: Layer::{layer}, template: {:?}, \
-                 parts: &[{parts_code}], source: {:?}, example: {:?} }},",
+                 parts: &[{parts_code}], source: {:?}, example: {:?}, dependency: {dependency:?}, failure: {failure:?} }},",
                 f("id")?,
                 f("component")?,
                 f("reason")?,

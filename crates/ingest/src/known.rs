@@ -64,6 +64,13 @@ pub struct Known {
     /// `owner/repo:path@tag`.
     pub source: &'static str,
     pub example: &'static str,
+    /// For a failure an application logs about what it depends on (catalog/README.md,
+    /// "Dependencies"): the kind of dependency (`postgresql`, `redis`, `http`, `any` …); empty
+    /// for every other entry.
+    pub dependency: &'static str,
+    /// What went wrong (`refused`, `timeout`, `unresolved`, `certificate-expired`, `slow`,
+    /// `crash` …); empty where the entry does not say.
+    pub failure: &'static str,
 }
 
 include!(concat!(env!("OUT_DIR"), "/known_entries.rs"));
