@@ -18,7 +18,7 @@ PLACEHOLDERS = {"pod", "node", "namespace", "container", "image", "pvc", "pv", "
                 "address", "url", "n", "duration", "resource", "driver", "plugin", "reason", "error", "text"}
 DEPENDENCIES = {"postgresql", "mysql", "sqlserver", "oracle", "database", "redis", "memcached", "mongodb",
                 "cassandra", "kafka", "rabbitmq", "nats", "elasticsearch", "http", "grpc", "smtp", "ldap", "any"}
-FAILURES = {"refused", "timeout", "reset", "unreachable", "unresolved", "tls", "certificate-expired",
+FAILURES = {"refused", "timeout", "reset", "unreachable", "unresolved", "resolver-failed", "tls", "certificate-expired",
             "certificate-untrusted", "auth", "pool-exhausted", "too-many-connections", "read-only", "slow",
             "unavailable", "crash", "out-of-memory"}
 REQUIRED = ["id", "component", "reason", "type", "subject", "boundary", "severity", "template", "source", "example"]

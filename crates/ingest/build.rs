@@ -120,6 +120,7 @@ const FAILURES: &[&str] = &[
     "reset",
     "unreachable",
     "unresolved",
+    "resolver-failed",
     "tls",
     "certificate-expired",
     "certificate-untrusted",

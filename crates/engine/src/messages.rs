@@ -31,6 +31,8 @@ groups! {
     crate::rules::application::container_crash_looping::Msg,
     crate::rules::application::container_init_oom_killed::Msg,
     crate::rules::application::container_oom_killed::Msg,
+    crate::rules::application::dependency_failing::Msg,
+    crate::rules::application::dependency_ties::Msg,
     crate::rules::application::env_host_not_a_service::Msg,
     crate::rules::application::env_port_not_a_service_port::Msg,
     crate::rules::application::http_server_errors::Msg,

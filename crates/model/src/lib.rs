@@ -2,10 +2,12 @@
 
 pub mod callers;
 pub mod client_output;
+pub mod dependencies;
 pub mod events;
 pub mod facts;
 pub mod graph;
 pub mod known;
+pub mod log_time;
 pub use faultline_report::instant;
 pub mod map;
 pub mod owners;
@@ -64,8 +66,12 @@ pub struct Model<'a> {
 }
 
 impl<'a> Model<'a> {
-    /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
-    /// signal of a line whatever layout it sits in. Found on first use, once.
+    /// Every line of an application's log that says a call to a dependency failed
+    /// ([`dependencies::read`]), in input order.
+    pub fn dependency_lines(&self) -> Vec<dependencies::DependencyLine<'_>> {
+        dependencies::read(self, self.known_lines())
+    }
+
     /// Line `line` (1-based) of input `source`, without its line break.
     pub fn input_line(&self, source: usize, line: u32) -> Option<&'a str> {
         let starts = self.line_starts.get_or_init(|| {
@@ -84,6 +90,8 @@ impl<'a> Model<'a> {
         Some(text[at..end].trim_end_matches('\r'))
     }
 
+    /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
+    /// signal of a line whatever layout it sits in. Found on first use, once.
     pub fn known_lines(&self) -> &[known::KnownLine] {
         self.known_lines.get_or_init(|| known::scan(self.sources))
     }

@@ -211,6 +211,48 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
             }
         }
     }
+    // An application's log lines that say a dependency failed, where dated (issue 44): placed with
+    // the events, so that a failure is seen beside what the cluster did then. At most
+    // [`LOG_ENTRIES`] per dependency, the first and the last of them kept.
+    let dependency_lines = model.dependency_lines();
+    let mut per_target: Vec<(&crate::dependencies::Target, usize)> = Vec::new();
+    let subjects: Vec<ObjectRef> = dependency_lines.iter().map(log_subject).collect();
+    for (i, line) in dependency_lines.iter().enumerate() {
+        let Some(time) = line.time.and_then(|t| Timestamp::new(t.secs(), i32::try_from(t.nanos()).unwrap_or(0)).ok()) else {
+            continue;
+        };
+        let seen = match per_target.iter_mut().find(|(t, _)| **t == line.target) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                per_target.push((&line.target, 1));
+                1
+            }
+        };
+        let last = !dependency_lines[i + 1..].iter().any(|l| l.target == line.target && l.time.is_some());
+        if seen > LOG_ENTRIES && !last {
+            continue;
+        }
+        let entry = line.known.recognised.entry;
+        push(
+            time,
+            Fact {
+                subject: &subjects[i],
+                source: "log",
+                reason: entry.failure,
+                message: line.known.text.clone(),
+                structured: None,
+                count: 1,
+                warning: true,
+                at: Some(SourceLine {
+                    source: model.source_text(line.known.source),
+                    line: line.known.line,
+                }),
+            },
+        );
+    }
     // Stable: equal times keep the order in which they were found (input order). The entries are
     // big (a quarter of a KB): `sort_by_cached_key` sorts (time, index) pairs and then moves each
     // entry into place once, where sorting the entries themselves moved them about log2(n) times.
@@ -238,6 +280,31 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
     // The report keeps this: up to half of it would be growth room otherwise.
     out.shrink_to_fit();
     (out, capture)
+}
+
+/// Log lines of one dependency placed on the timeline, at most (the last one always).
+const LOG_ENTRIES: usize = 20;
+
+/// Whose log a line is: the Pod or Job its block names, else the dependency it calls.
+fn log_subject(line: &crate::dependencies::DependencyLine<'_>) -> ObjectRef {
+    let named = line.block.and_then(|b| {
+        Some(ObjectRef {
+            kind: b.kind.as_str().into(),
+            namespace: b.namespace.as_deref().map(Text::from),
+            name: b.name.as_deref()?.into(),
+            uid: None,
+        })
+    });
+    named.unwrap_or_else(|| ObjectRef {
+        kind: "Component".into(),
+        namespace: None,
+        name: if line.target.host.is_empty() {
+            line.dependency().into()
+        } else {
+            line.target.label().into()
+        },
+        uid: None,
+    })
 }
 
 /// Entries for events known only by their age (`time` empty until [`place`]d), oldest first; equal

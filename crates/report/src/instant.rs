@@ -44,6 +44,11 @@ impl Instant {
         self.secs * 1000 + i64::from(self.nanos / 1_000_000)
     }
 
+    /// The nanoseconds within the second.
+    pub fn nanos(self) -> u32 {
+        self.nanos
+    }
+
     pub fn secs(self) -> i64 {
         self.secs
     }

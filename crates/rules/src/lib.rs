@@ -188,6 +188,7 @@ pub const RULES: &[Rule] = &[
     application::container_oom_killed::RULE,
     node_runtime::container_start_failed::RULE,
     control_plane::control_plane_component_failing::RULE,
+    application::dependency_failing::RULE,
     zone_network_storage::dns_policy_bypasses_cluster_dns::RULE,
     application::env_host_not_a_service::RULE,
     application::env_port_not_a_service_port::RULE,

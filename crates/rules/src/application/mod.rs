@@ -3,6 +3,8 @@
 pub mod container_crash_looping;
 pub mod container_init_oom_killed;
 pub mod container_oom_killed;
+pub mod dependency_failing;
+pub mod dependency_ties;
 pub mod env_host_not_a_service;
 pub mod env_port_not_a_service_port;
 pub mod http_server_errors;

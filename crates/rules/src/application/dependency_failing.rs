@@ -1,0 +1,321 @@
+use super::dependency_ties::{self, Tie};
+use faultline_model::dependencies::{DependencyLine, Target};
+use faultline_model::Model;
+use faultline_report::message::Message;
+use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+
+crate::declare_rule! {
+    /// ## What it finds
+    /// An application's log saying that calls to something it depends on fail: a database, a
+    /// cache, a queue, a search cluster, an HTTP or gRPC service refusing or timing out, a name
+    /// that does not resolve, an expired or untrusted certificate, credentials refused, a
+    /// connection pool exhausted, a server out of connections or read-only, calls slow by seconds.
+    /// Each line is one of the catalog's (`catalog/deps.toml`: what PostgreSQL, MySQL, Redis,
+    /// MongoDB, Kafka, RabbitMQ, Elasticsearch, HTTP and gRPC clients print in Go, Java, Python,
+    /// Node.js and .NET, each with its source), in a container's log or in a log record (a
+    /// timestamp, a level, a JSON or logfmt record), whatever its layout.
+    ///
+    /// ## Why it matters
+    /// When the Pods are Running and Ready, the fault is often in what the application calls, and
+    /// the only evidence is its log. The dependency is then tied to the cluster objects pasted
+    /// beside it: the Service of that name and its endpoints, a port the Service does not serve, a
+    /// name no Service has, the ConfigMap or env var that names it, a NetworkPolicy that leaves
+    /// the Pod no DNS.
+    ///
+    /// ## Evidence
+    /// The first and last failing lines for each dependency (host and port as the line names
+    /// them), how many lines failed, over which span of time where the lines are dated, and the
+    /// objects the dependency is tied to, each by its line.
+    ///
+    /// ## Fault boundary
+    /// `application` (the application and what it depends on); `readiness-endpoints` when the
+    /// dependency is a pasted Service with no ready endpoints; `zone-network-storage` when names do
+    /// not resolve and a pasted NetworkPolicy selecting the Pod allows no egress to DNS.
+    ///
+    /// ## What this evidence cannot establish
+    /// Whether the dependency is down for every client or only unreachable from this Pod, and
+    /// whether the application retries and recovers: a log is one client's view. A slow call or an
+    /// error logged once is a symptom, not a cause by itself.
+    ///
+    /// ## Next evidence to collect
+    /// The dependency's Service and endpoints, a probe of the same host and port from another Pod
+    /// (`nc -zv`, `nslookup`, `openssl s_client` for a certificate), the dependency's own logs, and
+    /// the application's log now, to see whether it still fails.
+    ///
+    /// ## Example
+    /// ```text
+    /// 2024-03-11T10:15:43.101Z ERROR org.postgresql.util.PSQLException: Connection to prod-db:5432 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.
+    /// ```
+    pub const RULE = { id: "dependency-failing", boundary: Boundary::Application, components: [Containers if Serves, ServiceSlice if Serves, ProxyCni if Serves], also_at: [Boundary::ReadinessEndpoints, Boundary::ZoneNetworkStorage], docs_zh: DOCS_ZH, check: check };
+}
+
+/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
+/// the doc comment, with the English example unchanged.
+const DOCS_ZH: &str = r#"
+ ## 检测内容
+ 应用的日志表明它所依赖的东西调用失败：数据库、缓存、队列、搜索集群、HTTP 或 gRPC 服务拒绝连接或超时，名称无法解析，证书过期或不受信任，凭据被拒绝，连接池耗尽，服务器连接数已满或只读，调用慢了几秒。每一行都是目录中的一条（`catalog/deps.toml`：PostgreSQL、MySQL、Redis、MongoDB、Kafka、RabbitMQ、Elasticsearch、HTTP 和 gRPC 客户端在 Go、Java、Python、Node.js 和 .NET 中打印的内容，每条都注明来源），位于容器日志或日志记录（时间戳、级别、JSON 或 logfmt 记录）中，无论其布局如何。
+
+ ## 为什么重要
+ 当 Pod 处于 Running 且 Ready 时，故障常常在应用调用的东西上，唯一的证据就是它的日志。随后把依赖与一起粘贴的集群对象关联起来：同名的 Service 及其端点、Service 不提供的端口、没有任何 Service 叫这个名字、指定它的 ConfigMap 或环境变量、让 Pod 无法使用 DNS 的 NetworkPolicy。
+
+ ## 证据
+ 每个依赖（按日志行给出的主机和端口）的第一行和最后一行失败记录、失败的行数、带时间的行所跨越的时间段，以及与该依赖关联的对象，各自附上所在的行。
+
+ ## 故障边界
+ `application`（应用及其依赖）；依赖是已粘贴且没有就绪端点的 Service 时为 `readiness-endpoints`；名称无法解析且已粘贴的、选中该 Pod 的 NetworkPolicy 不允许访问 DNS 的出站流量时为 `zone-network-storage`。
+
+ ## 这些证据无法确定的内容
+ 依赖是对所有客户端都不可用，还是只有这个 Pod 访问不到；应用是否会重试并恢复：日志只是一个客户端的视角。一次慢调用或只记录一次的错误只是症状，本身不是原因。
+
+ ## 下一步应收集的证据
+ 依赖的 Service 及其端点，从另一个 Pod 探测同一主机和端口（`nc -zv`、`nslookup`，证书用 `openssl s_client`），依赖自己的日志，以及应用现在的日志，看它是否仍在失败。
+
+ ## 示例
+ ```text
+ 2024-03-11T10:15:43.101Z ERROR org.postgresql.util.PSQLException: Connection to prod-db:5432 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.
+ ```
+"#;
+
+/// The failures that say little alone: a slow call, a call that timed out once.
+const SOFT: [&str; 2] = ["slow", "timeout"];
+
+/// Failures by what they say of the dependency, most first.
+const RANK: [&str; 16] = [
+    "unresolved",
+    "resolver-failed",
+    "refused",
+    "certificate-expired",
+    "certificate-untrusted",
+    "auth",
+    "unreachable",
+    "tls",
+    "read-only",
+    "too-many-connections",
+    "unavailable",
+    "reset",
+    "pool-exhausted",
+    "timeout",
+    "slow",
+    "out-of-memory",
+];
+
+/// One dependency of one log: its failing lines, in input order.
+struct Group<'m> {
+    who: Option<ObjectRef>,
+    target: Target,
+    dependency: &'static str,
+    lines: Vec<DependencyLine<'m>>,
+}
+
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let lines = model.dependency_lines();
+    if lines.is_empty() {
+        return;
+    }
+    let mut groups: Vec<Group<'_>> = Vec::new();
+    // Lines that name a host first, then those that name none (`Connection is not available,
+    // request timed out after 30000ms`): they join their log's group of the same kind of dependency.
+    let (named, unnamed): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| !l.target.host.is_empty());
+    for line in named.into_iter().chain(unnamed) {
+        let who = line.block.and_then(|b| {
+            Some(ObjectRef {
+                kind: b.kind.as_str().into(),
+                namespace: b.namespace.as_deref().map(Text::from),
+                name: b.name.as_deref()?.into(),
+                uid: None,
+            })
+        });
+        let found = groups.iter_mut().find(|g| {
+            g.who == who
+                && (g.target == line.target
+                    || (line.target.host.is_empty() && same_kind(g.dependency, line.dependency())))
+        });
+        match found {
+            Some(g) => g.lines.push(line),
+            None => groups.push(Group {
+                who,
+                target: line.target.clone(),
+                dependency: line.dependency(),
+                lines: vec![line],
+            }),
+        }
+    }
+    for group in &mut groups {
+        group.lines.sort_by_key(|l| (l.known.source, l.known.line));
+    }
+    for group in groups {
+        findings.push(finding(model, group));
+    }
+}
+
+fn same_kind(a: &str, b: &str) -> bool {
+    a == b || a == "any" || b == "any" || a == "database" || b == "database"
+}
+
+fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
+    let first = &group.lines[0];
+    let last = &group.lines[group.lines.len() - 1];
+    // The failure that says most: a refusal or a name that does not resolve over the pool it
+    // exhausts, over a slow call.
+    let failure = group
+        .lines
+        .iter()
+        .map(DependencyLine::failure)
+        .min_by_key(|f| RANK.iter().position(|r| r == f).unwrap_or(RANK.len()))
+        .unwrap_or_else(|| first.failure());
+    let count = u32::try_from(group.lines.len()).unwrap_or(u32::MAX);
+    let namespace = group
+        .who
+        .as_ref()
+        .and_then(|w| w.namespace.as_deref())
+        .map(str::to_string)
+        .or_else(|| dependency_ties::only_namespace(model));
+    let tie = dependency_ties::tie(
+        model,
+        &group.target,
+        failure,
+        group.who.as_ref(),
+        namespace.as_deref(),
+    );
+    let times: Vec<_> = group.lines.iter().filter_map(|l| l.time).collect();
+    let span = match (times.iter().min(), times.iter().max()) {
+        (Some(a), Some(b)) => Some((a.to_string(), b.to_string())),
+        _ => None,
+    };
+    let mut evidence: Vec<Evidence> = Vec::new();
+    for line in [first, last] {
+        let e = Evidence {
+            source: model.sources[line.known.source].name.clone(),
+            line: line.known.line,
+            path: format!("known:{}", line.known.recognised.entry.id),
+            value: line.known.text.clone(),
+        };
+        if !evidence.contains(&e) {
+            evidence.push(e);
+        }
+    }
+    evidence.extend(tie.evidence.iter().cloned());
+    let soft = count == 1 || SOFT.contains(&failure);
+    let severity = if soft { Severity::Warning } else { Severity::Error };
+    // The most specific kind its lines name (`postgresql` over `database` over `any`).
+    let dependency = group
+        .lines
+        .iter()
+        .map(DependencyLine::dependency)
+        .find(|d| !matches!(*d, "any" | "database"))
+        .unwrap_or(group.dependency);
+    let dependency = if dependency == "any" { "" } else { dependency };
+    let summary = Msg::Calls {
+        who: group.who.clone(),
+        dependency: dependency.to_string(),
+        target: group.target.label(),
+        failure: Box::new(dependency_ties::failure_words(failure)),
+        count,
+        first: span.as_ref().map(|s| s.0.clone()),
+        last: span.as_ref().map(|s| s.1.clone()),
+        tie: tie.said.clone().map(Box::new),
+    };
+    let mut cannot: Vec<Message> = vec![Msg::OneClient {}.into()];
+    if soft {
+        cannot.push(Msg::Symptom { count }.into());
+    }
+    let steps = dependency_ties::next_steps(
+        &group.target,
+        failure,
+        group.who.as_ref(),
+        namespace.as_deref(),
+        &tie,
+    );
+    let subject = group
+        .who
+        .clone()
+        .or_else(|| tie.service.clone())
+        .unwrap_or_else(|| ObjectRef {
+            kind: "Component".into(),
+            namespace: None,
+            name: if group.target.host.is_empty() {
+                dependency.into()
+            } else {
+                group.target.label().into()
+            },
+            uid: None,
+        });
+    let mut finding = RULE.finding(severity, subject, summary, evidence, cannot, steps);
+    finding.boundary = match tie.tie {
+        Tie::NoEndpoints | Tie::CalleeNotReady => Boundary::ReadinessEndpoints,
+        Tie::DnsBlocked => Boundary::ZoneNetworkStorage,
+        // The resolver gave no answer: the cluster's DNS path, not the name.
+        _ if failure == "resolver-failed" => Boundary::ZoneNetworkStorage,
+        _ => Boundary::Application,
+    };
+    finding.details.push(Detail::Serves(match finding.boundary {
+        Boundary::ReadinessEndpoints => Component::ServiceSlice,
+        Boundary::ZoneNetworkStorage => Component::ProxyCni,
+        _ => Component::Containers,
+    }));
+    if let Some(service) = tie.service.filter(|s| Some(s) != group.who.as_ref()) {
+        finding.affects.push(service);
+    }
+    finding
+}
+
+faultline_report::messages! {
+    /// The words of `dependency-failing`.
+    pub enum Msg {
+        Calls { who: Option<ObjectRef>, dependency: String, target: String, failure: Box<Message>, count: u32, first: Option<String>, last: Option<String>, tie: Option<Box<Message>> } = "dependency-failing.calls" {
+            en: {
+                let whose = who.0.as_ref().map_or_else(|| "An application's log".to_string(), |w| format!("The log of {w}"));
+                let to = match (dependency.0.is_empty(), target.0.is_empty()) {
+                    (true, true) => String::new(),
+                    (false, true) => format!(" to {dependency}"),
+                    (true, false) => format!(" to {target}"),
+                    (false, false) => format!(" to {dependency} at {target}"),
+                };
+                let lines = if *count.0 == 1 { "1 line".to_string() } else { format!("{count} lines") };
+                let span = match (first.0, last.0) {
+                    (Some(a), Some(b)) if a != b => format!(", from {a} to {b}"),
+                    (Some(a), _) => format!(", at {a}"),
+                    _ => String::new(),
+                };
+                let tie = if tie.0.is_some() { format!(" {tie}") } else { String::new() };
+                format!("{whose} says its calls{to} fail: {failure} ({lines}{span}).{tie}")
+            },
+            zh: {
+                let whose = who.0.as_ref().map_or_else(|| "某个应用的日志".to_string(), |w| format!("{w} 的日志"));
+                let to = match (dependency.0.is_empty(), target.0.is_empty()) {
+                    (true, true) => String::new(),
+                    (false, true) => format!(" {dependency} "),
+                    (true, false) => format!(" {target} "),
+                    (false, false) => format!(" {dependency}（{target}）"),
+                };
+                let span = match (first.0, last.0) {
+                    (Some(a), Some(b)) if a != b => format!("，从 {a} 到 {b}"),
+                    (Some(a), _) => format!("，时间 {a}"),
+                    _ => String::new(),
+                };
+                let tie = if tie.0.is_some() { format!(" {tie}") } else { String::new() };
+                format!("{whose}显示它对依赖{to}的调用失败：{failure}（{count} 行{span}）。{tie}")
+            },
+        },
+        OneClient {} = "dependency-failing.one-client" {
+            en: "Whether the dependency is down for every client or only unreachable from this one, and whether the application retries and recovers: a log is one client's view.",
+            zh: "依赖是对所有客户端都不可用，还是只有这个客户端访问不到；应用是否会重试并恢复：日志只是一个客户端的视角。",
+        },
+        Symptom { count: u32 } = "dependency-failing.symptom" {
+            en: {
+                if *count.0 == 1 {
+                    "Whether it is the cause: a call that failed or was slow once is a symptom, not a cause by itself.".to_string()
+                } else {
+                    format!("Whether it is the cause: {count} slow or timed-out calls are a symptom; what made them slow (the dependency's load, the network, the application's own pool) is not in the log.")
+                }
+            },
+            zh: {
+                if *count.0 == 1 {
+                    "它是否就是原因：一次失败或缓慢的调用只是症状，本身不是原因。".to_string()
+                } else {
+                    format!("它是否就是原因：{count} 次缓慢或超时的调用只是症状；是什么让它们变慢（依赖的负载、网络、应用自己的连接池）日志中没有。")
+                }
+            },
+        },
+    }
+}
