@@ -197,7 +197,9 @@ pub(super) fn container_block(text: &str, first_line: u32) -> Option<(usize, usi
     let keyed = |key: &str| block.iter().any(|(_, l)| l.trim_start().starts_with(key));
     let anchor_is_last = lines[state].1.trim_start().starts_with("Last State:");
     let beside = keyed("Restart Count:") || keyed("Ready:");
-    if !(beside || (!anchor_is_last && keyed("Last State:"))) {
+    // A termination quoted alone: `Last State: Terminated`, its `Reason:` and `Exit Code:`.
+    let termination = anchor_is_last && keyed("Reason:") && keyed("Exit Code:");
+    if !(beside || termination || (!anchor_is_last && keyed("Last State:"))) {
         return None;
     }
     let end = lines[last].0 + lines[last].1.len();

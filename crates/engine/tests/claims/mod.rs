@@ -498,4 +498,43 @@ pub const CLAIMS: &[(&str, Check)] = &[
             }
         },
     ),
+    // dependency-failing's ties: a Service or Pods it names were read; a name no Service has was
+    // not.
+    ("dependency-failing.no-endpoints", service_read),
+    ("dependency-failing.pasted", service_read),
+    ("dependency-failing.port-not-served", service_read),
+    ("dependency-failing.callee-not-ready", |model, _, m| {
+        let pods = m.args().into_iter().find(|(n, _)| *n == "pods").map(|(_, v)| v);
+        let Some(ArgValue::List(items)) = pods else {
+            return Err("no Pod named".to_string());
+        };
+        for item in items {
+            match item {
+                ArgValue::Object(pod) if !pasted(model, pod).is_empty() => {}
+                other => return Err(format!("not a Pod read: {other:?}")),
+            }
+        }
+        Ok(())
+    }),
+    ("dependency-failing.no-service", |model, _, m| {
+        let (name, namespace) = (str_arg(m, "name"), str_arg(m, "namespace"));
+        let read = model
+            .objects_in(Some(namespace.as_str()))
+            .any(|o| o.id.kind == "Service" && o.id.name == name);
+        if read {
+            Err(format!("Service {namespace}/{name} was read"))
+        } else {
+            Ok(())
+        }
+    }),
 ];
+
+/// The Service a message names was read.
+fn service_read(model: &Model<'_>, _: &Finding, m: &Message) -> Result<(), String> {
+    let service = object_arg(m, "service");
+    if pasted(model, service).is_empty() {
+        Err(format!("{service} was not read"))
+    } else {
+        Ok(())
+    }
+}

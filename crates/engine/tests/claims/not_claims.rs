@@ -4,6 +4,10 @@
 /// absent from the input, each with why.
 pub const NOT_ABSENCE_CLAIMS: &[(&str, &str)] = &[
     (
+        "dependency-failing.symptom",
+        "about the log lines it cites, which it read: what is not in them",
+    ),
+    (
         "ingress-not-admitted.controller",
         "about what an Ingress object cannot hold, whatever was pasted",
     ),

@@ -10,7 +10,7 @@ use crate::node::{MapBuilder as Obj, Node, NodeValue, Pos};
 /// `Restart Count:`, often indented as a markdown code block): a Pod named `name` (empty when the
 /// paste does not say) with that one container, its state read as in a whole describe. `None` when
 /// the lines hold no `State:` or `Last State:` with `Ready:` or `Restart Count:` beside it (or
-/// `State:` with `Last State:`).
+/// `State:` with `Last State:`, or a `Last State:` with its `Reason:` and `Exit Code:`).
 pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Option<&str>) -> Option<Node> {
     // Its indentation given back where it was lost (collapsed spaces or tabs inside quoting).
     let reindented = super::reindent::reindent_container(text);
@@ -21,7 +21,14 @@ pub fn container_fragment(text: &str, first_line: u32, name: &str, namespace: Op
     // `Last State:` with its container's `Ready:` or `Restart Count:` is the block too, when the
     // paste starts below `State:` (the termination is what was worth quoting).
     let beside = has("Ready") || has("Restart Count");
-    if !((has("State") && (has("Last State") || beside)) || (has("Last State") && beside)) {
+    // A termination quoted alone (`Last State: Terminated` with its `Reason:` and `Exit Code:`) is
+    // what the paste says of the container, and read as such.
+    let termination = roots.iter().any(|i| {
+        i.line.key == Some("Last State")
+            && i.children.iter().any(|c| c.line.key == Some("Exit Code"))
+            && i.children.iter().any(|c| c.line.key == Some("Reason"))
+    });
+    if !((has("State") && (has("Last State") || beside)) || (has("Last State") && beside) || termination) {
         return None;
     }
     let first = roots.first()?;
