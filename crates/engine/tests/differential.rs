@@ -240,7 +240,8 @@ fn a_refused_service_or_claim_explains_what_needs_it() {
             "{file}"
         );
     }
-    // Without the refusal, the crash loop is the diagnosis: nothing else explains it.
+    // Without the refusal, the client's log is the diagnosis (issue 44): it says which dependency
+    // it cannot reach, and the crash loop follows from that.
     let text = fixture("service-refused-by-quota-client-crashloops.txt")
         .text
         .lines()
@@ -248,7 +249,11 @@ fn a_refused_service_or_claim_explains_what_needs_it() {
         .collect::<Vec<_>>()
         .join("\n");
     let report = analyze(&[Source::new("paste", text)]);
-    assert_eq!(report.diagnosis().unwrap().rule, "container-crash-looping");
+    assert_eq!(report.diagnosis().unwrap().rule, "dependency-failing");
+    assert!(report
+        .findings
+        .iter()
+        .any(|f| f.rule == "container-crash-looping" && f.explained_by.is_some()));
 }
 
 /// Issue 39, nothing acting read as nothing wrong: Pods Pending with the namespace's events pasted

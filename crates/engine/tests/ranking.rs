@@ -106,6 +106,7 @@ const CURRENT_STATE: &[&str] = &[
 /// The rules that read what a command printed (see the module doc).
 const CLIENT_OUTPUT: &[&str] = &[
     "admission-denied-on-create",
+    "dependency-failing",
     "known-failure-reported",
     "apiserver-request-failed",
     "authorization-denied",

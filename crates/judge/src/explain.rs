@@ -208,6 +208,31 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
         application::container_crash_looping::RULE.id,
         readiness_endpoints::service_endpoints_not_serving::RULE.id,
     ),
+    // What a dependency its log cannot reach is itself failing with (issue 44).
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        readiness_endpoints::service_endpoints_not_serving::RULE.id,
+    ),
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        scheduling::pod_unschedulable::RULE.id,
+    ),
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        node_runtime::image_pull_failed::RULE.id,
+    ),
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        node_runtime::container_config_invalid::RULE.id,
+    ),
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        application::container_crash_looping::RULE.id,
+    ),
+    by_a_callee(
+        application::dependency_failing::RULE.id,
+        application::container_oom_killed::RULE.id,
+    ),
     by_a_callee(
         application::container_crash_looping::RULE.id,
         scheduling::pod_unschedulable::RULE.id,
@@ -233,6 +258,15 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
     by_a_refused_callee(
         application::container_crash_looping::RULE.id,
         quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    // A dependency its log cannot reach whose Service a quota or an admission refused to create.
+    by_a_refused_callee(
+        application::dependency_failing::RULE.id,
+        quota_admission::quota_exceeded_on_create::RULE.id,
+    ),
+    by_a_refused_callee(
+        application::dependency_failing::RULE.id,
+        quota_admission::admission_denied_on_create::RULE.id,
     ),
     by_a_refused_callee(
         application::container_crash_looping::RULE.id,
@@ -456,6 +490,28 @@ pub(crate) const EXPLANATIONS: &[Explanation] = &[
     proven_on_the_same_object(
         application::startup_probe_failing::RULE.id,
         application::probe_port_not_declared::RULE.id,
+    ),
+    // An application that cannot reach what it depends on restarts, fails its probes, answers
+    // 5xx: its log says why (issue 44).
+    on_the_same_object(
+        application::container_crash_looping::RULE.id,
+        application::dependency_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::liveness_probe_failing::RULE.id,
+        application::dependency_failing::RULE.id,
+    ),
+    on_the_same_object(
+        readiness_endpoints::readiness_probe_failing::RULE.id,
+        application::dependency_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::startup_probe_failing::RULE.id,
+        application::dependency_failing::RULE.id,
+    ),
+    on_the_same_object(
+        application::job_failed::RULE.id,
+        application::dependency_failing::RULE.id,
     ),
     // A caller configured with a port its Service does not expose: its restarts and probe
     // failures follow from that line of its configuration.

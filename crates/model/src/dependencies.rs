@@ -48,22 +48,27 @@ impl Target {
 #[derive(Clone, Debug)]
 pub struct DependencyLine<'a> {
     pub known: &'a KnownLine,
+    /// The entry that speaks for the line's failure: the known line's own, or one it quotes
+    /// whose failure says more ([`RANK`]).
+    pub entry: &'static known::Known,
     /// When the line was written, where it says.
     pub time: Option<Instant>,
     /// The container log it is in, when the input says whose it is.
     pub block: Option<&'a LogBlock>,
+    /// It is in a container's log or shaped as a log record (not a sentence of prose).
+    pub in_log: bool,
     pub target: Target,
 }
 
 impl DependencyLine<'_> {
     /// The catalog's `dependency` (`postgresql`, `redis`, `http`, `any` …).
     pub fn dependency(&self) -> &'static str {
-        self.known.recognised.entry.dependency
+        self.entry.dependency
     }
 
     /// The catalog's `failure` (`refused`, `unresolved`, `certificate-expired`, `slow` …).
     pub fn failure(&self) -> &'static str {
-        self.known.recognised.entry.failure
+        self.entry.failure
     }
 }
 
@@ -102,14 +107,30 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
             .logs
             .iter()
             .find(|b| b.source == k.source && (b.first_line..=b.last_line).contains(&k.line));
-        let target = target(k);
-        if !applications(k, line, block, &target) {
+        // Of the dependency entries the line is (a frame such as urllib3's `Max retries exceeded`
+        // around the resolver's `[Errno -3] Try again`), the one whose failure says most, and the
+        // host the first of them names.
+        let all = known::recognise(&crate::known::unescaped(line));
+        let deps: Vec<&known::Recognised> = all.iter().filter(|r| !r.entry.dependency.is_empty()).collect();
+        let best = deps
+            .iter()
+            .min_by_key(|r| rank(r.entry.failure))
+            .copied()
+            .unwrap_or(&k.recognised);
+        let target = deps
+            .iter()
+            .map(|r| target_of(r))
+            .find(|t| !t.host.is_empty())
+            .unwrap_or_else(|| target_of(&k.recognised));
+        if !applications(best, &all, line, block, &target) || servers_own(best.entry, block) {
             continue;
         }
         out.push(DependencyLine {
             known: k,
+            entry: best.entry,
             time: log_time::line_time(line, years[k.source]),
             block,
+            in_log: block.is_some() || record(line),
             target,
         });
     }
@@ -119,8 +140,40 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
 /// Namespaces whose Pods are the cluster's own components: their logs are components' lines.
 const SYSTEM_NAMESPACES: [&str; 4] = ["kube-system", "kube-flannel", "calico-system", "tigera-operator"];
 
-/// Whether `k` (the best entry of `line`) is an application's view of its dependency.
-fn applications(k: &KnownLine, line: &str, block: Option<&LogBlock>, target: &Target) -> bool {
+/// Failures by what they say of the dependency, most first.
+pub const RANK: [&str; 17] = [
+    "unresolved",
+    "resolver-failed",
+    "refused",
+    "certificate-expired",
+    "certificate-untrusted",
+    "auth",
+    "unreachable",
+    "tls",
+    "read-only",
+    "too-many-connections",
+    "unavailable",
+    "reset",
+    "pool-exhausted",
+    "timeout",
+    "slow",
+    "out-of-memory",
+    "crash",
+];
+
+/// A failure's place in [`RANK`].
+pub fn rank(failure: &str) -> usize {
+    RANK.iter().position(|r| *r == failure).unwrap_or(RANK.len())
+}
+
+/// Whether `best` (of the entries `all` that `line` is) is an application's view of its dependency.
+fn applications(
+    best: &known::Recognised,
+    all: &[known::Recognised],
+    line: &str,
+    block: Option<&LogBlock>,
+    target: &Target,
+) -> bool {
     if block.is_some_and(|b| {
         b.namespace
             .as_deref()
@@ -132,10 +185,9 @@ fn applications(k: &KnownLine, line: &str, block: Option<&LogBlock>, target: &Ta
         return false;
     }
     // A Kubernetes component's or kubectl's words around it make the line theirs (`Liveness probe
-    // failed: dial tcp …`, `Unable to connect to the server: x509: …`).
-    // An application runtime's own frame (`Exception in thread "main" …`, a traceback) is the
-    // application's.
-    let others = known::recognise(line).into_iter().any(|r| {
+    // failed: dial tcp …`, `Unable to connect to the server: x509: …`); an application runtime's
+    // own frame (`Exception in thread "main" …`, a traceback) is the application's.
+    let others = all.iter().any(|r| {
         r.entry.dependency.is_empty()
             && r.entry.layer != Layer::Library
             && r.entry.failure.is_empty()
@@ -144,11 +196,11 @@ fn applications(k: &KnownLine, line: &str, block: Option<&LogBlock>, target: &Ta
     if others {
         return false;
     }
-    if k.recognised.entry.dependency != "any" {
+    if !generic(best.entry) || block.is_some() {
         return true;
     }
-    // A network error any program prints is an application's when it is in a container's log or in
-    // a log record, and not klog's (a component's log).
+    // A network error any program prints is an application's in a log record that is not klog's
+    // (a component's log), or when it names a host by name that is not the API server's.
     let klog = {
         let b = line.trim_start().as_bytes();
         b.len() > 6
@@ -156,7 +208,29 @@ fn applications(k: &KnownLine, line: &str, block: Option<&LogBlock>, target: &Ta
             && b[1..5].iter().all(u8::is_ascii_digit)
             && b[5] == b' '
     };
-    !klog && (block.is_some() || record(line))
+    !klog && (record(line) || target.is_name())
+}
+
+/// Whether the line is a database server's own log of a client it refused (`FATAL:  password
+/// authentication failed for user …` in the log of Pod `log-search-postgres-0`): the server's
+/// view of its clients, not an application's view of its dependency.
+fn servers_own(entry: &known::Known, block: Option<&LogBlock>) -> bool {
+    let server = match entry.component {
+        "postgresql" => "postgres",
+        "mysql" => "mysql",
+        "redis" => "redis",
+        _ => return false,
+    };
+    block
+        .and_then(|b| b.name.as_deref())
+        .is_some_and(|n| n.contains(server))
+}
+
+/// Whether an entry is a network, DNS or TLS error that any program prints (`client.toml`: Go's
+/// `net`, `net/http`, `crypto/tls`, grpc-go), Kubernetes' components too: an application's only in
+/// its log.
+pub fn generic(entry: &known::Known) -> bool {
+    entry.dependency == "any" || entry.id.starts_with("client.")
 }
 
 /// The addresses the API server is reached at: a client's error about them is the control plane's
@@ -179,7 +253,8 @@ const LEVELS: [&str; 14] = [
 /// Whether `line` is shaped as a log record: a timestamp at its start, a level word first, or a JSON
 /// or logfmt record with a level or message.
 fn record(line: &str) -> bool {
-    let t = line.trim_start();
+    // Markdown's quoting around a pasted line (`` ` ``, `>`) is not the record's.
+    let t = line.trim_start().trim_start_matches(['`', '>', ' ']);
     if log_time::line_time(t, Some(2000)).is_some() {
         return true;
     }
@@ -201,7 +276,11 @@ fn record(line: &str) -> bool {
 
 /// The host and port a known line names: its `{address}`, `{url}`, or `{host}` and `{port}`.
 pub fn target(k: &KnownLine) -> Target {
-    let r = &k.recognised;
+    target_of(&k.recognised)
+}
+
+/// [`target`] of one entry matched in a line.
+fn target_of(r: &known::Recognised) -> Target {
     let clean = |v: &str| -> String {
         v.trim_matches(|c: char| {
             matches!(
@@ -211,6 +290,20 @@ pub fn target(k: &KnownLine) -> Target {
         })
         .to_ascii_lowercase()
     };
+    // A name looked up (`lookup orders-db on 10.96.0.10:53: …`) is what was called, not the
+    // resolver's address beside it.
+    if let Some(host) = r.value("host").map(clean).filter(|h| !h.is_empty()) {
+        let port = r.value("port").and_then(|p| clean(p).parse().ok()).or_else(|| {
+            r.value("address")
+                .map(|a| split_address(&clean(a)))
+                .filter(|a| a.host == host)
+                .and_then(|a| a.port)
+        });
+        if port.is_none() && host.contains(':') {
+            return split_address(&host);
+        }
+        return Target { host, port };
+    }
     if let Some(address) = r.value("address") {
         return split_address(&clean(address));
     }
@@ -221,12 +314,17 @@ pub fn target(k: &KnownLine) -> Target {
         let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
         return split_address(authority);
     }
-    let host = r.value("host").map(clean).unwrap_or_default();
-    let port = r.value("port").and_then(|p| clean(p).parse().ok());
-    if port.is_none() && host.contains(':') {
-        return split_address(&host);
+    // A quoted `host:port` the template leaves as text (`Can't connect to MySQL server on '{text}'`).
+    if let Some(text) = r.value("text").map(clean) {
+        let t = split_address(&text);
+        if t.port.is_some() && !t.host.is_empty() && !t.host.contains([' ', '/']) {
+            return t;
+        }
     }
-    Target { host, port }
+    Target {
+        host: String::new(),
+        port: None,
+    }
 }
 
 /// `host:port`, `[v6]:port`, `ipv4#10.0.0.5:9092` (librdkafka), or a bare host.

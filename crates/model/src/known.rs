@@ -47,7 +47,7 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
 
 /// A line as the component printed it: a line of JSON escapes its quotes, and Go's encoder its
 /// `<`, `>` and `&` (`read udp 127.0.0.1:43082-\u003e127.0.0.53:53`).
-fn unescaped(line: &str) -> std::borrow::Cow<'_, str> {
+pub fn unescaped(line: &str) -> std::borrow::Cow<'_, str> {
     if !line.contains('\\') {
         return std::borrow::Cow::Borrowed(line);
     }

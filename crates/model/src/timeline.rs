@@ -218,7 +218,10 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
     let mut per_target: Vec<(&crate::dependencies::Target, usize)> = Vec::new();
     let subjects: Vec<ObjectRef> = dependency_lines.iter().map(log_subject).collect();
     for (i, line) in dependency_lines.iter().enumerate() {
-        let Some(time) = line.time.and_then(|t| Timestamp::new(t.secs(), i32::try_from(t.nanos()).unwrap_or(0)).ok()) else {
+        let Some(time) = line
+            .time
+            .and_then(|t| Timestamp::new(t.secs(), i32::try_from(t.nanos()).unwrap_or(0)).ok())
+        else {
             continue;
         };
         let seen = match per_target.iter_mut().find(|(t, _)| **t == line.target) {
@@ -231,11 +234,13 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
                 1
             }
         };
-        let last = !dependency_lines[i + 1..].iter().any(|l| l.target == line.target && l.time.is_some());
+        let last = !dependency_lines[i + 1..]
+            .iter()
+            .any(|l| l.target == line.target && l.time.is_some());
         if seen > LOG_ENTRIES && !last {
             continue;
         }
-        let entry = line.known.recognised.entry;
+        let entry = line.entry;
         push(
             time,
             Fact {

@@ -258,6 +258,34 @@ pub(super) fn row_object<'a>(kind: &str, get: &Getter<'a>, pos: Pos, hint_namesp
             if let Some((ip, at)) = get("CLUSTER-IP") {
                 spec.str("clusterIP", ip, at);
             }
+            // PORT(S), `5432/TCP,8008/TCP` or `80:31380/TCP`: each port (and its node port) as
+            // `spec.ports`, so that a caller's port can be checked against them.
+            if let Some((printed, at)) = get("PORT(S)").filter(|(p, _)| !is_none(p)) {
+                let ports: Vec<Node> = printed
+                    .split(',')
+                    .filter_map(|p| {
+                        let (numbers, protocol) = p.split_once('/').unwrap_or((p, "TCP"));
+                        let (port, node_port) = numbers
+                            .split_once(':')
+                            .map_or((numbers, None), |(a, b)| (a, Some(b)));
+                        port.parse::<u16>().ok()?;
+                        let mut entry = Obj::new(at);
+                        entry.plain("port", port, at);
+                        entry.str("protocol", protocol, at);
+                        if let Some(node_port) = node_port {
+                            entry.plain("nodePort", node_port, at);
+                        }
+                        Some(entry.node())
+                    })
+                    .collect();
+                if !ports.is_empty() {
+                    spec.put(
+                        "ports",
+                        Node::new(NodeValue::Seq(ports.into_boxed_slice()), at),
+                        at,
+                    );
+                }
+            }
         }
         _ => {}
     }

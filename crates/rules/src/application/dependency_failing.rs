@@ -1,5 +1,5 @@
 use super::dependency_ties::{self, Tie};
-use faultline_model::dependencies::{DependencyLine, Target};
+use faultline_model::dependencies::{self, DependencyLine, Target};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
@@ -79,26 +79,6 @@ const DOCS_ZH: &str = r#"
 /// The failures that say little alone: a slow call, a call that timed out once.
 const SOFT: [&str; 2] = ["slow", "timeout"];
 
-/// Failures by what they say of the dependency, most first.
-const RANK: [&str; 16] = [
-    "unresolved",
-    "resolver-failed",
-    "refused",
-    "certificate-expired",
-    "certificate-untrusted",
-    "auth",
-    "unreachable",
-    "tls",
-    "read-only",
-    "too-many-connections",
-    "unavailable",
-    "reset",
-    "pool-exhausted",
-    "timeout",
-    "slow",
-    "out-of-memory",
-];
-
 /// One dependency of one log: its failing lines, in input order.
 struct Group<'m> {
     who: Option<ObjectRef>,
@@ -161,9 +141,18 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         .lines
         .iter()
         .map(DependencyLine::failure)
-        .min_by_key(|f| RANK.iter().position(|r| r == f).unwrap_or(RANK.len()))
+        .min_by_key(|f| dependencies::rank(f))
         .unwrap_or_else(|| first.failure());
-    let count = u32::try_from(group.lines.len()).unwrap_or(u32::MAX);
+    // A line pasted twice (the same record, timestamp and all) is one record.
+    let mut texts: Vec<&str> = group
+        .lines
+        .iter()
+        .filter_map(|l| model.input_line(l.known.source, l.known.line))
+        .map(str::trim)
+        .collect();
+    texts.sort_unstable();
+    texts.dedup();
+    let count = u32::try_from(texts.len().max(1)).unwrap_or(u32::MAX);
     let namespace = group
         .who
         .as_ref()
@@ -187,7 +176,7 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         let e = Evidence {
             source: model.sources[line.known.source].name.clone(),
             line: line.known.line,
-            path: format!("known:{}", line.known.recognised.entry.id),
+            path: format!("known:{}", line.entry.id),
             value: line.known.text.clone(),
         };
         if !evidence.contains(&e) {
@@ -195,8 +184,15 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         }
     }
     evidence.extend(tie.evidence.iter().cloned());
+    // A slow or timed-out call is a warning; a refusal, a name that does not resolve, credentials
+    // or a certificate refused are errors as their libraries print them, once or many times (the
+    // finding still says that one line is a symptom, not a cause by itself).
     let soft = count == 1 || SOFT.contains(&failure);
-    let severity = if soft { Severity::Warning } else { Severity::Error };
+    let severity = if SOFT.contains(&failure) {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
     // The most specific kind its lines name (`postgresql` over `database` over `any`).
     let dependency = group
         .lines
@@ -246,6 +242,15 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         Tie::DnsBlocked => Boundary::ZoneNetworkStorage,
         // The resolver gave no answer: the cluster's DNS path, not the name.
         _ if failure == "resolver-failed" => Boundary::ZoneNetworkStorage,
+        // A network or TLS error any program prints, quoted in prose, not a log: the boundary its
+        // catalog entry names (the network's, or the API server's certificate).
+        _ if group
+            .lines
+            .iter()
+            .all(|l| dependencies::generic(l.entry) && !l.in_log) =>
+        {
+            first.entry.boundary
+        }
         _ => Boundary::Application,
     };
     finding.details.push(Detail::Serves(match finding.boundary {

@@ -195,7 +195,11 @@ pub fn tie(
             );
         }
     }
-    if let Some((name, ns)) = target.is_name().then(|| in_cluster(model, &target.host, namespace)).flatten() {
+    if let Some((name, ns)) = target
+        .is_name()
+        .then(|| in_cluster(model, &target.host, namespace))
+        .flatten()
+    {
         let pods = callee_pods(model, &name, &ns, who);
         if !pods.is_empty() {
             let ready = pods.iter().filter(|p| pod_ready(p) == Some(true)).count();
@@ -205,9 +209,14 @@ pub fn tie(
                 }
                 for pod in pods.iter().take(3) {
                     tied.evidence.extend(
-                        ["kubectl.ready", "status.conditions", "status.phase", "metadata.name"]
-                            .iter()
-                            .find_map(|path| model.evidence(pod, path)),
+                        [
+                            "kubectl.ready",
+                            "status.conditions",
+                            "status.phase",
+                            "metadata.name",
+                        ]
+                        .iter()
+                        .find_map(|path| model.evidence(pod, path)),
                     );
                 }
                 let names: Vec<ObjectRef> = pods.iter().take(3).map(|p| p.id.clone()).collect();
@@ -240,12 +249,19 @@ pub fn tie(
 
 /// The pasted Pods of the workload a host is named after (`katib-mysql` → `katib-mysql-6d8b7f5d9-x2k9p`,
 /// `redis` → `redis-0`), other than the caller's own.
-fn callee_pods<'m>(model: &Model<'m>, name: &str, namespace: &str, who: Option<&ObjectRef>) -> Vec<&'m Object> {
+fn callee_pods<'m>(
+    model: &Model<'m>,
+    name: &str,
+    namespace: &str,
+    who: Option<&ObjectRef>,
+) -> Vec<&'m Object> {
     let generated = |rest: &str| {
         let parts: Vec<&str> = rest.split('-').collect();
         (1..=2).contains(&parts.len())
             && parts.iter().all(|p| {
-                !p.is_empty() && p.len() <= 10 && p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                !p.is_empty()
+                    && p.len() <= 10
+                    && p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
             })
     };
     model
@@ -253,8 +269,7 @@ fn callee_pods<'m>(model: &Model<'m>, name: &str, namespace: &str, who: Option<&
         .filter(|o| o.id.kind == "Pod" && Some(&o.id) != who)
         .filter(|o| {
             o.id.name == name
-                || o
-                    .id
+                || o.id
                     .name
                     .strip_prefix(name)
                     .and_then(|r| r.strip_prefix('-'))
@@ -265,8 +280,15 @@ fn callee_pods<'m>(model: &Model<'m>, name: &str, namespace: &str, who: Option<&
 
 /// Whether a pasted Pod is ready, as far as its listing or status says.
 fn pod_ready(pod: &Object) -> Option<bool> {
-    let text = |path: &str| pod.node.locate(path).and_then(|(_, n)| n.as_str().map(str::to_string));
-    if matches!(text("status.phase").as_deref(), Some("Pending" | "Failed" | "Unknown")) {
+    let text = |path: &str| {
+        pod.node
+            .locate(path)
+            .and_then(|(_, n)| n.as_str().map(str::to_string))
+    };
+    if matches!(
+        text("status.phase").as_deref(),
+        Some("Pending" | "Failed" | "Unknown")
+    ) {
         return Some(false);
     }
     if let Some((have, want)) = text("kubectl.ready").as_deref().and_then(|r| r.split_once('/')) {
@@ -448,34 +470,34 @@ faultline_report::messages! {
             zh: "相关对象：{clauses}。",
         },
         NoEndpoints { service: ObjectRef } = "dependency-failing.no-endpoints" {
-            en: "Service {service} is pasted with no ready endpoint, so nothing answers behind its name",
-            zh: "已粘贴的 Service {service} 没有任何就绪端点，所以这个名字背后没有任何实例应答",
+            en: "{service} is pasted with no ready endpoint, so nothing answers behind its name",
+            zh: "已粘贴的 {service} 没有任何就绪端点，所以这个名字背后没有任何实例应答",
         },
         Pasted { service: ObjectRef, ready: Option<u32> } = "dependency-failing.pasted" {
             en: {
                 match ready.0 {
-                    Some(n) => format!("Service {service} is pasted with {n} ready endpoint(s), so it routes; what fails is behind it or in the application's settings"),
-                    None => format!("Service {service} is pasted, its endpoints are not"),
+                    Some(n) => format!("{service} is pasted with {n} ready endpoint(s), so it routes; what fails is behind it or in the application's settings"),
+                    None => format!("{service} is pasted, its endpoints are not"),
                 }
             },
             zh: {
                 match ready.0 {
-                    Some(n) => format!("已粘贴的 Service {service} 有 {n} 个就绪端点，可以正常转发；失败的是它背后的实例或应用的配置"),
-                    None => format!("已粘贴 Service {service}，但没有粘贴它的端点"),
+                    Some(n) => format!("已粘贴的 {service} 有 {n} 个就绪端点，可以正常转发；失败的是它背后的实例或应用的配置"),
+                    None => format!("已粘贴 {service}，但没有粘贴它的端点"),
                 }
             },
         },
         PortNotServed { service: ObjectRef, port: u32, ports: String } = "dependency-failing.port-not-served" {
-            en: "Service {service} serves port {ports}, not {port}: the application calls a port the Service does not forward",
-            zh: "Service {service} 提供的端口是 {ports}，而不是 {port}：应用调用了 Service 不转发的端口",
+            en: "{service} serves port {ports}, not {port}: the application calls a port the Service does not forward",
+            zh: "{service} 提供的端口是 {ports}，而不是 {port}：应用调用了 Service 不转发的端口",
         },
         NoService { name: String, namespace: String, count: u32 } = "dependency-failing.no-service" {
             en: "no Service named {name} is among the {count} Service(s) pasted in namespace {namespace}: the name may be wrong, or its Service missing",
             zh: "命名空间 {namespace} 中已粘贴的 {count} 个 Service 里没有名为 {name} 的：名称可能写错了，或者它的 Service 不存在",
         },
         DnsBlocked { policy: ObjectRef } = "dependency-failing.dns-blocked" {
-            en: "NetworkPolicy {policy} selects the Pod and allows it no egress to port 53, so its DNS lookups cannot leave it",
-            zh: "NetworkPolicy {policy} 选中了该 Pod，却不允许它访问 53 端口的出站流量，所以它的 DNS 查询发不出去",
+            en: "{policy} selects the Pod and allows it no egress to port 53, so its DNS lookups cannot leave it",
+            zh: "{policy} 选中了该 Pod，却不允许它访问 53 端口的出站流量，所以它的 DNS 查询发不出去",
         },
         CalleeNotReady { pods: Vec<ObjectRef> } = "dependency-failing.callee-not-ready" {
             en: "its own Pods are pasted and none is ready ({pods})",
