@@ -13,8 +13,16 @@
 //! (84–113) thirty more the same day (22 right as collected, 28 after the classes they showed: busybox's
 //! `bad address`, a hard-wrapped log record, a node's Taints alone, a DNS line beside a crash loop,
 //! Go's JSON escapes, a later listing from a new ReplicaSet, the CronJob controller's missed starts).
+//! (114–148) thirty-five application logs collected on 2026-12-06 for issue 44, one or more per
+//! client library group (PostgreSQL, MySQL, Redis, MongoDB, Kafka, RabbitMQ, Elasticsearch, HTTP,
+//! gRPC, DNS, TLS, pools, runtime crashes): 24 right with the catalog's dependency group and
+//! `dependency-failing`.
 //! Not right yet, and not in [`RIGHT`]: a k9s row with restarts and no status word (100), gVisor's
-//! cgroup error inside a sandbox failure (104, read as the network's).
+//! cgroup error inside a sandbox failure (104, read as the network's); of the logs, a MongoDB
+//! server's JSON record (118), RabbitMQ's server-side refusal (119), Java's `UnknownHostException`
+//! (122), a describe cut by `<snip>` (127), WordPress's own MySQL wording (132), Kibana's JSON
+//! (133), gRPC Python's resolver wording (139), a NetworkPolicy told in prose (140), fluentd's
+//! retry lines (146), an x509 line in prose (147), a Node error with no address (148).
 //!
 //! Scored as `../shared/tools/score.py --ignore-info --silent-report` scores the CLI: a faulty paste
 //! is right when its first error or warning finding is at the expected boundary (or one it also
@@ -143,6 +151,30 @@ const RIGHT: &[&str] = &[
     "111-healthy-nodes-ready-after-wait",
     "112-history-before-after-crashloop-fixed",
     "113-coredns-hinfo-timeouts-but-resolving",
+    "114-mysql-client-test-refused-naftis",
+    "115-nest-ioredis-econnrefused-localhost",
+    "116-mongo-sidecar-econnrefused-first-connect",
+    "117-mongodb-exporter-server-selection-logfmt",
+    "120-npgsql-auth-method-not-supported-worker",
+    "121-kafka-exporter-sarama-panic-no-brokers",
+    "123-psql-job-refused-pg-not-started",
+    "124-backup-psql-headless-refused-get-svc",
+    "125-python-requests-eai-again-kube-dns",
+    "126-node-web-ping-eai-again-external",
+    "128-weblate-redis-py-name-not-known-svc-mismatch",
+    "129-zookeeper-oomkilled-logs-previous",
+    "130-jlogstash-java-heap-space-in-k8s",
+    "131-ml-pipeline-go-mysql-unexpected-eof-istio",
+    "134-fastapi-sqlalchemy-queuepool-exhausted-logfmt",
+    "135-redis-cluster-init-cri-log-peer-refused",
+    "136-numaflow-sink-lookup-redis-io-timeout",
+    "137-kestra-hikari-pgjdbc-refused-first-install",
+    "138-grpc-go-headless-rolling-update-refused",
+    "141-go-api-nil-pointer-panic-db-pending",
+    "142-katib-manager-mysql-timeout-db-not-ready",
+    "143-katib-metrics-collector-grpc-unavailable-db-manager",
+    "144-katib-db-manager-lookup-katib-mysql-dns-timeout",
+    "145-secrets-injector-x509-unknown-authority-image-ca",
 ];
 
 /// Faulty pastes that still get the verdict `no-fault`, each with why (a ratchet: none may be
