@@ -76,8 +76,9 @@ const DOCS_ZH: &str = r#"
  ```
 "#;
 
-/// The failures that say little alone: a slow call, a call that timed out once.
-const SOFT: [&str; 2] = ["slow", "timeout"];
+/// The failures that say little alone: a slow call, a call that timed out, a wait for a pooled
+/// connection that timed out.
+const SOFT: [&str; 3] = ["slow", "timeout", "pool-exhausted"];
 
 /// One dependency of one log: its failing lines, in input order.
 struct Group<'m> {
@@ -184,7 +185,7 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         }
     }
     evidence.extend(tie.evidence.iter().cloned());
-    // A slow or timed-out call is a warning; a refusal, a name that does not resolve, credentials
+    // A slow or timed-out call (or wait for a pooled connection) is a warning; a refusal, a name that does not resolve, credentials
     // or a certificate refused are errors as their libraries print them, once or many times (the
     // finding still says that one line is a symptom, not a cause by itself).
     let soft = count == 1 || SOFT.contains(&failure);
