@@ -14,6 +14,7 @@ const SAMPLES = {
   'readiness': ['objects.yaml', 'events.txt', 'requests.txt'],
   'publish-not-ready': ['objects.json'],
   'quota-403': ['input.txt'],
+  'dependency': ['input.txt'],
   'healthy': ['objects.yaml', 'events.txt'],
 };
 const DRAWN = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicaSet', 'Pod', 'Node',

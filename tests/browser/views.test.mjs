@@ -16,6 +16,7 @@ const SAMPLES = {
   'readiness': ['objects.yaml', 'events.txt', 'requests.txt'],
   'publish-not-ready': ['objects.json'],
   'quota-403': ['input.txt'],
+  'dependency': ['input.txt'],
   'healthy': ['objects.yaml', 'events.txt'],
 };
 // DESIGN.md, "Fault boundaries": the diagram components of each boundary.

@@ -22,7 +22,8 @@ macro_rules! sample_file {
 }
 
 /// The article's three experiments (and experiment 3's `publishNotReadyAddresses` variant), the quota
-/// 403 that leaves no Pod, and a healthy cluster. Titles are in `i18n`.
+/// 403 that leaves no Pod, an application whose log says its database refuses it, and a healthy
+/// cluster. Titles are in `i18n`.
 pub const SAMPLES: &[Sample] = &[
     Sample {
         id: "node-label",
@@ -58,6 +59,11 @@ pub const SAMPLES: &[Sample] = &[
         id: "quota-403",
         expect: Some("quota-admission"),
         files: &[sample_file!("quota-403", "input.txt")],
+    },
+    Sample {
+        id: "dependency",
+        expect: Some("application"),
+        files: &[sample_file!("dependency", "input.txt")],
     },
     Sample {
         id: "healthy",

@@ -12,6 +12,7 @@ fn sample_title(id: &str) -> &'static str {
         "readiness" => "Experiment 3: a readiness probe always fails",
         "publish-not-ready" => "Experiment 3 variant: publishNotReadyAddresses",
         "quota-403" => "Quota 403: the Pod was never created",
+        "dependency" => "Pods ready, but the log says the database refuses",
         "healthy" => "A healthy cluster",
         _ => "Sample",
     }
@@ -142,6 +143,7 @@ fn entry_source(s: &str) -> &'static str {
         "condition" => "condition",
         "container-started" => "container started",
         "container-terminated" => "container terminated",
+        "log" => "log",
         _ => "fact",
     }
 }

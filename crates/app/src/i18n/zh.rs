@@ -12,6 +12,7 @@ fn sample_title(id: &str) -> &'static str {
         "readiness" => "实验三：始终失败的就绪探针",
         "publish-not-ready" => "实验三变体：发布未就绪地址",
         "quota-403" => "资源配额 403：Pod 从未被创建",
+        "dependency" => "Pod 已就绪，但日志显示数据库拒绝连接",
         "healthy" => "一个健康的集群",
         _ => "示例",
     }
@@ -145,6 +146,7 @@ fn entry_source(s: &str) -> &'static str {
         "condition" => "状况变化",
         "container-started" => "容器启动",
         "container-terminated" => "容器终止",
+        "log" => "日志",
         _ => "事实",
     }
 }

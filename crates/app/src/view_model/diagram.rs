@@ -191,12 +191,13 @@ mod tests {
 
     #[test]
     fn each_sample_lights_the_components_of_its_boundary() {
-        let cases: [(&str, &[&str]); 6] = [
+        let cases: [(&str, &[&str]); 7] = [
             ("node-label", &["kube-scheduler"]),
             ("image-pull", &["kubelet[lab-worker2]", "container-runtime"]),
             ("readiness", &["kubelet", "service-endpointslice"]),
             ("publish-not-ready", &["service-endpointslice"]),
             ("quota-403", &["kube-apiserver"]),
+            ("dependency", &["containers"]),
             ("healthy", &[]),
         ];
         for (id, expected) in cases {

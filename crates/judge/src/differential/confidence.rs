@@ -34,11 +34,11 @@ pub(crate) fn of(model: &Model<'_>, finding: &Finding) -> (Confidence, Msg) {
     if let Some(object) = model.object(&finding.subject) {
         let source = model.source_name(object.source);
         // Evidence read from the object itself (a field of its status or spec, a row's cells), not
-        // from its events.
-        let state = finding
-            .evidence
-            .iter()
-            .find(|e| e.source == source && object.locate(&e.path).is_some());
+        // from its events, nor the same field of another object cited beside it (a Service's
+        // `metadata.name`).
+        let state = finding.evidence.iter().find(|e| {
+            e.source == source && object.locate(&e.path).is_some_and(|(pos, _)| pos.line == e.line)
+        });
         if let Some(e) = state {
             return (
                 Confidence::Established,
