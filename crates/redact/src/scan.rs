@@ -7,9 +7,9 @@ use faultline_report::hash::Map;
 use std::ops::Range;
 
 pub use super::keys::{is_plausible_value, is_secret_key};
-use super::pairs::{self, Flags};
+use super::pairs::{self, flow_maps, flow_pairs, Flags};
 use super::structure::block_span;
-use super::{inferred, network, patterns};
+use super::{gitleaks, inferred, network, patterns};
 use super::{ScanOptions, SecretKind, Span};
 
 pub fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
@@ -34,7 +34,12 @@ pub fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
 
 pub(super) fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
     if start < end && is_plausible_value(&text[start..end]) {
-        out.push(Span { kind, start, end });
+        out.push(Span {
+            rule: None,
+            kind,
+            start,
+            end,
+        });
     }
 }
 
@@ -64,9 +69,27 @@ const REGION: usize = 64 * 1024;
 #[inline(never)]
 fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
     patterns::patterns(text, region.clone(), out);
+    let mut found = Vec::new();
+    gitleaks::find(text, region.clone(), &mut found);
     patterns::url_credentials(text, region.clone(), out);
     patterns::encoded_private_keys(text, region.clone(), out);
     key_values.scan(text, region, out);
+    // gitleaks' generic rule reads a value by its key's name, as `key_values` does: its hits are of
+    // that kind and come after the line scanner's, which keeps a value it found too (an
+    // annotation's stays an annotation's). The others are tokens of the service they name.
+    out.extend(found.into_iter().map(|f| {
+        let rule = gitleaks::RULES[f.rule].id;
+        Span {
+            rule: Some(rule),
+            kind: if rule == super::GENERIC_RULE {
+                SecretKind::EnvSecret
+            } else {
+                SecretKind::Token
+            },
+            start: f.start,
+            end: f.end,
+        }
+    }));
 }
 
 /// The text to scan, as ranges of whole lines of at most about [`REGION`] bytes, without the
@@ -243,17 +266,19 @@ impl KeyValues {
             // YAML or describe `key: value`.
             let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
             let key_col = line_start + (content.len() - item.len());
-            if item.starts_with('{') {
-                // A flow map on one line: `- {name: DB_PASSWORD, value: s3cret}`.
+            // Flow maps on one line: `- {name: DB_PASSWORD, value: s3cret}`, and those in a flow
+            // list after a key, `env: [{name: API_TOKEN, value: s3cret}]`.
+            for open in flow_maps(item) {
                 let mut name_is_secret = false;
-                for (key, (s, e)) in flow_pairs(text, key_col, line_start + content.len()) {
+                for (key, (s, e)) in flow_pairs(text, key_col + open, line_start + content.len()) {
                     if key == "name" {
                         name_is_secret = is_secret_key(text[s..e].trim_matches(['"', '\'']));
                     } else if key == "value" && name_is_secret || is_secret_key(key) {
                         push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
                     }
                 }
-            } else if let Some((key, value_start)) = yaml_key(item) {
+            }
+            if let Some((key, value_start)) = yaml_key(item).filter(|_| !item.starts_with('{')) {
                 let value_at = key_col + value_start;
                 let value = &text[value_at..line_start + content.len()];
                 if key.eq_ignore_ascii_case("annotations") {
@@ -316,6 +341,7 @@ impl KeyValues {
             // `KEY=value`, `--password=value`, `Password=value;`.
             pairs::env_pairs(text, line_start, content, out);
             pairs::spaced_pair(text, line_start, content, out);
+            pairs::colon_pairs(text, line_start, content, out);
             self.flags.scan(text, line_start, content, out);
         }
         self.annotations_indent = annotations_indent;
@@ -485,49 +511,6 @@ fn continued(text: &str, key_line: &str, span: (usize, usize)) -> (usize, usize)
         at = line_end + 1;
     }
     (start, end)
-}
-
-/// The `key: value` pairs of a one-line flow map starting at `from` (at its `{`), not into nested
-/// maps or lists: each key with its value's span (inside quotes for a quoted one).
-fn flow_pairs(text: &str, from: usize, line_end: usize) -> Vec<(&str, (usize, usize))> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = from + 1;
-    while i < line_end {
-        i = run(&bytes[..line_end], i, |b| b == b' ');
-        let key_start = i;
-        i = run(&bytes[..line_end], i, |b| {
-            !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']')
-        });
-        if bytes.get(i) != Some(&b':') || i == key_start {
-            return out;
-        }
-        let key = text[key_start..i].trim().trim_matches(['"', '\'']);
-        i = run(&bytes[..line_end], i + 1, |b| b == b' ');
-        match bytes.get(i) {
-            Some(b'{' | b'[') => return out,
-            Some(&q @ (b'"' | b'\'')) => {
-                let close = run(&bytes[..line_end], i + 1, |b| b != q);
-                if close >= line_end {
-                    return out;
-                }
-                out.push((key, (i + 1, close)));
-                i = close + 1;
-            }
-            _ => {
-                let end = run(&bytes[..line_end], i, |b| !matches!(b, b',' | b'}'));
-                let value = text[i..end].trim_end();
-                out.push((key, (i, i + value.len())));
-                i = end;
-            }
-        }
-        i = run(&bytes[..line_end], i, |b| b == b' ');
-        match bytes.get(i) {
-            Some(b',') => i += 1,
-            _ => return out,
-        }
-    }
-    out
 }
 
 fn plain_or_quoted(text: &str, at: usize, content: &str, line_start: usize) -> Option<(usize, usize)> {
