@@ -61,10 +61,9 @@ fn diagnosis(report: &Report) -> Vec<(String, &'static str, String)> {
         .collect()
 }
 
-/// The most values replaced in all this real input, none of them a secret of the incident (the
-/// pastes' own secrets, where a thread pasted one, are counted too): a ratchet, so that a rule set
-/// update or a new detector that replaces more is seen and read.
-const MOST_REPLACED: usize = 40;
+/// The most values replaced in all this real input, which holds no secret: a ratchet (none today),
+/// so that a rule set update or a new detector that replaces something here is seen and read.
+const MOST_REPLACED: usize = 0;
 
 #[test]
 fn redacting_real_input_replaces_little_and_keeps_every_diagnosis() {
