@@ -349,8 +349,23 @@ pub fn entropy(bytes: &[u8]) -> f64 {
         .sum()
 }
 
-/// Every secret that a rule of the set finds in `text[region]`, in no particular order.
-pub fn find(text: &str, region: std::ops::Range<usize>, out: &mut Vec<Found>) {
+/// What the other finders found before the rules run, which the rules need not read again.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Covered<'a> {
+    /// Spans found (sorted by start): a keyword inside one is not looked at (a PEM block's
+    /// `-----BEGIN`, a token inside a Secret's value: the span found covers whatever a rule would).
+    pub spans: &'a [(usize, usize)],
+    /// The starts of lines where a value was found by its key's name (sorted): gitleaks' generic
+    /// rule, which reads values by their keys' names too, is not tried there.
+    pub named_lines: &'a [usize],
+}
+
+/// The rule that reads any value under a secret-like key.
+const GENERIC: &str = "generic-api-key";
+
+/// Every secret that a rule of the set finds in `text[region]`, in no particular order, where
+/// `covered` does not already hold it.
+pub fn find(text: &str, region: std::ops::Range<usize>, covered: Covered<'_>, out: &mut Vec<Found>) {
     let engine = engine();
     let bytes = text.as_bytes();
     // (rule, window start, window end) for each keyword occurrence, then merged per rule.
@@ -360,9 +375,18 @@ pub fn find(text: &str, region: std::ops::Range<usize>, out: &mut Vec<Found>) {
     };
     for m in keywords.find_overlapping_iter(&bytes[region.clone()]) {
         let at = region.start + m.start();
+        let inside = covered.spans.partition_point(|s| s.0 <= at);
+        if inside > 0 && covered.spans[inside - 1].1 > at {
+            continue;
+        }
         let line_start = memchr::memrchr(b'\n', &bytes[at.saturating_sub(BEFORE)..at])
             .map_or(at.saturating_sub(BEFORE), |i| at.saturating_sub(BEFORE) + i + 1);
+        let own_line = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        let named = covered.named_lines.binary_search(&own_line).is_ok();
         for &rule in &engine.rules_of[m.pattern().as_usize()] {
+            if named && RULES[usize::from(rule)].id == GENERIC {
+                continue;
+            }
             let reach = engine.rule(usize::from(rule)).map_or(0, |r| r.reach);
             if reach == 0 {
                 continue;

@@ -217,7 +217,7 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
 /// [`scan_ingested`] is [`scan`]: a redaction of inputs already analysed does not read them again
 /// ([`crate::Reading::redact`]).
 pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Redacted {
-    redact_known(sources, ingested, options, &Known::default())
+    redact_with(sources, ingested, options, &Known::default(), false)
 }
 
 /// [`redact_ingested`], also replacing every value of an earlier redaction (`known`) wherever it
@@ -229,14 +229,30 @@ pub fn redact_known(
     options: &ScanOptions,
     known: &Known,
 ) -> Redacted {
+    redact_with(sources, ingested, options, known, true)
+}
+
+/// [`redact_known`]; [`Redacted::known`] is left empty unless `keep` (a copy of every value is the
+/// most of redacting a paste of many values, and only the app's worker keeps them).
+fn redact_with(
+    sources: &[Source],
+    ingested: &Ingested,
+    options: &ScanOptions,
+    known: &Known,
+    keep: bool,
+) -> Redacted {
     let hits = scan_known(sources, ingested, options, known);
     // Each value's token, as its name and number: written out where it goes, not kept as a string.
     // A value's other forms (decoded, encoded, escaped) get its token too.
     let mut tokens: Map<Cow<'_, str>, (&'static str, usize)> = Map::default();
     tokens.reserve(hits.len());
     let mut per_kind: Map<&'static str, usize> = tokens_in(sources);
-    let mut next = known.clone();
-    let mut used: faultline_report::hash::Set<(&'static str, usize)> = Default::default();
+    let mut next = if keep { known.clone() } else { Known::default() };
+    // Distinct values replaced: those given a new token, and the known ones met.
+    let mut new_tokens = 0;
+    let mut known_used: faultline_report::hash::Set<(&'static str, usize)> = Default::default();
+    let known_tokens: faultline_report::hash::Set<(&'static str, usize)> =
+        known.values.values().map(|k| (k.name, k.number)).collect();
     for (value, k) in &known.values {
         let n = per_kind.entry(k.name).or_insert(0);
         *n = (*n).max(k.number);
@@ -258,16 +274,25 @@ pub fn redact_known(
         rest = after;
         for hit in of_input {
             let value = &text[hit.start..hit.end];
-            let (name, n) = match tokens.get(value) {
-                Some(&token) => token,
+            // A value not seen yet may be another form of one seen (its base64, or what it decodes
+            // to): then it has that one's token. Looked up on a miss only, not built for every value.
+            let other_form = || {
+                let decoded = base64::decode_text(value).and_then(|d| tokens.get(d.as_str()).copied());
+                decoded.or_else(|| {
+                    propagate::is_propagated(value)
+                        .then(|| base64::encode(value.as_bytes()))
+                        .and_then(|e| tokens.get(e.as_str()).copied())
+                })
+            };
+            let (name, n) = match tokens.get(value).copied().or_else(other_form) {
+                Some(token) => token,
                 None => {
                     let n = per_kind.entry(hit.name()).or_insert(0);
                     *n += 1;
                     let token = (hit.name(), *n);
-                    for variant in propagate::variants(value).into_iter().flatten() {
-                        tokens.entry(variant).or_insert(token);
-                    }
-                    if propagate::is_propagated(value) {
+                    tokens.insert(Cow::Borrowed(value), token);
+                    new_tokens += 1;
+                    if keep && propagate::is_propagated(value) {
                         next.values
                             .entry(value.to_string())
                             .or_insert(propagate::KnownValue {
@@ -280,7 +305,9 @@ pub fn redact_known(
                     token
                 }
             };
-            used.insert((name, n));
+            if known_tokens.contains(&(name, n)) {
+                known_used.insert((name, n));
+            }
             redacted.push_str(&text[at..hit.start]);
             redacted.push_str("<redacted:");
             redacted.push_str(name);
@@ -308,7 +335,7 @@ pub fn redact_known(
         out.push(Source::new(source.name.clone(), redacted));
     }
     // Distinct values replaced: each token once, however many forms it had.
-    let count = used.len();
+    let count = new_tokens + known_used.len();
     Redacted {
         sources: out,
         hits,

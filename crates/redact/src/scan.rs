@@ -68,15 +68,43 @@ const REGION: usize = 64 * 1024;
 /// first few regions instead of by the baseline code from start to end.
 #[inline(never)]
 fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
+    let before = out.len();
     patterns::patterns(text, region.clone(), out);
-    let mut found = Vec::new();
-    gitleaks::find(text, region.clone(), &mut found);
     patterns::url_credentials(text, region.clone(), out);
     patterns::encoded_private_keys(text, region.clone(), out);
-    key_values.scan(text, region, out);
-    // gitleaks' generic rule reads a value by its key's name, as `key_values` does: its hits are of
-    // that kind and come after the line scanner's, which keeps a value it found too (an
-    // annotation's stays an annotation's). The others are tokens of the service they name.
+    key_values.scan(text, region.clone(), out);
+    // gitleaks' rules, except inside PEM blocks (found before any region) and, for its generic
+    // rule, on lines where a value was already found by its key's name: a hostile paste of PEM
+    // headers or `password: …` lines is read once, not once more by the rules. Its generic rule reads a value by its key's name, as
+    // `key_values` does: its hits are of that kind, after the line scanner's, which keeps a value
+    // it found too (an annotation's stays an annotation's). The others are tokens of the service
+    // they name.
+    // (Only PEM blocks: a token inside a header, a URL or an env value is still read by its rule,
+    // which names it.)
+    let mut spans: Vec<(usize, usize)> = out[..before]
+        .iter()
+        .filter(|s| s.kind == SecretKind::PrivateKey && s.end > region.start && s.start < region.end)
+        .map(|s| (s.start, s.end))
+        .collect();
+    spans.sort_unstable();
+    let mut named_lines: Vec<usize> = out[before..]
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.kind,
+                SecretKind::EnvSecret | SecretKind::AnnotationSecret | SecretKind::KubeconfigCredential
+            )
+        })
+        .map(|s| memchr::memrchr(b'\n', &text.as_bytes()[..s.start]).map_or(0, |i| i + 1))
+        .collect();
+    named_lines.sort_unstable();
+    named_lines.dedup();
+    let covered = gitleaks::Covered {
+        spans: &spans,
+        named_lines: &named_lines,
+    };
+    let mut found = Vec::new();
+    gitleaks::find(text, region, covered, &mut found);
     out.extend(found.into_iter().map(|f| {
         let rule = gitleaks::RULES[f.rule].id;
         Span {

@@ -464,8 +464,15 @@ fn a_known_value_is_redacted_from_an_input_added_later() {
         "secret.yaml",
         "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: bjBnM0ZyNHpQcTc=\n",
     )];
-    let once = redact(&first, &ScanOptions::default());
+    let once = redact_known(
+        &first,
+        &faultline_ingest::ingest_trees(&first),
+        &ScanOptions::default(),
+        &Known::default(),
+    );
     assert_eq!(once.known.len(), 1);
+    // A plain redaction keeps no copy of the values.
+    assert!(redact(&first, &ScanOptions::default()).known.is_empty());
     let mut inputs = once.sources.clone();
     // Added later: the value decoded in a log line, and a new secret.
     inputs.push(Source::new(
@@ -505,4 +512,16 @@ fn a_token_is_named_by_its_rule() {
     assert!(hits
         .iter()
         .all(|h| h.kind != SecretKind::Token || h.rule.is_some()));
+}
+
+/// A value and its other form (the decoded value of a Secret's data, in a log line) are one token.
+#[test]
+fn a_value_and_its_decoded_form_share_a_token() {
+    let text = "kind: Secret\nmetadata:\n  name: db\ndata:\n  password: bjBnM0ZyNHpQcTc=\n---\n# log\nauth failed with n0g3Fr4zPq7\n";
+    let copy = redact(&[Source::new("t", text)], &ScanOptions::default());
+    assert_eq!(copy.tokens, 1, "{}", copy.sources[0].text);
+    assert_eq!(
+        copy.sources[0].text.matches("<redacted:secret-data:1>").count(),
+        2
+    );
 }
