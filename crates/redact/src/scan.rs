@@ -235,8 +235,9 @@ struct KeyValues {
     annotations_indent: Option<usize>,
     /// (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
     env_name: Option<(usize, usize)>,
-    /// (column, line number) of the last `remoteRef:` key: an External Secrets Operator item, whose
-    /// `secretKey` beside it names a key ([`is_eso_name`]).
+    /// (column, line number) of the last `remoteRef:` or `secretName:` key: an External Secrets
+    /// Operator item or a chart's Secret reference, whose `secretKey` beside it names a key
+    /// ([`is_eso_name`]).
     remote_ref: Option<(usize, usize)>,
     /// Lines scanned so far (the regions' lines, in order).
     lines: usize,
@@ -330,7 +331,7 @@ impl KeyValues {
                     if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
                         push(out, SecretKind::EnvSecret, s, e, text);
                     }
-                } else if key == "remoteRef" {
+                } else if key == "remoteRef" || key == "secretName" {
                     remote_ref = Some((key_col - line_start, line_no));
                 } else if is_secret_key(key)
                     && !(key == "secretKey"
@@ -381,7 +382,9 @@ impl KeyValues {
 /// Whether a `secretKey:` at `column` of line `line_no` is an External Secrets Operator item's (the
 /// key of the Secret it writes: a name), told by a `remoteRef:` beside it at the same column, on one
 /// of the few lines before (kubectl sorts the keys: `remoteRef` first) or on the next line (as
-/// written in a manifest). Without it (MinIO's Helm values) the value is the secret key itself. A
+/// written in a manifest); or a Helm chart's reference to a key of a Secret, told by the
+/// `secretName:` beside it (Consul's `aclSyncToken: {secretName: …, secretKey: replicationToken}`).
+/// Without either (MinIO's Helm values) the value is the secret key itself. A
 /// parsed ExternalSecret is told by its kind ([`super::structure::names`]); this is for fragments.
 fn is_eso_name(
     text: &str,
@@ -395,7 +398,8 @@ fn is_eso_name(
     }
     let line = &text[next..next_line(text, next)];
     let trimmed = line.trim_start_matches(' ');
-    line.len() - trimmed.len() == column && trimmed.starts_with("remoteRef:")
+    line.len() - trimmed.len() == column
+        && (trimmed.starts_with("remoteRef:") || trimmed.starts_with("secretName:"))
 }
 
 /// `str::trim_start`, with the common case (ASCII spaces: a JSON line's indentation is tens of

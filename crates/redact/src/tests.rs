@@ -333,6 +333,10 @@ fn secret_key_is_a_name_only_where_the_structure_says_so() {
     ] {
         assert_eq!(kinds(fragment, false), vec![], "{fragment}");
     }
+    // A chart's reference to a key of a Secret, by the `secretName` beside it (a real paste:
+    // tests/fixtures/pastes/147).
+    let consul = "  aclSyncToken:\n    secretName: consul-federation\n    secretKey: replicationToken\n";
+    assert_eq!(kinds(consul, false), vec![], "{consul}");
     // Without a remoteRef beside it, the same line is a secret.
     let alone = "s3:\n  secretKey: db-password-v2\n  bucket: backups\n";
     assert_eq!(kinds(alone, false).len(), 1, "{alone}");
