@@ -26,6 +26,29 @@ bench_redact() {
   echo "==> Redaction of the shapes that were once quadratic (issue 28; target: 1 MB under 0.1 s), native"
   cargo build --profile native --locked -p faultline-engine --example bench_redact
   target/native/examples/bench_redact
+  echo
+  echo "==> Redaction of 1 MB mixed pastes (issue 42: gitleaks' rules and the structure; target: under 0.1 s), native"
+  mkdir -p target/bench
+  [ -s target/bench/wild-mixed-1mb.txt ] || python3 scripts/gen-mixed.py --mb 1 --out target/bench/wild-mixed-1mb.txt
+  [ -s target/bench/dump-150.yaml ] || python3 ../shared/tools/gen-dump.py --pods 150 --format yaml --out target/bench/dump-150.yaml
+  head -c 1000000 target/bench/dump-150.yaml > target/bench/dump-1mb.yaml
+  # The secrets corpus's pastes, the wild pastes and the dump, interleaved to 1 MB.
+  python3 - <<'PY'
+import glob
+parts = [open(f).read() for f in sorted(glob.glob('tests/fixtures/secrets/*')) if not f.endswith('.json')]
+wild, dump = open('target/bench/wild-mixed-1mb.txt').read(), open('target/bench/dump-1mb.yaml').read()
+chunk = lambda t: [t[i:i + 20000] for i in range(0, len(t), 20000)]
+wild, dump = chunk(wild), chunk(dump)
+out, size, i = [], 0, 0
+while size < 1_000_000:
+    for t in (parts[i % len(parts)], wild[i % len(wild)], dump[i % len(dump)]):
+        out.append(t)
+        size += len(t.encode())
+    i += 1
+open('target/bench/secrets-mixed-1mb.txt', 'w').write(''.join(out))
+PY
+  BENCH_RUNS="${BENCH_RUNS:-5}" BENCH_FILES="target/bench/wild-mixed-1mb.txt target/bench/secrets-mixed-1mb.txt target/bench/dump-1mb.yaml" \
+    target/native/examples/bench_redact
   if [ "${BENCH_WASM:-1}" != 0 ]; then
     echo
     echo "==> The same as wasm in Node (wasm32-wasip1, worker profile: the app's worker's code)"

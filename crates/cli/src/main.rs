@@ -121,7 +121,7 @@ fn run_redact(args: &RedactArgs, stderr: &mut impl Write) -> ExitCode {
             sources[hit.input].name,
             hit.line,
             hit.column,
-            hit.kind.id(),
+            hit.name(),
             hit.preview
         ));
     }

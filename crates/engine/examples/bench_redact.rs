@@ -3,6 +3,8 @@
 //! MB/s. Used by `make bench`; a benchmark, not a test (the redacted output of each shape is checked
 //! by `redact::tests::hostile_shapes_are_redacted_correctly`).
 //! `BENCH_MB="1 2"` picks the sizes; `BENCH_RUNS` (default 3) the runs of which the median is shown.
+//! `BENCH_FILES="a.txt b.yaml"` times the redaction of those files instead (the 1 MB mixed pastes of
+//! `scripts/bench.sh`).
 
 #![allow(clippy::print_stdout, clippy::unwrap_used, clippy::expect_used)]
 
@@ -27,6 +29,28 @@ fn main() {
         .filter_map(|s| s.parse().ok())
         .collect();
     let wanted: Vec<String> = std::env::args().skip(1).collect();
+    if let Ok(files) = std::env::var("BENCH_FILES") {
+        println!(
+            "{:<40} {:>5} {:>10} {:>8} {:>8}",
+            "redact: file", "MB", "seconds", "MB/s", "hits"
+        );
+        for path in files.split_whitespace() {
+            let sources = [Source::new(path, std::fs::read_to_string(path).unwrap())];
+            let mut times = Vec::new();
+            let mut hits = 0;
+            for _ in 0..runs {
+                let start = Instant::now();
+                let redacted = redact(&sources, &ScanOptions::default());
+                times.push(start.elapsed().as_secs_f64());
+                hits = redacted.hits.len();
+            }
+            let s = median(times);
+            let size = sources[0].text.len() as f64 / 1e6;
+            let name = std::path::Path::new(path).file_name().unwrap().to_string_lossy();
+            println!("{name:<40} {size:>5.1} {s:>10.3} {:>8.1} {hits:>8}", size / s);
+        }
+        return;
+    }
     println!(
         "{:<22} {:>5} {:>10} {:>8} {:>8}",
         "redact: shape", "MB", "seconds", "MB/s", "hits"

@@ -90,6 +90,29 @@ impl Reading {
     pub fn redact(&self, sources: &[Source], scan: &redact::ScanOptions) -> redact::Redacted {
         redact::redact_ingested(sources, &self.ingested, scan)
     }
+
+    /// [`Reading::scan`], also finding the values of earlier redactions ([`redact::scan_known`]).
+    pub fn scan_known(
+        &self,
+        sources: &[Source],
+        scan: &redact::ScanOptions,
+        known: &redact::Known,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Vec<redact::SecretHit> {
+        stage(sources, &self.ingested, Phase::Scanning, progress);
+        redact::scan_known(sources, &self.ingested, scan, known)
+    }
+
+    /// [`Reading::redact`], also replacing the values of earlier redactions by their tokens
+    /// ([`redact::redact_known`]).
+    pub fn redact_known(
+        &self,
+        sources: &[Source],
+        scan: &redact::ScanOptions,
+        known: &redact::Known,
+    ) -> redact::Redacted {
+        redact::redact_known(sources, &self.ingested, scan, known)
+    }
 }
 
 fn read(sources: &[Source], progress: &mut dyn FnMut(Progress)) -> ingest::Ingested {

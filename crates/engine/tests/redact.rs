@@ -513,6 +513,18 @@ fn forms(value: &str, names: &[String]) -> Vec<String> {
     out
 }
 
+/// `text` without its redaction tokens.
+fn without_tokens(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("<redacted:") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].split_once('>').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// What a diagnosis says, for comparing it before and after redaction: each finding's rule,
 /// boundary and subject, and the field paths of its evidence.
 fn diagnosis_with_evidence(report: &Report) -> Vec<(String, &'static str, String, Vec<String>)> {
@@ -560,10 +572,13 @@ fn every_secret_of_the_secrets_corpus_is_redacted_and_every_name_kept() {
                 problems.push(format!("{form:?} of {value:?} survives"));
             }
         }
+        // A token is named after the rule that found it (`<redacted:sendgrid-api-token:1>`): names
+        // are counted outside the tokens.
+        let outside_tokens = without_tokens(redacted);
         for name in &case.stay {
             let (before, after) = (
                 text.matches(name.as_str()).count(),
-                redacted.matches(name.as_str()).count(),
+                outside_tokens.matches(name.as_str()).count(),
             );
             assert!(before > 0, "{}: {name} is not in the paste", case.file);
             if after != before {

@@ -61,6 +61,7 @@ pub(super) fn secret_data_without_kind(text: &str, out: &mut Vec<Span>) {
             Some(value) => {
                 let start = line_start + (line.len() - value.len());
                 spans.push(Span {
+                    rule: None,
                     kind: SecretKind::SecretData,
                     start,
                     end: start + value.len(),

@@ -20,6 +20,10 @@ pub fn is_secret_key(key: &str) -> bool {
     if key.is_empty() || key.len() > 120 || is_reference_key(key) {
         return false;
     }
+    // A Google service account's key file: the id of its private key is one of its credentials.
+    if key.eq_ignore_ascii_case("private_key_id") {
+        return true;
+    }
     // Most keys end in none of the words below: their last three letters say so, cheaply (this runs
     // for every key of every line of a big paste). Each ending, and `client-key-data`, ends in one of
     // these; ASCII letters are lower-cased by setting bit 0x20, which leaves digits as they are.

@@ -1,17 +1,24 @@
 //! Finds secrets in what was pasted and produces a redacted copy that is safe to share.
 //!
-//! Pure and deterministic like the rest of the engine. Two finders feed one list of hits:
+//! Pure and deterministic like the rest of the engine. Three finders feed one list of hits:
 //! - a structural one over the positioned node trees ingest builds (a Secret's `data` and
 //!   `stringData`, a written-out docker config's credentials, a kubeconfig's user credentials, the
 //!   Secret inside a `last-applied-configuration` annotation or a `kubectl -v=8` response body),
 //!   because only the tree knows that a value under `data:` belongs to a `kind: Secret` printed
 //!   further down (`structure`);
-//! - a line scanner for everything else, in any format (YAML, JSON, describe, logs, curl output):
-//!   PEM and PGP keys (also base64-encoded), JWTs, `Authorization` headers, the token families of
-//!   [`tokens::FAMILIES`] (a table, each with its source), credentials in URLs and connection
-//!   strings, values of keys named like secrets (`DB_PASSWORD`, `api-token`, `SECRET_KEY_BASE`) in
-//!   env lists, flow maps, annotations, `.properties` and INI lines and command-line flags, and a
-//!   Secret's `data` pasted without its kind (`scan`, `pairs`, `inferred`).
+//! - gitleaks' maintained rule set for the tokens of known services ([`gitleaks`]: about 220 rules,
+//!   vendored as data, each hit named by its rule, `github-pat`), with the few formats it lacks in
+//!   [`tokens::FAMILIES`];
+//! - a line scanner for what is Kubernetes' or any format's (YAML, JSON, describe, logs, curl
+//!   output): PEM and PGP keys (also base64-encoded), JWTs, `Authorization` headers, credentials in
+//!   URLs and connection strings, URL signatures, values of keys named like secrets (`DB_PASSWORD`,
+//!   `api-token`, `SECRET_KEY_BASE`) in env lists, flow maps, annotations, `.properties` and INI
+//!   lines, log lines and command-line flags, and a Secret's `data` pasted without its kind (`scan`,
+//!   `pairs`, `inferred`).
+//!
+//! Where finders overlap, one span covers the value (the structure's first, then the specific
+//! patterns, then names that merely look secret); a value that a service's rule found too is named
+//! by that rule. A value cut by a hard wrap is joined with its piece on the next line (`wrapped`).
 //!
 //! Names are not secrets: a value is replaced, never its key; keys that name a Secret rather than
 //! hold one (ingress-nginx's `auth-secret`, the External Secrets Operator's `secretKey`) are not read
@@ -19,32 +26,38 @@
 //! elsewhere, where it would take key and object names with it.
 //!
 //! Every value found is then looked for everywhere else in the inputs — as written, decoded when it
-//! is base64 and encoded in base64 — so a token that also appears in a log line, an annotation or the
-//! output of `base64 -d` is redacted there too, with the same replacement: `<redacted:KIND:N>`,
-//! numbered per kind in first-seen order, the same value always the same token across all inputs of
-//! one call, so correlation across objects survives. Only values are replaced, never keys, and the
-//! replacement keeps YAML and JSON valid (it has no quote, backslash, comma or bracket) and keeps the
-//! line count (a multi-line key becomes one line of token and blank lines), so evidence lines of the
-//! redacted copy still point at the same places.
+//! is base64 and encoded in base64 — and so is every value of an earlier redaction ([`Known`]), so a
+//! token that also appears in a log line, an annotation, the output of `base64 -d` or an input added
+//! later is redacted there too, with the same replacement: `<redacted:NAME:N>` (NAME the kind, or
+//! the rule for a token), numbered per name in first-seen order after any token already in the
+//! inputs, one value and all its forms always one token, so correlation across objects survives.
+//! Only values are replaced, never keys, and the replacement keeps YAML and JSON valid (it has no
+//! quote, backslash, comma or bracket) and keeps the line count (a multi-line key becomes one line
+//! of token and blank lines), so evidence lines of the redacted copy still point at the same places.
 //!
-//! Scanners are hand-written rather than regexes: each is a linear pass (hostile input stays linear),
-//! and the wasm build stays small.
+//! The structural and line scanners are hand-written, each a linear pass; gitleaks' rules run only
+//! around their keywords, on bounded windows, so hostile input stays linear too.
 
 mod base64;
+pub mod gitleaks;
 mod inferred;
 mod keys;
 mod line_index;
 mod network;
 mod pairs;
 mod patterns;
+mod propagate;
 mod scan;
 pub mod shapes;
 mod structure;
 pub mod tokens;
+mod wrapped;
 
 pub use line_index::LineIndex;
+pub use propagate::Known;
+use propagate::{is_word_byte, propagate};
 
-use faultline_report::hash::{Map, Set};
+use faultline_report::hash::Map;
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
@@ -62,11 +75,29 @@ pub(crate) fn rank(kind: SecretKind) -> u8 {
         SecretKind::PrivateKey => 1,
         SecretKind::UrlCredential | SecretKind::ConnectionString => 2,
         SecretKind::BearerToken | SecretKind::BasicAuth => 3,
-        SecretKind::Jwt | SecretKind::CloudKey => 4,
+        SecretKind::Jwt | SecretKind::Token => 4,
         SecretKind::AnnotationSecret | SecretKind::EnvSecret => 5,
         SecretKind::IpAddress | SecretKind::InternalHostname | SecretKind::Email => 6,
     }
 }
+
+/// gitleaks' rule for any value under a secret-like key (`api_key = …`), a name-based rule like
+/// the line scanner's own.
+pub(crate) const GENERIC_RULE: &str = "generic-api-key";
+
+/// gitleaks' rules that name no service, only where a secret is (a `curl` header, a JWT, a PEM
+/// key, a Kubernetes Secret): a value they find that another finder found too keeps that finder's
+/// kind, where a service's rule names it (`github-pat`).
+const UNNAMING_RULES: [&str; 8] = [
+    GENERIC_RULE,
+    "curl-auth-header",
+    "curl-auth-user",
+    "jwt",
+    "jwt-base64",
+    "private-key",
+    "kubernetes-secret-yaml",
+    "nuget-config-password",
+];
 
 /// What to look for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,6 +111,10 @@ pub struct ScanOptions {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SecretHit {
     pub kind: SecretKind,
+    /// The rule that found it: a gitleaks rule's id (`github-pat`; a [`SecretKind::Token`]'s, or
+    /// `generic-api-key` for a value named by its key) or one of [`tokens::FAMILIES`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
     /// Index of the input in the slice given to [`scan`] or [`redact`].
     pub input: usize,
     /// 1-based line and column (in characters) of the value's first character.
@@ -94,6 +129,13 @@ pub struct SecretHit {
     pub preview: String,
 }
 
+impl SecretHit {
+    /// What the hit is called in a token and a listing: its rule's id, or its kind's.
+    pub fn name(&self) -> &'static str {
+        self.rule.unwrap_or(self.kind.id())
+    }
+}
+
 /// The redacted copy of the inputs, with what was replaced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Redacted {
@@ -103,11 +145,16 @@ pub struct Redacted {
     pub hits: Vec<SecretHit>,
     /// How many distinct values were replaced (each got one token).
     pub tokens: usize,
+    /// The values replaced, this time and before, with their tokens: for a redaction of inputs
+    /// added later ([`redact_known`]).
+    pub known: Known,
 }
 
 /// A candidate span before overlaps are resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The rule that found it (a [`SecretKind::Token`]'s).
+    pub rule: Option<&'static str>,
     pub kind: SecretKind,
     pub start: usize,
     pub end: usize,
@@ -125,9 +172,19 @@ pub fn scan(sources: &[Source], options: &ScanOptions) -> Vec<SecretHit> {
 // Called once a redaction: not inlined, so that a profile tells its cost apart.
 #[inline(never)]
 pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Vec<SecretHit> {
+    scan_known(sources, ingested, options, &Known::default())
+}
+
+/// [`scan_ingested`], also finding every value of an earlier redaction (`known`) wherever it is.
+pub fn scan_known(
+    sources: &[Source],
+    ingested: &Ingested,
+    options: &ScanOptions,
+    known: &Known,
+) -> Vec<SecretHit> {
     // Each input's line index, built only if something needs a position (one pass over the text).
     let lines: Vec<OnceCell<LineIndex>> = sources.iter().map(|_| OnceCell::new()).collect();
-    let spans = find_all(sources, ingested, &lines, options);
+    let spans = find_all(sources, ingested, &lines, options, known);
     let mut hits = Vec::new();
     for (input, (source, spans)) in sources.iter().zip(&spans).enumerate() {
         if spans.is_empty() {
@@ -138,6 +195,7 @@ pub fn scan_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOpti
             let (line, column) = lines.position(&source.text, span.start);
             hits.push(SecretHit {
                 kind: span.kind,
+                rule: span.rule,
                 input,
                 line,
                 column,
@@ -159,11 +217,51 @@ pub fn redact(sources: &[Source], options: &ScanOptions) -> Redacted {
 /// [`scan_ingested`] is [`scan`]: a redaction of inputs already analysed does not read them again
 /// ([`crate::Reading::redact`]).
 pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOptions) -> Redacted {
-    let hits = scan_ingested(sources, ingested, options);
-    // Each value's token, as its kind and number: written out where it goes, not kept as a string.
-    let mut tokens: Map<&str, (SecretKind, usize)> = Map::default();
+    redact_with(sources, ingested, options, &Known::default(), false)
+}
+
+/// [`redact_ingested`], also replacing every value of an earlier redaction (`known`) wherever it
+/// is, by the token it had; new values are numbered after every token already in the inputs or in
+/// `known`, so no two values share one. [`Redacted::known`] is `known` with this redaction's values.
+pub fn redact_known(
+    sources: &[Source],
+    ingested: &Ingested,
+    options: &ScanOptions,
+    known: &Known,
+) -> Redacted {
+    redact_with(sources, ingested, options, known, true)
+}
+
+/// [`redact_known`]; [`Redacted::known`] is left empty unless `keep` (a copy of every value is the
+/// most of redacting a paste of many values, and only the app's worker keeps them).
+fn redact_with(
+    sources: &[Source],
+    ingested: &Ingested,
+    options: &ScanOptions,
+    known: &Known,
+    keep: bool,
+) -> Redacted {
+    let hits = scan_known(sources, ingested, options, known);
+    // Each value's token, as its name and number: written out where it goes, not kept as a string.
+    // A value's other forms (decoded, encoded, escaped) get its token too.
+    let mut tokens: Map<Cow<'_, str>, (&'static str, usize)> = Map::default();
     tokens.reserve(hits.len());
-    let mut per_kind: Map<SecretKind, usize> = Map::default();
+    let mut per_kind: Map<&'static str, usize> = tokens_in(sources);
+    let mut next = if keep { known.clone() } else { Known::default() };
+    // Distinct values replaced: those given a new token, and the known ones met.
+    let mut new_tokens = 0;
+    let mut known_used: faultline_report::hash::Set<(&'static str, usize)> = Default::default();
+    let known_tokens: faultline_report::hash::Set<(&'static str, usize)> =
+        known.values.values().map(|k| (k.name, k.number)).collect();
+    for (value, k) in &known.values {
+        let n = per_kind.entry(k.name).or_insert(0);
+        *n = (*n).max(k.number);
+        for variant in propagate::variants(value).into_iter().flatten() {
+            tokens
+                .entry(Cow::Owned(variant.into_owned()))
+                .or_insert((k.name, k.number));
+        }
+    }
     let mut out = Vec::with_capacity(sources.len());
     // Hits come in input order: each input's are the next run of them.
     let mut rest = hits.as_slice();
@@ -176,14 +274,43 @@ pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOp
         rest = after;
         for hit in of_input {
             let value = &text[hit.start..hit.end];
-            let &mut (kind, n) = tokens.entry(value).or_insert_with(|| {
-                let n = per_kind.entry(hit.kind).or_insert(0);
-                *n += 1;
-                (hit.kind, *n)
-            });
+            // A value not seen yet may be another form of one seen (its base64, or what it decodes
+            // to): then it has that one's token. Looked up on a miss only, not built for every value.
+            let other_form = || {
+                let decoded = base64::decode_text(value).and_then(|d| tokens.get(d.as_str()).copied());
+                decoded.or_else(|| {
+                    propagate::is_propagated(value)
+                        .then(|| base64::encode(value.as_bytes()))
+                        .and_then(|e| tokens.get(e.as_str()).copied())
+                })
+            };
+            let (name, n) = match tokens.get(value).copied().or_else(other_form) {
+                Some(token) => token,
+                None => {
+                    let n = per_kind.entry(hit.name()).or_insert(0);
+                    *n += 1;
+                    let token = (hit.name(), *n);
+                    tokens.insert(Cow::Borrowed(value), token);
+                    new_tokens += 1;
+                    if keep && propagate::is_propagated(value) {
+                        next.values
+                            .entry(value.to_string())
+                            .or_insert(propagate::KnownValue {
+                                kind: hit.kind,
+                                rule: hit.rule,
+                                name: token.0,
+                                number: token.1,
+                            });
+                    }
+                    token
+                }
+            };
+            if known_tokens.contains(&(name, n)) {
+                known_used.insert((name, n));
+            }
             redacted.push_str(&text[at..hit.start]);
             redacted.push_str("<redacted:");
-            redacted.push_str(kind.id());
+            redacted.push_str(name);
             redacted.push(':');
             push_number(&mut redacted, n);
             redacted.push('>');
@@ -207,12 +334,50 @@ pub fn redact_ingested(sources: &[Source], ingested: &Ingested, options: &ScanOp
         redacted.push_str(&text[at..]);
         out.push(Source::new(source.name.clone(), redacted));
     }
-    let count = tokens.len();
+    // Distinct values replaced: each token once, however many forms it had.
+    let count = new_tokens + known_used.len();
     Redacted {
         sources: out,
         hits,
         tokens: count,
+        known: next,
     }
+}
+
+/// For each token name, the highest number of a `<redacted:NAME:N>` already in the inputs (a copy
+/// redacted before, with an input added since).
+fn tokens_in(sources: &[Source]) -> Map<&'static str, usize> {
+    let mut out: Map<&'static str, usize> = Map::default();
+    for source in sources {
+        let text = source.text.as_str();
+        for at in memchr::memmem::find_iter(text.as_bytes(), b"<redacted:") {
+            let rest = &text[at + "<redacted:".len()..];
+            let Some(end) = rest.get(..rest.len().min(80)).and_then(|r| r.find('>')) else {
+                continue;
+            };
+            let Some((name, number)) = rest[..end].rsplit_once(':') else {
+                continue;
+            };
+            let Ok(number) = number.parse::<usize>() else {
+                continue;
+            };
+            if let Some(name) = token_name(name) {
+                let n = out.entry(name).or_insert(0);
+                *n = (*n).max(number);
+            }
+        }
+    }
+    out
+}
+
+/// The `'static` name a token written as `name` has: a kind's id or a rule's.
+fn token_name(name: &str) -> Option<&'static str> {
+    SecretKind::ALL
+        .iter()
+        .map(|k| k.id())
+        .chain(gitleaks::RULES.iter().map(|r| r.id))
+        .chain(tokens::FAMILIES.iter().map(|f| f.id))
+        .find(|&id| id == name)
 }
 
 /// All spans of all inputs, overlaps resolved, sorted by start.
@@ -223,6 +388,7 @@ fn find_all(
     ingested: &Ingested,
     lines: &[OnceCell<LineIndex>],
     options: &ScanOptions,
+    known: &Known,
 ) -> Vec<Vec<Span>> {
     let mut per_input: Vec<Vec<Span>> = sources
         .iter()
@@ -239,16 +405,44 @@ fn find_all(
             if !names.is_empty() {
                 names.sort_unstable();
                 found.retain(|s| {
-                    let by_name = matches!(s.kind, SecretKind::EnvSecret | SecretKind::AnnotationSecret);
+                    let by_name = matches!(s.kind, SecretKind::EnvSecret | SecretKind::AnnotationSecret)
+                        || s.rule == Some(GENERIC_RULE);
                     let i = names.partition_point(|&(start, _)| start <= s.start);
                     !(by_name && i > 0 && names[..i].iter().rev().take(4).any(|&(_, end)| s.end <= end))
                 });
             }
             candidates.extend(found);
-            resolve_overlaps(candidates)
+            // A value that a token rule and a pattern both found is one span, the pattern's, named
+            // by the rule (a GitHub token as a URL's password is a `github-pat`); what the
+            // structure found keeps its kind, and so does what gitleaks' generic rule found (it
+            // reads a key's name, as the pattern did).
+            let mut named: Vec<(usize, usize, &'static str)> = candidates
+                .iter()
+                .filter_map(|s| {
+                    let rule = s
+                        .rule
+                        .filter(|r| s.kind == SecretKind::Token && !UNNAMING_RULES.contains(r))?;
+                    Some((s.start, s.end, rule))
+                })
+                .collect();
+            named.sort_unstable();
+            let mut spans = resolve_overlaps(candidates);
+            if !named.is_empty() {
+                for span in spans.iter_mut().filter(|s| (2..=5).contains(&rank(s.kind))) {
+                    let at = named.partition_point(|&(start, end, _)| (start, end) < (span.start, span.end));
+                    if let Some(&(start, end, rule)) = named.get(at) {
+                        if (start, end) == (span.start, span.end) {
+                            span.kind = SecretKind::Token;
+                            span.rule = Some(rule);
+                        }
+                    }
+                }
+            }
+            wrapped::join(&source.text, &mut spans);
+            spans
         })
         .collect();
-    propagate(sources, &mut per_input);
+    propagate(sources, &mut per_input, known);
     per_input
 }
 
@@ -319,164 +513,6 @@ fn merge_by_start(a: Vec<Span>, b: Vec<Span>) -> Vec<Span> {
 fn overlaps_any(spans: &[Span], span: &Span) -> bool {
     let i = spans.partition_point(|s| s.end <= span.start);
     spans.get(i).is_some_and(|s| s.start < span.end)
-}
-
-/// Characters that can continue a secret value: an occurrence of a value counts only when it is not
-/// part of a longer word.
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-' | b'.')
-}
-
-/// Values shorter than this are redacted where found but not searched for elsewhere: a short value
-/// (`admin`) would match unrelated words.
-const MIN_PROPAGATED_LEN: usize = 8;
-
-/// Whether a value found is looked for elsewhere too: not a short one (`admin` would match unrelated
-/// words), not a number, and not a name (`password`, `basic-auth`: lower-case words and hyphens are
-/// key and object names far more often than secrets, and replacing a name everywhere it recurs takes
-/// the diagnosis's words away).
-fn is_propagated(value: &str) -> bool {
-    value.len() >= MIN_PROPAGATED_LEN
-        && !value.bytes().all(|b| b.is_ascii_digit())
-        && !value.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-}
-
-/// Looks for every value found anywhere else in the inputs and marks those occurrences too, with the
-/// kind of the first finding. Linear: the texts are cut into words once and each word looked up.
-// Called once a redaction: not inlined, so that a profile tells its cost apart.
-#[inline(never)]
-fn propagate(sources: &[Source], per_input: &mut [Vec<Span>]) {
-    // Keyed by the text itself where it is as written (no copy for each of a big paste's values).
-    let mut values: Map<Cow<'_, str>, SecretKind> = Map::default();
-    // Each value goes in with its other form: no rehashing as a paste of many values fills it.
-    values.reserve(2 * per_input.iter().map(Vec::len).sum::<usize>());
-    let mut multi_word: Vec<(Cow<'_, str>, SecretKind)> = Vec::new();
-    // A value that is one of the forms in already is not looked at again; nor is a value already
-    // looked at (a Secret's value is often found twice: in `data` and in its last-applied
-    // annotation; a paste may hold one PEM header line over and over, which is not one word).
-    let mut seen: Set<&str> = Set::default();
-    for (source, spans) in sources.iter().zip(per_input.iter()) {
-        for span in spans {
-            let value = &source.text[span.start..span.end];
-            // (A value of one word is one of the forms in once looked at: only the others need
-            // `seen`.)
-            if !is_propagated(value)
-                || values.contains_key(value)
-                || !value.bytes().all(is_word_byte) && !seen.insert(value)
-            {
-                continue;
-            }
-            // The value as written, and as it reads escaped once and twice in JSON strings: usually
-            // all three the same, so only the first is built. Then its other form: what it decodes
-            // to when it is base64 (a Secret's value printed by `base64 -d`, or logged), or else its
-            // base64 (a `stringData` value stored in `data`; base64 of base64 is not pasted).
-            let once = json_escape(value);
-            let twice = once.as_deref().and_then(json_escape);
-            let decoded = base64::decode_text(value);
-            let encoded = decoded.is_none().then(|| base64::encode(value.as_bytes()));
-            let variants = [
-                Some(Cow::Borrowed(value)),
-                once.map(Cow::Owned),
-                twice.map(Cow::Owned),
-                decoded.filter(|d| is_propagated(d)).map(Cow::Owned),
-                encoded.map(Cow::Owned),
-            ];
-            for variant in variants.into_iter().flatten() {
-                if variant.bytes().all(is_word_byte) {
-                    values.entry(variant).or_insert(span.kind);
-                } else if multi_word.len() < 64 && !multi_word.iter().any(|(v, _)| *v == variant) {
-                    multi_word.push((variant, span.kind));
-                }
-            }
-        }
-    }
-    if values.is_empty() && multi_word.is_empty() {
-        return;
-    }
-    for (source, spans) in sources.iter().zip(per_input.iter_mut()) {
-        let text = source.text.as_bytes();
-        let mut extra = Vec::new();
-        // The first found span that does not end before the word being read: a word that starts
-        // inside a found span is not looked up, as what it would add overlaps that span and goes.
-        // Most words looked up were the values found themselves: a big paste's values were each
-        // looked up in a table of all of them, a cache miss apiece once the table outgrew the cache.
-        let mut found = 0;
-        let mut i = 0;
-        while i < text.len() {
-            if !is_word_byte(text[i]) {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < text.len() && is_word_byte(text[i]) {
-                i += 1;
-            }
-            while spans.get(found).is_some_and(|s| s.end <= start) {
-                found += 1;
-            }
-            if spans.get(found).is_some_and(|s| s.start <= start) {
-                continue;
-            }
-            // A word may carry punctuation around the value (`value.`): try it trimmed too.
-            let word = &source.text[start..i];
-            // `word.trim_end_matches(['.', '-'])`, bytewise.
-            let dots = text[start..i]
-                .iter()
-                .rev()
-                .take_while(|b| matches!(b, b'.' | b'-'))
-                .count();
-            let trimmed = &word[..word.len() - dots];
-            let candidates = if trimmed.len() == word.len() {
-                &[word][..]
-            } else {
-                &[word, trimmed][..]
-            };
-            for &candidate in candidates {
-                if let Some(kind) = values.get(candidate) {
-                    extra.push(Span {
-                        kind: *kind,
-                        start,
-                        end: start + candidate.len(),
-                    });
-                    break;
-                }
-            }
-        }
-        for (value, kind) in &multi_word {
-            // One searcher for each value, not one set up for each occurrence: a paste of the same
-            // PEM header line over and over holds the value once per line.
-            let finder = memchr::memmem::Finder::new(value.as_bytes());
-            let mut from = 0;
-            while let Some(found) = finder.find(&text[from..]) {
-                let start = from + found;
-                let end = start + value.len();
-                let before_ok = start == 0 || !is_word_byte(text[start - 1]);
-                let after_ok = end == text.len() || !is_word_byte(text[end]);
-                if before_ok && after_ok {
-                    extra.push(Span {
-                        kind: *kind,
-                        start,
-                        end,
-                    });
-                }
-                from = end;
-            }
-        }
-        if !extra.is_empty() {
-            // Found spans keep priority over propagated ones: only those that overlap none of them
-            // are kept, then resolved among themselves.
-            let found = std::mem::take(spans);
-            extra.retain(|e| !overlaps_any(&found, e));
-            if extra.is_empty() {
-                *spans = found;
-                continue;
-            }
-            // Both in text order (the word pass's, then each phrase's): merged, they are sorted,
-            // and sorting them again in `resolve_overlaps` is one pass.
-            extra.sort_by_key(|s| s.start);
-            *spans = resolve_overlaps(merge_by_start(found, extra));
-        }
-    }
 }
 
 /// `value` escaped as in a JSON string, or `None` when that changes nothing (most values).

@@ -39,6 +39,7 @@ pub(super) fn ip_addresses(text: &str, out: &mut Vec<Span>) {
             || (bytes.get(j) == Some(&b'.') && bytes.get(j + 1).is_some_and(u8::is_ascii_digit));
         if ok && !followed && !matches!(&text[start..j], "0.0.0.0" | "255.255.255.255") {
             out.push(Span {
+                rule: None,
                 kind: SecretKind::IpAddress,
                 start,
                 end: j,
@@ -72,6 +73,7 @@ pub(super) fn emails(text: &str, out: &mut Vec<Span>) {
         let tld = &domain[dot + 1..];
         if tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()) {
             out.push(Span {
+                rule: None,
                 kind: SecretKind::Email,
                 start,
                 end: at + 1 + domain.len(),
@@ -117,6 +119,7 @@ pub(super) fn internal_hostnames(text: &str, out: &mut Vec<Span>) {
                 && name.bytes().any(|b| b.is_ascii_alphabetic())
             {
                 out.push(Span {
+                    rule: None,
                     kind: SecretKind::InternalHostname,
                     start,
                     end: start + word.len(),

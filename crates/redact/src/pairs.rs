@@ -1,6 +1,8 @@
-//! Secrets written as `KEY=value` (env output, query strings, connection strings), as `key = value`
-//! (`.properties`, INI files such as AWS's credentials), and as command-line flags (`--db-password
-//! VALUE`, the value on the next list item, mysql's `-pVALUE`).
+//! Secrets written as `KEY=value` (env output, query strings and presigned URLs' signatures,
+//! connection strings), as `key = value` (`.properties`, INI files such as AWS's credentials), as
+//! `key: value` inside a log line, in one-line flow maps (`env: [{name: API_TOKEN, value: …}]`), and
+//! as command-line flags (`--db-password VALUE`, the value on the next list item, mysql's
+//! `-pVALUE`).
 
 use super::keys::is_secret_key;
 use super::scan::{push, run};
@@ -31,8 +33,12 @@ pub(super) fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut 
             continue;
         }
         let key = &content[key_start..eq];
-        // A shared access signature's `sig` query parameter (Azure Storage SAS URLs).
-        let signature = key == "sig" && matches!(before, Some(b'&' | b'?'));
+        // A URL's signature query parameter: Azure Storage SAS `sig`, S3 and GCS presigned URLs'
+        // `X-Amz-Signature` and `X-Goog-Signature` (and their V2 `Signature`).
+        let signature = matches!(before, Some(b'&' | b'?'))
+            && ["sig", "signature", "x-amz-signature", "x-goog-signature"]
+                .iter()
+                .any(|k| key.eq_ignore_ascii_case(k));
         if !signature && !is_secret_key(key) {
             continue;
         }
@@ -56,6 +62,50 @@ pub(super) fn env_pairs(text: &str, line_start: usize, content: &str, out: &mut 
         };
         push(out, kind, line_start + value_start, line_start + value_end, text);
         from = value_end.max(from);
+    }
+}
+
+/// `key: value` inside a line, after its start (a log line's `db password: VALUE, pool 10`): the
+/// value is the word after the colon. A key at the line's start is a YAML or describe key, read
+/// elsewhere.
+pub(super) fn colon_pairs(text: &str, line_start: usize, content: &str, out: &mut Vec<Span>) {
+    let bytes = content.as_bytes();
+    // The line's first key, after its indentation and any list markers (`- - key:`), is not read here.
+    let mut first = faultline_ingest::segment::leading_spaces(bytes);
+    while content[first..].starts_with("- ") {
+        first = run(bytes, first + 2, |b| b == b' ');
+    }
+    for colon in memchr::memchr_iter(b':', bytes) {
+        if bytes.get(colon + 1) != Some(&b' ') {
+            continue;
+        }
+        let mut key_start = colon;
+        while key_start > 0
+            && (bytes[key_start - 1].is_ascii_alphanumeric()
+                || matches!(bytes[key_start - 1], b'_' | b'-' | b'.'))
+        {
+            key_start -= 1;
+        }
+        if key_start == colon || key_start <= first {
+            continue;
+        }
+        if !matches!(bytes[key_start - 1], b' ' | b'\t' | b'[' | b'(' | b',' | b';') {
+            continue;
+        }
+        if !is_secret_key(&content[key_start..colon]) {
+            continue;
+        }
+        let value_start = run(bytes, colon + 1, |b| b == b' ');
+        let value_end = run(bytes, value_start, |b| {
+            !(b.is_ascii_whitespace() || matches!(b, b',' | b';' | b')' | b']' | b'}' | b'"' | b'\''))
+        });
+        push(
+            out,
+            SecretKind::EnvSecret,
+            line_start + value_start,
+            line_start + value_end,
+            text,
+        );
     }
 }
 
@@ -165,6 +215,68 @@ fn words(content: &str) -> Vec<(usize, usize)> {
         let start = i;
         i = run(bytes, i, |b| !separator(b));
         out.push((start, i));
+    }
+    out
+}
+
+/// Where flow maps open in a line's `item`: at its start, and after `[` or `,` (maps in a flow list).
+pub(super) fn flow_maps(item: &str) -> Vec<usize> {
+    let bytes = item.as_bytes();
+    let mut out = Vec::new();
+    if bytes.first() == Some(&b'{') {
+        out.push(0);
+    }
+    for at in memchr::memchr_iter(b'{', bytes).filter(|&at| at > 0) {
+        let before = item[..at].trim_end_matches(' ');
+        if before.ends_with('[') || before.ends_with(',') && out.last().is_some() {
+            out.push(at);
+        }
+        if out.len() > 16 {
+            break;
+        }
+    }
+    out
+}
+
+/// The `key: value` pairs of a one-line flow map starting at `from` (at its `{`), not into nested
+/// maps or lists: each key with its value's span (inside quotes for a quoted one).
+pub(super) fn flow_pairs(text: &str, from: usize, line_end: usize) -> Vec<(&str, (usize, usize))> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = from + 1;
+    while i < line_end {
+        i = run(&bytes[..line_end], i, |b| b == b' ');
+        let key_start = i;
+        i = run(&bytes[..line_end], i, |b| {
+            !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']')
+        });
+        if bytes.get(i) != Some(&b':') || i == key_start {
+            return out;
+        }
+        let key = text[key_start..i].trim().trim_matches(['"', '\'']);
+        i = run(&bytes[..line_end], i + 1, |b| b == b' ');
+        match bytes.get(i) {
+            Some(b'{' | b'[') => return out,
+            Some(&q @ (b'"' | b'\'')) => {
+                let close = run(&bytes[..line_end], i + 1, |b| b != q);
+                if close >= line_end {
+                    return out;
+                }
+                out.push((key, (i + 1, close)));
+                i = close + 1;
+            }
+            _ => {
+                let end = run(&bytes[..line_end], i, |b| !matches!(b, b',' | b'}'));
+                let value = text[i..end].trim_end();
+                out.push((key, (i, i + value.len())));
+                i = end;
+            }
+        }
+        i = run(&bytes[..line_end], i, |b| b == b' ');
+        match bytes.get(i) {
+            Some(b',') => i += 1,
+            _ => return out,
+        }
     }
     out
 }

@@ -67,6 +67,7 @@ pub(super) fn private_keys(text: &str, out: &mut Vec<Span>) {
             }
         };
         out.push(Span {
+            rule: None,
             kind: SecretKind::PrivateKey,
             start,
             end,
@@ -96,6 +97,7 @@ pub(super) fn encoded_private_keys(text: &str, region: Range<usize>, out: &mut V
             || marker[..label_end].ends_with(b"PRIVATE KEY BLOCK")
         {
             out.push(Span {
+                rule: None,
                 kind: SecretKind::PrivateKey,
                 start,
                 end,
@@ -158,6 +160,7 @@ pub(super) fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
             match jwt_at(bytes, i) {
                 Ok(end) => {
                     out.push(Span {
+                        rule: None,
                         kind: SecretKind::Jwt,
                         start: i,
                         end,
@@ -188,9 +191,10 @@ pub(super) fn patterns(text: &str, region: Range<usize>, out: &mut Vec<Span>) {
                 continue;
             }
         }
-        if let Some((start, end)) = tokens::token_at(bytes, i) {
+        if let Some((id, start, end)) = tokens::token_at(bytes, i) {
             out.push(Span {
-                kind: SecretKind::CloudKey,
+                rule: Some(id),
+                kind: SecretKind::Token,
                 start,
                 end,
             });

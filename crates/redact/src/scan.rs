@@ -7,9 +7,9 @@ use faultline_report::hash::Map;
 use std::ops::Range;
 
 pub use super::keys::{is_plausible_value, is_secret_key};
-use super::pairs::{self, Flags};
+use super::pairs::{self, flow_maps, flow_pairs, Flags};
 use super::structure::block_span;
-use super::{inferred, network, patterns};
+use super::{gitleaks, inferred, network, patterns};
 use super::{ScanOptions, SecretKind, Span};
 
 pub fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
@@ -34,7 +34,12 @@ pub fn find(text: &str, options: &ScanOptions) -> Vec<Span> {
 
 pub(super) fn push(out: &mut Vec<Span>, kind: SecretKind, start: usize, end: usize, text: &str) {
     if start < end && is_plausible_value(&text[start..end]) {
-        out.push(Span { kind, start, end });
+        out.push(Span {
+            rule: None,
+            kind,
+            start,
+            end,
+        });
     }
 }
 
@@ -63,10 +68,56 @@ const REGION: usize = 64 * 1024;
 /// first few regions instead of by the baseline code from start to end.
 #[inline(never)]
 fn scan_region(text: &str, region: Range<usize>, key_values: &mut KeyValues, out: &mut Vec<Span>) {
+    let before = out.len();
     patterns::patterns(text, region.clone(), out);
     patterns::url_credentials(text, region.clone(), out);
     patterns::encoded_private_keys(text, region.clone(), out);
-    key_values.scan(text, region, out);
+    key_values.scan(text, region.clone(), out);
+    // gitleaks' rules, except inside PEM blocks (found before any region) and, for its generic
+    // rule, on lines where a value was already found by its key's name: a hostile paste of PEM
+    // headers or `password: …` lines is read once, not once more by the rules. Its generic rule reads a value by its key's name, as
+    // `key_values` does: its hits are of that kind, after the line scanner's, which keeps a value
+    // it found too (an annotation's stays an annotation's). The others are tokens of the service
+    // they name.
+    // (Only PEM blocks: a token inside a header, a URL or an env value is still read by its rule,
+    // which names it.)
+    let mut spans: Vec<(usize, usize)> = out[..before]
+        .iter()
+        .filter(|s| s.kind == SecretKind::PrivateKey && s.end > region.start && s.start < region.end)
+        .map(|s| (s.start, s.end))
+        .collect();
+    spans.sort_unstable();
+    let mut named_lines: Vec<usize> = out[before..]
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.kind,
+                SecretKind::EnvSecret | SecretKind::AnnotationSecret | SecretKind::KubeconfigCredential
+            )
+        })
+        .map(|s| memchr::memrchr(b'\n', &text.as_bytes()[..s.start]).map_or(0, |i| i + 1))
+        .collect();
+    named_lines.sort_unstable();
+    named_lines.dedup();
+    let covered = gitleaks::Covered {
+        spans: &spans,
+        named_lines: &named_lines,
+    };
+    let mut found = Vec::new();
+    gitleaks::find(text, region, covered, &mut found);
+    out.extend(found.into_iter().map(|f| {
+        let rule = gitleaks::RULES[f.rule].id;
+        Span {
+            rule: Some(rule),
+            kind: if rule == super::GENERIC_RULE {
+                SecretKind::EnvSecret
+            } else {
+                SecretKind::Token
+            },
+            start: f.start,
+            end: f.end,
+        }
+    }));
 }
 
 /// The text to scan, as ranges of whole lines of at most about [`REGION`] bytes, without the
@@ -184,8 +235,9 @@ struct KeyValues {
     annotations_indent: Option<usize>,
     /// (column of the `name` key, line number) of the last env-like `name: DB_PASSWORD`.
     env_name: Option<(usize, usize)>,
-    /// (column, line number) of the last `remoteRef:` key: an External Secrets Operator item, whose
-    /// `secretKey` beside it names a key ([`is_eso_name`]).
+    /// (column, line number) of the last `remoteRef:` or `secretName:` key: an External Secrets
+    /// Operator item or a chart's Secret reference, whose `secretKey` beside it names a key
+    /// ([`is_eso_name`]).
     remote_ref: Option<(usize, usize)>,
     /// Lines scanned so far (the regions' lines, in order).
     lines: usize,
@@ -243,17 +295,19 @@ impl KeyValues {
             // YAML or describe `key: value`.
             let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
             let key_col = line_start + (content.len() - item.len());
-            if item.starts_with('{') {
-                // A flow map on one line: `- {name: DB_PASSWORD, value: s3cret}`.
+            // Flow maps on one line: `- {name: DB_PASSWORD, value: s3cret}`, and those in a flow
+            // list after a key, `env: [{name: API_TOKEN, value: s3cret}]`.
+            for open in flow_maps(item) {
                 let mut name_is_secret = false;
-                for (key, (s, e)) in flow_pairs(text, key_col, line_start + content.len()) {
+                for (key, (s, e)) in flow_pairs(text, key_col + open, line_start + content.len()) {
                     if key == "name" {
                         name_is_secret = is_secret_key(text[s..e].trim_matches(['"', '\'']));
                     } else if key == "value" && name_is_secret || is_secret_key(key) {
                         push(out, kind_for(key, annotations_indent.is_some()), s, e, text);
                     }
                 }
-            } else if let Some((key, value_start)) = yaml_key(item) {
+            }
+            if let Some((key, value_start)) = yaml_key(item).filter(|_| !item.starts_with('{')) {
                 let value_at = key_col + value_start;
                 let value = &text[value_at..line_start + content.len()];
                 if key.eq_ignore_ascii_case("annotations") {
@@ -277,7 +331,7 @@ impl KeyValues {
                     if let Some((s, e)) = yaml_value_span(text, value_at, content, line_start) {
                         push(out, SecretKind::EnvSecret, s, e, text);
                     }
-                } else if key == "remoteRef" {
+                } else if key == "remoteRef" || key == "secretName" {
                     remote_ref = Some((key_col - line_start, line_no));
                 } else if is_secret_key(key)
                     && !(key == "secretKey"
@@ -316,6 +370,7 @@ impl KeyValues {
             // `KEY=value`, `--password=value`, `Password=value;`.
             pairs::env_pairs(text, line_start, content, out);
             pairs::spaced_pair(text, line_start, content, out);
+            pairs::colon_pairs(text, line_start, content, out);
             self.flags.scan(text, line_start, content, out);
         }
         self.annotations_indent = annotations_indent;
@@ -327,7 +382,9 @@ impl KeyValues {
 /// Whether a `secretKey:` at `column` of line `line_no` is an External Secrets Operator item's (the
 /// key of the Secret it writes: a name), told by a `remoteRef:` beside it at the same column, on one
 /// of the few lines before (kubectl sorts the keys: `remoteRef` first) or on the next line (as
-/// written in a manifest). Without it (MinIO's Helm values) the value is the secret key itself. A
+/// written in a manifest); or a Helm chart's reference to a key of a Secret, told by the
+/// `secretName:` beside it (Consul's `aclSyncToken: {secretName: …, secretKey: replicationToken}`).
+/// Without either (MinIO's Helm values) the value is the secret key itself. A
 /// parsed ExternalSecret is told by its kind ([`super::structure::names`]); this is for fragments.
 fn is_eso_name(
     text: &str,
@@ -341,7 +398,8 @@ fn is_eso_name(
     }
     let line = &text[next..next_line(text, next)];
     let trimmed = line.trim_start_matches(' ');
-    line.len() - trimmed.len() == column && trimmed.starts_with("remoteRef:")
+    line.len() - trimmed.len() == column
+        && (trimmed.starts_with("remoteRef:") || trimmed.starts_with("secretName:"))
 }
 
 /// `str::trim_start`, with the common case (ASCII spaces: a JSON line's indentation is tens of
@@ -485,49 +543,6 @@ fn continued(text: &str, key_line: &str, span: (usize, usize)) -> (usize, usize)
         at = line_end + 1;
     }
     (start, end)
-}
-
-/// The `key: value` pairs of a one-line flow map starting at `from` (at its `{`), not into nested
-/// maps or lists: each key with its value's span (inside quotes for a quoted one).
-fn flow_pairs(text: &str, from: usize, line_end: usize) -> Vec<(&str, (usize, usize))> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = from + 1;
-    while i < line_end {
-        i = run(&bytes[..line_end], i, |b| b == b' ');
-        let key_start = i;
-        i = run(&bytes[..line_end], i, |b| {
-            !matches!(b, b':' | b',' | b'{' | b'}' | b'[' | b']')
-        });
-        if bytes.get(i) != Some(&b':') || i == key_start {
-            return out;
-        }
-        let key = text[key_start..i].trim().trim_matches(['"', '\'']);
-        i = run(&bytes[..line_end], i + 1, |b| b == b' ');
-        match bytes.get(i) {
-            Some(b'{' | b'[') => return out,
-            Some(&q @ (b'"' | b'\'')) => {
-                let close = run(&bytes[..line_end], i + 1, |b| b != q);
-                if close >= line_end {
-                    return out;
-                }
-                out.push((key, (i + 1, close)));
-                i = close + 1;
-            }
-            _ => {
-                let end = run(&bytes[..line_end], i, |b| !matches!(b, b',' | b'}'));
-                let value = text[i..end].trim_end();
-                out.push((key, (i, i + value.len())));
-                i = end;
-            }
-        }
-        i = run(&bytes[..line_end], i, |b| b == b' ');
-        match bytes.get(i) {
-            Some(b',') => i += 1,
-            _ => return out,
-        }
-    }
-    out
 }
 
 fn plain_or_quoted(text: &str, at: usize, content: &str, line_start: usize) -> Option<(usize, usize)> {

@@ -244,6 +244,7 @@ fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>,
         }
         if let Some(&kind) = words.get(&region[word_start..i]) {
             out.push(Span {
+                rule: None,
                 kind,
                 start: start + word_start,
                 end: start + i,
@@ -257,6 +258,7 @@ fn mark(text: &str, start: usize, end: usize, values: Vec<(String, SecretKind)>,
         while let Some(found) = finder.find(&bytes[from..]) {
             let s = start + from + found;
             out.push(Span {
+                rule: None,
                 kind,
                 start: s,
                 end: s + variant.len(),
@@ -337,7 +339,12 @@ fn push_value(text: &str, lines: &LineIndex, entry: &MapEntry, kind: SecretKind,
             // (the host an image pull failed against is evidence).
             docker_config(text, start, end, entry.value.as_str().unwrap_or_default(), out);
         } else if start < end && (document || super::scan::is_plausible_value(value)) {
-            out.push(Span { kind, start, end });
+            out.push(Span {
+                rule: None,
+                kind,
+                start,
+                end,
+            });
         }
     }
 }

@@ -333,6 +333,10 @@ fn secret_key_is_a_name_only_where_the_structure_says_so() {
     ] {
         assert_eq!(kinds(fragment, false), vec![], "{fragment}");
     }
+    // A chart's reference to a key of a Secret, by the `secretName` beside it (a real paste:
+    // tests/fixtures/pastes/147).
+    let consul = "  aclSyncToken:\n    secretName: consul-federation\n    secretKey: replicationToken\n";
+    assert_eq!(kinds(consul, false), vec![], "{consul}");
     // Without a remoteRef beside it, the same line is a secret.
     let alone = "s3:\n  secretKey: db-password-v2\n  bucket: backups\n";
     assert_eq!(kinds(alone, false).len(), 1, "{alone}");
@@ -403,7 +407,12 @@ fn overlaps_are_resolved_as_by_one_ordered_pass() {
             }
         }
         kept.into_iter()
-            .map(|(start, (end, kind))| Span { kind, start, end })
+            .map(|(start, (end, kind))| Span {
+                rule: None,
+                kind,
+                start,
+                end,
+            })
             .collect()
     }
     let mut seed = 12345u64;
@@ -420,6 +429,7 @@ fn overlaps_are_resolved_as_by_one_ordered_pass() {
             .map(|_| {
                 let start = next(width) as usize;
                 Span {
+                    rule: None,
                     kind: SecretKind::ALL[next(SecretKind::ALL.len() as u64) as usize],
                     start,
                     end: start + next(12) as usize,
@@ -446,5 +456,76 @@ fn a_secret_in_a_pruned_pod_template_is_still_found() {
     assert!(
         hits.iter().any(|h| h.input == 0 && h.line == 14),
         "the template's env value is still a secret: {hits:?}"
+    );
+}
+
+/// Issue 42: a value once redacted is redacted, by the same token, from an input added later where
+/// nothing else says it is a secret; a new value of the same kind gets the next number, after the
+/// tokens the redacted copy already holds.
+#[test]
+fn a_known_value_is_redacted_from_an_input_added_later() {
+    let first = [Source::new(
+        "secret.yaml",
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: bjBnM0ZyNHpQcTc=\n",
+    )];
+    let once = redact_known(
+        &first,
+        &faultline_ingest::ingest_trees(&first),
+        &ScanOptions::default(),
+        &Known::default(),
+    );
+    assert_eq!(once.known.len(), 1);
+    // A plain redaction keeps no copy of the values.
+    assert!(redact(&first, &ScanOptions::default()).known.is_empty());
+    let mut inputs = once.sources.clone();
+    // Added later: the value decoded in a log line, and a new secret.
+    inputs.push(Source::new(
+        "later.txt",
+        "auth failed with n0g3Fr4zPq7 for app\nDB_PASSWORD=another-secret-1\n",
+    ));
+    // Without what the first redaction knew, the log line's value is not a secret.
+    let blind = redact(&inputs, &ScanOptions::default());
+    assert!(blind.sources[1].text.contains("n0g3Fr4zPq7"));
+    let ingested = faultline_ingest::ingest_trees(&inputs);
+    let hits = scan_known(&inputs, &ingested, &ScanOptions::default(), &once.known);
+    assert!(hits.iter().any(|h| h.input == 1 && h.line == 1), "{hits:?}");
+    let twice = redact_known(&inputs, &ingested, &ScanOptions::default(), &once.known);
+    assert_eq!(
+        twice.sources[1].text,
+        "auth failed with <redacted:secret-data:1> for app\nDB_PASSWORD=<redacted:env-secret:1>\n"
+    );
+    assert_eq!(twice.sources[0].text, once.sources[0].text);
+    assert_eq!(twice.known.len(), 2);
+    // Numbering goes on after the tokens already in the inputs.
+    let third = [
+        twice.sources[1].clone(),
+        Source::new("more.txt", "API_TOKEN=yet-another-secret\n"),
+    ];
+    let again = redact(&third, &ScanOptions::default());
+    assert_eq!(again.sources[1].text, "API_TOKEN=<redacted:env-secret:2>\n");
+}
+
+/// A token names the rule of gitleaks' set that found it, not a class: a GitHub token is a
+/// `github-pat`.
+#[test]
+fn a_token_is_named_by_its_rule() {
+    let text = "git clone https://x:ghp_R8tY6uV4b7N1cD5eF0gHZk3p9Qw7Lm2xAq1W@github.com/shop/api\n";
+    let hits = scan(&[Source::new("t", text)], &ScanOptions::default());
+    let names: Vec<&str> = hits.iter().map(SecretHit::name).collect();
+    assert!(names.contains(&"github-pat"), "{names:?}");
+    assert!(hits
+        .iter()
+        .all(|h| h.kind != SecretKind::Token || h.rule.is_some()));
+}
+
+/// A value and its other form (the decoded value of a Secret's data, in a log line) are one token.
+#[test]
+fn a_value_and_its_decoded_form_share_a_token() {
+    let text = "kind: Secret\nmetadata:\n  name: db\ndata:\n  password: bjBnM0ZyNHpQcTc=\n---\n# log\nauth failed with n0g3Fr4zPq7\n";
+    let copy = redact(&[Source::new("t", text)], &ScanOptions::default());
+    assert_eq!(copy.tokens, 1, "{}", copy.sources[0].text);
+    assert_eq!(
+        copy.sources[0].text.matches("<redacted:secret-data:1>").count(),
+        2
     );
 }

@@ -46,8 +46,11 @@ pub struct Job {
 /// The same fields as the engine's `SecretHit` serialises.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Secret {
-    /// The kind's stable id (`env-secret`, `private-key`, ...).
+    /// The kind's stable id (`env-secret`, `private-key`, `token`, ...).
     pub kind: String,
+    /// For a `token`, the rule that found it (`github-pat`, `aws-access-token`: gitleaks' ids).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// Index of the input, in the job's order.
     pub input: usize,
     pub line: u32,

@@ -19,10 +19,9 @@ pub enum SecretKind {
     Jwt,
     /// A PEM private key block.
     PrivateKey,
-    /// Cloud and SaaS access keys and tokens of a known prefix and shape (the redaction's token families: AWS
-    /// `AKIA...`, Google, GitHub, GitLab, Slack, Stripe, npm, Docker Hub, SendGrid, Hugging Face,
-    /// Vault).
-    CloudKey,
+    /// A token or key of a known service, found by a rule of gitleaks' rule set or of the
+    /// redaction's own few token families (a hit names its rule: `github-pat`, `aws-access-token`).
+    Token,
     /// The password of a `scheme://user:password@host` URL.
     UrlCredential,
     /// A password or key inside a database URL or a `Key=value;` connection string.
@@ -48,7 +47,7 @@ impl SecretKind {
         SecretKind::BasicAuth,
         SecretKind::Jwt,
         SecretKind::PrivateKey,
-        SecretKind::CloudKey,
+        SecretKind::Token,
         SecretKind::UrlCredential,
         SecretKind::ConnectionString,
         SecretKind::EnvSecret,
@@ -68,7 +67,7 @@ impl SecretKind {
             SecretKind::BasicAuth => "basic-auth",
             SecretKind::Jwt => "jwt",
             SecretKind::PrivateKey => "private-key",
-            SecretKind::CloudKey => "cloud-key",
+            SecretKind::Token => "token",
             SecretKind::UrlCredential => "url-credential",
             SecretKind::ConnectionString => "connection-string",
             SecretKind::EnvSecret => "env-secret",
@@ -89,7 +88,7 @@ impl SecretKind {
             SecretKind::BasicAuth => "basic auth header",
             SecretKind::Jwt => "JSON Web Token",
             SecretKind::PrivateKey => "PEM private key",
-            SecretKind::CloudKey => "cloud access key",
+            SecretKind::Token => "token of a known service",
             SecretKind::UrlCredential => "password in a URL",
             SecretKind::ConnectionString => "password in a connection string",
             SecretKind::EnvSecret => "secret-named value (env, config)",

@@ -57,6 +57,19 @@ impl Kept {
     }
 }
 
+thread_local! {
+    /// The values of every redaction this worker made, with their tokens (issue 42): a value
+    /// redacted once is found, and replaced by the same token, in an input added later, where
+    /// nothing else may say it is a secret. Kept as long as the worker lives (the page's
+    /// originals are kept as long, for "Undo redaction").
+    static KNOWN: std::cell::RefCell<redact::Known> = std::cell::RefCell::default();
+}
+
+/// Runs `f` with the values of this worker's redactions so far.
+fn known<T>(f: impl FnOnce(&redact::Known) -> T) -> T {
+    KNOWN.with(|k| f(&k.borrow()))
+}
+
 /// Runs `job` over `sources` (the job's inputs that are text; `unreadable` are the others, by name
 /// and why) up to its report, sent in parts and ended by [`Reply::Reported`]. `clock` tells the time
 /// in milliseconds; the steps' durations go with it, after `timings` (the steps before this call).
@@ -91,10 +104,16 @@ pub fn run_after(
         .filter(|last| job.redact && last.sources == sources)
         .and_then(|last| last.reading);
     if job.redact {
-        let redacted = match last_reading {
-            Some(reading) => reading.redact(&sources, &scan_options),
-            None => redact::redact(&sources, &scan_options),
-        };
+        let redacted = known(|known| match last_reading {
+            Some(reading) => reading.redact_known(&sources, &scan_options, known),
+            None => redact::redact_known(
+                &sources,
+                &faultline_engine::ingest::ingest_trees(&sources),
+                &scan_options,
+                known,
+            ),
+        });
+        KNOWN.with(|k| *k.borrow_mut() = redacted.known.clone());
         if !redacted.hits.is_empty() {
             let texts = redacted.sources.iter().map(|s| s.text.clone()).collect();
             send(
@@ -179,9 +198,11 @@ pub fn scan(analysed: &mut Analysed, clock: &dyn Fn() -> f64, send: &mut Send<'_
         return;
     };
     let mut steps = Steps::new(std::mem::take(&mut analysed.timings), clock);
-    let hits = reading.scan(&analysed.sources, &analysed.options, &mut |progress| {
-        steps.enter(progress.phase);
-        send(protocol::encode(&Reply::Progress(progress)), Vec::new());
+    let hits = known(|known| {
+        reading.scan_known(&analysed.sources, &analysed.options, known, &mut |progress| {
+            steps.enter(progress.phase);
+            send(protocol::encode(&Reply::Progress(progress)), Vec::new());
+        })
     });
     // Kept only when the page will offer to redact what was found; freed at once otherwise.
     if !hits.is_empty() {
@@ -297,6 +318,7 @@ fn secrets(hits: Vec<SecretHit>) -> Vec<Secret> {
     hits.into_iter()
         .map(|hit| Secret {
             kind: hit.kind.id().to_string(),
+            rule: hit.rule.map(str::to_string),
             input: hit.input,
             line: hit.line,
             column: hit.column,

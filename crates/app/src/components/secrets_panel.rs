@@ -49,10 +49,11 @@ pub fn secrets_panel(props: &Props) -> Html {
     let rows = props.secrets.iter().take(shown).enumerate().map(|(i, hit)| {
         let input = props.inputs.get(hit.input).map_or("?", String::as_str);
         html! {
-            <li key={i} class="secret-hit" data-kind={hit.kind.clone()}>
+            <li key={i} class="secret-hit" data-kind={hit.kind.clone()} data-rule={hit.rule.clone()}>
                 <span class="where" translate="no">{ format!("{input}:{}", hit.line) }</span>
                 <span class="kind">{ (t.secret_kind)(&hit.kind) }</span>
-                <code class="kind-id" translate="no">{ &hit.kind }</code>
+                // A token names the rule that found it (`github-pat`), any other hit its kind.
+                <code class="kind-id" translate="no">{ hit.rule.as_deref().unwrap_or(&hit.kind) }</code>
                 <span class="preview" translate="no">{ &hit.preview }</span>
             </li>
         }

@@ -148,12 +148,13 @@ fn entry_source(s: &str) -> &'static str {
     }
 }
 
-/// The engine's own names of the kinds of secret.
+/// The engine's own names of the kinds of secret; any other id is a token rule's (`github-pat`,
+/// from gitleaks' rule set), shown beside this name.
 fn secret_kind(id: &str) -> &'static str {
     faultline_report::SecretKind::ALL
         .iter()
         .find(|k| k.id() == id)
-        .map_or("?", |k| k.title())
+        .map_or(faultline_report::SecretKind::Token.title(), |k| k.title())
 }
 
 fn fact_name(kind: FactKind) -> &'static str {

@@ -432,5 +432,13 @@ mod tests {
             (texts(Lang::En).secret_kind)("jwt"),
             faultline_report::SecretKind::Jwt.title()
         );
+        // A token rule's id is named as a token of a known service, in each language.
+        for lang in Lang::ALL {
+            assert_eq!(
+                (texts(lang).secret_kind)("github-pat"),
+                (texts(lang).secret_kind)("token"),
+                "{lang:?}"
+            );
+        }
     }
 }

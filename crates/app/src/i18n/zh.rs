@@ -160,7 +160,7 @@ fn secret_kind(id: &str) -> &'static str {
         "basic-auth" => "Basic 认证头",
         "jwt" => "JSON Web Token",
         "private-key" => "PEM 私钥",
-        "cloud-key" => "云访问密钥",
+        "token" => "已知服务的令牌",
         "url-credential" => "URL 中的密码",
         "connection-string" => "连接串中的密码",
         "env-secret" => "名称像机密的值（环境变量、配置）",
@@ -168,7 +168,8 @@ fn secret_kind(id: &str) -> &'static str {
         "ip-address" => "IP 地址",
         "internal-hostname" => "内部主机名",
         "email" => "电子邮件地址",
-        _ => "?",
+        // A token rule's id (`github-pat`, from gitleaks' rule set), shown beside this name.
+        _ => "已知服务的令牌",
     }
 }
 

@@ -213,8 +213,13 @@ fn a_redaction_after_a_scan_uses_its_reading_and_is_the_same() {
         kept: Kept::default(),
     };
     assert_ne!(record(Some(wrong)), record(None));
-    // Other inputs than the last job's are read again; and without secrets nothing is kept.
-    let quiet = vec![Source::new("pod.yaml", POD.replace("DB_PASSWORD", "DB_HOST"))];
+    // Other inputs than the last job's are read again; and without secrets nothing is kept (nor a
+    // value redacted before: the worker would find it again, in any input).
+    let quiet = vec![Source::new(
+        "pod.yaml",
+        POD.replace("DB_PASSWORD", "DB_HOST")
+            .replace("hunter2-hunter2", "db.shop.svc"),
+    )];
     let mut analysed = run(&job(false), quiet, Vec::new(), Vec::new(), &clock, &mut ignore);
     scan(&mut analysed, &clock, &mut ignore);
     assert!(!analysed.holds_reading());
@@ -455,4 +460,48 @@ fn an_excerpt_is_the_lines_around_one_line() {
     assert_eq!(e.first, 2);
     assert_eq!(e.lines, ["kind: Pod", "metadata:", "  name: web"]);
     assert!(excerpt(&sources, "other", 3, 1).lines.is_empty());
+}
+
+/// Issue 42: a value the worker redacted is found, and replaced by the same token, in an input
+/// added after the redaction, where nothing else says it is a secret.
+#[test]
+fn a_value_redacted_once_is_found_and_redacted_in_an_input_added_later() {
+    let redacting = Job {
+        names: vec!["pod.yaml".into()],
+        ..job(true)
+    };
+    let (sent, texts) = replies(&redacting, vec![Source::new("pod.yaml", POD)]);
+    let at = sent
+        .iter()
+        .position(|r| matches!(r, Reply::Redacted { .. }))
+        .unwrap();
+    let copy = texts[at][0].clone();
+    assert!(copy.contains("value: <redacted:env-secret:1>"), "{copy}");
+    // The redacted copy and a log that prints the value, with nothing around it that names a secret.
+    let later = Job {
+        names: vec!["pod.yaml".into(), "app.log".into()],
+        ..job(false)
+    };
+    let sources = vec![
+        Source::new("pod.yaml", copy.as_str()),
+        Source::new("app.log", "connecting to db with hunter2-hunter2\n"),
+    ];
+    let (sent, _) = replies(&later, sources.clone());
+    let (_, secrets) = assemble(&sent);
+    assert_eq!(
+        secrets.iter().map(|s| (s.input, s.line)).collect::<Vec<_>>(),
+        [(1, 1)]
+    );
+    let (sent, texts) = replies(
+        &Job {
+            redact: true,
+            ..later
+        },
+        sources,
+    );
+    let at = sent
+        .iter()
+        .position(|r| matches!(r, Reply::Redacted { .. }))
+        .unwrap();
+    assert_eq!(texts[at][1], "connecting to db with <redacted:env-secret:1>\n");
 }
