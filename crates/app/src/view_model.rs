@@ -136,6 +136,7 @@ mod tests {
             documents,
             objects: kinds.iter().map(|(_, n)| n).sum(),
             kinds: kinds.iter().map(|(k, n)| (k.to_string(), *n)).collect(),
+            sha256: String::new(),
         }
     }
 

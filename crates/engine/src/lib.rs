@@ -193,8 +193,13 @@ fn diagnose(
         }
     }
     let verdict = verdict(ingested, &findings, &unread);
+    let mut inputs = ingested.inputs.clone();
+    // One summary per source, in order: each names the text it was made from by its hash.
+    for (input, source) in inputs.iter_mut().zip(sources) {
+        input.sha256 = sha256_hex(source.text.as_bytes());
+    }
     let mut report = Report {
-        inputs: ingested.inputs.clone(),
+        inputs,
         counts,
         errors: ingested.errors.clone(),
         findings,
@@ -210,6 +215,19 @@ fn diagnose(
     };
     report.localize(options.lang);
     report
+}
+
+/// The SHA-256 of `bytes` in lower-case hex: what `sha256sum` prints for the same file (when the
+/// file is UTF-8, as the text analysed is).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for byte in digest.iter() {
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
+    }
+    hex
 }
 
 /// `fault` with an error or warning finding; else `inconclusive` when nothing judgeable was read
@@ -238,6 +256,28 @@ fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each input is named by the hash of its text, as `sha256sum` gives it.
+    #[test]
+    fn every_input_carries_the_sha256_of_its_text() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let sources = [
+            Source::new("a.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n"),
+            Source::new("b.txt", ""),
+        ];
+        let report = analyze(&sources);
+        let hashes: Vec<&str> = report.inputs.iter().map(|i| i.sha256.as_str()).collect();
+        assert_eq!(
+            hashes,
+            [
+                sha256_hex(sources[0].text.as_bytes()).as_str(),
+                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+            ]
+        );
+    }
 
     #[test]
     fn progress_moves_forward_through_every_phase_and_ends_at_the_total() {

@@ -57,10 +57,15 @@ fn report_json_has_exactly_the_contract_fields() {
     // `verdict` and `unread` were added to the contract on purpose (DESIGN.md).
     assert_eq!(json["verdict"], "fault");
     assert_eq!(json["unread"], serde_json::json!([]));
-    // `kinds` was added to the contract on purpose: objects by kind, per input.
+    // `kinds` was added to the contract on purpose: objects by kind, per input; so was `sha256`
+    // (issue 41), the hash of the input's text, which `faultline verify` checks.
     assert_eq!(
         keys(&json["inputs"][0]),
-        ["documents", "format", "kinds", "objects", "source"]
+        ["documents", "format", "kinds", "objects", "sha256", "source"]
+    );
+    assert_eq!(
+        json["inputs"][0]["sha256"],
+        faultline_engine::sha256_hex(POD.as_bytes())
     );
     assert_eq!(
         json["inputs"][0]["kinds"],

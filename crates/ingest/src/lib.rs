@@ -282,6 +282,7 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
             documents: 0,
             objects: 0,
             kinds: Default::default(),
+            sha256: String::new(),
         });
         return;
     }
@@ -347,6 +348,7 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
         documents,
         objects: out.objects.len() - objects_before + out.table_events.len() - events_before,
         kinds,
+        sha256: String::new(),
     });
 }
 

@@ -49,6 +49,19 @@ pub fn stamp_line(exported_at: Option<&str>, lang: Lang) -> String {
     }
 }
 
+/// What the report was made from, one line: `Inputs (SHA-256): pod.yaml 3f2a…, events.txt 9c1e…`
+/// (each hash in full, as `sha256sum` prints it, so that a reader can check a file against it and
+/// `faultline verify` can re-run the analysis). `None` when no input carries a hash.
+pub fn inputs_line(report: &Report, lang: Lang) -> Option<String> {
+    let hashed: Vec<String> = report
+        .inputs
+        .iter()
+        .filter(|i| !i.sha256.is_empty())
+        .map(|i| format!("{} {}", i.source, i.sha256))
+        .collect();
+    (!hashed.is_empty()).then(|| format!("{}: {}", words(lang).inputs_label, hashed.join(", ")))
+}
+
 /// The file name of an export, telling incidents apart: `faultline-<subject>-<capture date>.md`,
 /// the subject being the diagnosis's object (else the first finding's), in letters, digits, `.`
 /// and `-` only; `faultline-diagnosis` without a finding, no date without a capture moment.
@@ -100,8 +113,9 @@ impl ExportFormat {
     }
 }
 
-/// The report contract with the export's stamp: when it was exported and by which version, and
-/// `"redacted": true` when the analysis ran on the redacted copy.
+/// The report contract with the export's stamp: when it was exported, by which version and in which
+/// language (`"lang": "en"`, what `faultline verify` re-runs it in), and `"redacted": true` when
+/// the analysis ran on the redacted copy.
 #[derive(serde::Serialize)]
 pub struct Stamped<'a> {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -109,6 +123,7 @@ pub struct Stamped<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exported_at: Option<&'a str>,
     pub faultline_version: &'static str,
+    pub lang: &'static str,
     #[serde(flatten)]
     pub report: &'a Report,
 }
@@ -129,7 +144,8 @@ pub fn export(
     exported_at: Option<&str>,
 ) -> Result<String, serde_json::Error> {
     let w = words(lang);
-    let stamps = [capture_line(report, lang), stamp_line(exported_at, lang)];
+    let mut stamps = vec![capture_line(report, lang), stamp_line(exported_at, lang)];
+    stamps.extend(inputs_line(report, lang));
     Ok(match format {
         ExportFormat::Markdown => {
             let body = markdown(report, lang);
@@ -137,7 +153,8 @@ pub fn export(
             if redacted {
                 head.push_str(&format!("> {}\n\n", w.redacted_note));
             }
-            head.push_str(&format!("{}  \n{}\n\n", md_text(&stamps[0]), md_text(&stamps[1])));
+            let lines: Vec<String> = stamps.iter().map(|s| md_text(s)).collect();
+            head.push_str(&format!("{}\n\n", lines.join("  \n")));
             match body.split_once("\n\n") {
                 Some((title, rest)) => format!("{title}\n\n{head}{rest}"),
                 None => body + "\n" + &head,
@@ -152,11 +169,8 @@ pub fn export(
                     esc(w.redacted_note)
                 ));
             }
-            head.push_str(&format!(
-                "<p class=\"stamp\">{}<br>{}</p>\n",
-                esc(&stamps[0]),
-                esc(&stamps[1])
-            ));
+            let lines: Vec<String> = stamps.iter().map(|s| esc(s)).collect();
+            head.push_str(&format!("<p class=\"stamp\">{}</p>\n", lines.join("<br>")));
             match body.find("</h1>\n") {
                 Some(at) => format!("{}{head}{}", &body[..at + 6], &body[at + 6..]),
                 None => body,
@@ -166,6 +180,7 @@ pub fn export(
             redacted,
             exported_at,
             faultline_version: VERSION,
+            lang: lang.tag(),
             report,
         })?,
     })
@@ -258,7 +273,18 @@ mod tests {
         );
         assert_eq!(
             lines[3],
-            format!("Exported: 2026-12-02 04:50:00 UTC · Faultline {VERSION}")
+            format!("Exported: 2026-12-02 04:50:00 UTC · Faultline {VERSION}  ")
+        );
+        // What it was made from: each input by name and the SHA-256 of its text.
+        let pod = include_str!("../../../static/samples/image-pull/pod.yaml");
+        let events = include_str!("../../../static/samples/image-pull/events.txt");
+        assert_eq!(
+            lines[4],
+            format!(
+                "Inputs (SHA-256): pod.yaml {}, events.txt {}",
+                faultline_engine::sha256_hex(pod.as_bytes()),
+                faultline_engine::sha256_hex(events.as_bytes())
+            )
         );
         let html = export(&report, ExportFormat::Html, Lang::Zh, false, at).unwrap();
         assert!(
@@ -266,10 +292,16 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("导出时间: 2026-12-02 04:50:00 UTC · Faultline "));
+        assert!(html.contains("<br>输入（SHA-256）: pod.yaml "), "{html}");
         let json: serde_json::Value =
             serde_json::from_str(&export(&report, ExportFormat::Json, Lang::En, false, at).unwrap()).unwrap();
         assert_eq!(json["exported_at"], "2026-12-02T04:50:00Z");
         assert_eq!(json["faultline_version"], VERSION);
+        assert_eq!(json["lang"], "en");
+        assert_eq!(
+            json["inputs"][1]["sha256"],
+            faultline_engine::sha256_hex(events.as_bytes())
+        );
         assert_eq!(json["capture"]["time"], "2025-02-11T09:40:05Z");
         assert_eq!(json["capture"]["basis"], "age-anchor");
         assert_eq!(json["capture"]["anchor"]["reason"], "Scheduled");

@@ -17,7 +17,7 @@ pub mod texts;
 mod words;
 
 pub use export::{
-    capture_line, export, export_name, readable_time, stamp_line, ExportFormat, Stamped, VERSION,
+    capture_line, export, export_name, inputs_line, readable_time, stamp_line, ExportFormat, Stamped, VERSION,
 };
 pub use faultline_report::lang::Lang;
 pub use html::html;

@@ -91,6 +91,8 @@ pub struct Words {
     /// `Captured` and `Exported … by`.
     pub captured_label: &'static str,
     pub exported_label: &'static str,
+    /// Before each input's name and SHA-256 in an export's stamp.
+    pub inputs_label: &'static str,
     /// The boundaries' titles in `Boundary::ALL` order; `None`: the article's English titles.
     boundaries: Option<[&'static str; 8]>,
     /// `Confidence` and the levels: established, likely, possible.
@@ -185,6 +187,7 @@ const EN: Words = Words {
     ],
     captured_label: "Captured",
     exported_label: "Exported",
+    inputs_label: "Inputs (SHA-256)",
     boundaries: None,
     confidence: "Confidence",
     confidences: ["established", "likely", "possible"],
@@ -236,6 +239,7 @@ const ZH: Words = Words {
     ],
     captured_label: "采集时间",
     exported_label: "导出时间",
+    inputs_label: "输入（SHA-256）",
     boundaries: Some([
         "API 服务器 / 控制平面",
         "etcd",
