@@ -1,6 +1,8 @@
 //! `faultline analyze [--format text|json|markdown|html] [--fail-on error|warning] [--lang en|zh] [PATH|-]...`
 //! `faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...`
 //! `faultline rules`
+//! `faultline verify REPORT.json [PATH…]`
+//! `faultline mcp [--max-bytes N]`
 //!
 //! A thin adapter: it reads files, folders and standard input into [`Source`]s, calls the engine, and
 //! prints the report. Exit status: 0 after an analysis (with or without findings), 1 when `--fail-on`
@@ -16,12 +18,16 @@ use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
 use faultline_engine::{analyze_with, changes, render, Options, Severity, Source};
 
+mod verify;
+
 const USAGE: &str = "\
 usage: faultline analyze [--format text|json|markdown|html] [--fail-on error|warning]
                          [--lang en|zh] [--redact DIR] [--captured-at TIME]
                          [--since REPORT.json] [PATH|-]...
        faultline redact [--include-network] [--list] [--out DIR] [PATH|-]...
        faultline rules [--lang en|zh]
+       faultline verify REPORT.json [PATH|-]...
+       faultline mcp [--max-bytes N]
 
 analyze reads kubectl output (YAML, JSON) from files, folders and standard input (`-`, or
 nothing) and prints which fault boundary the evidence points to, with the evidence.
@@ -32,6 +38,15 @@ what it replaced on standard error (kind and line, never the value). Several inp
 
 rules prints every rule's documentation (Markdown), generated from the rules, in English or
 Chinese.
+
+verify re-runs the analysis of a JSON report (`analyze --format json`, or the app's export) on
+the inputs given (default: the paths the report names) and says whether every input is the one
+the report names (its SHA-256) and the findings are the same, or what differs. Exit status 0
+when it is verified, 1 when something differs, 2 when a file cannot be read.
+
+mcp serves the same analysis to AI agents over the Model Context Protocol (stdio): the tools
+analyze, redact, rules, rule and what_to_paste. Every text it returns is made from the redacted
+input. --max-bytes sets the largest input it accepts (default 64 MB).
 
 analyze options:
   -f, --format FORMAT     text (default: evidence shown on its source line), json (the report
@@ -389,6 +404,9 @@ fn main() -> ExitCode {
             Err(_) => ExitCode::from(2),
         };
     }
+    if args.first().map(String::as_str) == Some("verify") {
+        return run_verify(&args[1..], &mut stderr);
+    }
     if args.first().map(String::as_str) == Some("redact") {
         return match parse_redact_args(&args[1..]) {
             Ok(Some(redact_args)) => run_redact(&redact_args, &mut stderr),
@@ -510,6 +528,7 @@ fn main() -> ExitCode {
                 redacted,
                 exported_at: exported,
                 faultline_version: render::VERSION,
+                lang: args.lang.tag(),
                 report: &report,
             };
             let written = serde_json::to_writer_pretty(&mut out, &stamped)
@@ -524,6 +543,61 @@ fn main() -> ExitCode {
         status,
         &mut stderr,
     )
+}
+
+/// `faultline verify REPORT.json [PATH…]`: the verification on standard output; with no path, the
+/// inputs are read from the paths the report names.
+fn run_verify(args: &[String], stderr: &mut impl Write) -> ExitCode {
+    let (report_path, paths) = match args {
+        [first, ..] if first == "-h" || first == "--help" => return write_stdout(USAGE, stderr),
+        [report, paths @ ..] => (report, paths.to_vec()),
+        [] => {
+            let _ = writeln!(stderr, "faultline: verify needs a report\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let json = match std::fs::read_to_string(report_path) {
+        Ok(json) => json,
+        Err(e) => {
+            let _ = writeln!(stderr, "faultline: cannot read {report_path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let paths = if paths.is_empty() {
+        let named: Vec<String> = serde_json::from_str::<faultline_engine::Report>(&json)
+            .map(|r| r.inputs.into_iter().map(|i| i.source).collect())
+            .unwrap_or_default();
+        if named.is_empty() {
+            let _ = writeln!(stderr, "faultline: {report_path} names no input: give the inputs");
+            return ExitCode::from(2);
+        }
+        named
+    } else {
+        paths
+    };
+    let sources = match read_sources(&paths) {
+        Ok(sources) => sources,
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match verify::verify(&json, &sources) {
+        Ok(checked) => {
+            let written = write_stdout(&checked.render(), stderr);
+            if written != ExitCode::SUCCESS {
+                written
+            } else if checked.holds() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(message) => {
+            let _ = writeln!(stderr, "faultline: {report_path}: {message}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Now, RFC 3339 UTC to the second: when an export was made.
