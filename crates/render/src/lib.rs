@@ -8,6 +8,7 @@
 pub mod changes;
 mod escape;
 mod export;
+pub mod guide;
 mod html;
 mod markdown;
 pub mod protocol;

@@ -19,31 +19,11 @@ fn sample_title(id: &str) -> &'static str {
 }
 
 fn guide_symptom(id: &str) -> &'static str {
-    match id {
-        "pod-not-starting" => {
-            "Pod not starting (CrashLoopBackOff, ImagePullBackOff, CreateContainerConfigError)"
-        }
-        "pending" => "Pod stays Pending",
-        "service-not-answering" => "Service not answering",
-        "rollout-stuck" => "Rollout stuck",
-        "node-problems" => "Node problems (NotReady, pressure, evictions)",
-        "api-errors" => "API errors (kubectl fails, the control plane)",
-        "storage" => "Storage (PVC Pending, mount or attach errors)",
-        _ => "Other",
-    }
+    faultline_render::guide::symptom(id, faultline_report::Lang::En)
 }
 
 fn guide_collects(id: &str) -> &'static str {
-    match id {
-        "pod-not-starting" => "The Pod, its events by time, its owner, and the logs of the container that crashed before (--previous).",
-        "pending" => "The Pod, its events by time (FailedScheduling says why), its owner, the nodes with their taints and capacity, claims and quota.",
-        "service-not-answering" => "The Service, its EndpointSlices, the Pods its selector picks, their events by time and previous logs.",
-        "rollout-stuck" => "The Deployment, its ReplicaSets and Pods, their events by time, and FailedCreate events (quota, admission).",
-        "node-problems" => "The nodes, the node's conditions and events by time, and the Pods on it.",
-        "api-errors" => "The API server's health checks, the control plane Pods and their events, a request with its responses (-v=6), the API server's previous logs.",
-        "storage" => "The claim, its events by time, storage classes, volume attachments, and the Pod's events.",
-        _ => "",
-    }
+    faultline_render::guide::collects(id, faultline_report::Lang::En)
 }
 
 fn doc_section(title: &str) -> Option<&'static str> {

@@ -19,31 +19,11 @@ fn sample_title(id: &str) -> &'static str {
 }
 
 fn guide_symptom(id: &str) -> &'static str {
-    match id {
-        "pod-not-starting" => {
-            "Pod 无法启动（CrashLoopBackOff、ImagePullBackOff、CreateContainerConfigError）"
-        }
-        "pending" => "Pod 一直处于 Pending",
-        "service-not-answering" => "Service 没有响应",
-        "rollout-stuck" => "滚动发布卡住",
-        "node-problems" => "节点问题（NotReady、资源压力、驱逐）",
-        "api-errors" => "API 报错（kubectl 失败，控制平面）",
-        "storage" => "存储（PVC Pending，挂载或挂接错误）",
-        _ => "其他",
-    }
+    faultline_render::guide::symptom(id, faultline_report::Lang::Zh)
 }
 
 fn guide_collects(id: &str) -> &'static str {
-    match id {
-        "pod-not-starting" => "Pod 本身、按时间排序的事件、它的属主，以及上一次崩溃的容器的日志（--previous）。",
-        "pending" => "Pod 本身、按时间排序的事件（FailedScheduling 会说明原因）、它的属主、节点的污点和容量、存储卷声明和配额。",
-        "service-not-answering" => "Service、它的 EndpointSlice、选择算符选中的 Pod，以及这些 Pod 按时间排序的事件和上一次的日志。",
-        "rollout-stuck" => "Deployment、它的 ReplicaSet 和 Pod、按时间排序的事件，以及 FailedCreate 事件（配额、准入）。",
-        "node-problems" => "节点列表、该节点的状况和按时间排序的事件，以及运行在它上面的 Pod。",
-        "api-errors" => "API 服务器的健康检查、控制平面的 Pod 及其事件、一次带响应的请求（-v=6），以及 API 服务器上一次的日志。",
-        "storage" => "存储卷声明及其按时间排序的事件、存储类、卷挂接，以及 Pod 的事件。",
-        _ => "",
-    }
+    faultline_render::guide::collects(id, faultline_report::Lang::Zh)
 }
 
 fn doc_section(title: &str) -> Option<&'static str> {
