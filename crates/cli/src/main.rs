@@ -18,6 +18,7 @@ use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
 use faultline_engine::{analyze_with, changes, render, Options, Severity, Source};
 
+mod mcp;
 mod verify;
 
 const USAGE: &str = "\
@@ -404,8 +405,11 @@ fn main() -> ExitCode {
             Err(_) => ExitCode::from(2),
         };
     }
+    if args.first().map(String::as_str) == Some("mcp") {
+        return mcp::run(&args[1..], &mut stderr);
+    }
     if args.first().map(String::as_str) == Some("verify") {
-        return run_verify(&args[1..], &mut stderr);
+        return verify::run(&args[1..], &mut stderr);
     }
     if args.first().map(String::as_str) == Some("redact") {
         return match parse_redact_args(&args[1..]) {
@@ -543,61 +547,6 @@ fn main() -> ExitCode {
         status,
         &mut stderr,
     )
-}
-
-/// `faultline verify REPORT.json [PATH…]`: the verification on standard output; with no path, the
-/// inputs are read from the paths the report names.
-fn run_verify(args: &[String], stderr: &mut impl Write) -> ExitCode {
-    let (report_path, paths) = match args {
-        [first, ..] if first == "-h" || first == "--help" => return write_stdout(USAGE, stderr),
-        [report, paths @ ..] => (report, paths.to_vec()),
-        [] => {
-            let _ = writeln!(stderr, "faultline: verify needs a report\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let json = match std::fs::read_to_string(report_path) {
-        Ok(json) => json,
-        Err(e) => {
-            let _ = writeln!(stderr, "faultline: cannot read {report_path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let paths = if paths.is_empty() {
-        let named: Vec<String> = serde_json::from_str::<faultline_engine::Report>(&json)
-            .map(|r| r.inputs.into_iter().map(|i| i.source).collect())
-            .unwrap_or_default();
-        if named.is_empty() {
-            let _ = writeln!(stderr, "faultline: {report_path} names no input: give the inputs");
-            return ExitCode::from(2);
-        }
-        named
-    } else {
-        paths
-    };
-    let sources = match read_sources(&paths) {
-        Ok(sources) => sources,
-        Err(message) => {
-            let _ = writeln!(stderr, "faultline: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    match verify::verify(&json, &sources) {
-        Ok(checked) => {
-            let written = write_stdout(&checked.render(), stderr);
-            if written != ExitCode::SUCCESS {
-                written
-            } else if checked.holds() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
-        Err(message) => {
-            let _ = writeln!(stderr, "faultline: {report_path}: {message}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 /// Now, RFC 3339 UTC to the second: when an export was made.
