@@ -8,13 +8,13 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools lint unit fuzz-short fuzz wasm app browser-test cli bench bench-redact wasm-profile
+.PHONY: serve test tools browser-tools mcp-tools lint unit mcp-test fuzz-short fuzz wasm app browser-test cli bench bench-redact wasm-profile
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
 	trunk serve --release
 
-test: tools browser-tools lint unit fuzz-short wasm app browser-test
+test: tools browser-tools mcp-tools lint unit mcp-test fuzz-short wasm app browser-test
 	@echo "make test: every check passed"
 
 tools:
@@ -22,6 +22,11 @@ tools:
 
 browser-tools:
 	scripts/install-browser-tools.sh
+
+# The official MCP Python SDK (pinned), in its own virtual environment, for mcp-test.
+MCP_VENV ?= $(HOME)/.cache/faultline/mcp-venv
+mcp-tools:
+	FAULTLINE_MCP_VENV=$(MCP_VENV) scripts/install-mcp-client.sh
 
 lint:
 	cargo fmt --all --check
@@ -31,6 +36,12 @@ lint:
 
 unit:
 	cargo test --workspace --locked
+
+# `faultline mcp` driven by a real MCP client (the Python SDK): every tool, every corpus case
+# against the CLI's JSON, every secrets fixture checked for leaks (tests/mcp/test_mcp.py).
+mcp-test: mcp-tools
+	cargo build -p faultline-cli --locked
+	$(MCP_VENV)/bin/python tests/mcp/test_mcp.py target/debug/faultline
 
 # cargo-fuzz over `analyze` and `redact`, seeded with the shared corpus (scripts/fuzz.sh).
 fuzz-short:
