@@ -132,9 +132,13 @@ pub(crate) fn run(args: &[String], stderr: &mut impl Write) -> ExitCode {
         }
     };
     let paths = if paths.is_empty() {
-        let named: Vec<String> = serde_json::from_str::<faultline_engine::Report>(&json)
-            .map(|r| r.inputs.into_iter().map(|i| i.source).collect())
-            .unwrap_or_default();
+        let named: Vec<String> = match serde_json::from_str::<Report>(&json) {
+            Ok(report) => report.inputs.into_iter().map(|i| i.source).collect(),
+            Err(e) => {
+                let _ = writeln!(stderr, "faultline: {report_path}: not a JSON report: {e}");
+                return ExitCode::from(2);
+            }
+        };
         if named.is_empty() {
             let _ = writeln!(stderr, "faultline: {report_path} names no input: give the inputs");
             return ExitCode::from(2);
