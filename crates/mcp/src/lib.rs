@@ -148,7 +148,7 @@ impl ServerHandler for Faultline {
 /// Serves the tools on standard input and output until the client closes them.
 pub fn serve(max_bytes: u64) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
+        .enable_all()
         .build()
         .map_err(|e| format!("cannot start: {e}"))?;
     runtime.block_on(async move {
