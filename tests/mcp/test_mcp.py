@@ -140,6 +140,7 @@ async def run(binary):
             expect = json.loads((SECRETS / "expect.json").read_text())
             files = sorted(p for p in SECRETS.iterdir() if p.name != "expect.json")
             check({e["file"] for e in expect} == {p.name for p in files}, "every fixture has its expectations")
+            echoed = 0
             for entry in expect:
                 path = SECRETS / entry["file"]
                 text = path.read_text()
@@ -147,8 +148,23 @@ async def run(binary):
                 for value in sorted(entry["go"], key=len, reverse=True):
                     rest = rest.replace(value, "")
                 forms = {value: secret_forms(value, rest) for value in entry["go"]}
+                # The values again where the engine quotes what it reads: an event's message, which
+                # a finding cites as evidence. Redaction replaces a value wherever it recurs, so
+                # nothing of it may come back; without redaction, this is where it would.
+                # (Only a whole value, after its key or flag: a line of a multi-line key or a folded
+                # scalar is a piece of one, and the redactor knows it only whole.)
+                # And only a value the redactor looks for elsewhere (crates/redact `is_propagated`:
+                # 8 characters or more, not only digits, not a lower-case name such as `minioadmin`).
+                whole = [v for v in entry["go"] if len(v) >= 8 and not any(c.isspace() for c in v)
+                         and not v.isdigit() and not all(c.islower() or c == "-" for c in v)
+                         and any(v in line and not line.strip().lstrip("\"'").startswith(v) for line in text.splitlines())]
+                rows = [f"{i + 1}s         Warning   Failed    pod/web-{i}   Error: exec: \"{v}\": executable file not found in $PATH"
+                        for i, v in enumerate(whole)]
+                echoed += len(rows)
+                echo = "LAST SEEN   TYPE      REASON    OBJECT      MESSAGE\n" + "\n".join(rows) + "\n"
                 replies = [
-                    await session.call_tool("analyze", {"inputs": [{"name": entry["file"], "text": text}]}),
+                    await session.call_tool("analyze", {"inputs": [{"name": entry["file"], "text": text},
+                                                                   {"name": "events.txt", "text": echo}]}),
                     await session.call_tool("analyze", {"paths": [str(path)], "lang": "zh"}),
                     await session.call_tool("redact", {"text": text}),
                 ]
@@ -172,6 +188,9 @@ async def run(binary):
                     check(name in redacted["text"], f"{entry['file']}: the name {name!r} was lost")
                 check(all("value" not in r and "preview" not in r for r in redacted["replaced"]),
                       "redact lists kinds and positions only")
+
+            check(echoed >= 30, f"only {echoed} values echoed where the engine quotes them")
+            print(f"mcp test: {len(expect)} secrets fixtures, {echoed} of their values also echoed in events")
 
             # rules and rule, against `faultline rules`.
             rules = field(await session.call_tool("rules", {}), "structured_content", "structuredContent")["rules"]
@@ -220,11 +239,25 @@ async def run(binary):
             check(isinstance(changes, list) and changes, f"since gives what changed: {changes}")
 
 
+def ends_cleanly(binary):
+    """A client that closes the server's stdin ends the session: exit status 0, no panic."""
+    hello = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}})
+    out = subprocess.run([binary, "mcp"], input=hello + "\n", capture_output=True, text=True, timeout=60)
+    check(out.returncode == 0 and "panicked" not in out.stderr,
+          f"the server ends with status {out.returncode} when its input closes: {out.stderr[-500:]}")
+    check(json.loads(out.stdout.splitlines()[0])["result"]["serverInfo"]["name"] == "faultline",
+          "it answered before it ended")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     started = time.monotonic()
-    asyncio.run(run(os.path.abspath(sys.argv[1])))
+    binary = os.path.abspath(sys.argv[1])
+    asyncio.run(run(binary))
+    ends_cleanly(binary)
     print(f"mcp test: {checks} checks passed in {time.monotonic() - started:.1f} s")
 
 
