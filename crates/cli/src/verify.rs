@@ -65,7 +65,7 @@ impl Verification {
     pub fn render(&self) -> String {
         let mut out = String::new();
         match &self.made_by {
-            Some(v) if !self.other_version() => out.push_str(&format!("Made by Faultline {v}, as this is.\n")),
+            Some(v) if !self.other_version() => out.push_str(&format!("Made by Faultline {v}, the version running now.\n")),
             Some(v) => out.push_str(&format!(
                 "Made by Faultline {v}; this is Faultline {VERSION}: a difference below may be the engine's.\n"
             )),
