@@ -51,8 +51,15 @@ fn structured(value: &impl Serialize, text: String) -> Result<CallToolResult, To
 }
 
 /// A tool's outcome as the protocol carries it: an error is a tool error (`isError: true`) with its
-/// message as text, never a failed request, so the agent reads why.
-fn outcome(result: Result<CallToolResult, ToolError>) -> CallToolResult {
+/// message as text, never a failed request, so the agent reads why. The work runs here, guarded: the
+/// engine is fuzzed and should never panic, but if it did on some input, that call is a tool error
+/// and the server goes on serving.
+fn outcome(work: impl FnOnce() -> Result<CallToolResult, ToolError>) -> CallToolResult {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|_| {
+        Err(ToolError(
+            "Faultline failed on this input (a bug: please report it with the input, redacted)".into(),
+        ))
+    });
     result.unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.0)]))
 }
 
@@ -76,9 +83,9 @@ impl Faultline {
         output_schema = schema_for_output::<Analysis>()
     )]
     pub fn analyze(&self, Parameters(params): Parameters<AnalyzeParams>) -> CallToolResult {
-        outcome(
-            tools::analyze(&params, self.max_bytes).and_then(|(analysis, text)| structured(&analysis, text)),
-        )
+        outcome(|| {
+            tools::analyze(&params, self.max_bytes).and_then(|(analysis, text)| structured(&analysis, text))
+        })
     }
 
     #[tool(
@@ -86,13 +93,15 @@ impl Faultline {
         output_schema = schema_for_output::<Redaction>()
     )]
     pub fn redact(&self, Parameters(params): Parameters<RedactParams>) -> CallToolResult {
-        outcome(tools::redact_text(&params, self.max_bytes).and_then(|r| {
-            let text = format!(
-                "{}\n\n{} value(s) withheld ({} distinct).",
-                r.text, r.withheld.values, r.withheld.tokens
-            );
-            structured(&r, text)
-        }))
+        outcome(|| {
+            tools::redact_text(&params, self.max_bytes).and_then(|r| {
+                let text = format!(
+                    "{}\n\n{} value(s) withheld ({} distinct).",
+                    r.text, r.withheld.values, r.withheld.tokens
+                );
+                structured(&r, text)
+            })
+        })
     }
 
     #[tool(
@@ -100,14 +109,16 @@ impl Faultline {
         output_schema = schema_for_output::<Catalogue>()
     )]
     pub fn rules(&self, Parameters(params): Parameters<RulesParams>) -> CallToolResult {
-        outcome(catalogue::catalogue(&params).and_then(|c| {
-            let text: String = c
-                .rules
-                .iter()
-                .map(|r| format!("{} ({}): {}\n", r.id, r.boundary, r.finds))
-                .collect();
-            structured(&c, text)
-        }))
+        outcome(|| {
+            catalogue::catalogue(&params).and_then(|c| {
+                let text: String = c
+                    .rules
+                    .iter()
+                    .map(|r| format!("{} ({}): {}\n", r.id, r.boundary, r.finds))
+                    .collect();
+                structured(&c, text)
+            })
+        })
     }
 
     #[tool(
@@ -115,10 +126,12 @@ impl Faultline {
         output_schema = schema_for_output::<RuleDocOut>()
     )]
     pub fn rule(&self, Parameters(params): Parameters<RuleParams>) -> CallToolResult {
-        outcome(catalogue::rule(&params).and_then(|r| {
-            let text = r.docs.clone();
-            structured(&r, text)
-        }))
+        outcome(|| {
+            catalogue::rule(&params).and_then(|r| {
+                let text = r.docs.clone();
+                structured(&r, text)
+            })
+        })
     }
 
     #[tool(
@@ -126,10 +139,12 @@ impl Faultline {
         output_schema = schema_for_output::<PasteGuide>()
     )]
     pub fn what_to_paste(&self, Parameters(params): Parameters<PasteParams>) -> CallToolResult {
-        outcome(catalogue::what_to_paste(&params).and_then(|g| {
-            let text = json_text(&g);
-            structured(&g, text)
-        }))
+        outcome(|| {
+            catalogue::what_to_paste(&params).and_then(|g| {
+                let text = json_text(&g);
+                structured(&g, text)
+            })
+        })
     }
 }
 
@@ -162,4 +177,38 @@ pub fn serve(max_bytes: u64) -> Result<(), String> {
             .map(|_| ())
             .map_err(|e| format!("the MCP session ended with an error: {e}"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tool_is_listed_with_an_object_output_schema() {
+        let tools = Faultline::new(DEFAULT_MAX_BYTES).tool_router.list_all();
+        let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["analyze", "redact", "rule", "rules", "what_to_paste"]);
+        for tool in &tools {
+            let schema = tool.output_schema.as_ref().unwrap();
+            assert_eq!(
+                schema.get("type").and_then(|t| t.as_str()),
+                Some("object"),
+                "{}",
+                tool.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_tool_is_a_tool_error_and_an_error_is_one_too() {
+        let result = outcome(|| panic!("a bug"));
+        assert_eq!(result.is_error, Some(true));
+        let result = outcome(|| Err(ToolError("lang: takes en or zh, not `fr`".into())));
+        assert_eq!(result.is_error, Some(true));
+        assert!(format!("{:?}", result.content).contains("not `fr`"));
+        let result = outcome(|| structured(&serde_json::json!({"a": 1}), "a".into()));
+        assert_eq!(result.is_error, Some(false));
+        assert_eq!(result.structured_content, Some(serde_json::json!({"a": 1})));
+    }
 }
