@@ -92,8 +92,9 @@ test('exports are files written by the browser: Markdown, HTML with no script, a
   // Named after the incident: the diagnosis's object and the capture date.
   assert.match(md.name, /^faultline-[a-z0-9.-]+-\d{4}-\d{2}-\d{2}\.md$/);
   assert.notEqual(md.name, 'faultline-diagnosis.md');
-  // Under the title: when the input was captured, when it was exported and by which version.
-  assert.match(md.text, /^# Faultline diagnosis\n\nCaptured: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC .+  \nExported: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · Faultline \d+\.\d+\.\d+\n\n\*\*Fault boundary:\*\* `readiness-endpoints`/);
+  // Under the title: when the input was captured, when it was exported, by which version, and each
+  // input by name and SHA-256 (what `faultline verify` checks).
+  assert.match(md.text, /^# Faultline diagnosis\n\nCaptured: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC .+  \nExported: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · Faultline \d+\.\d+\.\d+  \nInputs \(SHA-256\): .+ [0-9a-f]{64}\n\n\*\*Fault boundary:\*\* `readiness-endpoints`/);
   assert.match(md.text, /## 1\.1\. warning `readiness-probe-failing`/, 'symptoms numbered under their cause');
   const html = await save('.export-html');
   assert.ok(html.text.startsWith('<!doctype html>') && !/<script/i.test(html.text), 'no script');
@@ -102,8 +103,10 @@ test('exports are files written by the browser: Markdown, HTML with no script, a
   assert.equal(json.redacted, undefined);
   assert.match(json.exported_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   assert.match(json.faultline_version, /^\d+\.\d+\.\d+$/);
+  assert.equal(json.lang, 'en');
+  assert.ok(json.inputs.length > 0 && json.inputs.every((i) => /^[0-9a-f]{64}$/.test(i.sha256)), JSON.stringify(json.inputs));
   assert.ok(json.capture.time && json.capture.basis, JSON.stringify(json.capture));
-  assert.match(html.text, /<p class="stamp">Captured: .+ UTC .+<br>Exported: .+ UTC · Faultline /);
+  assert.match(html.text, /<p class="stamp">Captured: .+ UTC .+<br>Exported: .+ UTC · Faultline .+<br>Inputs \(SHA-256\): .+ [0-9a-f]{64}<\/p>/);
   // The HTML report opens on its own with no request at all.
   const report = await context.newPage();
   const requests = [];
