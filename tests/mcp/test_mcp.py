@@ -19,6 +19,7 @@ import asyncio
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -89,6 +90,20 @@ def compare_case(case, got, want):
     check(got.get("diagnosis") == (first["summary"] if first else None), f"{case}: diagnosis")
 
 
+def replaced_values(original, copy):
+    """The values the redactor replaced, whole, read off the copy: line numbers stay, so each line
+    with tokens is matched against its original (a value spanning lines is left out)."""
+    values = []
+    for before, after in zip(original.splitlines(), copy.splitlines()):
+        if "<redacted:" not in after:
+            continue
+        pieces = re.split(r"<redacted:[^>]+>", after)
+        match = re.fullmatch("(.+?)".join(map(re.escape, pieces)), before)
+        if match:
+            values.extend(match.groups())
+    return values
+
+
 def secret_forms(value, rest):
     """Every form in which a value must not come back, as crates/engine/tests/redact.rs checks the
     redacted copy: itself, its base64, its decoding when it is base64, and every 12-character piece
@@ -151,13 +166,16 @@ async def run(binary):
                 # The values again where the engine quotes what it reads: an event's message, which
                 # a finding cites as evidence. Redaction replaces a value wherever it recurs, so
                 # nothing of it may come back; without redaction, this is where it would.
-                # (Only a whole value, after its key or flag: a line of a multi-line key or a folded
-                # scalar is a piece of one, and the redactor knows it only whole.)
-                # And only a value the redactor looks for elsewhere (crates/redact `is_propagated`:
-                # 8 characters or more, not only digits, not a lower-case name such as `minioadmin`).
-                whole = [v for v in entry["go"] if len(v) >= 8 and not any(c.isspace() for c in v)
-                         and not v.isdigit() and not all(c.islower() or c == "-" for c in v)
-                         and any(v in line and not line.strip().lstrip("\"'").startswith(v) for line in text.splitlines())]
+                # Echoed as the redactor replaced it, whole (a line of a multi-line key, a URL's
+                # path, is a piece of a value, and the redactor knows the value only whole), and
+                # only a value it looks for elsewhere (crates/redact `is_propagated`: 8 characters
+                # or more, not only digits, not a lower-case name such as `minioadmin`).
+                copy = field(await session.call_tool("redact", {"text": text}),
+                             "structured_content", "structuredContent")["text"]
+                whole = [v for v in replaced_values(text, copy)
+                         if len(v) >= 8 and not any(c.isspace() for c in v) and not v.isdigit()
+                         and not all(c.islower() or c == "-" for c in v)
+                         and any(g in v for g in entry["go"])]
                 rows = [f"{i + 1}s         Warning   Failed    pod/web-{i}   Error: exec: \"{v}\": executable file not found in $PATH"
                         for i, v in enumerate(whole)]
                 echoed += len(rows)
