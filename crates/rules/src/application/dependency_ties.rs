@@ -338,57 +338,37 @@ fn named_by<'m>(model: &Model<'m>, host: &str, namespace: Option<&str>) -> Vec<(
         })
     };
     let mut out = Vec::new();
-    let objects: Box<dyn Iterator<Item = &Object>> = match namespace {
-        Some(ns) => Box::new(model.objects_in(Some(ns))),
-        None => Box::new(model.objects.iter()),
+    let config_maps = match namespace {
+        Some(ns) => model
+            .objects_in(Some(ns))
+            .filter(|o| o.id.kind == "ConfigMap")
+            .collect::<Vec<_>>(),
+        None => model.objects_of_kind("ConfigMap").collect(),
     };
-    for object in objects {
-        match object.id.kind.as_str() {
-            "ConfigMap" => {
-                if let Some((_, NodeValue::Map(entries))) =
-                    object.node.locate("data").map(|(p, n)| (p, &n.value))
-                {
-                    for e in entries.iter() {
-                        if e.value.as_str().is_some_and(holds) {
-                            out.push((object, format!("data.{}", e.key), e.key.to_string()));
-                        }
-                    }
+    for object in config_maps {
+        if let Some((_, NodeValue::Map(entries))) = object.node.locate("data").map(|(p, n)| (p, &n.value)) {
+            for e in entries.iter() {
+                if e.value.as_str().is_some_and(holds) {
+                    out.push((object, format!("data.{}", e.key), e.key.to_string()));
                 }
             }
-            "Pod" | "Deployment" | "StatefulSet" | "DaemonSet" | "Job" | "CronJob" | "ReplicaSet" => {
-                let base = match object.id.kind.as_str() {
-                    "Pod" => "spec",
-                    "CronJob" => "spec.jobTemplate.spec.template.spec",
-                    _ => "spec.template.spec",
-                };
-                let Some((_, containers)) = object.node.locate(&format!("{base}.containers")) else {
-                    continue;
-                };
-                for (c, container) in containers.items().iter().enumerate() {
-                    for (v, var) in container
-                        .get("env")
-                        .map(Node::items)
-                        .unwrap_or_default()
-                        .iter()
-                        .enumerate()
-                    {
-                        let (Some(name), Some(value)) = (
-                            var.get("name").and_then(Node::as_str),
-                            var.get("value").and_then(Node::as_str),
-                        ) else {
-                            continue;
-                        };
-                        if holds(value) {
-                            out.push((
-                                object,
-                                format!("{base}.containers[{c}].env[{v}].value"),
-                                name.to_string(),
-                            ));
-                        }
-                    }
+        }
+    }
+    // Every workload's and Pod's containers, as `env-host-not-a-service` reads them.
+    for spec in crate::pod_spec::pod_specs(model) {
+        if namespace.is_some_and(|ns| spec.namespace() != ns) {
+            continue;
+        }
+        for container in spec.containers() {
+            for (i, name, value) in container.env() {
+                if holds(value) {
+                    out.push((
+                        spec.object,
+                        format!("{}.env[{i}].value", container.path),
+                        name.to_string(),
+                    ));
                 }
             }
-            _ => {}
         }
     }
     out
