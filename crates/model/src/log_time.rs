@@ -35,7 +35,7 @@ pub fn year_hint(text: &str) -> Option<i64> {
             // `Mon 2024-08-26 10:00:00 UTC`
             let date = rest
                 .split_whitespace()
-                .find(|w| w.len() == 10 && w.as_bytes()[4] == b'-');
+                .find(|w| w.len() == 10 && w.is_ascii() && w.as_bytes()[4] == b'-');
             if let Some(year) = date.and_then(|d| d[..4].parse().ok()) {
                 return Some(year);
             }
@@ -64,7 +64,12 @@ fn year_of(secs: i64) -> i64 {
 /// `2024/03/11 10:15:42` (Go's `log`), at the start of `text`.
 fn iso(text: &str) -> Option<Instant> {
     let b = text.as_bytes();
-    if b.len() < 19 || !b[..4].iter().all(u8::is_ascii_digit) || !matches!(b[4], b'-' | b'/') {
+    // Every byte of `YYYY-MM-DD HH:MM:SS` ASCII, so that the slices below fall on characters.
+    if b.len() < 19
+        || !b[..19].is_ascii()
+        || !b[..4].iter().all(u8::is_ascii_digit)
+        || !matches!(b[4], b'-' | b'/')
+    {
         return None;
     }
     if b[7] != b[4] || !matches!(b[10], b'T' | b' ') || b[13] != b':' || b[16] != b':' {
@@ -109,7 +114,7 @@ fn iso(text: &str) -> Option<Instant> {
 /// klog's header: `E0830 12:01:02.123456   12345 file.go:42] …`.
 fn klog(text: &str, year: i64) -> Option<Instant> {
     let b = text.as_bytes();
-    if b.len() < 14 || !matches!(b[0], b'I' | b'W' | b'E' | b'F') || b[5] != b' ' {
+    if b.len() < 14 || !b[..14].is_ascii() || !matches!(b[0], b'I' | b'W' | b'E' | b'F') || b[5] != b' ' {
         return None;
     }
     if !b[1..5].iter().all(u8::is_ascii_digit) || b[8] != b':' || b[11] != b':' {
@@ -302,6 +307,18 @@ mod tests {
             Some(2021)
         );
         assert_eq!(year_hint("no dates here"), None);
+    }
+
+    #[test]
+    fn a_multibyte_character_inside_a_stamp_is_no_time_and_no_panic() {
+        // From the fuzzer: a timestamp whose seconds were replaced by U+FFFD.
+        for line in [
+            "2019-03-26 15:01:\u{fffd}\u{fffd}40 I | x",
+            "E0830 12:01:\u{fffd}.1 x",
+            "Aug 30 12:\u{fffd}:02 x",
+        ] {
+            assert_eq!(at(line, Some(2024)), None, "{line}");
+        }
     }
 
     #[test]
