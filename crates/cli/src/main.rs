@@ -335,7 +335,7 @@ fn read_sources(paths: &[String]) -> Result<Vec<Source>, String> {
         let path = Path::new(path);
         if path.is_dir() {
             let mut files = Vec::new();
-            collect_files(path, &mut files)
+            faultline_mcp::tools::collect_files(path, &mut files)
                 .map_err(|e| format!("cannot read folder {}: {e}", path.display()))?;
             for file in files {
                 sources.push(read_file(&file)?);
@@ -345,20 +345,6 @@ fn read_sources(paths: &[String]) -> Result<Vec<Source>, String> {
         }
     }
     Ok(sources)
-}
-
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_files(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 fn read_file(path: &Path) -> Result<Source, String> {

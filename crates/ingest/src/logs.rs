@@ -57,6 +57,19 @@ pub struct LogBlock {
     pub terminal: Option<Terminal>,
 }
 
+impl LogBlock {
+    /// The object whose log this is (`Pod shop/web-1`, `Job billing/migrate`), when the input names
+    /// it.
+    pub fn object(&self) -> Option<faultline_report::ObjectRef> {
+        Some(faultline_report::ObjectRef {
+            kind: self.kind.as_str().into(),
+            namespace: self.namespace.as_deref().map(Into::into),
+            name: self.name.as_deref()?.into(),
+            uid: None,
+        })
+    }
+}
+
 /// How much of a block's end is searched for its terminal error: a crash is at the end of a log,
 /// and a dump's logs can be gigabytes.
 const TAIL: usize = 64 * 1024;

@@ -245,7 +245,9 @@ pub fn sources(params: &AnalyzeParams, max_bytes: u64) -> Result<Vec<Source>, To
     Ok(sources)
 }
 
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Every file under `dir`, depth first, each folder's entries by name: the order `faultline analyze
+/// DIR` reads them in (the CLI uses this one).
+pub fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {

@@ -103,10 +103,7 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
         let Some(line) = model.input_line(k.source, k.line) else {
             continue;
         };
-        let block = model
-            .logs
-            .iter()
-            .find(|b| b.source == k.source && (b.first_line..=b.last_line).contains(&k.line));
+        let block = model.log_block_at(k.source, k.line);
         // Of the dependency entries the line is (a frame such as urllib3's `Max retries exceeded`
         // around the resolver's `[Errno -3] Try again`), the one whose failure says most, and the
         // host the first of them names.

@@ -66,6 +66,13 @@ pub struct Model<'a> {
 }
 
 impl<'a> Model<'a> {
+    /// The container log that line `line` of input `source` is in, if any.
+    pub fn log_block_at(&self, source: usize, line: u32) -> Option<&'a LogBlock> {
+        self.logs
+            .iter()
+            .find(|b| b.source == source && (b.first_line..=b.last_line).contains(&line))
+    }
+
     /// Every line of an application's log that says a call to a dependency failed
     /// ([`dependencies::read`]), in input order.
     pub fn dependency_lines(&self) -> Vec<dependencies::DependencyLine<'_>> {

@@ -292,24 +292,18 @@ const LOG_ENTRIES: usize = 20;
 
 /// Whose log a line is: the Pod or Job its block names, else the dependency it calls.
 fn log_subject(line: &crate::dependencies::DependencyLine<'_>) -> ObjectRef {
-    let named = line.block.and_then(|b| {
-        Some(ObjectRef {
-            kind: b.kind.as_str().into(),
-            namespace: b.namespace.as_deref().map(Text::from),
-            name: b.name.as_deref()?.into(),
+    line.block
+        .and_then(faultline_ingest::logs::LogBlock::object)
+        .unwrap_or_else(|| ObjectRef {
+            kind: "Component".into(),
+            namespace: None,
+            name: if line.target.host.is_empty() {
+                line.dependency().into()
+            } else {
+                line.target.label().into()
+            },
             uid: None,
         })
-    });
-    named.unwrap_or_else(|| ObjectRef {
-        kind: "Component".into(),
-        namespace: None,
-        name: if line.target.host.is_empty() {
-            line.dependency().into()
-        } else {
-            line.target.label().into()
-        },
-        uid: None,
-    })
 }
 
 /// Entries for events known only by their age (`time` empty until [`place`]d), oldest first; equal

@@ -99,16 +99,7 @@ fn subject(model: &Model<'_>, known: &KnownLine) -> Option<ObjectRef> {
     let named = named.filter(|(_, hole)| known.recognised.value(hole).is_some());
     let Some((_, hole)) = named else {
         // A line of `kubectl logs POD` is that Pod's.
-        let block = model
-            .logs
-            .iter()
-            .find(|b| b.source == known.source && (b.first_line..=b.last_line).contains(&known.line))?;
-        return Some(ObjectRef {
-            kind: block.kind.as_str().into(),
-            namespace: block.namespace.as_deref().map(Text::from),
-            name: block.name.as_deref()?.into(),
-            uid: None,
-        });
+        return model.log_block_at(known.source, known.line)?.object();
     };
     let name = known.recognised.value(hole).unwrap_or_default();
     let (namespace, name) = match name.split_once('/') {
@@ -252,11 +243,7 @@ fn superseded(model: &Model<'_>, failure: &EventRecord) -> bool {
 /// failures (the client connected after all): the log did not end failing. `failing` marks the
 /// known failure lines.
 fn recovered_in_log(model: &Model<'_>, known: &KnownLine, lines: &[&str], failing: &LineSet) -> bool {
-    let Some(block) = model
-        .logs
-        .iter()
-        .find(|b| b.source == known.source && (b.first_line..=b.last_line).contains(&known.line))
-    else {
+    let Some(block) = model.log_block_at(known.source, known.line) else {
         return false;
     };
     // A later record of the log that is no failure; a line that does not start as the failing

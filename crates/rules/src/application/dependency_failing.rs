@@ -1,8 +1,9 @@
 use super::dependency_ties::{self, Tie};
+use faultline_ingest::logs::LogBlock;
 use faultline_model::dependencies::{self, DependencyLine, Target};
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -98,14 +99,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // request timed out after 30000ms`): they join their log's group of the same kind of dependency.
     let (named, unnamed): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| !l.target.host.is_empty());
     for line in named.into_iter().chain(unnamed) {
-        let who = line.block.and_then(|b| {
-            Some(ObjectRef {
-                kind: b.kind.as_str().into(),
-                namespace: b.namespace.as_deref().map(Text::from),
-                name: b.name.as_deref()?.into(),
-                uid: None,
-            })
-        });
+        let who = line.block.and_then(LogBlock::object);
         let found = groups.iter_mut().find(|g| {
             g.who == who
                 && (g.target == line.target
