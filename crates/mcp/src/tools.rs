@@ -310,7 +310,7 @@ pub fn analyze(params: &AnalyzeParams, max_bytes: u64) -> Result<(Analysis, Stri
     }
     let mut analysis = to_analysis(&report, &redacted, lang)?;
     if let Some(earlier) = &earlier {
-        analysis.changes = Some(changes::render(&changes::compare(earlier, &report), lang));
+        analysis.changes = Some(changes::every(&changes::compare(earlier, &report), lang));
     }
     let text = render_text(&analysis);
     Ok((analysis, text))

@@ -59,8 +59,36 @@ faultline_report::messages! {
             en: "The new evidence changed no finding.",
             zh: "新的证据没有改变任何发现。",
         },
+        /// The counts of a long list of changes, before its first few ([`lines`]).
+        Counts { total: usize, confirmed: usize, added: usize, refuted: usize, answered: usize } = "changes.counts" {
+            en: {
+                let parts: Vec<String> = [(*confirmed.0, "confirmed"), (*added.0, "added"), (*refuted.0, "refuted"), (*answered.0, "answered")]
+                    .iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!("{n} {what}"))
+                    .collect();
+                format!("{} changes: {}.", total.0, parts.join(", "))
+            },
+            zh: {
+                let parts: Vec<String> = [(*confirmed.0, "证实"), (*added.0, "新增"), (*refuted.0, "推翻"), (*answered.0, "回答")]
+                    .iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!("{what} {n} 项"))
+                    .collect();
+                format!("共 {} 项变化：{}。", total.0, parts.join("，"))
+            },
+        },
+        /// The changes of a long list not shown ([`lines`]).
+        More { n: usize } = "changes.more" {
+            en: "… and {n} more.",
+            zh: "……另有 {n} 项。",
+        },
     }
 }
+
+/// How many changes [`lines`] lists one by one: beyond it, the counts come first and the rest are
+/// "and N more" (a 9 MB dump added beside a describe is 174 "Added:" lines nobody reads).
+pub const SHOWN: usize = 8;
 
 /// What happened to a finding (or to the verdict).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -204,13 +232,74 @@ fn verdict_id(verdict: Verdict) -> &'static str {
     verdict.id()
 }
 
-/// The sentences of [`compare`]'s changes in `lang`, one per line, or [`Msg::Nothing`]'s when there
-/// are none.
-pub fn render(changes: &[Change], lang: crate::Lang) -> Vec<String> {
+/// One line of [`lines`]: its sentence and what it is (a [`ChangeKind::id`], or `nothing`, `counts`,
+/// `more`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// [`compare`]'s changes as a person reads them, in `lang`: [`Msg::Nothing`]'s sentence when there
+/// are none; each of them when there are at most [`SHOWN`]; otherwise their counts by kind, the
+/// first [`SHOWN`] by weight (the verdict, then refuted, confirmed, answered, added; in their order
+/// within a kind) and "and N more".
+pub fn lines(changes: &[Change], lang: crate::Lang) -> Vec<Line> {
+    let line = |kind: &'static str, message: &Msg| Line {
+        kind,
+        text: message.render(lang),
+    };
+    if changes.is_empty() {
+        return vec![line("nothing", &Msg::Nothing {})];
+    }
+    if changes.len() <= SHOWN {
+        return changes.iter().map(|c| line(c.kind.id(), &c.message)).collect();
+    }
+    let count = |kind: ChangeKind| changes.iter().filter(|c| c.kind == kind).count();
+    let counts = Msg::Counts {
+        total: changes.len(),
+        confirmed: count(ChangeKind::Confirmed),
+        added: count(ChangeKind::Added),
+        refuted: count(ChangeKind::Refuted),
+        answered: count(ChangeKind::Answered),
+    };
+    let weight = |kind: ChangeKind| match kind {
+        ChangeKind::Verdict => 0,
+        ChangeKind::Refuted => 1,
+        ChangeKind::Confirmed => 2,
+        ChangeKind::Answered => 3,
+        ChangeKind::Added => 4,
+    };
+    let mut by_weight: Vec<&Change> = changes.iter().collect();
+    by_weight.sort_by_key(|c| weight(c.kind));
+    let mut out = vec![line("counts", &counts)];
+    out.extend(
+        by_weight
+            .iter()
+            .take(SHOWN)
+            .map(|c| line(c.kind.id(), &c.message)),
+    );
+    out.push(line(
+        "more",
+        &Msg::More {
+            n: changes.len() - SHOWN,
+        },
+    ));
+    out
+}
+
+/// Every change's sentence, one per line, uncapped (the MCP server's answer: an agent reads them
+/// all), or [`Msg::Nothing`]'s when there are none.
+pub fn every(changes: &[Change], lang: crate::Lang) -> Vec<String> {
     if changes.is_empty() {
         return vec![Msg::Nothing {}.render(lang)];
     }
     changes.iter().map(|c| c.message.render(lang)).collect()
+}
+
+/// The sentences of [`lines`], one per line.
+pub fn render(changes: &[Change], lang: crate::Lang) -> Vec<String> {
+    lines(changes, lang).into_iter().map(|l| l.text).collect()
 }
 
 #[cfg(test)]
@@ -350,5 +439,58 @@ mod tests {
         assert_eq!(changes[0].kind, ChangeKind::Verdict);
         assert_eq!(render(&changes, Lang::En)[0], "Verdict: inconclusive → fault.");
         assert_eq!(changes[1].kind, ChangeKind::Added);
+    }
+
+    /// Every case of the corpus dropped beside one Pod's events: a person reads the counts, the
+    /// refuted and confirmed first, and "and N more", not a screen of "Added:" lines.
+    #[test]
+    fn a_long_list_of_changes_is_counted_then_cut() {
+        let before = report(&[EVENTS], Lang::En);
+        let mut files: Vec<String> = Vec::new();
+        for case in std::fs::read_dir(corpus().join("cases")).unwrap() {
+            let case = case.unwrap().path();
+            for file in std::fs::read_dir(&case).unwrap() {
+                let file = file.unwrap().path();
+                if file.file_name().is_some_and(|n| n != "expect.json") {
+                    files.push(file.strip_prefix(corpus()).unwrap().display().to_string());
+                }
+            }
+        }
+        files.sort();
+        let names: Vec<&str> = files.iter().map(String::as_str).collect();
+        let after = report(&names, Lang::En);
+        let changes = compare(&before, &after);
+        assert!(changes.len() > SHOWN + 5, "{}", changes.len());
+        let shown = lines(&changes, Lang::En);
+        assert_eq!(shown.len(), SHOWN + 2);
+        assert_eq!(shown[0].kind, "counts");
+        let added = changes.iter().filter(|c| c.kind == ChangeKind::Added).count();
+        assert!(
+            shown[0].text.starts_with(&format!("{} changes: ", changes.len())),
+            "{}",
+            shown[0].text
+        );
+        assert!(
+            shown[0].text.contains(&format!("{added} added")),
+            "{}",
+            shown[0].text
+        );
+        assert_eq!(
+            shown.last().unwrap().text,
+            format!("… and {} more.", changes.len() - SHOWN)
+        );
+        // By weight: nothing added is listed before a change of another kind.
+        let kinds: Vec<&str> = shown[1..=SHOWN].iter().map(|l| l.kind).collect();
+        let first_added = kinds.iter().position(|k| *k == "added").unwrap_or(kinds.len());
+        assert!(kinds[first_added..].iter().all(|k| *k == "added"), "{kinds:?}");
+        // The same in Chinese, and a short list is every change.
+        let zh = lines(&changes, Lang::Zh);
+        assert!(
+            zh[0].text.starts_with(&format!("共 {} 项变化：", changes.len())),
+            "{}",
+            zh[0].text
+        );
+        assert_eq!(lines(&changes[..3], Lang::En).len(), 3);
+        assert_eq!(every(&changes, Lang::En).len(), changes.len());
     }
 }
