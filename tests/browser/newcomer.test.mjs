@@ -209,7 +209,7 @@ for (const [locale, words] of [
   });
 }
 
-test('a file dropped beside the user\'s input says what it changed too', async (t) => {
+test('a file dropped beside the user\'s input is a new incident; added to the old one, it says what it changed', async (t) => {
   const page = await open(t);
   await page.locator('#paste').fill(SAMPLE_EVENTS);
   await page.locator('.finding[data-rule="image-pull-failed"]').waitFor();
@@ -221,10 +221,15 @@ test('a file dropped beside the user\'s input says what it changed too', async (
     return dt;
   }, SAMPLE_POD);
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer });
+  await page.locator('.previous-incident').waitFor();
+  await analysed(page);
+  assert.deepEqual(await rows(page), ['pod.yaml'], 'issue 40: a drop starts a new incident');
+  await page.locator('.previous-incident button.join-previous').click();
   await page.locator('.what-changed li[data-change="confirmed"]').waitFor();
+  assert.deepEqual((await rows(page)).sort(), ['paste', 'pod.yaml']);
   assert.match(await page.locator('.what-changed li[data-change="confirmed"]').textContent(), /^Confirmed: image-pull-failed about Pod exp-runtime\/tag-probe/);
   assert.equal(await page.locator('.what-changed li[data-change="answered"]').count(), 1);
-  // A crash-loop's events dropped next: a finding added.
+  // A crash-loop's events dropped next, and added: a finding added.
   const more = await page.evaluateHandle((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'shop-events.txt', { type: 'text/plain' }));
@@ -232,6 +237,8 @@ test('a file dropped beside the user\'s input says what it changed too', async (
   }, CRASH_EVENTS);
   await analysed(page);
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: more });
+  await page.locator('.previous-incident').waitFor();
+  await page.locator('.previous-incident button.join-previous').click();
   await page.locator('.what-changed li[data-change="added"]').waitFor();
   assert.match(await page.locator('.what-changed li[data-change="added"]').textContent(), /^Added: container-crash-looping about Pod shop\/api-6c7d8f9b5-mm2pq/);
 });

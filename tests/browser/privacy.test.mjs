@@ -403,12 +403,14 @@ test('leaving with input of your own asks first; leaving the sample does not', a
   });
   // The sample is not the user's input: a reload goes through without a question.
   await page.locator('#paste').click();
+  await page.locator('.app[data-leave-guard="false"]').waitFor();
   await page.reload({ waitUntil: 'load' });
   await page.locator('.finding').first().waitFor();
   assert.deepEqual(dialogs, []);
   // Typed input: closing asks; dismissing keeps the page and the text.
   await page.locator('#paste').click();
   await page.keyboard.type('kind: Pod\n');
+  await page.locator('.app[data-leave-guard="true"]').waitFor();
   await page.close({ runBeforeUnload: true });
   await expectEventually(() => dialogs.length === 1);
   assert.deepEqual(dialogs, ['beforeunload']);

@@ -51,8 +51,12 @@ fn browser_lang() -> Lang {
 pub fn app() -> Html {
     let state = use_reducer(|| State::open(route::parse(&location_hash()), browser_lang()));
     let on_paste = dispatcher(&state, Action::EditPaste);
+    let on_pasted = dispatcher(&state, Action::Pasted);
+    let on_files_arriving = dispatcher(&state, |()| Action::FilesArriving);
+    let on_restore_previous = dispatcher(&state, |()| Action::RestorePrevious);
+    let on_join_previous = dispatcher(&state, |()| Action::JoinPrevious);
     let on_file = dispatcher(&state, Action::AddFile);
-    let on_large_paste = dispatcher(&state, Action::PasteLarge);
+    let on_large_paste = dispatcher(&state, |(text, into_text)| Action::PasteLarge(text, into_text));
     let on_edit_large = dispatcher(&state, |(name, text)| Action::EditLargePaste { name, text });
     let on_remove = dispatcher(&state, Action::RemoveFile);
     let on_unreadable = dispatcher(&state, |(name, reason)| Action::FileUnreadable { name, reason });
@@ -63,7 +67,9 @@ pub fn app() -> Html {
     let on_cancel = dispatcher(&state, |()| Action::Cancel);
     let on_reanalyse = dispatcher(&state, |()| Action::Reanalyse);
     use_engine_worker(&state);
-    use_leave_guard(state.has_own_input());
+    // The user's input, and the incident they set aside, are theirs to lose.
+    let guarded = state.has_own_input() || state.previous.is_some();
+    use_leave_guard(guarded);
     let input_names = state.input_names();
     let on_view = dispatcher(&state, Action::SetView);
     let on_lang = dispatcher(&state, Action::SetLang);
@@ -203,6 +209,8 @@ pub fn app() -> Html {
         },
         View::Rules => html! { <RulesPage lang={state.lang} /> },
     };
+    // `data-leave-guard` says whether leaving asks first: the guard is set in an effect after the
+    // render, so a test that closes the page waits for it, not for its own keystrokes.
     // What the worker is doing, for tests and the benchmark: the report arrives while "running" ends,
     // the secrets while "scanning" ends.
     let analysis = if state.analysing() {
@@ -214,7 +222,7 @@ pub fn app() -> Html {
     };
     html! {
         <ContextProvider<Lang> context={state.lang}>
-        <div class="app" data-analysis={analysis}>
+        <div class="app" data-analysis={analysis} data-leave-guard={guarded.to_string()}>
             <button type="button" class="skip-link" onclick={Callback::from(|_: MouseEvent| {
                 if let Some(results) = gloo::utils::document().get_element_by_id("results")
                     .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
@@ -240,7 +248,16 @@ pub fn app() -> Html {
                         <p class="sample-removed" role="status">{ t.sample_removed }{ " — " }
                             <button type="button" class="link restore" onclick={on_restore}>{ t.restore }</button></p>
                     }
-                    <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_file} {on_unreadable}
+                    if let Some(previous) = &state.previous {
+                        <p class="previous-incident" role="status">{ (t.previous_incident)(previous.inputs()) }{ " " }
+                            <button type="button" class="link restore-previous" onclick={on_restore_previous.reform(|_: MouseEvent| ())}>{ t.restore_previous }</button>
+                            if state.has_own_input() && state.sample.is_none() {
+                                { " · " }
+                                <button type="button" class="link join-previous" onclick={on_join_previous.reform(|_: MouseEvent| ())}>{ t.join_previous }</button>
+                            }
+                        </p>
+                    }
+                    <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_pasted} {on_files_arriving} {on_file} {on_unreadable}
                         {on_large_paste} large_pastes={large_pastes} {on_edit_large} on_show_line={on_show_line.clone()}
                         {on_example} on_guide={on_guide.reform(|()| None)} />
                     if let Some(command) = &state.follow_up {
@@ -249,7 +266,7 @@ pub fn app() -> Html {
                                 .and_then(|f| f.text.inline()).unwrap_or_default().to_string())}
                             on_edit={on_edit_follow_up} on_close={on_close_follow_up} />
                     }
-                    <InputsList files={state.files.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
+                    <InputsList files={state.files.clone()} follow_ups={state.follow_ups.clone()} unreadable={state.unreadable.clone()} report={state.report.clone()}
                         timings={state.timings.clone()}
                         {on_remove} on_show_line={on_show_line.clone()} />
                     { for viewer }

@@ -24,9 +24,14 @@ pub struct LargePaste {
 pub struct Props {
     pub paste: AttrValue,
     pub on_paste: Callback<String>,
+    /// The paste box's text after a paste (or a drop of text) into it, not typing.
+    pub on_pasted: Callback<String>,
+    /// Files are about to be read from a drop or the file pickers.
+    pub on_files_arriving: Callback<()>,
     pub on_file: Callback<Input>,
-    /// A paste too large for the box, as the browser's `Blob` of its text.
-    pub on_large_paste: Callback<Text>,
+    /// A paste too large for the box, as the browser's `Blob` of its text, and whether it went into
+    /// the box's text (the box held text, not all of it selected) rather than over all of it.
+    pub on_large_paste: Callback<(Text, bool)>,
     /// The large pastes among the inputs, each with "show" and "edit in the paste box".
     pub large_pastes: Vec<LargePaste>,
     /// "Edit it in the paste box": the paste's name and its text.
@@ -66,6 +71,17 @@ pub fn input_panel(props: &Props) -> Html {
                 return;
             };
             e.prevent_default();
+            // Into the box's text: it holds some, and not all of it is selected (Ctrl+A, Ctrl+V
+            // replaces it: a new incident).
+            let into_text = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok())
+                .is_some_and(|area| {
+                    let length = area.value().encode_utf16().count() as u32;
+                    let start = area.selection_start().ok().flatten().unwrap_or(0);
+                    let end = area.selection_end().ok().flatten().unwrap_or(0);
+                    !area.value().trim().is_empty() && !(start == 0 && end >= length)
+                });
             let bytes = blob.size() as u64;
             let text = Text::File {
                 id: files::keep(blob),
@@ -74,7 +90,7 @@ pub fn input_panel(props: &Props) -> Html {
             // In a task of its own: the page's update does not lengthen the paste's (the copy of
             // the text into the `Blob` is most of it: ~25 ms for 5 MB).
             let on_large_paste = on_large_paste.clone();
-            gloo::timers::callback::Timeout::new(0, move || on_large_paste.emit(text)).forget();
+            gloo::timers::callback::Timeout::new(0, move || on_large_paste.emit((text, into_text))).forget();
         })
     };
     // "Edit it in the paste box": the text read from the paste's `Blob` (the reader kept alive here).
@@ -112,19 +128,34 @@ pub fn input_panel(props: &Props) -> Html {
             </p>
         }
     });
+    // A paste is told from typing by the event's `inputType`: a paste over the box's text is a new
+    // incident (`state::investigation`), typing over it only when most of it is gone.
     let oninput = {
         let on_paste = props.on_paste.clone();
+        let on_pasted = props.on_pasted.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target().and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok()) {
-                on_paste.emit(area.value());
+                // Read as a property: a script's plain `Event("input")` has no `inputType`.
+                let kind = js_sys::Reflect::get(&e, &"inputType".into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or_default();
+                match kind.as_str() {
+                    "insertFromPaste" | "insertFromDrop" | "insertFromPasteAsQuotation" => {
+                        on_pasted.emit(area.value())
+                    }
+                    _ => on_paste.emit(area.value()),
+                }
             }
         })
     };
     let onchange = {
         let read_files = read_files.clone();
+        let on_files_arriving = props.on_files_arriving.clone();
         Callback::from(move |e: Event| {
             if let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
-                if let Some(files) = input.files() {
+                if let Some(files) = input.files().filter(|f| f.length() > 0) {
+                    on_files_arriving.emit(());
                     read_files.emit(files);
                 }
                 input.set_value("");
@@ -144,10 +175,16 @@ pub fn input_panel(props: &Props) -> Html {
     };
     let ondrop = {
         let dragging = dragging.clone();
+        let on_files_arriving = props.on_files_arriving.clone();
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             dragging.set(false);
-            if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
+            if let Some(files) = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .filter(|f| f.length() > 0)
+            {
+                on_files_arriving.emit(());
                 read_files.emit(files);
             }
         })

@@ -17,6 +17,9 @@ use faultline_render::protocol::Timing;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub files: Vec<Input>,
+    /// The inputs that are next steps' outputs (by name): marked as answering this incident.
+    #[prop_or_default]
+    pub follow_ups: Vec<String>,
     /// Files that could not be read: (name, why).
     pub unreadable: Vec<(String, faultline_render::protocol::Unreadable)>,
     pub report: Rc<Report>,
@@ -51,8 +54,12 @@ pub fn inputs_list(props: &Props) -> Html {
         };
         let (counts, kinds) = view_model::input_count_parts(input, t);
         let unread = view_model::unread_lines(report, &input.source);
+        let follow_up = props.follow_ups.contains(&input.source);
         html! {
-            <li key={n} class="input-row">
+            <li key={n} class={classes!("input-row", follow_up.then_some("next-step-output"))}>
+                if follow_up {
+                    <span class="badge follow-up-badge" title={t.follow_up_badge_title}>{ t.follow_up_badge }</span>
+                }
                 <button class="source link" translate="no" onclick={show}>{ &input.source }</button>
                 <span class="format" translate="no">{ &input.format }</span>
                 <span class="counts">{ counts }

@@ -325,6 +325,13 @@ pub struct Texts {
     pub sample_note_more: &'static str,
     pub sample_removed: &'static str,
     pub restore: &'static str,
+    /// The investigation a new one replaced ([`crate::state::investigation`]): its input count.
+    pub previous_incident: fn(usize) -> String,
+    pub restore_previous: &'static str,
+    pub join_previous: &'static str,
+    /// Beside an input that is a next step's output, and its title.
+    pub follow_up_badge: &'static str,
+    pub follow_up_badge_title: &'static str,
     /// Asked before a sample replaces the user's own input.
     pub confirm_sample: &'static str,
     pub paste_its_output: &'static str,

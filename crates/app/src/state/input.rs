@@ -123,9 +123,11 @@ impl State {
     /// The ids of every file the state still refers to (the page's registry drops the others).
     pub fn file_ids(&self) -> Vec<u32> {
         let before = self.before_redaction.iter().flat_map(|(_, files)| files);
+        let previous = self.previous.iter().flat_map(|p| &p.files);
         self.files
             .iter()
             .chain(before)
+            .chain(previous)
             .filter_map(|f| match f.text {
                 Text::File { id, .. } => Some(id),
                 Text::Inline(_) => None,

@@ -30,6 +30,7 @@ use crate::samples;
 
 mod error_reports;
 pub mod input;
+pub mod investigation;
 pub mod job;
 mod redaction;
 mod reducer;
@@ -111,6 +112,11 @@ pub struct State {
     pub removed_sample: Option<&'static str>,
     /// The next step whose output is being pasted: its command, which names the input.
     pub follow_up: Option<String>,
+    /// The inputs that are next steps' outputs (named by their commands), answering this
+    /// investigation's report ([`investigation`]).
+    pub follow_ups: Vec<String>,
+    /// The investigation the current one replaced, one click away ([`investigation`]).
+    pub previous: Option<Rc<investigation::Investigation>>,
     /// The report before the newest evidence (a next step's output, a dropped file), to say what
     /// that evidence changed.
     pub baseline: Option<Rc<Report>>,
@@ -127,13 +133,26 @@ pub struct State {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// The paste area's text changed.
+    /// The paste area's text changed by typing or editing.
     EditPaste(String),
+    /// The paste area's text changed by a paste (or a drop of text) into it: a paste that replaces
+    /// what it held, or arrives in an empty box beside other inputs, is a new incident
+    /// ([`investigation`]).
+    Pasted(String),
+    /// Files were dropped or opened (their texts follow as [`Action::AddFile`]s): a new incident,
+    /// unless the input for a next step's output is open.
+    FilesArriving,
+    /// "Restore" the investigation the current one replaced.
+    RestorePrevious,
+    /// "Add to it": the current inputs join the investigation they replaced.
+    JoinPrevious,
     /// Files were dropped or picked; a file with the same name replaces the older one.
     AddFile(Input),
     /// A paste too large for the paste box ([`input::LARGE_PASTE_CHARS`]): an input of its own,
-    /// named `paste-N`, otherwise like a dropped file.
-    PasteLarge(Text),
+    /// named `paste-N`, otherwise like a dropped file. `true`: pasted into the box's text (the
+    /// box held text, not all of it selected), evidence of the same incident; `false`: over all of
+    /// it, or into an empty box, a new incident ([`investigation`]).
+    PasteLarge(Text, bool),
     /// The user chose to edit a large paste in the paste box: its text (read from its `Blob`) goes
     /// there, after what the box holds, and the input named `name` is removed.
     EditLargePaste {

@@ -15,10 +15,23 @@ impl Reducible for State {
         // A large paste is a file named after the pastes before it; a large paste moved into the
         // paste box is an edit of the box (and the removal of that input).
         let action = match action {
-            Action::PasteLarge(text) => Action::AddFile(Input {
-                name: self.next_large_paste_name(),
-                text,
-            }),
+            Action::PasteLarge(text, into_text) => {
+                let mut next = (*self).clone();
+                if !into_text {
+                    next.start_investigation();
+                }
+                let name = next.next_large_paste_name();
+                return Rc::new(next).reduce(Action::AddFile(Input { name, text }));
+            }
+            Action::Pasted(text) => {
+                let beside_others = self.paste.trim().is_empty() && !self.files.is_empty();
+                if !super::investigation::replaces(&self.paste, &text) && !beside_others {
+                    return self.reduce(Action::EditPaste(text));
+                }
+                let mut next = (*self).clone();
+                next.start_investigation();
+                return Rc::new(next).reduce(Action::EditPaste(text));
+            }
             Action::EditLargePaste { name, text } => {
                 let Some(index) = self.files.iter().position(|f| f.name == name) else {
                     return self;
@@ -43,6 +56,8 @@ impl Reducible for State {
                 | Action::LoadSample(_)
                 | Action::RestoreSample
                 | Action::EditFollowUp(_)
+                | Action::RestorePrevious
+                | Action::JoinPrevious
                 | Action::Clear
                 | Action::Route(Route { sample: Some(_), .. })
         ) {
@@ -51,12 +66,16 @@ impl Reducible for State {
         }
         match action {
             // Rewritten into `AddFile` and `EditPaste` above.
-            Action::PasteLarge(_) | Action::EditLargePaste { .. } => return self,
+            Action::PasteLarge(..) | Action::EditLargePaste { .. } | Action::Pasted(_) => return self,
             Action::EditPaste(text) => {
                 if text.trim().is_empty() && next.sample.is_some() {
                     // Nothing of the user's yet: the sample stays.
                     next.paste = text.into();
                     return Rc::new(next);
+                }
+                // Typed over: what the box held is mostly gone.
+                if super::investigation::replaces(&next.paste, &text) {
+                    next.start_investigation();
                 }
                 next.replace_sample();
                 next.paste = text.into();
@@ -86,9 +105,27 @@ impl Reducible for State {
                 }
                 next.sample = None;
             }
+            Action::FilesArriving => {
+                // Dropped or opened while a next step's output is asked for: evidence of this
+                // incident (`AddFile` makes the report shown its baseline).
+                if next.follow_up.is_none() {
+                    next.start_investigation();
+                }
+            }
+            Action::RestorePrevious => {
+                if !next.restore_investigation() {
+                    return self;
+                }
+            }
+            Action::JoinPrevious => {
+                if !next.join_previous() {
+                    return self;
+                }
+            }
             Action::RemoveFile(index) => {
                 if index < next.files.len() {
-                    next.files.remove(index);
+                    let name = next.files.remove(index).name;
+                    next.follow_ups.retain(|f| *f != name);
                     next.sample = None;
                     next.baseline = None;
                     next.changes = None;
@@ -100,7 +137,9 @@ impl Reducible for State {
                 return Rc::new(next);
             }
             Action::LoadSample(id) => {
-                // Another incident: its capture moment is its own.
+                // Another incident: the user's is set aside (restorable), and the capture moment
+                // is the sample's own.
+                next.start_investigation();
                 next.captured_at = None;
                 next.load_sample(id);
                 next.unreadable.clear();
@@ -128,13 +167,17 @@ impl Reducible for State {
                 match (existing, text.trim().is_empty()) {
                     (Some(i), true) => {
                         next.files.remove(i);
+                        next.follow_ups.retain(|f| *f != name);
                     }
                     (Some(i), false) => next.files[i].text = text.into(),
                     (None, true) => return Rc::new(next),
-                    (None, false) => next.files.push(super::Input {
-                        name,
-                        text: text.into(),
-                    }),
+                    (None, false) => {
+                        next.follow_ups.push(name.clone());
+                        next.files.push(super::Input {
+                            name,
+                            text: text.into(),
+                        })
+                    }
                 }
                 // A sample explored further is the user's now (its report is the baseline).
                 next.sample = None;
@@ -156,6 +199,8 @@ impl Reducible for State {
                 next.focus = None;
                 next.removed_sample = None;
                 next.follow_up = None;
+                next.follow_ups.clear();
+                next.previous = None;
                 next.baseline = None;
                 next.changes = None;
                 next.filter = Default::default();
@@ -207,6 +252,8 @@ impl Reducible for State {
                 }
                 match route.sample {
                     Some(id) if next.sample != Some(id) => {
+                        next.start_investigation();
+                        next.captured_at = None;
                         next.load_sample(id);
                         next.unreadable.clear();
                     }

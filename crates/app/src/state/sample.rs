@@ -38,6 +38,8 @@ impl State {
             selected_finding: None,
             removed_sample: None,
             follow_up: None,
+            follow_ups: Vec::new(),
+            previous: None,
             baseline: None,
             changes: None,
             guide: None,
@@ -66,6 +68,7 @@ impl State {
             self.filter = Default::default();
             self.selected_finding = None;
             self.follow_up = None;
+            self.follow_ups.clear();
             self.baseline = None;
             self.changes = None;
         }
@@ -75,6 +78,7 @@ impl State {
         if let Some(sample) = samples::find(id) {
             self.removed_sample = None;
             self.follow_up = None;
+            self.follow_ups.clear();
             self.baseline = None;
             self.changes = None;
             self.paste = "".into();

@@ -147,7 +147,7 @@ fn a_sample_switches_language_without_the_worker() {
 #[test]
 fn a_large_paste_is_an_input_of_its_own_and_can_move_into_the_paste_box() {
     // On the sample: the large paste replaces it, as a dropped file does.
-    let state = reduce(State::default(), Action::PasteLarge(CRASH_POD.into()));
+    let state = reduce(State::default(), Action::PasteLarge(CRASH_POD.into(), false));
     assert_eq!(state.sample, None);
     assert_eq!(state.removed_sample, Some("image-pull"));
     assert_eq!(state.input_names(), ["paste-1"]);
@@ -164,7 +164,11 @@ fn a_large_paste_is_an_input_of_its_own_and_can_move_into_the_paste_box() {
         }),
     );
     assert!(!super::input::is_large_paste("paste.yaml") && !super::input::is_large_paste("paste-"));
-    let state = reduce(state, Action::PasteLarge("kind: List\n".into()));
+    // Another large paste into the empty box beside them is another incident (issue 40); added to
+    // the first, it is numbered after the highest.
+    let state = reduce(state, Action::PasteLarge("kind: List\n".into(), false));
+    assert_eq!(state.input_names(), ["paste-1"]);
+    let state = reduce(state, Action::JoinPrevious);
     assert_eq!(state.input_names(), ["paste-1", "paste.yaml", "paste-2"]);
     // Edited in the box: the text goes after what the box holds, and the input is gone.
     let state = reduce(state, Action::EditPaste("# mine".into()));
