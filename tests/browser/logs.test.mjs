@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, recordRequests, analysed, screenshot } from './harness.mjs';
 
@@ -79,5 +80,31 @@ for (const [locale, words] of [
     assert.match(times[0], /10:04:02/);
     assert.match(times.at(-1), /10:01:19/);
     await screenshot(page, `logs-timeline-${lang}`);
+  });
+}
+
+// Issue 40, point 5: a journal pasted (minikube#9122, verbatim) dates itself: its lines carry no
+// year, `-- Logs begin at …` gives it; the kubelet's fatal line is on the timeline at its time and
+// the header's `end at` is the capture moment, in both languages.
+const JOURNAL = readFileSync(join(ROOT, 'tests/fixtures/timeline/journal-minikube-bootstrap-kubeconfig.txt'), 'utf8');
+for (const [locale, words] of [
+  ['en-US', { source: 'log', capture: /2020-08-30 17:23:29/ }],
+  ['zh-CN', { source: '日志', capture: /2020-08-30 17:23:29/ }],
+]) {
+  const lang = locale.slice(0, 2);
+  test(`${lang}: a pasted journal's known lines are on the timeline at their time, and its end is the capture`, async (t) => {
+    const page = await open(t, '#view=timeline', locale);
+    await page.locator('#paste').fill(JOURNAL);
+    await page.locator('.tl-row.log').first().waitFor();
+    await analysed(page);
+    const rows = page.locator('.tl-row.log');
+    assert.equal(await rows.count(), 1);
+    assert.equal(await rows.locator('.tl-source').textContent(), words.source);
+    assert.match(await rows.locator('.tl-time').textContent(), /16:59:57/);
+    assert.match(await rows.textContent(), /failed to run Kubelet: unable to load bootstrap kubeconfig/);
+    const body = await page.locator('.view').innerText();
+    assert.match(body, words.capture);
+    assert.ok(!body.includes('no absolute time') && !body.includes('没有绝对时间'), body.slice(0, 400));
+    await screenshot(page, `logs-journal-timeline-${lang}`);
   });
 }

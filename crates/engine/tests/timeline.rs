@@ -221,3 +221,69 @@ fn human_ages() {
     assert_eq!(human(273_600), "3d4h");
     assert_eq!(human(9), "9s");
 }
+
+fn fixture(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/timeline")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Issue 40: a journal with `-- Logs begin at …` (minikube#9122, verbatim). Its lines carry no year;
+/// the header gives it, so the kubelet's fatal line is placed on the timeline at its time, and the
+/// header's `end at` is the capture moment.
+#[test]
+fn a_journals_known_lines_are_placed_at_their_time_and_its_end_is_the_capture() {
+    let report = analyze(&[Source::new(
+        "journal",
+        fixture("journal-minikube-bootstrap-kubeconfig.txt"),
+    )]);
+    let capture = report.capture.as_ref().unwrap();
+    assert_eq!(capture.time, "2020-08-30T17:23:29Z");
+    assert_eq!(capture.basis, faultline_engine::CaptureBasis::NewestTimestamp);
+    let logged: Vec<_> = report.timeline.iter().filter(|e| e.source == "log").collect();
+    assert_eq!(logged.len(), 1, "{:?}", report.timeline);
+    let entry = logged[0];
+    assert!(entry.time.starts_with("2020-08-30T16:59:57"), "{}", entry.time);
+    assert_eq!(
+        (entry.subject.kind.as_str(), entry.subject.name.as_str()),
+        ("Component", "kubelet")
+    );
+    assert!(entry.warning);
+    assert!(entry
+        .message
+        .as_str()
+        .starts_with("failed to run Kubelet: unable to load bootstrap kubeconfig"));
+    assert_eq!(entry.at.as_ref().map(|a| a.line), Some(13));
+    assert!(entry.age.is_none() && entry.estimated_from.is_none());
+}
+
+/// A journal of info lines only (kubernetes#112874, verbatim) still dates the input: an events
+/// table pasted with it is placed against its `end at`, not left "with no absolute time".
+#[test]
+fn a_journals_end_dates_the_ages_pasted_with_it() {
+    let report = analyze(&[
+        Source::new("journal", fixture("journal-kubelet-info-only.txt")),
+        Source::new("events.txt", TABLE),
+    ]);
+    assert!(
+        report.timeline.iter().all(|e| e.source != "log"),
+        "no known line, no log entry"
+    );
+    assert_eq!(report.capture.as_ref().unwrap().time, "2022-10-05T06:43:42Z");
+    let entries: Vec<(&str, &str)> = report
+        .timeline
+        .iter()
+        .map(|e| (e.time.as_str(), e.reason.as_str()))
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            ("2022-10-05T06:41:42Z", "Pulling"),
+            ("2022-10-05T06:42:12Z", "Failed")
+        ]
+    );
+    // Without the journal, the same table has no time.
+    let alone = analyze(&[Source::new("events.txt", TABLE)]);
+    assert!(alone.capture.is_none());
+}

@@ -7,6 +7,7 @@ pub mod events;
 pub mod facts;
 pub mod graph;
 pub mod known;
+pub mod log_lines;
 pub mod log_time;
 pub use faultline_report::instant;
 pub mod map;

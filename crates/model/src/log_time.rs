@@ -23,7 +23,7 @@ pub fn line_time(line: &str, year: Option<i64>) -> Option<Instant> {
 
 /// The year the input's undated lines were written in: the journal's `-- Logs begin at Mon
 /// 2024-08-26 10:00:00 UTC, end at … --` (or systemd 250's `-- Journal begins at …`), else the year
-/// of the newest dated line.
+/// of the newest line dated in full (its start, or its JSON or logfmt time).
 pub fn year_hint(text: &str) -> Option<i64> {
     let mut newest: Option<Instant> = None;
     for line in text.lines().take(20_000) {
@@ -40,7 +40,9 @@ pub fn year_hint(text: &str) -> Option<i64> {
                 return Some(year);
             }
         }
-        if let Some(t) = iso(l) {
+        // A line dated in full: at its start, or in a JSON or logfmt field (containerd's
+        // `time="2021-10-24T11:07:02Z"` after a journal's `Oct 24 11:07:02` prefix).
+        if let Some(t) = line_time(l, None) {
             newest = newest.max(Some(t));
         }
     }

@@ -258,15 +258,67 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
             },
         );
     }
+    // Every other line the catalog knows that a log dates (issue 40): a kubelet's or a runtime's
+    // journal, a controller's log. At most [`LOG_ENTRIES`] per entry and subject, the last kept.
+    let dated = crate::log_lines::dated(model);
+    let subjects: Vec<ObjectRef> = dated.iter().map(|d| known_subject(model, d.known)).collect();
+    let mut seen: Vec<((&str, &ObjectRef), usize)> = Vec::new();
+    for (i, line) in dated.iter().enumerate() {
+        let Ok(time) = Timestamp::new(line.time.secs(), i32::try_from(line.time.nanos()).unwrap_or(0)) else {
+            continue;
+        };
+        let entry = line.known.recognised.entry;
+        let key = (entry.id, &subjects[i]);
+        let n = match seen.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                seen.push((key, 1));
+                1
+            }
+        };
+        let last = !dated[i + 1..]
+            .iter()
+            .zip(&subjects[i + 1..])
+            .any(|(d, s)| d.known.recognised.entry.id == entry.id && *s == subjects[i]);
+        if n > LOG_ENTRIES && !last {
+            continue;
+        }
+        push(
+            time,
+            Fact {
+                subject: &subjects[i],
+                source: "log",
+                reason: if entry.reason.is_empty() {
+                    entry.id.rsplit('.').next().unwrap_or(entry.id)
+                } else {
+                    entry.reason
+                },
+                message: line.known.text.clone(),
+                structured: None,
+                count: 1,
+                warning: entry.severity != faultline_report::Severity::Info,
+                at: Some(SourceLine {
+                    source: model.source_text(line.known.source),
+                    line: line.known.line,
+                }),
+            },
+        );
+    }
     // Stable: equal times keep the order in which they were found (input order). The entries are
     // big (a quarter of a KB): `sort_by_cached_key` sorts (time, index) pairs and then moves each
     // entry into place once, where sorting the entries themselves moved them about log2(n) times.
     entries.sort_by_cached_key(|(time, _)| *time);
     let mut out: Vec<TimelineEntry> = entries.into_iter().map(|(_, entry)| entry).collect();
     out.extend(aged_entries(model));
-    let capture = place(
+    // A log's last dated line (or a journal's `end at`) dates the input even when no line of it
+    // is known.
+    let capture = faultline_report::timeline::place_after(
         &mut out,
         captured_at.and_then(|t| Instant::new(t.as_second(), t.subsec_nanosecond().unsigned_abs())),
+        crate::log_lines::newest(model),
     );
     for entry in &mut out {
         let Some(age) = entry.age else { continue };
@@ -289,6 +341,20 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
 
 /// Log lines of one dependency placed on the timeline, at most (the last one always).
 const LOG_ENTRIES: usize = 20;
+
+/// Whose line a known log line is: the Pod or Job its log block names, else the component the
+/// catalog says prints it (`Component kubelet`).
+fn known_subject(model: &Model<'_>, known: &crate::known::KnownLine) -> ObjectRef {
+    model
+        .log_block_at(known.source, known.line)
+        .and_then(faultline_ingest::logs::LogBlock::object)
+        .unwrap_or_else(|| ObjectRef {
+            kind: "Component".into(),
+            namespace: None,
+            name: known.recognised.entry.component.into(),
+            uid: None,
+        })
+}
 
 /// Whose log a line is: the Pod or Job its block names, else the dependency it calls.
 fn log_subject(line: &crate::dependencies::DependencyLine<'_>) -> ObjectRef {

@@ -15,9 +15,18 @@ use crate::{AgeAnchor, Capture, CaptureBasis, ObjectRef, Sentence, Text, Timelin
 /// app re-anchors a report's timeline without reading the inputs again. `estimated_from` is left
 /// as it was.
 pub fn place(entries: &mut [TimelineEntry], captured_at: Option<Instant>) -> Option<Capture> {
+    place_after(entries, captured_at, None)
+}
+
+/// [`place`], with `newest`: a time the input states that no entry carries (the last line of a
+/// log, a journal's `end at`), counted with the entries' own newest time.
+pub fn place_after(
+    entries: &mut [TimelineEntry],
+    captured_at: Option<Instant>,
+    mut newest: Option<Instant>,
+) -> Option<Capture> {
     let parse = |t: &str| Instant::parse(t);
     let mut created: crate::hash::Map<&ObjectRef, Instant> = crate::hash::Map::default();
-    let mut newest: Option<Instant> = None;
     for entry in entries.iter().filter(|e| e.age.is_none()) {
         let Some(t) = parse(&entry.time) else { continue };
         newest = newest.max(Some(t));
