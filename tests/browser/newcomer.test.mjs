@@ -111,7 +111,7 @@ test('choosing a sample while the user has input asks first, and a refusal keeps
   page.once('dialog', (d) => { asked.push(d.message()); d.dismiss(); });
   await page.locator('#sample').selectOption('healthy');
   assert.equal(asked.length, 1);
-  assert.match(asked[0], /Your own input will be removed/);
+  assert.match(asked[0], /Your own input is set aside: "Restore it" under the paste box brings it back/);
   assert.equal(await page.locator('#paste').inputValue(), CRASH_EVENTS);
   assert.equal(await page.locator('#sample').inputValue(), '', 'the menu still says: your own input');
   assert.equal(await page.locator('.finding[data-rule="container-crash-looping"]').count(), 1);
@@ -121,6 +121,8 @@ test('choosing a sample while the user has input asks first, and a refusal keeps
   assert.equal(asked.length, 2);
   assert.equal(await page.locator('#paste').inputValue(), '');
   assert.equal(await page.locator('#sample').inputValue(), 'healthy');
+  // Set aside, not lost (issue 40).
+  assert.match(await page.locator('.previous-incident').textContent(), /\(1 input\)/);
   // With no input of the user's, a sample opens without a question.
   await page.locator('#sample').selectOption('quota-403');
   await page.locator('.finding[data-boundary="quota-admission"]').first().waitFor();

@@ -204,9 +204,11 @@ status:
   const events = `LAST SEEN   TYPE      REASON   OBJECT                 MESSAGE
 1m          Warning   Failed   pod/x                  Failed to pull image: ${script} ${img}
 `;
-  await page.locator('#paste').fill(pod);
+  // Dropped first: files dropped beside a paste are another incident (issue 40).
   await dropFiles(page, [[`${img}.txt`, events], ['bad.yaml', `kind: Pod\nmetadata: [${svg}\n`]]);
   await page.locator('.input-row', { hasText: 'onerror' }).waitFor();
+  await page.locator('#paste').fill(pod);
+  await page.locator('.input-row .source', { hasText: /^paste$/ }).waitFor();
   await page.locator('.finding').first().waitFor();
   for (const toggle of await page.locator('.rule-docs-toggle').all()) await toggle.click(); // the rules' docs open
   assert.equal(await page.locator('.rule-docs-toggle[aria-expanded="false"]').count(), 0);

@@ -3,11 +3,12 @@
 //! follow-ups, [`State::follow_ups`]), which answered that incident's report.
 //!
 //! New evidence that replaces the incident starts a new investigation: the paste box's text replaced
-//! (typed over or pasted over: what the box held is mostly gone), a paste of any size into an empty
-//! box beside other inputs, a paste too large for the box, files dropped or opened. The old inputs
-//! go with their follow-ups, one click away ([`State::previous`]: "Restore" swaps them back, "Add to
-//! it" joins the new inputs to them and says what the new ones changed). Evidence added inside the
-//! investigation keeps it: typing into the paste, pasting below what the box holds, a follow-up.
+//! (typed over or pasted over, of any size: what the box held is mostly gone), a paste into the box
+//! emptied after next steps were answered (or beside a large paste), files dropped or opened. The
+//! old inputs go with their follow-ups, one click away ([`State::previous`]: "Restore" swaps them
+//! back, "Add to it" joins the new inputs to them and says what the new ones changed). Evidence
+//! added inside the investigation keeps it: typing into the paste, pasting below what the box
+//! holds, a paste into the empty box beside dropped files, a follow-up.
 
 use std::rc::Rc;
 
@@ -74,6 +75,12 @@ impl State {
         }));
         // Past the sample: one "restore" on screen, the incident's.
         self.removed_sample = None;
+        self.leave_incident();
+    }
+
+    /// What belonged to the incident on screen, beside its inputs, goes with it: the follow-up
+    /// asked for, the comparison, the line shown, the finding selected, the filter.
+    fn leave_incident(&mut self) {
         self.unreadable.clear();
         self.follow_up = None;
         self.baseline = None;
@@ -102,14 +109,7 @@ impl State {
         };
         self.previous = (!sample && current.inputs() > 0).then(|| Rc::new(current));
         self.removed_sample = None;
-        self.unreadable.clear();
-        self.follow_up = None;
-        self.baseline = None;
-        self.changes = None;
-        self.focus = None;
-        self.excerpt = None;
-        self.selected_finding = None;
-        self.filter = Default::default();
+        self.leave_incident();
         true
     }
 

@@ -17,15 +17,21 @@ impl Reducible for State {
         let action = match action {
             Action::PasteLarge(text, into_text) => {
                 let mut next = (*self).clone();
-                if !into_text {
+                // Over all of the box's text, or into the emptied box of an investigated incident
+                // (next steps answered, or a large paste already there): a new incident.
+                let over_box = !into_text && !self.paste.trim().is_empty();
+                let investigated = !self.follow_ups.is_empty()
+                    || self.files.iter().any(|f| super::input::is_large_paste(&f.name));
+                if over_box || (!into_text && investigated) {
                     next.start_investigation();
                 }
                 let name = next.next_large_paste_name();
                 return Rc::new(next).reduce(Action::AddFile(Input { name, text }));
             }
             Action::Pasted(text) => {
-                let beside_others = self.paste.trim().is_empty() && !self.files.is_empty();
-                if !super::investigation::replaces(&self.paste, &text) && !beside_others {
+                // Into the box emptied after next steps were answered: a new incident too.
+                let after_follow_ups = self.paste.trim().is_empty() && !self.follow_ups.is_empty();
+                if !super::investigation::replaces(&self.paste, &text) && !after_follow_ups {
                     return self.reduce(Action::EditPaste(text));
                 }
                 let mut next = (*self).clone();

@@ -189,8 +189,8 @@ fn the_files_of_a_set_aside_incident_stay_registered() {
             },
         }),
     );
-    let state = reduce_only(state, Action::Pasted(CRASH_POD.into()));
-    assert_eq!(state.input_names(), ["paste"]);
+    let state = reduce_only(state, Action::FilesArriving);
+    assert!(state.input_names().is_empty());
     assert_eq!(state.file_ids(), [7], "the page keeps the file for a restore");
 }
 
@@ -208,4 +208,28 @@ fn replacing_is_most_of_the_old_text_gone() {
         old,
         "line one\nsomething else entirely, longer than before\n"
     ));
+}
+
+#[test]
+fn a_paste_into_the_empty_box_beside_dropped_files_adds_to_them() {
+    let state = reduce(
+        State::default(),
+        Action::AddFile(Input {
+            name: "events.txt".into(),
+            text: sample_file("image-pull", "events.txt").into(),
+        }),
+    );
+    let state = reduce(
+        state,
+        Action::Pasted(sample_file("image-pull", "pod.yaml").into()),
+    );
+    assert_eq!(state.input_names(), ["paste", "events.txt"]);
+    assert!(state.previous.is_none());
+    // A large one too, unless a large paste is already there.
+    let state = reduce(state, Action::EditPaste(String::new()));
+    let state = reduce(state, Action::PasteLarge(CRASH_POD.into(), false));
+    assert_eq!(state.input_names(), ["events.txt", "paste-1"]);
+    let state = reduce(state, Action::PasteLarge(CRASH_POD.into(), false));
+    assert_eq!(state.input_names(), ["paste-1"]);
+    assert_eq!(state.previous.clone().unwrap().inputs(), 2);
 }
