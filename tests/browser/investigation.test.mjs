@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, serveDist, launchBrowser, recordRequests, analysed, screenshot } from './harness.mjs';
+import { ROOT, SCREENSHOTS, serveDist, launchBrowser, recordRequests, analysed, screenshot } from './harness.mjs';
 
 const CRASH_EVENTS = readFileSync(join(ROOT, 'tests/fixtures/rules/container-crash-looping/fires-backoff-events-only.txt'), 'utf8');
 const SAMPLE_EVENTS = readFileSync(join(ROOT, 'static/samples/image-pull/events.txt'), 'utf8');
@@ -111,6 +111,7 @@ for (const [locale, words] of [
     assert.equal(await page.locator('.input-row.next-step-output .source').textContent(), COMMAND);
     assert.ok((await rules(page)).every((r) => r !== 'container-crash-looping'));
     assert.equal(await page.locator('.previous-incident').count(), 1, 'the other one is one click away in turn');
+    await screenshot(page, `investigation-restored-${lang}`);
   });
 }
 
@@ -157,4 +158,7 @@ test('a 9 MB paste over the box replaces the incident; added to it, what changed
   assert.equal(lines.at(-1)[0], 'more');
   assert.equal(lines.at(-1)[1], `… and ${Number(total) - 8} more.`);
   await screenshot(page, 'investigation-joined-en');
+  // The part a person sees first: the inputs (the next step's output marked) and What changed.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOTS, 'investigation-joined-top-en.png') });
 });
