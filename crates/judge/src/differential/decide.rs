@@ -89,9 +89,11 @@ fn specific(model: &Model<'_>, first: &Finding, second: &Finding) -> Option<Deci
     Some(Decider {
         between: vec![cause(first), cause(second)],
         tested: node_at,
+        // What to look for in its output (SystemOOM events) is said by `if_shown` and `if_not`:
+        // a `# …` after the command would be passed to kubectl as arguments in zsh.
         command: format!(
-            "kubectl describe node {}   # Events: SystemOOM",
-            node.subject.name
+            "kubectl describe node {}",
+            faultline_rules::shell::quote(&node.subject.name)
         ),
         if_shown: Sentence::new(Msg::SystemOom {
             node: node.subject.clone(),

@@ -247,7 +247,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     }
     let next_steps = vec![
         command!("kubectl describe resourcequota -n {}", cmd_ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
+        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
         command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
     ];
     // The object at fault is the quota that refused, when the message names it (`exceeded quota:

@@ -214,7 +214,7 @@ fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, 
     let next_steps = vec![
         command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
         command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
+        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
     ];
     RULE.finding(
         Severity::Warning,
