@@ -12,6 +12,7 @@ pub mod differential;
 mod explain;
 mod group;
 mod merge;
+mod pasted;
 mod rank;
 #[cfg(test)]
 mod tests;
@@ -27,7 +28,8 @@ pub use rank::GENERIC;
 /// under their causes, and orders the findings: errors before warnings before info, structured
 /// evidence before events alone, then in the order the rules emitted them (which follows input
 /// order), so the report is deterministic. A symptom follows the finding that explains it (and that
-/// finding's own symptoms follow it in turn).
+/// finding's own symptoms follow it in turn). A next step whose output the inputs hold already is
+/// dropped ([`pasted`]).
 pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     let mut findings = merge::merge_duplicates(findings);
     for finding in &mut findings {
@@ -67,6 +69,7 @@ pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     for finding in &mut findings {
         finding.details = Vec::new();
     }
+    pasted::drop_pasted(model, &mut findings);
     group::group(findings)
 }
 
