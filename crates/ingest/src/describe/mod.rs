@@ -361,9 +361,12 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .find(|i| i.line.key == Some("Controlled By"))
         .map(|i| i.value())
         .unwrap_or("");
-    if has("Containers") && (has("QoS Class") || has("Node") || has("IP"))
+    if (has("Containers") || has("Init Containers")) && (has("QoS Class") || has("Node") || has("IP"))
         // A Pod's head, cut before its containers: its node and start time (no other kind has both).
         || has("Node") && (has("Start Time") || has("Priority Class Name")) && has("Status")
+        // … or its node and its own IP, with its namespace or owner (issue 40: a Service has an IP
+        // but no `Node:`, a Node neither key).
+        || has("Node") && has("IP") && (has("Controlled By") || has("Namespace"))
     {
         "Pod".into()
     } else if has("Involved Object") && (has("Message") || has("Reason")) {
