@@ -12,6 +12,7 @@ pub mod differential;
 mod explain;
 mod group;
 mod merge;
+mod paste_next;
 mod pasted;
 mod rank;
 #[cfg(test)]
@@ -22,6 +23,7 @@ use faultline_report::{Finding, ObjectRef, Severity, Text};
 use faultline_rules::{components, find};
 
 pub use differential::{differential, Differential};
+pub use paste_next::paste_next;
 pub use rank::GENERIC;
 
 /// Judges the findings the rules emitted ([`faultline_rules::check_all`]): groups explained symptoms

@@ -47,7 +47,7 @@ pub fn html(report: &Report, lang: Lang) -> String {
     }
     out.push_str("</ul>\n");
     if !report.errors.is_empty() {
-        let _ = writeln!(out, "<h2>{}</h2>\n<ul>", w.input_errors);
+        let _ = writeln!(out, "<h2>{}</h2>\n<ul>", super::errors_title(report, w));
         for e in &report.errors {
             let _ = writeln!(
                 out,

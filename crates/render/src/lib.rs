@@ -27,6 +27,16 @@ pub use rules_page::rules_markdown;
 pub use text::text;
 pub use words::{verdict_sentence, words, Words};
 
+/// The heading of the input errors: what could not be read, when that is why the report is
+/// inconclusive (never a bare "Input errors" there, issue 40); "Input errors" beside findings.
+pub fn errors_title(report: &faultline_report::Report, w: &Words) -> &'static str {
+    if report.verdict == faultline_report::Verdict::Inconclusive {
+        w.not_read_title
+    } else {
+        w.input_errors
+    }
+}
+
 use faultline_report::Finding;
 
 /// Each finding's number: `1`, `2`, … for causes, `1.1`, `1.2` for the symptoms listed under a cause

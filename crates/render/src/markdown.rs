@@ -99,7 +99,7 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
         out.push('\n');
     }
     if !report.errors.is_empty() {
-        let _ = writeln!(out, "## {}\n", w.input_errors);
+        let _ = writeln!(out, "## {}\n", super::errors_title(report, w));
         for e in &report.errors {
             let _ = writeln!(
                 out,
