@@ -1,5 +1,5 @@
-//! Every command runs as written (issue 40, item 2): each next step of each finding, and the
-//! deciding command, of every real input there is — the shared corpus (`cases`, `real`, `wild`),
+//! Every command runs as written (issue 40, item 2): each next step of each finding, the deciding
+//! command and the paste an inconclusive report asks for, of every real input there is — the shared corpus (`cases`, `real`, `wild`),
 //! the paste and differential fixtures, each rule fixture and each built-in sample — passes
 //! [`shell_check::check`]: a `kubectl` command line (or one of the few documented others) with
 //! no empty argument, nothing the shell would run besides it, a value for each flag that takes
@@ -65,12 +65,14 @@ fn name_of(path: &Path) -> String {
     )
 }
 
-/// Every command a report suggests: its findings' next steps, then the deciding command.
+/// Every command a report suggests: its findings' next steps, the deciding command, and the paste
+/// an inconclusive report asks for.
 fn commands(report: &Report) -> Vec<&str> {
     let steps = report.findings.iter().flat_map(|f| &f.next_steps);
     steps
         .map(String::as_str)
         .chain(report.decide.iter().map(|d| d.command.as_str()))
+        .chain(report.paste_next.as_deref())
         .collect()
 }
 
@@ -78,11 +80,12 @@ fn commands(report: &Report) -> Vec<&str> {
 fn every_suggested_command_parses_as_a_command_line_that_runs_as_written() {
     let analyses = analyses();
     assert!(analyses.len() > 400, "{} analyses", analyses.len());
-    let (mut checked, mut decide) = (0, 0);
+    let (mut checked, mut decide, mut paste_next) = (0, 0, 0);
     let mut failures = Vec::new();
     for (name, sources) in &analyses {
         let report = analyze(sources);
         decide += usize::from(report.decide.is_some());
+        paste_next += usize::from(report.paste_next.is_some());
         for command in commands(&report) {
             checked += 1;
             if let Err(why) = shell_check::check(command) {
@@ -91,7 +94,7 @@ fn every_suggested_command_parses_as_a_command_line_that_runs_as_written() {
         }
     }
     eprintln!(
-        "{checked} commands of {} analyses checked ({decide} deciding commands)",
+        "{checked} commands of {} analyses checked ({decide} deciding commands, {paste_next} pastes asked for)",
         analyses.len()
     );
     assert!(checked > 1000, "only {checked} commands");

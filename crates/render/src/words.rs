@@ -130,6 +130,10 @@ pub struct Words {
     pub note: Option<&'static str>,
     pub title: &'static str,
     pub boundary: &'static str,
+    /// The headline's label when the independent faults are at several boundaries, and its words
+    /// (`{n}` faults, `{list}` of boundaries).
+    pub boundaries_label: &'static str,
+    pub faults_across: &'static str,
     pub no_findings: &'static str,
     /// The verdict `inconclusive` when nothing judgeable was read.
     pub nothing_read: &'static str,
@@ -233,6 +237,8 @@ const EN: Words = Words {
     note: None,
     title: "Faultline diagnosis",
     boundary: "Fault boundary",
+    boundaries_label: "Fault boundaries",
+    faults_across: "{n} independent faults across {list}",
     no_findings: "No findings: the input was read, and nothing in it points to a fault.",
     nothing_read: "Inconclusive: Faultline found nothing in this input it could judge (no Kubernetes object, event or kubectl message). Paste the output of `kubectl describe` or `kubectl get -o yaml` for the object in trouble, with its events.",
     not_read_before: "Inconclusive:",
@@ -291,6 +297,8 @@ const ZH: Words = Words {
     note: Some("说明：Kubernetes 自己写出的内容（事件消息、原因、字段、名称）保留原文；命令可直接运行。"),
     title: "Faultline 诊断",
     boundary: "故障边界",
+    boundaries_label: "故障边界",
+    faults_across: "{n} 个相互独立的故障，分布在 {list}",
     no_findings: "没有发现：输入已读取，其中没有证据指向故障。",
     nothing_read: "无法判断：输入中没有 Faultline 能判断的内容（没有 Kubernetes 对象、事件或 kubectl 消息）。请粘贴出问题对象的 `kubectl describe` 或 `kubectl get -o yaml` 输出及其事件。",
     not_read_before: "无法判断：",
