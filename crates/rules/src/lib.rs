@@ -319,6 +319,24 @@ pub const LATE: &[&str] = &[
 mod tests {
     use super::*;
 
+    /// The rules index shows each rule's first sentence (issue 40): one sentence of a reasonable
+    /// length, in both languages, never the paragraph.
+    #[test]
+    fn every_rule_has_a_first_sentence_for_the_index() {
+        for rule in RULES {
+            for (lang, docs) in [("en", rule.docs), ("zh", rule.docs_zh)] {
+                let first = docs::first_sentence(docs).unwrap_or_default();
+                eprintln!("{} {lang} {}: {first}", rule.id, first.chars().count());
+                let limit = if lang == "en" { 240 } else { 200 };
+                assert!(
+                    first.ends_with(['.', '。']) && first.chars().count() <= limit,
+                    "{} ({lang}): {first}",
+                    rule.id
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_rule_reads_as_its_sections_with_code_for_the_example() {
         use docs::{sections, DocBlock};
