@@ -86,6 +86,26 @@ fn every_suggested_command_parses_as_a_command_line_that_runs_as_written() {
         let report = analyze(sources);
         decide += usize::from(report.decide.is_some());
         paste_next += usize::from(report.paste_next.is_some());
+        // A placeholder in a finding's commands is said in its words: what the input does not state.
+        for f in &report.findings {
+            let ids: Vec<&str> = f
+                .cannot_establish
+                .iter()
+                .filter_map(|c| c.message().map(|m| m.id()))
+                .collect();
+            for (placeholder, id) in [
+                ("'<namespace>'", "common.not-stated"),
+                ("'<name>'", "common.not-stated"),
+                ("'<node>'", "common.node-not-stated"),
+            ] {
+                if f.next_steps.iter().any(|s| s.contains(placeholder)) && !ids.contains(&id) {
+                    failures.push(format!(
+                        "{name}: {} writes {placeholder} without saying so",
+                        f.rule
+                    ));
+                }
+            }
+        }
         for command in commands(&report) {
             checked += 1;
             if let Err(why) = shell_check::check(command) {
