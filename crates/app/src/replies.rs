@@ -49,6 +49,7 @@ impl Assembly {
                         capture: head.capture.map(|c| *c),
                         ruled_out: head.ruled_out,
                         decide: head.decide.map(|d| *d),
+                        paste_next: head.paste_next,
                     },
                     secrets: Vec::new(),
                     unreadable: head.unreadable,

@@ -193,6 +193,9 @@ fn diagnose(
         }
     }
     let verdict = verdict(ingested, &findings, &unread);
+    let paste_next = (verdict == report::Verdict::Inconclusive)
+        .then(|| faultline_judge::paste_next(&model))
+        .flatten();
     let mut inputs = ingested.inputs.clone();
     // One summary per source, in order: each names the text it was made from by its hash.
     for (input, source) in inputs.iter_mut().zip(sources) {
@@ -212,6 +215,7 @@ fn diagnose(
         capture,
         ruled_out: differential.ruled_out,
         decide: differential.decide,
+        paste_next,
     };
     report.localize(options.lang);
     report

@@ -70,6 +70,16 @@ postgres   ClusterIP   10.96.44.12    <none>        5432/TCP   41d
     );
     let f = dependency(&report(&text)).clone();
     assert!(ids(&f).contains("dependency-failing.no-service"), "{}", f.summary);
+    // The Services of shop are listed in the paste already (`$ kubectl get svc -n shop`): asking
+    // for them again would send the user in a circle (issue 40). Two Services asked for by name are
+    // not all of them: the step stays.
+    assert!(
+        f.next_steps.iter().all(|s| s != "kubectl get svc -n shop"),
+        "{:?}",
+        f.next_steps
+    );
+    let two = text.replacen("get svc -n shop\n", "get svc -n shop checkout postgres\n", 1);
+    let f = dependency(&report(&two)).clone();
     assert!(
         f.next_steps.iter().any(|s| s == "kubectl get svc -n shop"),
         "{:?}",

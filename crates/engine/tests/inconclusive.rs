@@ -46,3 +46,48 @@ fn a_failure_looking_line_nothing_knows_is_quoted_and_never_no_fault() {
     let report = analyze(&[Source::new("paste", healthy)]);
     assert_eq!(report.verdict, Verdict::NoFault);
 }
+
+/// Issue 40, item 3: an inconclusive report says in plain words what was read and what was not
+/// (never a bare "Input errors"), matches the paste guide's entry to the symptom the input shows (a
+/// Service's describe is "Service not answering", not "API errors"), and offers the one paste most
+/// likely to decide, built from the names the input states; in English and in Chinese.
+#[test]
+fn an_inconclusive_report_says_what_it_read_and_the_one_paste_that_decides() {
+    use faultline_engine::{render, Lang};
+    let service = "$ kubectl describe svc billing-api -n billing\nName:              billing-api\nNamespace:         billing\nSelector:          app=billing-api\nType:              ClusterIP\nIP:                10.96.12.7\nPort:              http  80/TCP\nTargetPort:        8080/TCP\nEndpoints:         10.244.3.22:8080\nEvents:            <none>\n";
+    // A describe whose kind nothing tells (its head only, no command line).
+    let unknown = "Name:         billing-api-7c9f5-x2k8d\nNamespace:    billing\nStatus:       Running\n";
+    let mut report = analyze(&[Source::new("svc.txt", service), Source::new("paste", unknown)]);
+    assert_eq!(report.verdict, Verdict::Inconclusive);
+    assert_eq!(render::guide::matching(&report), Some("service-not-answering"));
+    let command = "kubectl get endpointslices -n billing -l kubernetes.io/service-name=billing-api -o yaml";
+    assert_eq!(report.paste_next.as_deref(), Some(command));
+    let en = render::verdict_sentence(&report, render::words(Lang::En)).unwrap();
+    assert!(en.contains("read 1 Service"), "{en}");
+    assert!(
+        en.contains("paste, line 1: cannot tell which kind of object"),
+        "{en}"
+    );
+    assert!(en.contains(command), "{en}");
+    assert!(!en.contains("Input errors"), "{en}");
+    let markdown = render::markdown(&report, Lang::En);
+    assert!(markdown.contains("## What could not be read"), "{markdown}");
+    assert!(!markdown.contains("Input errors"), "{markdown}");
+    report.localize(Lang::Zh);
+    let zh = render::verdict_sentence(&report, render::words(Lang::Zh)).unwrap();
+    assert!(zh.starts_with("无法判断：Faultline 读取了 1 个 Service"), "{zh}");
+    assert!(zh.contains("paste 第 1 行："), "{zh}");
+    assert!(zh.contains(&format!("粘贴 `{command}` 的输出。")), "{zh}");
+    assert!(!zh.contains("输入错误"), "{zh}");
+
+    // The Service's slices pasted too: the next most telling paste, never the same one again.
+    let slices = "$ kubectl get endpointslices -n billing -l kubernetes.io/service-name=billing-api -o yaml\napiVersion: v1\nkind: List\nitems: []\n";
+    let report = analyze(&[
+        Source::new("svc.txt", service),
+        Source::new("paste", unknown),
+        Source::new("slices.txt", slices),
+    ]);
+    let next = report.paste_next.as_deref().unwrap();
+    assert_ne!(next, command);
+    assert!(!next.contains("describe service billing-api"), "{next}");
+}

@@ -73,3 +73,34 @@ fn a_name_the_input_does_not_give_is_a_placeholder_never_empty() {
         .flat_map(|f| &f.next_steps)
         .any(|s| s.contains("'<name>'")));
 }
+
+/// Issue 40: a `kubectl get events` table without `-n` and without a NAMESPACE column lists the
+/// user's context namespace, which the input does not name. A quota refusal in it made a finding
+/// about `ResourceQuota default/compute` that said "no Pods of namespace default were pasted" and
+/// asked for `-n default`; and an admission webhook's refusal of `kubectl apply -f deploy.yaml` asked
+/// for `kubectl get object deploy.yaml`.
+#[test]
+fn a_refusal_without_a_namespace_is_not_placed_in_default() {
+    let table = "$ kubectl get events\nLAST SEEN   TYPE      REASON         OBJECT               MESSAGE\n3m          Warning   FailedCreate   replicaset/web-7d9f  Error creating: pods \"web-7d9f-abc\" is forbidden: exceeded quota: compute, requested: cpu=500m, used: cpu=2, limited: cpu=2\n";
+    let apply = "$ kubectl apply -f deploy.yaml\nError from server: error when creating \"deploy.yaml\": admission webhook \"vpod.kb.io\" denied the request: image must be from registry.corp\n";
+    for text in [table, apply] {
+        let report = analyze(&[Source::new("paste", text)]);
+        let f = report.diagnosis().unwrap();
+        assert_eq!(f.subject.namespace, None, "{:?}", f.subject);
+        let said: Vec<&str> = std::iter::once(f.summary.as_str())
+            .chain(f.cannot_establish.iter().map(|c| c.as_str()))
+            .collect();
+        assert!(said.iter().all(|s| !s.contains("default")), "{said:?}");
+        assert!(
+            f.next_steps.iter().all(|s| !s.contains("-n default")),
+            "{:?}",
+            f.next_steps
+        );
+        assert!(
+            f.next_steps.iter().all(|s| !s.contains("deploy.yaml")),
+            "{:?}",
+            f.next_steps
+        );
+        assert!(says_not_stated(f), "{:?}", f.cannot_establish);
+    }
+}

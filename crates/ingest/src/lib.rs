@@ -19,9 +19,11 @@ pub mod lines;
 pub mod log_errors;
 pub mod logs;
 pub mod messages;
+mod namespaces;
 pub mod node;
 mod objects;
 mod other;
+pub mod pasted;
 pub mod reading;
 mod rewrap;
 pub mod segment;
@@ -118,11 +120,13 @@ pub struct Ingested {
     /// What this reading builds ([`ingest_trees`]: the objects' trees only).
     pub scope: Scope,
     /// The objects (indices into `objects`) of each `kubectl get` table whose rows name no
-    /// namespace: one table lists one namespace ([`unify_namespaces`]).
+    /// namespace: one table lists one namespace ([`namespaces::unify_namespaces`]).
     pub tables_without_namespace: Vec<std::ops::Range<usize>>,
     /// Sentences that quote a record the input also holds (input, line): read as such, never as
     /// events of their own ([`fragments::drop_quoted_records`]).
     pub quoted: Vec<(usize, u32)>,
+    /// The commands whose output the inputs hold ([`pasted`]): a next step never repeats one.
+    pub commands: Vec<pasted::PastedCommand>,
 }
 
 /// What a reading builds.
@@ -311,7 +315,10 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
             out.logs.push(block);
         }
     }
+    // Each segment's command with what its output read (objects, event rows), for [`pasted`].
+    let mut outputs: Vec<pasted::Output> = Vec::new();
     for segment in segments {
+        let read_from = (out.objects.len(), out.table_events.len());
         // Segments are slices of the text: their offset turns the readers' offsets into the input's.
         let base = segment.text.as_ptr() as usize - text.as_ptr() as usize;
         // A container's log is kept as evidence, whatever else reads the segment.
@@ -321,13 +328,22 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
             }
         }
         let (format, docs) = ingest_segment(index, source, &segment, out, &mut |at| reached(base + at));
+        if let Some(command) = &segment.command {
+            outputs.push(pasted::Output {
+                line: segment.first_line.saturating_sub(1),
+                command: command.line.clone(),
+                objects: read_from.0..out.objects.len(),
+                events: read_from.1..out.table_events.len(),
+            });
+        }
         documents += docs;
         if format != Format::Empty {
             formats.push(format);
         }
     }
     if analysis {
-        unify_namespaces(out, objects_before, events_before);
+        namespaces::unify_namespaces(out, objects_before, events_before);
+        pasted::record(index, source, &outputs, objects_before, events_before, out);
     }
     let format = match formats.as_slice() {
         [] if is_log_file(&source.name) => Format::ContainerLog,
@@ -366,77 +382,6 @@ fn add_table(index: usize, source: &Source, rows: Vec<Node>, out: &mut Ingested)
             .all(|o| o.id.namespace.is_none())
     {
         out.tables_without_namespace.push(table);
-    }
-}
-
-/// One paste's objects and event rows read without a namespace (a `kubectl get pods` table without
-/// its command, an `Events:` section alone) take the namespace the paste states for the same kind
-/// and name elsewhere (describe's `Namespace:` line, a `-n` command, an object's metadata), when it
-/// states one namespace for them: they are the same object, and a finding about it should name
-/// it once, with what each part of the paste says. Names seen in two namespaces stay apart. The
-/// rows of one `kubectl get` table without a NAMESPACE column then share the namespace one of them
-/// was found in: kubectl listed one namespace.
-fn unify_namespaces(out: &mut Ingested, objects_before: usize, events_before: usize) {
-    use faultline_report::hash::Map;
-    let objects = &mut out.objects[objects_before..];
-    let events = &mut out.table_events[events_before..];
-    // (kind, name) -> the one namespace stated for it, or None when several are.
-    let mut stated: Map<(String, String), Option<String>> = Map::default();
-    let mut state = |kind: &str, name: &str, namespace: &str| {
-        stated
-            .entry((kind.to_string(), name.to_string()))
-            .and_modify(|seen| {
-                if seen.as_deref() != Some(namespace) {
-                    *seen = None;
-                }
-            })
-            .or_insert_with(|| Some(namespace.to_string()));
-    };
-    for object in objects.iter() {
-        if let Some(namespace) = &object.id.namespace {
-            state(&object.id.kind, &object.id.name, namespace);
-        }
-    }
-    for (_, event) in events.iter() {
-        if let Some(namespace) = event.namespace.as_deref().filter(|_| !event.name.is_empty()) {
-            state(&event.kind, &event.name, namespace);
-        }
-    }
-    if stated.is_empty() {
-        return;
-    }
-    let of = |kind: &str, name: &str| -> Option<String> {
-        if name.is_empty() || events_table::is_cluster_scoped(kind) {
-            return None;
-        }
-        stated
-            .get(&(kind.to_string(), name.to_string()))
-            .cloned()
-            .flatten()
-    };
-    for object in objects.iter_mut().filter(|o| o.id.namespace.is_none()) {
-        if let Some(namespace) = of(&object.id.kind, &object.id.name) {
-            object.id.namespace = Some(namespace.into());
-        }
-    }
-    for (_, event) in events.iter_mut().filter(|(_, e)| e.namespace.is_none()) {
-        event.namespace = of(&event.kind, &event.name);
-    }
-    for table in out
-        .tables_without_namespace
-        .iter()
-        .filter(|t| t.start >= objects_before)
-    {
-        let rows = &mut out.objects[table.clone()];
-        let mut namespaces = rows.iter().filter_map(|o| o.id.namespace.clone());
-        let Some(namespace) = namespaces.next() else {
-            continue;
-        };
-        if namespaces.all(|n| n == namespace) {
-            for row in rows.iter_mut() {
-                row.id.namespace = Some(namespace.clone());
-            }
-        }
     }
 }
 
@@ -691,6 +636,9 @@ fn ingest_segment(
                     .is_some_and(|k| !k.is_empty());
                 if kind_known {
                     add_object(index, source, object.node, None, out);
+                    if object.whole {
+                        pasted::described(index, out);
+                    }
                 } else {
                     out.errors.push(error(
                         object.node.pos,

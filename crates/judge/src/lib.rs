@@ -12,6 +12,8 @@ pub mod differential;
 mod explain;
 mod group;
 mod merge;
+mod paste_next;
+mod pasted;
 mod rank;
 #[cfg(test)]
 mod tests;
@@ -21,13 +23,15 @@ use faultline_report::{Finding, ObjectRef, Severity, Text};
 use faultline_rules::{components, find};
 
 pub use differential::{differential, Differential};
+pub use paste_next::paste_next;
 pub use rank::GENERIC;
 
 /// Judges the findings the rules emitted ([`faultline_rules::check_all`]): groups explained symptoms
 /// under their causes, and orders the findings: errors before warnings before info, structured
 /// evidence before events alone, then in the order the rules emitted them (which follows input
 /// order), so the report is deterministic. A symptom follows the finding that explains it (and that
-/// finding's own symptoms follow it in turn).
+/// finding's own symptoms follow it in turn). A next step whose output the inputs hold already is
+/// dropped ([`pasted`]).
 pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     let mut findings = merge::merge_duplicates(findings);
     for finding in &mut findings {
@@ -67,6 +71,7 @@ pub fn judge(model: &Model<'_>, findings: Vec<Finding>) -> Vec<Finding> {
     for finding in &mut findings {
         finding.details = Vec::new();
     }
+    pasted::drop_pasted(model, &mut findings);
     group::group(findings)
 }
 

@@ -58,6 +58,9 @@ pub struct Model<'a> {
     pub logs: &'a [LogBlock],
     /// Sentences that quote a record the input also holds (input, line): read, not events.
     pub quoted: &'a [(usize, u32)],
+    /// The commands whose output the inputs hold: a next step never repeats one
+    /// ([`Model::already_pasted`]).
+    pub pasted: &'a [faultline_ingest::pasted::PastedCommand],
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
     known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
     /// Where each line of each input starts (byte offsets), for [`Model::input_line`], on first use.
@@ -67,6 +70,15 @@ pub struct Model<'a> {
 }
 
 impl<'a> Model<'a> {
+    /// Whether the inputs hold the output of `command` already (or of one whose output holds all of
+    /// its: [`faultline_ingest::pasted::Key::covers`]).
+    pub fn already_pasted(&self, command: &str) -> bool {
+        let Some(step) = faultline_ingest::pasted::Key::parse(command) else {
+            return false;
+        };
+        self.pasted.iter().any(|p| p.key.covers(&step))
+    }
+
     /// The container log that line `line` of input `source` is in, if any.
     pub fn log_block_at(&self, source: usize, line: u32) -> Option<&'a LogBlock> {
         self.logs
@@ -169,6 +181,7 @@ impl<'a> Model<'a> {
             outputs: &ingested.outputs,
             logs: &ingested.logs,
             quoted: &ingested.quoted,
+            pasted: &ingested.commands,
         }
     }
 

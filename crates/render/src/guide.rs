@@ -87,8 +87,11 @@ pub const ENTRIES: &[Entry] = &[
     },
 ];
 
-/// The entry that fits what an inconclusive report did read: its kinds (a claim is about storage,
-/// a Service about traffic…), else a Pod's. `None` for a report that is not inconclusive.
+/// The entry that fits the symptom an inconclusive report shows: the kinds it read (a claim is
+/// about storage, a Service or its endpoints about traffic…), else what its events say (a
+/// `FailedMount` is storage's, a `FailedScheduling` a Pending Pod's), else a Pod's. "API errors"
+/// only when what was read is kubectl's own messages: an input error (a describe whose kind was
+/// not told) is no API error (issue 40). `None` for a report that is not inconclusive.
 pub fn matching(report: &Report) -> Option<&'static str> {
     if report.verdict != Verdict::Inconclusive {
         return None;
@@ -98,23 +101,34 @@ pub fn matching(report: &Report) -> Option<&'static str> {
         .objects
         .iter()
         .any(|o| o.object.kind == "Pod" && o.phase.as_deref() == Some("Pending"));
-    Some(if has("PersistentVolumeClaim") || has("PersistentVolume") {
-        "storage"
-    } else if has("Service") || has("EndpointSlice") || has("Endpoints") {
-        "service-not-answering"
-    } else if has("Deployment") || has("ReplicaSet") {
-        "rollout-stuck"
-    } else if has("Node") {
-        "node-problems"
-    } else if pending {
-        "pending"
-    } else if has("Pod") {
-        "pod-not-starting"
-    } else if report.inputs.iter().all(|i| i.objects == 0) && !report.errors.is_empty() {
-        "api-errors"
-    } else {
-        "pod-not-starting"
-    })
+    let said = |reasons: &[&str]| {
+        report
+            .timeline
+            .iter()
+            .any(|e| reasons.contains(&e.reason.as_str()))
+    };
+    let about = |kind: &str| report.timeline.iter().any(|e| e.subject.kind == kind);
+    Some(
+        if has("PersistentVolumeClaim") || has("PersistentVolume") || about("PersistentVolumeClaim") {
+            "storage"
+        } else if has("Service") || has("EndpointSlice") || has("Endpoints") || about("Service") {
+            "service-not-answering"
+        } else if has("Deployment") || has("ReplicaSet") || has("StatefulSet") || about("Deployment") {
+            "rollout-stuck"
+        } else if has("Node") || about("Node") {
+            "node-problems"
+        } else if said(&["FailedMount", "FailedAttachVolume", "ProvisioningFailed"]) {
+            "storage"
+        } else if pending || said(&["FailedScheduling"]) {
+            "pending"
+        } else if has("Pod") || about("Pod") {
+            "pod-not-starting"
+        } else if report.inputs.iter().any(|i| i.format == "kubectl-messages") {
+            "api-errors"
+        } else {
+            "pod-not-starting"
+        },
+    )
 }
 
 /// The symptom's title (`Pod stays Pending`).

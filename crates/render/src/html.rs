@@ -22,14 +22,10 @@ pub fn html(report: &Report, lang: Lang) -> String {
     if let Some(note) = w.note {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
     }
-    if let Some(top) = report.diagnosis() {
-        let _ = writeln!(
-            out,
-            "<p class=\"boundary\">{}: <code>{}</code> ({})</p>",
-            w.boundary,
-            top.boundary.id(),
-            esc(w.boundary_title(top.boundary))
-        );
+    if let Some((label, line)) = super::boundaries_line(report, w, &|id| format!("\u{1}{id}\u{2}")) {
+        // The ids in <code>, the titles escaped.
+        let line = esc(&line).replace('\u{1}', "<code>").replace('\u{2}', "</code>");
+        let _ = writeln!(out, "<p class=\"boundary\">{label}: {line}</p>");
     }
     if let Some(sentence) = verdict_sentence(report, w) {
         let _ = writeln!(out, "<p class=\"verdict\">{}</p>", esc(&sentence));
@@ -47,7 +43,7 @@ pub fn html(report: &Report, lang: Lang) -> String {
     }
     out.push_str("</ul>\n");
     if !report.errors.is_empty() {
-        let _ = writeln!(out, "<h2>{}</h2>\n<ul>", w.input_errors);
+        let _ = writeln!(out, "<h2>{}</h2>\n<ul>", super::errors_title(report, w));
         for e in &report.errors {
             let _ = writeln!(
                 out,

@@ -27,6 +27,69 @@ pub use rules_page::rules_markdown;
 pub use text::text;
 pub use words::{verdict_sentence, words, Words};
 
+/// The independent faults of a report and the boundaries they are at, in the findings' order: root
+/// findings (explained by no other) of severity error or warning, those that hurt one workload
+/// counted once (47 crash-looping Pods of one Deployment are one fault), as the app's summary
+/// counts them. The headline names one boundary only when they are all at one (issue 40).
+pub fn independent_faults(report: &faultline_report::Report) -> (usize, Vec<faultline_report::Boundary>) {
+    let mut seen: Vec<(faultline_report::Boundary, &faultline_report::ObjectRef)> = Vec::new();
+    let mut boundaries = Vec::new();
+    for f in report.findings.iter().filter(|f| {
+        f.explained_by.is_none()
+            && matches!(
+                f.severity,
+                faultline_report::Severity::Error | faultline_report::Severity::Warning
+            )
+    }) {
+        let whom = f.affects.first().unwrap_or(&f.subject);
+        if !seen.contains(&(f.boundary, whom)) {
+            seen.push((f.boundary, whom));
+        }
+        if !boundaries.contains(&f.boundary) {
+            boundaries.push(f.boundary);
+        }
+    }
+    (seen.len(), boundaries)
+}
+
+/// The headline's boundary part in words: `` `scheduling` (Scheduling constraints) `` for one, and
+/// `3 independent faults across scheduling, storage and …` for several (`code` wraps an id).
+pub fn boundaries_line(
+    report: &faultline_report::Report,
+    w: &Words,
+    code: &dyn Fn(&str) -> String,
+) -> Option<(String, String)> {
+    let top = report.diagnosis()?;
+    let (faults, boundaries) = independent_faults(report);
+    if boundaries.len() <= 1 {
+        let one = format!("{} ({})", code(top.boundary.id()), w.boundary_title(top.boundary));
+        return Some((w.boundary.to_string(), one));
+    }
+    let names: Vec<String> = boundaries
+        .iter()
+        .map(|b| format!("{} ({})", code(b.id()), w.boundary_title(*b)))
+        .collect();
+    let list = match names.as_slice() {
+        [head @ .., last] if w.lang != "zh" => format!("{} and {last}", head.join(", ")),
+        _ => names.join("、"),
+    };
+    let across = w
+        .faults_across
+        .replace("{n}", &faults.to_string())
+        .replace("{list}", &list);
+    Some((w.boundaries_label.to_string(), across))
+}
+
+/// The heading of the input errors: what could not be read, when that is why the report is
+/// inconclusive (never a bare "Input errors" there, issue 40); "Input errors" beside findings.
+pub fn errors_title(report: &faultline_report::Report, w: &Words) -> &'static str {
+    if report.verdict == faultline_report::Verdict::Inconclusive {
+        w.not_read_title
+    } else {
+        w.input_errors
+    }
+}
+
 use faultline_report::Finding;
 
 /// Each finding's number: `1`, `2`, … for causes, `1.1`, `1.2` for the symptoms listed under a cause

@@ -13,14 +13,8 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
     if let Some(note) = w.note {
         let _ = writeln!(out, "> {note}\n");
     }
-    if let Some(top) = report.diagnosis() {
-        let _ = writeln!(
-            out,
-            "**{}:** `{}` ({})\n",
-            w.boundary,
-            top.boundary.id(),
-            w.boundary_title(top.boundary)
-        );
+    if let Some((label, line)) = super::boundaries_line(report, w, &|id| format!("`{id}`")) {
+        let _ = writeln!(out, "**{label}:** {line}\n");
     }
     if let Some(sentence) = verdict_sentence(report, w) {
         let _ = writeln!(out, "{}\n", md_text(&sentence));
@@ -99,7 +93,7 @@ pub fn markdown(report: &Report, lang: Lang) -> String {
         out.push('\n');
     }
     if !report.errors.is_empty() {
-        let _ = writeln!(out, "## {}\n", w.input_errors);
+        let _ = writeln!(out, "## {}\n", super::errors_title(report, w));
         for e in &report.errors {
             let _ = writeln!(
                 out,

@@ -143,6 +143,9 @@ pub struct Head {
     /// The command that decides ([`faultline_report::Report::decide`]).
     #[serde(default)]
     pub decide: Option<Box<faultline_report::Decider>>,
+    /// The paste an inconclusive report asks for ([`faultline_report::Report::paste_next`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paste_next: Option<String>,
     /// Inputs that were not analysed because they are not text (name, why).
     pub unreadable: Vec<(String, Unreadable)>,
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).

@@ -4,8 +4,17 @@ use super::Lang;
 use faultline_report::Report;
 
 /// The sentence that says what a report without an error or warning finding amounts to, or `None`
-/// for the verdict `fault` (the findings say it). Unread lines are listed by where they are.
+/// for the verdict `fault` (the findings say it). An inconclusive report says in plain words what
+/// was read, what was not and where (unread lines, and what could not be read as it stands: the
+/// input errors, never a bare "Input errors"), then the one paste most likely to decide
+/// ([`Report::paste_next`]).
 pub fn verdict_sentence(report: &Report, w: &Words) -> Option<String> {
+    let zh = w.lang == "zh";
+    let paste = |generic: &str| match &report.paste_next {
+        Some(command) if zh => format!("{}`{command}`{}", w.paste_next_before, w.paste_next_after),
+        Some(command) => format!("{} `{command}`{}", w.paste_next_before, w.paste_next_after),
+        None => generic.to_string(),
+    };
     match report.verdict {
         faultline_report::Verdict::Fault => None,
         faultline_report::Verdict::NoFault => Some(w.no_findings.to_string()),
@@ -14,23 +23,86 @@ pub fn verdict_sentence(report: &Report, w: &Words) -> Option<String> {
         }
         faultline_report::Verdict::Inconclusive => {
             let mut places: Vec<String> = report.unread.iter().take(5).map(|u| unread_place(u, w)).collect();
-            if report.unread.len() > 5 {
+            places.extend(
+                report
+                    .errors
+                    .iter()
+                    .take(5 - places.len().min(5))
+                    .map(|e| error_place(e, w)),
+            );
+            if report.unread.len() + report.errors.len() > 5 {
                 places.push("…".to_string());
             }
-            if !report.errors.is_empty() && places.is_empty() {
-                places.push(w.input_errors.to_string());
-            }
-            Some(if w.lang == "zh" {
-                format!("{}{}。{}", w.not_read_before, places.join("；"), w.not_read_after)
+            let read = if report.counts.is_empty() {
+                w.read_nothing.to_string()
+            } else {
+                w.read_some.replace("{read}", &read_list(report, w))
+            };
+            Some(if zh {
+                format!(
+                    "{}{read}{}{}。{}",
+                    w.not_read_before,
+                    w.not_read_middle,
+                    places.join("；"),
+                    paste(w.not_read_after)
+                )
             } else {
                 format!(
-                    "{} {}. {}",
+                    "{} {read}{} {}. {}",
                     w.not_read_before,
+                    w.not_read_middle,
                     places.join("; "),
-                    w.not_read_after
+                    paste(w.not_read_after)
                 )
             })
         }
+    }
+}
+
+/// What was read, in words: `1 Pod and 3 events` (`1 个 Pod、3 个事件`).
+fn read_list(report: &Report, w: &Words) -> String {
+    let zh = w.lang == "zh";
+    let items: Vec<String> = report
+        .counts
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(kind, n)| match (zh, kind.as_str(), *n) {
+            (true, "Event", n) => format!("{n} 个事件"),
+            (true, kind, n) => format!("{n} 个 {kind}"),
+            (false, "Event", 1) => "1 event".to_string(),
+            (false, "Event", n) => format!("{n} events"),
+            (false, kind, 1) => format!("1 {kind}"),
+            (false, kind, n) => format!("{n} {}", plural(kind)),
+        })
+        .collect();
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ if zh => items.join("、"),
+        [head @ .., last] => format!("{} and {last}", head.join(", ")),
+    }
+}
+
+/// A kind's plural as kubectl's resource names have it (`Pods`, `Ingresses`, `Endpoints`).
+fn plural(kind: &str) -> String {
+    if kind.ends_with('s') && !kind.ends_with("ss") {
+        kind.to_string()
+    } else if kind.ends_with("ss") || kind.ends_with('x') {
+        format!("{kind}es")
+    } else if let Some(stem) = kind.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o'])) {
+        format!("{stem}ies")
+    } else {
+        format!("{kind}s")
+    }
+}
+
+/// `paste, line 1: cannot tell which kind of object …` (`paste 第 1 行：…`).
+fn error_place(e: &faultline_report::InputError, w: &Words) -> String {
+    let message = e.message.as_str().trim_end_matches(['.', '。']);
+    if w.lang == "zh" {
+        format!("{} 第 {} 行：{message}", e.source, e.line)
+    } else {
+        format!("{}, line {}: {message}", e.source, e.line)
     }
 }
 
@@ -58,13 +130,27 @@ pub struct Words {
     pub note: Option<&'static str>,
     pub title: &'static str,
     pub boundary: &'static str,
+    /// The headline's label when the independent faults are at several boundaries, and its words
+    /// (`{n}` faults, `{list}` of boundaries).
+    pub boundaries_label: &'static str,
+    pub faults_across: &'static str,
     pub no_findings: &'static str,
     /// The verdict `inconclusive` when nothing judgeable was read.
     pub nothing_read: &'static str,
     /// The verdict `inconclusive` with unread lines: before the list of where they are.
     pub not_read_before: &'static str,
-    /// … and after it.
+    /// … and after it, where no command is known.
     pub not_read_after: &'static str,
+    /// Between what was read and where the rest is: `, but could not read all of it:`.
+    pub not_read_middle: &'static str,
+    /// What was read: `Faultline read {read} and found no fault in it`; nothing.
+    pub read_some: &'static str,
+    pub read_nothing: &'static str,
+    /// Around the one command most likely to decide ([`Report::paste_next`]).
+    pub paste_next_before: &'static str,
+    pub paste_next_after: &'static str,
+    /// The heading of the input errors when the verdict is inconclusive: what could not be read.
+    pub not_read_title: &'static str,
     pub unread: &'static str,
     pub evidence: &'static str,
     pub cannot: &'static str,
@@ -151,10 +237,18 @@ const EN: Words = Words {
     note: None,
     title: "Faultline diagnosis",
     boundary: "Fault boundary",
+    boundaries_label: "Fault boundaries",
+    faults_across: "{n} independent faults across {list}",
     no_findings: "No findings: the input was read, and nothing in it points to a fault.",
     nothing_read: "Inconclusive: Faultline found nothing in this input it could judge (no Kubernetes object, event or kubectl message). Paste the output of `kubectl describe` or `kubectl get -o yaml` for the object in trouble, with its events.",
-    not_read_before: "Inconclusive: no finding, but Faultline could not read all of this input to judge it:",
+    not_read_before: "Inconclusive:",
     not_read_after: "Paste the whole `kubectl describe` (or `kubectl get -o yaml`) output of the object in trouble.",
+    not_read_middle: ", but could not read all of it:",
+    read_some: "Faultline read {read} and found no fault in it",
+    read_nothing: "Faultline found nothing it could judge",
+    paste_next_before: "The paste most likely to decide: the output of",
+    paste_next_after: ".",
+    not_read_title: "What could not be read",
     unread: "not read",
     evidence: "evidence",
     cannot: "cannot establish",
@@ -203,10 +297,18 @@ const ZH: Words = Words {
     note: Some("说明：Kubernetes 自己写出的内容（事件消息、原因、字段、名称）保留原文；命令可直接运行。"),
     title: "Faultline 诊断",
     boundary: "故障边界",
+    boundaries_label: "故障边界",
+    faults_across: "{n} 个相互独立的故障，分布在 {list}",
     no_findings: "没有发现：输入已读取，其中没有证据指向故障。",
     nothing_read: "无法判断：输入中没有 Faultline 能判断的内容（没有 Kubernetes 对象、事件或 kubectl 消息）。请粘贴出问题对象的 `kubectl describe` 或 `kubectl get -o yaml` 输出及其事件。",
-    not_read_before: "无法判断：没有发现，但输入中有部分内容 Faultline 未能读取，不足以判断：",
+    not_read_before: "无法判断：",
     not_read_after: "请粘贴出问题对象完整的 `kubectl describe`（或 `kubectl get -o yaml`）输出。",
+    not_read_middle: "，但有部分内容未能读取：",
+    read_some: "Faultline 读取了 {read}，其中没有发现故障",
+    read_nothing: "Faultline 没有找到能判断的内容",
+    paste_next_before: "最有可能得出结论的下一步：粘贴 ",
+    paste_next_after: " 的输出。",
+    not_read_title: "未能读取的内容",
     unread: "未读取",
     evidence: "证据",
     cannot: "无法确定",

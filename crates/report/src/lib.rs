@@ -112,6 +112,11 @@ pub struct Report {
     /// When the two leading causes remain close: the command that tells them apart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decide: Option<Decider>,
+    /// When the verdict is inconclusive: the one command whose output is most likely to decide,
+    /// built from the names the input states (`'<namespace>'` where it states none), never one
+    /// whose output is pasted already (issue 40).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paste_next: Option<String>,
 }
 
 /// The capture moment ([`Report::capture`]).

@@ -171,7 +171,7 @@ fn next_steps(known: &KnownLine, subject: Option<&ObjectRef>) -> Vec<String> {
         || entry.id.contains("lookup")
         || entry.id.contains("resolve");
     let by_boundary = match entry.boundary {
-        Boundary::ControlPlane | Boundary::QuotaAdmission => "kubectl get --raw=/readyz?verbose",
+        Boundary::ControlPlane | Boundary::QuotaAdmission => "kubectl get --raw='/readyz?verbose'",
         Boundary::Etcd => "kubectl -n kube-system logs -l component=etcd --tail=200",
         Boundary::Scheduling => "kubectl get events -A --field-selector reason=FailedScheduling",
         Boundary::NodeRuntime => "kubectl get nodes -o wide",

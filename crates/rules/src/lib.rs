@@ -93,12 +93,27 @@ impl Rule {
         // Commands that hold a placeholder say so (issue 38): the input does not state it.
         let namespace = next_steps.iter().any(|s| s.contains(UNKNOWN_NAMESPACE));
         let name = next_steps.iter().any(|s| s.contains(shell::UNKNOWN_NAME));
+        use faultline_report::message::common::Msg as Common;
         if namespace || name {
-            cannot_establish.push(Sentence::new(faultline_report::message::common::Msg::NotStated {
+            cannot_establish.push(Sentence::new(Common::NotStated {
                 subject: subject.clone(),
                 namespace,
                 name,
             }));
+        }
+        if next_steps.iter().any(|s| s.contains(shell::UNKNOWN_NODE_WORD)) {
+            cannot_establish.push(Sentence::new(Common::NodeNotStated {
+                subject: subject.clone(),
+            }));
+        }
+        // Where a command runs is said in words, never as a `#` comment after it (zsh passes
+        // that to the program as arguments).
+        for program in ["kubeadm", "etcdctl"] {
+            if next_steps.iter().any(|s| s.starts_with(program)) {
+                cannot_establish.push(Sentence::new(Common::OnControlPlane {
+                    program: program.to_string(),
+                }));
+            }
         }
         Finding {
             rule: self.id.to_string(),
@@ -125,6 +140,10 @@ impl Rule {
 /// (`-n '<namespace>'`), so that a command copied unchanged fails with kubectl's own "not found"
 /// rather than as a shell redirection; the finding says the input does not state it.
 pub const UNKNOWN_NAMESPACE: &str = "<namespace>";
+
+/// The node a command names where the input does not state it (`ssh '<node>' …`): a placeholder
+/// like [`UNKNOWN_NAMESPACE`], quoted in a command ([`shell::UNKNOWN_NODE_WORD`]).
+pub const UNKNOWN_NODE: &str = "<node>";
 
 /// The sections every rule's documentation has, in this order (STYLE.md).
 pub const DOC_SECTIONS: [&str; 7] = [
@@ -299,6 +318,24 @@ pub const LATE: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rules index shows each rule's first sentence (issue 40): one sentence of a reasonable
+    /// length, in both languages, never the paragraph.
+    #[test]
+    fn every_rule_has_a_first_sentence_for_the_index() {
+        for rule in RULES {
+            for (lang, docs) in [("en", rule.docs), ("zh", rule.docs_zh)] {
+                let first = docs::first_sentence(docs).unwrap_or_default();
+                eprintln!("{} {lang} {}: {first}", rule.id, first.chars().count());
+                let limit = if lang == "en" { 240 } else { 200 };
+                assert!(
+                    first.ends_with(['.', '。']) && first.chars().count() <= limit,
+                    "{} ({lang}): {first}",
+                    rule.id
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_rule_reads_as_its_sections_with_code_for_the_example() {

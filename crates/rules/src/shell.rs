@@ -22,6 +22,9 @@ fn is_plain(b: u8) -> bool {
 /// so that a command copied unchanged fails at kubectl, never as a shell redirection.
 pub const UNKNOWN_NAME: &str = "'<name>'";
 
+/// [`crate::UNKNOWN_NODE`] as a command writes it.
+pub const UNKNOWN_NODE_WORD: &str = "'<node>'";
+
 /// `word` as one shell word that means exactly `word`: as it is when every byte is plain,
 /// otherwise in single quotes, each `'` in it written `'\''`. An empty word is a name the input
 /// does not give: [`UNKNOWN_NAME`], never `''`.

@@ -291,6 +291,7 @@ fn head(report: &Report, unreadable: Vec<(String, protocol::Unreadable)>, redact
         capture: report.capture.clone().map(Box::new),
         ruled_out: report.ruled_out.clone(),
         decide: report.decide.clone().map(Box::new),
+        paste_next: report.paste_next.clone(),
         unreadable,
         redacted_input,
         findings: report.findings.len(),

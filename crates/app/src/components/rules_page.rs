@@ -23,9 +23,8 @@ pub fn rules_page(props: &Props) -> Html {
     // `#rule-…` links), and each article a way back.
     let index = Boundary::ALL.into_iter().map(|boundary| {
         let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary).map(|rule| {
-            let summary = view_model::rule_docs(rule.id, props.lang)
-                .and_then(|sections| first_sentence(&sections))
-                .unwrap_or_default();
+            let summary =
+                faultline_report::docs::first_sentence(rule.docs_in(props.lang)).unwrap_or_default();
             let id = rule.id;
             html! {
                 <li>
@@ -86,24 +85,6 @@ pub fn rules_page(props: &Props) -> Html {
             { for groups }
         </div>
     }
-}
-
-/// The first sentence of a rule's first section (what it detects), for the index.
-fn first_sentence(sections: &[(String, Vec<DocBlock>)]) -> Option<String> {
-    let text = sections.first()?.1.iter().find_map(|block| match block {
-        DocBlock::Text(text) => Some(text.as_str()),
-        DocBlock::Code(_) => None,
-    })?;
-    // A sentence ends at ". " (or "。" in Chinese); a long one is cut at a word.
-    let end = [
-        text.find(". ").map(|i| i + 1),
-        text.find('。').map(|i| i + '。'.len_utf8()),
-    ]
-    .into_iter()
-    .flatten()
-    .min()
-    .unwrap_or(text.len());
-    Some(text[..end].trim().to_string())
 }
 
 /// Scrolls the element with `id` into view and puts the focus there (its heading, for an article).

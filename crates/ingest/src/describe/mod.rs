@@ -29,6 +29,9 @@ pub use reindent::reindent;
 pub struct Described {
     pub node: Node,
     pub events: Vec<TableEvent>,
+    /// The whole describe: from its `Name:` line to its `Events:` section, as `kubectl describe
+    /// KIND NAME` prints it (not a part of one the command names).
+    pub whole: bool,
 }
 
 /// A line of describe output: `Key:   value`, or a value alone (continuations, table rows).
@@ -239,6 +242,7 @@ pub fn parse(text: &str, first_line: u32, command: Option<&Command>) -> Vec<Desc
         return vec![Described {
             node: object.node(),
             events,
+            whole: false,
         }];
     }
     let mut objects = Vec::new();
@@ -335,12 +339,14 @@ fn parse_object(text: &str, lines: &[Line<'_>], command: Option<&Command>) -> Op
             object.put("kubectl", kubectl.node(), at);
         }
     }
+    let whole = events.is_some() && find("Name").is_some();
     let events = events
         .map(|lines| section_events(text, lines, &kind, namespace.as_deref(), &name))
         .unwrap_or_default();
     Some(Described {
         node: object.node(),
         events,
+        whole,
     })
 }
 
@@ -355,9 +361,12 @@ fn detect_kind(items: &[Item<'_>], command: Option<&Command>) -> String {
         .find(|i| i.line.key == Some("Controlled By"))
         .map(|i| i.value())
         .unwrap_or("");
-    if has("Containers") && (has("QoS Class") || has("Node") || has("IP"))
+    if (has("Containers") || has("Init Containers")) && (has("QoS Class") || has("Node") || has("IP"))
         // A Pod's head, cut before its containers: its node and start time (no other kind has both).
         || has("Node") && (has("Start Time") || has("Priority Class Name")) && has("Status")
+        // … or its node and its own IP, with its namespace or owner (issue 40: a Service has an IP
+        // but no `Node:`, a Node neither key).
+        || has("Node") && has("IP") && (has("Controlled By") || has("Namespace"))
     {
         "Pod".into()
     } else if has("Involved Object") && (has("Message") || has("Reason")) {

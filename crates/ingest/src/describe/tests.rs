@@ -567,3 +567,23 @@ Reason:";
     let event: crate::api::CoreEvent = decode(node).unwrap();
     assert_eq!(event.count, Some(12));
 }
+
+/// Issue 40: a Pod's describe cut after its init containers (IP, Node, Controlled By, Init
+/// Containers; no `Containers:`, no start time) was "cannot tell which kind of object". Its node
+/// and own IP with its owner or namespace are a Pod's; a Service's describe (an IP, no node) is not.
+#[test]
+fn a_pod_head_with_its_node_and_ip_is_a_pod() {
+    let pod = "Name:           db-migrate-7c9f5-x2k8d\nNamespace:      billing\nNode:           worker-3/10.0.4.17\nIP:             10.244.3.22\nControlled By:  ReplicaSet/db-migrate-7c9f5\nInit Containers:\n  wait-for-db:\n    Image:         busybox:1.36\n    State:         Running\n      Started:     Mon, 02 Mar 2026 10:01:00 +0000\n    Ready:         False\n";
+    let objects = parse(pod, 1, None);
+    assert_eq!(objects[0].node.get("kind").and_then(Node::as_str), Some("Pod"));
+    let head = "Name:           db-migrate-7c9f5-x2k8d\nNamespace:      billing\nNode:           worker-3/10.0.4.17\nIP:             10.244.3.22\n";
+    assert_eq!(
+        parse(head, 1, None)[0].node.get("kind").and_then(Node::as_str),
+        Some("Pod")
+    );
+    let service = "Name:              billing-api\nNamespace:         billing\nSelector:          app=billing-api\nType:              ClusterIP\nIP:                10.96.12.7\nPort:              http  80/TCP\nTargetPort:        8080/TCP\nEndpoints:         <none>\n";
+    assert_eq!(
+        parse(service, 1, None)[0].node.get("kind").and_then(Node::as_str),
+        Some("Service")
+    );
+}

@@ -83,16 +83,21 @@ fn specific(model: &Model<'_>, first: &Finding, second: &Finding) -> Option<Deci
         c.get("type").and_then(|t| t.as_str()) == Some("MemoryPressure")
             && c.get("status").and_then(|t| t.as_str()) == Some("True")
     });
-    if !memory {
+    let command = format!(
+        "kubectl describe node {}",
+        faultline_rules::shell::quote(&node.subject.name)
+    );
+    // Its output pasted already (its events are in the input, and SystemOOM is not among them, or
+    // this pair would not be close): the rule's own next step decides instead.
+    if !memory || model.already_pasted(&command) {
         return None;
     }
     Some(Decider {
         between: vec![cause(first), cause(second)],
         tested: node_at,
-        command: format!(
-            "kubectl describe node {}   # Events: SystemOOM",
-            node.subject.name
-        ),
+        // What to look for in its output (SystemOOM events) is said by `if_shown` and `if_not`:
+        // a `# …` after the command would be passed to kubectl as arguments in zsh.
+        command,
         if_shown: Sentence::new(Msg::SystemOom {
             node: node.subject.clone(),
             pod: pod.subject.clone(),

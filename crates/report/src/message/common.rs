@@ -42,6 +42,32 @@ crate::messages! {
                 format!("输入没有给出{what}；运行前请换成你自己的（{subject}）。")
             },
         },
+        /// The commands of a finding name a placeholder for the node the input does not state.
+        NodeNotStated { subject: ObjectRef } = "common.node-not-stated" {
+            en: "The input does not state which node {subject} runs on: the commands write <node> for it; put in yours before running them.",
+            zh: "输入没有说明 {subject} 运行在哪个节点上：命令中以 <node> 代替；运行前请换成你自己的。",
+        },
+        /// A finding's commands run a program that only a control-plane node has (`kubeadm`,
+        /// `etcdctl`), said once in words: a `# on a control-plane node` after the command is an
+        /// argument in zsh, whose interactive shells do not take `#` as a comment.
+        OnControlPlane { program: String } = "common.on-control-plane" {
+            en: {
+                let certificates = if program.0 == "etcdctl" {
+                    ", with the etcd client certificates (--cacert, --cert and --key; under /etc/kubernetes/pki/etcd on a kubeadm cluster)"
+                } else {
+                    ""
+                };
+                format!("{program} runs on a control-plane node, not where kubectl runs{certificates}.")
+            },
+            zh: {
+                let certificates = if program.0 == "etcdctl" {
+                    "，并带上 etcd 的客户端证书（--cacert、--cert 和 --key；kubeadm 集群中位于 /etc/kubernetes/pki/etcd）"
+                } else {
+                    ""
+                };
+                format!("{program} 要在控制平面节点上运行，而不是在运行 kubectl 的地方{certificates}。")
+            },
+        },
         /// A finding's sentence, then what the container's log, pasted, ends with.
         WithLog { row: Box<super::Message>, said: Box<super::Message> } = "common.with-log" {
             en: "{row} {said}",

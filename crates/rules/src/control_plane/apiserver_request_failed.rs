@@ -94,7 +94,7 @@ const CATEGORIES: &[Category] = &[
         what: Msg::CertExpired {},
         cannot: Msg::CertExpiredCannot {},
         steps: &[
-            "kubeadm certs check-expiration   # on a control-plane node",
+            "kubeadm certs check-expiration",
             "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
         ],
         blocks_everything: true,

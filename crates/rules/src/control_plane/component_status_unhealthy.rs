@@ -111,8 +111,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     },
                     vec![
                         "kubectl get --raw='/readyz/etcd'".to_string(),
-                        "etcdctl endpoint health --cluster   # with the cluster's client certificates"
-                            .to_string(),
+                        "etcdctl endpoint health --cluster".to_string(),
                     ],
                 )
             } else if check_port {

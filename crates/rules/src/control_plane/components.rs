@@ -159,8 +159,8 @@ pub fn check_components(
             state,
             consequence: Box::new(consequence.into()),
         };
-        // Where the node is not known, a placeholder to fill in.
-        let where_ = node.as_deref().unwrap_or("NODE");
+        // Where the node is not known, a placeholder to fill in (the finding says so).
+        let where_ = node.as_deref().unwrap_or(crate::UNKNOWN_NODE);
         // etcd is not its own dependency: its log names a data directory or its peers instead.
         let causes = if component == ETCD {
             Msg::EtcdCauses {}
@@ -179,10 +179,11 @@ pub fn check_components(
             command!("kubectl -n kube-system logs {} --previous", name),
             command!("kubectl -n kube-system describe pod {}", name),
             command!("ssh {} sudo crictl ps -a --name {}", where_, component),
+            // In single quotes: the node's shell, not the user's, runs the inner `crictl ps`.
             command!(
-                "ssh {} sudo crictl logs $(sudo crictl ps -a -q --name {} | head -1)",
+                "ssh {} 'sudo crictl logs $(sudo crictl ps -a -q --name {} | head -1)'",
                 where_,
-                component
+                crate::shell::InQuotes(component)
             ),
         ];
         let subject: ObjectRef = object.id.clone();

@@ -116,10 +116,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     };
     let cannot_establish: Vec<Message> = vec![cannot.into(), Msg::EveryMember {}.into()];
     let next_steps = vec![
-            "kubectl get --raw='/readyz?verbose'".to_string(),
-            "etcdctl endpoint status --cluster -w table   # on a control-plane node, with the etcd client certificates".to_string(),
-            "etcdctl alarm list".to_string(),
-        ];
+        "kubectl get --raw='/readyz?verbose'".to_string(),
+        "etcdctl endpoint status --cluster -w table".to_string(),
+        "etcdctl alarm list".to_string(),
+    ];
     findings.push(RULE.finding(
         Severity::Error,
         subject,

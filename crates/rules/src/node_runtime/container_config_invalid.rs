@@ -142,7 +142,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .collect();
         let Some(first) = failing.first() else { continue };
         let id = &object.id;
-        let ns = id.namespace.as_deref().unwrap_or("default");
         let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events = model.events_for(id);
         let failed: Vec<_> = events
@@ -195,7 +194,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             Cause::Missing { kind, name } => Msg::MissingObject {
                 kind,
                 name: name.clone(),
-                namespace: Some(ns.to_string()),
+                namespace: id.namespace.as_ref().map(ToString::to_string),
             }
             .into(),
             Cause::MissingKey { key, what } => Msg::MissingKey {

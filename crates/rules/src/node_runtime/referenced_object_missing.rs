@@ -275,7 +275,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             let id = &object.id;
             let missing = ObjectRef {
                 kind: r.kind.into(),
-                namespace: Some(ns.into()),
+                namespace: object.id.namespace.clone(),
                 name: r.name.into(),
                 uid: None,
             };
@@ -307,11 +307,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     },
                     Msg::CreatedLater {},
                 ],
+                // The namespace the input states (`ns` is `default` where it states none, to look
+                // up listings as the API server would place the Pod; a command must not guess it).
                 vec![
-                    command!("kubectl get {} -n {}", plural, ns),
+                    command!("kubectl get {} -n {}", plural, spec.command_namespace()),
                     command!(
                         "kubectl get events -n {} --field-selector involvedObject.name={}",
-                        ns,
+                        spec.command_namespace(),
                         id.name
                     ),
                 ],
@@ -384,7 +386,6 @@ fn push_kubelet_finding(
         return;
     }
     said.push((pod.clone(), name.to_string()));
-    let ns = pod.namespace.as_deref().unwrap_or("default");
     let cmd_ns = pod.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
     // The Pod's own reference, when the Pod was pasted.
@@ -399,7 +400,7 @@ fn push_kubelet_finding(
     }
     let missing = ObjectRef {
         kind: "Secret".into(),
-        namespace: Some(ns.into()),
+        namespace: pod.namespace.clone(),
         name: name.into(),
         uid: None,
     };

@@ -139,7 +139,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
     let id = &first.subject;
-    let ns = id.namespace.as_deref().unwrap_or("default");
     let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = evidence_of(group);
     if let Some(object) = model.object(id) {
@@ -155,7 +154,9 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     };
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
-        let namespace = (!faultline_ingest::events_table::is_cluster_scoped(&kind)).then(|| ns.into());
+        let namespace = (!faultline_ingest::events_table::is_cluster_scoped(&kind))
+            .then(|| id.namespace.clone())
+            .flatten();
         Msg::Refused {
             object: ObjectRef {
                 kind: kind.into(),
@@ -195,8 +196,25 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         next_steps.push(command!("kubectl describe limitrange -n {}", cmd_ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
-    // A Pod's spec is `.spec`; a workload's Pods are specified by its template.
-    next_steps.push(if id.kind == "Pod" {
+    // A Pod's spec is `.spec`; a workload's Pods are specified by its template. Not for an object
+    // kubectl was refused: it does not exist to get (and where kubectl's line names only its
+    // manifest, `deploy.yaml` is a file, not a name of kind `object`).
+    if !first.from_client {
+        next_steps.push(spec_command(id, &lower_kind, cmd_ns));
+    }
+    RULE.finding(
+        Severity::Error,
+        id.clone(),
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    )
+}
+
+/// The command that shows what the refused Pods are specified by.
+fn spec_command(id: &ObjectRef, lower_kind: &str, cmd_ns: &str) -> String {
+    if id.kind == "Pod" {
         command!(
             "kubectl get pod {} -n {} -o jsonpath='{{.spec}}'",
             id.name,
@@ -209,15 +227,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             id.name,
             cmd_ns
         )
-    });
-    RULE.finding(
-        Severity::Error,
-        id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    )
+    }
 }
 
 /// A Chinese clause set between Chinese words: a space on each side that meets a Latin letter, a digit

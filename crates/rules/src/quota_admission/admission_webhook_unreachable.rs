@@ -249,8 +249,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let refused = known.then(|| {
             let kind = r.subject.kind.to_string();
             ObjectRef {
+                // The namespace kubectl's line states, or none: never a guessed `default`.
                 namespace: (!faultline_ingest::events_table::is_cluster_scoped(&kind))
-                    .then(|| r.subject.namespace.clone().unwrap_or_else(|| "default".into())),
+                    .then(|| r.subject.namespace.clone())
+                    .flatten(),
                 ..r.subject.clone()
             }
         });

@@ -52,7 +52,7 @@ crate::declare_rule! {
 /// the doc comment, with the English example unchanged.
 const DOCS_ZH: &str = r#"
  ## 检测内容
- 被 API 服务器的鉴权拒绝的请求，即客户端打印出的 `Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。目录（catalog）认得是其他组件所打印、并把这次拒绝当作自身失败原因引用的行（云控制器的 `Error syncing load balancer: …`），交给那个组件的条目处理（`known-failure-reported` 规则）。
+ 被 API 服务器的鉴权拒绝的请求，即客户端打印出的那种：`Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。目录（catalog）认得是其他组件所打印、并把这次拒绝当作自身失败原因引用的行（云控制器的 `Error syncing load balancer: …`），交给那个组件的条目处理（`known-failure-reported` 规则）。
 
  ## 为什么重要
  API 服务器做出了应答：控制平面是正常的，它认证了客户端，只是因为鉴权（RBAC）中没有任何规则把这个权限授予这个身份，才拒绝了这一个请求。要修的是 Role 或 ClusterRole 及其绑定，而不是 API 服务器。

@@ -141,15 +141,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let first = group.iter().find(|r| !r.reason.is_empty()).unwrap_or(&group[0]);
     let id = &first.subject;
-    let ns = id.namespace.as_deref().unwrap_or("default");
+    // The namespace the input states, or none: never `default` (a `kubectl get events` table without
+    // `-n` lists the user's context namespace, which the input does not name).
+    let ns = id.namespace.as_deref();
     let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = evidence_of(group);
     let parsed = group.iter().find_map(|r| parse_exceeded(&r.reason));
     // The quota object itself, when pasted: its used and hard values for the refused resources.
     if let Some((quota, rows)) = &parsed {
-        let quota_object = model.objects.iter().find(|o| {
-            o.id.kind == "ResourceQuota" && o.id.name == *quota && o.id.namespace.as_deref() == Some(ns)
-        });
+        let quota_object = model
+            .objects
+            .iter()
+            .find(|o| o.id.kind == "ResourceQuota" && o.id.name == *quota && o.id.namespace.as_deref() == ns);
         if let Some(object) = quota_object {
             for (resource, ..) in rows {
                 for path in [
@@ -170,7 +173,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
                     reason.as_deref() == Some("NotFound")
                         && message.text.contains(&format!("\"{}\"", id.name))
                 }
-                MessageKind::NoResources { namespace } => namespace.as_deref() == Some(ns),
+                MessageKind::NoResources { namespace } => namespace.is_some() && namespace.as_deref() == ns,
                 _ => false,
             };
             if absent {
@@ -210,7 +213,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         Msg::Refused {
             object: ObjectRef {
                 kind: kind.into(),
-                namespace: Some(ns.into()),
+                namespace: ns.map(Into::into),
                 name: name.into(),
                 uid: None,
             },
@@ -231,23 +234,33 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let pods_pasted = model
         .objects
         .iter()
-        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == Some(ns))
+        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == ns)
         .count();
     let mut cannot_establish: Vec<Message> =
         vec![Msg::SizedAsIntended {}.into(), Msg::OtherAdmission {}.into()];
     if pods_pasted == 0 {
-        cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
+        cannot_establish.push(
+            Msg::NoPodsPasted {
+                namespace: ns.unwrap_or_default().into(),
+            }
+            .into(),
+        );
     }
     if !model
         .objects
         .iter()
-        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == Some(ns))
+        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == ns)
     {
-        cannot_establish.push(Msg::NoQuotaPasted { namespace: ns.into() }.into());
+        cannot_establish.push(
+            Msg::NoQuotaPasted {
+                namespace: ns.unwrap_or_default().into(),
+            }
+            .into(),
+        );
     }
     let next_steps = vec![
         command!("kubectl describe resourcequota -n {}", cmd_ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
+        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
         command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
     ];
     // The object at fault is the quota that refused, when the message names it (`exceeded quota:
@@ -255,7 +268,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     // object's own missing requests as the fault: the refused object stays the subject.
     let quota = parsed.as_ref().map(|(quota, _)| ObjectRef {
         kind: "ResourceQuota".into(),
-        namespace: Some(ns.into()),
+        namespace: ns.map(Into::into),
         name: quota.as_str().into(),
         uid: None,
     });
@@ -330,13 +343,38 @@ faultline_report::messages! {
             en: "Whether other admission checks (PodSecurity, webhooks, LimitRange) would also refuse it once the quota allows it.",
             zh: "配额放行之后，其他准入检查（PodSecurity、Webhook、LimitRange）是否也会拒绝它。",
         },
+        /// `namespace` is empty where the input does not state it.
         NoPodsPasted { namespace: Text } = "quota-exceeded-on-create.no-pods-pasted" {
-            en: "Which workloads consume the quota: no Pods of namespace {namespace} were pasted.",
-            zh: "是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。",
+            en: {
+                if namespace.0.is_empty() {
+                    "Which workloads consume the quota: no Pods of its namespace were pasted.".to_string()
+                } else {
+                    format!("Which workloads consume the quota: no Pods of namespace {namespace} were pasted.")
+                }
+            },
+            zh: {
+                if namespace.0.is_empty() {
+                    "是哪些工作负载占用了配额：输入中没有它所在命名空间的 Pod。".to_string()
+                } else {
+                    format!("是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。")
+                }
+            },
         },
         NoQuotaPasted { namespace: Text } = "quota-exceeded-on-create.no-quota-pasted" {
-            en: "The ResourceQuota objects of namespace {namespace} were not pasted: only the refusal's numbers are known.",
-            zh: "输入中没有命名空间 {namespace} 的 ResourceQuota 对象：只知道拒绝消息中的数字。",
+            en: {
+                if namespace.0.is_empty() {
+                    "The ResourceQuota objects of its namespace were not pasted: only the refusal's numbers are known.".to_string()
+                } else {
+                    format!("The ResourceQuota objects of namespace {namespace} were not pasted: only the refusal's numbers are known.")
+                }
+            },
+            zh: {
+                if namespace.0.is_empty() {
+                    "输入中没有它所在命名空间的 ResourceQuota 对象：只知道拒绝消息中的数字。".to_string()
+                } else {
+                    format!("输入中没有命名空间 {namespace} 的 ResourceQuota 对象：只知道拒绝消息中的数字。")
+                }
+            },
         },
     }
 }

@@ -184,7 +184,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, String, String)]) -> Finding {
-    let ns = quota.id.namespace.as_deref().unwrap_or("default");
+    // The namespace the input states, or none (never a guessed `default`).
+    let ns = quota.id.namespace.as_deref();
     let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = Vec::new();
     for (resource, ..) in full {
@@ -205,16 +206,21 @@ fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, 
                 .into()
             })
             .collect(),
-        namespace: ns.into(),
+        namespace: ns.unwrap_or_default().into(),
     };
     let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
-    if model.objects_in(Some(ns)).all(|o| o.id.kind != "Pod") {
-        cannot_establish.push(Msg::NoPodsPasted { namespace: ns.into() }.into());
+    if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
+        cannot_establish.push(
+            Msg::NoPodsPasted {
+                namespace: ns.unwrap_or_default().into(),
+            }
+            .into(),
+        );
     }
     let next_steps = vec![
         command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
         command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
-        command!("kubectl get pods -n {} -o custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory", cmd_ns),
+        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
     ];
     RULE.finding(
         Severity::Warning,
@@ -231,8 +237,14 @@ faultline_report::messages! {
     pub enum Msg {
         /// A ResourceQuota with no room left for some resources, and the next create it will refuse.
         AtLimit { subject: faultline_report::ObjectRef, resources: Vec<Message>, namespace: Text } = "resource-quota-exhausted.at-limit" {
-            en: "{subject} is at its limit ({resources}): the next object in namespace {namespace} that asks for these resources will be refused with \"exceeded quota\".",
-            zh: "{subject} 已经达到上限（{resources}）：命名空间 {namespace} 中下一个申请这些资源的对象会被拒绝（exceeded quota）。",
+            en: {
+                let namespace = if namespace.0.is_empty() { "its namespace".to_string() } else { format!("namespace {namespace}") };
+                format!("{subject} is at its limit ({resources}): the next object in {namespace} that asks for these resources will be refused with \"exceeded quota\".")
+            },
+            zh: {
+                let namespace = if namespace.0.is_empty() { "它所在的命名空间".to_string() } else { format!("命名空间 {namespace} ") };
+                format!("{subject} 已经达到上限（{resources}）：{namespace}中下一个申请这些资源的对象会被拒绝（exceeded quota）。")
+            },
         },
         /// One resource at the limit: used of hard.
         Amount { resource: Text, used: String, hard: String } = "resource-quota-exhausted.amount" {
@@ -248,8 +260,20 @@ faultline_report::messages! {
             zh: "status.used 是否仍是最新的：它由配额控制器重新计算，而粘贴的内容只是某一时刻。",
         },
         NoPodsPasted { namespace: Text } = "resource-quota-exhausted.no-pods-pasted" {
-            en: "Which workloads use the quota: no Pods of namespace {namespace} were pasted.",
-            zh: "是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。",
+            en: {
+                if namespace.0.is_empty() {
+                    "Which workloads use the quota: no Pods of its namespace were pasted.".to_string()
+                } else {
+                    format!("Which workloads use the quota: no Pods of namespace {namespace} were pasted.")
+                }
+            },
+            zh: {
+                if namespace.0.is_empty() {
+                    "是哪些工作负载占用了配额：输入中没有它所在命名空间的 Pod。".to_string()
+                } else {
+                    format!("是哪些工作负载占用了配额：输入中没有命名空间 {namespace} 的 Pod。")
+                }
+            },
         },
     }
 }

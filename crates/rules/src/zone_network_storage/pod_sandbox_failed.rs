@@ -140,7 +140,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let next_steps = vec![
                 command!("kubectl describe pod {} -n {}", id.name, ns),
                 "kubectl get pods -n kube-system -o wide".to_string(),
-                "kubectl get nodes -o custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].status".to_string(),
+                "kubectl get nodes -o 'custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].status'".to_string(),
             ];
         findings.push(RULE.finding(
             Severity::Error,
