@@ -88,7 +88,7 @@ pub fn boundary_table(props: &Props) -> Html {
                     <button class="link where" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
                         onclick={move |_| on_show_line.emit((source.clone(), line))}>
                         { format!("{}:{}", e.source, e.line) }</button>
-                    <code class="path" translate="no">{ &e.path }</code>
+                    <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                     <span class="value" translate="no">{ &e.value }</span>
                     <span class="via">{ finding_link(*finding) }</span>
                 </>

@@ -173,6 +173,8 @@ pub const EN: Texts = Texts {
     paste_reads: "Reads `kubectl describe`, `get -o yaml|json`, `get` tables, events, `kubectl` errors and logs; several commands in one paste are fine.",
     example_before: "New here? ",
     example_link: "Open an example incident",
+    input_format: str::to_string,
+    evidence_label: str::to_string,
     sample_note: "You are looking at a sample incident.",
     sample_note_more: "Paste, drop or pick your own output: it replaces the sample.",
     sample_removed: "Sample removed",
