@@ -3,6 +3,7 @@ use std::rc::Rc;
 use faultline_report::{Evidence, Fact, MapEndpoint, MapObject, Report};
 use yew::prelude::*;
 
+use crate::hooks::use_narrow::use_narrow;
 use crate::hooks::use_texts::use_texts;
 use crate::i18n::Texts;
 use crate::view_model::map::{self, Direction, Item, Layout, Lit, Options, Section};
@@ -36,40 +37,6 @@ use crate::view_model::short_name as short;
 
 fn px(v: i32) -> String {
     v.to_string()
-}
-
-/// The CSS breakpoint of a phone: under it the map is a list (the drawing's text would be ~4 px).
-const NARROW: &str = "(max-width: 600px)";
-
-fn narrow_query() -> Option<web_sys::MediaQueryList> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        web_sys::window()?.match_media(NARROW).ok().flatten()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = NARROW;
-        None
-    }
-}
-
-/// Whether the page is as narrow as a phone, followed as the window changes. Only one of the list
-/// and the drawing is rendered: a 3,000-Pod map stays a few thousand elements.
-#[hook]
-fn use_narrow() -> bool {
-    let narrow = use_state(|| narrow_query().is_some_and(|q| q.matches()));
-    {
-        let narrow = narrow.clone();
-        use_effect_with((), move |_| {
-            let listener = narrow_query().map(|query| {
-                gloo::events::EventListener::new(&query.clone(), "change", move |_| {
-                    narrow.set(query.matches());
-                })
-            });
-            move || drop(listener)
-        });
-    }
-    *narrow
 }
 
 fn severity_class(lit: Option<&Lit>) -> Option<String> {
