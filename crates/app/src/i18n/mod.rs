@@ -184,6 +184,11 @@ pub struct Texts {
     pub pick_component: &'static str,
     pub component_quiet: &'static str,
     pub component_findings: fn(&str, usize) -> String,
+    /// The diagram's note on a phone, where it is a list of the implicated components.
+    pub parts_list_note: &'static str,
+    pub parts_none_lit: &'static str,
+    /// The components no finding implicates, named in one line under the list.
+    pub parts_quiet: fn(&[&str]) -> String,
 
     // Timeline.
     pub timeline_title: &'static str,
@@ -320,6 +325,9 @@ pub struct Texts {
     pub paste_reads: &'static str,
     pub example_before: &'static str,
     pub example_link: &'static str,
+    /// Under the paste box when the diagnosis is below it (one column): the findings and the
+    /// boundaries they are at (the boundary's name when there is one), a tap away.
+    pub diagnosis_cue: fn(usize, usize, &str) -> String,
     /// An input's format badge (`events-table`), by the engine's id.
     pub input_format: fn(&str) -> String,
     /// An evidence line's label, as the engine writes it (`events table: Warning Failed Pod/web`,
