@@ -582,7 +582,8 @@ function measureContrast(view) {
   }
   // SVG text: its fill against its box's fill (components) or the drawing's background (edges).
   for (const text of document.querySelectorAll('svg text')) {
-    const box = text.parentElement.querySelector('rect');
+    // A box's own rect (not a clip path's, nor the first box of the drawing for a column label).
+    const box = text.parentElement.tagName === 'g' ? text.parentElement.querySelector(':scope > rect') : null;
     const back = box ? rgb(getComputedStyle(box).fill) : behind(text.closest('svg'));
     const r = ratio(rgb(getComputedStyle(text).fill), back);
     checked += 1;

@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::components::analysis_status::AnalysisStatus;
 use crate::components::boundary_table::BoundaryTable;
+use crate::components::diagnosis_cue::DiagnosisCue;
 use crate::components::diagram::ArchitectureDiagram;
 use crate::components::export_menu::ExportMenu;
 use crate::components::filter_bar::FilterBar;
@@ -259,7 +260,8 @@ pub fn app() -> Html {
                     }
                     <InputPanel paste={AttrValue::from(state.paste.clone())} {on_paste} {on_pasted} {on_files_arriving} {on_file} {on_unreadable}
                         {on_large_paste} large_pastes={large_pastes} {on_edit_large} on_show_line={on_show_line.clone()}
-                        {on_example} on_guide={on_guide.reform(|()| None)} />
+                        {on_example} on_guide={on_guide.reform(|()| None)} sample_open={state.sample.is_some()} />
+                    <DiagnosisCue report={state.report.clone()} />
                     if let Some(command) = &state.follow_up {
                         <FollowUpInput command={AttrValue::from(command.clone())}
                             text={AttrValue::from(state.files.iter().find(|f| f.name == *command)

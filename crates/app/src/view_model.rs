@@ -66,6 +66,36 @@ pub fn short_name(text: &str, max: usize) -> String {
     format!("{start}…{end}")
 }
 
+/// A name cut in its middle ([`short_name`]) to fit `em` widths of a bold sans-serif font: names are
+/// cut by their width, not their length (`ip-10-0-0-18.ec2.internal` is narrower than a Pod name of
+/// as many characters, and 29 characters of a Pod's ran past its box, issue 40.7). The widths are
+/// DejaVu Sans Bold's, the widest of the usual system fonts.
+pub fn fit_name(text: &str, em: f64) -> String {
+    fn width(c: char) -> f64 {
+        match c {
+            'i' | 'j' | 'l' | 'I' | '|' | '\'' => 0.343,
+            '.' | ',' | ':' | ';' => 0.38,
+            '-' | 'f' | 't' | '(' | ')' | '/' => 0.48,
+            'r' => 0.494,
+            'c' | 'z' | 's' => 0.6,
+            'm' | 'M' | 'W' => 1.05,
+            'w' => 0.925,
+            '…' => 1.0,
+            c if c.is_ascii_uppercase() => 0.8,
+            c if c.is_ascii() => 0.72,
+            // CJK and other wide glyphs: a full em.
+            _ => 1.0,
+        }
+    }
+    let fits = |s: &str| s.chars().map(width).sum::<f64>() <= em;
+    let count = text.chars().count();
+    (3..=count)
+        .rev()
+        .map(|max| short_name(text, max))
+        .find(|s| fits(s))
+        .unwrap_or_else(|| short_name(text, 3))
+}
+
 /// A name split before its last characters for [`crate::components::middle_cut`]: the tail is the
 /// last 16 characters (a ReplicaSet hash and a Pod suffix, `7jw2f98rjl-x2k4q`), at most half the name,
 /// and starts after a `-` or a space when one is near, so it reads as a unit.
@@ -128,6 +158,25 @@ pub fn input_count_parts(input: &InputSummary, t: &Texts) -> (String, Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_is_cut_by_its_width_not_its_length() {
+        // A node's DNS name of 25 characters fits whole; a Pod name of 29 loses its middle, and
+        // keeps its end (the suffix that tells the Pods apart).
+        assert_eq!(
+            fit_name("ip-10-0-0-22.ec2.internal", 16.4),
+            "ip-10-0-0-22.ec2.internal"
+        );
+        let pod = fit_name("batch-runner-6c8m4482zb-vqmh5", 16.4);
+        assert!(pod.contains('…') && pod.ends_with("-vqmh5"), "{pod}");
+        assert!(pod.chars().count() < 29);
+        // Wide letters take more room than narrow ones of the same count.
+        assert!(
+            fit_name("mmmmmmmmmmmmmmmmmmmm", 16.4).chars().count()
+                < fit_name("iiiiiiiiiiiiiiiiiiii", 16.4).chars().count()
+        );
+        assert_eq!(fit_name("web", 16.4), "web");
+    }
 
     fn input(format: &str, documents: usize, kinds: &[(&str, usize)]) -> InputSummary {
         InputSummary {

@@ -23,7 +23,8 @@ pub struct Props {
     pub filter: crate::view_model::summary::Filter,
 }
 
-/// The article's fault-boundary table, one row per boundary, filled with this input's evidence.
+/// The article's fault-boundary table, one row per boundary, filled with this input's evidence. On a
+/// phone each row is a card (CSS): each cell carries its column's name in `data-label`, shown above it.
 #[function_component(BoundaryTable)]
 pub fn boundary_table(props: &Props) -> Html {
     let t = use_texts();
@@ -59,10 +60,10 @@ pub fn boundary_table(props: &Props) -> Html {
             return html! {
                 <tr class="boundary-row quiet" data-boundary={id}>
                     <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
-                    <td class="symptoms"><span class="no-evidence">{ t.no_evidence }</span></td>
-                    <td class="first-evidence muted">{ "—" }</td>
-                    <td class="cannot muted">{ (t.article_limits)(row.boundary) }</td>
-                    <td class="next muted">{ (t.where_to_look)(row.boundary) }</td>
+                    <td class="symptoms" data-label={t.col_symptoms}><span class="no-evidence">{ t.no_evidence }</span></td>
+                    <td class="first-evidence muted" data-label={t.col_first_evidence}>{ "—" }</td>
+                    <td class="cannot muted" data-label={t.col_cannot}>{ (t.article_limits)(row.boundary) }</td>
+                    <td class="next muted" data-label={t.col_next}>{ (t.where_to_look)(row.boundary) }</td>
                 </tr>
             };
         }
@@ -88,7 +89,7 @@ pub fn boundary_table(props: &Props) -> Html {
                     <button class="link where" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
                         onclick={move |_| on_show_line.emit((source.clone(), line))}>
                         { format!("{}:{}", e.source, e.line) }</button>
-                    <code class="path" translate="no">{ &e.path }</code>
+                    <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                     <span class="value" translate="no">{ &e.value }</span>
                     <span class="via">{ finding_link(*finding) }</span>
                 </>
@@ -97,10 +98,10 @@ pub fn boundary_table(props: &Props) -> Html {
         html! {
             <tr class={classes!("boundary-row", "evidenced", severity)} data-boundary={id}>
                 <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
-                <td class="symptoms"><ul>{ for symptoms }</ul></td>
-                <td class="first-evidence">{ for first }</td>
-                <td class="cannot"><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ c }</li> }) }</ul></td>
-                <td class="next"><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ super::command(c) }</code></li> }) }</ul></td>
+                <td class="symptoms" data-label={t.col_symptoms}><ul>{ for symptoms }</ul></td>
+                <td class="first-evidence" data-label={t.col_first_evidence}>{ for first }</td>
+                <td class="cannot" data-label={t.col_cannot}><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ c }</li> }) }</ul></td>
+                <td class="next" data-label={t.col_next}><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ super::command(c) }</code></li> }) }</ul></td>
             </tr>
         }
     });

@@ -3,6 +3,7 @@ use std::rc::Rc;
 use faultline_report::Report;
 use yew::prelude::*;
 
+use crate::hooks::use_narrow::use_narrow;
 use crate::hooks::use_texts::use_texts;
 use crate::i18n::Texts;
 use crate::view_model::diagram::{self, Diagram, Flow, Lit, Part, Target};
@@ -79,6 +80,7 @@ fn edge(t: &Texts, from: (i32, i32), to: (i32, i32), flow: Flow, label_at: (i32,
 #[function_component(ArchitectureDiagram)]
 pub fn architecture_diagram(props: &Props) -> Html {
     let t = use_texts();
+    let narrow = use_narrow();
     let model = use_memo(
         (props.report.clone(), props.filter.clone()),
         |(report, filter)| diagram::diagram(report, filter),
@@ -242,7 +244,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
                                                         <button class="where link" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
                                                             onclick={move |_| on_show_line.emit((source.clone(), line))}>
                                                             { format!("{}:{}", e.source, e.line) }</button>
-                                                        <code class="path" translate="no">{ &e.path }</code>
+                                                        <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                                                         <span class="value" translate="no">{ &e.value }</span>
                                                     </li>
                                                 }
@@ -258,10 +260,62 @@ pub fn architecture_diagram(props: &Props) -> Html {
         }
     };
 
+    // On a phone, a list instead of the drawing: the implicated components, the worst first, each
+    // a button that selects it as its box does; the quiet ones named in one line.
+    let list = narrow.then(|| {
+        let items = model.implicated().into_iter().map(|(target, lit)| {
+            let name = match &target.node {
+                Some(n) if n == diagram::MORE_NODES => format!(
+                    "{} · {}",
+                    (t.component)(target.part),
+                    (t.more_nodes)(hidden_count, hidden_lit)
+                ),
+                Some(n) => format!("{} · {n}", (t.component)(target.part)),
+                None if target.part == Part::Kubelet => {
+                    format!("{} · {}", (t.component)(target.part), t.node_unnamed)
+                }
+                None => (t.component)(target.part).to_string(),
+            };
+            let severity = format!("{:?}", lit.severity).to_lowercase();
+            let is_selected = selected.as_ref() == Some(target);
+            let onclick = {
+                let (selected, target) = (selected.clone(), target.clone());
+                Callback::from(move |_: MouseEvent| selected.set(Some(target.clone())))
+            };
+            html! {
+                <li>
+                    <button type="button" class={classes!("part-item", "lit", severity.clone())}
+                        data-part={target.part.id()} data-node={target.node.clone()} data-severity={severity.clone()}
+                        aria-pressed={is_selected.to_string()} {onclick}>
+                        <span class={classes!("severity", severity)}>{ (t.severity)(lit.severity) }</span>{ " " }
+                        <span class="part-name" translate={if target.node.is_some() { "no" } else { "yes" }}>{ name }</span>
+                        { " · " }<span class="part-count">{ (t.findings_shown)(lit.findings.len(), lit.findings.len()) }</span>
+                    </button>
+                </li>
+            }
+        });
+        let quiet: Vec<&str> = model.quiet().into_iter().map(|p| (t.component)(p)).collect();
+        html! {
+            <>
+                if model.lit.is_empty() {
+                    <p class="muted parts-none">{ t.parts_none_lit }</p>
+                } else {
+                    <ol class="part-list" aria-label={t.diagram_title}>{ for items }</ol>
+                }
+                if !quiet.is_empty() {
+                    <p class="parts-quiet">{ (t.parts_quiet)(&quiet) }</p>
+                }
+            </>
+        }
+    });
+
     html! {
         <div class="diagram">
             <h2>{ t.diagram_title }</h2>
-            <p class="note">{ t.diagram_note }</p>
+            <p class="note">{ if narrow { t.parts_list_note } else { t.diagram_note } }</p>
+            if let Some(list) = list {
+                { list }
+            } else {
             <svg class="architecture" viewBox="0 0 960 560" role="group" aria-label={t.diagram_title}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -292,6 +346,7 @@ pub fn architecture_diagram(props: &Props) -> Html {
                 { for kubelet_boxes }
                 { for more }
             </svg>
+            }
             <section class="part-panel" aria-live="polite">{ panel }</section>
         </div>
     }

@@ -42,6 +42,9 @@ pub struct Props {
     pub on_example: Callback<()>,
     /// "What should I paste?".
     pub on_guide: Callback<()>,
+    /// The example is what is open: "New here? Open an example incident" would open what is shown.
+    #[prop_or_default]
+    pub sample_open: bool,
 }
 
 /// The paste area, the drop zone and the file picker.
@@ -207,9 +210,12 @@ pub fn input_panel(props: &Props) -> Html {
                         aria-label={t.choose_folder_aria} />
                 </label>
             </div>
-            <p class="paste-help">{ t.example_before }
-                <button type="button" class="link example" onclick={props.on_example.reform(|_: MouseEvent| ())}>{ t.example_link }</button>
-                { " · " }
+            <p class="paste-help">
+                if !props.sample_open {
+                    { t.example_before }
+                    <button type="button" class="link example" onclick={props.on_example.reform(|_: MouseEvent| ())}>{ t.example_link }</button>
+                    { " · " }
+                }
                 <button type="button" class="link open-guide" onclick={props.on_guide.reform(|_: MouseEvent| ())}>{ t.guide_title }</button>
             </p>
         </div>

@@ -45,13 +45,19 @@ pub fn input_viewer(props: &Props) -> Html {
             }
         });
     }
-    // What opened the viewer gets the focus back when it closes; Esc closes it.
+    // The viewer takes the focus when it opens (its lines: the arrow keys scroll them, Tab reaches
+    // Back); what opened it gets the focus back when it closes, or the diagnosis if that is gone (a
+    // re-rendered row). Esc closes it.
     {
         let on_close = props.on_close.clone();
+        let pre = pre.clone();
         use_effect_with((), move |_| {
             let opener = gloo::utils::document()
                 .active_element()
                 .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+            if let Some(pre) = pre.cast::<HtmlElement>() {
+                let _ = pre.focus();
+            }
             let listener = web_sys::window().map(|window| {
                 gloo::events::EventListener::new(&window, "keydown", move |e| {
                     if e.dyn_ref::<web_sys::KeyboardEvent>()
@@ -63,8 +69,13 @@ pub fn input_viewer(props: &Props) -> Html {
             });
             move || {
                 drop(listener);
-                if let Some(opener) = opener.filter(|o| o.is_connected()) {
-                    let _ = opener.focus();
+                let back = opener.filter(|o| o.is_connected()).or_else(|| {
+                    gloo::utils::document()
+                        .get_element_by_id("results")
+                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                });
+                if let Some(back) = back {
+                    let _ = back.focus();
                 }
             }
         });
@@ -118,7 +129,7 @@ pub fn input_viewer(props: &Props) -> Html {
             if missing {
                 <p class="muted excerpt-missing">{ if excerpt.is_some() { t.excerpt_gone } else { t.excerpt_loading } }</p>
             }
-            <pre class="lines" ref={pre} translate="no">{ for lines }</pre>
+            <pre class="lines" ref={pre} translate="no" tabindex="0" aria-label={t.show_input}>{ for lines }</pre>
         </section>
     }
 }

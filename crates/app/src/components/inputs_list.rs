@@ -61,7 +61,7 @@ pub fn inputs_list(props: &Props) -> Html {
                     <span class="badge follow-up-badge" title={t.follow_up_badge_title}>{ t.follow_up_badge }</span>
                 }
                 <button class="source link" translate="no" onclick={show}>{ &input.source }</button>
-                <span class="format" translate="no">{ &input.format }</span>
+                <span class="format" translate="no" data-format={input.format.clone()}>{ (t.input_format)(&input.format) }</span>
                 <span class="counts">{ counts }
                     if let Some(kinds) = kinds { { " · " }<span translate="no">{ kinds }</span> }
                     if unread > 0 { { " · " }<span class="unread-count">{ (t.lines_not_read)(unread) }</span> }

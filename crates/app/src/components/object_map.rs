@@ -3,6 +3,7 @@ use std::rc::Rc;
 use faultline_report::{Evidence, Fact, MapEndpoint, MapObject, Report};
 use yew::prelude::*;
 
+use crate::hooks::use_narrow::use_narrow;
 use crate::hooks::use_texts::use_texts;
 use crate::i18n::Texts;
 use crate::view_model::map::{self, Direction, Item, Layout, Lit, Options, Section};
@@ -28,9 +29,10 @@ const PITCH: i32 = 54;
 const BAND_GAP: i32 = 14;
 const TOP: i32 = 40;
 const COLUMN_X: [i32; 4] = [8, 248, 488, 728];
-/// Characters of a name that fit a box; longer names lose their middle to `…` (the whole name is in
-/// the panel, the box's title and its label).
-const NAME_CHARS: usize = 29;
+/// The width of a box's name, in ems of its font (12.5 px): the box's 224 less its margins (10 and
+/// 8). Longer names lose their middle to `…` (the whole name is in the panel, the box's title and its
+/// label); each column's clip keeps a wider font's text inside its box all the same.
+const NAME_EM: f64 = 16.4;
 
 use crate::view_model::short_name as short;
 
@@ -38,38 +40,9 @@ fn px(v: i32) -> String {
     v.to_string()
 }
 
-/// The CSS breakpoint of a phone: under it the map is a list (the drawing's text would be ~4 px).
-const NARROW: &str = "(max-width: 600px)";
-
-fn narrow_query() -> Option<web_sys::MediaQueryList> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        web_sys::window()?.match_media(NARROW).ok().flatten()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = NARROW;
-        None
-    }
-}
-
-/// Whether the page is as narrow as a phone, followed as the window changes. Only one of the list
-/// and the drawing is rendered: a 3,000-Pod map stays a few thousand elements.
-#[hook]
-fn use_narrow() -> bool {
-    let narrow = use_state(|| narrow_query().is_some_and(|q| q.matches()));
-    {
-        let narrow = narrow.clone();
-        use_effect_with((), move |_| {
-            let listener = narrow_query().map(|query| {
-                gloo::events::EventListener::new(&query.clone(), "change", move |_| {
-                    narrow.set(query.matches());
-                })
-            });
-            move || drop(listener)
-        });
-    }
-    *narrow
+/// The id of a section's column clip: the text of the boxes in column `column`.
+fn clip_id(section: Section, column: usize) -> String {
+    format!("map-clip-{}-{column}", section.id())
 }
 
 fn severity_class(lit: Option<&Lit>) -> Option<String> {
@@ -178,7 +151,7 @@ fn evidence_list(t: &Texts, evidence: &[Evidence], on_show_line: &Callback<(Stri
                         <button class="where link" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
                             onclick={move |_| on_show_line.emit((source.clone(), line))}>
                             { format!("{}:{}", e.source, e.line) }</button>{ " " }
-                        <code class="path" translate="no">{ &e.path }</code>
+                        <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                         if !e.value.is_empty() { { " " }<span class="value" translate="no">{ &e.value }</span> }
                     </li>
                 }
@@ -313,6 +286,7 @@ pub fn object_map_view(props: &Props) -> Html {
                 })
             };
             let text_x = px(x + 10);
+            let clip = format!("url(#{})", clip_id(section, p.column.min(3)));
             let (line1_y, line2_y) = (px(y + 18), px(y + 35));
             let rect = html! {
                 <rect x={px(x)} y={px(y)} width={px(BOX_W)} height={px(BOX_H)} rx="6" />
@@ -345,8 +319,8 @@ pub fn object_map_view(props: &Props) -> Html {
                             {onclick} {onkeydown}>
                             <title translate="no">{ title(o) }</title>
                             { rect }
-                            <text class="map-name" x={text_x.clone()} y={line1_y} translate="no">{ short(&o.object.name, NAME_CHARS) }</text>
-                            <text class="map-status" x={text_x} y={line2_y}>
+                            <text class="map-name" x={text_x.clone()} y={line1_y} translate="no" clip-path={clip.clone()}>{ crate::view_model::fit_name(&o.object.name, NAME_EM) }</text>
+                            <text class="map-status" x={text_x} y={line2_y} clip-path={clip}>
                                 <tspan class="map-kind" translate="no">{ o.object.kind.as_str() }</tspan>
                                 if !box_data.is_empty() { <tspan translate="no">{ format!(" · {box_data}") }</tspan> }
                                 if !box_words.is_empty() { <tspan>{ format!(" · {box_words}") }</tspan> }
@@ -382,8 +356,8 @@ pub fn object_map_view(props: &Props) -> Html {
                             role="button" tabindex="0" aria-label={aria} aria-pressed={is_selected.to_string()}
                             {onclick} {onkeydown}>
                             { rect }
-                            <text class="map-name" x={text_x.clone()} y={line1_y} translate="no">{ short(&address, NAME_CHARS) }</text>
-                            <text class="map-status" x={text_x} y={line2_y} translate="no">
+                            <text class="map-name" x={text_x.clone()} y={line1_y} translate="no" clip-path={clip.clone()}>{ crate::view_model::fit_name(&address, NAME_EM) }</text>
+                            <text class="map-status" x={text_x} y={line2_y} translate="no" clip-path={clip}>
                                 { for shown_conds.iter().enumerate().map(|(n, (name, value))| html! {
                                     <tspan class={if *value == (*name == "terminating") { "cond-bad" } else { "cond-ok" }}>
                                         { format!("{}{name}={value}", if n > 0 { " " } else { "" }) }</tspan>
@@ -406,8 +380,8 @@ pub fn object_map_view(props: &Props) -> Html {
                             role="button" tabindex="0" aria-label={format!("{label} · {sub}")} aria-expanded={expanded.to_string()}
                             {onclick} {onkeydown}>
                             { rect }
-                            <text class="map-name" x={text_x.clone()} y={line1_y}>{ label }</text>
-                            <text class="map-status" x={text_x} y={line2_y}>{ sub }</text>
+                            <text class="map-name" x={text_x.clone()} y={line1_y} clip-path={clip.clone()}>{ label }</text>
+                            <text class="map-status" x={text_x} y={line2_y} clip-path={clip}>{ sub }</text>
                         </g>
                     }
                 }
@@ -486,6 +460,12 @@ pub fn object_map_view(props: &Props) -> Html {
                 } else {
                 <svg class="object-map" viewBox={format!("0 0 {WIDTH} {height}")} role="group" aria-label={heading}
                     data-section={section.id()}>
+                    // A box's text never reaches past its box into the next column.
+                    <defs>{ for (0..4).map(|c| html! {
+                        <clipPath id={clip_id(section, c)}>
+                            <rect x={px(COLUMN_X[c] + 2)} y="0" width={px(BOX_W - 8)} height={px(height)} />
+                        </clipPath>
+                    }) }</defs>
                     { for columns.into_iter().enumerate().map(|(c, label)| html! {
                         <text class="map-column" x={px(COLUMN_X[c] + 2)} y="30">{ label }</text>
                     }) }

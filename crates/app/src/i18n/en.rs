@@ -173,6 +173,14 @@ pub const EN: Texts = Texts {
     paste_reads: "Reads `kubectl describe`, `get -o yaml|json`, `get` tables, events, `kubectl` errors and logs; several commands in one paste are fine.",
     example_before: "New here? ",
     example_link: "Open an example incident",
+    diagnosis_cue: |findings, boundaries, boundary| match (findings, boundaries) {
+        (0, _) => "See the diagnosis".to_string(),
+        (1, _) => format!("Diagnosis: 1 finding, {boundary}"),
+        (n, 1) => format!("Diagnosis: {n} findings, {boundary}"),
+        (n, b) => format!("Diagnosis: {n} findings at {b} boundaries"),
+    },
+    input_format: str::to_string,
+    evidence_label: str::to_string,
     sample_note: "You are looking at a sample incident.",
     sample_note_more: "Paste, drop or pick your own output: it replaces the sample.",
     sample_removed: "Sample removed",
@@ -336,6 +344,9 @@ pub const EN: Texts = Texts {
     component_findings: |name, n| {
         format!("{name}: {n} {}", if n == 1 { "finding" } else { "findings" })
     },
+    parts_list_note: "Kubernetes' logical architecture, not this cluster's physical topology: on a narrow screen, the components the findings implicate, the worst first. Select one to see its findings.",
+    parts_none_lit: "No finding implicates a component.",
+    parts_quiet: |parts| format!("Not implicated: {}.", parts.join(", ")),
     timeline_title: "Timeline",
     filter_namespace: "Namespace",
     filter_kind: "Kind",

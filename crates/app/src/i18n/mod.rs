@@ -184,6 +184,11 @@ pub struct Texts {
     pub pick_component: &'static str,
     pub component_quiet: &'static str,
     pub component_findings: fn(&str, usize) -> String,
+    /// The diagram's note on a phone, where it is a list of the implicated components.
+    pub parts_list_note: &'static str,
+    pub parts_none_lit: &'static str,
+    /// The components no finding implicates, named in one line under the list.
+    pub parts_quiet: fn(&[&str]) -> String,
 
     // Timeline.
     pub timeline_title: &'static str,
@@ -320,6 +325,14 @@ pub struct Texts {
     pub paste_reads: &'static str,
     pub example_before: &'static str,
     pub example_link: &'static str,
+    /// Under the paste box when the diagnosis is below it (one column): the findings and the
+    /// boundaries they are at (the boundary's name when there is one), a tap away.
+    pub diagnosis_cue: fn(usize, usize, &str) -> String,
+    /// An input's format badge (`events-table`), by the engine's id.
+    pub input_format: fn(&str) -> String,
+    /// An evidence line's label, as the engine writes it (`events table: Warning Failed Pod/web`,
+    /// `log of pod/web: terminal error`): its words in this language, field paths as they are.
+    pub evidence_label: fn(&str) -> String,
     /// Over a sample's inputs and report.
     pub sample_note: &'static str,
     pub sample_note_more: &'static str,
@@ -421,6 +434,60 @@ mod tests {
                 assert_eq!((texts(lang).object)(object), engine, "{lang:?}");
             }
         }
+    }
+
+    /// The labels the engine writes in words (issue 40.8) read as Chinese; a field path, a kubectl
+    /// message and a command stay as they are written.
+    #[test]
+    fn evidence_labels_and_format_badges_are_chinese_in_chinese() {
+        let zh = texts(Lang::Zh);
+        let cases = [
+            (
+                "events table: Warning Failed Pod/web",
+                "事件表：Warning Failed Pod/web",
+            ),
+            (
+                "log of pod/web-1 container app: terminal error",
+                "pod/web-1 容器 app 的日志：终止错误",
+            ),
+            ("log of job/backup: last line", "job/backup 的日志：最后一行"),
+            (
+                "log (recognised by its shape): first frame",
+                "日志（按其形态识别）：第一个栈帧",
+            ),
+            ("log: context", "日志：上下文"),
+            (
+                "kubectl logs web-1 -n shop: top of the exception chain",
+                "kubectl logs web-1 -n shop：异常链顶端",
+            ),
+            (
+                "kubectl: Error from server (Forbidden)",
+                "kubectl 消息：Error from server (Forbidden)",
+            ),
+            ("known:oom-java-heap", "已知故障：oom-java-heap"),
+            (
+                "status.containerStatuses[0].state.waiting.reason",
+                "status.containerStatuses[0].state.waiting.reason",
+            ),
+        ];
+        for (label, chinese) in cases {
+            assert_eq!((zh.evidence_label)(label), chinese);
+            assert_eq!((texts(Lang::En).evidence_label)(label), label);
+        }
+        let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        for id in [
+            "yaml-list",
+            "events-table",
+            "describe",
+            "get-table",
+            "container-log",
+            "command-output",
+            "text",
+        ] {
+            assert!(han(&(zh.input_format)(id)), "{id}");
+            assert_eq!((texts(Lang::En).input_format)(id), id);
+        }
+        assert_eq!((zh.input_format)("yaml"), "YAML");
     }
 
     #[test]

@@ -189,6 +189,13 @@ pub const ZH: Texts = Texts {
     paste_reads: "可以读取 `kubectl describe`、`get -o yaml|json`、`get` 表格、事件、`kubectl` 的报错和日志；一次粘贴多条命令的输出也可以。",
     example_before: "第一次使用？",
     example_link: "打开一个示例故障",
+    diagnosis_cue: |findings, boundaries, boundary| match (findings, boundaries) {
+        (0, _) => "查看诊断".to_string(),
+        (n, 1) => format!("诊断：{n} 个发现，{boundary}"),
+        (n, b) => format!("诊断：{n} 个发现，涉及 {b} 个故障边界"),
+    },
+    input_format,
+    evidence_label,
     sample_note: "你正在查看一个示例故障。",
     sample_note_more: "粘贴、拖入或选择你自己的输出：它会替换示例。",
     sample_removed: "已移除示例",
@@ -335,6 +342,9 @@ pub const ZH: Texts = Texts {
     pick_component: "选择一个组件，查看其背后的发现与证据。",
     component_quiet: "本输入中没有发现牵涉这个组件。",
     component_findings: |name, n| format!("{name}：{n} 个发现"),
+    parts_list_note: "这是 Kubernetes 的逻辑架构，不是本集群的物理拓扑。窄屏上只列出发现所牵涉的组件，最严重的在前；选择一个组件可查看它的发现。",
+    parts_none_lit: "没有发现牵涉任何组件。",
+    parts_quiet: |parts| format!("未被牵涉：{}。", parts.join("、")),
     timeline_title: "时间线",
     filter_namespace: "命名空间",
     filter_kind: "类型",
@@ -493,5 +503,78 @@ fn unreadable_reason(reason: &faultline_render::protocol::Unreadable) -> String 
         Unreadable::NotAFile => "不是文件".to_string(),
         Unreadable::ReadFailed(why) => format!("无法读取（{why}）"),
         Unreadable::DropFailed(why) => drop_failed(why),
+    }
+}
+
+/// An input's format badge in Chinese (the engine's ids: `faultline_ingest::Format::id`); an id this
+/// table does not know is shown as it is.
+fn input_format(id: &str) -> String {
+    match id {
+        "yaml" => "YAML",
+        "yaml-list" => "YAML 列表",
+        "yaml-documents" => "多个 YAML 文档",
+        "json" => "JSON",
+        "json-list" => "JSON 列表",
+        "events-table" => "事件表",
+        "describe" => "describe 输出",
+        "get-table" => "get 表格",
+        "kubectl-messages" => "kubectl 消息",
+        "container-log" => "容器日志",
+        "command-output" => "命令输出",
+        "mixed" => "多种格式",
+        "fragments" => "片段",
+        "text" => "文本",
+        "binary" => "二进制",
+        "empty" => "空",
+        other => other,
+    }
+    .to_string()
+}
+
+/// An evidence label in Chinese. The engine writes a few labels in words (an events table's row, a
+/// log's lines, a kubectl message); a field path (`status.phase`) is Kubernetes' and stays as it is.
+fn evidence_label(label: &str) -> String {
+    if let Some(row) = label.strip_prefix("events table: ") {
+        return format!("事件表：{row}");
+    }
+    if let Some(message) = label.strip_prefix("kubectl: ") {
+        return format!("kubectl 消息：{message}");
+    }
+    if let Some(id) = label.strip_prefix("known:") {
+        return format!("已知故障：{id}");
+    }
+    let parts = [
+        (": terminal error", "终止错误"),
+        (": last line", "最后一行"),
+        (": first frame", "第一个栈帧"),
+        (": top of the exception chain", "异常链顶端"),
+        (": panic message", "panic 消息"),
+        (": context", "上下文"),
+    ];
+    for (suffix, words) in parts {
+        if let Some(at) = label.strip_suffix(suffix) {
+            return format!("{}：{words}", log_label(at));
+        }
+    }
+    match label {
+        "kubectl" => "kubectl 消息".to_string(),
+        "output" => "输出".to_string(),
+        _ => label.to_string(),
+    }
+}
+
+/// Whose log a label names: `log of pod/web container app`, `log (recognised by its shape)`, `log`,
+/// or the command that printed it (kept as it is).
+fn log_label(at: &str) -> String {
+    if let Some(rest) = at.strip_prefix("log of ") {
+        return match rest.split_once(" container ") {
+            Some((object, container)) => format!("{object} 容器 {container} 的日志"),
+            None => format!("{rest} 的日志"),
+        };
+    }
+    match at {
+        "log (recognised by its shape)" => "日志（按其形态识别）".to_string(),
+        "log" => "日志".to_string(),
+        command => command.to_string(),
     }
 }

@@ -162,7 +162,48 @@ pub fn diagram(report: &Report, filter: &crate::view_model::summary::Filter) -> 
     }
 }
 
+/// Every component, in the drawing's order (top to bottom): the list a phone shows names the quiet
+/// ones in this order.
+pub const PARTS: [Part; 12] = [
+    Part::Client,
+    Part::ApiServer,
+    Part::Etcd,
+    Part::ControllerManager,
+    Part::Scheduler,
+    Part::CloudControllerManager,
+    Part::Kubelet,
+    Part::ProxyCni,
+    Part::Runtime,
+    Part::Volumes,
+    Part::ServiceSlice,
+    Part::Containers,
+];
+
 impl Diagram {
+    /// The lit components as a phone lists them: the worst first, in the drawing's order within a
+    /// severity (a kubelet by its node's name, the unnamed one and the collapsed box last).
+    pub fn implicated(&self) -> Vec<(&Target, &Lit)> {
+        let place = |t: &Target| PARTS.iter().position(|&p| p == t.part).unwrap_or(PARTS.len());
+        let mut lit: Vec<(&Target, &Lit)> = self.lit.iter().collect();
+        lit.sort_by_key(|(t, l)| {
+            (
+                std::cmp::Reverse(l.severity),
+                place(t),
+                t.node.is_none() || t.node.as_deref() == Some(MORE_NODES),
+                t.node.clone(),
+            )
+        });
+        lit
+    }
+
+    /// The components no finding implicates (a kubelet counts as implicated if any node's is).
+    pub fn quiet(&self) -> Vec<Part> {
+        PARTS
+            .into_iter()
+            .filter(|&p| !self.lit.keys().any(|t| t.part == p))
+            .collect()
+    }
+
     /// The lit state of a component; for kubelets, of one node (or the unnamed kubelet).
     pub fn lit(&self, part: Part, node: Option<&str>) -> Option<&Lit> {
         self.lit.get(&Target {
@@ -187,6 +228,34 @@ mod tests {
                 None => t.part.id().to_string(),
             })
             .collect()
+    }
+
+    /// The phone's list: the worst first, every lit component once, the others named as quiet.
+    #[test]
+    fn a_phone_lists_the_implicated_components_worst_first_and_names_the_quiet_ones() {
+        let state = State::with_sample("readiness");
+        let model = diagram(&state.report, &Default::default());
+        let listed = model.implicated();
+        assert_eq!(listed.len(), model.lit.len());
+        assert!(listed.windows(2).all(|w| w[0].1.severity >= w[1].1.severity));
+        // The errors in the drawing's order (the kubelet of a node not named, then the Service),
+        // then the warnings (the kubelets of the nodes whose Pods fail their probe, by name).
+        let ids: Vec<(Part, Option<&str>, Severity)> = listed
+            .iter()
+            .map(|(t, l)| (t.part, t.node.as_deref(), l.severity))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                (Part::Kubelet, None, Severity::Error),
+                (Part::ServiceSlice, None, Severity::Error),
+                (Part::Kubelet, Some("lab-worker"), Severity::Warning),
+                (Part::Kubelet, Some("lab-worker2"), Severity::Warning),
+            ]
+        );
+        let quiet = model.quiet();
+        assert_eq!(quiet.len() + 2, PARTS.len(), "{quiet:?}");
+        assert!(quiet.iter().all(|p| listed.iter().all(|(t, _)| t.part != *p)));
     }
 
     #[test]
