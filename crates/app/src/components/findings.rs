@@ -91,10 +91,17 @@ pub fn findings(props: &Props) -> Html {
     let headline = match report.diagnosis() {
         Some(top) => html! {
             <p class="headline">
-                if summary.faults > 1 {
+                // Faults at several boundaries: the count says so, and the boundary named is the
+                // most severe one's, not the whole incident's (issue 40).
+                if summary.faults > 1 && summary.boundaries.len() > 1 {
+                    <strong class="fault-count">{ (t.faults_count)(summary.faults, summary.boundaries.len()) }{ t.headline_end }</strong>{ " " }
+                    { t.headline_most_severe }
+                } else if summary.faults > 1 {
                     <strong class="fault-count">{ (t.independent_faults)(summary.faults) }</strong>{ " " }
+                    { t.headline_before }
+                } else {
+                    { t.headline_before }
                 }
-                { t.headline_before }
                 <strong class="boundary-name">{ (t.boundary)(top.boundary) }</strong>
                 { t.headline_after }<code translate="no">{ top.boundary.id() }</code>{ t.headline_end }</p>
         },
@@ -135,6 +142,11 @@ pub fn findings(props: &Props) -> Html {
                 if !report.unread.is_empty() || !report.errors.is_empty() {
                     <h3>{ t.unread_title }</h3>
                     <ul class="unread-list">{ for unread }{ for errors }</ul>
+                }
+                if let Some(command) = &report.paste_next {
+                    <p class="paste-next-label">{ t.paste_next_label }</p>
+                    <super::command_row::CommandRow class="paste-next" command={AttrValue::from(command.clone())}
+                        on_follow_up={props.on_follow_up.clone()} />
                 }
                 <p>{ t.inconclusive_offer }{ " " }
                     <button type="button" class="link open-guide" onclick={on_guide}>{ t.guide_title }{ " — " }{ (t.guide_symptom)(entry) }</button></p>

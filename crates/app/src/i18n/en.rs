@@ -247,6 +247,8 @@ pub const EN: Texts = Texts {
     paste_to_start: "Paste or drop kubectl output to start.",
     no_findings: "No findings: nothing in this input points to a fault.",
     independent_faults: |n| format!("{n} independent faults."),
+    paste_next_label: "The one paste most likely to decide:",
+    headline_most_severe: "The most severe is at the ",
     faults_count: |faults, boundaries| {
         format!(
             "{faults} independent {} at {boundaries} {}",

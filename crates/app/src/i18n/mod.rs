@@ -94,6 +94,10 @@ pub struct Texts {
     pub no_findings: &'static str,
     /// `3 independent faults.` before the headline of a report with more than one.
     pub independent_faults: fn(usize) -> String,
+    /// Above the one paste an inconclusive report asks for.
+    pub paste_next_label: &'static str,
+    /// Before the most severe boundary, after the count of faults at several boundaries.
+    pub headline_most_severe: &'static str,
     /// The summary's first line: faults and the boundaries they are at.
     pub faults_count: fn(usize, usize) -> String,
     /// A boundary's counts in the summary: faults, findings.

@@ -262,6 +262,8 @@ pub const ZH: Texts = Texts {
     paste_to_start: "粘贴或拖入 kubectl 的输出以开始。",
     no_findings: "没有发现：本输入中没有证据指向故障。",
     independent_faults: |n| format!("{n} 个相互独立的故障。"),
+    paste_next_label: "最可能作出判断的一次粘贴：",
+    headline_most_severe: "最严重的在",
     faults_count: |faults, boundaries| format!("{boundaries} 个边界上有 {faults} 个相互独立的故障"),
     boundary_faults: |faults, findings| format!("{faults} 个故障 · {findings} 项发现"),
     summary_aria: "摘要",
