@@ -287,8 +287,8 @@ for (const [locale, title, redact] of [
 }
 
 for (const [locale, words] of [
-  ['en-US', { title: 'What was not read', range: 'paste lines 5–9', offer: 'Pod not starting' }],
-  ['zh-CN', { title: '没有读取的内容', range: 'paste 第 5–9 行', offer: 'Pod 无法启动' }],
+  ['en-US', { title: 'What was not read', range: 'paste lines 5–9', offer: 'Pod not starting', next: /most likely to decide/ }],
+  ['zh-CN', { title: '没有读取的内容', range: 'paste 第 5–9 行', offer: 'Pod 无法启动', next: /最可能作出判断/ }],
 ]) {
   const lang = locale.slice(0, 2);
   test(`${lang}: an inconclusive report says what was not read and offers the matching entry`, async (t) => {
@@ -305,6 +305,12 @@ for (const [locale, words] of [
     // Nothing in the fragment names its object: the entry that collects the object itself, a Pod's.
     assert.equal(entry, 'pod-not-starting');
     assert.ok((await offer.textContent()).includes(words.offer), await offer.textContent());
+    // The one paste most likely to decide, copyable, its output pasted back in one click (issue 40).
+    const next = box.locator('.paste-next');
+    const command = 'kubectl get events -A --field-selector type=Warning --sort-by=.lastTimestamp';
+    assert.equal(await next.locator('code').textContent(), command);
+    assert.equal(await next.locator('button.copy').count(), 1);
+    assert.match(await box.locator('.paste-next-label').textContent(), words.next);
     await offer.click();
     await page.locator(`.paste-guide .symptom[data-entry="${entry}"][aria-selected="true"]`).waitFor();
     await page.locator(`.paste-guide .guide-entry[data-entry="${entry}"]`).waitFor();
@@ -312,5 +318,9 @@ for (const [locale, words] of [
     // A line not read opens in the input viewer.
     await box.locator('.unread-list button').first().click();
     await page.locator('.input-viewer .line.unread').first().waitFor();
+    await page.keyboard.press('Escape');
+    await next.locator('button.paste-output').click();
+    await page.locator('#follow-up').waitFor();
+    assert.equal(await page.locator('.follow-up label').textContent(), `${lang === 'zh' ? '命令输出：' : 'Output of '}${command}`);
   });
 }

@@ -23,7 +23,6 @@ pub struct DecideProps {
 #[function_component(Decide)]
 pub fn decide(props: &DecideProps) -> Html {
     let t = use_texts();
-    let copied = use_state(|| false);
     let Some(d) = &props.report.decide else {
         return html! {};
     };
@@ -34,31 +33,12 @@ pub fn decide(props: &DecideProps) -> Html {
             .unwrap_or("?")
             .to_string()
     };
-    let command = d.command.clone();
-    let copy = {
-        let copied = copied.clone();
-        let command = command.clone();
-        Callback::from(move |_: MouseEvent| {
-            super::copy_text(&command);
-            copied.set(true);
-        })
-    };
-    let follow_up = {
-        let on_follow_up = props.on_follow_up.clone();
-        let command = command.clone();
-        Callback::from(move |_: MouseEvent| on_follow_up.emit(command.clone()))
-    };
     html! {
         <section class="decide" aria-labelledby="decide-title">
             <h3 id="decide-title">{ t.decide_title }</h3>
             <p>{ (t.decide_between)(&label(0), &label(1)) }</p>
-            <p class="decide-command">
-                <code translate="no">{ super::command(&command) }</code>
-                <button class="copy" aria-label={(t.copy_aria)(&command)} onclick={copy}>
-                    { if *copied { t.copied } else { t.copy } }</button>
-                <button class="paste-output" aria-label={(t.paste_its_output_aria)(&command)} onclick={follow_up}>
-                    { t.paste_its_output }</button>
-            </p>
+            <super::command_row::CommandRow class="decide-command" command={AttrValue::from(d.command.clone())}
+                on_follow_up={props.on_follow_up.clone()} />
             <dl>
                 <dt>{ (t.decide_if_shown)(&label(d.tested)) }</dt>
                 <dd class="if-shown" translate="no">{ super::prose(d.if_shown.as_str()) }</dd>

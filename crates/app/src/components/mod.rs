@@ -1,5 +1,6 @@
 pub mod analysis_status;
 pub mod boundary_table;
+pub mod command_row;
 pub mod diagnosis_cue;
 pub mod diagram;
 pub mod differential;
