@@ -181,7 +181,7 @@ test('a paste that cannot all be read is inconclusive, with its unread lines cou
   await page.locator('#paste').fill(fragment);
   const headline = page.locator('.headline.verdict');
   await headline.waitFor();
-  assert.match(await headline.textContent(), /^Inconclusive: no finding, but Faultline could not read all of this input/);
+  assert.match(await headline.textContent(), /^Inconclusive: Faultline found nothing it could judge, but could not read all of it/);
   assert.match(await headline.textContent(), /paste, line 3: .*paste, lines 5–9/);
   assert.doesNotMatch(await headline.textContent(), /nothing in it points to a fault/);
   // Its code spans (`Name:`, `kubectl describe`) are shown as code, not as backticks.

@@ -241,6 +241,9 @@ test('Cancel terminates the worker; the previous report stays, marked stale, and
     new MutationObserver(() => window.__engine.push(document.documentElement.getAttribute('data-engine')))
       .observe(document.documentElement, { attributeFilter: ['data-engine'] });
   });
+  // Dropped as a next step's output (with its input open): evidence of this incident, not a new one.
+  await page.locator('.finding .next button.paste-output').first().click();
+  await page.locator('#follow-up').waitFor();
   await dropGenerated(page, 'huge.yaml', REPEAT, { text: POD + '---\n', times: 30_000 });
   await page.locator('.analysis-status.running').waitFor();
   const worker = await engineWorker(page);

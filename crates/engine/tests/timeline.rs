@@ -222,11 +222,10 @@ fn human_ages() {
     assert_eq!(human(9), "9s");
 }
 
-fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/timeline")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .join(name)
 }
 
 /// Issue 40: a journal with `-- Logs begin at …` (minikube#9122, verbatim). Its lines carry no year;
@@ -236,7 +235,7 @@ fn fixture(name: &str) -> String {
 fn a_journals_known_lines_are_placed_at_their_time_and_its_end_is_the_capture() {
     let report = analyze(&[Source::new(
         "journal",
-        fixture("journal-minikube-bootstrap-kubeconfig.txt"),
+        std::fs::read_to_string(fixture("journal-minikube-bootstrap-kubeconfig.txt")).unwrap(),
     )]);
     let capture = report.capture.as_ref().unwrap();
     assert_eq!(capture.time, "2020-08-30T17:23:29Z");
@@ -263,7 +262,10 @@ fn a_journals_known_lines_are_placed_at_their_time_and_its_end_is_the_capture() 
 #[test]
 fn a_journals_end_dates_the_ages_pasted_with_it() {
     let report = analyze(&[
-        Source::new("journal", fixture("journal-kubelet-info-only.txt")),
+        Source::new(
+            "journal",
+            std::fs::read_to_string(fixture("journal-kubelet-info-only.txt")).unwrap(),
+        ),
         Source::new("events.txt", TABLE),
     ]);
     assert!(

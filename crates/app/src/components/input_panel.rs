@@ -83,7 +83,7 @@ pub fn input_panel(props: &Props) -> Html {
                     let length = area.value().encode_utf16().count() as u32;
                     let start = area.selection_start().ok().flatten().unwrap_or(0);
                     let end = area.selection_end().ok().flatten().unwrap_or(0);
-                    !area.value().trim().is_empty() && !(start == 0 && end >= length)
+                    !(area.value().trim().is_empty() || start == 0 && end >= length)
                 });
             let bytes = blob.size() as u64;
             let text = Text::File {

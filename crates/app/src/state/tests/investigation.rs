@@ -29,7 +29,7 @@ fn with_a_follow_up() -> (State, String) {
         state,
         Action::EditFollowUp(sample_file("image-pull", "pod.yaml").into()),
     );
-    assert_eq!(state.follow_ups, [command.clone()]);
+    assert_eq!(state.follow_ups, std::slice::from_ref(&command));
     (state, command)
 }
 
@@ -59,7 +59,7 @@ fn a_paste_over_the_box_is_a_new_incident_and_its_follow_ups_go_with_the_old_one
     );
     let previous = state.previous.clone().unwrap();
     assert_eq!(previous.inputs(), 2);
-    assert_eq!(previous.follow_ups, [command.clone()]);
+    assert_eq!(previous.follow_ups, std::slice::from_ref(&command));
     // Restore swaps them back; the new one is set aside in its turn.
     let state = reduce(state, Action::RestorePrevious);
     assert_eq!(state.input_names(), ["paste".to_string(), command.clone()]);
@@ -76,7 +76,7 @@ fn evidence_added_inside_the_incident_keeps_it() {
     // Pasted below what the box holds, typed into it, typed over a few lines: the same incident.
     let state = reduce(state, Action::Pasted(format!("{paste}\n{CRASH_POD}")));
     assert!(state.previous.is_none());
-    assert_eq!(state.follow_ups, [command.clone()]);
+    assert_eq!(state.follow_ups, std::slice::from_ref(&command));
     let state = reduce(
         state,
         Action::EditPaste(format!("{paste}\n{CRASH_POD}# checked\n")),
