@@ -245,6 +245,31 @@ test('a file dropped beside the user\'s input is a new incident; added to the ol
   assert.match(await page.locator('.what-changed li[data-change="added"]').textContent(), /^Added: container-crash-looping about Pod shop\/api-6c7d8f9b5-mm2pq/);
 });
 
+// Issue 40, point 2: a `kubectl get pods` table without a namespace column (the engine's names.rs
+// input): the next steps write `'<namespace>'`, shown as what to fill in, selected and copied with
+// the command as it is, and the finding says the input does not state it.
+const NO_NAMESPACE = '$ kubectl get pods\nNAME                        READY   STATUS             RESTARTS      AGE\napi-6c7d8f9b5-mm2pq         0/1     CrashLoopBackOff   7 (2m ago)    14m\n';
+test('a name the input does not state is a placeholder: marked, and the command selected and copied as it is', async (t) => {
+  const page = await open(t, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.locator('#paste').fill(NO_NAMESPACE);
+  const card = page.locator('.finding[data-rule="container-crash-looping"]');
+  await card.waitFor();
+  await analysed(page);
+  const steps = await card.locator('.next li code').allTextContents();
+  assert.ok(steps.length > 0 && steps.every((s) => s.includes("-n '<namespace>'") && !s.includes('-n default')), steps.join('\n'));
+  const step = card.locator('.next li').first();
+  const placeholder = step.locator('.placeholder');
+  assert.equal(await placeholder.count(), 1);
+  assert.equal(await placeholder.textContent(), "'<namespace>'");
+  assert.ok((await card.locator('.cannot li').allTextContents()).some((c) => /does not state its namespace/.test(c)));
+  assert.equal(await placeholder.evaluate((e) => getComputedStyle(e).fontStyle), 'italic');
+  await placeholder.click();
+  assert.equal(await page.evaluate(() => window.getSelection().toString()), steps[0], 'a click selects the whole command');
+  await step.locator('button.copy').click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), steps[0]);
+  await screenshot(page, 'newcomer-placeholder-en');
+});
+
 for (const [locale, title, redact] of [
   ['en-US', 'What should I paste?', /redact it/],
   ['zh-CN', '我该粘贴什么？', /请先脱敏/],

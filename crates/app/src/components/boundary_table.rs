@@ -100,7 +100,7 @@ pub fn boundary_table(props: &Props) -> Html {
                 <th scope="row">{ (t.boundary)(row.boundary) }<br /><code translate="no">{ id }</code></th>
                 <td class="symptoms" data-label={t.col_symptoms}><ul>{ for symptoms }</ul></td>
                 <td class="first-evidence" data-label={t.col_first_evidence}>{ for first }</td>
-                <td class="cannot" data-label={t.col_cannot}><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ c }</li> }) }</ul></td>
+                <td class="cannot" data-label={t.col_cannot}><ul translate="no">{ for row.cannot_establish.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}>{ super::prose(c) }</li> }) }</ul></td>
                 <td class="next" data-label={t.col_next}><ul>{ for row.next_steps.iter().take(limit).enumerate().map(|(n, c)| html! { <li key={n}><code translate="no">{ super::command(c) }</code></li> }) }</ul></td>
             </tr>
         }

@@ -101,7 +101,7 @@ pub fn finding_card(props: &Props) -> Html {
             <h4>{ t.evidence }</h4>
             <ul class="evidence">{ for evidence }</ul>
             <h4>{ t.cannot_establish }</h4>
-            <ul class="cannot" translate="no">{ for f.cannot_establish.iter().map(|c| html! { <li>{ c.as_str() }</li> }) }</ul>
+            <ul class="cannot" translate="no">{ for f.cannot_establish.iter().map(|c| html! { <li>{ super::prose(c.as_str()) }</li> }) }</ul>
             <h4>{ t.next_steps }</h4>
             <ul class="next">{ for next }</ul>
             if let Some(sections) = view_model::rule_docs(&f.rule, lang) {

@@ -61,9 +61,28 @@ pub fn command(text: &str) -> Html {
     const WHOLE: usize = 64;
     let words = text.split(' ').enumerate().map(|(i, word)| {
         let class = (word.chars().count() <= WHOLE).then_some("w");
-        html! { <>{ if i > 0 { " " } else { "" } }<span {class}>{ word }</span></> }
+        html! { <>{ if i > 0 { " " } else { "" } }<span {class}>{ placeholders(word) }</span></> }
     });
     html! { <>{ for words }</> }
+}
+
+/// A word of a command with its placeholders (`'<namespace>'`, `'<name>'`, `'<node>'`: a name the
+/// input does not state, issue 40) marked as what to fill in; the command is selected and copied
+/// as it is, placeholders included.
+fn placeholders(word: &str) -> Html {
+    let mut parts = Vec::new();
+    let mut rest = word;
+    while let Some(start) = rest.find("'<") {
+        let Some(len) = rest[start..].find(">'") else {
+            break;
+        };
+        let end = start + len + 2;
+        parts.push(html! { { &rest[..start] } });
+        parts.push(html! { <span class="placeholder">{ &rest[start..end] }</span> });
+        rest = &rest[end..];
+    }
+    parts.push(html! { { rest } });
+    html! { <>{ for parts }</> }
 }
 
 /// Documentation prose with its `code spans` shown as code (the rest stays text: nothing in it is
