@@ -249,6 +249,10 @@ test('a browser without WebAssembly SIMD is told so on the page, in its language
     assert.match(await alert.textContent(), words);
     assert.equal(await page.locator('html').getAttribute('data-unsupported'), 'wasm-simd');
     assert.equal(await page.locator('.finding').count(), 0, 'the app did not start');
+    // The page's uncaught error may be reported after the alert is drawn (CI saw it late once).
+    for (let waited = 0; !pageErrors.some((e) => e.includes('SIMD unsupported')) && waited < 5000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     assert.ok(pageErrors.some((e) => e.includes('SIMD unsupported')), pageErrors.join('\n'));
     await screenshot(page, `unsupported-browser-${locale}`);
     await context.close();
