@@ -90,11 +90,6 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
             read.mark(source, line, line);
         }
     }
-    let years: Vec<Option<i64>> = model
-        .sources
-        .iter()
-        .map(|s| log_time::year_hint(&s.text))
-        .collect();
     let mut out = Vec::new();
     for k in candidates {
         if read.has(k.source, k.line) {
@@ -125,7 +120,7 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
         out.push(DependencyLine {
             known: k,
             entry: best.entry,
-            time: log_time::line_time(line, years[k.source]),
+            time: log_time::line_time(line, model.log_year(k.source)),
             block,
             in_log: block.is_some() || record(line),
             target,

@@ -65,6 +65,8 @@ pub struct Model<'a> {
     known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
     /// Where each line of each input starts (byte offsets), for [`Model::input_line`], on first use.
     line_starts: std::cell::OnceCell<Vec<Vec<usize>>>,
+    /// Each input's year of undated log lines ([`Model::log_year`]), read for an input on first use.
+    log_years: std::cell::OnceCell<Vec<std::cell::OnceCell<Option<i64>>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
     callers: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
 }
@@ -108,6 +110,16 @@ impl<'a> Model<'a> {
         let at = *starts.get(source)?.get((line as usize).checked_sub(1)?)?;
         let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
         Some(text[at..end].trim_end_matches('\r'))
+    }
+
+    /// The year input `source`'s undated log lines were written in ([`log_time::year_hint`]): read
+    /// once per input, on first use, for every reader of log times.
+    pub fn log_year(&self, source: usize) -> Option<i64> {
+        let years = self
+            .log_years
+            .get_or_init(|| self.sources.iter().map(|_| std::cell::OnceCell::new()).collect());
+        let text = &self.sources.get(source)?.text;
+        *years.get(source)?.get_or_init(|| log_time::year_hint(text))
     }
 
     /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
@@ -175,6 +187,7 @@ impl<'a> Model<'a> {
             pod_controllers: std::cell::OnceCell::new(),
             known_lines: std::cell::OnceCell::new(),
             line_starts: std::cell::OnceCell::new(),
+            log_years: std::cell::OnceCell::new(),
             callers: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,

@@ -16,40 +16,18 @@ pub struct DatedLine<'m> {
     pub time: Instant,
 }
 
-/// The years of the inputs' undated lines ([`log_time::year_hint`]), read for an input when first
-/// asked.
-struct Years<'m, 'a> {
-    model: &'m Model<'a>,
-    years: Vec<Option<Option<i64>>>,
-}
-
-impl<'m, 'a> Years<'m, 'a> {
-    fn new(model: &'m Model<'a>) -> Self {
-        Years {
-            model,
-            years: vec![None; model.sources.len()],
-        }
-    }
-
-    fn of(&mut self, source: usize) -> Option<i64> {
-        let model = self.model;
-        *self.years[source].get_or_insert_with(|| log_time::year_hint(&model.sources[source].text))
-    }
-}
-
 /// Every line the catalog knows, other than an application's dependency failure, that a log
 /// dates, in input order.
 pub fn dated<'m>(model: &'m Model<'_>) -> Vec<DatedLine<'m>> {
     // The time first: few lines of a dump start with one, and marking what the structural readers
     // read walks every object.
-    let mut years = Years::new(model);
     let mut out: Vec<DatedLine<'m>> = model
         .known_lines()
         .iter()
         .filter(|k| k.recognised.entry.dependency.is_empty())
         .filter_map(|known| {
             let line = model.input_line(known.source, known.line)?;
-            let time = log_time::line_time(line, years.of(known.source))?;
+            let time = log_time::line_time(line, model.log_year(known.source))?;
             Some(DatedLine { known, time })
         })
         .collect();
@@ -74,7 +52,6 @@ const TAIL: usize = 500;
 /// 2022-10-05 06:43:42 UTC. --`), else the last dated line of each container log or journal.
 pub fn newest(model: &Model<'_>) -> Option<Instant> {
     let mut newest: Option<Instant> = None;
-    let mut years = Years::new(model);
     for (source, input) in model.sources.iter().enumerate() {
         let journal = journal_end(&input.text);
         let blocks: Vec<(u32, u32)> = model
@@ -88,7 +65,7 @@ pub fn newest(model: &Model<'_>) -> Option<Instant> {
         }
         newest = newest.max(journal);
         for (first, last) in blocks {
-            let year = years.of(source);
+            let year = model.log_year(source);
             let dated = (first..=last)
                 .rev()
                 .take(TAIL)
