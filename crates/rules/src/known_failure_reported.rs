@@ -47,35 +47,8 @@ crate::declare_rule! {
     /// ```text
     /// [ERROR] plugin/errors: 2 identity-3.eu-de-1.cloud.sap. A: read udp 10.244.1.6:36797->168.63.129.16:53: i/o timeout
     /// ```
-    pub const RULE = { id: "known-failure-reported", boundary: Boundary::Application, components: [ApiServer if Serves, Etcd if Serves, Scheduler if Serves, ControllerManager if Serves, CloudControllerManager if Serves, Kubelet if Serves, Runtime if Serves, ProxyCni if Serves, Volumes if Serves, ServiceSlice if Serves, Containers if Serves], also_at: [Boundary::ControlPlane, Boundary::Etcd, Boundary::Scheduling, Boundary::NodeRuntime, Boundary::QuotaAdmission, Boundary::ZoneNetworkStorage, Boundary::ReadinessEndpoints], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "known-failure-reported", boundary: Boundary::Application, components: [ApiServer if Serves, Etcd if Serves, Scheduler if Serves, ControllerManager if Serves, CloudControllerManager if Serves, Kubelet if Serves, Runtime if Serves, ProxyCni if Serves, Volumes if Serves, ServiceSlice if Serves, Containers if Serves], also_at: [Boundary::ControlPlane, Boundary::Etcd, Boundary::Scheduling, Boundary::NodeRuntime, Boundary::QuotaAdmission, Boundary::ZoneNetworkStorage, Boundary::ReadinessEndpoints], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- Kubernetes 组件、容器运行时、网络或存储插件、附加组件或客户端在出现故障时打印的一行文字——目录（`catalog/*.toml`，每条都注明来源）中的某一条——而其他规则都没有发现故障。如果其他规则只发现了笼统的症状（崩溃重启、探针失败、5xx：`crate::GENERIC`），网络、DNS 或存储方面的行仍会报告（客户端崩溃重启的旁边有 `dial tcp: lookup postgres on 127.0.0.53:53: … connection refused`：正是这次解析失败让它崩溃）。无论这一行处于什么布局中都能识别：events 表格的一行、describe 的 `Events:` 部分、klog 或 journal 日志行、JSON 日志，或一句说明文字。
-
- ## 为什么重要
- 粘贴的内容常常只有一行：某条命令打印的错误、一行日志、问题中引用的一条事件。如果对它什么都不说，它看起来就像“没有故障”。目录中的每一条都指明了该组件的故障所指向的故障边界，所以一行已知的文字本身就是该去哪里查的证据。
-
- ## 证据
- 这一行，以及它匹配的条目（组件、原因、来源）和其中占位符所指的对象（Pod、Node、PVC）。每个条目和对象各一条发现；同一条目的多行一起引用。只有在其他规则都没有发现错误或警告时才报告：读取对象本身的规则比这一行能说明得更多。
-
- ## 故障边界
- 条目自身的边界：`control-plane`、`etcd`、`scheduling`、`node-runtime`、`quota-admission`、`zone-network-storage`、`readiness-endpoints` 或 `application`。
-
- ## 这些证据无法确定的内容
- 故障现在是否仍在发生，以及它最终来自哪个对象：它提到的对象都没有连同状态一起粘贴。组件打印的一行只是它的视角；原因可能在另一个组件。
-
- ## 下一步应收集的证据
- 这一行提到的对象（`kubectl describe`）、它周围的 Warning 事件（`kubectl get events -A --field-selector type=Warning`），以及该边界所需的命令：`node-runtime` 查看 Node，DNS 故障查看 CoreDNS 的端点，存储查看 PVC，`control-plane` 查看 API 服务器的健康状况。
-
- ## 示例
- ```text
- [ERROR] plugin/errors: 2 identity-3.eu-de-1.cloud.sap. A: read udp 10.244.1.6:36797->168.63.129.16:53: i/o timeout
- ```
-"#;
 
 /// The kinds an entry's `subject` may name, with the placeholder that carries the name.
 const NAMED_BY: &[(&str, &str)] = &[

@@ -39,7 +39,7 @@ pub struct Rule {
     pub boundary: Boundary,
     /// The rule's doc comment, in Markdown, with the sections listed in [`DOC_SECTIONS`].
     pub docs: &'static str,
-    /// The same documentation in Chinese (the rule's `DOCS_ZH`), with the sections listed in
+    /// The same documentation in Chinese (`docs/zh/<id>.md` in this crate), with the sections listed in
     /// [`DOC_SECTIONS_ZH`]: written like the doc comment (each line after one space), with every
     /// identifier, field, reason, message and command as in English and the example unchanged.
     pub docs_zh: &'static str,
@@ -168,19 +168,20 @@ pub const DOC_SECTIONS_ZH: [&str; 7] = [
 ];
 
 /// Declares a rule: the doc comment is turned into [`Rule::docs`] with `concat!`, never synced by hand;
-/// `docs_zh` is its Chinese translation ([`Rule::docs_zh`], a `DOCS_ZH` const in the rule's file).
+/// its Chinese translation is `docs/zh/<id>.md` in this crate ([`Rule::docs_zh`]), so a rule's file
+/// holds its docs, its messages and its check.
 /// `components: [Kubelet, Runtime if NotNodeSubject]` names the [`faultline_report::Component`]s its
 /// findings implicate, each with an optional [`components::When`] condition; a rule without one
 /// does not compile (and a test checks the registry's).
 #[macro_export]
 macro_rules! declare_rule {
-    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], $(also_at: [$($also:expr),* $(,)?],)? docs_zh: $docs_zh:expr, check: $check:path $(,)? };) => {
+    ($(#[doc = $doc:literal])+ pub const $name:ident = { id: $id:literal, boundary: $boundary:expr, components: [$($component:ident $(if $when:ident)?),+ $(,)?], $(also_at: [$($also:expr),* $(,)?],)? check: $check:path $(,)? };) => {
         $(#[doc = $doc])+
         pub const $name: $crate::Rule = $crate::Rule {
             id: $id,
             boundary: $boundary,
             docs: concat!($($doc, "\n"),+),
-            docs_zh: $docs_zh,
+            docs_zh: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/zh/", $id, ".md")),
             check: $check,
             also_at: &[$($($also),*)?],
             components: &[$($crate::components::Implicates {

@@ -73,45 +73,8 @@ crate::declare_rule! {
     ///       Message:   fatal: load config: unknown field "retry_backof"
     ///       Exit Code: 1
     /// ```
-    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-crash-looping", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器启动后又以错误退出，并且反复如此：处于 `CrashLoopBackOff`，或者发生了重启且上一次终止的退出码非零；或者容器在一个不会重启它的 Pod 中以错误终止。规则会解释退出码（1 应用错误，2 用法错误，126 不可执行，127 找不到命令，134 abort，137 被杀死，139 段错误，143 被终止），并引用终止消息。因内存被杀死的容器，以及进程根本没有启动的容器，交给各自对应的规则处理。
-
- ## 为什么重要
- 节点、容器运行时和镜像都已完成了各自的工作：进程运行过，是它自己选择了退出（或崩溃）。原因在应用的代码、配置或依赖中，下一步要看的证据是它上一次运行的日志。
-
- ## 证据
- 等待原因、终止原因、退出码、消息和时间，重启次数，以及 Pod 的 `BackOff` 事件。没有粘贴 Pod 时，仅凭它的 `Back-off restarting failed container` 事件：这只是线索，发现中会如此说明，也给不出退出码。属于存活探针强制终止的重启列在 `liveness-probe-failing` 之下。如果粘贴了容器的日志（提示符后的 `kubectl logs … --previous`、按日志命名的文件，或者在 describe 旁边按形状识别出的崩溃输出），会引用进程最后报出的那一行：Go 的 panic（及其第一个栈帧）、Python traceback 的最后一行、Java 异常最深一层的 `Caused by:`、Node.js 或 Rust 的崩溃，或者提到连接被拒绝、DNS 解析失败、证书、缺失的文件或键、堆内存耗尽、数据库拒绝凭据的那一行；摘要会说明属于哪一类错误，以及这一行提到的依赖（如果输入中有同名的 Service，也会指出）。
- 仅有 `kubectl get pods` 的一行时：STATUS 为 `CrashLoopBackOff` 或 `Error`；或者 STATUS 为 `Running`，而 kubectl ≥ 1.27 打印的 RESTARTS 列带有时间，显示重启了 3 次或更多、最近一次不到 10 分钟前（`5 (2m ago)`）：这是依据最弱证据给出的警告，并说明该 Pod 的 describe 会显示什么。最近一次重启在很久以前（`10 (43d ago)`），或者只有次数没有时间（较旧的 kubectl），都证明不了当前的问题，规则保持沉默。
-
- 容器在之前的退出之后重新运行并就绪时，要看它此后运行了多久：如果输入显示它自上次重启以来已运行 10 分钟或更久（它的 `startedAt` 早于该 Pod 事件中最新的时间那么久，或者该 Pod 最近一次 `BackOff`、`Started`、`Created`、`Killing` 事件早于采集时刻那么久），kubelet 已经重置了退避计时，之前的退出是历史（一条 info，“失败直到……，已恢复”）。如果输入无法判断，则给出警告并说明这一点：一个在 10 分钟内重启 5 次、此刻正在运行的容器仍然处于崩溃循环中。
-
- 容器的状态里完全没有终止信息（1.1 之前的 kubectl 不打印 `Last State`），但重启了 3 次或更多、正在运行却未就绪，且启动时间距该 Pod 事件中最新的时间不到 10 分钟：给出警告，说明它在反复重启，而它是怎样结束的无从得知。
-
- ## 故障边界
- `application`：容器自身的进程。
-
- ## 这些证据无法确定的内容
- 应用为什么退出：这要看它的日志。它所需要的某个依赖（数据库、配置文件、某个服务）是否才是失败的那一方。没有 `OOMKilled` 的退出码 137 也可能是存活探针导致的强制终止，或来自外部的 SIGKILL。粘贴了日志时：日志的最后一行只是进程自己说的话，不能证明原因；连接被拒绝也说明不了依赖是宕机了还是地址写错了。
-
- ## 下一步应收集的证据
- 对该容器执行 `kubectl logs --previous`，查看它的启动命令和配置，以及有没有存活探针失败的事件。
-
- ## 示例
- ```text
-     State:       Waiting
-       Reason:    CrashLoopBackOff
-     Last State:  Terminated
-       Reason:    Error
-       Message:   fatal: load config: unknown field "retry_backof"
-       Exit Code: 1
- ```
-"#;
 
 /// What an exit code usually means for a containerised process.
 pub fn exit_code_meaning(code: i32) -> Msg {

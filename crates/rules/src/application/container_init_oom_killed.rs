@@ -48,40 +48,8 @@ crate::declare_rule! {
     ///                 container init was OOM-killed (memory limit too low?): unknown
     ///   Exit Code:    128
     /// ```
-    pub const RULE = { id: "container-init-oom-killed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-init-oom-killed", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器运行时无法启动的容器，原因是运行时自己的 init 进程因超出内存限制被内核杀掉：runc 的 `container init was OOM-killed (memory limit too low?)`（crun 的说法是 `OOM: the memory limit could be too low`），出现在容器 `RunContainerError` 的等待消息中、它上一次终止（`StartError`，退出码 128）的消息中、kubelet 的 `Failed` 事件（`Error: failed to create containerd task: … container init was OOM-killed (memory limit too low?)`）中，或者 `FailedCreatePodSandBox` 事件中（这时连 Pod 的沙箱本身都放不进 Pod 的内存限制）。
-
- ## 为什么重要
- 这句话出现在沙箱错误或启动错误里，看起来像是容器运行时或网络的故障；终止原因是 `StartError` 而不是 `OOMKilled`，退出码是 128 而不是 137，所以也不会被当成内存不足被杀。但它确实是：Pod spec 中（或 LimitRange 默认值给出）的内存限制太小，容器连启动都做不到，只有调高限制才有用。
-
- ## 证据
- 容器的等待原因和消息，它上一次终止的原因、退出码和消息，它的 `resources.limits.memory` 和 `requests.memory`，以及带有运行时这句话的 Pod 事件，按 kind、命名空间和名称匹配。
-
- ## 故障边界
- `application`：工作负载自己的资源设置，而不是节点、容器运行时或网络。
-
- ## 这些证据无法确定的内容
- 容器启动到底需要多少内存：运行时只说它的 init 进程被杀了，没有说当时用了多少。没有粘贴 spec 时，这个限制是 Pod 自己的，还是 LimitRange 的默认值。只有事件时，之后的某次启动是否已经成功。
-
- ## 下一步应收集的证据
- 容器的资源设置（`kubectl get pod NAME -o jsonpath='{.spec.containers[*].resources}'`），命名空间的 LimitRange（`kubectl get limitrange -n NS -o yaml`），以及调高限制之后的 `kubectl describe pod`。
-
- ## 示例
- ```text
- Last State:     Terminated
-   Reason:       StartError
-   Message:      failed to create containerd task: failed to create shim task: OCI runtime
-                 create failed: runc create failed: unable to start container process:
-                 container init was OOM-killed (memory limit too low?): unknown
-   Exit Code:    128
- ```
-"#;
 
 faultline_report::messages! {
     /// The words of `container-init-oom-killed`.

@@ -46,38 +46,8 @@ crate::declare_rule! {
     ///     exitCode: 137
     ///     reason: OOMKilled
     /// ```
-    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-oom-killed", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器在自身内存限制之内被内核的 OOM killer 杀死：它当前或上一次终止的原因是 `OOMKilled`（退出码 137）。规则会引用容器的内存限制和请求，以及在其 `command`、`args` 或 `env` 中找到的运行时内存设置（JVM 的 `-Xmx` 和 `-XX:MaxRAMPercentage`，Node.js 的 `--max-old-space-size`，也包括 `NODE_OPTIONS` 中的，Go 的 `GOMEMLIMIT`）：允许堆增长到限制甚至超过限制，是这次被杀最可能的原因，摘要会先说这一点。
-
- ## 为什么重要
- 应用使用的内存超过了容器允许的上限，重启后还会重演。这不是节点故障：处于内存压力下的节点会驱逐 Pod（`Evicted`），而不是这样。
-
- ## 证据
- 终止原因和退出码，重启次数，spec 中的 `resources.limits.memory` 和 `requests.memory`（来自 YAML 或 JSON 对象，或 describe 的 `Limits:` / `Requests:`），`command`、`args` 或 `env` 中的内存设置（describe 的 `Command:`、`Args:`、`Environment:`），每一项都注明所在行，以及 Pod 的事件。没有限制时，规则会说明是哪一种情况：没有粘贴容器的 spec，还是粘贴了但其中没有设置限制。仅有 `kubectl get pods` 的一行、STATUS 为 `OOMKilled`（kubectl 对上一次终止的概括）时也会读取，作为它本来就是的弱证据：表格既看不到内存限制，也看不出是哪个容器。
-
- ## 故障边界
- `application`：进程的内存用量与它自己的 Pod spec 所设限制之间的关系。
-
- ## 这些证据无法确定的内容
- 内存用量是泄漏、负载尖峰，还是限制对正常工作来说本就太小；进程的哪一部分占用了内存（堆、堆外、页缓存）；节点本身是否也内存不足。
-
- ## 下一步应收集的证据
- 上一个容器的日志（`kubectl logs --previous`），随时间变化的内存指标（`kubectl top pod --containers`），并把内存限制与堆设置放在一起对照。
-
- ## 示例
- ```yaml
- lastState:
-   terminated:
-     exitCode: 137
-     reason: OOMKilled
- ```
-"#;
 
 /// kubectl's STATUS for a Pod whose container was last terminated by the OOM killer.
 const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {

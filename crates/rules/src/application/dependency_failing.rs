@@ -47,35 +47,8 @@ crate::declare_rule! {
     /// ```text
     /// 2024-03-11T10:15:43.101Z ERROR org.postgresql.util.PSQLException: Connection to prod-db:5432 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.
     /// ```
-    pub const RULE = { id: "dependency-failing", boundary: Boundary::Application, components: [Containers if Serves, ServiceSlice if Serves, ProxyCni if Serves], also_at: [Boundary::ReadinessEndpoints, Boundary::ZoneNetworkStorage], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "dependency-failing", boundary: Boundary::Application, components: [Containers if Serves, ServiceSlice if Serves, ProxyCni if Serves], also_at: [Boundary::ReadinessEndpoints, Boundary::ZoneNetworkStorage], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 应用的日志表明它所依赖的东西调用失败：数据库、缓存、队列、搜索集群、HTTP 或 gRPC 服务拒绝连接或超时，名称无法解析，证书过期或不受信任，凭据被拒绝，连接池耗尽，服务器连接数已满或只读，调用慢了几秒。每一行都是目录中的一条（`catalog/deps.toml`：PostgreSQL、MySQL、Redis、MongoDB、Kafka、RabbitMQ、Elasticsearch、HTTP 和 gRPC 客户端在 Go、Java、Python、Node.js 和 .NET 中打印的内容，每条都注明来源），位于容器日志或日志记录（时间戳、级别、JSON 或 logfmt 记录）中，无论其布局如何。
-
- ## 为什么重要
- 当 Pod 处于 Running 且 Ready 时，故障常常在应用调用的东西上，唯一的证据就是它的日志。随后把依赖与一起粘贴的集群对象关联起来：同名的 Service 及其端点、Service 不提供的端口、没有任何 Service 叫这个名字、指定它的 ConfigMap 或环境变量、让 Pod 无法使用 DNS 的 NetworkPolicy。
-
- ## 证据
- 每个依赖（按日志行给出的主机和端口）的第一行和最后一行失败记录、失败的行数、带时间的行所跨越的时间段，以及与该依赖关联的对象，各自附上所在的行。
-
- ## 故障边界
- `application`（应用及其依赖）；依赖是已粘贴且没有就绪端点的 Service 时为 `readiness-endpoints`；名称无法解析且已粘贴的、选中该 Pod 的 NetworkPolicy 不允许访问 DNS 的出站流量时为 `zone-network-storage`。
-
- ## 这些证据无法确定的内容
- 依赖是对所有客户端都不可用，还是只有这个 Pod 访问不到；应用是否会重试并恢复：日志只是一个客户端的视角。一次慢调用或只记录一次的错误只是症状，本身不是原因。
-
- ## 下一步应收集的证据
- 依赖的 Service 及其端点，从另一个 Pod 探测同一主机和端口（`nc -zv`、`nslookup`，证书用 `openssl s_client`），依赖自己的日志，以及应用现在的日志，看它是否仍在失败。
-
- ## 示例
- ```text
- 2024-03-11T10:15:43.101Z ERROR org.postgresql.util.PSQLException: Connection to prod-db:5432 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.
- ```
-"#;
 
 /// The failures that say little alone: a slow call, a call that timed out, a wait for a pooled
 /// connection that timed out.

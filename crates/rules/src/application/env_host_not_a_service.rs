@@ -38,36 +38,8 @@ crate::declare_rule! {
     /// - name: REDIS_ADDR
     ///   value: redis-cart-invalid:6379
     /// ```
-    pub const RULE = { id: "env-host-not-a-service", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "env-host-not-a-service", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器的环境变量指向一个集群内的主机，而它不是任何 Service：例如 `REDIS_ADDR: redis-cart-invalid:6379`、`http://orders.shop.svc.cluster.local:8080/api` 或 `DB_HOST: postgres`，其中的 Service 名不在为该命名空间粘贴的 Service 之中。只有粘贴了该命名空间的 Service 列表（两个或更多，来自 `kubectl get svc` 表格或对象）时才会报告：单独一个 Service 只是被问到的那个，不代表整个命名空间。会读取带端口的主机、URL、`NAME.NAMESPACE[.svc[.cluster.local]]`，以及 `*_HOST` 变量中的单个名字；其他带点的名字可能在集群之外，不予判断。
-
- ## 为什么重要
- 不存在的 Service 名无法解析：应用的连接会以 DNS 错误失败，它会崩溃重启或返回错误，看起来像是 Pod 出了故障，而原因只是它配置中的一行。
-
- ## 证据
- 环境变量的 `value` 及其所在行，以及该命名空间中粘贴的 Service。
-
- ## 故障边界
- `application`：应用自己的配置指向了一个不存在的依赖；集群的 DNS 和网络都在正常工作。
-
- ## 这些证据无法确定的内容
- 粘贴的列表是否就是整个命名空间，以及这个主机是否本来就要在集群之外解析（搜索域、`hostAliases`、节点的解析器）。
-
- ## 下一步应收集的证据
- `kubectl get svc -n NAMESPACE`，容器在尝试连接前后的日志，以及在 Pod 内部的一次解析（`nslookup HOST`）。
-
- ## 示例
- ```yaml
- env:
- - name: REDIS_ADDR
-   value: redis-cart-invalid:6379
- ```
-"#;
 
 pub use faultline_model::callers::service_of;
 

@@ -37,36 +37,8 @@ crate::declare_rule! {
     /// - name: CART_SERVICE_ADDR
     ///   value: cartservice:7071   # Service cartservice: port 7070
     /// ```
-    pub const RULE = { id: "env-port-not-a-service-port", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "env-port-not-a-service-port", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器的环境变量指向一个已粘贴的 Service，但用的端口是该 Service 没有的：例如 `CART_SERVICE_ADDR: cartservice:7071`，而 Service `cartservice` 只暴露 7070。主机的读法与 `env-host-not-a-service` 相同（`host:port`、URL、`NAME.NAMESPACE[.svc…]:port`）；该 Service 必须连同它的 `spec.ports` 一起粘贴。
-
- ## 为什么重要
- Service 只转发它列出的端口：连接它的 ClusterIP 上的其他端口会被拒绝或超时，而 Service、它的端点和被调用方都是健康的。调用方会崩溃重启或探针失败，看起来像是它自己出了故障。
-
- ## 证据
- 环境变量的 `value` 及其所在行，以及该 Service 的 `spec.ports[].port`。
-
- ## 故障边界
- `application`：调用方的配置指向了依赖并不提供的端口；Service、DNS 和网络都在正常工作。
-
- ## 这些证据无法确定的内容
- 应用是否真的用这个变量建立连接（它可能读取另一个变量），以及 Service 之后是否加上了这个端口。
-
- ## 下一步应收集的证据
- Service 的端口（`kubectl get svc NAME -n NAMESPACE -o jsonpath='{.spec.ports}'`），以及调用方在尝试连接时的日志。
-
- ## 示例
- ```yaml
- env:
- - name: CART_SERVICE_ADDR
-   value: cartservice:7071   # Service cartservice: port 7070
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let namespaces = crate::pod_spec::namespaces(model);

@@ -43,37 +43,8 @@ crate::declare_rule! {
     /// HTTP/1.1 500 Internal Server Error
     /// {"error":"upstream database connection refused"}
     /// ```
-    pub const RULE = { id: "http-server-errors", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "http-server-errors", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 粘贴的请求输出中的 HTTP 5xx 响应：`curl -i`/`-v` 的状态行（`HTTP/1.1 500 Internal Server Error`、`< HTTP/2 503`），`curl -w '%{http_code}'` 输出的状态码，`wget` 的 `ERROR 500:`，以及来自 `kubectl logs` 的访问日志行（`"GET /api HTTP/1.1" 500`）。由代理在找不到后端时返回的 502、503 和 504 页面（`no healthy upstream`、`no endpoints available for service`、`upstream connect error`）不计入：这些关乎端点，而不是应用。
-
- ## 为什么重要
- 这是文章实验 3 中的第五个事实，即业务响应：Pod 可以是 Running 且 Ready，Service 可以有端点，而应用仍然可能让请求失败。5xx 意味着请求到达了服务器，但服务器处理失败了。
-
- ## 证据
- 状态行及其状态码，以及产生它们的命令；如果响应体说明了原因，也一并引用。当同一份输出中后面的请求又成功了，说明失败是间歇性的，作为警告报告。
-
- ## 故障边界
- `application`：作出响应的程序，或它调用的某个依赖。
-
- ## 这些证据无法确定的内容
- 5xx 是应用自身的问题，还是某个依赖（数据库、另一个服务）的问题；请求经过 Service 时，是哪个 Pod 作出的响应；其他客户端是否也看到同样的结果。
-
- ## 下一步应收集的证据
- 失败请求前后的应用日志（`kubectl logs -l SELECTOR --since=10m`），把同样的请求直接发给某一个 Pod（`kubectl port-forward pod/NAME`），以及它的各个依赖的健康状况。
-
- ## 示例
- ```text
- $ kubectl exec -n shop deploy/frontend -- curl -sS -i http://checkout.shop.svc:8080/api/orders
- HTTP/1.1 500 Internal Server Error
- {"error":"upstream database connection refused"}
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // The statuses are ingest's records (`CommandOutput::http`), the ones the business-response

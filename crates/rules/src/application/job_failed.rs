@@ -43,40 +43,8 @@ crate::declare_rule! {
     ///     message: Job has reached the specified backoff limit
     ///   failed: 5
     /// ```
-    pub const RULE = { id: "job-failed", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "job-failed", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 已彻底失败的 Job：其 `Failed` 状况为 `True`，原因为 `BackoffLimitExceeded`（其 Pod 失败的次数超过了 `spec.backoffLimit` 允许的次数）或 `DeadlineExceeded`（运行时间超过了 `spec.activeDeadlineSeconds`）；或者在没有粘贴 Job 本身时，Job 控制器产生的 `BackoffLimitExceeded` / `DeadlineExceeded` 事件。同时引用 `status.failed`（失败的 Pod 数量）。
-
- ## 为什么重要
- 失败的 Job 不再创建 Pod，而它失败的 Pod 可能已被清理：在 `kubectl get pods` 中很容易漏看。它的 Pod 运行过并以非零状态退出（或运行过慢）：失败的是容器自身的工作，而不是它周围的集群。
-
- ## 证据
- 首先是 `status.conditions[type=Failed]`（原因和消息）、`status.failed`、`spec.backoffLimit`，其次是控制器的事件；如果粘贴了它的 Pod 的日志（`kubectl logs job/JOB`、`-l job-name=JOB`，或者按它命名的 Pod），还会按行引用日志最后报出的错误，说明错误的类别以及其中提到的依赖。
-
- ## 故障边界
- `application`：Job 的 Pod 运行了，但它们的命令失败了。
-
- ## 这些证据无法确定的内容
- Pod 为什么失败（它们的退出码和日志，Job 不会保留这些），以及它们依赖的组件是否不可用；对于 `DeadlineExceeded`，无法确定工作是太慢还是卡住了。粘贴的日志的最后一行只是进程自己说的话，不能证明原因。
-
- ## 下一步应收集的证据
- `kubectl get pods -n NS -l job-name=JOB`（失败的 Pod，如果仍保留），`kubectl logs -n NS -l job-name=JOB --previous`，以及 `kubectl describe job JOB -n NS`。
-
- ## 示例
- ```text
- status:
-   conditions:
-   - type: Failed
-     status: "True"
-     reason: BackoffLimitExceeded
-     message: Job has reached the specified backoff limit
-   failed: 5
- ```
-"#;
 
 const REASONS: [&str; 2] = ["BackoffLimitExceeded", "DeadlineExceeded"];
 

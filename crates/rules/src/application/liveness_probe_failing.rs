@@ -37,36 +37,8 @@ crate::declare_rule! {
     /// Warning  Unhealthy  2m (x9 over 10m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
     /// Normal   Killing    2m (x3 over 10m)  kubelet  Container api failed liveness probe, will be restarted
     /// ```
-    pub const RULE = { id: "liveness-probe-failing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "liveness-probe-failing", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 因存活探针失败而被 kubelet 重启的容器：`Unhealthy` 事件 `Liveness probe failed: …`（或探针出错），以及 kubelet 的 `Killing` 事件 `Container x failed liveness probe, will be restarted`。规则会引用探针自身的输出（`HTTP probe failed with statuscode: 500`、`connection refused`、超时）。
-
- ## 为什么重要
- 这些重启看起来像崩溃，但进程并不是自己选择退出的：是 kubelet 杀死了它（退出码 137），因为它不再响应健康检查。要么应用卡住或过载，要么探针对它来说过于严格。
-
- ## 证据
- 该 Pod 的 `Unhealthy` 和 `Killing` 事件（按 kind、命名空间和名称匹配）及其次数；粘贴了 Pod 时，还有容器的重启次数。
-
- ## 故障边界
- `application`：进程对自身健康检查的响应。
-
- ## 这些证据无法确定的内容
- 应用是真的不健康，还是探针配置有误（路径、端口，或超时比慢启动、垃圾回收停顿还短）。
-
- ## 下一步应收集的证据
- 探针的定义，被杀死之前的应用日志（`kubectl logs --previous`），以及手动向探针端点发一个请求。
-
- ## 示例
- ```text
- Warning  Unhealthy  2m (x9 over 10m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
- Normal   Killing    2m (x3 over 10m)  kubelet  Container api failed liveness probe, will be restarted
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen = BTreeSet::new();

@@ -40,37 +40,8 @@ crate::declare_rule! {
     /// readinessProbe:
     ///   httpGet: {path: /healthz, port: http}
     /// ```
-    pub const RULE = { id: "probe-port-not-declared", boundary: Boundary::Application, components: [Kubelet, Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "probe-port-not-declared", boundary: Boundary::Application, components: [Kubelet, Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 存活、就绪或启动探针（`httpGet`、`tcpSocket`、`grpc`）指向了容器没有的端口：具名端口（`port: http`）不是该容器的任何 `ports[].name`（错误），或者容器声明了端口，而探针的端口号不是其中任何一个 `containerPort`（提示；当 kubelet 的 `Unhealthy` 事件表明对它的连接被拒绝时为错误：健康检查端口不写进 `ports` 很常见，也能正常工作，OpenTelemetry chart 的维护者在 open-telemetry/opentelemetry-helm-charts#172 中就是这样回答的）。
-
- ## 为什么重要
- kubelet 在容器自己的端口中解析具名探针端口；找不到这个名字，探针每次都会失败，于是 Pod 永远不会就绪（就绪探针），或者被一次又一次重启（存活探针、启动探针），而应用本身其实没有问题。探针指向没有进程监听的端口，也会以 `connection refused` 同样失败。
-
- ## 证据
- 探针的 `port` 和容器的 `ports`，各注明所在行；来自 Pod（也包括 describe 打印的 `Port:`、`Liveness:`、`Readiness:`、`Startup:`）。
-
- ## 故障边界
- `application`：探针是应用自己的 Pod spec 的一部分，而它与同一个 spec 声明的端口不一致。
-
- ## 这些证据无法确定的内容
- 进程实际监听的是哪个端口：`containerPort` 只是说明性的，容器没有声明的数字探针端口也可能有进程在服务（管理端口、边车容器的端口）。
-
- ## 下一步应收集的证据
- 探针的 `Unhealthy` 事件（`connection refused`，kubelet 拨号的端口），以及容器正在监听的套接字。
-
- ## 示例
- ```yaml
- ports:
- - {name: web, containerPort: 8080}
- readinessProbe:
-   httpGet: {path: /healthz, port: http}
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for spec in pod_specs(model) {

@@ -39,37 +39,8 @@ crate::declare_rule! {
     /// - name: web
     ///   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
     /// ```
-    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "readiness-probe-missing", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 处于 `Ready=True` 的 Pod 中有容器没有 `readinessProbe`，并且这些 Pod 在接收流量：有粘贴的 Service 选中了它们（或者没有粘贴 Service，且不在 `kube-system` 中）。每个工作负载一条发现，级别为信息。
-
- ## 为什么重要
- 没有就绪探针时，kubelet 会在容器一启动就把它标记为就绪，所以 `Ready=True` 和 EndpointSlice 中的 `ready: true` 只能证明进程在运行：Service 会在它还在预热时、或者它已不再响应之后，继续把流量发给它。用文章的话说，这里的 Ready 对业务响应什么也证明不了。
-
- ## 证据
- Pod 的 `Ready` 状况，以及没有 `readinessProbe` 的容器定义。
-
- ## 故障边界
- `application`：应用对自身就绪状态的声明。
-
- ## 这些证据无法确定的内容
- 应用现在是否正确响应：只有一次请求（或一个探针）才能说明这一点。该工作负载是否根本需要探针（不提供流量的批处理 worker 就不需要）。
-
- ## 下一步应收集的证据
- 直接向某一个 Pod 发请求（`kubectl port-forward pod/NAME`），以及查看工作负载的模板（`kubectl get deploy NAME -o yaml`），以便添加一个检查业务真正所需条件的 `readinessProbe`。
-
- ## 示例
- ```yaml
- containers:
- - name: web
-   image: shop/web:3.1   # no readinessProbe: Ready only means "started"
- ```
-"#;
 
 /// A workload, its Pods' names, the evidence of its first Pod, its containers without a probe.
 type Group = (ObjectRef, Vec<String>, Vec<Evidence>, Vec<String>);

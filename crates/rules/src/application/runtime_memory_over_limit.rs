@@ -38,37 +38,8 @@ crate::declare_rule! {
     ///   limits:
     ///     memory: 384Mi
     /// ```
-    pub const RULE = { id: "runtime-memory-over-limit", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "runtime-memory-over-limit", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器的运行时被允许使用的内存多于容器本身：JVM 的 `-Xmx` 或 `-XX:MaxRAMPercentage`，Node.js 的 `--max-old-space-size`（在 `args`、`command` 或 `NODE_OPTIONS` 中），或 Go 的 `GOMEMLIMIT`，不低于 `resources.limits.memory`，而且还没有出现 `OOMKilled`（已经这样被杀的容器归 `container-oom-killed`，它会说明同样的情况）。
-
- ## 为什么重要
- 运行时按自己的上限回收垃圾，而不是按容器的限制：上限高于限制时，堆可以一直增长，直到内核的 OOM killer 杀死进程（退出码 137），这往往发生在负载上来之后，远在发布看起来正常之后。
-
- ## 证据
- 设置所在的字段（`args[i]`、`command[i]`、`env[i].value`）和 `resources.limits.memory`，各注明所在行；来自 Pod。
-
- ## 故障边界
- `application`：容器自身的配置设了两个互相矛盾的内存上限。
-
- ## 这些证据无法确定的内容
- 进程现在用了多少内存；在这种负载下堆是否真会增长到上限；镜像自己设置的参数（入口脚本、镜像内置的 `JAVA_TOOL_OPTIONS`）。
-
- ## 下一步应收集的证据
- 一段时间内的 `kubectl top pod --containers`，容器的重启次数和上一次状态，以及运行时实际生效的设置（`java -XshowSettings:vm`、`node -p 'v8.getHeapStatistics()'`）。
-
- ## 示例
- ```yaml
- args: ["--max-old-space-size=1024", "server.js"]
- resources:
-   limits:
-     memory: 384Mi
- ```
-"#;
 
 /// Whether the Pod's status says this container was OOMKilled (now or last time).
 fn oom_killed(object: &faultline_ingest::Object, container: &str) -> bool {

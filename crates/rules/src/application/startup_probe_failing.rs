@@ -48,36 +48,8 @@ crate::declare_rule! {
     /// Warning  Unhealthy  58m (x22 over 62m)  kubelet  Startup probe failed: HTTP probe failed with statuscode: 503
     /// Normal   Killing    53m                 kubelet  Container api failed startup probe, will be restarted
     /// ```
-    pub const RULE = { id: "startup-probe-failing", boundary: Boundary::Application, components: [Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "startup-probe-failing", boundary: Boundary::Application, components: [Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 一直没有完成启动的容器：kubelet 的 `Unhealthy` 事件 `Startup probe failed: …`（HTTP 状态码、`connection refused`、超时、命令的输出），以及它的 `Killing` 事件 `Container x failed startup probe, will be restarted`。规则会引用探针自身的输出；粘贴了 Pod 时，还有容器的 `started`、`ready` 和 `restartCount`；粘贴了容器定义时，还有启动探针留给应用的时间（`initialDelaySeconds` + `failureThreshold` × `periodSeconds`）。输入表明已经过去的失败（Pod 已就绪且重启次数为 0、容器 `started: true` 并在运行，或已就绪）属于历史：一条信息级别的记录，绝不是错误。
-
- ## 为什么重要
- 启动探针通过之前，容器不算已启动：它的存活探针和就绪探针都不会执行，也不会接收流量。连续失败 `failureThreshold` 次之后，kubelet 会杀死它（先 SIGTERM，宽限期过后 SIGKILL：退出码 143 或 137）并重新启动，所以一个启动时间超过预算的应用永远起不来，看起来就像崩溃循环。这些重启是 kubelet 强制终止容器造成的，不是应用自己退出。
-
- ## 证据
- 该 Pod 的 `Unhealthy` 和 `Killing` 事件（按 kind、命名空间和名称匹配）及其次数；粘贴了 Pod 时，还有容器的 `started`、`ready`、`restartCount` 及其 `startupProbe`。仅凭事件时，发现的级别为警告：Pod 之后可能已经启动了。
-
- ## 故障边界
- `application`：进程对自身启动检查的响应。
-
- ## 这些证据无法确定的内容
- 应用是启动慢还是已经坏了（缺少某个依赖、端口不对、初始化时崩溃），以及预算对它来说是否太短：它正常情况下需要多久才能启动，输入中没有。
-
- ## 下一步应收集的证据
- 探针的定义，被杀死的那次运行的应用日志（`kubectl logs --previous`），以及它以前启动需要多久（日志中第一行和表示就绪的那一行）。
-
- ## 示例
- ```text
- Warning  Unhealthy  58m (x22 over 62m)  kubelet  Startup probe failed: HTTP probe failed with statuscode: 503
- Normal   Killing    53m                 kubelet  Container api failed startup probe, will be restarted
- ```
-"#;
 
 /// The kubelet's defaults for a probe's `initialDelaySeconds`, `failureThreshold`, `periodSeconds`.
 const DEFAULT_DELAY: u32 = 0;

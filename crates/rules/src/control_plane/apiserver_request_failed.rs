@@ -48,36 +48,8 @@ crate::declare_rule! {
     /// Unable to connect to the server: tls: failed to verify certificate: x509: certificate has
     /// expired or is not yet valid: current time 2025-04-02T09:14:55+02:00 is after 2025-03-30T07:21:12Z
     /// ```
-    pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, components: [ApiServer], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 发往 API 服务器的请求在途中失败，即 kubectl 报告的这些情况：服务证书过期或不受信任（`x509: certificate has expired or is not yet valid`，粘贴了 `kubeadm certs check-expiration` 时可见其中的 `<invalid>`），服务器无法连接（`Unable to connect to the server`、`connection refused`、`i/o timeout`、`no such host`），服务器响应太慢（`the server was unable to return a response in the time allotted`），限流（429，优先级与公平性），以及身份认证失败（`Unauthorized`）。etcd 自身的错误交给 etcd 规则处理；鉴权失败（`User "x" cannot …`，即 API 服务器做出了应答的 403）交给 `authorization-denied` 规则处理。经由 API 服务器代理（`…/services/NAME:PORT/proxy/`、`error trying to reach service`）的请求失败，是其后端的失败而不是 API 服务器的，由 `service-proxy-*` 规则报告。目录（catalog）认得是其他组件所打印的行（containerd 的镜像仓库请求、CNI 插件、CoreDNS、etcd、kubelet 的探针），即使它跟在一条 kubectl 命令之后或引用了 `connection refused`，也是那个组件的失败：由 `known-failure-reported` 规则在它自己的边界上报告；只有某个库的错误、别无其他内容的行（`dial tcp 10.96.0.1:443: i/o timeout`）也是如此，因为 kubectl 从不单独打印这样的行。
-
- ## 为什么重要
- API 不可用时，其他一切都无从观察：所有控制器、调度器和 kubelet 都依赖它。而且认证不等于鉴权：401 关乎客户端是谁，403 关乎它被允许做什么。
-
- ## 证据
- kubectl 的错误行和 client-go 日志行及其文本；粘贴了 `kubeadm certs check-expiration` 时，还有它的证书表。消息文本是最弱的证据：它的措辞会随版本变化。
-
- ## 故障边界
- `control-plane`：kube-apiserver、它的证书，以及位于它前面的组件。
-
- ## 这些证据无法确定的内容
- 仅凭 API 服务器的信号无法判断失败来自 etcd、网络、准入还是客户端本身；一个客户端失败，并不能说明其他客户端是否也失败。
-
- ## 下一步应收集的证据
- API 服务器的健康检查端点（`kubectl get --raw='/readyz?verbose'`），它在控制平面节点上的 Pod 和日志，证书的有效期，以及从另一个客户端发出同样的请求。
-
- ## 示例
- ```text
- Unable to connect to the server: tls: failed to verify certificate: x509: certificate has
- expired or is not yet valid: current time 2025-04-02T09:14:55+02:00 is after 2025-03-30T07:21:12Z
- ```
-"#;
 
 struct Category {
     needles: &'static [&'static str],

@@ -41,36 +41,8 @@ crate::declare_rule! {
     /// scheduler            Unhealthy   Get "http://127.0.0.1:10251/healthz": dial tcp 127.0.0.1:10251: connect: connection refused
     /// etcd-0               Unhealthy   Get https://10.0.0.4:2379/health: remote error: tls: bad certificate
     /// ```
-    pub const RULE = { id: "component-status-unhealthy", boundary: Boundary::ControlPlane, components: [ApiServer], also_at: [Boundary::Etcd], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "component-status-unhealthy", boundary: Boundary::ControlPlane, components: [ApiServer], also_at: [Boundary::Etcd], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- `kubectl get cs`（ComponentStatus）中显示 `Unhealthy` 的行。etcd 成员的行是 etcd 边界上的警告：API 服务器对该成员的健康检查请求失败了，并附有它得到的错误。调度器或控制器管理器的行，如果检查在 `127.0.0.1:10251`/`10252` 上被拒绝，只是一条提示而不是故障：这个探测访问的是组件在 API 服务器所在主机上的旧的非安全端口，而运行在自己 Pod 中、在其他主机上、或只开放安全端口的组件（自 1.20 起的每个 kubeadm 集群）从不应答它。它们的检查以其他方式失败时，是控制平面边界上的警告。
-
- ## 为什么重要
- `get cs` 是很多人首先使用的命令，而它的红色行常常是错的：这个 API 在 1.19 被弃用，因为它的检查是由 API 服务器以固定地址和自己的客户端发出的，并不是组件实际被访问的方式。把被拒绝的 10251 当成调度器宕机，会把排障引向错误的方向。
-
- ## 证据
- 该行的 STATUS、MESSAGE 和 ERROR 单元格（对象的 `Healthy` 状况）。
-
- ## 故障边界
- etcd 成员的行为 `etcd`；调度器和控制器管理器的行为 `control-plane`。
-
- ## 这些证据无法确定的内容
- 组件是否在工作：Unhealthy 的行可能只是检查本身失败（检查没有出示客户端证书，或组件并不监听那个地址）。
-
- ## 下一步应收集的证据
- API 服务器自己的视角（`kubectl get --raw='/readyz?verbose'`，它按 API 服务器实际使用 etcd 的方式检查 etcd）、用集群的客户端证书执行 `etcdctl endpoint health`，以及各组件的 Pod（`kubectl -n kube-system get pods -l tier=control-plane`）。
-
- ## 示例
- ```text
- NAME                 STATUS      MESSAGE                                                  ERROR
- scheduler            Unhealthy   Get "http://127.0.0.1:10251/healthz": dial tcp 127.0.0.1:10251: connect: connection refused
- etcd-0               Unhealthy   Get https://10.0.0.4:2379/health: remote error: tls: bad certificate
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects_of_kind("ComponentStatus") {

@@ -45,38 +45,8 @@ crate::declare_rule! {
     ///   ----           ------  ------                   -------
     ///   ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API
     /// ```
-    pub const RULE = { id: "metrics-api-unavailable", boundary: Boundary::ControlPlane, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "metrics-api-unavailable", boundary: Boundary::ControlPlane, components: [ApiServer], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 资源指标 API（`metrics.k8s.io`，由 metrics-server 通过 API 服务器的聚合层提供）没有应答，这从它的客户端可以看出：HPA 的 `ScalingActive` 状况为 `False`，原因为 `FailedGet…Metric`，消息说明指标 API 失败（`unable to fetch metrics from resource metrics API`、`no metrics returned from resource metrics API`、`the server could not find the requested resource (get pods.metrics.k8s.io)`）；HPA 本身没有粘贴时，这样的 `FailedGetResourceMetric` 事件；以及 kubectl 的发现请求对 `metrics.k8s.io` 得到 `503` 或 `the server is currently unable to handle the request`（`-v=6` 的跟踪、klog 行）。
-
- ## 为什么重要
- 读不到指标的 HPA 完全不会扩缩容，无论向上还是向下，`kubectl top` 也会失败；一个已注册却无人提供的 APIService 还会拖慢每一条 kubectl 命令，因为它们都要等待发现请求。去查工作负载的 CPU 或 HPA 的目标值是浪费时间：指标根本没有到达。
-
- ## 证据
- HPA 的 `ScalingActive` 状况（状态、原因、消息），它的 `FailedGetResourceMetric` 事件，以及 kubectl 关于 `metrics.k8s.io` 的输出行。关于 Pod 本身的指标消息（`did not receive metrics for targeted pods (pods might be unready)`、`missing request for cpu`）属于工作负载，不属于指标 API，不按此规则解读。
-
- ## 故障边界
- `control-plane`：API 服务器聚合的指标 API 及其后端。粘贴了处于故障中的 metrics-server Pod 时，`cluster-component-failing` 也会指出它们。
-
- ## 这些证据无法确定的内容
- 指标 API 为什么没有应答：metrics-server 没有安装、没有运行或未就绪，无法抓取各 kubelet 的指标（证书、`--kubelet-insecure-tls`），还是它的 APIService 不可用；要看它的 Pod、日志和 APIService 的状态。
-
- ## 下一步应收集的证据
- `kubectl get apiservice v1beta1.metrics.k8s.io`（它的 `Available` 状况），`kubectl -n kube-system get pods -l k8s-app=metrics-server`，它们的日志，以及 `kubectl top pods`。
-
- ## 示例
- ```text
- Conditions:
-   Type           Status  Reason                   Message
-   ----           ------  ------                   -------
-   ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API
- ```
-"#;
 
 /// Whether an HPA's metrics message says the metrics API failed, not the Pods' metrics.
 pub fn says_metrics_api_fails(message: &str) -> bool {

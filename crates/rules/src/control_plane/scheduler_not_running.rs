@@ -46,38 +46,8 @@ crate::declare_rule! {
     /// Status:           Pending
     /// Events:           <none>
     /// ```
-    pub const RULE = { id: "scheduler-not-running", boundary: Boundary::ControlPlane, components: [Scheduler], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "scheduler-not-running", boundary: Boundary::ControlPlane, components: [Scheduler], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 没有任何调度器处理过的 Pod：处于 `Pending`，没有节点（`Node: <none>`，没有 `spec.nodeName`，也没有 `nominatedNodeName`），根本没有 `PodScheduled` 状况，也没有任何关于它的事件（既没有 `FailedScheduling`，也没有 `Scheduled`），而输入表明本该看得到事件：describe 显示 `Events:  <none>`，或者粘贴了事件却没有一条是关于这个 Pod 的（对于不显示状况的 `get pods` 行，则是粘贴了它所在命名空间的事件，却没有一条关于它）。如果输入还列出了 `kube-system` 中的控制平面 Pod 而其中没有 `kube-scheduler`，或者 `spec.schedulerName` 不是 `default-scheduler`，规则也会指出。
-
- ## 为什么重要
- 调度器放不下的 Pod 仍然会得到 `PodScheduled=False` 状况和一条说明原因的 `FailedScheduling` 事件。两者都没有的 Pod 根本没有被尝试过：调度器没有运行、连不上 API 服务器、在哪里都没有拿到领导者租约，或者 Pod 指定了一个不存在的调度器。此时去查节点容量、污点或配额都是浪费时间。
-
- ## 证据
- 这些 Pod 的 `status.phase`，没有 `spec.nodeName` 也没有 `PodScheduled` 状况，describe 的 `Events:  <none>`，它们的 `spec.schedulerName`，以及粘贴的 `kube-system` Pod。
-
- ## 故障边界
- `control-plane`：调度器是控制平面组件；Pod 自身的约束从未被评估过，所以这不属于 `scheduling` 那一行的调度约束。
-
- ## 这些证据无法确定的内容
- 调度器为什么不调度：没有运行、崩溃循环、无法向 API 服务器认证，还是没有拿到领导者租约；只有它的日志和它的 Pod 能说明。在采集前几秒才创建的 Pod，也可能只是还没轮到。
-
- ## 下一步应收集的证据
- `kubectl -n kube-system get pods -l component=kube-scheduler -o wide`，调度器的日志（`kubectl -n kube-system logs -l component=kube-scheduler`，或在控制平面节点上用 `crictl logs`），它的租约（`kubectl -n kube-system get lease kube-scheduler -o yaml`），以及这些 Pod 的 `spec.schedulerName`。
-
- ## 示例
- ```text
- Name:             web-7d9f5c6b8-x2kqp
- Node:             <none>
- Status:           Pending
- Events:           <none>
- ```
-"#;
 
 faultline_report::messages! {
     /// The words of `scheduler-not-running`.

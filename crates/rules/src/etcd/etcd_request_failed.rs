@@ -35,36 +35,8 @@ crate::declare_rule! {
     /// Error from server: etcdserver: mvcc: database space exceeded
     /// memberID:9f2c41d07a8e6b35 alarm:NOSPACE
     /// ```
-    pub const RULE = { id: "etcd-request-failed", boundary: Boundary::Etcd, components: [Etcd], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "etcd-request-failed", boundary: Boundary::Etcd, components: [Etcd], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- etcd 拒绝 API 服务器的请求或处理失败，表现为 API 服务器转发出来的错误（`etcdserver: mvcc: database space exceeded`、`etcdserver: request timed out`、`etcdserver: leader changed`、`etcdserver: no leader`），以及粘贴的 `etcdctl` 输出中显示的情况（`alarm list` 中的 `alarm:NOSPACE`，`endpoint status` 中的数据库大小）。
-
- ## 为什么重要
- 出现 NOSPACE 告警时，etcd 不再接受任何写入：所有创建、更新和扩缩容都会失败，而读操作可能仍然正常，所以集群看起来半死不活。重启 Pod 或 API 服务器无济于事；必须压缩（compact）、碎片整理（defrag）数据库，并解除告警。
-
- ## 证据
- kubectl 输出中的 `etcdserver:` 错误，其次是 `etcdctl` 的告警和端点状态。
-
- ## 故障边界
- `etcd`：API 服务器的存储。
-
- ## 这些证据无法确定的内容
- 是什么填满了数据库（某类对象无限增长、事件、缺少压缩），以及是否每个成员都受到影响；对于超时，原因是磁盘延迟、成员之间的网络还是负载。
-
- ## 下一步应收集的证据
- 对每个成员执行 `etcdctl endpoint status -w table` 和 `alarm list`，API 服务器的 `/readyz?verbose`，以及 etcd 自身的日志和磁盘延迟。
-
- ## 示例
- ```text
- Error from server: etcdserver: mvcc: database space exceeded
- memberID:9f2c41d07a8e6b35 alarm:NOSPACE
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let space = lines_containing(

@@ -40,37 +40,8 @@ crate::declare_rule! {
     ///       Reason:       CreateContainerConfigError
     ///   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
     /// ```
-    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- kubelet 因无法组装容器的配置而无法创建容器：`state.waiting.reason` 为 `CreateContainerConfigError`。规则会读取消息（位于等待状态或 `Failed` 事件中，如 `Error: secret "x" not found`）来判断原因：缺少 Secret 或 ConfigMap，其中缺少某个键，或者设置了 `runAsNonRoot` 而镜像以 root 身份运行。
-
- ## 为什么重要
- Pod 已被调度，镜像通常也已拉取，但容器始终没有启动：kubelet 无法构建它的环境变量或卷。应用从未运行过，所以它的日志是空的，去看代码只会浪费时间。
-
- ## 证据
- 容器的等待原因和消息，该 Pod 的 `Failed` 事件（按 kind、命名空间和名称匹配），以及 Pod 对所指名的 Secret 或 ConfigMap 的引用。没有粘贴 Pod 时，仅凭它的 `Failed` 事件（`Error: secret "x" not found`）：这只是线索，发现中会如此说明；之后出现的 `Started` 事件说明问题已经过去。
-
- ## 故障边界
- `node-runtime`：所选节点上的 kubelet 负责组装容器的配置。
-
- ## 这些证据无法确定的内容
- 该对象是从未创建、已被删除、被改了名，还是位于另一个命名空间；对象存在之后应用能否运行。这些证据中从不包含 Secret 的内容。
-
- ## 下一步应收集的证据
- `kubectl get secret NAME -n NS`（或 configmap），Pod 中的 `env`/`envFrom`/`volumes` 引用，以及用 `kubectl describe pod` 查看最新的消息。
-
- ## 示例
- ```text
-     State:          Waiting
-       Reason:       CreateContainerConfigError
-   Warning  Failed  9s (x21 over 4m16s)  kubelet  Error: secret "smtp-credentials" not found
- ```
-"#;
 
 /// What the kubelet's message says is wrong.
 #[derive(Debug, PartialEq, Eq)]

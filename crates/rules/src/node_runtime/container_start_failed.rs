@@ -44,39 +44,8 @@ crate::declare_rule! {
     ///     reason: ContainerCannotRun
     ///     message: 'OCI runtime create failed: ... exec: "wge": executable file not found in $PATH'
     /// ```
-    pub const RULE = { id: "container-start-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "container-start-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 容器运行时无法启动其进程的容器：`state.waiting.reason` 为 `RunContainerError` 或 `CreateContainerError`，或者它（上一次）终止的原因是 `ContainerCannotRun` 或 `StartError`。规则会读取运行时的消息来判断常见原因：可执行文件不在镜像中（`exec: "x": executable file not found in $PATH`，退出码 127），文件不可执行（permission denied，126），工作目录或挂载路径不存在。上一次终止属于上述情况的 `CrashLoopBackOff` 也归入这里：应用从未运行过。
-
- ## 为什么重要
- 重启和 `CrashLoopBackOff` 看起来像应用崩溃，但进程根本没有启动：错的是启动命令、镜像内容或容器的挂载，应用自己的日志是空的。
-
- ## 证据
- 等待原因和消息，终止原因、退出码和运行时消息，spec 中容器的 `command`/`args` 和镜像，以及 Pod 的 `Failed` 事件。
-
- ## 故障边界
- `node-runtime`：在节点上创建并启动进程的容器运行时（CRI）。
-
- ## 这些证据无法确定的内容
- 可执行文件是否以另一个路径存在于镜像中，或者镜像本身是否就是错的（标签被移动过）；启动之后应用会怎样运行。
-
- ## 下一步应收集的证据
- 容器的 `command` 和 `args`，镜像的 entrypoint（用 `kubectl debug` 配合一个带 shell 的镜像查看），以及用 `kubectl describe pod` 查看运行时的完整消息。
-
- ## 示例
- ```yaml
- lastState:
-   terminated:
-     exitCode: 127
-     reason: ContainerCannotRun
-     message: 'OCI runtime create failed: ... exec: "wge": executable file not found in $PATH'
- ```
-"#;
 
 /// Whether a container's trouble is that its process could not be started; used by the crash-loop
 /// rule to leave these containers to this one.

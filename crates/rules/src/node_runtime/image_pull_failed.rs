@@ -56,47 +56,8 @@ crate::declare_rule! {
     ///         reason: ErrImagePull
     ///         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
     /// ```
-    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "image-pull-failed", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- Pod 中的容器或 Init 容器因镜像无法拉取或解析而无法被 kubelet 启动：`state.waiting.reason` 为 `ErrImagePull`、`ImagePullBackOff`、`InvalidImageName`、`ErrImageNeverPull`、`ImageInspectError`、`RegistryUnavailable` 或 `SignatureValidationFailed`。规则会读取等待消息和 Pod 的 `Failed` 事件，从中找出镜像仓库的答复：not found、unauthorized、x509 证书、超时或限流。
-
- ## 为什么重要
- Pod 已经被调度（通常已有 `spec.nodeName`），却一直停留在 `Pending`：调度器的工作已经完成，故障位于节点的容器运行时与镜像仓库之间。此时去查调度、配额或应用都是浪费时间。
-
- ## 证据
- 首先是结构化状态：容器的 `state.waiting.reason` 和 `message`，Pod spec 中的镜像，`spec.nodeName` 和 `status.phase`。其次是 Pod 的事件（`Failed`、`BackOff`），按 kind、命名空间和名称匹配；单凭事件只是线索，不是证明。
-
- ## 故障边界
- `node-runtime`：所选节点上的 kubelet 和 CRI 运行时，以及它们拉取镜像的镜像仓库。
-
- ## 这些证据无法确定的内容
- 一个节点的拉取尝试并不能说明其他节点能否拉取该镜像；运行时的消息只是镜像仓库答复的概括：“not found” 也可能是一个对未认证客户端隐藏自身的私有仓库。镜像就位后应用能否启动，这里完全看不出来。
-
- ## 下一步应收集的证据
- 用 `kubectl describe pod` 查看拉取尝试，用 `kubectl events --for pod/NAME` 查看它们的历史，Pod spec 中的镜像引用和 `imagePullSecrets`；如果是网络错误，还要从节点的角度查看镜像仓库（`kubectl debug node/NODE`）。
-
- ## 示例
- ```yaml
- spec:
-   nodeName: lab-worker2
-   containers:
-   - name: probe
-     image: registry.lab.example/demo/hello-http:1.4.7
- status:
-   phase: Pending
-   containerStatuses:
-   - name: probe
-     state:
-       waiting:
-         reason: ErrImagePull
-         message: '... registry.lab.example/demo/hello-http:1.4.7: not found'
- ```
-"#;
 
 faultline_report::messages! {
     /// The words of `image-pull-failed`.

@@ -46,39 +46,8 @@ crate::declare_rule! {
     ///   reason: NodeStatusUnknown
     ///   message: Kubelet stopped posting node status.
     /// ```
-    pub const RULE = { id: "node-not-ready", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-not-ready", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- `Ready` 状况为 `False`（kubelet 报告了问题，例如容器运行时的网络未就绪）或 `Unknown`（kubelet 不再上报状态：`NodeStatusUnknown`，`Kubelet stopped posting node status.`）的节点，依据来自 Node 对象或 `kubectl get nodes` 中为 `NotReady` 的 STATUS，并列出粘贴的、运行在该节点上的 Pod。粘贴的 Node 没有 Ready 状况（describe 在 `Conditions:` 之前被截断），但带有节点生命周期控制器在此期间设置的污点（`node.kubernetes.io/unreachable` 或 `not-ready`）时，依据该污点判定为未就绪。
-
- ## 为什么重要
- 节点上的每个 Pod 都受到影响：节点生命周期控制器会把它们标记为未就绪，给节点打上 `not-ready`/`unreachable` 污点，并在容忍时间（默认 300 秒）过后驱逐它们。这些 Pod 上的应用症状都源于该节点。
-
- ## 证据
- 节点的 Ready 状况（状态、原因、消息），它的 `NodeNotReady` 事件，以及 `spec.nodeName` 为该节点的 Pod。没有粘贴 Node 时，仅凭节点生命周期控制器的 `NodeNotReady` 事件（"Node X status is now: NodeNotReady"）：给出警告，并说明无法判断节点是否仍未就绪；之后出现的 `NodeReady` 事件（由 kubelet 记录）说明这已是历史。
-
- ## 故障边界
- `node-runtime`：该节点上的 kubelet 和容器运行时。
-
- ## 这些证据无法确定的内容
- 对于 `Unknown`，是 kubelet 宕掉了、节点关机了，还是它与控制平面之间的网络断了：从 API 看，这三种情况一模一样。
-
- ## 下一步应收集的证据
- `kubectl describe node`（状况、事件），节点上 kubelet 和运行时的日志，以及节点在网络上是否还有响应。
-
- ## 示例
- ```yaml
- conditions:
- - type: Ready
-   status: "Unknown"
-   reason: NodeStatusUnknown
-   message: Kubelet stopped posting node status.
- ```
-"#;
 
 /// The kubelet records `NodeReady` ("Node X status is now: NodeReady") when its node turns Ready
 /// again; the node lifecycle controller recorded the `NodeNotReady` before it.

@@ -36,36 +36,8 @@ crate::declare_rule! {
     /// default  21m    Normal   NodeHasDiskPressure   node/edge-node-3  Node edge-node-3 status is now: NodeHasDiskPressure
     /// logging  20m    Warning  Evicted               pod/log-collector-h7x2q  The node was low on resource: ephemeral-storage.
     /// ```
-    pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 磁盘、内存或进程 ID 不足的节点：它的 `DiskPressure`、`MemoryPressure` 或 `PIDPressure` 状况为 `True`，或者 kubelet 报告了这一点（`NodeHasDiskPressure`、`EvictionThresholdMet`、`FreeDiskSpaceFailed`）。因同一资源而被驱逐的 Pod（`Evicted`，`The node was low on resource: …`）会一并引用：它们是其后果。
-
- ## 为什么重要
- kubelet 会驱逐 Pod，节点会被打上 `NoSchedule` 污点（`node.kubernetes.io/disk-pressure`），于是 Pod 失败或无法被调度，而原因既不在它们自己，也不在调度器：故障边界是节点以及把它占满的东西。
-
- ## 证据
- 节点的压力状况，其次是 kubelet 的节点事件，以及 Pod 的驱逐事件和消息。
-
- ## 故障边界
- `node-runtime`：节点的 kubelet、磁盘和内存。
-
- ## 这些证据无法确定的内容
- 是什么占满了磁盘或内存（镜像、日志、emptyDir 卷、某个进程），以及当事件中没有指明节点时，驱逐发生在哪个节点上。
-
- ## 下一步应收集的证据
- `kubectl describe node`（状况、已分配的资源），该节点上的 Pod（`kubectl get pods -A --field-selector spec.nodeName=NODE`），以及节点的磁盘用量。
-
- ## 示例
- ```text
- default  21m    Normal   NodeHasDiskPressure   node/edge-node-3  Node edge-node-3 status is now: NodeHasDiskPressure
- logging  20m    Warning  Evicted               pod/log-collector-h7x2q  The node was low on resource: ephemeral-storage.
- ```
-"#;
 
 const CONDITIONS: [&str; 3] = ["DiskPressure", "MemoryPressure", "PIDPressure"];
 

@@ -43,38 +43,8 @@ crate::declare_rule! {
     ///   reason: Evicted
     ///   message: 'The node was low on resource: memory. Container worker was using 3Gi, request is 512Mi, has larger consumption of memory. '
     /// ```
-    pub const RULE = { id: "pod-evicted", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime if NotNodeSubject], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-evicted", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime if NotNodeSubject], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 被 kubelet 驱逐的 Pod（`status.phase: Failed`、`status.reason: Evicted`、`The node was low on resource: memory.`，或 `Evicted` 事件），且粘贴的内容中没有显示节点本身的压力（否则由 `node-under-pressure` 报告该节点并引用这些驱逐）。每个节点和资源一条发现，指出用量最大的容器及其请求量。
-
- ## 为什么重要
- 驱逐是节点在保护自己：用量超出请求的 Pod 最先被驱逐（先 BestEffort，再 Burstable），所以被驱逐的 Pod 往往并不是肇事者，而且它的控制器会在别处重新创建它。故障边界是节点的资源短缺。
-
- ## 证据
- Pod 的 `status.reason` 和 `status.message`（其中有 kubelet 给出的每个容器的用量和请求量），`spec.nodeName`，以及 `Evicted` 事件。仅有 `kubectl get pods` 中 STATUS 为 `Evicted` 的行也能证明发生了驱逐，但除非表格是 `-o wide` 输出，否则它既不指明资源，也不指明节点。如果被驱逐的 Pod 所属的工作负载（它的控制器，或者它的生成名称所源自的工作负载）现在有另一个 Pod 在运行、已就绪且自身没有被驱逐，说明它已被替换：这次驱逐是历史（一条 info），与当前的驱逐分开归组。
-
- ## 故障边界
- `node-runtime`：节点的 kubelet、磁盘和内存。
-
- ## 这些证据无法确定的内容
- 节点现在是否仍处于压力之下（被驱逐的 Pod 会一直保留，直到被删除），以及节点上还有什么在使用这种资源。
-
- ## 下一步应收集的证据
- `kubectl describe node NODE`（它的压力状况和已分配的资源），以及 `kubectl get pods -A -o wide --field-selector spec.nodeName=NODE`。
-
- ## 示例
- ```yaml
- status:
-   phase: Failed
-   reason: Evicted
-   message: 'The node was low on resource: memory. Container worker was using 3Gi, request is 512Mi, has larger consumption of memory. '
- ```
-"#;
 
 /// (node or "", resource (None: not named), evicted Pods, evidence, the largest consumer), in input
 /// order.

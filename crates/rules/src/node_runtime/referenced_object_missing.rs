@@ -44,35 +44,8 @@ crate::declare_rule! {
     /// imagePullSecrets:
     /// - name: regcred-old
     /// ```
-    pub const RULE = { id: "referenced-object-missing", boundary: Boundary::NodeRuntime, components: [Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "referenced-object-missing", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- Pod 引用了一个 Secret 或 ConfigMap，而它不在为该命名空间粘贴的对象之中：`imagePullSecrets`、`env[].valueFrom.secretKeyRef` / `configMapKeyRef`、`envFrom[].secretRef` / `configMapRef`，以及类型为 `secret`、`configMap` 或 `projected` 的 `volumes[]`（设置了 `optional: true` 的除外）。只有粘贴了该命名空间中这一类对象的列表（两个或更多：`kubectl get secrets` 表格、List、对象）时才会报告：单独一个对象只是被问到的那个，不代表整个命名空间。此外，无论有没有这样的列表，kubelet 自己报告无法获取拉取凭据的事件（`FailedToRetrieveImagePullSecret`：`Unable to retrieve some image pull secrets (regcred)`）会作为一条提示（info）报告，指出这个 Secret；如果输入中粘贴了这个 Secret（说明它是之后创建的），则不报告。
-
- ## 为什么重要
- env 或卷引用了不存在的对象时，kubelet 无法启动容器（`CreateContainerConfigError`、`FailedMount`）；缺少拉取凭据会让私有镜像无法拉取（`ErrImagePull`，kubelet 会报 `Unable to retrieve some image pull secrets`）。要修的正是 spec 中的这个名字。
-
- ## 证据
- 引用所在的字段（`imagePullSecrets[i].name`、`…secretKeyRef.name`、`volumes[i].secret.secretName`……）及其所在行，以及该命名空间中粘贴的这一类对象；或者 kubelet 的 `FailedToRetrieveImagePullSecret` 事件，粘贴了 Pod 时还有它的 `imagePullSecrets[i].name`。
-
- ## 故障边界
- `node-runtime`：kubelet 在容器运行时启动容器之前，要用这些对象组装容器；缺少其中一个，就会停在这里（`container-config-invalid` 依据 kubelet 自己的原话报告的也是这种情况）。
-
- ## 这些证据无法确定的内容
- 粘贴的内容是否包含该命名空间中这一类对象的全部，以及这个对象是否在粘贴之后才创建（或者在 Pod 启动之后才被删除，运行中的 Pod 不会察觉）。
-
- ## 下一步应收集的证据
- `kubectl get secrets -n NAMESPACE` / `kubectl get configmaps -n NAMESPACE`，以及 Pod 的事件。
-
- ## 示例
- ```yaml
- imagePullSecrets:
- - name: regcred-old
- ```
-"#;
 
 /// A reference: the kind it names, the name, and the field it is at.
 struct Reference<'a> {

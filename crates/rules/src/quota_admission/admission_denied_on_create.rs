@@ -41,36 +41,8 @@ crate::declare_rule! {
     /// Warning  FailedCreate  5m30s  replicaset-controller  Error creating: pods "web-84b6-m4kzt" is
     /// forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false
     /// ```
-    pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- API 服务器的准入因配额以外的原因拒绝创建的对象：Pod 安全（`violates PodSecurity "restricted:latest": …`），验证性或变更性 Webhook（`admission webhook "x" denied the request: …`），LimitRange（`maximum memory usage per Container is …`），可见于 kubectl 的 403 错误行、控制器的 `FailedCreate` 事件或其 `ReplicaFailure` 状况。因鉴权被拒绝（`User "x" cannot create resource`）不属于准入，不在此列。
-
- ## 为什么重要
- 这些 Pod 从未被创建：没有什么处于 Pending，也没有什么在崩溃，`kubectl get pods` 显示的副本数少于期望值，却看不出原因。证据在控制器上（ReplicaSet 的事件），修复要在 Pod 模板或命名空间的策略中进行。
-
- ## 证据
- 拒绝消息及策略自身给出的解释，控制器的 `ReplicaFailure` 状况和副本计数。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`（且没有仍然存在的状况），说明问题已经过去：不报告发现。
-
- ## 故障边界
- `quota-admission`：API 服务器的准入链（Pod 安全准入、Webhook、LimitRanger），以及负责创建 Pod 的控制器。
-
- ## 这些证据无法确定的内容
- 该策略是否就是为这个命名空间设定的那一个（命名空间的标签、Webhook 的配置），以及 Pod 被准入后能否运行。
-
- ## 下一步应收集的证据
- 命名空间的 `pod-security.kubernetes.io/*` 标签，Webhook 配置，Pod 模板中的 `securityContext`，以及控制器的事件。
-
- ## 示例
- ```text
- Warning  FailedCreate  5m30s  replicaset-controller  Error creating: pods "web-84b6-m4kzt" is
- forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false
- ```
-"#;
 
 fn is_admission(reason: &str) -> bool {
     !reason.is_empty()

@@ -44,38 +44,8 @@ crate::declare_rule! {
     /// "https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s": dial tcp
     /// 10.96.218.186:443: connect: connection refused
     /// ```
-    pub const RULE = { id: "admission-webhook-unreachable", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "admission-webhook-unreachable", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- API 服务器无法调用的准入 Webhook，导致创建失败：`Internal error occurred: failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/…": …`，可见于 kubectl 的 `Error from server (InternalError)` 错误行、控制器的 `FailedCreate` 事件或其 `ReplicaFailure` 状况。它指出是哪个 Webhook、它的 Service（取自 URL 的主机名 `svc.ns.svc` 或消息本身），以及出了什么问题：连接被拒绝、超时（`context deadline exceeded`、`i/o timeout`）、没有端点（`no endpoints available for service`），或者 API 服务器不信任的证书（`x509: …`）。
-
- ## 为什么重要
- API 服务器做出了应答：出问题的是 Webhook 的后端。在 `failurePolicy: Fail` 下，这个 Webhook 匹配的每一个请求都会在整个集群范围内被拒绝，直到它的 Service 恢复服务（或者删除已卸载的 Webhook 遗留的配置）。把它归咎于 API 服务器，会把排查引向错误的方向。
-
- ## 证据
- 错误原文（Webhook 名称、URL、Go 错误），控制器的 `FailedCreate` 事件及其次数，以及它的 `ReplicaFailure` 状况。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`，说明问题已经过去（由 `replica-creation-failed` 规则报告这段历史）。
-
- ## 故障边界
- `quota-admission`：API 服务器的准入链，包括它调用的 Webhook。
-
- ## 这些证据无法确定的内容
- 出问题的是 Webhook 的 Pod、它的 Service，还是从 API 服务器到它们的网络（消息只说明哪一步失败，不说明原因），以及这个 Webhook 配置是否仍然需要。
-
- ## 下一步应收集的证据
- 该 Service 的端点（`kubectl get endpointslices -n NS -l kubernetes.io/service-name=SVC`），它的 Pod，以及 `kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations`。
-
- ## 示例
- ```text
- Error from server (InternalError): error when creating "STDIN": Internal error occurred: failed
- calling webhook "webhook.cert-manager.io": failed to call webhook: Post
- "https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s": dial tcp
- 10.96.218.186:443: connect: connection refused
- ```
-"#;
 
 /// What went wrong calling the webhook, from the Go error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -45,36 +45,8 @@ crate::declare_rule! {
     /// Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer"
     /// cannot list resource "pods" in API group "" in the namespace "prod"
     /// ```
-    pub const RULE = { id: "authorization-denied", boundary: Boundary::QuotaAdmission, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "authorization-denied", boundary: Boundary::QuotaAdmission, components: [ApiServer], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 被 API 服务器的鉴权拒绝的请求，即客户端打印出的那种：`Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer" cannot list resource "pods" in API group "" in the namespace "prod"`，或者控制器日志中的同样文字（client-go reflector 的 `failed to list`）。它指出动词、资源、API 组、命名空间（或集群范围）以及身份：ServiceAccount（`system:serviceaccount:NS:NAME`）或用户。配额和准入的拒绝同样是 `403 Forbidden`，由 `quota-exceeded-on-create` 和 `admission-denied-on-create` 规则处理；身份认证失败（401）由 `apiserver-request-failed` 处理。目录（catalog）认得是其他组件所打印、并把这次拒绝当作自身失败原因引用的行（云控制器的 `Error syncing load balancer: …`），交给那个组件的条目处理（`known-failure-reported` 规则）。
-
- ## 为什么重要
- API 服务器做出了应答：控制平面是正常的，它认证了客户端，只是因为鉴权（RBAC）中没有任何规则把这个权限授予这个身份，才拒绝了这一个请求。要修的是 Role 或 ClusterRole 及其绑定，而不是 API 服务器。
-
- ## 证据
- 拒绝消息的原文，其中包含身份、动词、资源、资源所在的 API 组和命名空间。消息文本是最弱的证据，但这条消息的格式很稳定。
-
- ## 故障边界
- `quota-admission`：请求到达之后被 API 服务器拒绝（鉴权，发生在准入之前）。
-
- ## 这些证据无法确定的内容
- 本应授予这个权限的是哪个 Role 或 ClusterRole，以及它是否绑定到了这个身份（绑定建在了别的命名空间，或绑定到了别的 ServiceAccount，是最常见的错误）。
-
- ## 下一步应收集的证据
- `kubectl auth can-i VERB RESOURCE --as=USER -n NS`（再问一次同样的问题），以及 `kubectl get rolebindings,clusterrolebindings -A -o wide | grep NAME`（列出提到这个身份的绑定）。
-
- ## 示例
- ```text
- Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:ci:deployer"
- cannot list resource "pods" in API group "" in the namespace "prod"
- ```
-"#;
 
 /// One refusal as the API server words it (`forbiddenMessage` in the apiserver's responsewriters).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -41,37 +41,8 @@ crate::declare_rule! {
     /// forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
     /// used: requests.memory=11Gi, limited: requests.memory=16Gi
     /// ```
-    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- API 服务器因 ResourceQuota 而拒绝创建的对象：kubectl 自己输出的 `Error from server (Forbidden): … exceeded quota: NAME, requested: …, used: …, limited: …`，控制器带有相同文本的 `FailedCreate` 事件或 `ReplicaFailure` 状况，或者配额以 `must specify` 拒绝了一个缺少其所要求的 requests 或 limits 的 Pod。粘贴了 ResourceQuota 时，会引用它对该资源的 used 和 hard 值。
-
- ## 为什么重要
- 被拒绝的对象并不存在：没有 Pod 可以 describe，没有日志，也没有它自己的事件。证据是 API 错误、控制器的事件和命名空间的配额，修复要在配额或资源请求上进行，而不是在节点或应用上。
-
- ## 证据
- 带有 requested、used 和 limited 数量的 403 消息；控制器的 `FailedCreate` 事件和 `ReplicaFailure` 状况；ResourceQuota 的 `used` 和 `hard`；kubectl 对被拒绝对象给出的 `NotFound` / `No resources found` 回答。如果有一个比最后一次拒绝更新的 `SuccessfulCreate`（被拒绝的 ReplicaSet 自己的，或同一个 Deployment 更新的 ReplicaSet 的），且没有仍然存在的状况，说明问题已经过去：不报告发现。
-
- ## 故障边界
- `quota-admission`：API 服务器的 ResourceQuota 准入，以及负责创建 Pod 的控制器。
-
- ## 这些证据无法确定的内容
- 还有哪些工作负载在消耗该配额（除非粘贴了它们的 Pod），配额的大小是否符合预期，以及在配额允许之后其他准入检查能否通过。
-
- ## 下一步应收集的证据
- `kubectl describe resourcequota -n NS`，该命名空间中各 Pod 的资源请求，以及控制器的事件（`kubectl get events -n NS --field-selector reason=FailedCreate`）。
-
- ## 示例
- ```text
- Error from server (Forbidden): error when creating "pod.yaml": pods "monthly-rollup" is
- forbidden: exceeded quota: team-reports-quota, requested: requests.memory=6Gi,
- used: requests.memory=11Gi, limited: requests.memory=16Gi
- ```
-"#;
 
 /// Whether a refusal is the quota's, in the words of any release: the API server wrote `Exceeded
 /// quota:` and `Failed quota:` with a capital until 1.4 (openshift/origin#10407).

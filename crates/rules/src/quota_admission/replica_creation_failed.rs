@@ -40,36 +40,8 @@ crate::declare_rule! {
     /// Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
     /// occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
     /// ```
-    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "replica-creation-failed", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 无法创建其 Pod 的控制器（`FailedCreate`：ReplicaSet 或 Deployment 的 `ReplicaFailure=True` 状况，或控制器的 `FailedCreate` 事件 `Error creating: …`），且拒绝原因既不是配额，也不是某个具名的准入策略或无法调用的准入 Webhook（这些由 `quota-exceeded-on-create`、`admission-denied-on-create` 和 `admission-webhook-unreachable` 规则处理）：例如缺失的 ServiceAccount、被 API 服务器判定为无效的 Pod 模板、已经过去的拒绝，或者粘贴的状况中没有消息。
-
- ## 为什么重要
- Pod 根本不存在，所以没有 Pod 状态，没有 Pod 事件，`kubectl get pods` 也什么都显示不出来：唯一的痕迹在控制器上。它上层的一切（一个不再推进的 Deployment）都由此而来。
-
- ## 证据
- `ReplicaFailure` 状况（原因和消息），以及 `FailedCreate` 事件及其次数。如果同一控制器之后又有 `SuccessfulCreate`，说明拒绝已经过去：不报告发现。
-
- ## 故障边界
- `quota-admission`：API 服务器的准入链拒绝了这次创建。
-
- ## 这些证据无法确定的内容
- 没有粘贴消息时，是哪一个准入步骤拒绝的；对于无法访问的 Webhook，出问题的是 Webhook 的 Pod、它的 Service，还是通往它的网络。
-
- ## 下一步应收集的证据
- `kubectl describe rs NAME`（`FailedCreate` 事件的全文），`kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations`，以及模板中指定的 ServiceAccount。
-
- ## 示例
- ```text
- Warning  FailedCreate  2m (x14 over 20m)  replicaset-controller  Error creating: Internal error
- occurred: failed calling webhook "validate.kyverno.svc": context deadline exceeded
- ```
-"#;
 
 const COVERED_BY: [&str; 3] = [
     "quota-exceeded-on-create",

@@ -45,39 +45,8 @@ crate::declare_rule! {
     /// --------    ----  ----
     /// pods        10    10
     /// ```
-    pub const RULE = { id: "resource-quota-exhausted", boundary: Boundary::QuotaAdmission, components: [ApiServer], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "resource-quota-exhausted", boundary: Boundary::QuotaAdmission, components: [ApiServer], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 某个 ResourceQuota 对某项资源的 `status.used` 已经等于或超过 `status.hard`：在任何请求被拒绝之前，配额就已经用满。规则读取对象的 YAML 或 JSON、`kubectl describe quota`（其中的 `Resource  Used  Hard` 表）以及 `kubectl get quota` 的行（`REQUEST` 和 `LIMIT` 单元格，例如 `pods: 10/10`）。数量按 Kubernetes 数量比较（`1Gi` 等于 `1024Mi`，`500m` 等于 `0.5`）。hard 为 `0` 的资源是配额有意禁止的，不会报告。
-
- ## 为什么重要
- 该命名空间中下一个申请这项资源的对象会被 API 服务器以 `exceeded quota` 拒绝：Deployment 扩容、滚动更新新建的 ReplicaSet 或 Job 的下一个 Pod 都得不到 Pod，而拒绝只出现在控制器的事件里。
-
- ## 证据
- ResourceQuota 中每项已到上限的资源的 `status.used` 和 `status.hard`（或 `spec.hard`）。如果输入中还有该配额造成的拒绝，`quota-exceeded-on-create` 会用相同的数字报告这次拒绝，本规则不再报告。
-
- ## 故障边界
- `quota-admission`：API 服务器的 ResourceQuota 准入会拒绝下一次创建。
-
- ## 这些证据无法确定的内容
- 近期是否真的需要更多这项资源（配额可能是有意用满的），是哪些工作负载在使用它（除非粘贴了它们的 Pod），以及 `status.used` 是否是最新的：它由配额控制器重新计算，而粘贴的内容只是某一时刻。
-
- ## 下一步应收集的证据
- `kubectl describe resourcequota -n NS`，控制器的 `FailedCreate` 事件（`kubectl get events -n NS --field-selector reason=FailedCreate`），以及该命名空间中各 Pod 的资源请求。
-
- ## 示例
- ```text
- Name:       pod-quota
- Namespace:  batch-jobs
- Resource    Used  Hard
- --------    ----  ----
- pods        10    10
- ```
-"#;
 
 /// A Kubernetes quantity (`1Gi`, `1024Mi`, `500m`, `0.5`, `1e3`, `5k`) in billionths of its unit,
 /// so that quantities written differently compare exactly.

@@ -43,40 +43,8 @@ crate::declare_rule! {
     ///       status: "False"
     ///       reason: BackendNotFound
     /// ```
-    pub const RULE = { id: "gateway-route-not-accepted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "gateway-route-not-accepted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- Gateway 的控制器没有接受的 Gateway API 路由（`HTTPRoute`、`GRPCRoute`、`TLSRoute`、`TCPRoute`、`UDPRoute`）：某个父级的 `Accepted` 状况为 `False`（`NoMatchingParent`、`NotAllowedByListeners`、`NoMatchingListenerHostname`），或 `ResolvedRefs` 状况为 `False`（`BackendNotFound`、`RefNotPermitted`、`InvalidKind`、`UnsupportedProtocol`），并附上控制器自己的消息。`Accepted` 或 `Programmed` 状况为 `False` 的 Gateway（类不存在、拿不到地址）也会报告。
-
- ## 为什么重要
- 没有被接受、或后端无法解析的路由，不会把流量送到应去的地方：客户端从网关得到 404 或 500，而它背后的每个 Pod 都是健康的，探针和 Service 都显示一切正常。
-
- ## 证据
- 路由的 `status.parents[].conditions[]`（type、status、reason、message）及其指向的父级 Gateway；Gateway 的 `status.conditions[]`。
-
- ## 故障边界
- `readiness-endpoints`：从网关到 Service 的路径没有接通；Pod 和节点都没有问题。
-
- ## 这些证据无法确定的内容
- 它指向的后端是否以别的名字或在别的命名空间中存在（缺少 ReferenceGrant），以及控制器是否已经处理了路由的最新版本。
-
- ## 下一步应收集的证据
- `kubectl describe httproute NAME -n NAMESPACE`，Gateway 及其监听器（`kubectl get gateway -A -o wide`），后端 Service 以及相关的 ReferenceGrant。
-
- ## 示例
- ```yaml
- status:
-   parents:
-   - parentRef: {name: eg}
-     conditions:
-     - type: ResolvedRefs
-       status: "False"
-       reason: BackendNotFound
- ```
-"#;
 
 const ROUTES: [&str; 5] = ["HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute"];
 

@@ -41,37 +41,8 @@ crate::declare_rule! {
     /// NAME           HOSTS   ADDRESS   PORTS   AGE
     /// test-ingress   *                 80      59s
     /// ```
-    pub const RULE = { id: "ingress-not-admitted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "ingress-not-admitted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 没有被任何 Ingress 控制器接纳的 Ingress：它指定的 IngressClass（`spec.ingressClassName`，或 `kubernetes.io/ingress.class` 注解）不在粘贴的 IngressClass 之中，或者它没有指定类，而粘贴的 IngressClass 中没有一个是默认类（`ingressclass.kubernetes.io/is-default-class: "true"`）——只有粘贴了 IngressClass 时才做这项判断；或者它没有地址：`kubectl get ingress` 的 ADDRESS 为空，线上对象的 `status.loadBalancer` 中没有 `ingress` 条目，describe 的 `Address:` 为空。
-
- ## 为什么重要
- Ingress 对象存在，后端也许是健康的，它的主机名上却没有任何响应：Ingress 控制器会为它负责的 Ingress 发布地址，而某个类的 Ingress 如果没有控制器在监视这个类，就没有谁为它服务。该查的是 Ingress 控制器（它的 Pod、它监视的类），而不是 Service 或应用。
-
- ## 证据
- Ingress 的类（字段或注解），粘贴的 IngressClass 及其默认类注解，以及它的地址：ADDRESS 单元格、`status.loadBalancer` 或 describe 的 `Address:`。
-
- ## 故障边界
- `readiness-endpoints`：从客户端到 Service 端点的路径，这里是它的第一跳，即 Ingress 控制器。
-
- ## 这些证据无法确定的内容
- 是否有 Ingress 控制器在运行、它监视哪个类：Ingress 对象里没有它的 Pod 和配置。几秒前才创建的 Ingress 也还没有地址。有了地址只说明控制器接手了它，不说明后端能正常响应。
-
- ## 下一步应收集的证据
- `kubectl get ingressclass`，Ingress 控制器的 Pod 和日志（`kubectl get pods -A -l
- app.kubernetes.io/component=controller`），以及用 `kubectl describe ingress NAME -n NS` 查看它的事件和后端。
-
- ## 示例
- ```text
- NAME           HOSTS   ADDRESS   PORTS   AGE
- test-ingress   *                 80      59s
- ```
-"#;
 
 faultline_report::messages! {
     /// The words of `ingress-not-admitted`.

@@ -38,36 +38,8 @@ crate::declare_rule! {
     /// "reason": "ServiceUnavailable",
     /// "code": 503
     /// ```
-    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 经由 API 服务器的服务代理（`kubectl proxy`、`/api/v1/namespaces/NS/services/SCHEME:NAME:PORT/proxy/`、仪表盘的 URL）发出的请求得到了 `503 ServiceUnavailable`、`no endpoints available for service "…"` 的应答——以 `Status` 对象或 kubectl 的 `Error from server (ServiceUnavailable)` 形式出现。如果同时粘贴了该 Service 且它有就绪的端点，说明代理没有为请求所指定的*端口*找到端点：服务引用中的端口部分为空，或者没有指向该 Service 的任何端口（例如端口名为 `https` 时写成了 `https:kubernetes-dashboard:`）。
-
- ## 为什么重要
- 这条消息读起来像是“Pod 没有就绪”，于是大家去排查其实没有问题的就绪探针和选择器。代理按端口名查找端点：URL 中没有写端口或写错了端口，就会一个端点也找不到，而该 Service 对其他所有客户端都工作正常。
-
- ## 证据
- `Status` 消息（或 kubectl 的那一行）、Service 的端口（名称、端口、目标端口）以及 `kubectl describe service` 打印出的端点。
-
- ## 故障边界
- `readiness-endpoints`：Service、它的端口和端点。
-
- ## 这些证据无法确定的内容
- 除了消息中的服务引用之外，客户端具体使用了哪个 URL；如果没有粘贴该 Service，则无法确定它究竟有没有就绪的端点（那样的话，问题在于其 Pod 的就绪状态）。
-
- ## 下一步应收集的证据
- `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`、`kubectl get service NAME -n NS -o jsonpath='{.spec.ports}'`，以及指明端口后再次发出该请求。
-
- ## 示例
- ```text
- "message": "no endpoints available for service \"https:kubernetes-dashboard:\"",
- "reason": "ServiceUnavailable",
- "code": 503
- ```
-"#;
 
 const NEEDLE: &str = "no endpoints available for service ";
 

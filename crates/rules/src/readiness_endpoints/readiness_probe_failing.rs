@@ -38,35 +38,8 @@ crate::declare_rule! {
     /// ```text
     /// Warning  Unhealthy  2m (x40 over 9m)  kubelet  Readiness probe failed: HTTP probe failed with statuscode: 503
     /// ```
-    pub const RULE = { id: "readiness-probe-failing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "readiness-probe-failing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 就绪探针失败的运行中容器：kubelet 的 `Unhealthy` 事件（`Readiness probe failed: HTTP probe failed with statuscode: 503`、`… connect: connection refused`），所属 Pod 的容器未就绪（`containerStatuses[].ready: false`、`ContainersReady=False`）或未被粘贴。当前已重新就绪的 Pod 不报告发现。
-
- ## 为什么重要
- 未就绪的 Pod 会被移出所有 Service 的端点（EndpointSlice 把它标记为 `ready: false`），于是流量不再到达它，而容器仍在运行：没有重启，没有崩溃，只是悄无声息。如果有粘贴的 Service 选中了它，那么 Service 的发现排在前面，这条发现列在其下。
-
- ## 证据
- 容器的 `ready` 字段及其 `readinessProbe`，其次是 `Unhealthy` 事件及其次数；单凭事件只是线索。
-
- ## 故障边界
- `readiness-endpoints`：kubelet 的探针决定哪些 Pod 接收流量。
-
- ## 这些证据无法确定的内容
- 是应用不健康，还是探针配置有误（路径、端口，或超时比一次慢响应还短）；对真实请求的响应是否也在失败。
-
- ## 下一步应收集的证据
- 在 Pod 内部发出探针的那个请求（`kubectl exec POD -- wget -qO- localhost:PORT/PATH`），容器的日志，以及 Pod 的探针设置。
-
- ## 示例
- ```text
- Warning  Unhealthy  2m (x40 over 9m)  kubelet  Readiness probe failed: HTTP probe failed with statuscode: 503
- ```
-"#;
 
 fn is_readiness(event: &EventRecord) -> bool {
     event.reason == "Unhealthy" && event.message.starts_with("Readiness probe")

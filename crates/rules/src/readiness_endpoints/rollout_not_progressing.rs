@@ -54,40 +54,8 @@ crate::declare_rule! {
     ///     reason: ProgressDeadlineExceeded
     ///     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
     /// ```
-    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 发布（rollout）卡住的工作负载：Deployment 的 `Progressing=False`（`ProgressDeadlineExceeded`，`ReplicaSet "web-7d9f" has timed out progressing.`），`ReplicaFailure=True` 状况，或 `Available=False`（`MinimumReplicasUnavailable`）；以及有副本未就绪的 Deployment、StatefulSet 或 DaemonSet，且其下层的某条发现（沿属主引用向下找到的 ReplicaSet 和 Pod）说明了原因，包括 Deployment 显示 `Available=True`、而其新 ReplicaSet 的 Pod 却在失败的情况。
-
- ## 为什么重要
- 发布是用户看得到的东西（“部署卡住了”），但它只是症状：控制器只是在统计哪些 Pod 不可用。原因在它下层，所以这条发现会沿着属主向下追（Deployment → ReplicaSet → Pod，或 ReplicaSet 的 `FailedCreate`），列在解释它的那条发现之下，并采用那条发现的故障边界。发布期间的 `Available=True` 只说明仍有足够多的*旧* Pod 在提供服务。
-
- ## 证据
- 工作负载的状况（`Progressing`、`Available`、`ReplicaFailure`）和副本计数（`replicas`、`updatedReplicas`、`readyReplicas`、`availableReplicas`），其次是关于它所拥有的 ReplicaSet 或 Pod 的发现。仍在推进期限之内、且没有粘贴失败 Pod 的发布不会被报告：Pod 启动需要时间。如果输入中还有该工作负载的另一份副本显示发布已完成（`Progressing=True`、`NewReplicaSetAvailable`、所有副本可用），且状况的时间表明它是较新的一份，则这次卡住是历史（一条 info）；没有时间来判断两份副本的先后时，发现中会说明无法确定。
-
- ## 故障边界
- 即解释它的那条发现的故障边界。当粘贴的内容中没有任何东西能解释它时，为 `readiness-endpoints`：可用性取决于 Pod 变为 Ready，而它们为何没有变为 Ready，正是缺失的信息。
-
- ## 这些证据无法确定的内容
- 新 Pod 为什么不可用，除非粘贴了 ReplicaSet、Pod 或它们的事件；推进期限（默认 600 秒）是否只是对这个工作负载来说太短。
-
- ## 下一步应收集的证据
- `kubectl rollout status deployment/NAME`，`kubectl get rs,pods -l SELECTOR -o yaml`，以及对最新的 ReplicaSet（看它的 `FailedCreate` 事件）和某个未就绪的 Pod 执行 `kubectl describe`。
-
- ## 示例
- ```yaml
- status:
-   conditions:
-   - type: Progressing
-     status: "False"
-     reason: ProgressDeadlineExceeded
-     message: ReplicaSet "web-7d9f8c6b5" has timed out progressing.
- ```
-"#;
 
 const WORKLOADS: [&str; 3] = ["Deployment", "StatefulSet", "DaemonSet"];
 

@@ -46,38 +46,8 @@ crate::declare_rule! {
     ///   conditions: {ready: false, serving: false, terminating: false}
     ///   targetRef: {kind: Pod, name: echo-5f9b7d6c4-6c8d7}
     /// ```
-    pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 所选 Pod 不具备接收流量资格的 Service：其 EndpointSlice 中的每个端点都不是 `serving`（与 API 一致，nil 视为 true），或者它选中的 Pod 未处于 Ready，或者它根本没有选中任何 Pod（此时会指出与选择算符只差一个标签的已粘贴 Pod 以及那个标签：Service 连向的是这些 Pod 的另一个版本，例如滚动升级到 `v2` 之后仍是 `version: v1`）。设置了 `publishNotReadyAddresses: true` 时，EndpointSlice 会把未就绪的端点标记为 `ready: true`，于是流量会到达就绪检查失败的 Pod；这种情况也会报告。规则会针对该 Service 给出文章中的五个事实：容器在运行、Pod 已就绪、地址存在、具备接收流量的资格、业务响应正常，并根据输入逐一判定为已证实、已否定或未知。
-
- ## 为什么重要
- “Pod 处于 Running” 和 “Service 有端点” 都不等于 “请求成功”。失败的就绪探针会让 Pod 退出轮转（或者在设置了 `publishNotReadyAddresses` 时，仍然让流量进来）；每个事实都需要各自的证据。
-
- ## 证据
- EndpointSlice 中端点的状况（`ready`、`serving`、`terminating`）和 `targetRef`，Service 的选择算符和 `publishNotReadyAddresses`，Pod 的容器状态和 Ready 状况，就绪探针的 `Unhealthy` 事件，以及粘贴了的请求输出。
-
- ## 故障边界
- `readiness-endpoints`：kubelet 的探针、EndpointSlice 控制器，以及依据它们进行路由的组件。
-
- ## 这些证据无法确定的内容
- 流量能否经由数据面（kube-proxy、CNI、NetworkPolicy、DNS）正常流动，以及探针为什么失败：探针指向了错误的路径或端口，和应用确实没有就绪，看起来是一样的。
-
- ## 下一步应收集的证据
- Pod 的就绪探针定义以及应用在该路径和端口上的响应，EndpointSlice（`kubectl get endpointslices -l kubernetes.io/service-name=NAME -o yaml`），以及从集群内部发出的请求。
-
- ## 示例
- ```yaml
- endpoints:
- - addresses: [10.244.1.7]
-   conditions: {ready: false, serving: false, terminating: false}
-   targetRef: {kind: Pod, name: echo-5f9b7d6c4-6c8d7}
- ```
-"#;
 
 /// How the summary words a fact's state.
 fn word(state: FactState) -> Message {

@@ -38,36 +38,8 @@ crate::declare_rule! {
     /// "reason": "ServiceUnavailable",
     /// "code": 503
     /// ```
-    pub const RULE = { id: "service-proxy-refused", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Containers], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "service-proxy-refused", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Containers], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 经由 API 服务器代理（`kubectl proxy`、`/api/v1/namespaces/NS/services/NAME:PORT/proxy/`、仪表盘的 URL）发出的请求得到了 `error trying to reach service: dial tcp IP:PORT: connect: connection refused` 的答复：代理选中了一个端点，Pod 的地址有回应，但该端口上没有任何进程接受连接。
-
- ## 为什么重要
- 这条消息来自 API 服务器，看起来像是 API 服务器出了故障。其实网络路径是通的——拒绝连接本身就是 Pod 地址给出的回应。端点虽然被列出，却没有在提供服务：容器还在启动或正在重启，进程监听的是另一个端口（Service 的 `targetPort` 写错了）或者只监听 `127.0.0.1`，又或者这个端点对应的 Pod 已经不在了。
-
- ## 证据
- `Status` 消息或 kubectl 的那一行、代理所连接的地址，以及请求 URL 中指明的 Service。
-
- ## 故障边界
- `readiness-endpoints`：端点被列出，却没有在它的端口上提供服务。
-
- ## 这些证据无法确定的内容
- 这个地址属于哪个容器，它是在监听另一个端口还是只监听 localhost，以及当时它是否正在重启（它的重启次数和就绪状态可以说明）。
-
- ## 下一步应收集的证据
- `kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`（这个地址属于哪个 Pod）、`kubectl get service NAME -n NS -o yaml`（它的 `targetPort`），以及对那个 Pod 执行 `kubectl describe pod`（它的端口、就绪状态和重启次数）。
-
- ## 示例
- ```text
- "message": "error trying to reach service: dial tcp 10.85.0.2:8443: connect: connection refused",
- "reason": "ServiceUnavailable",
- "code": 503
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let errors: Vec<ProxyError> = proxy_errors(model)

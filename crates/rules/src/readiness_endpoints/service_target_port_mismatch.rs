@@ -38,36 +38,8 @@ crate::declare_rule! {
     /// - port: 80
     ///   targetPort: http   # the Pod's container declares only "web: 8080"
     /// ```
-    pub const RULE = { id: "service-target-port-mismatch", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "service-target-port-mismatch", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- Service 的某个端口，其 `targetPort` 在它选中的 Pod 的所有容器中都没有声明：一个名字（`targetPort: http`）不是任何容器的 `ports[].name`，一个数字不是任何 `containerPort`，或者数字被声明了但 `protocol` 不同。只比较粘贴了容器端口的 Pod；没有 `targetPort` 的 Service 以它的 `port` 为目标端口。
-
- ## 为什么重要
- Pod 没有定义的具名 `targetPort` 会让该 Pod 不进入这个端口的端点：即使 Pod 都已就绪，Service 也没有端点。容器没有监听的端口号会产生拒绝连接的端点。两者看起来都像一个“正常运行”却不响应的 Service。
-
- ## 证据
- Service 的 `spec.ports[i].targetPort`（或 `port`）和 `protocol`，以及被选中 Pod 的 `containers[j].ports`，各注明所在行。
-
- ## 故障边界
- `readiness-endpoints`：EndpointSlice 控制器依据 Service 的端口把选中的 Pod 变成端点；解析不到任何端口，就是端点的故障，与 Pod 本身的状态无关。
-
- ## 这些证据无法确定的内容
- 进程实际监听的是哪个端口：对端口号来说 `containerPort` 只是说明性的，进程可能监听一个没有声明的端口；被选中但没有粘贴的 Pod 可能声明了它。
-
- ## 下一步应收集的证据
- 该 Service 的 EndpointSlice（它们的 `ports`），容器正在监听的套接字，以及从集群内部对 Pod IP 的目标端口发出的请求。
-
- ## 示例
- ```yaml
- ports:
- - port: 80
-   targetPort: http   # the Pod's container declares only "web: 8080"
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for chain in &model.services {

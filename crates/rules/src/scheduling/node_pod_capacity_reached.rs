@@ -43,39 +43,8 @@ crate::declare_rule! {
     ///   pods:               17
     /// Non-terminated Pods:          (17 in total)
     /// ```
-    pub const RULE = { id: "node-pod-capacity-reached", boundary: Boundary::Scheduling, components: [Scheduler, Kubelet], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-pod-capacity-reached", boundary: Boundary::Scheduling, components: [Scheduler, Kubelet], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 某个 Node 上的 Pod 数量已经等于它的 `pods` 可分配量（kubelet 的 `maxPods`，在 EKS 上是实例类型的 ENI 限制）：`kubectl describe node` 中有 `Allocatable: pods: 17`（或只有 `Capacity:`）和 `Non-terminated Pods: (17 in total)`，或者 Node 的 YAML 中有 `status.allocatable.pods`，并且粘贴了绑定到该节点的 Pod（`spec.nodeName`，且不是 `Succeeded` 或 `Failed`）。
-
- ## 为什么重要
- 无论还剩多少 CPU 和内存，调度器都不会再往这个节点放 Pod：在别处也放不下的新 Pod 会一直 `Pending`，其 `FailedScheduling` 消息中带有 `Too many pods`。在 `kubectl top` 里这个节点看起来还有一半空闲，所以这个上限很容易被忽略。
-
- ## 证据
- 节点的 `status.allocatable.pods`（或 `status.capacity.pods`），以及 kubectl 统计的非终止 Pod 数量或粘贴的该节点上的 Pod。如果输入中有 Pod 因 `Too many pods` 被拒绝，对应的 `pod-unschedulable` 发现会作为症状列在本发现之下，本发现的级别为 error。
-
- ## 故障边界
- `scheduling`：节点上的 Pod 数量是调度器为 Pod 做匹配时所用的一项资源。
-
- ## 这些证据无法确定的内容
- 其他节点是否还有空间（除非粘贴了它们），这个上限来自 kubelet 的 `maxPods` 设置还是网络插件的地址数量限制；如果依据的是 YAML，也无法确定绑定到该节点的 Pod 是否都已粘贴。
-
- ## 下一步应收集的证据
- 用 `kubectl describe node NODE` 查看其上的 Pod，`kubectl get pods -A --field-selector spec.nodeName=NODE`，以及 kubelet 的 `maxPods`（`kubectl get --raw /api/v1/nodes/NODE/proxy/configz`）。
-
- ## 示例
- ```text
- Capacity:
-   pods:               17
- Allocatable:
-   pods:               17
- Non-terminated Pods:          (17 in total)
- ```
-"#;
 
 /// Whether the scheduler refused this Pod for the nodes' Pod count: `Too many pods` in its
 /// `FailedScheduling` events or its `PodScheduled` condition.

@@ -57,39 +57,8 @@ crate::declare_rule! {
     ///   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
     ///   2 node(s) didn't match Pod's node affinity/selector.
     /// ```
-    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage, Boundary::ControlPlane], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage, Boundary::ControlPlane], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 还没有为其选定节点的 Pod：`status.conditions[type=PodScheduled]` 为 `False`，原因为 `Unschedulable`、`SchedulerError` 或 `SchedulingGated`；或者调度器为某个没有 `spec.nodeName` 的 Pod 产生了 `FailedScheduling` 事件。规则会把 `0/N nodes are available: …` 消息解析为各项原因（节点选择器或亲和性、未被容忍的污点、资源不足、未绑定的卷申领、卷的节点亲和性、拓扑分布约束、Pod（反）亲和性、Pod 数量过多、节点已被封锁（cordon）），并在粘贴了 Node 时，列出不满足节点选择器或带有所指污点的节点。
-
- ## 为什么重要
- “Pending” 有两种不同的含义。在选定节点之前，故障边界是调度器的各项约束；选定之后（已设置 `spec.nodeName`），故障边界是 kubelet、容器运行时和镜像仓库。在还没有选定节点时去查镜像或应用，只会浪费处理故障的时间。
-
- ## 证据
- 首先是 PodScheduled 状况（原因和消息），Pod 的节点选择器，粘贴了 Node 时还有节点的标签和污点，其次是 `FailedScheduling` 事件——单凭它们只是线索。
-
- ## 故障边界
- `scheduling`：kube-scheduler 及其执行的各项约束。例外是拒绝源于其他组件的故障时（不计任何工作负载都不会使用的控制平面节点）：如果每个节点都因自身状况被拒绝（状况污点：`node.kubernetes.io/not-ready`、`unreachable`、各种压力污点、`network-unavailable`；或 `had unknown conditions`），则为 `node-runtime`；如果每个节点都在等待云控制器管理器完成初始化（`node.cloudprovider.kubernetes.io/uninitialized`），则为 `control-plane`；如果 Pod 在等待它的 PVC 绑定、它的 `ReadWriteOncePod` PVC 正被另一个 Pod 使用，或多数节点因卷被拒绝（`volume node affinity conflict`、`no available volume zone` 等），则为 `zone-network-storage`。
-
- ## 这些证据无法确定的内容
- 是否会出现容量或匹配的节点（集群自动扩缩器、新节点）；约束修正后 Pod 会使用哪个节点，以及在那里镜像能否拉取、应用能否运行。对于重复出现的事件，显示的文本可能是第一次尝试时的。
-
- ## 下一步应收集的证据
- `kubectl describe pod`，Pod 的 `nodeSelector`、`affinity` 和 `tolerations`，以及根据原因查看节点的标签（`kubectl get nodes -L KEY`）、污点或已分配的资源。
-
- ## 示例
- ```text
- Node-Selectors:  storage-tier=nvme
- Events:
-   Warning  FailedScheduling  66s (x2 over 6m7s)  default-scheduler  0/3 nodes are available:
-   1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },
-   2 node(s) didn't match Pod's node affinity/selector.
- ```
-"#;
 
 const UNSCHEDULED_REASONS: [&str; 3] = ["Unschedulable", "SchedulerError", "SchedulingGated"];
 

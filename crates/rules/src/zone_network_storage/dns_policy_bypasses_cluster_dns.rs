@@ -45,36 +45,8 @@ crate::declare_rule! {
     /// dnsConfig:
     ///   nameservers: ["8.8.8.8"]
     /// ```
-    pub const RULE = { id: "dns-policy-bypasses-cluster-dns", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "dns-policy-bypasses-cluster-dns", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- DNS 设置让 Pod 脱离了集群 DNS：`dnsPolicy: None`，而 `dnsConfig.nameservers` 中没有一个是集群的 DNS（粘贴了 `kube-dns` Service 时取它的 `clusterIP`，否则取常见安装工具分配给它的地址，以及 NodeLocal DNSCache 的 `169.254.20.10`）；这是警告；或者不在主机网络上的 Pod 使用了 `dnsPolicy: Default`，它会沿用节点的解析器：这只是提示（info），因为只访问集群外部名字的 Pod 会有意这样选择；或者使用主机网络的 Pod 的 `dnsPolicy` 为 `ClusterFirst`（或未设置，即默认值），这在主机网络下会退回到节点的解析器，而它的环境变量指名了集群内的主机（`redis-cart:6379`、`orders.shop.svc`）：同样是提示（sysdig-cloud-scripts#168 和 csi-driver-nfs#440 的修复就是改为 `ClusterFirstWithHostNet`）。
-
- ## 为什么重要
- Service 名（`redis-cart`、`orders.shop.svc.cluster.local`）只有集群 DNS 才会应答。向其他解析器查询的 Pod，对它调用的每个 Service 都会得到 `no such host`（NXDOMAIN），而外部域名依然能解析，所以看起来像是依赖坏了或者网络故障。
-
- ## 证据
- `spec.dnsPolicy`、`spec.dnsConfig.nameservers`、`spec.hostNetwork` 及其所在行，以及粘贴了时 `kube-dns` Service 的 `clusterIP`。
-
- ## 故障边界
- `zone-network-storage`：名字解析是 Pod 通往它所调用的 Service 的网络路径；破坏它的设置在 Pod 的 spec 中，发现会引用它，但 SRE 看到的故障（`no such host`、访问 53 端口 `i/o timeout`）属于网络故障，也应在这里排查。
-
- ## 这些证据无法确定的内容
- 这个解析器是否把 `cluster.local` 转发给了集群 DNS（这样配置的解析器是可以工作的），以及这个 Pod 是否真的按名字调用了任何 Service。
-
- ## 下一步应收集的证据
- `kubectl get svc -n kube-system kube-dns`，Pod 的 `/etc/resolv.conf`（`kubectl exec POD -- cat /etc/resolv.conf`），以及在 Pod 内部对一个 Service 名的解析。
-
- ## 示例
- ```yaml
- dnsPolicy: "None"
- dnsConfig:
-   nameservers: ["8.8.8.8"]
- ```
-"#;
 
 /// The cluster DNS Service's address as the common installers set it: kubeadm and kind
 /// (`10.96.0.10`), AKS (`10.0.0.10`), EKS (`10.100.0.10`, `172.20.0.10`), k3s and RKE2

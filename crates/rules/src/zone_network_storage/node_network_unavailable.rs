@@ -39,38 +39,8 @@ crate::declare_rule! {
     ///   reason: NoRouteCreated
     ///   message: RouteController failed to create a route
     /// ```
-    pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 网络未配置好的节点：`NetworkUnavailable=True` 状况（由云路由控制器设置，`NoRouteCreated` `RouteController failed to create a route`，或由 CNI 插件设置），或者因运行时网络未就绪而 `Ready=False`（`container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:… cni plugin not initialized`）。
-
- ## 为什么重要
- 节点带有 `node.kubernetes.io/network-unavailable` 污点，所以不会再有新的 Pod 调度到那里，而已在其上的 Pod 无法获得沙箱（`FailedCreatePodSandBox`），或者无法访问其他节点上的 Pod。这个节点看起来像是 kubelet 的问题，原因却是网络插件或云上的路由，所以节点自身的未就绪发现会列在这条发现之下。
-
- ## 证据
- 节点的 `NetworkUnavailable` 和 `Ready` 状况（状态、原因、消息），以及粘贴的、运行在该节点上的 Pod。
-
- ## 故障边界
- `zone-network-storage`：CNI 插件、kube-proxy 和云上的路由。
-
- ## 这些证据无法确定的内容
- 该节点上 CNI 插件自己的 Pod（属于它的 DaemonSet）是否在失败，或者它的配置是否缺失；其他节点是否也受到影响，除非也粘贴了它们。
-
- ## 下一步应收集的证据
- `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=NODE`（该节点上的 CNI 和 kube-proxy Pod），它们的日志，以及节点上的 `/etc/cni/net.d`。
-
- ## 示例
- ```yaml
- - type: NetworkUnavailable
-   status: "True"
-   reason: NoRouteCreated
-   message: RouteController failed to create a route
- ```
-"#;
 
 /// The runtime's words for "the network plugin is not ready", as the kubelet relays them.
 const NETWORK_NOT_READY: [&str; 4] = [

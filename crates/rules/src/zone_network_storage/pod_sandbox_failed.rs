@@ -38,36 +38,8 @@ crate::declare_rule! {
     /// Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: ... plugin
     /// type="calico" failed (add): error getting ClusterInformation: connection is unauthorized
     /// ```
-    pub const RULE = { id: "pod-sandbox-failed", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pod-sandbox-failed", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 沙箱（即其网络命名空间）无法创建的 Pod：kubelet 的 `FailedCreatePodSandBox`（`Failed to create pod sandbox: … plugin type=… failed (add): …`）或 `NetworkNotReady`（`network is not ready: container runtime network not ready: …cni plugin not initialized`）事件，规则会从中读出 CNI 插件及其错误。
-
- ## 为什么重要
- Pod 已被调度，镜像可能也已拉取，但没有任何容器能启动，因为它拿不到网络：故障边界是该节点上的 CNI 插件（或它的 IP 地址管理），而不是应用。
-
- ## 证据
- 该 Pod 的沙箱和网络事件及其次数；消息中指名的插件。之后出现的 `Created` 或 `Started` 事件（容器只能在已建立的沙箱中运行），或粘贴的 Pod 正在运行且已就绪，说明失败已经过去。
-
- ## 故障边界
- `zone-network-storage`：CNI 插件及其在节点上的代理。
-
- ## 这些证据无法确定的内容
- 该节点上的 CNI 代理 Pod 是否在运行，IP 地址池是否已耗尽，以及其他节点是否也受到影响。
-
- ## 下一步应收集的证据
- CNI 代理的 Pod（`kubectl get pods -n kube-system -o wide`），它们在该 Pod 所在节点上的日志，以及节点的 Ready 状况。
-
- ## 示例
- ```text
- Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: ... plugin
- type="calico" failed (add): error getting ClusterInformation: connection is unauthorized
- ```
-"#;
 
 const SIGNALS: [&str; 2] = ["FailedCreatePodSandBox", "NetworkNotReady"];
 

@@ -48,37 +48,8 @@ crate::declare_rule! {
     ///   Normal  ExternalProvisioning  4s (x142 over 35m)  persistentvolume-controller  Waiting for a
     ///   volume to be created either by the external provisioner 'rbd.csi.ceph.com' …
     /// ```
-    pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 因没有提供卷而一直处于 `Pending` 的 PersistentVolumeClaim：制备器报告 `ProvisioningFailed`；或者控制器一直在等待一个从不响应的外部制备器（`ExternalProvisioning`：`Waiting for a volume to be created either by the external provisioner 'x' or manually…`）；或者没有设置 StorageClass，也没有匹配的 PersistentVolume（`FailedBinding`）。等待第一个使用者的卷申领（`WaitForFirstConsumer`）是正常的，不会被报告。
-
- ## 为什么重要
- 使用该卷申领的每个 Pod 都会跟着等待，调度器会报告 `pod has unbound immediate PersistentVolumeClaims`：这个调度症状要由存储来解释，调整调度位置无济于事。
-
- ## 证据
- 卷申领的阶段和 StorageClass，其次是 persistentvolume-controller 和制备器的事件及其次数；单凭事件只是说明制备器没有动作的线索。没有粘贴卷申领时，之后出现的 `ProvisioningSucceeded` 说明失败已经过去。没有任何事件而处于 `Pending` 的卷申领（只有 `kubectl get pvc` 的一行，或者没有事件的 YAML）依据最弱的证据给出警告，并说明它的事件才能说明原因，以及在首个使用者出现时才绑定的 StorageClass 会让 Pending 成为正常状态；如果粘贴的 StorageClass 设置了 `volumeBindingMode: WaitForFirstConsumer`（它的 YAML 或 get 表格的 VOLUMEBINDINGMODE 列），规则保持沉默；如果同一 StorageClass 的另一个 Pending 卷申领粘贴了事件，则并入那个卷申领的发现（在那里引用它的阶段）。以输入中该卷申领最新的一份为准：监视输出或之后的粘贴显示它已 `Bound` 时，之前的 `Pending` 是历史。
-
- ## 故障边界
- `zone-network-storage`：StorageClass 的制备器（一个 CSI 控制器）及其后端存储。
-
- ## 这些证据无法确定的内容
- 制备器的 Pod 是否在运行并已注册，存储后端是否健康，以及所指名的 StorageClass 是否存在。
-
- ## 下一步应收集的证据
- StorageClass（`kubectl get storageclass NAME -o yaml`），CSI 驱动及其控制器 Pod，以及制备器的日志。
-
- ## 示例
- ```text
- Status:        Pending
-   Normal  ExternalProvisioning  4s (x142 over 35m)  persistentvolume-controller  Waiting for a
-   volume to be created either by the external provisioner 'rbd.csi.ceph.com' …
- ```
-"#;
 
 const SIGNALS: [&str; 3] = ["ProvisioningFailed", "ExternalProvisioning", "FailedBinding"];
 

@@ -41,37 +41,8 @@ crate::declare_rule! {
     /// web-5d8c6f7b9d-4kq2x   1/1     Running   worker-1   eu-west-1a
     /// web-5d8c6f7b9d-9zt7m   1/1     Running   worker-2   eu-west-1a
     /// ```
-    pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 运行中的副本（两个或更多）全都位于同一个可用区的工作负载，而粘贴的 Node 分布在多个可用区（`topology.kubernetes.io/zone`，或旧的 `failure-domain.beta.kubernetes.io/zone`）。如果该可用区中有 Node 未就绪，级别为警告，否则为信息。
-
- ## 为什么重要
- 副本的存在就是为了扛过故障；全在一个可用区时，该可用区的一次中断（或它的网络、它的存储）就会让整个工作负载不可用，而且被重新调度到别处的 Pod 可能访问不到它们所在可用区的卷。调度器只有在被要求时（`topologySpreadConstraints`、反亲和性）才会跨可用区分布。
-
- ## 证据
- 每个 Pod 的 `spec.nodeName`，以及每个 Node 的可用区标签。
-
- ## 故障边界
- `zone-network-storage`：工作负载所依赖的可用区。
-
- ## 这些证据无法确定的内容
- 工作负载的卷是否也是分区的（其 PersistentVolume 的节点亲和性），以及这种倾斜是否是有意为之（数据局部性、成本）。
-
- ## 下一步应收集的证据
- `kubectl get nodes -L topology.kubernetes.io/zone`，工作负载的 `topologySpreadConstraints`，以及针对它的卷申领执行 `kubectl get pv -o wide`。
-
- ## 示例
- ```text
- NAME                   READY   STATUS    NODE       ZONE
- web-5d8c6f7b9d-4kq2x   1/1     Running   worker-1   eu-west-1a
- web-5d8c6f7b9d-9zt7m   1/1     Running   worker-2   eu-west-1a
- ```
-"#;
 
 const ZONE_LABELS: [&str; 2] = [
     "metadata.labels[\"topology.kubernetes.io/zone\"]",

@@ -40,35 +40,8 @@ crate::declare_rule! {
     /// "message": "error trying to reach service: dial tcp 10.244.1.49:8443: i/o timeout",
     /// "code": 500
     /// ```
-    pub const RULE = { id: "service-proxy-unreachable", boundary: Boundary::ZoneNetworkStorage, components: [ApiServer, ProxyCni], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "service-proxy-unreachable", boundary: Boundary::ZoneNetworkStorage, components: [ApiServer, ProxyCni], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 经由 API 服务器代理（`kubectl proxy`、`kubectl get --raw /api/v1/namespaces/NS/services/NAME:PORT/proxy/`、仪表盘的 URL）发出的请求，API 服务器的答复是它的后端失败了：`error trying to reach service: dial tcp IP:PORT: i/o timeout`（或 `no route to host`），或者代理路径上的请求超时（`kubectl get --raw …/proxy/` 之后的 `Error from server (Timeout)`，`-v=6..9` 跟踪输出中的 `504 Gateway Timeout`）。
-
- ## 为什么重要
- kubectl 打印的是 API 服务器的原话，看起来像是 API 服务器出了故障，于是大家去查它的负载和 etcd。其实 API 服务器做出了应答：它从控制平面节点上亲自去连 Pod 的地址，却没有任何回应。常见原因是控制平面节点没有通往 Pod 网络的路由（那里没有运行 CNI 代理、防火墙拦截、overlay 网络绑定到了错误的网卡），而同样的 Pod 对集群内的客户端却能正常应答。
-
- ## 证据
- `Status` 消息或 kubectl 的那一行、消息中给出的代理所连接的地址，以及请求 URL 中指明的 Service、Pod 或 Node。
-
- ## 故障边界
- `zone-network-storage`：从 API 服务器到 Pod 网络的网络路径。连接被拒绝不属于本规则：那个地址有应答（见 `service-proxy-refused`）。
-
- ## 这些证据无法确定的内容
- 这些 Pod 是否能应答集群内的客户端（如果能，坏掉的只是控制平面到它们的路径），还是谁都不应答（网络策略拦截、Pod 已经不在、进程接受连接却始终不应答）；作出应答的 API 服务器运行在哪个节点上。
-
- ## 下一步应收集的证据
- 该 Service 的端点（`kubectl get endpointslices -n NS -l kubernetes.io/service-name=NAME -o wide`）、从集群内某个 Pod 发出同样的请求，以及控制平面节点上的 CNI 代理 Pod（`kubectl get pods -n kube-system -o wide`）。
-
- ## 示例
- ```text
- "message": "error trying to reach service: dial tcp 10.244.1.49:8443: i/o timeout",
- "code": 500
- ```
-"#;
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let errors: Vec<ProxyError> = proxy_errors(model)

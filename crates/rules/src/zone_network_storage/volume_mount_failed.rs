@@ -40,36 +40,8 @@ crate::declare_rule! {
     /// 118s (x6 over 14m)  Warning  FailedAttachVolume  Pod/gitaly-0  AttachVolume.Attach failed for
     /// volume "pvc-a61f…" : timed out waiting for external-attacher of csi.vsphere.vmware.com
     /// ```
-    pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 卷无法挂接（attach）或挂载（mount）、因而容器始终无法启动的 Pod：kubelet 的 `FailedMount` 事件，以及挂接/解挂控制器的 `FailedAttachVolume` / `FailedMapVolume` 事件；粘贴了 Pod 时，它的容器仍处于 `ContainerCreating`。规则会优先选择最具体的消息，而不是笼统的 `Unable to attach or mount volumes … timed out waiting for the condition`，并从中读出卷和原因：Multi-Attach（卷已挂接到另一个节点）、从不响应的 CSI attacher、类型不对的 hostPath、缺失的 ConfigMap 或 Secret。
-
- ## 为什么重要
- Pod 已被调度，从调度器的角度看可能一切正常，但什么都没有运行：故障边界是存储或它的驱动，而不是应用或镜像。
-
- ## 证据
- Pod 中处于等待的容器，卷相关事件及其次数，以及消息中指名的卷；单凭事件只是线索。
-
- ## 故障边界
- `zone-network-storage`：CSI 驱动、挂接/解挂控制器、节点上的挂载。
-
- ## 这些证据无法确定的内容
- 存储后端或云的挂接 API 是否健康，每个节点的挂接数量上限，以及该卷在另一个节点上能否挂接。
-
- ## 下一步应收集的证据
- `kubectl describe pod`，VolumeAttachment 对象，CSI 驱动的控制器 Pod 和节点 Pod 及其日志。
-
- ## 示例
- ```text
- 118s (x6 over 14m)  Warning  FailedAttachVolume  Pod/gitaly-0  AttachVolume.Attach failed for
- volume "pvc-a61f…" : timed out waiting for external-attacher of csi.vsphere.vmware.com
- ```
-"#;
 
 const SIGNALS: [&str; 3] = ["FailedAttachVolume", "FailedMount", "FailedMapVolume"];
 

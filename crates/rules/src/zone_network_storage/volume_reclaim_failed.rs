@@ -37,38 +37,8 @@ crate::declare_rule! {
     /// Reclaim Policy: Recycle
     /// Message:    Recycler failed: Pod was active on the node longer than specified deadline
     /// ```
-    pub const RULE = { id: "volume-reclaim-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes], docs_zh: DOCS_ZH, check: check };
+    pub const RULE = { id: "volume-reclaim-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes], check: check };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 申领被释放后 PV 控制器无法回收的 PersistentVolume：阶段为 `Failed`，并带有控制器的消息（`Recycler failed: …`、`Delete of volume … failed`）；或者在没有粘贴 PV 时，控制器关于它的警告（`VolumeFailedRecycle`、`VolumeFailedDelete`，以及转述其回收 Pod 失败的 `RecyclerPod`：`Recycler pod: Unable to mount volumes for pod …`）。
-
- ## 为什么重要
- 处于 Failed 的卷不会再提供给任何申领；回收策略为 `Delete` 时，它背后的存储也不会被释放：同一存储类的新申领只能等待或制备更多的卷，存储随之泄漏。原因在存储后端（NFS 服务器、制备器、云盘 API），而不在使用过它的工作负载。
-
- ## 证据
- PV 的 `status.phase` 和 `status.message`，它的回收策略和申领，以及 PV 控制器关于它的警告事件。
-
- ## 故障边界
- `zone-network-storage`：卷及其背后的存储后端。
-
- ## 这些证据无法确定的内容
- 后端现在是否仍然故障（在有人处理之前阶段一直是 Failed）；对于无法挂载该卷的回收 Pod，节点为什么连不上存储。
-
- ## 下一步应收集的证据
- `kubectl describe pv NAME`（消息和事件），制备器或存储后端的日志；对于 NFS，从各节点看服务器是否应答（`showmount -e SERVER`）。
-
- ## 示例
- ```text
- Name:       nfs
- Status:     Failed
- Reclaim Policy: Recycle
- Message:    Recycler failed: Pod was active on the node longer than specified deadline
- ```
-"#;
 
 /// The PV controller's warnings about a volume it could not reclaim.
 const FAILED_REASONS: [&str; 3] = ["VolumeFailedRecycle", "VolumeFailedDelete", "RecyclerPod"];

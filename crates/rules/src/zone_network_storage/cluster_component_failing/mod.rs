@@ -71,40 +71,9 @@ crate::declare_rule! {
         boundary: Boundary::ZoneNetworkStorage,
         components: [Volumes if Serves, ProxyCni if Serves, ControllerManager if Serves, ServiceSlice if Serves, ApiServer if Serves, Kubelet if NodeNamed],
         also_at: [Boundary::ControlPlane, Boundary::QuotaAdmission],
-        docs_zh: DOCS_ZH,
         check: check,
     };
 }
-
-/// [`crate::Rule::docs_zh`]: this rule's documentation in Chinese, each line after one space as in
-/// the doc comment, with the English example unchanged.
-const DOCS_ZH: &str = r#"
- ## 检测内容
- 其他工作负载所依赖的集群组件出现故障：它的 Pod 处于崩溃循环、未就绪或 Pending，或者它的 DaemonSet、Deployment 没有全部可用。这些组件是一张表中的行（`rules/cluster_components.rs`）：CSI 节点插件和控制器插件（`ebs-csi-node`、`efs-csi-node`、`*-csi-node`、`csi-rbdplugin`、`secrets-store-csi-driver` 等），CNI 代理（`calico-node`、`aws-node`、`cilium`、`kube-flannel-ds`、`weave-net`、`antrea-agent`、`ovnkube-node`、`kube-router`），kube-proxy，CoreDNS 和 kube-dns，metrics-server，Ingress 控制器，以及准入 Webhook 的后端。随后规则在输入的所有命名空间中查找它的故障能够解释的症状，并把它们列在它下面：指名其 CSI 驱动的挂载错误（`driver name ebs.csi.aws.com not found in the list of registered CSI drivers`），其 CNI 插件无法建立的沙箱（`plugin type="calico"`、`/var/lib/calico/nodename`、`/run/flannel/subnet.env`），网络未就绪的节点，等待其 CSI 驱动制备卷的 PVC（`waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com"`），访问 53 端口失败的域名解析，访问输入中某个 Service 的集群 IP 失败的连接，且输入没有显示它没有端点（kube-proxy），无法从 `metrics.k8s.io` 获取指标的 HPA，API 服务器无法调用的 Webhook。
-
- ## 为什么重要
- 这类故障的症状出现在远离原因的地方：其他命名空间中卡在 `ContainerCreating` 的 Pod、不扩缩容的 HPA、拒绝所有请求的 Webhook。逐条看像是许多个故障，其实只有一个，位于该组件所服务对象的故障边界。组件自身容器层面的发现（崩溃循环）是它的细节，也列在它下面。
-
- ## 证据
- 组件 Pod 的状态（等待原因、上次退出、重启次数，或 STATUS 列）以及其工作负载的就绪数量；对每个症状，说明这条关联是证据（错误消息指名了该组件的驱动或插件，Webhook 的 Service 选中了它的 Pod）还是推断（症状出现在该组件 Pod 出故障的同一节点上，或者名称相符）。如果组件 Pod 的容器之前退出过、现在都在运行并已就绪，且输入显示每个容器自上次重启以来都已运行 10 分钟或更久，则它现在并没有故障（这些退出由 `container-crash-looping` 记为历史）。对 kube-proxy 而言，所连接的地址是输入中某个 Service 的集群 IP，这是证据；连接是否经过出故障的 kube-proxy 则始终是推断（日志行不会说明连接是从哪个节点发起的）。
-
- ## 故障边界
- 该组件所服务对象的故障边界：存储（CSI）、网络（CNI、kube-proxy、DNS）和 Ingress 控制器为 `zone-network-storage`；metrics-server 为 `control-plane`（API 服务器聚合的指标 API）；Webhook 的后端为 `quota-admission`。控制平面自身的 Pod 由 `control-plane-component-failing` 负责，etcd 的由 `etcd-member-failing` 负责。
-
- ## 这些证据无法确定的内容
- 组件为什么出故障（要看它自己的日志）；对于标为推断的关联，症状是否确实经过这个出故障的 Pod；症状是否在它出故障时开始。
-
- ## 下一步应收集的证据
- `kubectl -n NS logs POD --all-containers --previous`、`kubectl -n NS describe pod POD`；CSI 插件看 `kubectl get csinode NODE -o yaml`；DNS 看 `kube-dns` Service 的端点；metrics-server 看 `kubectl get apiservice v1beta1.metrics.k8s.io`。
-
- ## 示例
- ```text
- kube-system   ebs-csi-node-cx7tf   2/3   CrashLoopBackOff   19   1m
- Warning  FailedMount  9s (x7 over 40s)  kubelet  MountVolume.MountDevice failed for volume
- "pv" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name
- ebs.csi.aws.com not found in the list of registered CSI drivers
- ```
-"#;
 
 /// The rules whose findings about the component's own Pods are details of its failure.
 const OWN: &[&str] = &[
