@@ -3,6 +3,7 @@
 pub mod callers;
 pub mod client_output;
 pub mod dependencies;
+pub mod dispatch;
 pub mod events;
 pub mod facts;
 pub mod graph;
@@ -14,6 +15,7 @@ pub mod map;
 pub mod owners;
 pub mod proxy;
 pub mod selectors;
+pub mod signals;
 pub mod state;
 pub mod timeline;
 pub mod timeline_words;

@@ -1,6 +1,5 @@
-use std::collections::BTreeSet;
-
 use crate::history::{self, Supersedes};
+use faultline_model::signals::probe::{Probe, ProbeEvent};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -41,43 +40,31 @@ crate::declare_rule! {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen = BTreeSet::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && is_liveness(e))
-    {
-        if !seen.insert(event.subject.to_string()) {
-            continue;
-        }
-        let id = &event.subject;
+    for pod in model.event_subjects("Pod", |e| e.is_probe(Probe::Liveness)) {
+        let id = pod.subject;
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let events = model.events_for(id);
-        let liveness: Vec<_> = events.iter().filter(|e| is_liveness(e)).collect();
-        let mut evidence: Vec<Evidence> = Vec::new();
-        for e in liveness.iter().rev().take(3) {
-            evidence.extend(model.event_evidence(e));
-        }
-        let failure = liveness.iter().rev().find(|e| e.reason == "Unhealthy").map(|e| {
-            e.message
-                .trim_start_matches("Liveness probe failed: ")
-                .to_string()
-        });
-        let kills: u32 = liveness
+        let evidence: Vec<Evidence> = pod
+            .events
             .iter()
-            .filter(|e| e.reason == "Killing")
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e))
+            .collect();
+        let failure = pod.events.iter().rev().find_map(|e| match e.probe() {
+            Some(ProbeEvent::Failed { output, .. }) if !output.is_empty() => Some(output.to_string()),
+            _ => None,
+        });
+        let kills: u32 = pod
+            .events
+            .iter()
+            .filter(|e| matches!(e.probe(), Some(ProbeEvent::Killed { .. })))
             .map(|e| e.count)
             .sum();
         let summary = Msg::Restarts {
             subject: id.clone(),
-            failure: failure
-                .as_deref()
-                .map(str::trim)
-                .filter(|f| !f.is_empty())
-                .map(str::to_string),
+            failure,
             kills: (kills > 0).then_some(kills),
         };
-        let subject = id.clone();
         let mut cannot_establish: Vec<Message> =
             vec![Msg::ProbeTooStrict {}.into(), Msg::WhatWasDoing {}.into()];
         if model.object(id).is_none() {
@@ -94,24 +81,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ];
         let mut finding = RULE.finding(
             Severity::Error,
-            subject,
+            id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
         );
         // A Pod that is Ready now and never restarted: the probe passes since, the kills were not.
-        let last = liveness.last().map(|e| **e);
+        let last = pod.last();
         if let Some(recovery) = history::superseded(model, id, last, &[Supersedes::PodReadyWithoutRestarts]) {
             history::record(&mut finding, last.and_then(history::last_seen), recovery);
         }
         findings.push(finding);
     }
-}
-
-fn is_liveness(event: &faultline_model::EventRecord) -> bool {
-    (event.reason == "Unhealthy" && event.message.starts_with("Liveness probe"))
-        || (event.reason == "Killing" && event.message.contains("failed liveness probe"))
 }
 
 faultline_report::messages! {

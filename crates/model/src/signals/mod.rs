@@ -1,0 +1,5 @@
+//! Typed readings of the text components print, parsed once here so that no rule parses a message:
+//! a rule asks an [`crate::EventRecord`] (or a line) what it says and gets a value. Each module is one
+//! family of messages, with the source that prints it.
+
+pub mod probe;
