@@ -29,7 +29,7 @@ test('every rule is on the rules page, documented, with a sample link that makes
   page.on('pageerror', (e) => errors.push(String(e)));
   const recorder = recordRequests(page, new URL(server.url).origin);
   await page.goto(`${server.url}#view=rules`, { waitUntil: 'load' });
-  await page.locator('.rules-page').waitFor();
+  await page.locator('.rules-page article.rule').first().waitFor();
   recorder.markLoaded();
   const listed = await page.locator('.rules-page article.rule').evaluateAll((els) => els.map((e) => e.dataset.rule).sort());
   assert.deepEqual(listed, RULE_IDS);
@@ -44,7 +44,7 @@ test('every rule is on the rules page, documented, with a sample link that makes
     await page.locator(`.finding[data-rule="${rule}"]`).first().waitFor({ timeout: 5000 });
     assert.match(page.url(), new RegExp(`#sample=rule-${rule}&view=findings$`));
     await page.goto(`${server.url}#view=rules`);
-    await page.locator('.rules-page').waitFor();
+    await page.locator('.rules-page article.rule').first().waitFor();
   }
   // In Chinese the documentation is the Chinese one.
   await page.getByRole('button', { name: '中文' }).click();

@@ -68,6 +68,18 @@ pub fn app() -> Html {
     let on_cancel = dispatcher(&state, |()| Action::Cancel);
     let on_reanalyse = dispatcher(&state, |()| Action::Reanalyse);
     use_engine_worker(&state);
+    // The rules' documentation, for the views that show it: asked of the worker when first shown.
+    let docs = {
+        let dispatch = state.dispatcher();
+        let want = (*use_memo((), move |()| {
+            Callback::from(move |()| dispatch.dispatch(Action::WantDocs))
+        }))
+        .clone();
+        crate::rule_docs::DocsContext {
+            loaded: state.docs_loaded,
+            want,
+        }
+    };
     // The user's input, and the incident they set aside, are theirs to lose.
     let guarded = state.has_own_input() || state.previous.is_some();
     use_leave_guard(guarded);
@@ -223,6 +235,7 @@ pub fn app() -> Html {
     };
     html! {
         <ContextProvider<Lang> context={state.lang}>
+        <ContextProvider<crate::rule_docs::DocsContext> context={docs}>
         <div class="app" data-analysis={analysis} data-leave-guard={guarded.to_string()}>
             <button type="button" class="skip-link" onclick={Callback::from(|_: MouseEvent| {
                 if let Some(results) = gloo::utils::document().get_element_by_id("results")
@@ -301,6 +314,7 @@ pub fn app() -> Html {
                 </section>
             </main>
         </div>
+        </ContextProvider<crate::rule_docs::DocsContext>>
         </ContextProvider<Lang>>
     }
 }

@@ -82,8 +82,9 @@ impl Assembly {
                 });
             }
             Reply::Excerpt(excerpt) => return Some(Action::Excerpt(Rc::new(excerpt))),
-            // The worker's own business (the page's bridge asks for the next step), no action.
-            Reply::Warmed(_) => {}
+            // The worker's own business (the page's bridge asks for the next step, installs the
+            // docs), no action of a job.
+            Reply::Warmed(_) | Reply::Docs(_) => {}
             Reply::Texts(json) => {
                 // A part that cannot be read leaves the texts it carried as they were.
                 if let Ok(part) = serde_json::from_str(&json) {

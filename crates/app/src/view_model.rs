@@ -191,6 +191,9 @@ mod tests {
 
     #[test]
     fn every_rule_has_docs_to_show_in_sections_in_both_languages() {
+        // None before the worker has sent them.
+        assert_eq!(rule_docs("image-pull-failed", Lang::En), None);
+        crate::rule_docs::install_from_engine();
         for lang in Lang::ALL {
             for rule in faultline_engine::rules::RULES {
                 let sections = rule_docs(rule.id, lang).unwrap();

@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 
+use faultline_report::docs::RuleDoc;
 use faultline_report::{Finding, InputError, InputSummary, Lang, Progress, TimelineEntry};
 use faultline_report::{MapObject, Relation, Unread, Verdict, WorkloadOf};
 use serde::{Deserialize, Serialize};
@@ -101,6 +102,9 @@ pub enum Reply {
     Texts(String),
     /// Every part of [`Reply::Texts`] is sent.
     Localized,
+    /// The rules' documentation ([`Request::Docs`]): [`docs_json`] of every rule, decoded on the page
+    /// by [`decode_docs`].
+    Docs(String),
 }
 
 /// What a warm-up step analysed: its step, and the size of what it read, reported and found.
@@ -189,6 +193,48 @@ pub enum Request {
         #[serde(with = "lang_tag")]
         lang: Lang,
     },
+    /// The rules' documentation, in both languages, answered by [`Reply::Docs`]: the page's own wasm
+    /// holds none of it (its first load stays small), and asks for it when it first shows some.
+    Docs,
+}
+
+/// One rule's documentation as it travels: [`RuleDoc`] with its texts owned.
+#[derive(Serialize, Deserialize)]
+struct DocWire<'a> {
+    id: &'a str,
+    boundary: faultline_report::Boundary,
+    docs: &'a str,
+    docs_zh: &'a str,
+}
+
+/// The documentation of `rules`, in their order, for [`Reply::Docs`].
+pub fn docs_json(rules: &[RuleDoc]) -> String {
+    let wire: Vec<DocWire<'_>> = rules
+        .iter()
+        .map(|r| DocWire {
+            id: r.id,
+            boundary: r.boundary,
+            docs: r.docs,
+            docs_zh: r.docs_zh,
+        })
+        .collect();
+    serde_json::to_string(&wire).unwrap_or_default()
+}
+
+/// [`Reply::Docs`]'s documentation as (id, boundary, docs, docs_zh), in the worker's order.
+pub fn decode_docs(json: &str) -> Result<Vec<(String, faultline_report::Boundary, String, String)>, String> {
+    #[derive(Deserialize)]
+    struct Owned {
+        id: String,
+        boundary: faultline_report::Boundary,
+        docs: String,
+        docs_zh: String,
+    }
+    let owned: Vec<Owned> = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    Ok(owned
+        .into_iter()
+        .map(|d| (d.id, d.boundary, d.docs, d.docs_zh))
+        .collect())
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,6 +292,7 @@ pub fn decode(bytes: &[u8]) -> Result<Reply, String> {
         "warmed" => Reply::Warmed(json(data)?),
         "texts" => Reply::Texts(json(data)?),
         "localized" => Reply::Localized,
+        "docs" => Reply::Docs(json(data)?),
         other => return Err(format!("not a reply: unknown type {other:?}")),
     })
 }
@@ -334,6 +381,7 @@ mod tests {
             Reply::Warmed(Warmed::default()),
             Reply::Texts("{\"texts\":[]}".into()),
             Reply::Localized,
+            Reply::Docs(docs_json(&[])),
         ];
         // What the page gets is what was sent, but for the typed messages of findings and
         // timeline entries, which the page does not read (it gets their texts): so a decoded reply
@@ -368,5 +416,22 @@ mod tests {
         ] {
             assert!(decode(bad).is_err(), "{}", String::from_utf8_lossy(bad));
         }
+    }
+
+    #[test]
+    fn the_rules_docs_travel_whole() {
+        let rules: Vec<RuleDoc> = faultline_engine::rules::RULES.iter().map(|r| r.doc()).collect();
+        let Ok(Reply::Docs(json)) = decode(&encode(&Reply::Docs(docs_json(&rules)))) else {
+            panic!("not docs")
+        };
+        let decoded = decode_docs(&json).unwrap();
+        assert_eq!(decoded.len(), rules.len());
+        for (rule, (id, boundary, docs, docs_zh)) in rules.iter().zip(&decoded) {
+            assert_eq!(
+                (rule.id, rule.boundary, rule.docs, rule.docs_zh),
+                (&**id, *boundary, &**docs, &**docs_zh)
+            );
+        }
+        assert!(decode_docs("[{\"id\":1}]").is_err());
     }
 }

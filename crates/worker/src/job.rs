@@ -424,6 +424,12 @@ impl Throttle {
     }
 }
 
+/// [`Reply::Docs`]: every rule's documentation, in both languages, in the engine's order.
+pub fn docs() -> Vec<u8> {
+    let rules: Vec<_> = faultline_engine::rules::RULES.iter().map(|r| r.doc()).collect();
+    protocol::encode(&Reply::Docs(protocol::docs_json(&rules)))
+}
+
 /// Up to `context` lines either side of `line` (1-based) of the input named `name`.
 pub fn excerpt(sources: &[Source], name: &str, line: u32, context: u32) -> Excerpt {
     let first = line.saturating_sub(context).max(1);

@@ -155,6 +155,7 @@ mod glue {
                 }
             }),
             Some(Request::Warm { step }) => job::warm(step, &mut |bytes, texts| post(0, &bytes, &texts)),
+            Some(Request::Docs) => post(0, &job::docs(), &[]),
             None => {}
         }
     }

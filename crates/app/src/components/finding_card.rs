@@ -32,10 +32,19 @@ pub fn finding_card(props: &Props) -> Html {
     // The rule's docs are rendered once opened: dozens of cards with seven sections each, all closed,
     // were most of a big report's first render. A button opens them, not a `<details>`: each
     // `<details>` builds a shadow root with its own style sheet in Chromium, about 1 ms a card.
+    // The docs come from the engine's worker the first time a card or the rules page shows them.
     let docs_open = use_state(|| false);
+    let docs = use_context::<crate::rule_docs::DocsContext>();
     let toggle_docs = {
-        let docs_open = docs_open.clone();
-        Callback::from(move |_: MouseEvent| docs_open.set(!*docs_open))
+        let (docs_open, docs) = (docs_open.clone(), docs.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*docs_open {
+                if let Some(docs) = docs.as_ref().filter(|d| !d.loaded) {
+                    docs.want.emit(());
+                }
+            }
+            docs_open.set(!*docs_open)
+        })
     };
     {
         let node = node.clone();
@@ -48,6 +57,8 @@ pub fn finding_card(props: &Props) -> Html {
         });
     }
     let f = &props.finding;
+    // Read again when they arrive: the docs context changes then.
+    let sections = view_model::rule_docs(&f.rule, lang);
     let docs_id = format!("rule-docs-{}", props.rank);
     let severity = format!("{:?}", f.severity).to_lowercase();
     let evidence = f.evidence.iter().map(|e| {
@@ -104,24 +115,25 @@ pub fn finding_card(props: &Props) -> Html {
             <ul class="cannot" translate="no">{ for f.cannot_establish.iter().map(|c| html! { <li>{ super::prose(c.as_str()) }</li> }) }</ul>
             <h4>{ t.next_steps }</h4>
             <ul class="next">{ for next }</ul>
-            if let Some(sections) = view_model::rule_docs(&f.rule, lang) {
-                <div class="rule-docs">
-                    <button type="button" class="rule-docs-toggle" onclick={toggle_docs}
-                        aria-expanded={docs_open.to_string()} aria-controls={docs_id.clone()}>
-                        { t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></button>
-                    <div id={docs_id} hidden={!*docs_open}>
-                    { for sections.iter().filter(|_| *docs_open).map(|(title, blocks)| html! {
-                        <section>
-                            <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
-                            { for blocks.iter().map(|block| match block {
-                                view_model::DocBlock::Text(text) => html! { <p translate="no">{ super::prose(text) }</p> },
-                                view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code.clone() }</pre> },
-                            }) }
-                        </section>
-                    }) }
-                    </div>
+            <div class="rule-docs">
+                <button type="button" class="rule-docs-toggle" onclick={toggle_docs}
+                    aria-expanded={docs_open.to_string()} aria-controls={docs_id.clone()}>
+                    { t.about_rule }{ " " }<span translate="no">{ &f.rule }</span></button>
+                <div id={docs_id} hidden={!*docs_open}>
+                if *docs_open && sections.is_none() {
+                    <p class="muted docs-loading" role="status">{ t.docs_loading }</p>
+                }
+                { for sections.iter().flat_map(|s| s.iter()).filter(|_| *docs_open).map(|(title, blocks)| html! {
+                    <section>
+                        <h5>{ (t.doc_section)(title).map_or_else(|| title.clone(), str::to_string) }</h5>
+                        { for blocks.iter().map(|block| match block {
+                            view_model::DocBlock::Text(text) => html! { <p translate="no">{ super::prose(text) }</p> },
+                            view_model::DocBlock::Code(code) => html! { <pre translate="no">{ code.clone() }</pre> },
+                        }) }
+                    </section>
+                }) }
                 </div>
-            }
+            </div>
         </article>
     }
 }

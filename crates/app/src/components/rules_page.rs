@@ -5,7 +5,6 @@ use yew::prelude::*;
 use crate::hooks::use_texts::use_texts;
 use crate::i18n::Lang;
 use crate::route::{self, View};
-use crate::rule_docs::RULE_DOCS;
 use crate::{samples, view_model};
 
 #[derive(Properties, PartialEq)]
@@ -18,11 +17,29 @@ pub struct Props {
 #[function_component(RulesPage)]
 pub fn rules_page(props: &Props) -> Html {
     let t = use_texts();
+    // The documentation comes from the engine's worker, asked for when the page first shows.
+    let docs = use_context::<crate::rule_docs::DocsContext>();
+    {
+        let docs = docs.clone();
+        use_effect_with((), move |()| {
+            if let Some(docs) = docs.filter(|d| !d.loaded) {
+                docs.want.emit(());
+            }
+        });
+    }
+    let Some(all) = crate::rule_docs::all() else {
+        return html! {
+            <div class="rules-page">
+                <h2>{ t.rules_title }</h2>
+                <p class="muted docs-loading" role="status">{ t.docs_loading }</p>
+            </div>
+        };
+    };
     // The index first: each boundary's rules, each with the first sentence of what it detects, a
     // button that brings its article into view (the location hash is the page's route, so no
     // `#rule-…` links), and each article a way back.
     let index = Boundary::ALL.into_iter().map(|boundary| {
-        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary).map(|rule| {
+        let rules = all.iter().filter(|r| r.boundary == boundary).map(|rule| {
             let summary =
                 faultline_report::docs::first_sentence(rule.docs_in(props.lang)).unwrap_or_default();
             let id = rule.id;
@@ -45,7 +62,7 @@ pub fn rules_page(props: &Props) -> Html {
     });
     let to_index = Callback::from(|_: MouseEvent| bring_into_view("rules-index"));
     let groups = Boundary::ALL.into_iter().map(|boundary| {
-        let rules = RULE_DOCS.iter().filter(|r| r.boundary == boundary).map(|rule| {
+        let rules = all.iter().filter(|r| r.boundary == boundary).map(|rule| {
             let link = samples::for_rule(rule.id).map(|s| route::format(Some(s.id), View::Findings));
             let sections = view_model::rule_docs(rule.id, props.lang).unwrap_or_default();
             html! {

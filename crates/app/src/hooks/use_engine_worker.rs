@@ -59,6 +59,8 @@ struct Shared {
     warming: bool,
     /// The job whose report's texts the worker was asked for in another language.
     localizing: Option<u64>,
+    /// The rules' documentation was asked for and has not come: a fresh worker is asked again.
+    docs_wanted: bool,
 }
 
 type Handler<T> = Closure<dyn FnMut(T)>;
@@ -76,6 +78,9 @@ impl Bridge {
         }
         if self.worker.is_none() {
             self.worker = spawn(&self.shared, dispatch);
+            if let Some((worker, _, _)) = self.worker.as_ref().filter(|_| self.shared.borrow().docs_wanted) {
+                let _ = worker.post_message(&message(&Request::Docs));
+            }
         }
         self.worker.as_ref().map(|(worker, _, _)| worker)
     }
@@ -199,6 +204,16 @@ impl Bridge {
         }
     }
 
+    /// Asks the worker for the rules' documentation (starting it if it is not running).
+    fn docs(&mut self, dispatch: &UseReducerDispatcher<State>) {
+        let fresh = self.worker.is_none() || self.shared.borrow().dead;
+        self.shared.borrow_mut().docs_wanted = true;
+        // A worker started now is asked by `ensure`.
+        if let Some(worker) = self.ensure(dispatch).filter(|_| !fresh) {
+            let _ = worker.post_message(&message(&Request::Docs));
+        }
+    }
+
     fn excerpt(&mut self, name: &str, line: u32, dispatch: &UseReducerDispatcher<State>) {
         let request = Request::Excerpt {
             name: name.to_string(),
@@ -277,6 +292,15 @@ fn spawn(
             let Ok(reply) = protocol::decode(&bytes.to_vec()) else {
                 return;
             };
+            if let Reply::Docs(json) = &reply {
+                // Installed here, once; a second copy (asked again of a fresh worker) is dropped.
+                let arrived = crate::rule_docs::install(json);
+                shared.borrow_mut().docs_wanted = false;
+                if arrived {
+                    dispatch.dispatch(Action::DocsArrived);
+                }
+                return;
+            }
             if let Reply::Warmed(warmed) = &reply {
                 let next = warmed.step + 1;
                 let mut shared = shared.borrow_mut();
@@ -416,6 +440,15 @@ pub fn use_engine_worker(state: &UseReducerHandle<State>) {
         use_effect_with(large, move |large| {
             if let Some((source, line)) = large {
                 bridge.borrow_mut().excerpt(source, *line, &dispatch);
+            }
+        });
+    }
+    {
+        // The rules' documentation, once a view asks for it.
+        let (bridge, dispatch) = (bridge.clone(), state.dispatcher());
+        use_effect_with(state.docs_wanted && !state.docs_loaded, move |wanted| {
+            if *wanted {
+                bridge.borrow_mut().docs(&dispatch);
             }
         });
     }

@@ -285,6 +285,7 @@ pub const EN: Texts = Texts {
     cannot_establish: "What this evidence cannot establish",
     next_steps: "Next steps",
     about_rule: "About the rule",
+    docs_loading: "Loading the rules' documentation…",
     secrets_aria: "Secrets in the input",
     secrets_title: "Secrets",
     secrets_none: "No secrets found in the input.",

@@ -121,6 +121,8 @@ pub struct Texts {
     pub cannot_establish: &'static str,
     pub next_steps: &'static str,
     pub about_rule: &'static str,
+    /// The rules' documentation is on its way from the engine's worker.
+    pub docs_loading: &'static str,
     // Secrets panel.
     pub secrets_aria: &'static str,
     pub secrets_title: &'static str,

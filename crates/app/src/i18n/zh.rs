@@ -288,6 +288,7 @@ pub const ZH: Texts = Texts {
     cannot_establish: "这些证据不能确定什么",
     next_steps: "下一步",
     about_rule: "关于规则",
+    docs_loading: "正在载入规则说明……",
     secrets_aria: "输入中的机密",
     secrets_title: "机密",
     secrets_none: "输入中没有发现机密。",

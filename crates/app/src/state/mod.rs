@@ -129,6 +129,10 @@ pub struct State {
     /// The capture moment the user set in the timeline: ages are placed against it (without
     /// analysing again: [`State::shown_report`]); `None`: the engine's inferred moment.
     pub captured_at: Option<faultline_report::instant::Instant>,
+    /// The rules' documentation: asked of the worker (a view showed some), and here
+    /// ([`crate::rule_docs`]).
+    pub docs_wanted: bool,
+    pub docs_loaded: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -238,6 +242,10 @@ pub enum Action {
     },
     /// From the worker: lines of a large file for the input viewer.
     Excerpt(Rc<Excerpt>),
+    /// A view is about to show the rules' documentation: the worker is asked for it, once.
+    WantDocs,
+    /// From the worker: the rules' documentation is here ([`crate::rule_docs::install`]).
+    DocsArrived,
 }
 
 /// `report` with its entries known only by age placed against `captured_at` (the engine's

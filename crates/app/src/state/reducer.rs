@@ -340,6 +340,17 @@ impl Reducible for State {
                 next.excerpt = Some(excerpt);
                 return Rc::new(next);
             }
+            Action::WantDocs => {
+                if self.docs_wanted || self.docs_loaded {
+                    return self;
+                }
+                next.docs_wanted = true;
+                return Rc::new(next);
+            }
+            Action::DocsArrived => {
+                next.docs_loaded = true;
+                return Rc::new(next);
+            }
         }
         next.analyse(false);
         Rc::new(next)

@@ -45,6 +45,8 @@ impl State {
             guide: None,
             filter: Default::default(),
             captured_at: None,
+            docs_wanted: false,
+            docs_loaded: crate::rule_docs::all().is_some(),
         };
         state.load_sample(id);
         state.analyse(false);

@@ -505,3 +505,17 @@ fn a_value_redacted_once_is_found_and_redacted_in_an_input_added_later() {
         .unwrap();
     assert_eq!(texts[at][1], "connecting to db with <redacted:env-secret:1>\n");
 }
+
+#[test]
+fn the_docs_reply_holds_every_rule_in_both_languages() {
+    let Ok(Reply::Docs(json)) = decode(&docs()) else {
+        panic!("not docs")
+    };
+    let docs = protocol::decode_docs(&json).unwrap();
+    let ids: Vec<&str> = docs.iter().map(|(id, ..)| id.as_str()).collect();
+    let engine: Vec<&str> = faultline_engine::rules::RULES.iter().map(|r| r.id).collect();
+    assert_eq!(ids, engine);
+    for (id, _, en, zh) in &docs {
+        assert!(en.contains("## What it finds") && has_chinese(zh), "{id}");
+    }
+}
