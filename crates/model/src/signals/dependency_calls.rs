@@ -4,7 +4,7 @@
 
 use faultline_ingest::logs::LogBlock;
 use faultline_report::instant::Instant;
-use faultline_report::ObjectRef;
+use faultline_report::{Evidence, ObjectRef};
 
 use crate::dependencies::{self, DependencyLine, Target};
 use crate::Model;
@@ -102,6 +102,26 @@ impl DependencyCalls<'_> {
         } else {
             dependency
         }
+    }
+
+    /// Its first and last lines (one, when they are the same record), as the catalog knows them.
+    pub fn evidence(&self, model: &Model<'_>) -> Vec<Evidence> {
+        let (Some(first), Some(last)) = (self.lines.first(), self.lines.last()) else {
+            return Vec::new();
+        };
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for line in [first, last] {
+            let e = Evidence {
+                source: model.sources[line.known.source].name.clone(),
+                line: line.known.line,
+                path: format!("known:{}", line.entry.id),
+                value: line.known.text.clone(),
+            };
+            if !evidence.contains(&e) {
+                evidence.push(e);
+            }
+        }
+        evidence
     }
 
     /// Every line is a network or TLS error any program prints ([`dependencies::generic`]), quoted in

@@ -6,7 +6,10 @@
 use faultline_ingest::http::HttpStatus;
 use faultline_ingest::segment::Command;
 use faultline_ingest::CommandOutput;
-use faultline_report::ObjectRef;
+use faultline_report::{Evidence, ObjectRef};
+
+use crate::client_output::output_line;
+use crate::Model;
 
 /// What a request's output says of it.
 pub struct RequestFailures<'o> {
@@ -57,6 +60,20 @@ impl<'o> RequestFailures<'o> {
             codes,
             said,
         })
+    }
+}
+
+impl RequestFailures<'_> {
+    /// The lines that show the failures: the first five 5xx answers, then the body's explanation.
+    pub fn evidence(&self, model: &Model<'_>, output: &CommandOutput) -> Vec<Evidence> {
+        let offsets = self.failed.iter().take(5).map(|s| s.offset);
+        let offsets = offsets.chain(self.said.map(|(offset, _)| offset));
+        offsets.map(|offset| output_line(model, output, offset)).collect()
+    }
+
+    /// The body's explanation as the summary quotes it: trimmed, at most 200 characters.
+    pub fn said_text(&self) -> Option<String> {
+        self.said.map(|(_, line)| line.trim().chars().take(200).collect())
     }
 }
 

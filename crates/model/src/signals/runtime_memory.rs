@@ -3,7 +3,12 @@
 //! `GOMEMLIMIT`; in `command`, `args` or `env`, each with the path it was read at and what it allows
 //! against the container's memory limit (a Kubernetes quantity, read here too).
 
+use faultline_ingest::api::Container;
 use faultline_ingest::node::Node;
+use faultline_ingest::Object;
+use faultline_report::Evidence;
+
+use crate::Model;
 
 /// The runtime a setting belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +232,34 @@ pub fn memory_limit(container: &Node) -> Option<&str> {
         .and_then(|r| r.get("limits"))
         .and_then(|l| l.get("memory"))
         .and_then(Node::as_str)
+}
+
+/// The settings of the container spec at `spec_path` of a pasted object, wherever the spec puts
+/// them.
+pub fn settings_at(object: &Object, spec_path: &str) -> Vec<Setting> {
+    object
+        .locate(spec_path)
+        .map(|(_, node)| settings(node, spec_path))
+        .unwrap_or_default()
+}
+
+/// The evidence of the fields the settings were read at, each field cited once.
+pub fn settings_evidence(model: &Model<'_>, object: &Object, settings: &[Setting]) -> Vec<Evidence> {
+    let mut cited: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for s in settings {
+        if !cited.contains(&s.path.as_str()) {
+            cited.push(&s.path);
+            out.extend(model.evidence(object, &s.path));
+        }
+    }
+    out
+}
+
+/// A typed container spec's `resources.limits.memory`, as written.
+pub fn limit_of(container: &Container) -> Option<&str> {
+    let limit = container.resources.as_ref()?.limits.as_ref()?.get("memory")?;
+    Some(limit.0.as_str())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@ use crate::containers::{containers, ContainerView};
 use crate::history::{self, Supersedes};
 use faultline_ingest::Typed;
 use faultline_model::signals::init_oom;
+use faultline_model::signals::runtime_memory::limit_of;
 use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
@@ -142,9 +143,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .filter(|e| e.says_init_oom())
             .collect();
         evidence.extend(said.iter().rev().take(2).filter_map(|e| model.event_evidence(e)));
-        let limit = first
-            .spec
-            .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"));
+        let limit = first.spec.and_then(limit_of);
         let exit = ContainerExit::of(first.status);
         let reason = first
             .waiting_reason()
@@ -154,7 +153,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             init: first.init,
             container: first.status.name.as_str().into(),
             reason: reason.map(Text::from),
-            limit: limit.map(|q| q.0.clone()),
+            limit: limit.map(str::to_string),
         };
         let mut cannot: Vec<Message> = vec![Msg::HowMuch {}.into()];
         cannot.extend(first.spec.is_none().then(|| Msg::WhoseLimit {}.into()));

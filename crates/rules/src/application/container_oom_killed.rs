@@ -1,6 +1,7 @@
 use crate::application::runtime_memory;
 use crate::containers::containers;
 use faultline_ingest::Typed;
+use faultline_model::signals::runtime_memory::{limit_of, settings_at, settings_evidence};
 use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
@@ -72,31 +73,18 @@ fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
             };
             let (id, name) = (&object.id, &c.status.name);
             let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let mut fields = ["reason", "exitCode", "finishedAt"]
-                .map(|f| format!("{}.terminated.{f}", exit.key))
-                .to_vec();
-            fields.push("restartCount".to_string());
+            let terminated =
+                ["reason", "exitCode", "finishedAt"].map(|f| format!("{}.terminated.{f}", exit.key));
+            let fields = [terminated.as_slice(), &["restartCount".to_string()]].concat();
             let mut evidence = container_evidence(model, object, &c.status_path, &fields);
-            let limit = c
-                .spec
-                .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"));
-            let limit = limit.map(|q| q.0.clone());
+            let limit = c.spec.and_then(limit_of).map(str::to_string);
             let mut settings = Vec::new();
             if let Some(spec) = &c.spec_path {
                 let memory = ["resources.limits.memory", "resources.requests.memory"];
                 evidence.extend(container_evidence(model, object, spec, &memory));
-                // The runtime's own memory settings, wherever the spec puts them.
-                if let Some((_, node)) = object.locate(spec) {
-                    settings = runtime_memory::settings(node, spec);
-                }
-                // Each setting's field, cited once.
-                let mut cited: Vec<&str> = Vec::new();
-                for s in &settings {
-                    if !cited.contains(&s.path.as_str()) {
-                        cited.push(&s.path);
-                        evidence.extend(model.evidence(object, &s.path));
-                    }
-                }
+                // The runtime's own memory settings, each field cited once.
+                settings = settings_at(object, spec);
+                evidence.extend(settings_evidence(model, object, &settings));
             }
             let limit_bytes = limit
                 .as_deref()

@@ -2,7 +2,7 @@ use super::dependency_ties::{self, Tie};
 use faultline_model::signals::dependency_calls::DependencyCalls;
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Component, Detail, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -60,25 +60,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn finding(model: &Model<'_>, group: DependencyCalls<'_>) -> Finding {
-    let (first, last) = (&group.lines[0], &group.lines[group.lines.len() - 1]);
+    let first = &group.lines[0];
     let failure = group.failure();
     let count = group.records(model);
     let who = group.who.as_ref();
     let namespace = who.and_then(|w| w.namespace.as_deref()).map(str::to_string);
     let namespace = namespace.or_else(|| model.only_namespace());
     let tie = dependency_ties::tie(model, &group.target, failure, who, namespace.as_deref());
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for line in [first, last] {
-        let e = Evidence {
-            source: model.sources[line.known.source].name.clone(),
-            line: line.known.line,
-            path: format!("known:{}", line.entry.id),
-            value: line.known.text.clone(),
-        };
-        if !evidence.contains(&e) {
-            evidence.push(e);
-        }
-    }
+    let mut evidence = group.evidence(model);
     evidence.extend(tie.evidence.iter().cloned());
     // A slow or timed-out call (or wait for a pooled connection) is a warning; a refusal, a name that does not resolve, credentials
     // or a certificate refused are errors as their libraries print them, once or many times (the

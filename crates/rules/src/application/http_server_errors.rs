@@ -1,9 +1,9 @@
-use faultline_model::client_output::{output_line, request_outputs};
+use faultline_model::client_output::request_outputs;
 use faultline_model::signals::http_request::{port_of, subject_of, url_of, RequestFailures};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -52,18 +52,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let Some(failures) = RequestFailures::of(output) else {
             continue;
         };
-        let mut evidence: Vec<Evidence> = failures
-            .failed
-            .iter()
-            .take(5)
-            .map(|s| output_line(model, output, s.offset))
-            .collect();
-        // The body's own explanation, if one follows the first failure.
-        evidence.extend(
-            failures
-                .said
-                .map(|(offset, _)| output_line(model, output, offset)),
-        );
+        // The failures, and the body's own explanation if one follows the first.
+        let evidence = failures.evidence(model, output);
         let codes = failures.codes.iter().map(|&(code, times)| {
             let times = u32::try_from(times).unwrap_or(u32::MAX);
             Msg::Code {
@@ -87,20 +77,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             total: output.http.len(),
             target: Box::new(target.into()),
             codes: codes.collect(),
-            said: failures
-                .said
-                .map(|(_, line)| line.trim().chars().take(200).collect()),
+            said: failures.said_text(),
             recovered,
         };
-        let cannot: Vec<Message> = vec![
-            Msg::OwnOrDependency {}.into(),
-            Msg::WhichPod {}.into(),
-            Msg::OtherClients {}.into(),
-        ];
-        let (ns, name) = (
-            subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
-            &subject.name,
-        );
+        let cannot = [Msg::OwnOrDependency {}, Msg::WhichPod {}, Msg::OtherClients {}];
+        let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let name = &subject.name;
         let steps = match subject.kind.as_str() {
             "Service" => vec![
                 command!(
