@@ -256,6 +256,44 @@ pub fn settings_evidence(model: &Model<'_>, object: &Object, settings: &[Setting
     out
 }
 
+/// A container's memory as its pasted spec states it: its limit and its runtime's own settings, with
+/// the fields that show them (the limit and request, then each setting's field once).
+pub struct ContainerMemory {
+    /// `resources.limits.memory`, as written.
+    pub limit: Option<String>,
+    pub settings: Vec<Setting>,
+    pub evidence: Vec<Evidence>,
+}
+
+impl ContainerMemory {
+    /// The memory of the container whose typed spec is `spec`, at `spec_path` of `object`.
+    pub fn of(model: &Model<'_>, object: &Object, spec_path: Option<&str>, spec: Option<&Container>) -> Self {
+        let mut memory = ContainerMemory {
+            limit: spec.and_then(limit_of).map(str::to_string),
+            settings: Vec::new(),
+            evidence: Vec::new(),
+        };
+        if let Some(path) = spec_path {
+            for field in ["resources.limits.memory", "resources.requests.memory"] {
+                memory
+                    .evidence
+                    .extend(model.evidence(object, &format!("{path}.{field}")));
+            }
+            memory.settings = settings_at(object, path);
+            memory
+                .evidence
+                .extend(settings_evidence(model, object, &memory.settings));
+        }
+        memory
+    }
+
+    /// The limit as written and in bytes, when it is a quantity.
+    pub fn limit_bytes(&self) -> Option<(&str, u64)> {
+        let limit = self.limit.as_deref()?;
+        Some((limit, quantity_bytes(limit)?))
+    }
+}
+
 /// A typed container spec's `resources.limits.memory`, as written.
 pub fn limit_of(container: &Container) -> Option<&str> {
     let limit = container.resources.as_ref()?.limits.as_ref()?.get("memory")?;

@@ -1,7 +1,7 @@
 use crate::application::runtime_memory;
 use crate::containers::containers;
 use faultline_ingest::Typed;
-use faultline_model::signals::runtime_memory::{limit_of, settings_at, settings_evidence};
+use faultline_model::signals::runtime_memory::ContainerMemory;
 use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
@@ -77,34 +77,23 @@ fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 ["reason", "exitCode", "finishedAt"].map(|f| format!("{}.terminated.{f}", exit.key));
             let fields = [terminated.as_slice(), &["restartCount".to_string()]].concat();
             let mut evidence = container_evidence(model, object, &c.status_path, &fields);
-            let limit = c.spec.and_then(limit_of).map(str::to_string);
-            let mut settings = Vec::new();
-            if let Some(spec) = &c.spec_path {
-                let memory = ["resources.limits.memory", "resources.requests.memory"];
-                evidence.extend(container_evidence(model, object, spec, &memory));
-                // The runtime's own memory settings, each field cited once.
-                settings = settings_at(object, spec);
-                evidence.extend(settings_evidence(model, object, &settings));
-            }
-            let limit_bytes = limit
-                .as_deref()
-                .and_then(|l| Some((l, runtime_memory::quantity_bytes(l)?)));
+            let memory = ContainerMemory::of(model, object, c.spec_path.as_deref(), c.spec);
+            evidence.extend(memory.evidence.iter().cloned());
+            let limit = memory.limit.clone();
             let summary = Msg::OomKilled {
                 subject: id.clone(),
                 container: (!name.is_empty()).then(|| name.as_str().into()),
                 limit: limit.clone(),
-                heap: runtime_memory::clause(&settings, limit_bytes).map(Box::new),
+                heap: runtime_memory::clause(&memory.settings, memory.limit_bytes()).map(Box::new),
                 restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
             };
+            let container = name.as_str().into();
+            let unlimited = match c.spec {
+                Some(_) => Msg::NoLimitInSpec { container },
+                None => Msg::SpecNotPasted { container },
+            };
             let mut cannot: Vec<Message> = vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
-            if limit.is_none() {
-                let container = name.as_str().into();
-                cannot.push(if c.spec.is_some() {
-                    Msg::NoLimitInSpec { container }.into()
-                } else {
-                    Msg::SpecNotPasted { container }.into()
-                });
-            }
+            cannot.extend(limit.is_none().then(|| unlimited.into()));
             let steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
                 command!("kubectl top pod {} -n {} --containers", id.name, ns),

@@ -1,5 +1,6 @@
 use crate::pod_spec::{declared_ports, pod_specs, port_names_known, ports_text};
 use faultline_model::signals::probe::Probe;
+use faultline_model::views::container_exit::container_evidence;
 use faultline_model::views::probe_port::probe_ports;
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -48,16 +49,14 @@ crate::declare_rule! {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for spec in pod_specs(model) {
         let (object, id) = (spec.object, &spec.object.id);
+        let events = model.events_for(id);
         for container in spec.containers() {
             let declared = declared_ports(container.node);
             for p in probe_ports(container.node) {
                 let (port, numeric) = (p.port, p.numeric());
                 // The kubelet's own word that nothing listens there: a probe failure refused on
                 // that port (`dial tcp 10.244.1.9:9090: connect: connection refused`).
-                let refused = model
-                    .events_for(id)
-                    .into_iter()
-                    .find(|e| e.probe_refused_on(p.probe, port));
+                let refused = events.iter().copied().find(|e| e.probe_refused_on(p.probe, port));
                 let severity = if numeric {
                     if declared.is_empty() || declared.iter().any(|d| d.number == Some(port)) {
                         continue;
@@ -71,14 +70,12 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     }
                     Severity::Error
                 };
-                let ns = spec.command_namespace();
                 let at = format!("{}.{}.{}.port", container.path, p.field, p.handler);
                 let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
-                for k in 0..declared.len() {
-                    let at = format!("{}.ports[{k}]", container.path);
-                    evidence.extend(model.evidence(object, &format!("{at}.containerPort")));
-                    evidence.extend(model.evidence(object, &format!("{at}.name")));
-                }
+                let ports: Vec<String> = (0..declared.len())
+                    .flat_map(|k| ["containerPort", "name"].map(|f| format!("ports[{k}].{f}")))
+                    .collect();
+                evidence.extend(container_evidence(model, object, &container.path, &ports));
                 evidence.extend(refused.and_then(|e| model.event_evidence(e)));
                 let probe = match p.probe {
                     Probe::Liveness => Msg::Liveness {},
@@ -114,6 +111,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     (true, false) => Msg::ListeningPort {},
                     (false, _) => Msg::WhyNamed {},
                 };
+                let ns = spec.command_namespace();
                 let next = if id.kind == "Pod" {
                     command!(
                         "kubectl get events -n {} --field-selector involvedObject.name={},reason=Unhealthy",
