@@ -4,6 +4,7 @@ pub mod callers;
 pub mod client_output;
 pub mod dependencies;
 pub mod dispatch;
+pub mod dispatch_read_order;
 pub mod events;
 pub mod facts;
 pub mod graph;
@@ -19,6 +20,7 @@ pub mod signals;
 pub mod state;
 pub mod timeline;
 pub mod timeline_words;
+pub mod views;
 
 use faultline_report::hash::Map;
 

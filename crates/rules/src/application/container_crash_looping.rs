@@ -2,9 +2,10 @@ use crate::containers::containers;
 use crate::history;
 use crate::node_runtime::container_start_failed::never_started;
 use faultline_ingest::Typed;
+use faultline_model::views::container_exit::{container_evidence, restart_policy, ContainerExit};
 use faultline_model::Model;
 use faultline_report::message::{common, Message};
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -93,74 +94,6 @@ pub fn exit_code_meaning(code: i32) -> Msg {
     }
 }
 
-/// Pods known only from their events: `Back-off restarting failed container` (a hint, not proof: the
-/// exit code, and so whether the application or the runtime failed, is in the Pod's status).
-fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&faultline_report::ObjectRef> = Vec::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && e.reason == "BackOff" && restarts_backed_off(&e.message))
-    {
-        let id = &event.subject;
-        if seen.contains(&id) || model.graph.find(id).is_some() {
-            continue;
-        }
-        seen.push(id);
-        let backoffs: Vec<_> = model
-            .events_for(id)
-            .into_iter()
-            .filter(|e| e.reason == "BackOff" && restarts_backed_off(&e.message))
-            .collect();
-        let times: u32 = backoffs.iter().map(|e| e.count.max(1)).sum();
-        let container = event
-            .message
-            .strip_prefix("Back-off restarting failed container ")
-            .and_then(|r| r.split_whitespace().next())
-            .filter(|c| *c != "in")
-            .map(Into::into);
-        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let summary = Msg::FromEvents {
-            subject: id.clone(),
-            container,
-            times,
-        };
-        let cannot_establish: Vec<Message> = vec![
-            Msg::NotPasted { subject: id.clone() }.into(),
-            Msg::HowItExited {}.into(),
-        ];
-        let next_steps = vec![
-            command!(
-                "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
-                id.name,
-                ns
-            ),
-            command!("kubectl logs {} -n {} --previous", id.name, ns),
-            command!("kubectl describe pod {} -n {}", id.name, ns),
-        ];
-        let evidence = backoffs
-            .iter()
-            .rev()
-            .take(3)
-            .filter_map(|e| model.event_evidence(e))
-            .collect();
-        findings.push(RULE.finding(
-            Severity::Error,
-            id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
-    }
-}
-
-/// Whether a `BackOff` event is the kubelet backing off restarting a container (not pulling an
-/// image): its own words, or `oc status`'s summary of them (`pod/x is crash-looping`).
-fn restarts_backed_off(message: &str) -> bool {
-    message.starts_with("Back-off restarting failed container") || message.contains(" is crash-looping")
-}
-
 /// kubectl's STATUS for a container that keeps exiting.
 const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     statuses: &["CrashLoopBackOff", "Error"],
@@ -175,6 +108,134 @@ const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
 /// minutes ago, are the kubelet's back-off cycle between exits.
 const LOOPING_RESTARTS: u32 = 3;
 
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    check_events(model, findings);
+    check_unexplained_restarts(model, findings);
+    crate::table_status::check(&RULE, &TABLE, model, findings);
+    check_restarting_rows(model, findings);
+    for object in model.objects {
+        let Typed::Pod(pod) = &object.typed else { continue };
+        let views = containers(pod);
+        let first_regular = views.iter().find(|v| !v.init).map(|v| v.status.name.clone());
+        for c in views {
+            let Some(exit) = ContainerExit::crash(c.status, restart_policy(pod)) else {
+                continue;
+            };
+            if never_started(&c) {
+                continue;
+            }
+            let (id, name, code) = (&object.id, &c.status.name, exit.terminated.exit_code);
+            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+            let mut evidence = exit.evidence(model, object, &c.status_path);
+            let backoff = model.events_for(id).into_iter().rfind(|e| e.reason == "BackOff");
+            evidence.extend(backoff.and_then(|e| model.event_evidence(e)));
+            // The container's log, when it was pasted: its terminal error, cited by line.
+            let first = first_regular.as_deref() == Some(name.as_str()) && !c.init;
+            let log = crate::log_evidence::for_container(model, id, name, first);
+            evidence.extend(log.iter().flat_map(|l| l.evidence.iter().cloned()));
+            let meaning = Box::new(exit_code_meaning(code).into());
+            let what = match (exit.completed(), exit.looping) {
+                (true, _) => Msg::CompletesAndRestarts {
+                    reason: exit.terminated.reason.as_deref().unwrap_or("Completed").into(),
+                    restart_policy: restart_policy(pod).into(),
+                },
+                (false, true) => Msg::KeepsCrashing { code, meaning },
+                (false, false) => Msg::Exited { code, meaning },
+            };
+            // Running and ready again after earlier exits: history when the input shows it has run
+            // long enough since its last restart that the kubelet reset its back-off; else a
+            // warning, since a container that runs now after 5 restarts in 10 minutes still loops.
+            let recovered = exit.recovered(c.status);
+            let stayed_up = recovered.then(|| history::stayed_up(model, object, &c)).flatten();
+            let summary = Msg::Crash {
+                subject: id.clone(),
+                container: (!name.is_empty()).then(|| name.as_str().into()),
+                what: Box::new(what.into()),
+                last_words: exit.last_words().map(str::to_string),
+                restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
+                recovered,
+                log: log.as_ref().map(|l| Box::new(l.said.clone())),
+            };
+            // With its log pasted, what the log cannot establish replaces "that is in its logs".
+            let mut cannot = log
+                .as_ref()
+                .map_or_else(|| vec![Msg::WhyExited {}.into()], |l| l.cannot.clone());
+            cannot.push(Msg::Dependency {}.into());
+            cannot.extend((code == 137).then(|| Msg::Exit137WithoutOom {}.into()));
+            if exit.last_words().is_none() && log.is_none() {
+                cannot.push(Msg::NoTerminationMessage {}.into());
+            }
+            if recovered && stayed_up.is_none() {
+                cannot.insert(0, history::restarts_may_rise(model, object, &c));
+            }
+            let mut steps = vec![
+                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+                command!("kubectl describe pod {} -n {}", id.name, ns),
+                command!("kubectl events -n {} --for pod/{}", ns, id.name),
+            ];
+            steps.extend(log.and_then(|l| l.next));
+            let severity = [Severity::Error, Severity::Warning][usize::from(recovered)];
+            let mut finding = RULE.finding(severity, id.clone(), summary, evidence, cannot, steps);
+            let until = exit.terminated.finished_at.as_ref().map(|t| t.0.to_string());
+            if let Some(recovery) = stayed_up {
+                history::record(
+                    &mut finding,
+                    until.map(|at| common::Msg::Time { at }.into()),
+                    recovery,
+                );
+            }
+            findings.push(finding);
+        }
+    }
+}
+
+/// `kubectl get pod` of the containers' last states: how they ended.
+fn last_states(id: &ObjectRef, ns: &str) -> String {
+    command!(
+        "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
+        id.name,
+        ns
+    )
+}
+
+/// Pods known only from their events: `Back-off restarting failed container` (a hint, not proof: the
+/// exit code, and so whether the application or the runtime failed, is in the Pod's status).
+fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    for pod in model.event_only_subjects("Pod", |e| e.restart_backoff().is_some()) {
+        let id = pod.subject;
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let container = pod.backoff_container().map(Into::into);
+        let summary = Msg::FromEvents {
+            subject: id.clone(),
+            container,
+            times: pod.times(),
+        };
+        let cannot: Vec<Message> = vec![
+            Msg::NotPasted { subject: id.clone() }.into(),
+            Msg::HowItExited {}.into(),
+        ];
+        let steps = vec![
+            last_states(id, ns),
+            command!("kubectl logs {} -n {} --previous", id.name, ns),
+            command!("kubectl describe pod {} -n {}", id.name, ns),
+        ];
+        let evidence = pod
+            .events
+            .iter()
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e));
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            evidence.collect(),
+            cannot,
+            steps,
+        ));
+    }
+}
+
 /// Pods known from a `kubectl get pods` row whose STATUS is Running and whose RESTARTS cell says
 /// the container restarted again and again, the last time minutes ago (`5 (2m ago)`): the weakest
 /// evidence of a crash loop, caught while the container runs between exits. A count without its age
@@ -183,38 +244,30 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
     use crate::table_status;
     for (pod, _) in table_status::pods_with_status(model, &["Running"]) {
         let id = &pod.id;
-        let Some((count, Some(ago))) = table_status::last_restart(pod) else {
+        let looping = |&(count, ago): &(u32, i64)| count >= LOOPING_RESTARTS && ago < history::BACKOFF_RESET;
+        let last = table_status::last_restart(pod).and_then(|(count, ago)| Some((count, ago?)));
+        let Some((count, ago)) = last.filter(looping) else {
             continue;
         };
-        if count < LOOPING_RESTARTS
-            || ago >= history::BACKOFF_RESET
-            || findings.iter().any(|f| f.rule == RULE.id && f.subject == *id)
-        {
+        if findings.iter().any(|f| f.rule == RULE.id && f.subject == *id) {
             continue;
         }
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let restarts = table_status::restarts(pod).unwrap_or_default().into();
         let summary = Msg::RestartingRow {
             subject: id.clone(),
-            restarts: table_status::restarts(pod).unwrap_or_default().into(),
+            restarts,
             count,
             minutes: ago / 60,
         };
-        let cannot_establish: Vec<Message> =
-            vec![Msg::RowCannot {}.into(), common::Msg::TableCannot {}.into()];
-        let next_steps = vec![
+        let cannot: Vec<Message> = vec![Msg::RowCannot {}.into(), common::Msg::TableCannot {}.into()];
+        let steps = vec![
             command!("kubectl describe pod {} -n {}", id.name, ns),
             command!("kubectl logs {} -n {} --previous --all-containers", id.name, ns),
             command!("kubectl get pod {} -n {} -w", id.name, ns),
         ];
         let evidence = table_status::evidence_with_warnings(model, pod, id);
-        findings.push(RULE.finding(
-            Severity::Warning,
-            id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
+        findings.push(RULE.finding(Severity::Warning, id.clone(), summary, evidence, cannot, steps));
     }
 }
 
@@ -223,196 +276,23 @@ fn check_restarting_rows(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// [`LOOPING_RESTARTS`] or more restarts, started within the kubelet's back-off reset of the newest
 /// time of the Pod's events. Without those times the restarts may be history: quiet.
 fn check_unexplained_restarts(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for object in model.objects {
-        let Typed::Pod(pod) = &object.typed else { continue };
-        // The events are looked up only for a Pod with such a container (most have none).
-        let mut newest = None;
-        for c in containers(pod) {
-            let Some(started) = c
-                .status
-                .state
-                .as_ref()
-                .and_then(|s| s.running.as_ref())
-                .and_then(|r| r.started_at.as_ref())
-            else {
-                continue;
-            };
-            let restarts = u32::try_from(c.status.restart_count).unwrap_or(0);
-            if c.termination().is_some() || c.status.ready || restarts < LOOPING_RESTARTS {
-                continue;
-            }
-            let newest = *newest
-                .get_or_insert_with(|| model.events_for(&object.id).iter().filter_map(|e| e.last).max());
-            let Some(newest) = newest else { continue };
-            if newest.as_second() - started.0.as_second() >= history::BACKOFF_RESET {
-                continue;
-            }
-            let id = &object.id;
-            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let name = &c.status.name;
-            let mut evidence: Vec<Evidence> = Vec::new();
-            for field in ["restartCount", "state.running.startedAt", "ready"] {
-                evidence.extend(model.evidence(object, &format!("{}.{field}", c.status_path)));
-            }
-            let summary = Msg::RestartsUnexplained {
-                subject: id.clone(),
-                container: (!name.is_empty()).then(|| name.as_str().into()),
-                restarts,
-            };
-            let cannot_establish: Vec<Message> = vec![Msg::HowItEnded {}.into(), Msg::WhyExited {}.into()];
-            let next_steps = vec![
-                command!(
-                    "kubectl get pod {} -n {} -o jsonpath='{{.status.containerStatuses[*].lastState}}'",
-                    id.name,
-                    ns
-                ),
-                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
-                command!("kubectl describe pod {} -n {}", id.name, ns),
-            ];
-            findings.push(RULE.finding(
-                Severity::Warning,
-                id.clone(),
-                summary,
-                evidence,
-                cannot_establish,
-                next_steps,
-            ));
-        }
-    }
-}
-
-fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    check_events(model, findings);
-    check_unexplained_restarts(model, findings);
-    crate::table_status::check(&RULE, &TABLE, model, findings);
-    check_restarting_rows(model, findings);
-    for object in model.objects {
-        let Typed::Pod(pod) = &object.typed else { continue };
-        let restart_policy = pod
-            .spec
-            .as_ref()
-            .and_then(|s| s.restart_policy.as_deref())
-            .unwrap_or("Always");
-        let views = containers(pod);
-        let first_regular = views.iter().find(|v| !v.init).map(|v| v.status.name.clone());
-        for c in views {
-            if never_started(&c) {
-                continue;
-            }
-            let Some((key, terminated)) = c.termination() else {
-                continue;
-            };
-            let looping = c.waiting_reason() == Some("CrashLoopBackOff");
-            // Exit 0 is a crash loop only while the kubelet backs off restarting it: the command
-            // ends, and `restartPolicy: Always` starts it again (a long-running process was expected).
-            let completes = terminated.exit_code == 0;
-            if completes && !looping || terminated.reason.as_deref() == Some("OOMKilled") {
-                continue;
-            }
-            let restarting = c.status.restart_count > 0;
-            let final_failure = key == "state" && restart_policy != "Always";
-            if !(looping || restarting || final_failure) {
-                continue;
-            }
-            let id = &object.id;
-            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let name = &c.status.name;
-            let code = terminated.exit_code;
-            let base = format!("{}.{key}.terminated", c.status_path);
-            let mut evidence: Vec<Evidence> = Vec::new();
-            evidence.extend(model.evidence(object, &format!("{}.state.waiting.reason", c.status_path)));
-            for field in ["reason", "exitCode", "message", "finishedAt"] {
-                evidence.extend(model.evidence(object, &format!("{base}.{field}")));
-            }
-            evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
-            let events = model.events_for(id);
-            if let Some(event) = events.iter().rfind(|e| e.reason == "BackOff") {
-                evidence.extend(model.event_evidence(event));
-            }
-            // The container's log, when it was pasted: its terminal error, cited by line.
-            let first = first_regular.as_deref() == Some(name.as_str()) && !c.init;
-            let log = crate::log_evidence::for_container(model, id, name, first);
-            if let Some(log) = &log {
-                evidence.extend(log.evidence.iter().cloned());
-            }
-            let message = terminated
-                .message
-                .as_deref()
-                .map(str::trim)
-                .filter(|m| !m.is_empty());
-            let what = if completes {
-                Msg::CompletesAndRestarts {
-                    reason: terminated.reason.as_deref().unwrap_or("Completed").into(),
-                    restart_policy: restart_policy.into(),
-                }
-            } else if looping {
-                Msg::KeepsCrashing {
-                    code,
-                    meaning: Box::new(exit_code_meaning(code).into()),
-                }
-            } else {
-                Msg::Exited {
-                    code,
-                    meaning: Box::new(exit_code_meaning(code).into()),
-                }
-            };
-            // Running and ready again after earlier exits: history when the input shows it has run
-            // long enough since its last restart that the kubelet reset its back-off; else a
-            // warning, since a container that runs now after 5 restarts in 10 minutes still loops.
-            let running_now = c.status.state.as_ref().is_some_and(|s| s.running.is_some());
-            let recovered = !looping && key == "lastState" && running_now && c.status.ready;
-            let stayed_up = recovered.then(|| history::stayed_up(model, object, &c)).flatten();
-            let summary = Msg::Crash {
-                subject: id.clone(),
-                container: (!name.is_empty()).then(|| name.as_str().into()),
-                what: Box::new(what.into()),
-                last_words: message.map(|m| m.lines().next().unwrap_or(m).to_string()),
-                restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
-                recovered,
-                log: log.as_ref().map(|l| Box::new(l.said.clone())),
-            };
-            // With its log pasted, what the log cannot establish replaces "that is in its logs".
-            let mut cannot_establish: Vec<Message> = match &log {
-                Some(log) => log.cannot.clone(),
-                None => vec![Msg::WhyExited {}.into()],
-            };
-            cannot_establish.push(Msg::Dependency {}.into());
-            if code == 137 {
-                cannot_establish.push(Msg::Exit137WithoutOom {}.into());
-            }
-            if message.is_none() && log.is_none() {
-                cannot_establish.push(Msg::NoTerminationMessage {}.into());
-            }
-            if recovered && stayed_up.is_none() {
-                cannot_establish.insert(0, history::restarts_may_rise(model, object, &c));
-            }
-            let mut next_steps = vec![
-                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
-                command!("kubectl describe pod {} -n {}", id.name, ns),
-                command!("kubectl events -n {} --for pod/{}", ns, id.name),
-            ];
-            next_steps.extend(log.and_then(|l| l.next));
-            let mut finding = RULE.finding(
-                if recovered {
-                    Severity::Warning
-                } else {
-                    Severity::Error
-                },
-                id.clone(),
-                summary,
-                evidence,
-                cannot_establish,
-                next_steps,
-            );
-            if let Some(recovery) = stayed_up {
-                let until = terminated
-                    .finished_at
-                    .as_ref()
-                    .map(|t| common::Msg::Time { at: t.0.to_string() }.into());
-                history::record(&mut finding, until, recovery);
-            }
-            findings.push(finding);
-        }
+    for c in model.restarts_without_termination(LOOPING_RESTARTS, history::BACKOFF_RESET) {
+        let (id, name) = (&c.pod.id, &c.status.name);
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let fields = ["restartCount", "state.running.startedAt", "ready"];
+        let evidence = container_evidence(model, c.pod, &c.status_path, &fields);
+        let summary = Msg::RestartsUnexplained {
+            subject: id.clone(),
+            container: (!name.is_empty()).then(|| name.as_str().into()),
+            restarts: u32::try_from(c.status.restart_count).unwrap_or(0),
+        };
+        let cannot: Vec<Message> = vec![Msg::HowItEnded {}.into(), Msg::WhyExited {}.into()];
+        let steps = vec![
+            last_states(id, ns),
+            command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+            command!("kubectl describe pod {} -n {}", id.name, ns),
+        ];
+        findings.push(RULE.finding(Severity::Warning, id.clone(), summary, evidence, cannot, steps));
     }
 }
 
@@ -574,33 +454,5 @@ faultline_report::messages! {
             en: "The container left no termination message (terminationMessagePath); only its logs will say more.",
             zh: "容器没有留下终止消息（terminationMessagePath）；只有它的日志能说明更多。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use faultline_engine::{analyze, Source};
-    use faultline_report::Severity;
-
-    #[test]
-    fn restarts_that_ended_in_a_ready_container_are_a_warning_not_an_error() {
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: api-1, namespace: shop}\nspec:\n  containers: [{name: api, image: shop/api:3}]\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: api\n    image: shop/api:3\n    imageID: x\n    ready: READY\n    restartCount: 3\n    state: {STATE}\n    lastState: {terminated: {exitCode: 1, reason: Error}}\n";
-        let run = |ready: &str, state: &str| {
-            let text = pod.replace("READY", ready).replace("{STATE}", state);
-            let report = analyze(&[Source::new("pod.yaml", text)]);
-            report
-                .findings
-                .iter()
-                .find(|f| f.rule == "container-crash-looping")
-                .map(|f| f.severity)
-        };
-        assert_eq!(
-            run("true", "{running: {startedAt: \"2026-03-02T09:00:03Z\"}}"),
-            Some(Severity::Warning)
-        );
-        assert_eq!(
-            run("false", "{waiting: {reason: CrashLoopBackOff}}"),
-            Some(Severity::Error)
-        );
     }
 }

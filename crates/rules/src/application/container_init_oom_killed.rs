@@ -1,6 +1,9 @@
 use crate::containers::{containers, ContainerView};
 use crate::history::{self, Supersedes};
 use faultline_ingest::Typed;
+use faultline_model::signals::init_oom;
+use faultline_model::signals::runtime_memory::limit_of;
+use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -97,24 +100,13 @@ faultline_report::messages! {
     }
 }
 
-/// The runtime's words for an init process the kernel killed for memory: runc's (libcontainer's
-/// `process_linux.go`) and crun's.
-pub fn says_init_oom(message: &str) -> bool {
-    message.contains("container init was OOM-killed")
-        || message.contains("OOM: the memory limit could be too low")
-}
+/// The runtime's words for an init process the kernel killed for memory ([`init_oom`]).
+pub use init_oom::says_init_oom;
 
 /// The container's own status says its start was OOM-killed (and not an `OOMKilled` termination,
 /// which `container-oom-killed` reads).
 pub fn start_oom_killed(c: &ContainerView<'_>) -> bool {
-    let oom_killed = c
-        .termination()
-        .is_some_and(|(_, t)| t.reason.as_deref() == Some("OOMKilled"));
-    !oom_killed
-        && (c.waiting_message().is_some_and(says_init_oom)
-            || c.termination()
-                .and_then(|(_, t)| t.message.as_deref())
-                .is_some_and(says_init_oom))
+    init_oom::start_oom_killed(c.status)
 }
 
 /// What shows a start passed: the container started after it.
@@ -133,110 +125,93 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let id = &object.id;
         let mut evidence: Vec<Evidence> = Vec::new();
         for c in &failing {
-            for field in ["state.waiting.reason", "state.waiting.message"] {
-                evidence.extend(model.evidence(object, &format!("{}.{field}", c.status_path)));
-            }
-            if let Some((key, _)) = c.termination() {
-                for field in ["reason", "exitCode", "message"] {
-                    evidence.extend(
-                        model.evidence(object, &format!("{}.{key}.terminated.{field}", c.status_path)),
-                    );
-                }
+            let waiting = ["state.waiting.reason", "state.waiting.message"];
+            evidence.extend(container_evidence(model, object, &c.status_path, &waiting));
+            if let Some(exit) = ContainerExit::of(c.status) {
+                let fields =
+                    ["reason", "exitCode", "message"].map(|f| format!("{}.terminated.{f}", exit.key));
+                evidence.extend(container_evidence(model, object, &c.status_path, &fields));
             }
             if let Some(spec) = &c.spec_path {
-                for field in ["resources.limits.memory", "resources.requests.memory"] {
-                    evidence.extend(model.evidence(object, &format!("{spec}.{field}")));
-                }
+                let memory = ["resources.limits.memory", "resources.requests.memory"];
+                evidence.extend(container_evidence(model, object, spec, &memory));
             }
         }
-        let events = model.events_for(id);
-        let said: Vec<&&EventRecord> = events.iter().filter(|e| says_init_oom(&e.message)).collect();
-        for e in said.iter().rev().take(2) {
-            evidence.extend(model.event_evidence(e));
-        }
-        let limit = first
-            .spec
-            .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"))
-            .map(|q| q.0.clone());
+        let said: Vec<&EventRecord> = model
+            .events_for(id)
+            .into_iter()
+            .filter(|e| e.says_init_oom())
+            .collect();
+        evidence.extend(said.iter().rev().take(2).filter_map(|e| model.event_evidence(e)));
+        let limit = first.spec.and_then(limit_of);
+        let exit = ContainerExit::of(first.status);
         let reason = first
             .waiting_reason()
-            .or_else(|| first.termination().and_then(|(_, t)| t.reason.as_deref()));
+            .or_else(|| exit?.terminated.reason.as_deref());
         let summary = Msg::Container {
             subject: id.clone(),
             init: first.init,
             container: first.status.name.as_str().into(),
             reason: reason.map(Text::from),
-            limit,
+            limit: limit.map(str::to_string),
         };
-        let mut cannot_establish: Vec<Message> = vec![Msg::HowMuch {}.into()];
-        if first.spec.is_none() {
-            cannot_establish.push(Msg::WhoseLimit {}.into());
-        }
-        let mut finding = RULE.finding(
-            Severity::Error,
-            id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps(id, first.init),
-        );
+        let mut cannot: Vec<Message> = vec![Msg::HowMuch {}.into()];
+        cannot.extend(first.spec.is_none().then(|| Msg::WhoseLimit {}.into()));
+        let steps = next_steps(id, first.init);
+        let mut finding = RULE.finding(Severity::Error, id.clone(), summary, evidence, cannot, steps);
         // Only a last state says it, and the Pod runs and is Ready now: the limit was raised, or a
         // later start fitted. History.
-        let only_before = failing.iter().all(|c| {
-            c.waiting_reason().is_none() && c.termination().is_some_and(|(key, _)| key == "lastState")
-        });
-        if only_before {
-            let last = said.last().map(|e| **e);
-            if let Some(recovery) = history::superseded(model, id, last, &[Supersedes::PodRunningAndReady]) {
-                let until = failing
-                    .iter()
-                    .filter_map(|c| c.termination()?.1.finished_at.as_ref().map(|t| t.0))
-                    .max()
-                    .map(|at| faultline_report::message::common::Msg::Time { at: at.to_string() }.into())
-                    .or_else(|| last.and_then(history::last_seen));
-                history::record(&mut finding, until, recovery);
-            }
+        let exits: Vec<_> = failing
+            .iter()
+            .filter_map(|c| ContainerExit::of(c.status))
+            .collect();
+        let only_before = exits.len() == failing.len()
+            && failing.iter().all(|c| c.waiting_reason().is_none())
+            && exits.iter().all(|e| e.key == "lastState");
+        let last = said.last().copied();
+        let recovery =
+            only_before.then(|| history::superseded(model, id, last, &[Supersedes::PodRunningAndReady]));
+        if let Some(recovery) = recovery.flatten() {
+            let finished = exits
+                .iter()
+                .filter_map(|e| e.terminated.finished_at.as_ref().map(|t| t.0))
+                .max();
+            let until = finished
+                .map(|at| faultline_report::message::common::Msg::Time { at: at.to_string() }.into())
+                .or_else(|| last.and_then(history::last_seen));
+            history::record(&mut finding, until, recovery);
         }
         findings.push(finding);
     }
     // Pods whose status does not say it (not pasted, or pasted without container states): the
     // kubelet's events that carry the runtime's words.
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && says_init_oom(&e.message))
-    {
-        if seen.contains(&&event.subject) {
-            continue;
-        }
-        seen.push(&event.subject);
-        if let Some(finding) = from_events(model, &event.subject) {
-            findings.push(finding);
+    for pod in model.event_subjects("Pod", EventRecord::says_init_oom) {
+        if !seen.contains(&pod.subject) {
+            findings.extend(from_events(model, pod.subject, &pod.events));
         }
     }
 }
 
-fn from_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
-    let events = model.events_for(id);
-    let said: Vec<&&EventRecord> = events.iter().filter(|e| says_init_oom(&e.message)).collect();
-    let last = **said.last()?;
+fn from_events(model: &Model<'_>, id: &ObjectRef, said: &[&EventRecord]) -> Option<Finding> {
+    let last = *said.last()?;
     // The Pod's status says its container was OOM-killed as it ran: that is `container-oom-killed`'s.
     let object = model.object(id);
     if let Some(Typed::Pod(pod)) = object.map(|o| &o.typed) {
-        if containers(pod).iter().any(|c| {
-            c.termination()
-                .is_some_and(|(_, t)| t.reason.as_deref() == Some("OOMKilled"))
-        }) {
+        if containers(pod)
+            .iter()
+            .any(|c| ContainerExit::of(c.status).is_some_and(|e| e.oom_killed()))
+        {
             return None;
         }
     }
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for e in said.iter().rev().take(3) {
-        evidence.extend(model.event_evidence(e));
-    }
+    let evidence = said
+        .iter()
+        .rev()
+        .take(3)
+        .filter_map(|e| model.event_evidence(e))
+        .collect();
     let times: u32 = said.iter().map(|e| e.count.max(1)).sum();
-    let sandbox = said.iter().all(|e| e.reason == "FailedCreatePodSandBox");
-    let summary: Message = if sandbox {
+    let summary: Message = if said.iter().all(|e| e.reason == "FailedCreatePodSandBox") {
         Msg::Sandbox {
             subject: id.clone(),
             attempts: times,
@@ -249,16 +224,16 @@ fn from_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
         }
         .into()
     };
-    let mut cannot_establish: Vec<Message> = vec![Msg::HowMuch {}.into(), Msg::WhoseLimit {}.into()];
+    let mut cannot: Vec<Message> = vec![Msg::HowMuch {}.into(), Msg::WhoseLimit {}.into()];
     if object.is_none() {
-        cannot_establish.insert(0, history::currentness_unknown(id));
+        cannot.insert(0, history::currentness_unknown(id));
     }
     let mut finding = RULE.finding(
         Severity::Error,
         id.clone(),
         summary,
         evidence,
-        cannot_establish,
+        cannot,
         next_steps(id, false),
     );
     if let Some(recovery) =
@@ -281,18 +256,4 @@ fn next_steps(id: &ObjectRef, init: bool) -> Vec<String> {
         ),
         command!("kubectl get limitrange -n {} -o yaml", ns),
     ]
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_runtimes_words() {
-        assert!(super::says_init_oom(
-            "Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: container init was OOM-killed (memory limit too low?)"
-        ));
-        assert!(super::says_init_oom(
-            "2021-03-23T08:47:08.000722463Z: OOM: the memory limit could be too low: read from the init process"
-        ));
-        assert!(!super::says_init_oom("OOMKilled"));
-    }
 }

@@ -1,10 +1,12 @@
 use crate::application::runtime_memory;
 use crate::containers::containers;
 use faultline_ingest::Typed;
+use faultline_model::signals::runtime_memory::ContainerMemory;
+use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -66,77 +68,38 @@ fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
         for c in containers(pod) {
-            let Some((key, _)) = c
-                .termination()
-                .filter(|(_, t)| t.reason.as_deref() == Some("OOMKilled"))
-            else {
+            let Some(exit) = ContainerExit::of(c.status).filter(ContainerExit::oom_killed) else {
                 continue;
             };
-            let id = &object.id;
+            let (id, name) = (&object.id, &c.status.name);
             let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let name = &c.status.name;
-            let base = format!("{}.{key}.terminated", c.status_path);
-            let mut evidence: Vec<Evidence> = Vec::new();
-            for field in ["reason", "exitCode", "finishedAt"] {
-                evidence.extend(model.evidence(object, &format!("{base}.{field}")));
-            }
-            evidence.extend(model.evidence(object, &format!("{}.restartCount", c.status_path)));
-            let limit = c
-                .spec
-                .and_then(|s| s.resources.as_ref()?.limits.as_ref()?.get("memory"))
-                .map(|q| q.0.clone());
-            let mut settings = Vec::new();
-            if let Some(spec) = &c.spec_path {
-                evidence.extend(model.evidence(object, &format!("{spec}.resources.limits.memory")));
-                evidence.extend(model.evidence(object, &format!("{spec}.resources.requests.memory")));
-                // The runtime's own memory settings, wherever the spec puts them.
-                if let Some((_, node)) = object.locate(spec) {
-                    settings = runtime_memory::settings(node, spec);
-                }
-                // Each setting's field, cited once.
-                let mut cited: Vec<&str> = Vec::new();
-                for s in &settings {
-                    if !cited.contains(&s.path.as_str()) {
-                        cited.push(&s.path);
-                        evidence.extend(model.evidence(object, &s.path));
-                    }
-                }
-            }
-            let restarts = c.status.restart_count;
-            let limit_bytes = limit
-                .as_deref()
-                .and_then(|l| Some((l, runtime_memory::quantity_bytes(l)?)));
-            let heap_clause = runtime_memory::clause(&settings, limit_bytes);
+            let terminated =
+                ["reason", "exitCode", "finishedAt"].map(|f| format!("{}.terminated.{f}", exit.key));
+            let fields = [terminated.as_slice(), &["restartCount".to_string()]].concat();
+            let mut evidence = container_evidence(model, object, &c.status_path, &fields);
+            let memory = ContainerMemory::of(model, object, c.spec_path.as_deref(), c.spec);
+            evidence.extend(memory.evidence.iter().cloned());
+            let limit = memory.limit.clone();
             let summary = Msg::OomKilled {
                 subject: id.clone(),
                 container: (!name.is_empty()).then(|| name.as_str().into()),
                 limit: limit.clone(),
-                heap: heap_clause.map(Box::new),
-                restarts: u32::try_from(restarts).ok().filter(|r| *r > 0),
+                heap: runtime_memory::clause(&memory.settings, memory.limit_bytes()).map(Box::new),
+                restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
             };
-            let mut cannot_establish: Vec<Message> =
-                vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
-            if limit.is_none() {
-                let container = name.as_str().into();
-                cannot_establish.push(if c.spec.is_some() {
-                    Msg::NoLimitInSpec { container }.into()
-                } else {
-                    Msg::SpecNotPasted { container }.into()
-                });
-            }
-            let next_steps = vec![
+            let container = name.as_str().into();
+            let unlimited = match c.spec {
+                Some(_) => Msg::NoLimitInSpec { container },
+                None => Msg::SpecNotPasted { container },
+            };
+            let mut cannot: Vec<Message> = vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
+            cannot.extend(limit.is_none().then(|| unlimited.into()));
+            let steps = vec![
                 command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
                 command!("kubectl top pod {} -n {} --containers", id.name, ns),
                 command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[?(@.name==\"{}\")].resources}}'", id.name, ns, crate::shell::InQuotes(name)),
             ];
-            findings.push(RULE.finding(
-                Severity::Error,
-                id.clone(),
-                summary,
-                evidence,
-                cannot_establish,
-                next_steps,
-            ));
+            findings.push(RULE.finding(Severity::Error, id.clone(), summary, evidence, cannot, steps));
         }
     }
 }

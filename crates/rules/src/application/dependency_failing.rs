@@ -1,9 +1,8 @@
 use super::dependency_ties::{self, Tie};
-use faultline_ingest::logs::LogBlock;
-use faultline_model::dependencies::{self, DependencyLine, Target};
+use faultline_model::signals::dependency_calls::DependencyCalls;
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Component, Detail, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Component, Detail, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -54,156 +53,58 @@ crate::declare_rule! {
 /// connection that timed out.
 const SOFT: [&str; 3] = ["slow", "timeout", "pool-exhausted"];
 
-/// One dependency of one log: its failing lines, in input order.
-struct Group<'m> {
-    who: Option<ObjectRef>,
-    target: Target,
-    dependency: &'static str,
-    lines: Vec<DependencyLine<'m>>,
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let lines = model.dependency_lines();
-    if lines.is_empty() {
-        return;
-    }
-    let mut groups: Vec<Group<'_>> = Vec::new();
-    // Lines that name a host first, then those that name none (`Connection is not available,
-    // request timed out after 30000ms`): they join their log's group of the same kind of dependency.
-    let (named, unnamed): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| !l.target.host.is_empty());
-    for line in named.into_iter().chain(unnamed) {
-        let who = line.block.and_then(LogBlock::object);
-        let found = groups.iter_mut().find(|g| {
-            g.who == who
-                && (g.target == line.target
-                    || (line.target.host.is_empty() && same_kind(g.dependency, line.dependency())))
-        });
-        match found {
-            Some(g) => g.lines.push(line),
-            None => groups.push(Group {
-                who,
-                target: line.target.clone(),
-                dependency: line.dependency(),
-                lines: vec![line],
-            }),
-        }
-    }
-    for group in &mut groups {
-        group.lines.sort_by_key(|l| (l.known.source, l.known.line));
-    }
-    for group in groups {
-        findings.push(finding(model, group));
+    for calls in model.dependency_calls() {
+        findings.push(finding(model, calls));
     }
 }
 
-fn same_kind(a: &str, b: &str) -> bool {
-    a == b || a == "any" || b == "any" || a == "database" || b == "database"
-}
-
-fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
+fn finding(model: &Model<'_>, group: DependencyCalls<'_>) -> Finding {
     let first = &group.lines[0];
-    let last = &group.lines[group.lines.len() - 1];
-    // The failure that says most: a refusal or a name that does not resolve over the pool it
-    // exhausts, over a slow call.
-    let failure = group
-        .lines
-        .iter()
-        .map(DependencyLine::failure)
-        .min_by_key(|f| dependencies::rank(f))
-        .unwrap_or_else(|| first.failure());
-    // A line pasted twice (the same record, timestamp and all) is one record.
-    let mut texts: Vec<&str> = group
-        .lines
-        .iter()
-        .filter_map(|l| model.input_line(l.known.source, l.known.line))
-        .map(str::trim)
-        .collect();
-    texts.sort_unstable();
-    texts.dedup();
-    let count = u32::try_from(texts.len().max(1)).unwrap_or(u32::MAX);
-    let namespace = group
-        .who
-        .as_ref()
-        .and_then(|w| w.namespace.as_deref())
-        .map(str::to_string)
-        .or_else(|| dependency_ties::only_namespace(model));
-    let tie = dependency_ties::tie(
-        model,
-        &group.target,
-        failure,
-        group.who.as_ref(),
-        namespace.as_deref(),
-    );
-    let times: Vec<_> = group.lines.iter().filter_map(|l| l.time).collect();
-    let span = match (times.iter().min(), times.iter().max()) {
-        (Some(a), Some(b)) => Some((a.to_string(), b.to_string())),
-        _ => None,
-    };
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for line in [first, last] {
-        let e = Evidence {
-            source: model.sources[line.known.source].name.clone(),
-            line: line.known.line,
-            path: format!("known:{}", line.entry.id),
-            value: line.known.text.clone(),
-        };
-        if !evidence.contains(&e) {
-            evidence.push(e);
-        }
-    }
+    let failure = group.failure();
+    let count = group.records(model);
+    let who = group.who.as_ref();
+    let namespace = who.and_then(|w| w.namespace.as_deref()).map(str::to_string);
+    let namespace = namespace.or_else(|| model.only_namespace());
+    let tie = dependency_ties::tie(model, &group.target, failure, who, namespace.as_deref());
+    let mut evidence = group.evidence(model);
     evidence.extend(tie.evidence.iter().cloned());
     // A slow or timed-out call (or wait for a pooled connection) is a warning; a refusal, a name that does not resolve, credentials
     // or a certificate refused are errors as their libraries print them, once or many times (the
     // finding still says that one line is a symptom, not a cause by itself).
     let soft = count == 1 || SOFT.contains(&failure);
-    let severity = if SOFT.contains(&failure) {
-        Severity::Warning
-    } else {
-        Severity::Error
-    };
-    // The most specific kind its lines name (`postgresql` over `database` over `any`).
-    let dependency = group
-        .lines
-        .iter()
-        .map(DependencyLine::dependency)
-        .find(|d| !matches!(*d, "any" | "database"))
-        .unwrap_or(group.dependency);
-    let dependency = if dependency == "any" { "" } else { dependency };
+    let severity = [Severity::Error, Severity::Warning][usize::from(SOFT.contains(&failure))];
+    let dependency = group.most_specific_dependency();
+    let span = group.span();
     let summary = Msg::Calls {
         who: group.who.clone(),
         dependency: dependency.to_string(),
         target: group.target.label(),
         failure: Box::new(dependency_ties::failure_words(failure)),
         count,
-        first: span.as_ref().map(|s| s.0.clone()),
-        last: span.as_ref().map(|s| s.1.clone()),
+        first: span.map(|s| s.0.to_string()),
+        last: span.map(|s| s.1.to_string()),
         tie: tie.said.clone().map(Box::new),
     };
     let mut cannot: Vec<Message> = vec![Msg::OneClient {}.into()];
-    if soft {
-        cannot.push(Msg::Symptom { count }.into());
-    }
-    let steps = dependency_ties::next_steps(
-        &group.target,
-        failure,
-        group.who.as_ref(),
-        namespace.as_deref(),
-        &tie,
-    );
+    cannot.extend(soft.then(|| Msg::Symptom { count }.into()));
+    let steps = dependency_ties::next_steps(&group.target, failure, who, namespace.as_deref(), &tie);
+    let name = if group.target.host.is_empty() {
+        dependency.into()
+    } else {
+        group.target.label().into()
+    };
+    let component = ObjectRef {
+        kind: "Component".into(),
+        namespace: None,
+        name,
+        uid: None,
+    };
     let subject = group
         .who
         .clone()
         .or_else(|| tie.service.clone())
-        .unwrap_or_else(|| ObjectRef {
-            kind: "Component".into(),
-            namespace: None,
-            name: if group.target.host.is_empty() {
-                dependency.into()
-            } else {
-                group.target.label().into()
-            },
-            uid: None,
-        });
+        .unwrap_or(component);
     let mut finding = RULE.finding(severity, subject, summary, evidence, cannot, steps);
     finding.boundary = match tie.tie {
         Tie::NoEndpoints | Tie::CalleeNotReady => Boundary::ReadinessEndpoints,
@@ -212,13 +113,7 @@ fn finding(model: &Model<'_>, group: Group<'_>) -> Finding {
         _ if failure == "resolver-failed" => Boundary::ZoneNetworkStorage,
         // A network or TLS error any program prints, quoted in prose, not a log: the boundary its
         // catalog entry names (the network's, or the API server's certificate).
-        _ if group
-            .lines
-            .iter()
-            .all(|l| dependencies::generic(l.entry) && !l.in_log) =>
-        {
-            first.entry.boundary
-        }
+        _ if group.generic_prose() => first.entry.boundary,
         _ => Boundary::Application,
     };
     finding.details.push(Detail::Serves(match finding.boundary {

@@ -4,9 +4,9 @@
 //! holds the name, a NetworkPolicy that leaves the Pod no DNS — and the commands that decide what
 //! the log alone cannot.
 
-use faultline_ingest::node::{Node, NodeValue};
 use faultline_ingest::Object;
 use faultline_model::dependencies::{self, Target};
+use faultline_model::views::dependency_host::{holds_host, listed_pod_ready, service_ports};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Evidence, ObjectRef};
@@ -43,42 +43,6 @@ pub struct Tied {
     pub policy: Option<ObjectRef>,
 }
 
-/// The namespace of the input's objects, when they all have one and the same.
-pub fn only_namespace(model: &Model<'_>) -> Option<String> {
-    let mut namespaces = model.objects.iter().filter_map(|o| o.id.namespace.as_deref());
-    let first = namespaces.next()?;
-    namespaces.all(|n| n == first).then(|| first.to_string())
-}
-
-/// The Service a host names, as a name (`prod-db`, `prod-db.shop`, `prod-db.shop.svc.cluster.local`)
-/// or as a ClusterIP.
-fn service<'m>(model: &Model<'m>, host: &str, namespace: Option<&str>) -> Option<&'m Object> {
-    if host.parse::<std::net::IpAddr>().is_ok() {
-        return model
-            .objects_of_kind("Service")
-            .find(|s| s.node.locate("spec.clusterIP").and_then(|(_, n)| n.as_str()) == Some(host));
-    }
-    let (name, ns) = in_cluster(model, host, namespace)?;
-    model
-        .objects_in(Some(ns.as_str()))
-        .find(|o| o.id.kind == "Service" && o.id.name == name)
-}
-
-/// A host that names an in-cluster Service: one label (in `namespace`), `name.namespace`, or a
-/// `….svc…` name.
-fn in_cluster(model: &Model<'_>, host: &str, namespace: Option<&str>) -> Option<(String, String)> {
-    let labels: Vec<&str> = host.split('.').collect();
-    let svc = labels.iter().position(|l| *l == "svc");
-    match (labels.as_slice(), svc) {
-        ([name], _) => Some((name.to_string(), namespace?.to_string())),
-        ([name, ns, ..], Some(2)) => Some((name.to_string(), ns.to_string())),
-        ([name, ns], None) if model.objects_in(Some(ns)).next().is_some() => {
-            Some((name.to_string(), ns.to_string()))
-        }
-        _ => None,
-    }
-}
-
 /// Everything the pasted objects say of `target` for the log of `who`.
 pub fn tie(
     model: &Model<'_>,
@@ -113,18 +77,13 @@ pub fn tie(
         }
     }
     if let Some(service) = (!target.host.is_empty())
-        .then(|| service(model, &target.host, namespace))
+        .then(|| model.service_of_host(&target.host, namespace))
         .flatten()
     {
         tied.service = Some(service.id.clone());
         tied.evidence.extend(model.evidence(service, "metadata.name"));
         let ports = service_ports(service);
-        let chain = model
-            .services
-            .iter()
-            .find(|c| model.objects[c.service].id == service.id);
-        let ready = chain.map(|c| c.endpoints.iter().filter(|e| e.ready).count());
-        let slices = chain.is_some_and(|c| !c.slices.is_empty());
+        let (ready, slices) = model.service_ready_endpoints(service);
         match target.port {
             Some(port) if !ports.is_empty() && !ports.iter().any(|(p, _)| *p == port) => {
                 tied.tie = Tie::PortNotServed;
@@ -174,7 +133,7 @@ pub fn tie(
         }
     } else if let Some((name, ns)) = target
         .is_name()
-        .then(|| in_cluster(model, &target.host, namespace))
+        .then(|| model.in_cluster_host(&target.host, namespace))
         .flatten()
     {
         let count = model
@@ -197,13 +156,13 @@ pub fn tie(
     }
     if let Some((name, ns)) = target
         .is_name()
-        .then(|| in_cluster(model, &target.host, namespace))
+        .then(|| model.in_cluster_host(&target.host, namespace))
         .flatten()
     {
-        let pods = callee_pods(model, &name, &ns, who);
+        let pods = model.pods_named_after(&name, &ns, who);
         if !pods.is_empty() {
-            let ready = pods.iter().filter(|p| pod_ready(p) == Some(true)).count();
-            if ready == 0 && pods.iter().all(|p| pod_ready(p) == Some(false)) {
+            let ready = pods.iter().filter(|p| listed_pod_ready(p) == Some(true)).count();
+            if ready == 0 && pods.iter().all(|p| listed_pod_ready(p) == Some(false)) {
                 if matches!(tied.tie, Tie::None | Tie::Service | Tie::NoService) {
                     tied.tie = Tie::CalleeNotReady;
                 }
@@ -247,113 +206,10 @@ pub fn tie(
     tied
 }
 
-/// The pasted Pods of the workload a host is named after (`katib-mysql` → `katib-mysql-6d8b7f5d9-x2k9p`,
-/// `redis` → `redis-0`), other than the caller's own.
-fn callee_pods<'m>(
-    model: &Model<'m>,
-    name: &str,
-    namespace: &str,
-    who: Option<&ObjectRef>,
-) -> Vec<&'m Object> {
-    let generated = |rest: &str| {
-        let parts: Vec<&str> = rest.split('-').collect();
-        (1..=2).contains(&parts.len())
-            && parts.iter().all(|p| {
-                !p.is_empty()
-                    && p.len() <= 10
-                    && p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-            })
-    };
-    model
-        .objects_in(Some(namespace))
-        .filter(|o| o.id.kind == "Pod" && Some(&o.id) != who)
-        .filter(|o| {
-            o.id.name == name
-                || o.id
-                    .name
-                    .strip_prefix(name)
-                    .and_then(|r| r.strip_prefix('-'))
-                    .is_some_and(generated)
-        })
-        .collect()
-}
-
-/// Whether a pasted Pod is ready, as far as its listing or status says.
-fn pod_ready(pod: &Object) -> Option<bool> {
-    let text = |path: &str| {
-        pod.node
-            .locate(path)
-            .and_then(|(_, n)| n.as_str().map(str::to_string))
-    };
-    if matches!(
-        text("status.phase").as_deref(),
-        Some("Pending" | "Failed" | "Unknown")
-    ) {
-        return Some(false);
-    }
-    if let Some((have, want)) = text("kubectl.ready").as_deref().and_then(|r| r.split_once('/')) {
-        return Some(have == want && want != "0");
-    }
-    if let Some((_, conditions)) = pod.node.locate("status.conditions") {
-        for c in conditions.items() {
-            if c.get("type").and_then(Node::as_str) == Some("Ready") {
-                return c.get("status").and_then(Node::as_str).map(|s| s == "True");
-            }
-        }
-    }
-    match text("kubectl.status").as_deref() {
-        Some("Running" | "Completed") | None => None,
-        Some(_) => Some(false),
-    }
-}
-
-/// A Service's `spec.ports[].port`, each with its path.
-fn service_ports(service: &Object) -> Vec<(u16, String)> {
-    let Some((_, ports)) = service.node.locate("spec.ports") else {
-        return Vec::new();
-    };
-    ports
-        .items()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            Some((
-                p.get("port")?.as_str()?.parse().ok()?,
-                format!("spec.ports[{i}].port"),
-            ))
-        })
-        .collect()
-}
-
 /// The ConfigMap keys and container env vars whose value holds `host` (as a word: `prod-db` is not
 /// in `prod-db-replica`), in `namespace`'s objects or all when none is known.
 fn named_by<'m>(model: &Model<'m>, host: &str, namespace: Option<&str>) -> Vec<(&'m Object, String, String)> {
-    let holds = |value: &str| {
-        value.match_indices(host).any(|(at, _)| {
-            let before = value[..at].chars().next_back();
-            let after = value[at + host.len()..].chars().next();
-            let edge =
-                |c: Option<char>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'));
-            edge(before) && (edge(after) || after == Some('.'))
-        })
-    };
-    let mut out = Vec::new();
-    let config_maps = match namespace {
-        Some(ns) => model
-            .objects_in(Some(ns))
-            .filter(|o| o.id.kind == "ConfigMap")
-            .collect::<Vec<_>>(),
-        None => model.objects_of_kind("ConfigMap").collect(),
-    };
-    for object in config_maps {
-        if let Some((_, NodeValue::Map(entries))) = object.node.locate("data").map(|(p, n)| (p, &n.value)) {
-            for e in entries.iter() {
-                if e.value.as_str().is_some_and(holds) {
-                    out.push((object, format!("data.{}", e.key), e.key.to_string()));
-                }
-            }
-        }
-    }
+    let mut out = model.config_map_keys_holding(host, namespace);
     // Every workload's and Pod's containers, as `env-host-not-a-service` reads them.
     for spec in crate::pod_spec::pod_specs(model) {
         if namespace.is_some_and(|ns| spec.namespace() != ns) {
@@ -361,7 +217,7 @@ fn named_by<'m>(model: &Model<'m>, host: &str, namespace: Option<&str>) -> Vec<(
         }
         for container in spec.containers() {
             for (i, name, value) in container.env() {
-                if holds(value) {
+                if holds_host(value, host) {
                     out.push((
                         spec.object,
                         format!("{}.env[{i}].value", container.path),

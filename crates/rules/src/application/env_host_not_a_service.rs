@@ -46,59 +46,49 @@ pub use faultline_model::callers::service_of;
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let namespaces = crate::pod_spec::namespaces(model);
     for spec in pod_specs(model) {
-        let object = spec.object;
-        let own = spec.namespace();
+        let (object, own) = (spec.object, spec.namespace());
         for container in spec.containers() {
             for (i, name, value) in container.env() {
                 let Some((service, namespace)) = service_of(name, value, own, &namespaces) else {
                     continue;
                 };
                 let count = listed(model, "Service", namespace);
-                if count < 2 {
-                    continue;
-                }
-                let exists = model
-                    .objects_in(Some(namespace))
-                    .any(|o| o.id.kind == "Service" && o.id.name == service);
-                if exists {
-                    continue;
-                }
-                let mut evidence: Vec<Evidence> = model
-                    .evidence(object, &format!("{}.env[{i}].value", container.path))
-                    .into_iter()
-                    .collect();
-                evidence.extend(
+                let services = || {
                     model
                         .objects_in(Some(namespace))
                         .filter(|o| o.id.kind == "Service")
+                };
+                if count < 2 || services().any(|o| o.id.name == service) {
+                    continue;
+                }
+                let at = format!("{}.env[{i}].value", container.path);
+                let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
+                evidence.extend(
+                    services()
                         .take(5)
                         .filter_map(|o| model.evidence(o, "metadata.name")),
                 );
                 let id = &object.id;
-                findings.push(RULE.finding(
-                    Severity::Warning,
-                    id.clone(),
-                    Msg::NotAService {
-                        subject: id.clone(),
-                        container: container.name.into(),
-                        name: name.into(),
-                        value: value.into(),
-                        service: service.into(),
+                let summary = Msg::NotAService {
+                    subject: id.clone(),
+                    container: container.name.into(),
+                    name: name.into(),
+                    value: value.into(),
+                    service: service.into(),
+                    namespace: namespace.into(),
+                    count,
+                };
+                let cannot = [
+                    Msg::WholeListing {
                         namespace: namespace.into(),
-                        count,
                     },
-                    evidence,
-                    [
-                        Msg::WholeListing {
-                            namespace: namespace.into(),
-                        },
-                        Msg::Outside {},
-                    ],
-                    vec![
-                        command!("kubectl get svc -n {}", namespace),
-                        command!("kubectl logs {} -n {} -c {}", id.name, own, container.name),
-                    ],
-                ));
+                    Msg::Outside {},
+                ];
+                let steps = vec![
+                    command!("kubectl get svc -n {}", namespace),
+                    command!("kubectl logs {} -n {} -c {}", id.name, own, container.name),
+                ];
+                findings.push(RULE.finding(Severity::Warning, id.clone(), summary, evidence, cannot, steps));
             }
         }
     }
@@ -119,40 +109,5 @@ faultline_report::messages! {
             en: "Whether the host is meant to resolve outside the cluster's Services (a search domain, hostAliases, the node's resolver).",
             zh: "这个主机是否本来就要在集群的 Service 之外解析（搜索域、hostAliases、节点的解析器）。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::service_of;
-
-    #[test]
-    fn hosts_in_every_form() {
-        let ns = ["shop", "data"];
-        let of = |name, value| service_of(name, value, "shop", &ns);
-        assert_eq!(of("REDIS_ADDR", "redis-cart:6379"), Some(("redis-cart", "shop")));
-        assert_eq!(
-            of("URL", "redis://:pw@redis-cart:6379/0"),
-            Some(("redis-cart", "shop"))
-        );
-        assert_eq!(
-            of("API", "http://orders.data.svc.cluster.local:8080/x"),
-            Some(("orders", "data"))
-        );
-        assert_eq!(of("API", "orders.data.svc:80"), Some(("orders", "data")));
-        assert_eq!(
-            of("DB", "db-0.db.data.svc.cluster.local:5432"),
-            Some(("db", "data"))
-        );
-        assert_eq!(of("API", "orders.data:80"), Some(("orders", "data")));
-        assert_eq!(of("DB_HOST", "postgres"), Some(("postgres", "shop")));
-        // Not an in-cluster host, or not said to be one.
-        assert_eq!(of("MODE", "production"), None);
-        assert_eq!(of("API", "api.example.com:443"), None);
-        assert_eq!(of("API", "https://api.example.com/v1"), None);
-        assert_eq!(of("ADDR", "10.0.0.7:6379"), None);
-        assert_eq!(of("ADDR", "localhost:6379"), None);
-        assert_eq!(of("ADDR", "$(REDIS_HOST):6379"), None);
-        assert_eq!(of("TIME", "12:30"), None);
     }
 }

@@ -1,6 +1,6 @@
 use crate::pod_spec::pod_specs;
-use faultline_ingest::node::Node;
 use faultline_model::callers::service_of;
+use faultline_model::views::dependency_host::{port_in_address, service_port_numbers};
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -49,76 +49,53 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 let Some((host, namespace)) = service_of(name, value, spec.namespace(), &namespaces) else {
                     continue;
                 };
-                let Some(port) = port_of(value) else { continue };
-                let Some(service) = model
-                    .objects_in(Some(namespace))
-                    .find(|o| o.id.kind == "Service" && o.id.name == host)
-                else {
+                let Some(port) = port_in_address(value) else {
                     continue;
                 };
-                let ports: Vec<(usize, u32)> = service
-                    .node
-                    .get("spec")
-                    .and_then(|s| s.get("ports"))
-                    .map(Node::items)
-                    .unwrap_or_default()
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(j, p)| Some((j, p.get("port")?.as_str()?.parse().ok()?)))
-                    .collect();
+                let mut services = model.objects_in(Some(namespace));
+                let Some(service) = services.find(|o| o.id.kind == "Service" && o.id.name == host) else {
+                    continue;
+                };
+                let ports = service_port_numbers(service);
                 if ports.is_empty() || ports.iter().any(|(_, p)| *p == port) {
                     continue;
                 }
-                let mut evidence: Vec<Evidence> = model
-                    .evidence(object, &format!("{}.env[{i}].value", container.path))
-                    .into_iter()
-                    .collect();
-                evidence.extend(
-                    ports
+                let at = format!("{}.env[{i}].value", container.path);
+                let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
+                let port_paths = ports.iter().map(|(j, _)| format!("spec.ports[{j}].port"));
+                evidence.extend(port_paths.filter_map(|at| model.evidence(service, &at)));
+                let (id, ns) = (&object.id, spec.command_namespace());
+                let summary = Msg::NotAPort {
+                    subject: id.clone(),
+                    container: container.name.into(),
+                    name: name.into(),
+                    port,
+                    service: service.id.clone(),
+                    ports: ports
                         .iter()
-                        .filter_map(|(j, _)| model.evidence(service, &format!("spec.ports[{j}].port"))),
-                );
-                let id = &object.id;
-                let ns = spec.command_namespace();
-                findings.push(
-                    RULE.finding(
-                        Severity::Error,
-                        id.clone(),
-                        Msg::NotAPort {
-                            subject: id.clone(),
-                            container: container.name.into(),
-                            name: name.into(),
-                            port,
-                            service: service.id.clone(),
-                            ports: ports
-                                .iter()
-                                .map(|(_, p)| p.to_string())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        },
-                        evidence,
-                        [Msg::UsesIt {}],
-                        vec![
-                            command!(
-                                "kubectl get svc {} -n {} -o jsonpath='{{.spec.ports}}'",
-                                service.id.name,
-                                namespace
-                            ),
-                            command!("kubectl logs {} -n {} -c {}", id.name, ns, container.name),
-                        ],
+                        .map(|(_, p)| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
+                let steps = vec![
+                    command!(
+                        "kubectl get svc {} -n {} -o jsonpath='{{.spec.ports}}'",
+                        service.id.name,
+                        namespace
                     ),
-                );
+                    command!("kubectl logs {} -n {} -c {}", id.name, ns, container.name),
+                ];
+                findings.push(RULE.finding(
+                    Severity::Error,
+                    id.clone(),
+                    summary,
+                    evidence,
+                    [Msg::UsesIt {}],
+                    steps,
+                ));
             }
         }
     }
-}
-
-/// The port of `host:port` or of a URL's authority (`http://orders.shop:8080/x` -> 8080).
-fn port_of(value: &str) -> Option<u32> {
-    let rest = value.trim().split_once("://").map_or(value.trim(), |(_, r)| r);
-    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
-    let authority = rest.split(['/', '?', '#']).next()?;
-    authority.rsplit_once(':')?.1.parse().ok()
 }
 
 faultline_report::messages! {
@@ -132,19 +109,5 @@ faultline_report::messages! {
             en: "Whether the application connects with this variable (it may read another), and whether the Service gained that port since.",
             zh: "应用是否用这个变量建立连接（它可能读取另一个变量），以及 Service 之后是否加上了这个端口。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::port_of;
-
-    #[test]
-    fn ports_in_every_form() {
-        assert_eq!(port_of("cartservice:7071"), Some(7071));
-        assert_eq!(port_of("http://orders.shop.svc:8080/api"), Some(8080));
-        assert_eq!(port_of("redis://:pw@redis-cart:6379/0"), Some(6379));
-        assert_eq!(port_of("postgres"), None);
-        assert_eq!(port_of("http://orders.shop/api"), None);
     }
 }

@@ -1,10 +1,9 @@
-use faultline_ingest::http::HttpStatus;
-use faultline_ingest::segment::Command;
-use faultline_model::client_output::{output_line, request_outputs};
+use faultline_model::client_output::request_outputs;
+use faultline_model::signals::http_request::{port_of, subject_of, url_of, RequestFailures};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -50,54 +49,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // The statuses are ingest's records (`CommandOutput::http`), the ones the business-response
     // fact reads too; a proxy's no-backend page is the endpoints' matter, not the application's.
     for output in request_outputs(model) {
-        let statuses = &output.http;
-        let app_failed: Vec<&HttpStatus> = statuses
-            .iter()
-            .filter(|s| s.is_server_error() && !s.from_proxy)
-            .collect();
-        let Some(first) = app_failed.first() else {
+        let Some(failures) = RequestFailures::of(output) else {
             continue;
         };
-        let recovered = statuses.last().is_some_and(HttpStatus::is_answer);
-        let mut evidence: Vec<Evidence> = app_failed
-            .iter()
-            .take(5)
-            .map(|s| output_line(model, output, s.offset))
-            .collect();
-        // The body's own explanation, if one follows the first failure.
-        let body = output
-            .text
-            .lines()
-            .enumerate()
-            .skip(first.offset + 1)
-            .take(20)
-            .find(|(_, l)| {
-                let l = l.to_ascii_lowercase();
-                l.contains("error")
-                    || l.contains("exception")
-                    || l.contains("refused")
-                    || l.contains("timeout")
-            });
-        if let Some((offset, _)) = body {
-            evidence.push(output_line(model, output, offset));
-        }
-        let mut codes: Vec<(u16, usize)> = Vec::new();
-        for s in &app_failed {
-            match codes.iter_mut().find(|(c, _)| *c == s.code) {
-                Some((_, n)) => *n += 1,
-                None => codes.push((s.code, 1)),
+        // The failures, and the body's own explanation if one follows the first.
+        let evidence = failures.evidence(model, output);
+        let codes = failures.codes.iter().map(|&(code, times)| {
+            let times = u32::try_from(times).unwrap_or(u32::MAX);
+            Msg::Code {
+                code: code.into(),
+                times,
             }
-        }
-        let codes: Vec<Message> = codes
-            .iter()
-            .map(|&(code, times)| {
-                Msg::Code {
-                    code: code.into(),
-                    times: u32::try_from(times).unwrap_or(u32::MAX),
-                }
-                .into()
-            })
-            .collect();
+            .into()
+        });
         let subject = subject_of(&output.command);
         let url = url_of(&output.command);
         let target = match &url {
@@ -107,158 +71,44 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             },
         };
         let target_text = url.unwrap_or_else(|| subject.to_string());
+        let recovered = failures.recovered;
         let summary = Msg::ServerErrors {
-            failed: app_failed.len(),
-            total: statuses.len(),
+            failed: failures.failed.len(),
+            total: output.http.len(),
             target: Box::new(target.into()),
-            codes,
-            said: body.map(|(_, line)| line.trim().chars().take(200).collect()),
+            codes: codes.collect(),
+            said: failures.said_text(),
             recovered,
         };
-        let cannot_establish: Vec<Message> = vec![
-            Msg::OwnOrDependency {}.into(),
-            Msg::WhichPod {}.into(),
-            Msg::OtherClients {}.into(),
-        ];
+        let cannot = [Msg::OwnOrDependency {}, Msg::WhichPod {}, Msg::OtherClients {}];
         let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let next_steps = match subject.kind.as_str() {
+        let name = &subject.name;
+        let steps = match subject.kind.as_str() {
             "Service" => vec![
                 command!(
                     "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
                     ns,
-                    subject.name
+                    name
                 ),
-                command!("kubectl logs -n {} svc/{} --since=10m", ns, subject.name),
+                command!("kubectl logs -n {} svc/{} --since=10m", ns, name),
                 command!(
                     "kubectl port-forward -n {} svc/{} 8080:{}",
                     ns,
-                    subject.name,
+                    name,
                     port_of(&target_text)
                 ),
             ],
             "Pod" => vec![
-                command!("kubectl logs -n {} {} --since=10m", ns, subject.name),
-                command!("kubectl describe pod -n {} {}", ns, subject.name),
+                command!("kubectl logs -n {} {} --since=10m", ns, name),
+                command!("kubectl describe pod -n {} {}", ns, name),
             ],
             _ => vec![
                 "kubectl get pods,svc,endpointslices -A -o wide".to_string(),
                 "kubectl logs -l app=NAME -n NAMESPACE --since=10m".to_string(),
             ],
         };
-        findings.push(RULE.finding(
-            if recovered {
-                Severity::Warning
-            } else {
-                Severity::Error
-            },
-            subject,
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
-    }
-}
-
-/// The port a URL names, else its scheme's.
-fn port_of(url: &str) -> String {
-    let authority = url
-        .split("://")
-        .nth(1)
-        .and_then(|r| r.split(['/', '?']).next())
-        .unwrap_or_default();
-    match authority.rsplit_once(':') {
-        Some((_, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => port.to_string(),
-        _ if url.starts_with("https://") => "443".to_string(),
-        _ => "80".to_string(),
-    }
-}
-
-/// The first URL on the command line.
-fn url_of(command: &str) -> Option<String> {
-    command
-        .split_whitespace()
-        .map(|w| w.trim_matches(['\'', '"']))
-        .find(|w| w.starts_with("http://") || w.starts_with("https://"))
-        .map(str::to_string)
-}
-
-/// What was asked: a Service named by the URL's host (`checkout.shop.svc.cluster.local`,
-/// `checkout.shop`, or `checkout` with the command's `-n`), the Pod whose logs were read, or the URL.
-fn subject_of(command: &str) -> ObjectRef {
-    let words: Vec<&str> = command.split_whitespace().collect();
-    // kubectl's namespace, in any of its spellings (`-n shop`, `-nshop`, `--namespace=shop`), read
-    // by the one flag reader; not from the words after `--`, which are the program run in the
-    // container's (`wget -nv` is not a namespace).
-    let kubectl_part = command.split(" -- ").next().unwrap_or(command);
-    let flag_ns = Command::parse(kubectl_part).namespace;
-    if let Some(url) = url_of(command) {
-        let host = url
-            .split("://")
-            .nth(1)
-            .and_then(|r| r.split(['/', ':', '?']).next())
-            .unwrap_or_default();
-        let parts: Vec<&str> = host.split('.').collect();
-        let is_ip = host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        let service = match parts.as_slice() {
-            [name, ns, "svc", ..] => Some((name.to_string(), Some(ns.to_string()))),
-            [name, ns]
-                if !is_ip && !ns.contains("localhost") && ns.len() < 20 && !host.contains("example") =>
-            {
-                Some((name.to_string(), Some(ns.to_string())))
-            }
-            [name] if !is_ip && *name != "localhost" => Some((name.to_string(), flag_ns.clone())),
-            _ => None,
-        };
-        if let Some((name, namespace)) = service {
-            return ObjectRef {
-                kind: "Service".into(),
-                namespace: namespace.map(Into::into),
-                name: name.into(),
-                uid: None,
-            };
-        }
-        return ObjectRef {
-            kind: "URL".into(),
-            namespace: None,
-            name: url.into(),
-            uid: None,
-        };
-    }
-    if words.get(1) == Some(&"logs") || words.contains(&"logs") {
-        if let Some(pod) = words
-            .iter()
-            .skip_while(|w| **w != "logs")
-            .skip(1)
-            .scan(false, |skip, w| {
-                let out = if *skip { None } else { Some(*w) };
-                *skip = matches!(
-                    *w,
-                    "-n" | "--namespace" | "-c" | "--container" | "--since" | "--tail"
-                );
-                Some(out)
-            })
-            .flatten()
-            .find(|w| !w.starts_with('-'))
-        {
-            let (kind, name) = match pod.split_once('/') {
-                Some(("deploy" | "deployment", n)) => ("Deployment", n),
-                Some((_, n)) => ("Pod", n),
-                None => ("Pod", pod),
-            };
-            return ObjectRef {
-                kind: kind.into(),
-                namespace: flag_ns.map(Into::into),
-                name: name.into(),
-                uid: None,
-            };
-        }
-    }
-    ObjectRef {
-        kind: "Request".into(),
-        namespace: None,
-        name: command.into(),
-        uid: None,
+        let severity = [Severity::Error, Severity::Warning][usize::from(recovered)];
+        findings.push(RULE.finding(severity, subject.clone(), summary, evidence, cannot, steps));
     }
 }
 
@@ -309,36 +159,5 @@ faultline_report::messages! {
             en: "Whether other clients see the same: this is one client's requests.",
             zh: "其他客户端是否也看到同样的结果：这里只有一个客户端的请求。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_subject_is_the_service_the_url_names() {
-        let s = subject_of(
-            "kubectl exec -n shop deploy/frontend -- curl -sS http://checkout.shop.svc.cluster.local:8080/x",
-        );
-        assert_eq!(
-            (s.kind.as_str(), s.namespace.as_deref(), s.name.as_str()),
-            ("Service", Some("shop"), "checkout")
-        );
-        let s = subject_of("kubectl exec -n shop deploy/frontend -- curl http://checkout:8080/x");
-        assert_eq!(
-            (s.kind.as_str(), s.namespace.as_deref(), s.name.as_str()),
-            ("Service", Some("shop"), "checkout")
-        );
-        let s = subject_of("curl -i https://shop.example.com/api");
-        assert_eq!(s.kind, "URL");
-        let s = subject_of("kubectl exec -nshop deploy/frontend -- wget -nv -O- http://checkout:8080/x");
-        assert_eq!(
-            (s.kind.as_str(), s.namespace.as_deref(), s.name.as_str()),
-            ("Service", Some("shop"), "checkout"),
-            "the joined -nshop is kubectl's namespace; wget's -nv is not"
-        );
-        let s = subject_of("kubectl logs -n shop web-7d9f8c6b5-x2k4q --since=10m");
-        assert_eq!((s.kind.as_str(), s.name.as_str()), ("Pod", "web-7d9f8c6b5-x2k4q"));
     }
 }

@@ -49,62 +49,25 @@ crate::declare_rule! {
 const REASONS: [&str; 2] = ["BackoffLimitExceeded", "DeadlineExceeded"];
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<ObjectRef> = Vec::new();
-    for object in model.objects_of_kind("Job") {
-        let Some((_, conditions)) = object.locate("status.conditions") else {
-            continue;
-        };
-        let failed = conditions.items().iter().enumerate().find(|(_, c)| {
-            let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
-            is("type", "Failed") && is("status", "True")
-        });
-        let Some((i, condition)) = failed else { continue };
-        let reason = condition
-            .get("reason")
-            .and_then(|n| n.as_str())
-            .unwrap_or_default();
-        let mut evidence: Vec<Evidence> = Vec::new();
-        for field in ["reason", "message", "status"] {
-            evidence.extend(model.evidence(object, &format!("status.conditions[{i}].{field}")));
-        }
-        evidence.extend(model.evidence(object, "status.failed"));
-        evidence.extend(model.evidence(object, "spec.backoffLimit"));
-        let failed_pods = object
-            .locate("status.failed")
-            .and_then(|(_, n)| n.as_str())
-            .map(str::to_string);
-        seen.push(object.id.clone());
+    let mut seen: Vec<&ObjectRef> = Vec::new();
+    for job in model.failed_jobs() {
+        seen.push(&job.job.id);
         findings.push(finding(
             model,
-            &object.id,
-            reason,
-            failed_pods.as_deref(),
-            evidence,
+            &job.job.id,
+            job.reason,
+            job.failed_pods,
+            job.evidence(model),
             true,
         ));
     }
-    // A Job known only from its controller's events.
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Job" && REASONS.contains(&e.reason.as_str()))
-    {
-        if seen
-            .iter()
-            .any(|s| s.name == event.subject.name && s.namespace == event.subject.namespace)
-        {
+    // A Job known only from its controller's events (or pasted without its failure).
+    for job in model.event_subjects("Job", |e| REASONS.contains(&e.reason.as_str())) {
+        let Some(event) = job.first_read().filter(|_| !seen.contains(&job.subject)) else {
             continue;
-        }
-        seen.push(event.subject.clone());
+        };
         let evidence = model.event_evidence(event).into_iter().collect();
-        findings.push(finding(
-            model,
-            &event.subject,
-            &event.reason,
-            None,
-            evidence,
-            false,
-        ));
+        findings.push(finding(model, job.subject, &event.reason, None, evidence, false));
     }
 }
 
@@ -118,9 +81,7 @@ fn finding(
 ) -> Finding {
     // The log of its Pods, when pasted (`kubectl logs job/NAME`, `-l job-name=NAME`, a Pod of it).
     let log = crate::log_evidence::for_job(model, id);
-    if let Some(log) = &log {
-        evidence.extend(log.evidence.iter().cloned());
-    }
+    evidence.extend(log.iter().flat_map(|l| l.evidence.iter().cloned()));
     let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let what = match reason {
         "DeadlineExceeded" => Msg::DeadlineExceeded {},
@@ -132,29 +93,19 @@ fn finding(
         failed_pods: failed_pods.map(Into::into),
         log: log.as_ref().map(|l| Box::new(l.said.clone())),
     };
-    let mut cannot_establish: Vec<Message> = match &log {
-        Some(log) => log.cannot.clone(),
-        None => vec![Msg::WhyPodsFailed {}.into()],
-    };
-    cannot_establish.push(Msg::DependencyDown {}.into());
-    if !pasted {
-        cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
-    }
+    let mut cannot = log
+        .as_ref()
+        .map_or_else(|| vec![Msg::WhyPodsFailed {}.into()], |l| l.cannot.clone());
+    cannot.push(Msg::DependencyDown {}.into());
+    cannot.extend((!pasted).then(|| Msg::NotPasted { subject: id.clone() }.into()));
     let name = &id.name;
-    let mut next_steps = vec![
+    let mut steps = vec![
         command!("kubectl get pods -n {} -l job-name={}", ns, name),
         command!("kubectl logs -n {} -l job-name={} --previous --tail=50", ns, name),
         command!("kubectl describe job {} -n {}", name, ns),
     ];
-    next_steps.extend(log.and_then(|l| l.next));
-    RULE.finding(
-        Severity::Error,
-        id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    )
+    steps.extend(log.and_then(|l| l.next));
+    RULE.finding(Severity::Error, id.clone(), summary, evidence, cannot, steps)
 }
 
 faultline_report::messages! {

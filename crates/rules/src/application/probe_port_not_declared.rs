@@ -1,4 +1,7 @@
 use crate::pod_spec::{declared_ports, pod_specs, port_names_known, ports_text};
+use faultline_model::signals::probe::Probe;
+use faultline_model::views::container_exit::container_evidence;
+use faultline_model::views::probe_port::probe_ports;
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -45,109 +48,80 @@ crate::declare_rule! {
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for spec in pod_specs(model) {
-        let object = spec.object;
+        let (object, id) = (spec.object, &spec.object.id);
+        let events = model.events_for(id);
         for container in spec.containers() {
             let declared = declared_ports(container.node);
-            for probe in ["livenessProbe", "readinessProbe", "startupProbe"] {
-                let Some((handler, port)) = ["httpGet", "tcpSocket", "grpc"].iter().find_map(|h| {
-                    let port = container.node.get(probe)?.get(h)?.get("port")?.as_str()?;
-                    Some((*h, port))
-                }) else {
-                    continue;
-                };
-                let numeric = port.bytes().all(|b| b.is_ascii_digit());
+            for p in probe_ports(container.node) {
+                let (port, numeric) = (p.port, p.numeric());
                 // The kubelet's own word that nothing listens there: a probe failure refused on
                 // that port (`dial tcp 10.244.1.9:9090: connect: connection refused`).
-                let prefix = match probe {
-                    "livenessProbe" => "Liveness probe failed",
-                    "readinessProbe" => "Readiness probe failed",
-                    _ => "Startup probe failed",
-                };
-                let refused = model.events_for(&object.id).into_iter().find(|e| {
-                    e.reason == "Unhealthy"
-                        && e.message.starts_with(prefix)
-                        && e.message.contains("connection refused")
-                        && e.message.contains(&format!(":{port}"))
-                });
+                let refused = events.iter().copied().find(|e| e.probe_refused_on(p.probe, port));
                 let severity = if numeric {
-                    if declared.is_empty() || declared.iter().any(|p| p.number == Some(port)) {
+                    if declared.is_empty() || declared.iter().any(|d| d.number == Some(port)) {
                         continue;
                     }
-                    if refused.is_some() {
-                        Severity::Error
-                    } else {
-                        // A `containerPort` is informational: an undeclared health port is served
-                        // as often as not (open-telemetry/opentelemetry-helm-charts#172).
-                        Severity::Info
-                    }
+                    // A `containerPort` is informational: an undeclared health port is served
+                    // as often as not (open-telemetry/opentelemetry-helm-charts#172).
+                    [Severity::Info, Severity::Error][usize::from(refused.is_some())]
                 } else {
-                    if !port_names_known(container.node) || declared.iter().any(|p| p.name == Some(port)) {
+                    if !port_names_known(container.node) || declared.iter().any(|d| d.name == Some(port)) {
                         continue;
                     }
                     Severity::Error
                 };
-                let id = &object.id;
-                let ns = spec.command_namespace();
-                let mut evidence: Vec<Evidence> = model
-                    .evidence(object, &format!("{}.{probe}.{handler}.port", container.path))
-                    .into_iter()
+                let at = format!("{}.{}.{}.port", container.path, p.field, p.handler);
+                let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
+                let ports: Vec<String> = (0..declared.len())
+                    .flat_map(|k| ["containerPort", "name"].map(|f| format!("ports[{k}].{f}")))
                     .collect();
-                for k in 0..declared.len() {
-                    let at = format!("{}.ports[{k}]", container.path);
-                    evidence.extend(model.evidence(object, &format!("{at}.containerPort")));
-                    evidence.extend(model.evidence(object, &format!("{at}.name")));
-                }
+                evidence.extend(container_evidence(model, object, &container.path, &ports));
                 evidence.extend(refused.and_then(|e| model.event_evidence(e)));
-                let which = match probe {
-                    "livenessProbe" => Msg::Liveness {},
-                    "readinessProbe" => Msg::Readiness {},
-                    _ => Msg::Startup {},
+                let probe = match p.probe {
+                    Probe::Liveness => Msg::Liveness {},
+                    Probe::Readiness => Msg::Readiness {},
+                    Probe::Startup => Msg::Startup {},
                 }
                 .into_box();
-                let summary = if numeric {
-                    Msg::NumberNotDeclared {
-                        subject: id.clone(),
-                        container: container.name.into(),
-                        probe: which,
-                        port: port.into(),
+                let (subject, container, port) = (id.clone(), container.name.into(), port.into());
+                let summary = match (numeric, declared.is_empty()) {
+                    (true, _) => Msg::NumberNotDeclared {
+                        subject,
+                        container,
+                        probe,
+                        port,
                         declared: ports_text(&declared),
-                    }
-                } else if declared.is_empty() {
-                    Msg::NoPorts {
-                        subject: id.clone(),
-                        container: container.name.into(),
-                        probe: which,
-                        port: port.into(),
-                    }
-                } else {
-                    Msg::NameNotDefined {
-                        subject: id.clone(),
-                        container: container.name.into(),
-                        probe: which,
-                        port: port.into(),
+                    },
+                    (false, true) => Msg::NoPorts {
+                        subject,
+                        container,
+                        probe,
+                        port,
+                    },
+                    (false, false) => Msg::NameNotDefined {
+                        subject,
+                        container,
+                        probe,
+                        port,
                         declared: ports_text(&declared),
-                    }
+                    },
                 };
-                let cannot: Vec<faultline_report::message::Message> = if numeric && refused.is_some() {
-                    vec![Msg::WhichPortMeant {}.into()]
-                } else if numeric {
-                    vec![Msg::ListeningPort {}.into()]
-                } else {
-                    vec![Msg::WhyNamed {}.into()]
+                let cannot = match (numeric, refused.is_some()) {
+                    (true, true) => Msg::WhichPortMeant {},
+                    (true, false) => Msg::ListeningPort {},
+                    (false, _) => Msg::WhyNamed {},
                 };
+                let ns = spec.command_namespace();
                 let next = if id.kind == "Pod" {
-                    vec![command!(
+                    command!(
                         "kubectl get events -n {} --field-selector involvedObject.name={},reason=Unhealthy",
                         ns,
                         id.name
-                    )]
+                    )
                 } else {
-                    vec![command!(
-                        "kubectl get events -n {} --field-selector reason=Unhealthy",
-                        ns
-                    )]
+                    command!("kubectl get events -n {} --field-selector reason=Unhealthy", ns)
                 };
-                findings.push(RULE.finding(severity, id.clone(), summary, evidence, cannot, next));
+                findings.push(RULE.finding(severity, id.clone(), summary, evidence, [cannot], vec![next]));
             }
         }
     }

@@ -1,9 +1,6 @@
-use faultline_ingest::node::Node;
-use faultline_ingest::Object;
-use faultline_model::graph::EdgeKind;
 use faultline_model::owners::workload_of;
 use faultline_model::Model;
-use faultline_report::message::Message;
+use faultline_report::hash::Map;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
@@ -45,47 +42,14 @@ crate::declare_rule! {
 /// A workload, its Pods' names, the evidence of its first Pod, its containers without a probe.
 type Group = (ObjectRef, Vec<String>, Vec<Evidence>, Vec<String>);
 
-fn ready(pod: &Object) -> Option<usize> {
-    let (_, conditions) = pod.locate("status.conditions")?;
-    conditions.items().iter().position(|c| {
-        c.get("type").and_then(Node::as_str) == Some("Ready")
-            && c.get("status").and_then(Node::as_str) == Some("True")
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let services_pasted = model.objects.iter().any(|o| o.id.kind == "Service");
     // Workload -> (pods, evidence, containers without a probe), in input order.
     let mut groups: Vec<Group> = Vec::new();
-    let mut group_of: faultline_report::hash::Map<ObjectRef, usize> = faultline_report::hash::Map::default();
-    for (index, pod) in model
-        .objects
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.id.kind == "Pod")
-    {
-        let Some(condition) = ready(pod) else {
-            continue;
-        };
-        let Some((_, containers)) = pod.locate("spec.containers") else {
-            continue;
-        };
-        let unprobed: Vec<(usize, &str)> = containers
-            .items()
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.get("readinessProbe").is_none())
-            .filter_map(|(i, c)| Some((i, c.get("name")?.as_str()?)))
-            .collect();
-        if unprobed.is_empty() {
-            continue;
-        }
-        let selected = model
-            .graph
-            .edges_to(index)
-            .any(|e| e.kind == EdgeKind::Selects && model.objects[e.from].id.kind == "Service");
-        let serves = selected || (!services_pasted && pod.id.namespace.as_deref() != Some("kube-system"));
-        if !serves {
+    let mut group_of: Map<ObjectRef, usize> = Map::default();
+    for p in model.unprobed_ready_pods() {
+        let pod = p.pod;
+        if !(p.selected || (!services_pasted && pod.id.namespace.as_deref() != Some("kube-system"))) {
             continue;
         }
         let workload = workload_of(pod);
@@ -93,28 +57,21 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             groups.push((workload, Vec::new(), Vec::new(), Vec::new()));
             groups.len() - 1
         });
-        let group = &mut groups[at];
-        group.1.push(pod.id.name.to_string());
-        if group.2.is_empty() {
-            group
-                .2
-                .extend(model.evidence(pod, &format!("status.conditions[{condition}].status")));
-            for (i, _) in &unprobed {
-                group
-                    .2
-                    .extend(model.evidence(pod, &format!("spec.containers[{i}].name")));
+        let (_, pods, evidence, containers) = &mut groups[at];
+        pods.push(pod.id.name.to_string());
+        if evidence.is_empty() {
+            evidence.extend(model.evidence(pod, &format!("status.conditions[{}].status", p.ready_condition)));
+            for (i, _) in &p.unprobed {
+                evidence.extend(model.evidence(pod, &format!("spec.containers[{i}].name")));
             }
         }
-        for (_, name) in unprobed {
-            if !group.3.iter().any(|n| n == name) {
-                group.3.push(name.to_string());
+        for (_, name) in p.unprobed {
+            if !containers.iter().any(|n| n == name) {
+                containers.push(name.to_string());
             }
         }
     }
-    for (workload, pods, evidence, containers) in groups {
-        if evidence.is_empty() {
-            continue;
-        }
+    for (workload, pods, evidence, containers) in groups.into_iter().filter(|g| !g.2.is_empty()) {
         let ns = workload.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::NoProbe {
             workload: workload.clone(),
@@ -122,20 +79,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             first_pod: pods[0].as_str().into(),
             containers,
         };
-        let cannot_establish: Vec<Message> = vec![Msg::AnswersNow {}.into(), Msg::NeedsProbe {}.into()];
+        let cannot = [Msg::AnswersNow {}, Msg::NeedsProbe {}];
         let resource = workload.kind.to_ascii_lowercase();
-        let next_steps = vec![
+        let steps = vec![
             command!("kubectl port-forward -n {} pod/{} 8080:8080", ns, pods[0]),
             command!("kubectl get {} {} -n {} -o yaml", resource, workload.name, ns),
         ];
-        findings.push(RULE.finding(
-            Severity::Info,
-            workload,
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
+        findings.push(RULE.finding(Severity::Info, workload, summary, evidence, cannot, steps));
     }
 }
 

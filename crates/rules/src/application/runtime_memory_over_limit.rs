@@ -1,6 +1,7 @@
 use crate::application::runtime_memory::{self, Standing};
 use crate::pod_spec::pod_specs;
-use faultline_ingest::node::Node;
+use faultline_model::signals::runtime_memory::memory_limit;
+use faultline_model::views::container_exit::oom_killed_by_status;
 use faultline_model::Model;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
@@ -41,44 +42,19 @@ crate::declare_rule! {
     pub const RULE = { id: "runtime-memory-over-limit", boundary: Boundary::Application, components: [Containers], check: check };
 }
 
-/// Whether the Pod's status says this container was OOMKilled (now or last time).
-fn oom_killed(object: &faultline_ingest::Object, container: &str) -> bool {
-    ["initContainerStatuses", "containerStatuses"].iter().any(|key| {
-        object
-            .locate(&format!("status.{key}"))
-            .map(|(_, n)| n.items())
-            .unwrap_or_default()
-            .iter()
-            .filter(|s| s.get("name").and_then(Node::as_str) == Some(container))
-            .any(|s| {
-                ["state", "lastState"].iter().any(|state| {
-                    s.locate(&format!("{state}.terminated.reason"))
-                        .and_then(|(_, n)| n.as_str())
-                        == Some("OOMKilled")
-                })
-            })
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for spec in pod_specs(model) {
         let object = spec.object;
         for container in spec.containers() {
             // Read from the container's node (what `locate` of its path finds); the path is made
             // only for a finding's evidence.
-            let Some(limit) = container
-                .node
-                .get("resources")
-                .and_then(|r| r.get("limits"))
-                .and_then(|l| l.get("memory"))
-                .and_then(Node::as_str)
-            else {
+            let Some(limit) = memory_limit(container.node) else {
                 continue;
             };
             let Some(limit_bytes) = runtime_memory::quantity_bytes(limit) else {
                 continue;
             };
-            if oom_killed(object, container.name) {
+            if oom_killed_by_status(object, container.name) {
                 continue;
             }
             let settings = runtime_memory::settings(container.node, &container.path);
@@ -88,8 +64,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             let id = &object.id;
             let ns = spec.command_namespace();
             let limit_path = format!("{}.resources.limits.memory", container.path);
-            let evidence = [over.path.as_str(), limit_path.as_str()]
-                .into_iter()
+            let evidence = [&over.path, &limit_path]
+                .iter()
                 .filter_map(|p| model.evidence(object, p))
                 .collect();
             let summary = Msg::OverLimit {
@@ -97,7 +73,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 container: container.name.into(),
                 clause: runtime_memory::clause(std::slice::from_ref(over), Some((limit, limit_bytes)))
                     .map(Box::new)
-                    .unwrap_or_else(|| over.what()),
+                    .unwrap_or_else(|| runtime_memory::what(over)),
             };
             let next_steps = if id.kind == "Pod" {
                 vec![
@@ -111,12 +87,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             } else {
                 vec![command!("kubectl get pods -n {} -o wide", ns)]
             };
+            let cannot = [Msg::UseNow {}, Msg::ImageSettings {}];
             findings.push(RULE.finding(
                 Severity::Warning,
                 id.clone(),
                 summary,
                 evidence,
-                [Msg::UseNow {}, Msg::ImageSettings {}],
+                cannot,
                 next_steps,
             ));
         }

@@ -1,8 +1,9 @@
-use std::collections::BTreeSet;
-
 use crate::containers::containers;
 use crate::history::{self, Recovery, Supersedes};
 use faultline_ingest::{Object, Typed};
+use faultline_model::signals::probe::{Probe, ProbeEvent};
+use faultline_model::views::container_exit::{container_evidence, ContainerExit};
+use faultline_model::views::startup_probe::{pod_has_state, StartupContainer};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -51,113 +52,80 @@ crate::declare_rule! {
     pub const RULE = { id: "startup-probe-failing", boundary: Boundary::Application, components: [Containers], check: check };
 }
 
-/// The kubelet's defaults for a probe's `initialDelaySeconds`, `failureThreshold`, `periodSeconds`.
-const DEFAULT_DELAY: u32 = 0;
-const DEFAULT_THRESHOLD: u32 = 3;
-const DEFAULT_PERIOD: u32 = 10;
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen = BTreeSet::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && is_startup(e))
-    {
-        if !seen.insert(event.subject.to_string()) {
-            continue;
-        }
-        let id = &event.subject;
+    for pod in model.event_subjects("Pod", |e| e.is_probe(Probe::Startup)) {
+        let (id, events) = (pod.subject, &pod.events);
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let events: Vec<&EventRecord> = model
-            .events_for(id)
-            .into_iter()
-            .filter(|e| is_startup(e))
+        let named = events
+            .iter()
+            .rev()
+            .find_map(|e| e.probe_container(Probe::Startup));
+        // The Pod with a state: a describe's Events section alone says nothing of it now.
+        let object = model.object(id).filter(|o| pod_has_state(o));
+        let pasted = object.and_then(|o| StartupContainer::of(o, named));
+        let mut evidence: Vec<Evidence> = events
+            .iter()
+            .rev()
+            .take(3)
+            .filter_map(|e| model.event_evidence(e))
             .collect();
-        let named = events.iter().rev().find_map(|e| container_of(e));
-        // The Pod with a state (container statuses or conditions): a describe's Events section alone
-        // names the Pod but says nothing of it now.
-        let pod = model.object(id).filter(|o| has_state(o));
-        let mut evidence: Vec<Evidence> = Vec::new();
-        for e in events.iter().rev().take(3) {
-            evidence.extend(model.event_evidence(e));
-        }
+        let failed = |e: &&&EventRecord| matches!(e.probe(), Some(ProbeEvent::Failed { .. }));
         let failure = events
             .iter()
             .rev()
-            .find(|e| e.reason == "Unhealthy")
-            .map(|e| probe_output(&e.message))
-            .filter(|f| !f.is_empty());
-        let failures: u32 = events
-            .iter()
-            .filter(|e| e.reason == "Unhealthy")
-            .map(|e| e.count.max(1))
-            .sum();
-        let kills: u32 = events
-            .iter()
-            .filter(|e| e.reason == "Killing")
-            .map(|e| e.count.max(1))
-            .sum();
+            .find(failed)
+            .map(|e| e.probe_output_line(Probe::Startup));
+        let failures: u32 = events.iter().filter(failed).map(|e| e.count.max(1)).sum();
+        let kills: u32 = events.iter().filter(|e| !failed(e)).map(|e| e.count.max(1)).sum();
         // Superseded: the Pod Ready with 0 restarts, or this container started (or ready) and running.
-        let last = events.last().copied();
+        let last = pod.last();
         let recovery = history::superseded(model, id, last, &[Supersedes::PodReadyWithoutRestarts])
-            .or_else(|| pod.and_then(|object| started_now(model, object, named.as_deref())));
-        let mut state = None;
-        let mut budget = None;
-        let mut container: Option<Text> = named.as_deref().map(Into::into);
-        if let Some(object) = pod {
-            if let Some(view) = pasted_container(object, named.as_deref()) {
-                container = (!view.name.is_empty()).then(|| view.name.as_str().into());
-                evidence.extend(view.evidence(model, object));
-                // The state now is the recovery's to say when there is one.
-                state = recovery.is_none().then_some(Msg::State {
-                    started: view.started,
-                    ready: view.ready,
-                    restarts: view.restarts,
-                });
-                budget = view.budget;
-            }
+            .or_else(|| started_now(model, object?, pasted.as_ref()?));
+        let mut container: Option<Text> = named.map(Into::into);
+        if let (Some(object), Some(c)) = (object, &pasted) {
+            container = (!c.name.is_empty()).then(|| c.name.as_str().into());
+            evidence.extend(c.evidence(model, object));
         }
+        // The state now is the recovery's to say when there is one.
+        let state = pasted
+            .as_ref()
+            .filter(|_| recovery.is_none())
+            .map(|c| Msg::State {
+                started: c.started,
+                ready: c.ready,
+                restarts: c.restarts,
+            });
+        let budget = pasted.as_ref().and_then(|c| c.budget);
         let summary = Msg::Failing {
             subject: id.clone(),
             container: container.clone(),
-            failure,
+            failure: failure.filter(|f| !f.is_empty()),
             failures,
             kills: (kills > 0).then_some(kills),
             state: state.map(Msg::into_box),
             budget: budget.map(|b| b.total()),
         };
-        let mut cannot_establish: Vec<Message> = vec![Msg::SlowOrBroken {}.into()];
-        cannot_establish.push(match budget {
+        let budget = match budget {
             Some(b) => Msg::BudgetKnown {
                 delay: b.delay,
                 threshold: b.threshold,
                 period: b.period,
                 total: b.total(),
-            }
-            .into(),
-            None => Msg::BudgetUnknown {}.into(),
-        });
-        if pod.is_none() {
-            cannot_establish.push(history::currentness_unknown(id));
-        }
-        let jsonpath = command!(
-            "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].startupProbe}}'",
-            id.name,
-            ns
-        );
+            },
+            None => Msg::BudgetUnknown {},
+        };
+        let mut cannot: Vec<Message> = vec![Msg::SlowOrBroken {}.into(), budget.into()];
+        cannot.extend(object.is_none().then(|| history::currentness_unknown(id)));
         // The killed run's logs (`--previous`); with the Pod recovered and never restarted there is
         // no previous run, and the start-up is in the current run's logs.
-        let previous = !(recovery.is_some()
-            && pod
-                .and_then(|o| pasted_container(o, named.as_deref()))
-                .is_some_and(|c| c.restarts == 0));
+        let previous = !(recovery.is_some() && pasted.as_ref().is_some_and(|c| c.restarts == 0));
         let logs = match (&container, previous) {
             (Some(c), true) => command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, c),
             (None, true) => command!("kubectl logs {} -n {} --previous", id.name, ns),
             (Some(c), false) => command!("kubectl logs {} -n {} -c {}", id.name, ns, c),
             (None, false) => command!("kubectl logs {} -n {}", id.name, ns),
         };
-        let next_steps = if id.name.is_empty() {
+        let steps = if id.name.is_empty() {
             // A Pod the paste does not name: find it first.
             vec![
                 command!("kubectl get events -A --field-selector reason=Killing"),
@@ -165,26 +133,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ]
         } else {
             vec![
-                jsonpath,
+                command!(
+                    "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].startupProbe}}'",
+                    id.name,
+                    ns
+                ),
                 logs,
                 command!("kubectl describe pod {} -n {}", id.name, ns),
             ]
         };
         // From its events alone the failures may be history (the Pod may have started since): a
         // warning until the Pod's state says they are current.
-        let severity = if pod.is_none() {
-            Severity::Warning
-        } else {
-            Severity::Error
-        };
-        let mut finding = RULE.finding(
-            severity,
-            id.clone(),
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        );
+        let severity = [Severity::Error, Severity::Warning][usize::from(object.is_none())];
+        let mut finding = RULE.finding(severity, id.clone(), summary, evidence, cannot, steps);
         if let Some(recovery) = recovery {
             history::record(&mut finding, last.and_then(history::last_seen), recovery);
         }
@@ -196,200 +157,34 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 /// probe" for it, or a container of the pasted Pod last terminated with exit 137 or 143 and not OOMKilled
 /// (what a kill for a failed startup probe leaves: SIGKILL after the grace period, or SIGTERM obeyed), beside the startup-probe failures.
 pub fn kills_explain_restarts(model: &Model<'_>, pod: &ObjectRef) -> bool {
-    let events = model.events_for(pod);
-    if events
-        .iter()
-        .any(|e| e.reason == "Killing" && e.message.contains("failed startup probe"))
-    {
+    let killed = |e: &&EventRecord| e.reason == "Killing" && e.is_probe(Probe::Startup);
+    if model.events_for(pod).iter().any(killed) {
         return true;
     }
     let Some(Typed::Pod(p)) = model.object(pod).map(|o| &o.typed) else {
         return false;
     };
     containers(p).iter().any(|c| {
-        c.termination().is_some_and(|(_, t)| {
-            matches!(t.exit_code, 137 | 143) && t.reason.as_deref() != Some("OOMKilled")
-        })
+        ContainerExit::of(c.status)
+            .is_some_and(|e| matches!(e.terminated.exit_code, 137 | 143) && !e.oom_killed())
     })
 }
 
-fn has_state(object: &Object) -> bool {
-    let Typed::Pod(pod) = &object.typed else {
-        return false;
-    };
-    pod.status.as_ref().is_some_and(|s| {
-        !s.container_statuses.as_deref().unwrap_or_default().is_empty()
-            || !s.conditions.as_deref().unwrap_or_default().is_empty()
-    })
-}
-
-fn is_startup(event: &EventRecord) -> bool {
-    (event.reason == "Unhealthy"
-        && (event.message.starts_with("Startup probe failed")
-            || event.message.starts_with("Startup probe errored")))
-        || (event.reason == "Killing" && event.message.contains("failed startup probe"))
-}
-
-/// The container an event names: its `fieldPath` (`spec.containers{api}`), or the `Killing`
-/// message's `Container api failed startup probe`.
-fn container_of(event: &EventRecord) -> Option<String> {
-    if let Some(name) = event
-        .field_path
-        .as_deref()
-        .and_then(|p| p.strip_prefix("spec.containers{"))
-        .and_then(|p| p.strip_suffix('}'))
-    {
-        return Some(name.to_string());
-    }
-    event
-        .message
-        .strip_prefix("Container ")
-        .and_then(|m| m.split_once(" failed startup probe"))
-        .map(|(name, _)| name.to_string())
-        .filter(|n| !n.is_empty() && !n.contains(' '))
-}
-
-/// The probe's own words after `Startup probe failed: `, on one line (a command's output can span
-/// several).
-fn probe_output(message: &str) -> String {
-    let rest = message
-        .strip_prefix("Startup probe failed:")
-        .or_else(|| message.strip_prefix("Startup probe errored:"))
-        .unwrap_or(message);
-    rest.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The time a startup probe gives the application before the kubelet kills it.
-#[derive(Clone, Copy, Debug)]
-struct Budget {
-    delay: u32,
-    threshold: u32,
-    period: u32,
-}
-
-impl Budget {
-    fn total(self) -> u32 {
-        self.delay
-            .saturating_add(self.threshold.saturating_mul(self.period))
-    }
-}
-
-/// The pasted Pod's container the events are about.
-struct Pasted {
-    name: String,
-    status_path: String,
-    spec_path: Option<String>,
-    started: Option<bool>,
-    ready: bool,
-    running: bool,
-    restarts: u32,
-    budget: Option<Budget>,
-}
-
-impl Pasted {
-    fn evidence(&self, model: &Model<'_>, object: &Object) -> Vec<Evidence> {
-        let mut out = Vec::new();
-        for field in ["started", "ready", "restartCount"] {
-            out.extend(model.evidence(object, &format!("{}.{field}", self.status_path)));
-        }
-        if let Some(spec) = &self.spec_path {
-            for field in [
-                "initialDelaySeconds",
-                "failureThreshold",
-                "periodSeconds",
-                "httpGet.path",
-                "httpGet.port",
-                "tcpSocket.port",
-                "exec.command[0]",
-            ] {
-                // A describe's probe is one line: cite it once.
-                if let Some(e) = model.evidence(object, &format!("{spec}.startupProbe.{field}")) {
-                    if !out
-                        .iter()
-                        .any(|o: &Evidence| o.source == e.source && o.line == e.line)
-                    {
-                        out.push(e);
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-/// The container of the pasted Pod named `name` (or, unnamed, the only one, or the first with a
-/// startup probe).
-fn pasted_container(object: &Object, name: Option<&str>) -> Option<Pasted> {
-    let Typed::Pod(pod) = &object.typed else {
-        return None;
-    };
-    let views: Vec<_> = containers(pod).into_iter().filter(|c| !c.init).collect();
-    let has_probe = |spec: &Option<String>| {
-        spec.as_ref()
-            .is_some_and(|s| object.locate(&format!("{s}.startupProbe")).is_some())
-    };
-    let view = match name {
-        Some(name) => views.iter().find(|c| c.status.name == name),
-        None if views.len() == 1 => views.first(),
-        None => views.iter().find(|c| has_probe(&c.spec_path)),
-    }?;
-    let started = object
-        .locate(&format!("{}.started", view.status_path))
-        .and_then(|(_, n)| n.as_str())
-        .and_then(|s| s.parse::<bool>().ok());
-    let budget = view
-        .spec_path
-        .as_ref()
-        .filter(|_| has_probe(&view.spec_path))
-        .map(|spec| {
-            let number = |field: &str, default: u32| {
-                object
-                    .locate(&format!("{spec}.startupProbe.{field}"))
-                    .and_then(|(_, n)| n.as_str())
-                    .and_then(|s| s.trim().parse::<u32>().ok())
-                    .unwrap_or(default)
-            };
-            Budget {
-                delay: number("initialDelaySeconds", DEFAULT_DELAY),
-                threshold: number("failureThreshold", DEFAULT_THRESHOLD).max(1),
-                period: number("periodSeconds", DEFAULT_PERIOD).max(1),
-            }
-        });
-    Some(Pasted {
-        name: view.status.name.to_string(),
-        status_path: view.status_path.clone(),
-        spec_path: view.spec_path.clone(),
-        started,
-        ready: view.status.ready,
-        running: view.status.state.as_ref().is_some_and(|s| s.running.is_some()),
-        restarts: u32::try_from(view.status.restart_count).unwrap_or(0),
-        budget,
-    })
-}
-
-/// The container is started now (`started: true`, or ready, which the kubelet sets only after the
-/// startup probe passed) and running: its startup probe passed for this run and does not run again
-/// until the next restart, so the failures before are history whatever the restart count.
-fn started_now(model: &Model<'_>, object: &Object, name: Option<&str>) -> Option<Recovery> {
-    let c = pasted_container(object, name)?;
-    if !c.running || !(c.started == Some(true) || c.ready) {
+/// The container started now and running: its startup probe passed for this run, so the failures
+/// before are history whatever the restart count.
+fn started_now(model: &Model<'_>, object: &Object, c: &StartupContainer) -> Option<Recovery> {
+    if !c.started_now() {
         return None;
     }
-    let mut evidence = Vec::new();
-    for field in ["started", "ready", "state.running.startedAt", "restartCount"] {
-        evidence.extend(model.evidence(object, &format!("{}.{field}", c.status_path)));
-    }
+    let fields = ["started", "ready", "state.running.startedAt", "restartCount"];
+    let evidence = container_evidence(model, object, &c.status_path, &fields);
+    let by = Msg::StartedNow {
+        subject: object.id.clone(),
+        container: (!c.name.is_empty()).then(|| c.name.as_str().into()),
+        restarts: c.restarts,
+    };
     Some(Recovery {
-        by: Msg::StartedNow {
-            subject: object.id.clone(),
-            container: (!c.name.is_empty()).then(|| c.name.as_str().into()),
-            restarts: c.restarts,
-        }
-        .into(),
+        by: by.into(),
         evidence,
     })
 }
@@ -464,24 +259,5 @@ faultline_report::messages! {
                 format!("{subject} 的{container}现在已启动并在运行{restarts}")
             },
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_the_container_and_the_probe_output() {
-        assert_eq!(
-            probe_output("Startup probe failed: Warning: a\nmysqladmin: connect failed\n"),
-            "Warning: a mysqladmin: connect failed"
-        );
-        let budget = Budget {
-            delay: 10,
-            threshold: 30,
-            period: 5,
-        };
-        assert_eq!(budget.total(), 160);
     }
 }

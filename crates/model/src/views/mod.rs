@@ -1,0 +1,10 @@
+//! Typed readings of pasted objects, walked once here so that no rule walks a raw tree: a rule asks
+//! the model (or an [`faultline_ingest::Object`]) what it states and gets a value. Each module is one
+//! reading, named after what it reads.
+
+pub mod container_exit;
+pub mod dependency_host;
+pub mod job_failure;
+pub mod probe_port;
+pub mod startup_probe;
+pub mod unprobed_ready_pod;
