@@ -2,4 +2,9 @@
 //! a rule asks an [`crate::EventRecord`] (or a line) what it says and gets a value. Each module is one
 //! family of messages, with the source that prints it.
 
+pub mod container_config;
+pub mod container_start;
+pub mod image_pull;
+pub mod node_pressure;
 pub mod probe;
+pub mod scheduler_fit;
