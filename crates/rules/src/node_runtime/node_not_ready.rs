@@ -1,6 +1,6 @@
 use crate::history::{self, Supersedes};
 use faultline_ingest::Typed;
-use faultline_model::graph::{EdgeKind, Target};
+use faultline_model::views::node_status::NodeStatus;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -64,28 +64,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Node")
     {
-        let ready = node.locate("status.conditions").and_then(|(_, conditions)| {
-            conditions
-                .items()
-                .iter()
-                .enumerate()
-                .find(|(_, c)| c.get("type").and_then(|n| n.as_str()) == Some("Ready"))
-        });
-        let Some((i, ready)) = ready else {
+        let Some(ready) = NodeStatus::of(node).condition("Ready") else {
             // No Ready condition pasted (a describe cut before its Conditions): the node
             // lifecycle controller's taint says it instead.
             findings.extend(from_taint(model, index, node));
             continue;
         };
-        let status = ready.get("status").and_then(|n| n.as_str()).unwrap_or_default();
+        let (status, reason, message) = (ready.status, ready.reason, ready.message);
         if status == "True" {
             continue;
         }
-        let reason = ready.get("reason").and_then(|n| n.as_str()).unwrap_or_default();
-        let message = ready.get("message").and_then(|n| n.as_str()).unwrap_or_default();
         let mut evidence: Vec<Evidence> = Vec::new();
         for field in ["status", "reason", "message"] {
-            evidence.extend(model.evidence(node, &format!("status.conditions[{i}].{field}")));
+            evidence.extend(model.evidence(node, &format!("status.conditions[{}].{field}", ready.index)));
         }
         for event in model
             .events_for(&node.id)
@@ -96,13 +87,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.event_evidence(event));
         }
         // The Pods pasted that run on it.
-        let pods: Vec<ObjectRef> = model
-            .graph
-            .edges
-            .iter()
-            .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-            .map(|e| model.objects[e.from].id.clone())
-            .collect();
+        let pods = model.pods_on(index);
         let name = &node.id.name;
         let state = if status == "Unknown" {
             Msg::StoppedReporting {}
@@ -149,10 +134,9 @@ const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kuberne
 /// A pasted Node without its Ready condition but with a lifecycle taint: not ready, as the taint
 /// says (`kubectl describe node` cut before its Conditions: rancher/rancher#29997).
 fn from_taint(model: &Model<'_>, index: usize, node: &faultline_ingest::Object) -> Option<Finding> {
-    let (_, taints) = node.locate("spec.taints")?;
-    let (t, key) = taints.items().iter().enumerate().find_map(|(t, taint)| {
-        let key = taint.get("key").and_then(|n| n.as_str())?;
-        READY_TAINTS.contains(&key).then_some((t, key))
+    let (t, key) = NodeStatus::of(node).taints().into_iter().find_map(|taint| {
+        let key = taint.key.filter(|k| READY_TAINTS.contains(k))?;
+        Some((taint.index, key))
     })?;
     let mut evidence: Vec<Evidence> = model
         .evidence(node, &format!("spec.taints[{t}].key"))
@@ -166,13 +150,7 @@ fn from_taint(model: &Model<'_>, index: usize, node: &faultline_ingest::Object) 
     {
         evidence.extend(model.event_evidence(event));
     }
-    let pods: Vec<ObjectRef> = model
-        .graph
-        .edges
-        .iter()
-        .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-        .map(|e| model.objects[e.from].id.clone())
-        .collect();
+    let pods = model.pods_on(index);
     let unreachable = key == READY_TAINTS[0];
     let summary = Msg::NotReady {
         subject: node.id.clone(),
@@ -215,19 +193,9 @@ fn from_taint(model: &Model<'_>, index: usize, node: &faultline_ingest::Object) 
 /// status is now: NodeNotReady") with the Node itself not pasted (a pasted Node's condition is the
 /// newer word, judged above). A later `NodeReady` makes it history.
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Node" && e.reason == "NodeNotReady")
-    {
-        let id = &event.subject;
-        if seen.contains(&id) || model.object(id).is_some() {
-            continue;
-        }
-        seen.push(id);
-        let events = model.events_for(id);
-        let Some(latest) = events.iter().rev().find(|e| e.reason == "NodeNotReady").copied() else {
+    for node in model.event_subjects("Node", |e| e.reason == "NodeNotReady") {
+        let id = node.subject;
+        let Some(latest) = node.last().filter(|_| model.object(id).is_none()) else {
             continue;
         };
         let mut evidence: Vec<Evidence> = Vec::new();
