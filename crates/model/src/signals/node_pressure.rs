@@ -135,6 +135,29 @@ impl EventRecord {
 }
 
 impl Model<'_> {
+    /// Each event of a Node that says it is under a pressure ([`EventRecord::pressure_signalled`]),
+    /// in input order, with that pressure.
+    pub fn node_pressure_events(&self) -> Vec<(&EventRecord, &'static str)> {
+        self.events
+            .iter()
+            .filter(|e| e.subject.kind == "Node")
+            .filter_map(|e| Some((e, e.pressure_signalled()?)))
+            .collect()
+    }
+
+    /// The kubelet's `Evicted` events of Pods, in input order (every one: a Pod evicted twice was
+    /// evicted twice).
+    pub fn pod_eviction_events(&self) -> impl Iterator<Item = &EventRecord> {
+        self.events
+            .iter()
+            .filter(|e| e.reason == "Evicted" && e.subject.kind == "Pod")
+    }
+
+    /// Whether any event is an eviction (`Evicted`), whatever its subject.
+    pub fn has_eviction_events(&self) -> bool {
+        self.events.iter().any(|e| e.reason == "Evicted")
+    }
+
     /// The `Evicted` events whose message says the node was low on a resource under `pressure`,
     /// in input order (they name the Pod, not its node).
     pub fn evictions_under(&self, pressure: &str) -> Vec<&EventRecord> {

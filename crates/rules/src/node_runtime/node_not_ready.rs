@@ -56,28 +56,53 @@ const READY_AGAIN: Supersedes<'static> = Supersedes::Event {
     same_part: false,
 };
 
+/// The taints the node lifecycle controller puts on a node while its Ready condition is `Unknown`
+/// (`node.kubernetes.io/unreachable`) or `False` (`node.kubernetes.io/not-ready`), and removes when
+/// it is `True` again.
+const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"];
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
+    let no_pods = !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_)));
     for (index, node) in model
         .objects
         .iter()
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Node")
     {
-        let Some(ready) = NodeStatus::of(node).condition("Ready") else {
-            // No Ready condition pasted (a describe cut before its Conditions): the node
-            // lifecycle controller's taint says it instead.
-            findings.extend(from_taint(model, index, node));
-            continue;
+        let status = NodeStatus::of(node);
+        // What says it is not ready: its Ready condition, or without one (`kubectl describe node`
+        // cut before its Conditions: rancher/rancher#29997) the node lifecycle controller's taint.
+        // `down`: it stopped reporting (Unknown, unreachable).
+        let (state, message, fields, down, conditions_pasted) = match status.condition("Ready") {
+            Some(ready) if ready.status == "True" => continue,
+            Some(ready) => {
+                let state = if ready.status == "Unknown" {
+                    Msg::StoppedReporting {}
+                } else {
+                    Msg::ReportsNotReady {
+                        reason: (!ready.reason.is_empty()).then(|| ready.reason.into()),
+                    }
+                };
+                let fields = ["status", "reason", "message"]
+                    .map(|f| format!("status.conditions[{}].{f}", ready.index));
+                let message = (!ready.message.is_empty()).then(|| ready.message.to_string());
+                (state, message, fields.to_vec(), ready.status == "Unknown", true)
+            }
+            None => {
+                let ready_taint = status.taints().into_iter().find_map(|t| {
+                    let key = t.key.filter(|k| READY_TAINTS.contains(k))?;
+                    Some((t.index, key))
+                });
+                let Some((t, key)) = ready_taint else { continue };
+                let state = Msg::Tainted {
+                    taint: key.to_string(),
+                };
+                let fields = vec![format!("spec.taints[{t}].key")];
+                (state, None, fields, key == READY_TAINTS[0], false)
+            }
         };
-        let (status, reason, message) = (ready.status, ready.reason, ready.message);
-        if status == "True" {
-            continue;
-        }
-        let mut evidence: Vec<Evidence> = Vec::new();
-        for field in ["status", "reason", "message"] {
-            evidence.extend(model.evidence(node, &format!("status.conditions[{}].{field}", ready.index)));
-        }
+        let mut evidence: Vec<Evidence> = fields.iter().filter_map(|f| model.evidence(node, f)).collect();
         for event in model
             .events_for(&node.id)
             .iter()
@@ -86,107 +111,43 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         {
             evidence.extend(model.event_evidence(event));
         }
-        // The Pods pasted that run on it.
-        let pods = model.pods_on(index);
-        let name = &node.id.name;
-        let state = if status == "Unknown" {
-            Msg::StoppedReporting {}
-        } else {
-            Msg::ReportsNotReady {
-                reason: (!reason.is_empty()).then(|| reason.into()),
-            }
-        };
         let summary = Msg::NotReady {
             subject: node.id.clone(),
             state: Box::new(state.into()),
-            message: (!message.is_empty()).then(|| message.to_string()),
-            pods,
+            message,
+            pods: model.pods_on(index),
         };
-        let mut cannot_establish: Vec<Message> = vec![Msg::PodsStillServe {}.into()];
-        if status == "Unknown" {
-            cannot_establish.insert(0, Msg::DownOffOrCut {}.into());
+        let mut cannot_establish: Vec<Message> = Vec::new();
+        if !conditions_pasted {
+            cannot_establish.push(Msg::ConditionsNotPasted {}.into());
         }
-        if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
+        if down {
+            cannot_establish.push(Msg::DownOffOrCut {}.into());
+        }
+        cannot_establish.push(Msg::PodsStillServe {}.into());
+        if no_pods {
             cannot_establish.push(Msg::NoPods {}.into());
         }
-        let subject = node.id.clone();
-        let next_steps = vec![
-                command!("kubectl describe node {}", name),
-                command!("kubectl get pods -A -o wide --field-selector spec.nodeName={}", name),
-                command!("kubectl debug node/{} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m", name),
-            ];
+        let name = &node.id.name;
+        let mut next_steps = vec![
+            command!("kubectl describe node {}", name),
+            command!(
+                "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                name
+            ),
+        ];
+        if conditions_pasted {
+            next_steps.push(command!("kubectl debug node/{} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m", name));
+        }
         findings.push(RULE.finding(
             Severity::Error,
-            subject,
+            node.id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
         ));
     }
-}
-
-/// The taints the node lifecycle controller puts on a node while its Ready condition is `Unknown`
-/// (`node.kubernetes.io/unreachable`) or `False` (`node.kubernetes.io/not-ready`), and removes when
-/// it is `True` again.
-const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"];
-
-/// A pasted Node without its Ready condition but with a lifecycle taint: not ready, as the taint
-/// says (`kubectl describe node` cut before its Conditions: rancher/rancher#29997).
-fn from_taint(model: &Model<'_>, index: usize, node: &faultline_ingest::Object) -> Option<Finding> {
-    let (t, key) = NodeStatus::of(node).taints().into_iter().find_map(|taint| {
-        let key = taint.key.filter(|k| READY_TAINTS.contains(k))?;
-        Some((taint.index, key))
-    })?;
-    let mut evidence: Vec<Evidence> = model
-        .evidence(node, &format!("spec.taints[{t}].key"))
-        .into_iter()
-        .collect();
-    for event in model
-        .events_for(&node.id)
-        .iter()
-        .filter(|e| e.reason == "NodeNotReady")
-        .take(2)
-    {
-        evidence.extend(model.event_evidence(event));
-    }
-    let pods = model.pods_on(index);
-    let unreachable = key == READY_TAINTS[0];
-    let summary = Msg::NotReady {
-        subject: node.id.clone(),
-        state: Box::new(
-            Msg::Tainted {
-                taint: key.to_string(),
-            }
-            .into(),
-        ),
-        message: None,
-        pods,
-    };
-    let mut cannot_establish: Vec<Message> =
-        vec![Msg::ConditionsNotPasted {}.into(), Msg::PodsStillServe {}.into()];
-    if unreachable {
-        cannot_establish.insert(1, Msg::DownOffOrCut {}.into());
-    }
-    if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
-        cannot_establish.push(Msg::NoPods {}.into());
-    }
-    let name = &node.id.name;
-    let next_steps = vec![
-        command!("kubectl describe node {}", name),
-        command!(
-            "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
-            name
-        ),
-    ];
-    Some(RULE.finding(
-        Severity::Error,
-        node.id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    ))
 }
 
 /// Nodes known only from their events: the node lifecycle controller's `NodeNotReady` ("Node X

@@ -94,16 +94,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             }
         }
     }
-    for event in model.events.iter().filter(|e| e.subject.kind == "Node") {
-        if let Some(pressure) = event.pressure_signalled() {
-            let node = ObjectRef {
-                kind: "Node".into(),
-                namespace: None,
-                name: event.subject.name.clone(),
-                uid: None,
-            };
-            add(&mut pressures, node, pressure, model.event_evidence(event));
-        }
+    for (event, pressure) in model.node_pressure_events() {
+        let node = ObjectRef {
+            kind: "Node".into(),
+            namespace: None,
+            name: event.subject.name.clone(),
+            uid: None,
+        };
+        add(&mut pressures, node, pressure, model.event_evidence(event));
     }
     // A later NodeHasNoDiskPressure (or the condition False) means it passed.
     pressures.retain(|(node, pressure, _)| !model.pressure_relieved(&node.name, pressure));
@@ -141,7 +139,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             resource: Box::new(resource),
         }
         .into()];
-        if model.events.iter().any(|e| e.reason == "Evicted") && !model.graph.inventory.has("Pod") {
+        if model.has_eviction_events() && !model.graph.inventory.has("Pod") {
             cannot_establish.push(Msg::EvictionsUnlinked {}.into());
         }
         let name = node.name.clone();

@@ -129,11 +129,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             model.evidence(pod, "kubectl.status").into_iter().collect(),
         ));
     }
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.reason == "Evicted" && e.subject.kind == "Pod")
-    {
+    for event in model.pod_eviction_events() {
         // The Pod object, when pasted, already said it (and knows its node).
         let pasted = model.object(&event.subject);
         let node = pasted.map(node_name).unwrap_or_default().to_string();
