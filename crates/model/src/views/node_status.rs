@@ -4,7 +4,8 @@
 use faultline_ingest::node::Node;
 use faultline_ingest::Object;
 
-use crate::signals::scheduler_fit::Cause;
+use crate::signals::scheduler_fit::{Cause, Histogram};
+use crate::Model;
 
 /// One of `status.conditions`, its fields as written (empty when absent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +134,35 @@ impl<'a> NodeStatus<'a> {
     }
 }
 
+/// The pasted Nodes that show one of the scheduler's refusals, with the fields that show it.
+pub type Refusing<'h, 'a> = (&'h Cause, Vec<(&'a Object, Vec<String>)>);
+
+impl<'a> Model<'a> {
+    /// For each entry of a scheduler's histogram, in order, the pasted Nodes whose fields show that
+    /// refusal ([`NodeStatus::refusing_fields`]), in input order; entries no pasted Node shows are
+    /// left out.
+    pub fn nodes_refusing<'h>(
+        &self,
+        histogram: &'h Histogram,
+        node_selector: &[(&str, &str)],
+    ) -> Vec<Refusing<'h, 'a>> {
+        let nodes: Vec<NodeStatus<'a>> = self.objects_of_kind("Node").map(NodeStatus::of).collect();
+        histogram
+            .entries
+            .iter()
+            .map(|entry| {
+                let refusing = nodes
+                    .iter()
+                    .map(|node| (node.object, node.refusing_fields(&entry.cause, node_selector)))
+                    .filter(|(_, fields)| !fields.is_empty())
+                    .collect();
+                (&entry.cause, refusing)
+            })
+            .filter(|(_, refusing): &Refusing<'h, 'a>| !refusing.is_empty())
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use faultline_ingest::{ingest, Source};
@@ -171,5 +201,12 @@ status:
         let taint = Cause::Taint(Some("{node.kubernetes.io/not-ready: }".into()));
         assert_eq!(node.refusing_fields(&taint, &[]), ["spec.taints[0].key"]);
         assert!(node.refusing_fields(&Cause::TooManyPods, &selector).is_empty());
+        let model = crate::Model::build(&sources, &ingested);
+        let Some(histogram) = crate::signals::scheduler_fit::parse("0/1 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 1 Insufficient cpu.") else {
+            panic!("a histogram")
+        };
+        let refusing = model.nodes_refusing(&histogram, &[]);
+        assert_eq!(refusing.len(), 1);
+        assert_eq!(refusing[0].1[0].1, ["spec.taints[0].key"]);
     }
 }

@@ -41,6 +41,7 @@ crate::declare_rule! {
     pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
 }
 
+/// The resource a pressure condition is short of.
 fn resource_of(pressure: &str) -> Msg {
     match pressure {
         "DiskPressure" => Msg::Disk {},
@@ -168,6 +169,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// The pressure condition a finding of this rule is about (`MemoryPressure`), read from its typed
+/// message while the rules run (its texts are rendered only at the end): for the rules that leave
+/// to it the evictions it cites (`pod-evicted`). `None` for any other finding.
 pub fn pressure_of(finding: &Finding) -> Option<&'static str> {
     match finding.summary.message()?.get::<Msg>()? {
         Msg::ShortOf { pressure, .. } => Some(pressure),
@@ -224,6 +228,8 @@ faultline_report::messages! {
 
 #[cfg(test)]
 mod tests {
+    /// The pressure is read from the finding's typed message, not from its text (which is empty
+    /// while the rules run).
     #[test]
     fn a_finding_says_its_pressure() {
         let text = "apiVersion: v1\nkind: Node\nmetadata: {name: w}\nstatus:\n  conditions:\n  - {type: PIDPressure, status: \"True\"}\n";

@@ -3,7 +3,6 @@ use std::collections::BTreeSet;
 use faultline_ingest::api::Pod;
 use faultline_ingest::{Object, Typed};
 use faultline_model::signals::scheduler_fit::{Cause, FitFailure, Histogram, Refusal};
-use faultline_model::views::node_status::NodeStatus;
 use faultline_model::views::pod_placement::PodPlacement;
 use faultline_model::{EventRecord, Model};
 use faultline_report::lang::Lang;
@@ -216,21 +215,19 @@ fn failing_nodes(
     node_selector: &[(&str, &str)],
     evidence: &mut Vec<Evidence>,
 ) -> Vec<Message> {
-    let nodes: Vec<NodeStatus<'_>> = model.objects_of_kind("Node").map(NodeStatus::of).collect();
     let mut named = Vec::new();
-    for entry in &histogram.entries {
-        let mut names = Vec::new();
-        for node in &nodes {
-            let cited = node.refusing_fields(&entry.cause, node_selector);
-            if !cited.is_empty() {
-                names.push(node.object.id.name.to_string());
-                evidence.extend(cited.iter().filter_map(|path| model.evidence(node.object, path)));
+    for (cause, nodes) in model.nodes_refusing(histogram, node_selector) {
+        for (node, fields) in &nodes {
+            evidence.extend(fields.iter().filter_map(|path| model.evidence(node, path)));
+        }
+        let names = nodes.iter().map(|(node, _)| node.id.name.to_string()).collect();
+        named.push(
+            Msg::PastedNodes {
+                cause: Box::new(describe_cause(cause)),
+                nodes: names,
             }
-        }
-        if !names.is_empty() {
-            let cause = Box::new(describe_cause(&entry.cause));
-            named.push(Msg::PastedNodes { cause, nodes: names }.into());
-        }
+            .into(),
+        );
     }
     named
 }
