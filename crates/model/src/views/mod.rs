@@ -1,10 +1,15 @@
 //! Typed readings of pasted objects, walked once here so that no rule walks a raw tree: a rule asks
-//! the model (or an [`faultline_ingest::Object`]) what it states and gets a value. Each module is one
-//! reading, named after what it reads.
+//! the model (or an [`faultline_ingest::Object`]) what it states and gets a value, with the field
+//! paths it cites. Each module is one reading, named after what it reads.
 
 pub mod container_exit;
 pub mod dependency_host;
 pub mod job_failure;
+pub mod node_status;
+pub mod object_edges;
+pub mod pod_eviction;
+pub mod pod_placement;
+pub mod pod_references;
 pub mod probe_port;
 pub mod startup_probe;
 pub mod unprobed_ready_pod;

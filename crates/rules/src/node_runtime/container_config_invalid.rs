@@ -1,9 +1,10 @@
-use crate::containers::containers;
 use faultline_ingest::Typed;
-use faultline_model::graph::{EdgeKind, Target};
+use faultline_model::signals::container_config::ConfigError;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+use crate::containers::containers;
 
 crate::declare_rule! {
     /// ## What it finds
@@ -43,57 +44,6 @@ crate::declare_rule! {
     pub const RULE = { id: "container-config-invalid", boundary: Boundary::NodeRuntime, components: [Kubelet, Runtime], check: check };
 }
 
-/// What the kubelet's message says is wrong.
-#[derive(Debug, PartialEq, Eq)]
-enum Cause {
-    /// `secret "x" not found` / `configmap "x" not found`.
-    Missing {
-        kind: &'static str,
-        name: String,
-    },
-    /// `couldn't find key k in Secret ns/x`.
-    MissingKey {
-        key: String,
-        what: String,
-    },
-    RunAsNonRoot,
-    Unknown,
-}
-
-fn cause(message: &str) -> Cause {
-    for (needle, kind) in [
-        ("secret \"", "Secret"),
-        ("configmap \"", "ConfigMap"),
-        ("configmaps \"", "ConfigMap"),
-        ("secrets \"", "Secret"),
-    ] {
-        if let Some(at) = message.find(needle) {
-            let rest = &message[at + needle.len()..];
-            if let Some(end) = rest.find('"') {
-                if rest[end..].starts_with("\" not found") {
-                    return Cause::Missing {
-                        kind,
-                        name: rest[..end].to_string(),
-                    };
-                }
-            }
-        }
-    }
-    if let Some(at) = message.find("couldn't find key ") {
-        let rest = &message[at + "couldn't find key ".len()..];
-        if let Some((key, what)) = rest.split_once(" in ") {
-            return Cause::MissingKey {
-                key: key.to_string(),
-                what: what.trim().to_string(),
-            };
-        }
-    }
-    if message.contains("runAsNonRoot") {
-        return Cause::RunAsNonRoot;
-    }
-    Cause::Unknown
-}
-
 /// kubectl's STATUS for a container the kubelet cannot create from its configuration.
 const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     statuses: &["CreateContainerConfigError", "CreateContainerError"],
@@ -113,18 +63,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .collect();
         let Some(first) = failing.first() else { continue };
         let id = &object.id;
-        let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let events = model.events_for(id);
-        let failed: Vec<_> = events
-            .iter()
-            .filter(|e| e.reason == "Failed" && e.message.starts_with("Error:"))
-            .collect();
+        let failed = events.iter().rfind(|e| e.is_kubelet_error());
         let message = first
             .waiting_message()
-            .map(str::to_string)
-            .or_else(|| failed.last().map(|e| e.message.clone()))
+            .or_else(|| failed.map(|e| e.message.as_str()))
             .unwrap_or_default();
-        let cause = cause(&message);
+        let cause = ConfigError::read(message);
 
         let mut evidence: Vec<Evidence> = Vec::new();
         for c in &failing {
@@ -132,82 +77,53 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.evidence(object, &format!("{}.state.waiting.message", c.status_path)));
         }
         evidence.extend(model.evidence(object, "spec.nodeName"));
-        if let Some(event) = failed.last() {
-            evidence.extend(model.event_evidence(event));
-        }
+        evidence.extend(failed.and_then(|e| model.event_evidence(e)));
         // The Pod's own reference to the missing object, when the spec was pasted.
-        let mut referenced = false;
-        let mut pasted = false;
-        if let Cause::Missing { kind, name } = &cause {
-            for edge in model
-                .graph
-                .edges
-                .iter()
-                .filter(|e| e.from == index && e.kind == EdgeKind::Uses)
-            {
-                let (target_kind, target_name, is_pasted) = match &edge.to {
-                    Target::Object(i) => (
-                        model.objects[*i].id.kind.as_str(),
-                        model.objects[*i].id.name.as_str(),
-                        true,
-                    ),
-                    Target::Missing(r) => (r.kind.as_str(), r.name.as_str(), false),
-                };
-                if target_kind == *kind && target_name == name {
-                    referenced = true;
-                    pasted |= is_pasted;
-                    evidence.extend(model.evidence(object, &edge.path));
-                }
-            }
-        }
-
-        let what: Message = match &cause {
-            Cause::Missing { kind, name } => Msg::MissingObject {
-                kind,
-                name: name.clone(),
-                namespace: id.namespace.as_ref().map(ToString::to_string),
-            }
-            .into(),
-            Cause::MissingKey { key, what } => Msg::MissingKey {
-                key: key.clone(),
-                what: what.clone(),
-            }
-            .into(),
-            Cause::RunAsNonRoot => Msg::RunAsNonRoot {}.into(),
-            Cause::Unknown => Msg::NotSaid {}.into(),
+        let uses = match &cause {
+            ConfigError::Missing { kind, name } => model.uses_of(index, kind, name),
+            _ => Vec::new(),
         };
+        evidence.extend(uses.iter().filter_map(|u| model.evidence(object, u.path)));
+
         let summary = Msg::CannotCreate {
             subject: id.clone(),
             container: first.status.name.as_str().into(),
-            cause: Box::new(what),
+            cause: Box::new(what(
+                &cause,
+                id.namespace.as_ref().map(ToString::to_string),
+                false,
+            )),
         };
         let mut cannot_establish: Vec<Message> = vec![Msg::WouldStart {}.into()];
         match &cause {
-            Cause::Missing { kind, .. } => {
+            ConfigError::Missing { kind, .. } => {
                 cannot_establish.push(Msg::WhyAbsent { kind }.into());
-                if pasted {
+                if uses.iter().any(|u| u.pasted) {
                     cannot_establish.push(Msg::SameNameInInput { kind }.into());
                 }
-                if !referenced && pod.spec.is_some() {
+                if uses.is_empty() && pod.spec.is_some() {
                     cannot_establish.push(Msg::ReferenceNotInSpec {}.into());
                 }
             }
-            Cause::MissingKey { .. } => cannot_establish.push(Msg::KeysNotPasted {}.into()),
+            ConfigError::MissingKey { .. } => cannot_establish.push(Msg::KeysNotPasted {}.into()),
             _ => {}
         }
         if events.is_empty() {
             cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
         }
-        let name = &id.name;
+        let (name, cmd_ns) = (
+            &id.name,
+            id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
+        );
         let mut next_steps = vec![command!("kubectl describe pod {} -n {}", name, cmd_ns)];
         match &cause {
-            Cause::Missing { kind, name: object_name } => {
+            ConfigError::Missing { kind, name: object_name } => {
                 next_steps.push(command!("kubectl get {} {} -n {}", kind.to_ascii_lowercase(), object_name, cmd_ns));
                 next_steps.push(command!("kubectl get {} -A --field-selector metadata.name={}", kind.to_ascii_lowercase(), object_name));
             }
-            Cause::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, cmd_ns)),
-            Cause::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, cmd_ns)),
-            Cause::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", cmd_ns, name)),
+            ConfigError::MissingKey { .. } => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}: {{.env}} {{.envFrom}}{{\"\\n\"}}{{end}}'", name, cmd_ns)),
+            ConfigError::RunAsNonRoot => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.securityContext}} {{.spec.containers[*].securityContext}}'", name, cmd_ns)),
+            ConfigError::Unknown => next_steps.push(command!("kubectl events -n {} --for pod/{}", cmd_ns, name)),
         }
         findings.push(RULE.finding(
             Severity::Error,
@@ -220,55 +136,55 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// What is wrong, as a clause of the summary (`events_only`: in the events-only finding's words).
+fn what(cause: &ConfigError, namespace: Option<String>, events_only: bool) -> Message {
+    match cause {
+        ConfigError::Missing { kind, name } => Msg::MissingObject {
+            kind,
+            name: name.clone(),
+            namespace,
+        }
+        .into(),
+        ConfigError::MissingKey { key, what } if events_only => Msg::KeyNotIn {
+            key: key.clone(),
+            what: what.clone(),
+        }
+        .into(),
+        ConfigError::MissingKey { key, what } => Msg::MissingKey {
+            key: key.clone(),
+            what: what.clone(),
+        }
+        .into(),
+        ConfigError::RunAsNonRoot if events_only => Msg::ImageRunsAsRoot {}.into(),
+        ConfigError::RunAsNonRoot => Msg::RunAsNonRoot {}.into(),
+        ConfigError::Unknown => Msg::NotSaid {}.into(),
+    }
+}
+
 /// Pods known only from their events: the kubelet's `Failed` event `Error: secret "x" not found`
 /// (a hint, not proof). A later `Started` event means it passed.
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for event in model.events.iter().filter(|e| {
-        e.subject.kind == "Pod"
-            && e.reason == "Failed"
-            && e.message.starts_with("Error: ")
-            && cause(&e.message) != Cause::Unknown
-    }) {
+    for (event, cause) in model.config_error_pods() {
         let id = &event.subject;
-        if seen.contains(&id) || model.graph.find(id).is_some() {
+        if model
+            .events_for(id)
+            .iter()
+            .any(|e| e.reason == "Started" && e.is_after(event))
+        {
             continue;
         }
-        seen.push(id);
-        let events = model.events_for(id);
-        let started_later = events.iter().any(|e| e.reason == "Started" && e.is_after(event));
-        if started_later {
-            continue;
-        }
-        let why = cause(&event.message);
-        let what: Message = match &why {
-            Cause::Missing { kind, name } => Msg::MissingObject {
-                kind,
-                name: name.clone(),
-                namespace: None,
-            }
-            .into(),
-            Cause::MissingKey { key, what } => Msg::KeyNotIn {
-                key: key.clone(),
-                what: what.clone(),
-            }
-            .into(),
-            Cause::RunAsNonRoot => Msg::ImageRunsAsRoot {}.into(),
-            // Not reached: the events read are those whose cause is known.
-            Cause::Unknown => Msg::NotSaid {}.into(),
-        };
-        let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let summary = Msg::FromEvents {
             subject: id.clone(),
             message: event.message.clone(),
-            cause: Box::new(what),
+            cause: Box::new(what(&cause, None, true)),
         };
         let cannot_establish: Vec<Message> = vec![
             Msg::NotPasted { subject: id.clone() }.into(),
             Msg::WhichReference {}.into(),
         ];
+        let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut next_steps = vec![command!("kubectl describe pod {} -n {}", id.name, cmd_ns)];
-        if let Cause::Missing { kind, name } = &why {
+        if let ConfigError::Missing { kind, name } = &cause {
             next_steps.push(command!(
                 "kubectl get {} {} -n {}",
                 kind.to_ascii_lowercase(),
@@ -380,40 +296,5 @@ faultline_report::messages! {
             en: "Which Secret, ConfigMap or key is missing: the Pod's events (`Error: secret \"x\" not found`) say.",
             zh: "缺少的是哪个 Secret、ConfigMap 或键：要看 Pod 的事件（`Error: secret \"x\" not found`）。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn causes_from_kubelet_messages() {
-        assert_eq!(
-            cause("Error: secret \"smtp-credentials\" not found"),
-            Cause::Missing {
-                kind: "Secret",
-                name: "smtp-credentials".into()
-            }
-        );
-        assert_eq!(
-            cause("configmap \"app-config\" not found"),
-            Cause::Missing {
-                kind: "ConfigMap",
-                name: "app-config".into()
-            }
-        );
-        assert_eq!(
-            cause("Error: couldn't find key password in Secret shop/db"),
-            Cause::MissingKey {
-                key: "password".into(),
-                what: "Secret shop/db".into()
-            }
-        );
-        assert_eq!(
-            cause("Error: container has runAsNonRoot and image will run as root (pod: \"x\")"),
-            Cause::RunAsNonRoot
-        );
-        assert_eq!(cause("Error: something else"), Cause::Unknown);
     }
 }

@@ -2,6 +2,7 @@ use crate::application::container_init_oom_killed::start_oom_killed;
 use crate::containers::{containers, ContainerView};
 use crate::history::{self, Supersedes};
 use faultline_ingest::Typed;
+use faultline_model::signals::container_start::StartError;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -58,21 +59,13 @@ pub fn never_started(c: &ContainerView<'_>) -> bool {
         .is_some_and(|(_, t)| matches!(t.reason.as_deref(), Some("ContainerCannotRun" | "StartError")))
 }
 
-/// What the runtime's message says is the cause.
-fn hint(message: &str) -> Option<Msg> {
-    let m = message.to_ascii_lowercase();
-    if m.contains("executable file not found")
-        || m.contains("no such file or directory") && m.contains("exec")
-    {
-        Some(Msg::NotInImage {})
-    } else if m.contains("permission denied") {
-        Some(Msg::NotExecutable {})
-    } else if m.contains("no such file or directory") {
-        Some(Msg::PathMissing {})
-    } else if m.contains("exec format error") {
-        Some(Msg::WrongArchitecture {})
-    } else {
-        None
+/// The runtime's reason as the summary says it.
+fn hint(error: StartError) -> Msg {
+    match error {
+        StartError::NotInImage => Msg::NotInImage {},
+        StartError::NotExecutable => Msg::NotExecutable {},
+        StartError::PathMissing => Msg::PathMissing {},
+        StartError::WrongArchitecture => Msg::WrongArchitecture {},
     }
 }
 
@@ -111,7 +104,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.event_evidence(event));
             messages.push(event.message.clone());
         }
-        let cause = messages.iter().find_map(|m| hint(m)).unwrap_or(Msg::NotSaid {});
+        let cause = messages
+            .iter()
+            .find_map(|m| StartError::read(m))
+            .map_or(Msg::NotSaid {}, hint);
         let summary = Msg::CannotStart {
             subject: id.clone(),
             init: first.init,
@@ -221,27 +217,5 @@ faultline_report::messages! {
             en: "The container's spec (command, args, image) was not in the input.",
             zh: "输入中没有这个容器的 spec（command、args、image）。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hints_from_runtime_messages() {
-        assert_eq!(
-            hint("exec: \"wge\": executable file not found in $PATH: unknown"),
-            Some(Msg::NotInImage {})
-        );
-        assert_eq!(
-            hint("exec /app/run.sh: permission denied"),
-            Some(Msg::NotExecutable {})
-        );
-        assert_eq!(
-            hint("chdir to cwd (\"/srv\") set in config.json failed: no such file or directory"),
-            Some(Msg::PathMissing {})
-        );
-        assert_eq!(hint("something else"), None);
     }
 }

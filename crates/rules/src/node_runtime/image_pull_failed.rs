@@ -1,12 +1,15 @@
-use faultline_ingest::api::{ContainerStatus, Pod};
-
-use super::super::containers::containers;
-use crate::history::{self, Supersedes};
+use faultline_ingest::api::Pod;
 use faultline_ingest::{Object, Typed};
+use faultline_model::dispatch::EventSubject;
+use faultline_model::signals::image_pull::{registry_host, RegistryHint, PULL_WAITING_REASONS};
+use faultline_model::views::pod_placement::PodPlacement;
 use faultline_model::{EventRecord, Model};
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+use crate::containers::containers;
+use crate::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -166,98 +169,16 @@ faultline_report::messages! {
     }
 }
 
-const PULL_REASONS: [&str; 7] = [
-    "ErrImagePull",
-    "ImagePullBackOff",
-    "InvalidImageName",
-    "ErrImageNeverPull",
-    "ImageInspectError",
-    "RegistryUnavailable",
-    "SignatureValidationFailed",
-];
-
-/// What the registry's answer, as relayed in a message, says about the cause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RegistryHint {
-    NotFound,
-    Unauthorized,
-    Certificate,
-    Network,
-    RateLimited,
-}
-
-impl RegistryHint {
-    fn from_message(message: &str) -> Option<Self> {
-        let m = message.to_ascii_lowercase();
-        let has = |needles: &[&str]| needles.iter().any(|n| m.contains(n));
-        if has(&["toomanyrequests", "rate limit", "429 too many"]) {
-            Some(Self::RateLimited)
-        } else if has(&[
-            "x509",
-            "certificate signed by unknown authority",
-            "tls: failed to verify",
-        ]) {
-            Some(Self::Certificate)
-        } else if has(&[
-            "unauthorized",
-            "authentication required",
-            "access denied",
-            "denied:",
-            "403 forbidden",
-            "401",
-        ]) {
-            Some(Self::Unauthorized)
-        } else if has(&["not found", "notfound", "manifest unknown", "name unknown"]) {
-            Some(Self::NotFound)
-        } else if has(&[
-            "i/o timeout",
-            "dial tcp",
-            "no such host",
-            "connection refused",
-            "deadline exceeded",
-            "network is unreachable",
-            "tls handshake timeout",
-        ]) {
-            Some(Self::Network)
-        } else {
-            None
-        }
+/// What the registry's answer says, as the summary says it.
+fn explanation(hint: RegistryHint) -> Message {
+    match hint {
+        RegistryHint::NotFound => Msg::NotFound {},
+        RegistryHint::Unauthorized => Msg::Unauthorized {},
+        RegistryHint::Certificate => Msg::Certificate {},
+        RegistryHint::Network => Msg::Network {},
+        RegistryHint::RateLimited => Msg::RateLimited {},
     }
-
-    fn explanation(self) -> Message {
-        match self {
-            Self::NotFound => Msg::NotFound {},
-            Self::Unauthorized => Msg::Unauthorized {},
-            Self::Certificate => Msg::Certificate {},
-            Self::Network => Msg::Network {},
-            Self::RateLimited => Msg::RateLimited {},
-        }
-        .into()
-    }
-}
-
-struct Failing<'a> {
-    status_path: String,
-    spec_path: Option<String>,
-    status: &'a ContainerStatus,
-    reason: &'a str,
-    message: Option<&'a str>,
-}
-
-fn failing_containers(pod: &Pod) -> Vec<Failing<'_>> {
-    containers(pod)
-        .into_iter()
-        .filter_map(|c| {
-            let reason = c.waiting_reason().filter(|r| PULL_REASONS.contains(r))?;
-            Some(Failing {
-                reason,
-                message: c.waiting_message(),
-                status_path: c.status_path,
-                spec_path: c.spec_path,
-                status: c.status,
-            })
-        })
-        .collect()
+    .into()
 }
 
 /// kubectl's STATUS for an image that cannot be pulled.
@@ -273,80 +194,53 @@ const TABLE: crate::table_status::TableFault = crate::table_status::TableFault {
     with_log: false,
 };
 
-fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    crate::table_status::check(&RULE, &TABLE, model, findings);
-    for object in model.objects {
-        if let Typed::Pod(pod) = &object.typed {
-            if let Some(finding) = diagnose(model, object, pod) {
-                findings.push(finding);
-            }
-        }
-    }
-    // Pods known only from their events (a `kubectl get events` pasted alone).
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && is_pull_failure(e))
-    {
-        if seen.contains(&&event.subject) || model.graph.find(&event.subject).is_some() {
-            continue;
-        }
-        seen.push(&event.subject);
-        if let Some(finding) = diagnose_events(model, &event.subject) {
-            findings.push(finding);
-        }
-    }
-}
-
-/// The kubelet's words for a failed pull, in every release: `Failed to pull image "x": …`,
-/// `Error: ErrImagePull`, `Error: ImagePullBackOff`, `Back-off pulling image "x"`.
 /// What shows a pull failure passed: the image pulled, or the container started, after it.
 const SUPERSEDED_BY: Supersedes<'static> = Supersedes::Event {
     reasons: &["Pulled", "Started"],
     same_part: true,
 };
 
-fn is_pull_failure(event: &EventRecord) -> bool {
-    let m = event.message.as_str();
-    (event.reason == "Failed"
-        && (m.starts_with("Failed to pull image")
-            || m.starts_with("Error: ErrImagePull")
-            || m.starts_with("Error: ImagePullBackOff")))
-        || (event.reason == "BackOff" && m.starts_with("Back-off pulling image"))
-        || event.reason == "ErrImagePull"
-        || event.reason == "ImagePullBackOff"
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    crate::table_status::check(&RULE, &TABLE, model, findings);
+    for object in model.objects {
+        if let Typed::Pod(pod) = &object.typed {
+            findings.extend(diagnose(model, object, pod));
+        }
+    }
+    // Pods known only from their events (a `kubectl get events` pasted alone).
+    for pod in model.event_only_subjects("Pod", EventRecord::is_image_pull_failure) {
+        findings.extend(diagnose_events(model, &pod));
+    }
 }
 
 /// A pull failure known from events alone: a hint, not proof. Later `Pulled` events mean it passed.
-fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
-    let events = model.events_for(id);
-    let failures: Vec<&&EventRecord> = events.iter().filter(|e| is_pull_failure(e)).collect();
-    let last_failure = failures.last()?;
+fn diagnose_events(model: &Model<'_>, pod: &EventSubject<'_>) -> Option<Finding> {
+    let id = pod.subject;
     // A later pull or start of the same container: the pull failure is history.
-    if history::superseded(model, id, Some(last_failure), &[SUPERSEDED_BY]).is_some() {
+    if history::superseded(model, id, Some(pod.last()?), &[SUPERSEDED_BY]).is_some() {
         return None;
     }
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for e in failures.iter().rev().take(3) {
-        evidence.extend(model.event_evidence(e));
-    }
-    let hint = failures
+    let evidence: Vec<Evidence> = pod
+        .events
+        .iter()
+        .rev()
+        .take(3)
+        .filter_map(|e| model.event_evidence(e))
+        .collect();
+    let hint = pod
+        .events
         .iter()
         .find_map(|e| RegistryHint::from_message(&e.message));
-    let image = failures
-        .iter()
-        .find_map(|e| e.message.split('"').nth(1).filter(|i| !i.is_empty()))
-        .map(str::to_string);
-    let cause = hint.map_or_else(|| Msg::EventsSayNotWhy {}.into(), RegistryHint::explanation);
-    let times: u32 = failures.iter().map(|e| e.count.max(1)).sum();
     let summary = Msg::FromEvents {
         subject: id.clone(),
-        image,
-        times,
-        cause: Box::new(cause),
+        image: pod
+            .events
+            .iter()
+            .find_map(|e| e.quoted_image())
+            .map(str::to_string),
+        times: pod.times(),
+        cause: Box::new(hint.map_or_else(|| Msg::EventsSayNotWhy {}.into(), explanation)),
     };
-    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut cannot_establish: Vec<Message> = vec![
         Msg::NotPasted { subject: id.clone() }.into(),
         Msg::OtherNodes {}.into(),
@@ -354,7 +248,10 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
     if hint == Some(RegistryHint::NotFound) {
         cannot_establish.push(Msg::MissingOrPrivate {}.into());
     }
-    let name = &id.name;
+    let (name, ns) = (
+        &id.name,
+        id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
+    );
     let next_steps = vec![
         command!("kubectl describe pod {} -n {}", name, ns),
         command!("kubectl get pod {} -n {} -o yaml", name, ns),
@@ -371,63 +268,53 @@ fn diagnose_events(model: &Model<'_>, id: &ObjectRef) -> Option<Finding> {
 }
 
 fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
-    let failing = failing_containers(pod);
-    let first = failing.first()?;
-    let id = &object.id;
-    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let node_name = pod
-        .spec
-        .as_ref()
-        .and_then(|s| s.node_name.as_deref())
-        .filter(|n| !n.is_empty());
-    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
-
-    let mut evidence: Vec<Evidence> = Vec::new();
-    let mut push = |e: Option<Evidence>| {
-        if let Some(e) = e {
-            if !evidence.contains(&e) {
-                evidence.push(e);
-            }
-        }
-    };
-    for container in &failing {
-        push(model.evidence(object, &format!("{}.state.waiting.reason", container.status_path)));
-        push(model.evidence(
-            object,
-            &format!("{}.state.waiting.message", container.status_path),
-        ));
-        if let Some(spec_path) = &container.spec_path {
-            push(model.evidence(object, &format!("{spec_path}.image")));
-        }
-    }
-    push(model.evidence(object, "spec.nodeName"));
-    push(model.evidence(object, "status.phase"));
-
-    let events = model.events_for(id);
-    let pull_events: Vec<_> = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e.reason.as_str(),
-                "Failed" | "BackOff" | "ErrImageNeverPull" | "InspectFailed"
-            )
+    let failing: Vec<_> = containers(pod)
+        .into_iter()
+        .filter(|c| {
+            c.waiting_reason()
+                .is_some_and(|r| PULL_WAITING_REASONS.contains(&r))
         })
         .collect();
-    for event in &pull_events {
-        push(model.event_evidence(event));
+    let first = failing.first()?;
+    let reason = first.waiting_reason().unwrap_or_default();
+    let id = &object.id;
+    let node_name = PodPlacement::of(pod).node_name;
+    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
+
+    let mut paths: Vec<String> = Vec::new();
+    for c in &failing {
+        paths.push(format!("{}.state.waiting.reason", c.status_path));
+        paths.push(format!("{}.state.waiting.message", c.status_path));
+        paths.extend(c.spec_path.as_ref().map(|spec| format!("{spec}.image")));
+    }
+    paths.extend(["spec.nodeName".to_string(), "status.phase".to_string()]);
+    let events = model.events_for(id);
+    let pull_events: Vec<&EventRecord> = events
+        .iter()
+        .copied()
+        .filter(|e| e.has_image_failure_reason())
+        .collect();
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let found = paths.iter().map(|p| model.evidence(object, p));
+    for e in found
+        .chain(pull_events.iter().map(|e| model.event_evidence(e)))
+        .flatten()
+    {
+        if !evidence.contains(&e) {
+            evidence.push(e);
+        }
     }
 
     let hint = failing
         .iter()
-        .filter_map(|c| c.message)
+        .filter_map(|c| c.waiting_message())
         .chain(pull_events.iter().map(|e| e.message.as_str()))
         .find_map(RegistryHint::from_message);
-
     let image = first.status.image.as_str();
-    let cause: Message = match (first.reason, hint) {
+    let cause: Message = match (reason, hint) {
         ("InvalidImageName", _) => Msg::InvalidName {}.into(),
         ("ErrImageNeverPull", _) => Msg::NeverPull {}.into(),
-        (_, Some(hint)) => hint.explanation(),
+        (_, Some(hint)) => explanation(hint),
         (_, None) => Msg::MessageSaysNotWhy {}.into(),
     };
     let placement = node_name.map(|node| {
@@ -441,7 +328,7 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
         subject: id.clone(),
         image: (!image.is_empty()).then(|| image.to_string()),
         container: first.status.name.as_str().into(),
-        reason: first.reason.into(),
+        reason: reason.into(),
         cause: Box::new(cause),
         placement,
     };
@@ -449,7 +336,7 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
     let mut cannot_establish: Vec<Message> = vec![Msg::OtherNodes {}.into(), Msg::WouldStart {}.into()];
     match hint {
         Some(RegistryHint::NotFound) => cannot_establish.push(Msg::MissingOrPrivate {}.into()),
-        None if first.reason != "InvalidImageName" && first.reason != "ErrImageNeverPull" => {
+        None if reason != "InvalidImageName" && reason != "ErrImageNeverPull" => {
             cannot_establish.push(Msg::CauseNotSaid {}.into())
         }
         _ => {}
@@ -458,13 +345,17 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
         cannot_establish.push(Msg::NoEvents { subject: id.clone() }.into());
     }
 
-    let name = &id.name;
+    let (name, ns) = (
+        &id.name,
+        id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
+    );
     let mut next_steps = vec![
         command!("kubectl describe pod {} -n {}", name, ns),
         command!("kubectl events -n {} --for pod/{}", ns, name),
     ];
-    match hint {
-        Some(RegistryHint::Unauthorized) => {
+    match (hint, node_name) {
+        (Some(RegistryHint::Unauthorized), _) => {
+            let account = pod.spec.as_ref().and_then(|s| s.service_account_name.as_deref());
             next_steps.push(command!(
                 "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
                 name,
@@ -472,31 +363,22 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
             ));
             next_steps.push(command!(
                 "kubectl get serviceaccount {} -n {} -o yaml",
-                service_account(pod),
+                account.unwrap_or(crate::UNKNOWN_NAMESPACE),
                 ns
             ));
         }
-        Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)) => {
-            if let Some(node) = node_name {
-                let host = registry_host(image);
-                next_steps.push(command!("kubectl get node {} -o wide", node));
-                next_steps.push(if hint == RegistryHint::Network {
-                    command!(
-                        "kubectl debug node/{} -it --image=busybox -- nslookup {}",
-                        node,
-                        host
-                    )
-                } else {
-                    command!(
-                        "kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/",
-                        node,
-                        host
-                    )
-                });
-            }
+        (Some(RegistryHint::Network | RegistryHint::Certificate), None) => {}
+        (Some(hint @ (RegistryHint::Network | RegistryHint::Certificate)), Some(node)) => {
+            let host = registry_host(image);
+            next_steps.push(command!("kubectl get node {} -o wide", node));
+            next_steps.push(if hint == RegistryHint::Network {
+                command!("kubectl debug node/{} -it --image=busybox -- nslookup {}", node, host)
+            } else {
+                command!("kubectl debug node/{} -it --image=busybox -- wget -O /dev/null https://{}/v2/", node, host)
+            });
         }
         // The list the failing container is in: an init container is not under `.spec.containers`.
-        _ if first.status_path.starts_with("status.initContainerStatuses") => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.initContainers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
+        _ if first.init => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.initContainers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
         _ => next_steps.push(command!("kubectl get pod {} -n {} -o jsonpath='{{range .spec.containers[*]}}{{.name}}{{\"\\t\"}}{{.image}}{{\"\\n\"}}{{end}}'", name, ns)),
     }
 
@@ -508,62 +390,4 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
         cannot_establish,
         next_steps,
     ))
-}
-
-fn service_account(pod: &Pod) -> &str {
-    pod.spec
-        .as_ref()
-        .and_then(|s| s.service_account_name.as_deref())
-        .unwrap_or(crate::UNKNOWN_NAMESPACE)
-}
-
-/// The registry host of an image reference (`docker.io` when the reference names none).
-fn registry_host(image: &str) -> &str {
-    match image.split_once('/') {
-        Some((host, _)) if host.contains(['.', ':']) || host == "localhost" => host,
-        _ => "docker.io",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn registry_hints_follow_the_runtime_message() {
-        let cases = [
-            (
-                "failed to resolve reference \"r/x:1\": r/x:1: not found",
-                Some(RegistryHint::NotFound),
-            ),
-            (
-                "pull access denied ... insufficient_scope: authorization failed: 401 Unauthorized",
-                Some(RegistryHint::Unauthorized),
-            ),
-            (
-                "x509: certificate signed by unknown authority",
-                Some(RegistryHint::Certificate),
-            ),
-            ("dial tcp 10.0.0.1:443: i/o timeout", Some(RegistryHint::Network)),
-            (
-                "429 Too Many Requests - Server message: toomanyrequests",
-                Some(RegistryHint::RateLimited),
-            ),
-            ("Back-off pulling image \"nginx:1\"", None),
-        ];
-        for (message, expected) in cases {
-            assert_eq!(RegistryHint::from_message(message), expected, "{message}");
-        }
-    }
-
-    #[test]
-    fn registry_host_of_references() {
-        assert_eq!(
-            registry_host("registry.lab.example/demo/hello-http:1.4.7"),
-            "registry.lab.example"
-        );
-        assert_eq!(registry_host("nginx:1.27"), "docker.io");
-        assert_eq!(registry_host("library/nginx"), "docker.io");
-        assert_eq!(registry_host("localhost:5000/app"), "localhost:5000");
-    }
 }

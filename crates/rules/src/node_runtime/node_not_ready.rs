@@ -1,6 +1,6 @@
 use crate::history::{self, Supersedes};
 use faultline_ingest::Typed;
-use faultline_model::graph::{EdgeKind, Target};
+use faultline_model::views::node_status::NodeStatus;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -56,37 +56,53 @@ const READY_AGAIN: Supersedes<'static> = Supersedes::Event {
     same_part: false,
 };
 
+/// The taints the node lifecycle controller puts on a node while its Ready condition is `Unknown`
+/// (`node.kubernetes.io/unreachable`) or `False` (`node.kubernetes.io/not-ready`), and removes when
+/// it is `True` again.
+const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"];
+
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     check_events(model, findings);
+    let no_pods = !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_)));
     for (index, node) in model
         .objects
         .iter()
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Node")
     {
-        let ready = node.locate("status.conditions").and_then(|(_, conditions)| {
-            conditions
-                .items()
-                .iter()
-                .enumerate()
-                .find(|(_, c)| c.get("type").and_then(|n| n.as_str()) == Some("Ready"))
-        });
-        let Some((i, ready)) = ready else {
-            // No Ready condition pasted (a describe cut before its Conditions): the node
-            // lifecycle controller's taint says it instead.
-            findings.extend(from_taint(model, index, node));
-            continue;
+        let status = NodeStatus::of(node);
+        // What says it is not ready: its Ready condition, or without one (`kubectl describe node`
+        // cut before its Conditions: rancher/rancher#29997) the node lifecycle controller's taint.
+        // `down`: it stopped reporting (Unknown, unreachable).
+        let (state, message, fields, down, conditions_pasted) = match status.condition("Ready") {
+            Some(ready) if ready.status == "True" => continue,
+            Some(ready) => {
+                let state = if ready.status == "Unknown" {
+                    Msg::StoppedReporting {}
+                } else {
+                    Msg::ReportsNotReady {
+                        reason: (!ready.reason.is_empty()).then(|| ready.reason.into()),
+                    }
+                };
+                let fields = ["status", "reason", "message"]
+                    .map(|f| format!("status.conditions[{}].{f}", ready.index));
+                let message = (!ready.message.is_empty()).then(|| ready.message.to_string());
+                (state, message, fields.to_vec(), ready.status == "Unknown", true)
+            }
+            None => {
+                let ready_taint = status.taints().into_iter().find_map(|t| {
+                    let key = t.key.filter(|k| READY_TAINTS.contains(k))?;
+                    Some((t.index, key))
+                });
+                let Some((t, key)) = ready_taint else { continue };
+                let state = Msg::Tainted {
+                    taint: key.to_string(),
+                };
+                let fields = vec![format!("spec.taints[{t}].key")];
+                (state, None, fields, key == READY_TAINTS[0], false)
+            }
         };
-        let status = ready.get("status").and_then(|n| n.as_str()).unwrap_or_default();
-        if status == "True" {
-            continue;
-        }
-        let reason = ready.get("reason").and_then(|n| n.as_str()).unwrap_or_default();
-        let message = ready.get("message").and_then(|n| n.as_str()).unwrap_or_default();
-        let mut evidence: Vec<Evidence> = Vec::new();
-        for field in ["status", "reason", "message"] {
-            evidence.extend(model.evidence(node, &format!("status.conditions[{i}].{field}")));
-        }
+        let mut evidence: Vec<Evidence> = fields.iter().filter_map(|f| model.evidence(node, f)).collect();
         for event in model
             .events_for(&node.id)
             .iter()
@@ -95,44 +111,37 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         {
             evidence.extend(model.event_evidence(event));
         }
-        // The Pods pasted that run on it.
-        let pods: Vec<ObjectRef> = model
-            .graph
-            .edges
-            .iter()
-            .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-            .map(|e| model.objects[e.from].id.clone())
-            .collect();
-        let name = &node.id.name;
-        let state = if status == "Unknown" {
-            Msg::StoppedReporting {}
-        } else {
-            Msg::ReportsNotReady {
-                reason: (!reason.is_empty()).then(|| reason.into()),
-            }
-        };
         let summary = Msg::NotReady {
             subject: node.id.clone(),
             state: Box::new(state.into()),
-            message: (!message.is_empty()).then(|| message.to_string()),
-            pods,
+            message,
+            pods: model.pods_on(index),
         };
-        let mut cannot_establish: Vec<Message> = vec![Msg::PodsStillServe {}.into()];
-        if status == "Unknown" {
-            cannot_establish.insert(0, Msg::DownOffOrCut {}.into());
+        let mut cannot_establish: Vec<Message> = Vec::new();
+        if !conditions_pasted {
+            cannot_establish.push(Msg::ConditionsNotPasted {}.into());
         }
-        if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
+        if down {
+            cannot_establish.push(Msg::DownOffOrCut {}.into());
+        }
+        cannot_establish.push(Msg::PodsStillServe {}.into());
+        if no_pods {
             cannot_establish.push(Msg::NoPods {}.into());
         }
-        let subject = node.id.clone();
-        let next_steps = vec![
-                command!("kubectl describe node {}", name),
-                command!("kubectl get pods -A -o wide --field-selector spec.nodeName={}", name),
-                command!("kubectl debug node/{} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m", name),
-            ];
+        let name = &node.id.name;
+        let mut next_steps = vec![
+            command!("kubectl describe node {}", name),
+            command!(
+                "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
+                name
+            ),
+        ];
+        if conditions_pasted {
+            next_steps.push(command!("kubectl debug node/{} -it --image=busybox -- chroot /host journalctl -u kubelet --since -30m", name));
+        }
         findings.push(RULE.finding(
             Severity::Error,
-            subject,
+            node.id.clone(),
             summary,
             evidence,
             cannot_establish,
@@ -141,93 +150,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-/// The taints the node lifecycle controller puts on a node while its Ready condition is `Unknown`
-/// (`node.kubernetes.io/unreachable`) or `False` (`node.kubernetes.io/not-ready`), and removes when
-/// it is `True` again.
-const READY_TAINTS: [&str; 2] = ["node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"];
-
-/// A pasted Node without its Ready condition but with a lifecycle taint: not ready, as the taint
-/// says (`kubectl describe node` cut before its Conditions: rancher/rancher#29997).
-fn from_taint(model: &Model<'_>, index: usize, node: &faultline_ingest::Object) -> Option<Finding> {
-    let (_, taints) = node.locate("spec.taints")?;
-    let (t, key) = taints.items().iter().enumerate().find_map(|(t, taint)| {
-        let key = taint.get("key").and_then(|n| n.as_str())?;
-        READY_TAINTS.contains(&key).then_some((t, key))
-    })?;
-    let mut evidence: Vec<Evidence> = model
-        .evidence(node, &format!("spec.taints[{t}].key"))
-        .into_iter()
-        .collect();
-    for event in model
-        .events_for(&node.id)
-        .iter()
-        .filter(|e| e.reason == "NodeNotReady")
-        .take(2)
-    {
-        evidence.extend(model.event_evidence(event));
-    }
-    let pods: Vec<ObjectRef> = model
-        .graph
-        .edges
-        .iter()
-        .filter(|e| e.kind == EdgeKind::RunsOn && matches!(e.to, Target::Object(i) if i == index))
-        .map(|e| model.objects[e.from].id.clone())
-        .collect();
-    let unreachable = key == READY_TAINTS[0];
-    let summary = Msg::NotReady {
-        subject: node.id.clone(),
-        state: Box::new(
-            Msg::Tainted {
-                taint: key.to_string(),
-            }
-            .into(),
-        ),
-        message: None,
-        pods,
-    };
-    let mut cannot_establish: Vec<Message> =
-        vec![Msg::ConditionsNotPasted {}.into(), Msg::PodsStillServe {}.into()];
-    if unreachable {
-        cannot_establish.insert(1, Msg::DownOffOrCut {}.into());
-    }
-    if !model.objects.iter().any(|o| matches!(o.typed, Typed::Pod(_))) {
-        cannot_establish.push(Msg::NoPods {}.into());
-    }
-    let name = &node.id.name;
-    let next_steps = vec![
-        command!("kubectl describe node {}", name),
-        command!(
-            "kubectl get pods -A -o wide --field-selector spec.nodeName={}",
-            name
-        ),
-    ];
-    Some(RULE.finding(
-        Severity::Error,
-        node.id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    ))
-}
-
 /// Nodes known only from their events: the node lifecycle controller's `NodeNotReady` ("Node X
 /// status is now: NodeNotReady") with the Node itself not pasted (a pasted Node's condition is the
 /// newer word, judged above). A later `NodeReady` makes it history.
 fn check_events(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Node" && e.reason == "NodeNotReady")
-    {
-        let id = &event.subject;
-        if seen.contains(&id) || model.object(id).is_some() {
-            continue;
-        }
-        seen.push(id);
-        let events = model.events_for(id);
-        let Some(latest) = events.iter().rev().find(|e| e.reason == "NodeNotReady").copied() else {
+    for node in model.event_subjects("Node", |e| e.reason == "NodeNotReady") {
+        let id = node.subject;
+        let Some(latest) = node.last().filter(|_| model.object(id).is_none()) else {
             continue;
         };
         let mut evidence: Vec<Evidence> = Vec::new();

@@ -1,5 +1,7 @@
 use std::collections::BTreeMap;
 
+use faultline_model::signals::node_pressure::{pressure_taint, Eviction, PRESSURE_CONDITIONS};
+use faultline_model::views::node_status::NodeStatus;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
@@ -39,8 +41,6 @@ crate::declare_rule! {
     pub const RULE = { id: "node-under-pressure", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
 }
 
-const CONDITIONS: [&str; 3] = ["DiskPressure", "MemoryPressure", "PIDPressure"];
-
 /// The resource a pressure condition is short of.
 fn resource_of(pressure: &str) -> Msg {
     match pressure {
@@ -51,133 +51,67 @@ fn resource_of(pressure: &str) -> Msg {
     }
 }
 
-/// The taint the node lifecycle controller puts on a node under this pressure (the scheduler names it
-/// when it refuses the node).
-fn taint_of(pressure: &str) -> &'static str {
-    match pressure {
-        "DiskPressure" => "node.kubernetes.io/disk-pressure",
-        "MemoryPressure" => "node.kubernetes.io/memory-pressure",
-        _ => "node.kubernetes.io/pid-pressure",
-    }
-}
+/// (node, pressure) pairs in input order, each with the evidence that says it.
+type Pressures = Vec<(ObjectRef, &'static str, Vec<Evidence>)>;
 
-/// Which pressure a kubelet event announces, by its reason.
-fn pressure_of_event(reason: &str) -> Option<&'static str> {
-    match reason {
-        "NodeHasDiskPressure" | "FreeDiskSpaceFailed" | "ImageGCFailed" => Some("DiskPressure"),
-        "NodeHasInsufficientMemory" => Some("MemoryPressure"),
-        "NodeHasInsufficientPID" => Some("PIDPressure"),
-        _ => None,
-    }
-}
-
-/// The pressure an eviction message names: "The node was low on resource: ephemeral-storage."
-pub fn pressure_of_eviction(message: &str) -> Option<&'static str> {
-    let resource = message.split("low on resource: ").nth(1)?;
-    if resource.starts_with("ephemeral-storage")
-        || resource.starts_with("nodefs")
-        || resource.starts_with("imagefs")
+fn add(pressures: &mut Pressures, node: ObjectRef, pressure: &'static str, evidence: Option<Evidence>) {
+    let i = match pressures
+        .iter()
+        .position(|(n, p, _)| n.name == node.name && *p == pressure)
     {
-        Some("DiskPressure")
-    } else if resource.starts_with("memory") {
-        Some("MemoryPressure")
-    } else if resource.starts_with("pids") {
-        Some("PIDPressure")
-    } else {
-        None
+        Some(i) => i,
+        None => {
+            pressures.push((node, pressure, Vec::new()));
+            pressures.len() - 1
+        }
+    };
+    if let Some(e) = evidence.filter(|e| !pressures[i].2.contains(e)) {
+        pressures[i].2.push(e);
     }
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // (node, pressure) pairs, in input order.
-    let mut pressures: Vec<(ObjectRef, &'static str, Vec<Evidence>)> = Vec::new();
-    let add = |node: ObjectRef,
-               pressure: &'static str,
-               evidence: Option<Evidence>,
-               pressures: &mut Vec<(ObjectRef, &'static str, Vec<Evidence>)>| {
-        let entry = match pressures
-            .iter_mut()
-            .position(|(n, p, _)| n.name == node.name && *p == pressure)
-        {
-            Some(i) => &mut pressures[i],
-            None => {
-                pressures.push((node, pressure, Vec::new()));
-                let last = pressures.len() - 1;
-                &mut pressures[last]
-            }
-        };
-        if let Some(e) = evidence {
-            if !entry.2.contains(&e) {
-                entry.2.push(e);
-            }
-        }
-    };
-    for object in model.objects.iter().filter(|o| o.id.kind == "Node") {
-        let Some((_, conditions)) = object.locate("status.conditions") else {
+    let mut pressures: Pressures = Vec::new();
+    for object in model.objects_of_kind("Node") {
+        let node = NodeStatus::of(object);
+        let Some(conditions) = node.conditions() else {
             // No conditions pasted (a describe cut to its Taints): the node lifecycle controller's
             // pressure taint says the condition is True.
-            let taints = object
-                .locate("spec.taints")
-                .map(|(_, t)| t.items())
-                .unwrap_or_default();
-            for (i, taint) in taints.iter().enumerate() {
-                let key = taint.get("key").and_then(|k| k.as_str()).unwrap_or_default();
-                if let Some(pressure) = CONDITIONS.iter().find(|p| taint_of(p) == key) {
-                    add(
-                        object.id.clone(),
-                        pressure,
-                        model.evidence(object, &format!("spec.taints[{i}].key")),
-                        &mut pressures,
-                    );
+            for taint in node.taints() {
+                if let Some(pressure) = PRESSURE_CONDITIONS
+                    .iter()
+                    .find(|p| taint.key == Some(pressure_taint(p)))
+                {
+                    let evidence = model.evidence(object, &format!("spec.taints[{}].key", taint.index));
+                    add(&mut pressures, object.id.clone(), pressure, evidence);
                 }
             }
             continue;
         };
-        for (i, condition) in conditions.items().iter().enumerate() {
-            let kind = condition.get("type").and_then(|n| n.as_str()).unwrap_or_default();
-            let status = condition
-                .get("status")
-                .and_then(|n| n.as_str())
-                .unwrap_or_default();
-            if let Some(pressure) = CONDITIONS.iter().find(|c| **c == kind) {
-                if status == "True" {
-                    add(
-                        object.id.clone(),
-                        pressure,
-                        model.evidence(object, &format!("status.conditions[{i}].status")),
-                        &mut pressures,
-                    );
-                }
+        for c in conditions.iter().filter(|c| c.status == "True") {
+            if let Some(pressure) = PRESSURE_CONDITIONS.iter().find(|p| **p == c.type_) {
+                let evidence = model.evidence(object, &format!("status.conditions[{}].status", c.index));
+                add(&mut pressures, object.id.clone(), pressure, evidence);
             }
         }
     }
-    for event in model.events.iter().filter(|e| e.subject.kind == "Node") {
-        if let Some(pressure) = pressure_of_event(&event.reason).or_else(|| {
-            (event.reason == "EvictionThresholdMet")
-                .then_some("DiskPressure")
-                .filter(|_| event.message.contains("ephemeral-storage") || event.message.contains("nodefs"))
-        }) {
-            let node = ObjectRef {
-                kind: "Node".into(),
-                namespace: None,
-                name: event.subject.name.clone(),
-                uid: None,
-            };
-            add(node, pressure, model.event_evidence(event), &mut pressures);
-        }
+    for (event, pressure) in model.node_pressure_events() {
+        let node = ObjectRef {
+            kind: "Node".into(),
+            namespace: None,
+            name: event.subject.name.clone(),
+            uid: None,
+        };
+        add(&mut pressures, node, pressure, model.event_evidence(event));
     }
     // A later NodeHasNoDiskPressure (or the condition False) means it passed.
-    pressures.retain(|(node, pressure, _)| !relieved(model, &node.name, pressure));
+    pressures.retain(|(node, pressure, _)| !model.pressure_relieved(&node.name, pressure));
     for (node, pressure, mut evidence) in pressures {
         let resource: Message = resource_of(pressure).into();
         // Evictions for the same resource: their consequence (which node is not in the message),
         // in the order of their names.
         let mut evicted: BTreeMap<String, ObjectRef> = BTreeMap::new();
-        for event in model
-            .events
-            .iter()
-            .filter(|e| e.reason == "Evicted" && pressure_of_eviction(&e.message) == Some(pressure))
-        {
+        for event in model.evictions_under(pressure) {
             evicted
                 .entry(event.subject.to_string())
                 .or_insert_with(|| event.subject.clone());
@@ -185,19 +119,15 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 evidence.extend(model.event_evidence(event));
             }
         }
-        for object in model.objects.iter().filter(|o| o.id.kind == "Pod") {
-            let reason = object.locate("status.reason").and_then(|(_, n)| n.as_str());
-            let message = object
-                .locate("status.message")
-                .and_then(|(_, n)| n.as_str())
-                .unwrap_or_default();
-            let on_node =
-                object.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) == Some(node.name.as_str());
-            if reason == Some("Evicted") && on_node && pressure_of_eviction(message) == Some(pressure) {
+        for pod in model
+            .evicted_pods()
+            .filter(|p| p.node == Some(node.name.as_str()))
+        {
+            if Eviction::read(pod.message).pressure() == Some(pressure) {
                 evicted
-                    .entry(object.id.to_string())
-                    .or_insert_with(|| object.id.clone());
-                evidence.extend(model.evidence(object, "status.message"));
+                    .entry(pod.object.id.to_string())
+                    .or_insert_with(|| pod.object.id.clone());
+                evidence.extend(model.evidence(pod.object, "status.message"));
             }
         }
         let summary = Msg::ShortOf {
@@ -210,7 +140,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             resource: Box::new(resource),
         }
         .into()];
-        if model.events.iter().any(|e| e.reason == "Evicted") && !model.graph.inventory.has("Pod") {
+        if model.has_eviction_events() && !model.graph.inventory.has("Pod") {
             cannot_establish.push(Msg::EvictionsUnlinked {}.into());
         }
         let name = node.name.clone();
@@ -233,7 +163,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ],
         );
         finding.details.push(Detail::NodePressure {
-            taint: taint_of(pressure),
+            taint: pressure_taint(pressure),
         });
         findings.push(finding);
     }
@@ -247,28 +177,6 @@ pub fn pressure_of(finding: &Finding) -> Option<&'static str> {
         Msg::ShortOf { pressure, .. } => Some(pressure),
         _ => None,
     }
-}
-
-fn relieved(model: &Model<'_>, node: &str, pressure: &str) -> bool {
-    let relief = match pressure {
-        "DiskPressure" => "NodeHasNoDiskPressure",
-        "MemoryPressure" => "NodeHasSufficientMemory",
-        _ => "NodeHasSufficientPID",
-    };
-    let events = model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Node" && e.subject.name == node);
-    let (mut last_bad, mut last_good) = (None, None);
-    for e in events {
-        let when = e.last.map(|t| t.as_second()).or(e.last_age.map(|a| -a));
-        if e.reason == relief {
-            last_good = last_good.max(when);
-        } else if pressure_of_event(&e.reason) == Some(pressure) {
-            last_bad = last_bad.max(when);
-        }
-    }
-    matches!((last_bad, last_good), (Some(bad), Some(good)) if good > bad)
 }
 
 faultline_report::messages! {
@@ -320,21 +228,6 @@ faultline_report::messages! {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn eviction_resources() {
-        assert_eq!(
-            super::pressure_of_eviction(
-                "The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi"
-            ),
-            Some("DiskPressure")
-        );
-        assert_eq!(
-            super::pressure_of_eviction("The node was low on resource: memory. "),
-            Some("MemoryPressure")
-        );
-        assert_eq!(super::pressure_of_eviction("Pod was preempted"), None);
-    }
-
     /// The pressure is read from the finding's typed message, not from its text (which is empty
     /// while the rules run).
     #[test]

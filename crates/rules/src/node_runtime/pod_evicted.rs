@@ -1,9 +1,11 @@
-use crate::history;
-use crate::node_runtime::node_under_pressure::pressure_of_eviction;
-use faultline_model::owners;
-use faultline_model::Model;
+use faultline_ingest::Object;
+use faultline_model::signals::node_pressure::{pressure_of_resource, pressure_taint, Consumer, Eviction};
+use faultline_model::views::pod_eviction::{node_name, runs_ready};
+use faultline_model::{owners, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
+
+use crate::history;
 
 crate::declare_rule! {
     /// ## What it finds
@@ -56,34 +58,23 @@ type Group = (
     Option<Message>,
 );
 
-/// The taint of a node under the pressure an eviction names, as `node-under-pressure` records it
-/// ([`Detail::NodePressure`]).
-fn taint_of(pressure: &str) -> &'static str {
-    match pressure {
-        "DiskPressure" => "node.kubernetes.io/disk-pressure",
-        "MemoryPressure" => "node.kubernetes.io/memory-pressure",
-        _ => "node.kubernetes.io/pid-pressure",
-    }
-}
-
-/// The kubelet's words about the largest consumer, after `Container ` and before `, has larger`:
-/// `collector was using 14Gi, request is 0`.
-fn consumer(words: &str) -> Message {
-    let words = words.trim_end_matches(['.', ' ']);
-    let parsed = words.split_once(" was using ").and_then(|(container, rest)| {
-        let (usage, request) = rest.split_once(", request is ")?;
-        let plain = |s: &str| !s.is_empty() && !s.contains([' ', ',']);
-        (plain(container) && plain(usage) && plain(request)).then(|| Msg::Consumer {
+/// The kubelet's words about the largest consumer (`collector was using 14Gi, request is 0`).
+fn consumer(consumer: Consumer<'_>) -> Message {
+    match consumer {
+        Consumer::Usage {
+            container,
+            usage,
+            request,
+        } => Msg::Consumer {
             container: container.into(),
             usage: usage.to_string(),
             request: request.to_string(),
-        })
-    });
-    parsed
-        .unwrap_or_else(|| Msg::ConsumerAsSaid {
+        },
+        Consumer::AsSaid(words) => Msg::ConsumerAsSaid {
             words: words.to_string(),
-        })
-        .into()
+        },
+    }
+    .into()
 }
 
 /// A Pod of the same workload as `evicted` that runs now, ready where the input says, and is not
@@ -91,8 +82,8 @@ fn consumer(words: &str) -> Message {
 /// it ([`owners::workload_of`]), else the one its generated name is made from
 /// ([`owners::named_workload`]); a Pod with neither (a bare Pod, a StatefulSet's `db-0`) has none
 /// to compare, and the StatefulSet's own recreated `db-0` is another object only by uid.
-fn replacement<'a>(model: &Model<'a>, evicted: &ObjectRef) -> Option<&'a faultline_ingest::Object> {
-    let workload = |id: &ObjectRef, object: Option<&faultline_ingest::Object>| -> Option<String> {
+fn replacement<'a>(model: &Model<'a>, evicted: &ObjectRef) -> Option<&'a Object> {
+    let workload = |id: &ObjectRef, object: Option<&Object>| -> Option<String> {
         if let Some(o) = object {
             let owner = owners::workload_of(o);
             if owner != o.id {
@@ -105,30 +96,11 @@ fn replacement<'a>(model: &Model<'a>, evicted: &ObjectRef) -> Option<&'a faultli
     model
         .objects_in(evicted.namespace.as_deref())
         .filter(|o| o.id.kind == "Pod" && o.id.name != evicted.name)
-        .find(|o| {
-            let field = |p: &str| o.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
-            if field("status.reason") == "Evicted" || field("kubectl.status") == "Evicted" {
-                return false;
-            }
-            let runs = field("status.phase") == "Running" || field("kubectl.status") == "Running";
-            // READY `n/n` in a table; each container's `ready` in a status.
-            let ready = match field("kubectl.ready").split_once('/') {
-                Some((ready, all)) => ready == all && ready != "0",
-                None => match &o.typed {
-                    faultline_ingest::Typed::Pod(pod) => pod
-                        .status
-                        .as_ref()
-                        .and_then(|s| s.container_statuses.as_ref())
-                        .is_none_or(|c| c.iter().all(|c| c.ready)),
-                    _ => true,
-                },
-            };
-            runs && ready && workload(&o.id, Some(o)).as_deref() == Some(wanted.as_str())
-        })
+        .find(|o| runs_ready(o) && workload(&o.id, Some(o)).as_deref() == Some(wanted.as_str()))
 }
 
 /// The fields that show a replacement runs: its phase or STATUS, and READY.
-fn replacement_evidence(model: &Model<'_>, pod: &faultline_ingest::Object) -> Vec<Evidence> {
+fn replacement_evidence(model: &Model<'_>, pod: &Object) -> Vec<Evidence> {
     ["kubectl.status", "kubectl.ready", "status.phase"]
         .iter()
         .filter_map(|p| model.evidence(pod, p))
@@ -139,48 +111,28 @@ fn replacement_evidence(model: &Model<'_>, pod: &faultline_ingest::Object) -> Ve
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Each eviction as read: (node or "", the kubelet's message, the Pod, the fields that say it).
     let mut evictions: Vec<(String, String, ObjectRef, Vec<Evidence>)> = Vec::new();
-    for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
-        let field = |p: &str| pod.locate(p).and_then(|(_, n)| n.as_str()).unwrap_or_default();
-        if field("status.reason") != "Evicted" {
-            continue;
-        }
-        let mut evidence = Vec::new();
-        for p in ["status.reason", "status.message", "spec.nodeName"] {
-            evidence.extend(model.evidence(pod, p));
-        }
-        evictions.push((
-            field("spec.nodeName").to_string(),
-            field("status.message").to_string(),
-            pod.id.clone(),
-            evidence,
-        ));
+    for pod in model.evicted_pods() {
+        let evidence = ["status.reason", "status.message", "spec.nodeName"]
+            .iter()
+            .filter_map(|p| model.evidence(pod.object, p))
+            .collect();
+        let node = pod.node.unwrap_or_default().to_string();
+        evictions.push((node, pod.message.to_string(), pod.object.id.clone(), evidence));
     }
     // A `kubectl get pods` row whose STATUS is `Evicted` (the Pod's `status.reason`, as kubectl
     // prints it): the weakest evidence, which names neither the resource nor the consumer.
     for (pod, _) in crate::table_status::pods_with_status(model, &["Evicted"]) {
-        let node = pod
-            .locate("spec.nodeName")
-            .and_then(|(_, n)| n.as_str())
-            .unwrap_or_default();
         evictions.push((
-            node.to_string(),
+            node_name(pod).to_string(),
             String::new(),
             pod.id.clone(),
             model.evidence(pod, "kubectl.status").into_iter().collect(),
         ));
     }
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.reason == "Evicted" && e.subject.kind == "Pod")
-    {
+    for event in model.pod_eviction_events() {
         // The Pod object, when pasted, already said it (and knows its node).
         let pasted = model.object(&event.subject);
-        let node = pasted
-            .and_then(|p| p.locate("spec.nodeName"))
-            .and_then(|(_, n)| n.as_str())
-            .unwrap_or_default()
-            .to_string();
+        let node = pasted.map(node_name).unwrap_or_default().to_string();
         evictions.push((
             node,
             event.message.clone(),
@@ -194,16 +146,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut replaced: Vec<Group> = Vec::new();
     let mut replaced_shown: Vec<Vec<Evidence>> = Vec::new();
     for (node, message, pod, evidence) in evictions {
-        let resource = message
-            .split("low on resource: ")
-            .nth(1)
-            .and_then(|r| r.split(['.', ',', ' ']).next())
-            .map(str::to_string);
-        let heaviest = message
-            .split("Container ")
-            .nth(1)
-            .and_then(|r| r.split(", has larger").next())
-            .map(consumer);
+        let said = Eviction::read(&message);
+        let resource = said.resource.map(str::to_string);
+        let heaviest = said.consumer.map(consumer);
         let by = replacement(model, &pod);
         let into = if by.is_some() { &mut replaced } else { &mut groups };
         let i = match into.iter().position(|g| g.0 == node && g.1 == resource) {
@@ -241,16 +186,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .map(|(g, shown)| (g, Some(shown)));
     for ((node, resource, pods, mut evidence, heaviest), replaced_by) in current.chain(history) {
         // The node's own pressure finding already cites these evictions.
-        let pressure = resource
-            .as_deref()
-            .and_then(|r| pressure_of_eviction(&format!("low on resource: {r}")));
+        let pressure = resource.as_deref().and_then(pressure_of_resource);
         let explained = findings.iter().any(|f| {
             f.rule == "node-under-pressure"
                 && (node.is_empty() || f.subject.name == node)
                 && pressure.is_some_and(|p| {
                     f.details
                         .iter()
-                        .any(|d| matches!(d, Detail::NodePressure { taint } if *taint == taint_of(p)))
+                        .any(|d| matches!(d, Detail::NodePressure { taint } if *taint == pressure_taint(p)))
                 })
         });
         if explained || evidence.is_empty() {

@@ -1,7 +1,9 @@
-use crate::pod_spec::{listed, pod_specs};
 use faultline_ingest::node::Node;
+use faultline_model::views::pod_references::{pull_secret_paths, references, ReferenceUse};
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+
+use crate::pod_spec::{listed, pod_specs};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -45,139 +47,6 @@ crate::declare_rule! {
     /// - name: regcred-old
     /// ```
     pub const RULE = { id: "referenced-object-missing", boundary: Boundary::NodeRuntime, components: [Kubelet], check: check };
-}
-
-/// A reference: the kind it names, the name, and the field it is at.
-struct Reference<'a> {
-    kind: &'static str,
-    name: &'a str,
-    path: String,
-    use_: Use,
-}
-
-#[derive(Clone, Copy)]
-enum Use {
-    PullSecret,
-    Env,
-    Volume,
-}
-
-fn optional(node: &Node) -> bool {
-    node.get("optional").and_then(Node::as_str) == Some("true")
-}
-
-fn references<'a>(spec: &'a Node, base: &str, containers: &[(String, &'a Node)]) -> Vec<Reference<'a>> {
-    let mut out = Vec::new();
-    let mut push = |kind, node: Option<&'a Node>, key: &str, path: String, use_| {
-        if let Some(node) = node.filter(|n| !optional(n)) {
-            if let Some(name) = node.get(key).and_then(Node::as_str) {
-                out.push(Reference {
-                    kind,
-                    name,
-                    path: format!("{path}.{key}"),
-                    use_,
-                });
-            }
-        }
-    };
-    for (i, s) in spec
-        .get("imagePullSecrets")
-        .map(Node::items)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        push(
-            "Secret",
-            Some(s),
-            "name",
-            format!("{base}.imagePullSecrets[{i}]"),
-            Use::PullSecret,
-        );
-    }
-    for (path, c) in containers {
-        for (i, e) in c
-            .get("env")
-            .map(Node::items)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            let from = e.get("valueFrom");
-            for (key, kind) in [("secretKeyRef", "Secret"), ("configMapKeyRef", "ConfigMap")] {
-                push(
-                    kind,
-                    from.and_then(|f| f.get(key)),
-                    "name",
-                    format!("{path}.env[{i}].valueFrom.{key}"),
-                    Use::Env,
-                );
-            }
-        }
-        for (i, e) in c
-            .get("envFrom")
-            .map(Node::items)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            for (key, kind) in [("secretRef", "Secret"), ("configMapRef", "ConfigMap")] {
-                push(
-                    kind,
-                    e.get(key),
-                    "name",
-                    format!("{path}.envFrom[{i}].{key}"),
-                    Use::Env,
-                );
-            }
-        }
-    }
-    for (i, v) in spec
-        .get("volumes")
-        .map(Node::items)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        let at = format!("{base}.volumes[{i}]");
-        push(
-            "Secret",
-            v.get("secret"),
-            "secretName",
-            format!("{at}.secret"),
-            Use::Volume,
-        );
-        push(
-            "ConfigMap",
-            v.get("configMap"),
-            "name",
-            format!("{at}.configMap"),
-            Use::Volume,
-        );
-        let sources = v
-            .get("projected")
-            .and_then(|p| p.get("sources"))
-            .map(Node::items)
-            .unwrap_or_default();
-        for (j, s) in sources.iter().enumerate() {
-            let at = format!("{at}.projected.sources[{j}]");
-            push(
-                "Secret",
-                s.get("secret"),
-                "name",
-                format!("{at}.secret"),
-                Use::Volume,
-            );
-            push(
-                "ConfigMap",
-                s.get("configMap"),
-                "name",
-                format!("{at}.configMap"),
-                Use::Volume,
-            );
-        }
-    }
-    out
 }
 
 /// The distinct names of the Secrets and of the ConfigMaps pasted in a namespace, sorted (what
@@ -227,14 +96,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             let names = here.names(r.kind);
             let count = names.len();
             debug_assert_eq!(count, listed(model, r.kind, ns));
-            if count < 2 || said.contains(&(r.kind, r.name)) {
-                continue;
-            }
-            if names.binary_search(&r.name).is_ok() {
+            if count < 2 || said.contains(&(r.kind, r.name)) || names.binary_search(&r.name).is_ok() {
                 continue;
             }
             said.push((r.kind, r.name));
-            if r.kind == "Secret" && matches!(r.use_, Use::PullSecret) {
+            if r.kind == "Secret" && r.use_ == ReferenceUse::PullSecret {
                 reported.push((object.id.clone(), r.name.to_string()));
             }
             let mut evidence: Vec<Evidence> = model.evidence(object, &r.path).into_iter().collect();
@@ -253,16 +119,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 uid: None,
             };
             let consequence = match r.use_ {
-                Use::PullSecret => Msg::PullSecret {},
-                Use::Env => Msg::Env {},
-                Use::Volume => Msg::Volume {},
+                ReferenceUse::PullSecret => Msg::PullSecret {},
+                ReferenceUse::Env => Msg::Env {},
+                ReferenceUse::Volume => Msg::Volume {},
             }
             .into_box();
             let plural: Text = if r.kind == "Secret" {
-                "secrets".into()
+                "secrets"
             } else {
-                "configmaps".into()
-            };
+                "configmaps"
+            }
+            .into();
             findings.push(RULE.finding(
                 Severity::Warning,
                 id.clone(),
@@ -296,24 +163,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     kubelet_pull_secret_events(model, &reported, findings);
 }
 
-/// The Secrets the kubelet says it could not retrieve for a Pod's image pull:
-/// `FailedToRetrieveImagePullSecret`, "Unable to retrieve some image pull secrets (regcred,
-/// other); attempting to pull the image may not succeed." (the kubelet's words, as in
-/// confluentinc/confluent-kubernetes-examples#276).
-fn retrieval_failures(message: &str) -> Vec<&str> {
-    let Some((_, rest)) = message.split_once("Unable to retrieve some image pull secrets (") else {
-        return Vec::new();
-    };
-    let Some((names, _)) = rest.split_once(')') else {
-        return Vec::new();
-    };
-    names
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .collect()
-}
-
 /// The kubelet's own event that it could not retrieve a pull secret a Pod names: a finding even
 /// when the namespace's Secrets were not pasted (the kubelet looked them up), unless a listing
 /// reported it already or the Secret is pasted now (created since the event).
@@ -322,79 +171,50 @@ fn kubelet_pull_secret_events(
     reported: &[(ObjectRef, String)],
     findings: &mut Vec<Finding>,
 ) {
-    let mut said: Vec<(ObjectRef, String)> = Vec::new();
-    for event in &model.events {
-        if event.subject.kind != "Pod" {
-            continue;
-        }
-        let names = retrieval_failures(&event.message);
-        if names.is_empty() {
-            continue;
-        }
+    for (event, name) in model.pull_secrets_not_retrieved() {
+        let pod = &event.subject;
         // Rare events: the namespace's pasted Secrets are read for each (cheap beside a dump's Pods).
-        let ns = event.subject.namespace.as_deref().unwrap_or("default");
-        let here = Pasted::of(model, ns);
-        for name in names {
-            if here.names("Secret").binary_search(&name).is_ok() {
-                continue; // the Secret is pasted: created since the event
-            }
-            push_kubelet_finding(model, event, name, &event.subject, reported, &mut said, findings);
+        let ns = pod.namespace.as_deref().unwrap_or("default");
+        if Pasted::of(model, ns).names("Secret").binary_search(&name).is_ok()
+            || reported.iter().any(|(p, n)| p == pod && n == name)
+        {
+            continue; // the Secret is pasted (created since the event), or a listing said it
         }
-    }
-}
-
-fn push_kubelet_finding(
-    model: &Model<'_>,
-    event: &faultline_model::EventRecord,
-    name: &str,
-    pod: &ObjectRef,
-    reported: &[(ObjectRef, String)],
-    said: &mut Vec<(ObjectRef, String)>,
-    findings: &mut Vec<Finding>,
-) {
-    let same = |(p, n): &(ObjectRef, String)| {
-        p.kind == pod.kind && p.namespace == pod.namespace && p.name == pod.name && n == name
-    };
-    if reported.iter().any(same) || said.iter().any(same) {
-        return;
-    }
-    said.push((pod.clone(), name.to_string()));
-    let cmd_ns = pod.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
-    // The Pod's own reference, when the Pod was pasted.
-    if let Some(object) = model.object(pod) {
-        if let Some((_, secrets)) = object.locate("spec.imagePullSecrets") {
-            for (i, secret) in secrets.items().iter().enumerate() {
-                if secret.get("name").and_then(|n| n.as_str()) == Some(name) {
-                    evidence.extend(model.evidence(object, &format!("spec.imagePullSecrets[{i}].name")));
-                }
-            }
+        let cmd_ns = pod.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let mut evidence: Vec<Evidence> = model.event_evidence(event).into_iter().collect();
+        // The Pod's own reference, when the Pod was pasted.
+        if let Some(object) = model.object(pod) {
+            evidence.extend(
+                pull_secret_paths(object, name)
+                    .iter()
+                    .filter_map(|p| model.evidence(object, p)),
+            );
         }
+        let missing = ObjectRef {
+            kind: "Secret".into(),
+            namespace: pod.namespace.clone(),
+            name: name.into(),
+            uid: None,
+        };
+        findings.push(RULE.finding(
+            Severity::Info,
+            pod.clone(),
+            Msg::KubeletCannotRetrieve {
+                subject: pod.clone(),
+                missing,
+            },
+            evidence,
+            [Msg::ImageNeedsIt {}, Msg::CreatedLater {}],
+            vec![
+                command!("kubectl get secrets -n {}", cmd_ns),
+                command!(
+                    "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
+                    pod.name,
+                    cmd_ns
+                ),
+            ],
+        ));
     }
-    let missing = ObjectRef {
-        kind: "Secret".into(),
-        namespace: pod.namespace.clone(),
-        name: name.into(),
-        uid: None,
-    };
-    findings.push(RULE.finding(
-        Severity::Info,
-        pod.clone(),
-        Msg::KubeletCannotRetrieve {
-            subject: pod.clone(),
-            missing,
-        },
-        evidence,
-        [Msg::ImageNeedsIt {}, Msg::CreatedLater {}],
-        vec![
-            command!("kubectl get secrets -n {}", cmd_ns),
-            command!(
-                "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
-                pod.name,
-                cmd_ns
-            ),
-        ],
-    ));
 }
 
 faultline_report::messages! {

@@ -1,4 +1,4 @@
-use faultline_ingest::{Object, Typed};
+use faultline_model::views::node_status::NodeStatus;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -45,85 +45,22 @@ crate::declare_rule! {
     /// ```
     pub const RULE = { id: "node-pod-capacity-reached", boundary: Boundary::Scheduling, components: [Scheduler, Kubelet], check: check };
 }
-
-/// Whether the scheduler refused this Pod for the nodes' Pod count: `Too many pods` in its
-/// `FailedScheduling` events or its `PodScheduled` condition.
+/// Whether the scheduler refused the Pod for the nodes' Pod count (`Too many pods`), for the link
+/// from its `pod-unschedulable` finding ([`Model::refused_for_pod_count`]).
 pub fn refused_for_pod_count(model: &Model<'_>, pod: &ObjectRef) -> bool {
-    const WORDS: &str = "Too many pods";
-    if model
-        .events_for(pod)
-        .iter()
-        .any(|e| e.reason == "FailedScheduling" && e.message.contains(WORDS))
-    {
-        return true;
-    }
-    let Some(object) = model.object(pod) else {
-        return false;
-    };
-    // The conditions located once, not one path per condition: this runs for every Pod.
-    object.locate("status.conditions").is_some_and(|(_, conditions)| {
-        conditions.items().iter().any(|c| {
-            c.get("message")
-                .and_then(|n| n.as_str())
-                .is_some_and(|m| m.contains(WORDS))
-        })
-    })
-}
-
-/// Pods the input shows bound to a node and not terminated.
-fn pasted_pods_on<'a>(model: &Model<'a>, node: &str) -> Vec<&'a Object> {
-    model
-        .objects_of_kind("Pod")
-        .filter(|o| {
-            let Typed::Pod(pod) = &o.typed else { return false };
-            let on = pod
-                .spec
-                .as_ref()
-                .and_then(|s| s.node_name.as_deref())
-                .is_some_and(|n| n == node);
-            let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
-            on && !matches!(phase, Some("Succeeded" | "Failed"))
-        })
-        .collect()
+    model.refused_for_pod_count(pod)
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Whether any Pod was refused for the count: asked only once a node is full (every Pod's
     // events and conditions are read for it).
     let mut refused: Option<bool> = None;
-    let mut any_refused = || {
-        *refused.get_or_insert_with(|| {
-            model
-                .objects_of_kind("Pod")
-                .map(|o| &o.id)
-                .chain(
-                    model
-                        .events
-                        .iter()
-                        .filter(|e| e.subject.kind == "Pod")
-                        .map(|e| &e.subject),
-                )
-                .any(|p| refused_for_pod_count(model, p))
-        })
-    };
     for node in model.objects_of_kind("Node") {
-        let limit_path = ["status.allocatable.pods", "status.capacity.pods"]
-            .into_iter()
-            .find(|p| node.locate(p).is_some());
-        let Some(limit_path) = limit_path else { continue };
-        let Some(limit) = node
-            .locate(limit_path)
-            .and_then(|(_, n)| n.as_str())
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .filter(|l| *l > 0)
-        else {
+        let Some((limit_path, limit)) = NodeStatus::of(node).pod_limit() else {
             continue;
         };
-        let counted = node
-            .locate("kubectl.nonTerminatedPods")
-            .and_then(|(_, n)| n.as_str())
-            .and_then(|v| v.parse::<u32>().ok());
-        let pasted = pasted_pods_on(model, &node.id.name);
+        let counted = NodeStatus::of(node).non_terminated_pods();
+        let pasted = model.active_pods_on(&node.id.name);
         let (count, from_kubectl) = match counted {
             Some(n) => (n, true),
             None => (pasted.len() as u32, false),
@@ -159,7 +96,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl get pods -A --field-selector spec.nodeName={}", name),
             command!("kubectl get --raw /api/v1/nodes/{}/proxy/configz", name),
         ];
-        let severity = if any_refused() {
+        let severity = if *refused.get_or_insert_with(|| model.any_refused_for_pod_count()) {
             Severity::Error
         } else {
             Severity::Warning

@@ -1,14 +1,16 @@
 use std::collections::BTreeSet;
 
 use faultline_ingest::api::Pod;
-
-use super::histogram::{self, Cause, Histogram};
-use crate::history::{self, Supersedes};
 use faultline_ingest::{Object, Typed};
+use faultline_model::signals::scheduler_fit::{Cause, FitFailure, Histogram, Refusal};
+use faultline_model::views::pod_placement::PodPlacement;
 use faultline_model::{EventRecord, Model};
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+
+use super::histogram::{describe_cause, describe_entry};
+use crate::history::{self, Supersedes};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -60,65 +62,35 @@ crate::declare_rule! {
     pub const RULE = { id: "pod-unschedulable", boundary: Boundary::Scheduling, components: [Scheduler], also_at: [Boundary::NodeRuntime, Boundary::ZoneNetworkStorage, Boundary::ControlPlane], check: check };
 }
 
-const UNSCHEDULED_REASONS: [&str; 3] = ["Unschedulable", "SchedulerError", "SchedulingGated"];
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut seen: BTreeSet<ObjectRef> = BTreeSet::new();
     for object in model.objects {
         let Typed::Pod(pod) = &object.typed else { continue };
-        if let Some(finding) = diagnose(model, Some((object, pod)), &object.id) {
-            findings.push(finding);
-        }
+        findings.extend(diagnose(model, Some((object, pod)), &object.id));
         seen.insert(object.id.clone());
     }
     // Pods known only from the scheduler's events (the Pod itself was not pasted). A failure that
     // names no Pod (the scheduler's `error selecting node for pod: …` beside its `Error scheduling
     // ns/name: …`) is one of the named ones when the scheduler names any: no finding of its own.
-    let failures = || {
-        model
-            .events
-            .iter()
-            .filter(|e| e.reason == "FailedScheduling" && e.subject.kind == "Pod")
-    };
-    let some_named = failures().any(|e| !e.subject.name.is_empty());
-    for event in failures() {
-        if event.subject.name.is_empty() && some_named {
+    let failures = model.event_subjects("Pod", |e| e.reason == "FailedScheduling");
+    let some_named = failures.iter().any(|s| !s.subject.name.is_empty());
+    for failure in failures {
+        if (failure.subject.name.is_empty() && some_named) || !seen.insert(failure.subject.clone()) {
             continue;
         }
-        if seen.insert(event.subject.clone()) {
-            if let Some(finding) = diagnose(model, None, &event.subject) {
-                findings.push(finding);
-            }
-        }
+        findings.extend(diagnose(model, None, failure.subject));
     }
 }
 
 fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> Option<Finding> {
-    if let Some((_, pod)) = pod {
-        if pod
-            .spec
-            .as_ref()
-            .and_then(|s| s.node_name.as_deref())
-            .is_some_and(|n| !n.is_empty())
-        {
-            return None; // bound: any Pending is after scheduling
-        }
+    let placement = pod.map(|(_, p)| PodPlacement::of(p));
+    if placement.as_ref().is_some_and(|p| p.node_name.is_some()) {
+        return None; // bound: any Pending is after scheduling
     }
-    let conditions = pod
-        .and_then(|(_, p)| p.status.as_ref())
-        .and_then(|s| s.conditions.as_deref())
-        .unwrap_or_default();
-    let condition = conditions.iter().enumerate().find(|(_, c)| {
-        c.type_ == "PodScheduled"
-            && c.status == "False"
-            && c.reason
-                .as_deref()
-                .is_none_or(|r| UNSCHEDULED_REASONS.contains(&r))
-    });
-    let events = model.events_for(id);
-    let failed: Vec<&EventRecord> = events
-        .iter()
-        .copied()
+    let condition = placement.as_ref().and_then(|p| p.unscheduled);
+    let failed: Vec<&EventRecord> = model
+        .events_for(id)
+        .into_iter()
         .filter(|e| e.reason == "FailedScheduling")
         .collect();
     if condition.is_none() && failed.is_empty() {
@@ -132,48 +104,37 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         return None; // a later Scheduled event: the failure was transient
     }
     // The scheduler's last word on a Pod being deleted: nothing is waiting to be placed any more.
-    if failed
-        .last()
-        .is_some_and(|e| e.message.contains("skip schedule deleting pod"))
+    // Without the Pod, only a real scheduling failure counts.
+    if failed.last().is_some_and(|e| e.skips_deleting_pod())
+        || (pod.is_none() && !failed.iter().any(|e| e.says_unschedulable()))
     {
         return None;
     }
-    // Without the Pod, only a real scheduling failure counts: the scheduler also writes
-    // FailedScheduling for "skip schedule deleting pod", which is not one.
-    if pod.is_none() && !failed.iter().any(|e| histogram::says_unschedulable(&e.message)) {
-        return None;
-    }
-    let gated = condition.is_some_and(|(_, c)| c.reason.as_deref() == Some("SchedulingGated"));
+    let gated = condition.is_some_and(|c| c.gated());
     let message = condition
-        .and_then(|(_, c)| c.message.as_deref().map(str::to_string))
-        .filter(|m| m.contains("nodes are available"))
-        .or_else(|| failed.last().map(|e| e.message.clone()))
+        .and_then(|c| c.fit_message())
+        .or_else(|| failed.last().map(|e| e.message.as_str()))
         .unwrap_or_default();
-    let histogram = histogram::parse(&message);
+    let fit = FitFailure::read(message);
+    let node_selector = placement.map(|p| p.node_selector).unwrap_or_default();
 
     let mut evidence: Vec<Evidence> = Vec::new();
-    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    if let (Some((i, _)), Some((object, _))) = (condition, pod) {
-        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].status")));
-        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].reason")));
-        evidence.extend(model.evidence(object, &format!("status.conditions[{i}].message")));
-        if gated {
-            evidence.extend(model.evidence(object, "spec.schedulingGates"));
+    if let Some((object, _)) = pod {
+        if let Some(c) = condition {
+            for field in ["status", "reason", "message"] {
+                evidence.extend(model.evidence(object, &format!("status.conditions[{}].{field}", c.index)));
+            }
+            if gated {
+                evidence.extend(model.evidence(object, "spec.schedulingGates"));
+            }
         }
-    }
-    if let Some((object, _)) = pod {
         evidence.extend(model.evidence(object, "status.phase"));
-    }
-    let node_selector: Vec<(String, String)> = pod
-        .and_then(|(_, p)| p.spec.as_ref()?.node_selector.clone())
-        .map(|m| m.into_iter().collect())
-        .unwrap_or_default();
-    if let Some((object, _)) = pod {
         for (k, _) in &node_selector {
             evidence.extend(model.evidence(object, &format!("spec.nodeSelector[\"{k}\"]")));
         }
     }
-    let named = histogram
+    let named = fit
+        .histogram
         .as_ref()
         .map(|h| failing_nodes(model, h, &node_selector, &mut evidence))
         .unwrap_or_default();
@@ -181,7 +142,7 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         evidence.extend(model.event_evidence(latest));
     }
 
-    let summary = summary(id, gated, histogram.as_ref(), &message, named, pod.is_none());
+    let summary = summary(id, gated, &fit, named, pod.is_none());
     let mut cannot_establish: Vec<Message> = vec![Msg::CapacityMayAppear {}.into(), Msg::WhichNode {}.into()];
     if failed.iter().any(|e| e.count > 1) {
         cannot_establish.push(Msg::Repeated {}.into());
@@ -193,38 +154,31 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         cannot_establish.push(Msg::NotPasted { subject: id.clone() }.into());
     }
 
-    let name = &id.name;
+    let (name, ns) = (
+        &id.name,
+        id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE),
+    );
     let mut next_steps = vec![
         command!("kubectl describe pod {} -n {}", name, ns),
         command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.nodeSelector}}{{\"\\n\"}}{{.spec.affinity}}{{\"\\n\"}}{{.spec.tolerations}}{{\"\\n\"}}'", name, ns),
     ];
-    let causes: Vec<&Cause> = histogram
-        .iter()
-        .flat_map(|h| h.entries.iter().map(|e| &e.cause))
-        .collect();
-    if causes.iter().any(|c| matches!(c, Cause::NodeAffinity)) {
-        let keys: Vec<&str> = node_selector.iter().map(|(k, _)| k.as_str()).collect();
+    let any = |pick: fn(&Cause) -> bool| fit.causes().any(pick);
+    if any(|c| matches!(c, Cause::NodeAffinity)) {
+        let keys: Vec<&str> = node_selector.iter().map(|(k, _)| *k).collect();
         next_steps.push(if keys.is_empty() {
             "kubectl get nodes --show-labels".to_string()
         } else {
             command!("kubectl get nodes -L {}", keys.join(","))
         });
     }
-    if causes.iter().any(|c| matches!(c, Cause::Taint(_))) {
+    if any(|c| matches!(c, Cause::Taint(_))) {
         next_steps
             .push("kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints".to_string());
     }
-    if causes
-        .iter()
-        .any(|c| matches!(c, Cause::Insufficient(_) | Cause::TooManyPods))
-    {
+    if any(|c| matches!(c, Cause::Insufficient(_) | Cause::TooManyPods)) {
         next_steps.push("kubectl describe nodes | grep -A 8 'Allocated resources'".to_string());
     }
-    if causes
-        .iter()
-        .any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity))
-        || histogram::waits_for_claims(&message)
-    {
+    if any(|c| matches!(c, Cause::UnboundClaim | Cause::VolumeNodeAffinity)) || fit.waits_for_claims() {
         next_steps.push(command!("kubectl get pvc -n {}", ns));
     }
     if gated {
@@ -243,154 +197,14 @@ fn diagnose(model: &Model<'_>, pod: Option<(&Object, &Pod)>, id: &ObjectRef) -> 
         cannot_establish,
         next_steps,
     );
-    finding.details = details(histogram.as_ref(), &message);
-    finding.boundary = boundary(histogram.as_ref(), &message);
+    finding.details = fit.details();
+    finding.boundary = match fit.refusal() {
+        Refusal::NodeConditions => Boundary::NodeRuntime,
+        Refusal::Uninitialized => Boundary::ControlPlane,
+        Refusal::Storage => Boundary::ZoneNetworkStorage,
+        Refusal::Constraints => Boundary::Scheduling,
+    };
     Some(finding)
-}
-
-/// The taints the node lifecycle controller and the kubelet put on a Node for its condition: a
-/// scheduler refusing nodes for them is a Node fault, not a constraint of the Pod.
-const CONDITION_TAINTS: [&str; 6] = [
-    "node.kubernetes.io/not-ready",
-    "node.kubernetes.io/unreachable",
-    "node.kubernetes.io/disk-pressure",
-    "node.kubernetes.io/memory-pressure",
-    "node.kubernetes.io/pid-pressure",
-    "node.kubernetes.io/network-unavailable",
-];
-
-/// The taints that keep workloads off control-plane nodes: a refusal for them is the cluster's
-/// design, not a fault, so it does not count against the other refusals.
-const CONTROL_PLANE_TAINTS: [&str; 2] = [
-    "node-role.kubernetes.io/control-plane",
-    "node-role.kubernetes.io/master",
-];
-
-/// The taint a cloud provider's nodes carry until the cloud controller manager initialises them.
-const UNINITIALIZED_TAINT: &str = "node.cloudprovider.kubernetes.io/uninitialized";
-
-/// Whether a cause is a `ReadWriteOncePod` claim in use by another Pod: no node can take the Pod
-/// until that Pod lets the claim go, whatever the other nodes were refused for.
-fn claim_in_use(cause: &Cause) -> bool {
-    matches!(cause, Cause::Other(text) if text.contains("ReadWriteOncePod"))
-}
-
-/// Whether a cause is a claim or volume the Pod cannot have (unbound, bound to a volume out of
-/// reach, no volume to bind, a claim missing): a storage fault, though the scheduler reports it.
-fn storage(cause: &Cause) -> bool {
-    match cause {
-        Cause::UnboundClaim | Cause::VolumeNodeAffinity => true,
-        Cause::Other(text) => {
-            let lower = text.to_lowercase();
-            [
-                "persistentvolume",
-                "persistent volumes",
-                "volume",
-                "pvc",
-                "available disk",
-                "free storage",
-            ]
-            .iter()
-            .any(|w| lower.contains(w))
-        }
-        _ => false,
-    }
-}
-
-/// Where the fault the scheduler reports lies (issue 39): at the Nodes when every node it refused
-/// (control-plane nodes aside) was refused for its condition (a condition taint: NotReady,
-/// unreachable, under pressure, no network; or conditions it does not know); at the control plane
-/// when they all wait for the cloud controller manager to initialise them; at storage when it
-/// waits for claims, its `ReadWriteOncePod` claim is in use by another Pod, or most nodes were
-/// refused for their volumes; else at the scheduling constraints.
-fn boundary(histogram: Option<&Histogram>, message: &str) -> Boundary {
-    let condition = |c: &Cause| match c {
-        Cause::Taint(Some(t)) => CONDITION_TAINTS.iter().any(|k| t.contains(k)),
-        Cause::Other(t) => t.contains("had unknown conditions"),
-        _ => false,
-    };
-    let designed =
-        |c: &Cause| matches!(c, Cause::Taint(Some(t)) if CONTROL_PLANE_TAINTS.iter().any(|k| t.contains(k)));
-    let uninitialized = |c: &Cause| matches!(c, Cause::Taint(Some(t)) if t.contains(UNINITIALIZED_TAINT));
-    let Some(h) = histogram else {
-        if histogram::waits_for_claims(message) {
-            return Boundary::ZoneNetworkStorage;
-        }
-        // No node registered at all (1.2–1.6's words): the Nodes, not a constraint.
-        if message.contains("no nodes available to schedule pods") {
-            return Boundary::NodeRuntime;
-        }
-        return Boundary::Scheduling;
-    };
-    if h.entries.is_empty() {
-        return Boundary::Scheduling;
-    }
-    let nodes = |pick: &dyn Fn(&Cause) -> bool| -> u32 {
-        h.entries
-            .iter()
-            .filter(|e| pick(&e.cause))
-            .map(|e| e.nodes.unwrap_or(1))
-            .sum()
-    };
-    let all: u32 = nodes(&|_| true);
-    let faults: Vec<&Cause> = h
-        .entries
-        .iter()
-        .map(|e| &e.cause)
-        .filter(|c| !designed(c))
-        .collect();
-    if !faults.is_empty() && faults.iter().all(|c| condition(c)) {
-        return Boundary::NodeRuntime;
-    }
-    if !faults.is_empty() && faults.iter().all(|c| uninitialized(c)) {
-        return Boundary::ControlPlane;
-    }
-    if faults.iter().any(|c| claim_in_use(c)) {
-        return Boundary::ZoneNetworkStorage;
-    }
-    let volumes = nodes(&storage);
-    if volumes > 0 && volumes * 2 >= all {
-        return Boundary::ZoneNetworkStorage;
-    }
-    Boundary::Scheduling
-}
-
-/// What the scheduler's message establishes, for the findings that explain this one: the taints it
-/// refused nodes for, and whether it waits for claims to be bound. From the parsed histogram; an
-/// unparsed message is searched for the pressure taints only (the ones another rule explains).
-fn details(histogram: Option<&Histogram>, message: &str) -> Vec<Detail> {
-    let Some(h) = histogram else {
-        // The message of its own for unbound claims (before 1.16) has no histogram.
-        let claims = histogram::waits_for_claims(message).then_some(Detail::UnboundClaim);
-        return [
-            "node.kubernetes.io/disk-pressure",
-            "node.kubernetes.io/memory-pressure",
-            "node.kubernetes.io/pid-pressure",
-        ]
-        .into_iter()
-        .filter(|taint| message.contains(taint))
-        .map(|taint| Detail::UntoleratedTaint(taint.into()))
-        .chain(claims)
-        .collect();
-    };
-    h.entries
-        .iter()
-        .filter_map(|e| match &e.cause {
-            Cause::Taint(Some(printed)) => Some(Detail::UntoleratedTaint(taint_key(printed).into())),
-            Cause::UnboundClaim => Some(Detail::UnboundClaim),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The key of a taint as the scheduler prints it: `{node.kubernetes.io/disk-pressure: }`.
-fn taint_key(printed: &str) -> &str {
-    printed
-        .trim_matches(['{', '}'])
-        .split(':')
-        .next()
-        .unwrap_or_default()
-        .trim()
 }
 
 /// Names the pasted nodes that fail the node selector or carry a named taint, adding their labels and
@@ -398,93 +212,50 @@ fn taint_key(printed: &str) -> &str {
 fn failing_nodes(
     model: &Model<'_>,
     histogram: &Histogram,
-    node_selector: &[(String, String)],
+    node_selector: &[(&str, &str)],
     evidence: &mut Vec<Evidence>,
 ) -> Vec<Message> {
-    let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
     let mut named = Vec::new();
-    for entry in &histogram.entries {
-        let mut names = Vec::new();
-        match &entry.cause {
-            Cause::NodeAffinity if !node_selector.is_empty() => {
-                for node in &nodes {
-                    let mismatched: Vec<&(String, String)> = node_selector
-                        .iter()
-                        .filter(|(k, v)| {
-                            node.locate(&format!("metadata.labels[\"{k}\"]"))
-                                .and_then(|(_, n)| n.as_str())
-                                != Some(v.as_str())
-                        })
-                        .collect();
-                    if !mismatched.is_empty() {
-                        names.push(node.id.name.to_string());
-                        for (k, _) in mismatched {
-                            evidence.extend(model.evidence(node, &format!("metadata.labels[\"{k}\"]")));
-                        }
-                    }
-                }
-            }
-            Cause::Taint(Some(printed)) => {
-                let key = taint_key(printed);
-                for node in &nodes {
-                    let taints = node
-                        .locate("spec.taints")
-                        .map(|(_, t)| t.items())
-                        .unwrap_or_default();
-                    if let Some(i) = taints
-                        .iter()
-                        .position(|t| t.get("key").and_then(|k| k.as_str()) == Some(key))
-                    {
-                        names.push(node.id.name.to_string());
-                        evidence.extend(model.evidence(node, &format!("spec.taints[{i}].key")));
-                    }
-                }
-            }
-            _ => {}
+    for (cause, nodes) in model.nodes_refusing(histogram, node_selector) {
+        for (node, fields) in &nodes {
+            evidence.extend(fields.iter().filter_map(|path| model.evidence(node, path)));
         }
-        if !names.is_empty() {
-            named.push(
-                Msg::PastedNodes {
-                    cause: Box::new(entry.cause.describe()),
-                    nodes: names,
-                }
-                .into(),
-            );
-        }
+        let names = nodes.iter().map(|(node, _)| node.id.name.to_string()).collect();
+        named.push(
+            Msg::PastedNodes {
+                cause: Box::new(describe_cause(cause)),
+                nodes: names,
+            }
+            .into(),
+        );
     }
     named
 }
 
-fn summary(
-    id: &ObjectRef,
-    gated: bool,
-    histogram: Option<&Histogram>,
-    message: &str,
-    named: Vec<Message>,
-    events_only: bool,
-) -> Msg {
+fn summary(id: &ObjectRef, gated: bool, fit: &FitFailure<'_>, named: Vec<Message>, events_only: bool) -> Msg {
     if gated {
         return Msg::Gated { subject: id.clone() };
     }
-    let scheduler = match histogram {
+    let scheduler = match &fit.histogram {
         Some(h) => Some(Msg::Available {
             available: h.available,
             total: h.total,
-            entries: h.entries.iter().map(histogram::Entry::describe).collect(),
+            entries: h.entries.iter().map(describe_entry).collect(),
         }),
-        None if !message.is_empty() => Some(Msg::SchedulerSays {
-            message: message.to_string(),
+        None if !fit.message.is_empty() => Some(Msg::SchedulerSays {
+            message: fit.message.to_string(),
         }),
         None => None,
     };
+    let refusal = fit.refusal();
     Msg::NoNode {
         subject: id.clone(),
         scheduler: scheduler.map(|m| Box::new(m.into())),
         named,
         events_only,
-        nodes_at_fault: boundary(histogram, message) == Boundary::NodeRuntime,
-        storage_at_fault: boundary(histogram, message) == Boundary::ZoneNetworkStorage,
-        cloud_at_fault: boundary(histogram, message) == Boundary::ControlPlane,
+        nodes_at_fault: refusal == Refusal::NodeConditions,
+        storage_at_fault: refusal == Refusal::Storage,
+        cloud_at_fault: refusal == Refusal::Uninitialized,
     }
 }
 
