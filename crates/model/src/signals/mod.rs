@@ -3,3 +3,5 @@
 //! family of messages, with the source that prints it.
 
 pub mod probe;
+pub mod readiness_failure;
+pub mod request_failure;

@@ -1,0 +1,5 @@
+//! Typed readings of objects, walked once here so that no rule walks a raw tree: a rule asks the
+//! model what an object says (a workload's rollout conditions, a Service's legacy Endpoints) and gets
+//! a value, with the fields that say it for evidence. Each module reads one kind or one question.
+
+pub mod service_endpoints;
