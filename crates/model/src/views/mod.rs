@@ -3,3 +3,4 @@
 //! a value, with the fields that say it for evidence. Each module reads one kind or one question.
 
 pub mod service_endpoints;
+pub mod workload_rollout;
