@@ -2,6 +2,7 @@
 //! a rule asks an [`crate::EventRecord`] (or a line) what it says and gets a value. Each module is one
 //! family of messages, with the source that prints it.
 
+pub mod apiserver_request;
 pub mod probe;
 pub mod readiness_failure;
 pub mod request_failure;
