@@ -4,5 +4,6 @@
 
 pub mod apiserver_request;
 pub mod probe;
+pub mod proxy_no_endpoints;
 pub mod readiness_failure;
 pub mod request_failure;
