@@ -2,5 +2,6 @@
 //! model what an object says (a workload's rollout conditions, a Service's legacy Endpoints) and gets
 //! a value, with the fields that say it for evidence. Each module reads one kind or one question.
 
+pub mod ingress_admission;
 pub mod service_endpoints;
 pub mod workload_rollout;
