@@ -4,4 +4,5 @@
 
 pub mod ingress_admission;
 pub mod service_endpoints;
+pub mod unscheduled_pods;
 pub mod workload_rollout;
