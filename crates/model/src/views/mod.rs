@@ -2,6 +2,7 @@
 //! model what an object says (a workload's rollout conditions, a Service's legacy Endpoints) and gets
 //! a value, with the fields that say it for evidence. Each module reads one kind or one question.
 
+pub mod component_status;
 pub mod ingress_admission;
 pub mod service_endpoints;
 pub mod unscheduled_pods;
