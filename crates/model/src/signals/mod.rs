@@ -3,6 +3,7 @@
 //! family of messages, with the source that prints it.
 
 pub mod apiserver_request;
+pub mod etcd_request;
 pub mod metrics_api;
 pub mod probe;
 pub mod proxy_no_endpoints;
