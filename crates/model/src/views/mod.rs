@@ -6,5 +6,6 @@ pub mod component_status;
 pub mod gateway_acceptance;
 pub mod ingress_admission;
 pub mod service_endpoints;
+pub mod service_ports;
 pub mod unscheduled_pods;
 pub mod workload_rollout;
