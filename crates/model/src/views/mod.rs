@@ -3,6 +3,7 @@
 //! a value, with the fields that say it for evidence. Each module reads one kind or one question.
 
 pub mod component_status;
+pub mod container_readiness;
 pub mod gateway_acceptance;
 pub mod ingress_admission;
 pub mod service_endpoints;

@@ -1,8 +1,7 @@
 use crate::history::{self, Supersedes};
-use faultline_ingest::Typed;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -48,25 +47,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let pod = model.object(id);
-        let mut evidence: Vec<Evidence> = Vec::new();
-        let mut not_ready: Vec<String> = Vec::new();
-        if let Some(Typed::Pod(p)) = pod.map(|o| &o.typed) {
-            for c in crate::containers::containers(p)
-                .iter()
-                .filter(|c| !c.init && !c.status.ready)
-            {
-                not_ready.push(c.status.name.to_string());
-                evidence.extend(pod.and_then(|o| model.evidence(o, &format!("{}.ready", c.status_path))));
-                // What the probe asks: its path and port (a map itself has no one value to cite).
-                for field in PROBE_FIELDS {
-                    let path = c
-                        .spec_path
-                        .as_ref()
-                        .map(|spec| format!("{spec}.readinessProbe.{field}"));
-                    evidence.extend(pod.zip(path).and_then(|(o, path)| model.evidence(o, &path)));
-                }
-            }
-        }
+        let unready = pod.map(|o| model.unready_containers(o)).unwrap_or_default();
+        let mut evidence = unready.evidence;
         evidence.extend(
             events
                 .iter()
@@ -76,7 +58,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         );
         let summary = Msg::NotReady {
             subject: id.clone(),
-            containers: not_ready,
+            containers: unready.names,
             failure: subject
                 .last()
                 .and_then(EventRecord::readiness_failure_words)
@@ -114,15 +96,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         ));
     }
 }
-
-/// The fields of a readiness probe that say what it asks.
-const PROBE_FIELDS: [&str; 5] = [
-    "httpGet.path",
-    "httpGet.port",
-    "tcpSocket.port",
-    "grpc.port",
-    "exec.command[0]",
-];
 
 faultline_report::messages! {
     /// The words of `readiness-probe-failing`.
