@@ -7,7 +7,8 @@ use faultline_ingest::Object;
 use faultline_report::{Evidence, ObjectRef};
 
 use crate::facts::ServiceChain;
-use crate::Model;
+use crate::selectors::NearMiss;
+use crate::{EventRecord, Model};
 
 /// What a legacy Endpoints object says of its Service's addresses, when it lists no ready one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +95,25 @@ impl<'a> Model<'a> {
         entries
             .iter()
             .filter_map(|entry| self.evidence(service, &format!("spec.selector[\"{}\"]", entry.key)))
+            .collect()
+    }
+
+    /// The label of each pasted Pod that misses the Service's selector by one, as evidence.
+    pub fn near_miss_evidence(&self, near: &[NearMiss]) -> Vec<Evidence> {
+        near.iter()
+            .filter_map(|miss| {
+                let pod = self.object(&miss.pod)?;
+                self.evidence(pod, &format!("metadata.labels[\"{}\"]", miss.key))
+            })
+            .collect()
+    }
+
+    /// The kubelet's failed readiness probes of these Pods (indices in the model's objects), Pod by
+    /// Pod, each Pod's oldest first.
+    pub fn readiness_failures_of(&self, pods: &[usize]) -> Vec<&EventRecord> {
+        pods.iter()
+            .flat_map(|&p| self.events_for(&self.objects[p].id))
+            .filter(|e| e.is_readiness_failure())
             .collect()
     }
 

@@ -80,9 +80,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let (pods, endpoints) = (&chain.pods, &chain.endpoints);
         let none_serving = !endpoints.is_empty() && endpoints.iter().all(|e| !e.serving);
         let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(model, p) == Some(false));
-        let no_endpoints = pods.is_empty() && endpoints.is_empty(); // and so no slice lists one
-                                                                    // A workload scaled to 0 whose Pods the selector would select: nothing matches because
-                                                                    // nothing runs, not because the labels are wrong (the Pods need not be pasted to say so).
+        // No Pod selected and no slice lists an endpoint. A workload scaled to 0 whose Pods the
+        // selector would select: nothing matches because nothing runs, not because the labels are
+        // wrong (the Pods need not be pasted to say so).
+        let no_endpoints = pods.is_empty() && endpoints.is_empty();
         let scaled_to_zero = no_endpoints
             .then(|| model.workload_scaled_to_zero(service))
             .flatten();
@@ -97,11 +98,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         evidence.extend(model.endpoint_condition_evidence(chain));
         evidence.extend(pods.iter().filter_map(|&p| ready_evidence(model, p)));
-        let probes: Vec<_> = pods
-            .iter()
-            .flat_map(|&p| model.events_for(&model.objects[p].id))
-            .filter(|e| e.is_readiness_failure())
-            .collect();
+        let probes = model.readiness_failures_of(pods);
         evidence.extend(probes.iter().take(3).filter_map(|e| model.event_evidence(e)));
         evidence.extend(request_failures.iter().take(2).cloned());
         // The kubelet's words after its prefix, verbatim.
@@ -121,11 +118,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         } else if selects_nothing {
             // Pods that miss the selector by one label: another version's, a renamed app.
             let near = faultline_model::selectors::near_misses(model, service, 3);
-            for miss in &near {
-                if let Some(pod) = model.object(&miss.pod) {
-                    evidence.extend(model.evidence(pod, &format!("metadata.labels[\"{}\"]", miss.key)));
-                }
-            }
+            evidence.extend(model.near_miss_evidence(&near));
             let pods = near.iter().map(|m| m.pod.clone()).collect();
             let near = near.first().map(|m| {
                 let (key, wanted, has) = (m.key.clone(), m.wanted.clone(), m.has.clone());
