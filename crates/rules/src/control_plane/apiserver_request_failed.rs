@@ -53,54 +53,44 @@ crate::declare_rule! {
     pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, components: [ApiServer], check: check };
 }
 
-/// What the finding says of a failure: what fails, what the input cannot tell, and where to look.
-fn words(failure: ApiRequestFailure) -> (Msg, Msg, [&'static str; 2]) {
+/// What the finding says of a failure: what fails, and what the input cannot tell.
+fn said(failure: ApiRequestFailure) -> (Msg, Msg) {
     use ApiRequestFailure as F;
-    let readyz = "kubectl get --raw='/readyz?verbose'";
-    let minify = "kubectl config view --minify";
     match failure {
-        F::CertExpired => (
-            Msg::CertExpired {},
-            Msg::CertExpiredCannot {},
-            [
-                "kubeadm certs check-expiration",
-                "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
-            ],
-        ),
-        F::CertUntrusted => (
-            Msg::CertUntrusted {},
-            Msg::CertUntrustedCannot {},
-            [minify, readyz],
-        ),
-        F::Slow => (
-            Msg::Slow {},
-            Msg::SlowCannot {},
-            [
-                readyz,
-                "kubectl get --raw='/metrics' | grep apiserver_request_duration",
-            ],
-        ),
-        F::Throttled => (
-            Msg::Throttled {},
-            Msg::ThrottledCannot {},
-            [
-                "kubectl get flowschemas,prioritylevelconfigurations",
-                "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected",
-            ],
-        ),
-        F::Unreachable => (
-            Msg::Unreachable {},
-            Msg::UnreachableCannot {},
-            [
-                "kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'",
-                "kubectl get --raw='/readyz?verbose' -v=6",
-            ],
-        ),
-        F::Unauthenticated => (
-            Msg::Unauthenticated {},
-            Msg::UnauthenticatedCannot {},
-            [minify, "kubectl auth whoami"],
-        ),
+        F::CertExpired => (Msg::CertExpired {}, Msg::CertExpiredCannot {}),
+        F::CertUntrusted => (Msg::CertUntrusted {}, Msg::CertUntrustedCannot {}),
+        F::Slow => (Msg::Slow {}, Msg::SlowCannot {}),
+        F::Throttled => (Msg::Throttled {}, Msg::ThrottledCannot {}),
+        F::Unreachable => (Msg::Unreachable {}, Msg::UnreachableCannot {}),
+        F::Unauthenticated => (Msg::Unauthenticated {}, Msg::UnauthenticatedCannot {}),
+    }
+}
+
+const READYZ: &str = "kubectl get --raw='/readyz?verbose'";
+const MINIFY: &str = "kubectl config view --minify";
+
+/// Where to look next for a failure.
+fn steps(failure: ApiRequestFailure) -> [&'static str; 2] {
+    use ApiRequestFailure as F;
+    match failure {
+        F::CertExpired => [
+            "kubeadm certs check-expiration",
+            "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
+        ],
+        F::CertUntrusted => [MINIFY, READYZ],
+        F::Slow => [
+            READYZ,
+            "kubectl get --raw='/metrics' | grep apiserver_request_duration",
+        ],
+        F::Throttled => [
+            "kubectl get flowschemas,prioritylevelconfigurations",
+            "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected",
+        ],
+        F::Unreachable => [
+            "kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'",
+            "kubectl get --raw='/readyz?verbose' -v=6",
+        ],
+        F::Unauthenticated => [MINIFY, "kubectl auth whoami"],
     }
 }
 
@@ -109,7 +99,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let Some((failure, evidence)) = apiserver_request_failure(model) else {
         return;
     };
-    let (what, cannot, steps) = words(failure);
+    let (what, cannot) = said(failure);
     let server = evidence
         .iter()
         .find_map(|e| server_address(&e.value))
@@ -128,7 +118,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         uid: None,
     };
     let cannot_establish: Vec<Message> = vec![cannot.into(), Msg::SignalsAlone {}.into()];
-    let next_steps = steps.iter().map(|s| s.to_string()).collect();
+    let next_steps = steps(failure).iter().map(|s| s.to_string()).collect();
     findings.push(RULE.finding(
         Severity::Error,
         subject,
