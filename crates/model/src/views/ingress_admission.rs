@@ -71,10 +71,38 @@ pub struct IngressClasses<'a> {
     pub default: bool,
 }
 
+/// Why no controller claims an Ingress, as the IngressClasses pasted say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unclaimed<'c> {
+    /// It names a class that is not among them (nor one of GCE's implicit classes).
+    ClassMissing(&'c str),
+    /// It names none, and none of them is the default.
+    NoClass,
+}
+
 impl IngressClasses<'_> {
     /// Whether `class` is served: pasted, or one of GCE's implicit classes.
     pub fn serves(&self, class: &str) -> bool {
         self.names.iter().any(|n| **n == *class) || IMPLICIT_CLASSES.contains(&class)
+    }
+
+    /// Why no controller claims an Ingress that names `class` (or none); `None` when one may, or when
+    /// no IngressClass was pasted to say.
+    pub fn unclaimed<'c>(&self, class: Option<&'c str>) -> Option<Unclaimed<'c>> {
+        match class {
+            _ if self.objects.is_empty() => None,
+            Some(c) if !self.serves(c) => Some(Unclaimed::ClassMissing(c)),
+            None if !self.default => Some(Unclaimed::NoClass),
+            _ => None,
+        }
+    }
+
+    /// Their names, as evidence.
+    pub fn evidence(&self, model: &Model<'_>) -> Vec<faultline_report::Evidence> {
+        self.objects
+            .iter()
+            .filter_map(|c| model.evidence(c, "metadata.name"))
+            .collect()
     }
 }
 
@@ -192,5 +220,6 @@ test-ingress   nginx   *                 80      59s
         let classes = model.ingress_classes();
         assert!(classes.names.is_empty() && !classes.default);
         assert!(classes.serves("gce") && !classes.serves("nginx"));
+        assert_eq!(classes.unclaimed(Some("nginx")), None);
     }
 }

@@ -1,4 +1,4 @@
-use faultline_model::views::ingress_admission::AddressShown;
+use faultline_model::views::ingress_admission::{AddressShown, Unclaimed};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -110,33 +110,22 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         let class_name = class.map(|(_, c, _)| c);
         let (subject, names) = (id.clone(), classes.names.clone());
-        let summary: Option<Message> = match class_name {
-            _ if classes.objects.is_empty() => None,
-            Some(c) if !classes.serves(c) => Some(
-                Msg::ClassMissing {
-                    subject,
-                    class: c.into(),
-                    classes: names,
-                }
-                .into(),
-            ),
-            None if !classes.default => Some(
-                Msg::NoClass {
-                    subject,
-                    classes: names,
-                }
-                .into(),
-            ),
-            _ => None,
-        };
+        let summary: Option<Message> = classes.unclaimed(class_name).map(|unclaimed| match unclaimed {
+            Unclaimed::ClassMissing(c) => Msg::ClassMissing {
+                subject,
+                class: c.into(),
+                classes: names,
+            }
+            .into(),
+            Unclaimed::NoClass => Msg::NoClass {
+                subject,
+                classes: names,
+            }
+            .into(),
+        });
         let unclaimed = summary.is_some();
         if unclaimed {
-            evidence.extend(
-                classes
-                    .objects
-                    .iter()
-                    .filter_map(|c| model.evidence(c, "metadata.name")),
-            );
+            evidence.extend(classes.evidence(model));
         }
         let empty_address = ingress.empty_address();
         if let Some((o, address)) = &empty_address {
@@ -161,12 +150,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             (None, None) => continue,
         };
         let mut cannot_establish: Vec<Message> = vec![Msg::Controller {}.into()];
-        if !unclaimed {
-            cannot_establish.push(Msg::JustCreated {}.into());
-        }
-        if classes.objects.is_empty() {
-            cannot_establish.push(Msg::ClassesNotPasted {}.into());
-        }
+        cannot_establish.extend((!unclaimed).then(|| Msg::JustCreated {}.into()));
+        cannot_establish.extend(
+            classes
+                .objects
+                .is_empty()
+                .then(|| Msg::ClassesNotPasted {}.into()),
+        );
         cannot_establish.push(Msg::Backends {}.into());
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let next_steps = vec![
