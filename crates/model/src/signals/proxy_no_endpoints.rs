@@ -5,7 +5,8 @@
 //! `Error from server (ServiceUnavailable): no endpoints available for service "…"`.
 
 use faultline_ingest::messages::MessageKind;
-use faultline_report::Evidence;
+use faultline_ingest::Object;
+use faultline_report::{Evidence, ObjectRef};
 
 use crate::Model;
 
@@ -23,6 +24,24 @@ pub struct ProxyNoEndpoints {
     pub port: Option<String>,
     /// The `Status` message or kubectl's first line.
     pub evidence: Evidence,
+}
+
+impl ProxyNoEndpoints {
+    /// The first pasted Service of its name, in any namespace (the message names none), and its
+    /// reference: that Service's, else one of that name without a namespace.
+    pub fn service<'a>(&self, model: &Model<'a>) -> (Option<&'a Object>, ObjectRef) {
+        let service = model.objects_of_kind("Service").find(|s| s.id.name == self.name);
+        let id = service.map_or_else(
+            || ObjectRef {
+                kind: "Service".into(),
+                namespace: None,
+                name: self.name.as_str().into(),
+                uid: None,
+            },
+            |s| s.id.clone(),
+        );
+        (service, id)
+    }
 }
 
 /// The quoted reference after the needle: quoted, and escaped once more when the message was pasted

@@ -44,17 +44,8 @@ crate::declare_rule! {
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for answer in model.proxy_no_endpoints() {
         let name = answer.name.as_str();
-        let service = model.objects_of_kind("Service").find(|s| s.id.name == name);
+        let (service, id) = answer.service(model);
         let mut evidence = vec![answer.evidence];
-        let id = service.map_or_else(
-            || ObjectRef {
-                kind: "Service".into(),
-                namespace: None,
-                name: name.into(),
-                uid: None,
-            },
-            |s| s.id.clone(),
-        );
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
         let subject = id.clone();
