@@ -4,6 +4,9 @@
 
 use faultline_ingest::node::Node;
 use faultline_ingest::Object;
+use faultline_report::Evidence;
+
+use crate::Model;
 
 /// One port of a Service and what it targets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +53,34 @@ pub fn service_port_targets(service: &Object) -> Vec<ServicePortTarget<'_>> {
             })
         })
         .collect()
+}
+
+impl Model<'_> {
+    /// A Service port's target and protocol, as evidence.
+    pub fn port_target_evidence(&self, service: &Object, port: &ServicePortTarget<'_>) -> Vec<Evidence> {
+        let protocol = format!("spec.ports[{}].protocol", port.index);
+        [port.path.as_str(), &protocol]
+            .into_iter()
+            .filter_map(|path| self.evidence(service, path))
+            .collect()
+    }
+
+    /// Each port a container declares (`ports[k].containerPort`, then its `name`), as evidence.
+    pub fn container_ports_evidence(
+        &self,
+        pod: &Object,
+        container_path: &str,
+        container: &Node,
+    ) -> Vec<Evidence> {
+        let ports = container.get("ports").map(Node::items).unwrap_or_default();
+        let mut evidence = Vec::new();
+        for k in 0..ports.len() {
+            let at = format!("{container_path}.ports[{k}]");
+            evidence.extend(self.evidence(pod, &format!("{at}.containerPort")));
+            evidence.extend(self.evidence(pod, &format!("{at}.name")));
+        }
+        evidence
+    }
 }
 
 /// A Pod's containers (not its init containers) with their paths (`spec.containers[1]`), in order.

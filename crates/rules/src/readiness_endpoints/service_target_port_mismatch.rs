@@ -2,7 +2,7 @@ use crate::pod_spec::{declared_ports, port_names_known, ports_text, DeclaredPort
 use faultline_ingest::node::Node;
 use faultline_model::views::service_ports::{pod_containers, service_port_targets};
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -88,14 +88,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             };
             let id = &service.id;
             let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let mut evidence: Vec<Evidence> = model.evidence(service, &port.path).into_iter().collect();
-            evidence.extend(model.evidence(service, &format!("spec.ports[{}].protocol", port.index)));
             let (pod, container_path, container) = &declaring[0];
-            for k in 0..declared_ports(container).len() {
-                let at = format!("{container_path}.ports[{k}]");
-                evidence.extend(model.evidence(pod, &format!("{at}.containerPort")));
-                evidence.extend(model.evidence(pod, &format!("{at}.name")));
-            }
+            let mut evidence = model.port_target_evidence(service, &port);
+            evidence.extend(model.container_ports_evidence(pod, container_path, container));
             let (subject, target, pod_id) = (id.clone(), Text::from(target), pod.id.clone());
             let declared = ports_text(&declared_ports(container));
             let (severity, summary) = match kind {
