@@ -2,8 +2,12 @@
 //! the model (or an [`faultline_ingest::Object`]) what it states and gets a value, with the field
 //! paths it cites. Each module is one reading, named after what it reads.
 
+pub mod component_status;
 pub mod container_exit;
+pub mod container_readiness;
 pub mod dependency_host;
+pub mod gateway_acceptance;
+pub mod ingress_admission;
 pub mod job_failure;
 pub mod node_status;
 pub mod object_edges;
@@ -11,5 +15,9 @@ pub mod pod_eviction;
 pub mod pod_placement;
 pub mod pod_references;
 pub mod probe_port;
+pub mod service_endpoints;
+pub mod service_ports;
 pub mod startup_probe;
 pub mod unprobed_ready_pod;
+pub mod unscheduled_pods;
+pub mod workload_rollout;

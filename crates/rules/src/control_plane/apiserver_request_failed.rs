@@ -1,5 +1,7 @@
-use faultline_model::client_output::{lines_containing, Scope};
-use faultline_model::{known, Model};
+use faultline_model::signals::apiserver_request::{
+    apiserver_request_failure, server_address, ApiRequestFailure,
+};
+use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity};
@@ -51,166 +53,80 @@ crate::declare_rule! {
     pub const RULE = { id: "apiserver-request-failed", boundary: Boundary::ControlPlane, components: [ApiServer], check: check };
 }
 
-struct Category {
-    needles: &'static [&'static str],
-    what: Msg,
-    cannot: Msg,
-    steps: &'static [&'static str],
-    /// Whether every request of this client fails (so nothing else can be collected through it).
-    blocks_everything: bool,
-}
-
-const CATEGORIES: &[Category] = &[
-    Category {
-        needles: &["certificate has expired or is not yet valid"],
-        what: Msg::CertExpired {},
-        cannot: Msg::CertExpiredCannot {},
-        steps: &[
-            "kubeadm certs check-expiration",
-            "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
-        ],
-        blocks_everything: true,
-    },
-    Category {
-        needles: &[
-            "certificate signed by unknown authority",
-            "certificate is valid for",
-            "certificate is not valid for",
-        ],
-        what: Msg::CertUntrusted {},
-        cannot: Msg::CertUntrustedCannot {},
-        steps: &[
-            "kubectl config view --minify",
-            "kubectl get --raw='/readyz?verbose'",
-        ],
-        blocks_everything: true,
-    },
-    Category {
-        needles: &[
-            "unable to return a response in the time allotted",
-            "Timeout: request did not complete",
-        ],
-        what: Msg::Slow {},
-        cannot: Msg::SlowCannot {},
-        steps: &[
-            "kubectl get --raw='/readyz?verbose'",
-            "kubectl get --raw='/metrics' | grep apiserver_request_duration",
-        ],
-        blocks_everything: false,
-    },
-    Category {
-        needles: &[
-            "(TooManyRequests)",
-            "429 Too Many Requests",
-            "status code 429",
-            "has received too many requests",
-            "rate limiter Wait returned an error",
-        ],
-        what: Msg::Throttled {},
-        cannot: Msg::ThrottledCannot {},
-        steps: &[
-            "kubectl get flowschemas,prioritylevelconfigurations",
-            "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected",
-        ],
-        blocks_everything: false,
-    },
-    Category {
-        needles: &[
-            "Unable to connect to the server",
-            "connection refused",
-            "i/o timeout",
-            "no such host",
-            "was refused - did you specify",
-            // client-go's discovery cut before its cause: `couldn't get current server API group
-            // list: Get "http://localhost:8080/api?timeout=32s": dial tcp [::1]:80`.
-            "API group list: Get ",
-        ],
-        what: Msg::Unreachable {},
-        cannot: Msg::UnreachableCannot {},
-        steps: &[
-            "kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'",
-            "kubectl get --raw='/readyz?verbose' -v=6",
-        ],
-        blocks_everything: true,
-    },
-    Category {
-        needles: &["Unauthorized", "You must be logged in to the server"],
-        what: Msg::Unauthenticated {},
-        cannot: Msg::UnauthenticatedCannot {},
-        steps: &["kubectl config view --minify", "kubectl auth whoami"],
-        blocks_everything: true,
-    },
-];
-
-fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for category in CATEGORIES {
-        let mut evidence: Vec<_> = lines_containing(model, category.needles, Scope::ApiClient)
-            .into_iter()
-            .filter(|e| !e.value.contains("etcdserver:"))
-            // A webhook the API server calls failed: the request reached a healthy API server and
-            // admission refused it (the admission rule's finding).
-            .filter(|e| !e.value.contains("failed calling webhook") && !e.value.contains("admission webhook"))
-            // A request through the API server's proxy: the API server answered with its
-            // backend's failure (the `service-proxy-*` rules' findings).
-            .filter(|e| !faultline_model::proxy::is_proxy_request(Some(&e.path), &e.value))
-            // A line the catalog knows as another component's (containerd's registry request, a
-            // CNI plugin's, CoreDNS's, etcd's) is that component's failure, reported at its own
-            // boundary, even after a kubectl command or when it quotes `connection refused`.
-            .filter(|e| !known::cites_another_component(model, e) && !known::bare_library_error(&e.value))
-            // The finding cites eight: the catalog is asked about no more lines than that.
-            .take(8)
-            .collect();
-        if evidence.is_empty() {
-            continue;
-        }
-        let expired = category.needles[0].contains("expired");
-        if expired {
-            // kubeadm's certificate table: the rows whose residual time is `<invalid>`.
-            evidence.extend(
-                lines_containing(model, &["<invalid>"], Scope::ApiClient)
-                    .into_iter()
-                    .filter(|e| e.path.contains("kubeadm")),
-            );
-        }
-        evidence.truncate(8);
-        let server = evidence
-            .iter()
-            .find_map(|e| server_address(&e.value))
-            .unwrap_or_default();
-        let summary = Msg::RequestsFail {
-            server: (!server.is_empty()).then(|| server.clone()),
-            what: Box::new(category.what.clone().into()),
-            blocked: category
-                .blocks_everything
-                .then(|| Box::new(Msg::NothingElseCollectable {}.into())),
-        };
-        let subject = ObjectRef {
-            kind: "Cluster".into(),
-            namespace: None,
-            name: server.into(),
-            uid: None,
-        };
-        let cannot_establish: Vec<Message> =
-            vec![category.cannot.clone().into(), Msg::SignalsAlone {}.into()];
-        let next_steps = category.steps.iter().map(|s| s.to_string()).collect();
-        findings.push(RULE.finding(
-            Severity::Error,
-            subject,
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
-        return; // one finding: the most specific category
+/// What the finding says of a failure: what fails, and what the input cannot tell.
+fn said(failure: ApiRequestFailure) -> (Msg, Msg) {
+    use ApiRequestFailure as F;
+    match failure {
+        F::CertExpired => (Msg::CertExpired {}, Msg::CertExpiredCannot {}),
+        F::CertUntrusted => (Msg::CertUntrusted {}, Msg::CertUntrustedCannot {}),
+        F::Slow => (Msg::Slow {}, Msg::SlowCannot {}),
+        F::Throttled => (Msg::Throttled {}, Msg::ThrottledCannot {}),
+        F::Unreachable => (Msg::Unreachable {}, Msg::UnreachableCannot {}),
+        F::Unauthenticated => (Msg::Unauthenticated {}, Msg::UnauthenticatedCannot {}),
     }
 }
 
-/// `https://10.40.0.10:6443/api?timeout=32s` -> `10.40.0.10:6443`.
-fn server_address(text: &str) -> Option<String> {
-    let at = text.find("https://")?;
-    let rest = &text[at + "https://".len()..];
-    let end = rest.find(['/', '"', ' ', '?']).unwrap_or(rest.len());
-    Some(rest[..end].to_string()).filter(|s| !s.is_empty())
+const READYZ: &str = "kubectl get --raw='/readyz?verbose'";
+const MINIFY: &str = "kubectl config view --minify";
+
+/// Where to look next for a failure.
+fn steps(failure: ApiRequestFailure) -> [&'static str; 2] {
+    use ApiRequestFailure as F;
+    match failure {
+        F::CertExpired => [
+            "kubeadm certs check-expiration",
+            "kubectl get --raw='/readyz?verbose' --insecure-skip-tls-verify",
+        ],
+        F::CertUntrusted => [MINIFY, READYZ],
+        F::Slow => [
+            READYZ,
+            "kubectl get --raw='/metrics' | grep apiserver_request_duration",
+        ],
+        F::Throttled => [
+            "kubectl get flowschemas,prioritylevelconfigurations",
+            "kubectl get --raw='/metrics' | grep apiserver_flowcontrol_rejected",
+        ],
+        F::Unreachable => [
+            "kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}'",
+            "kubectl get --raw='/readyz?verbose' -v=6",
+        ],
+        F::Unauthenticated => [MINIFY, "kubectl auth whoami"],
+    }
+}
+
+/// One finding: the most specific failure.
+fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
+    let Some((failure, evidence)) = apiserver_request_failure(model) else {
+        return;
+    };
+    let (what, cannot) = said(failure);
+    let server = evidence
+        .iter()
+        .find_map(|e| server_address(&e.value))
+        .unwrap_or_default();
+    let summary = Msg::RequestsFail {
+        server: (!server.is_empty()).then(|| server.to_string()),
+        what: Box::new(what.into()),
+        blocked: failure
+            .blocks_everything()
+            .then(|| Box::new(Msg::NothingElseCollectable {}.into())),
+    };
+    let subject = ObjectRef {
+        kind: "Cluster".into(),
+        namespace: None,
+        name: server.into(),
+        uid: None,
+    };
+    let cannot_establish: Vec<Message> = vec![cannot.into(), Msg::SignalsAlone {}.into()];
+    let next_steps = steps(failure).iter().map(|s| s.to_string()).collect();
+    findings.push(RULE.finding(
+        Severity::Error,
+        subject,
+        summary,
+        evidence,
+        cannot_establish,
+        next_steps,
+    ));
 }
 
 faultline_report::messages! {

@@ -1,5 +1,3 @@
-use faultline_ingest::node::Node;
-use faultline_ingest::Object;
 use faultline_model::Model;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
@@ -45,90 +43,44 @@ crate::declare_rule! {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for object in model.objects_of_kind("ComponentStatus") {
-        let Some((i, condition)) = unhealthy(object) else {
-            continue;
+    for status in model.unhealthy_component_statuses() {
+        let (id, said) = (status.object.id.clone(), status.said.clone());
+        let name = id.name.as_str();
+        let pods = || {
+            command!(
+                "kubectl -n kube-system get pods -l component=kube-{} -o wide",
+                name
+            )
         };
-        let said = ["error", "message"]
-            .iter()
-            .filter_map(|k| condition.get(k).and_then(Node::as_str))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let name = object.id.name.as_str();
-        let mut evidence: Vec<_> = model
-            .evidence(object, &format!("conditions[{i}].status"))
-            .into_iter()
-            .collect();
-        for key in ["message", "error"] {
-            evidence.extend(model.evidence(object, &format!("conditions[{i}].{key}")));
-        }
-        let id = object.id.clone();
-        let check_port = [
-            "127.0.0.1:10251",
-            "127.0.0.1:10252",
-            "localhost:10251",
-            "localhost:10252",
-        ]
-        .iter()
-        .any(|a| said.contains(a))
-            && said.contains("connection refused");
-        let (severity, boundary, summary, next): (Severity, Boundary, Msg, Vec<String>) =
-            if name.starts_with("etcd") {
-                (
-                    Severity::Warning,
-                    Boundary::Etcd,
-                    Msg::EtcdCheckFails {
-                        subject: id.clone(),
-                        said: said.clone(),
-                    },
-                    vec![
-                        "kubectl get --raw='/readyz/etcd'".to_string(),
-                        "etcdctl endpoint health --cluster".to_string(),
-                    ],
-                )
-            } else if check_port {
-                (
-                    Severity::Info,
-                    Boundary::ControlPlane,
-                    Msg::OldPort {
-                        subject: id.clone(),
-                        said: said.clone(),
-                    },
-                    vec![command!(
-                        "kubectl -n kube-system get pods -l component=kube-{} -o wide",
-                        name
-                    )],
-                )
-            } else {
-                (
-                    Severity::Warning,
-                    Boundary::ControlPlane,
-                    Msg::CheckFails {
-                        subject: id.clone(),
-                        said: said.clone(),
-                    },
-                    vec![
-                        "kubectl get --raw='/readyz?verbose'".to_string(),
-                        command!(
-                            "kubectl -n kube-system get pods -l component=kube-{} -o wide",
-                            name
-                        ),
-                    ],
-                )
+        let (severity, boundary, summary, next) = if status.is_etcd() {
+            let next = vec![
+                "kubectl get --raw='/readyz/etcd'".to_string(),
+                "etcdctl endpoint health --cluster".to_string(),
+            ];
+            let summary = Msg::EtcdCheckFails {
+                subject: id.clone(),
+                said,
             };
+            (Severity::Warning, Boundary::Etcd, summary, next)
+        } else if status.dials_old_port() {
+            let summary = Msg::OldPort {
+                subject: id.clone(),
+                said,
+            };
+            (Severity::Info, Boundary::ControlPlane, summary, vec![pods()])
+        } else {
+            let next = vec!["kubectl get --raw='/readyz?verbose'".to_string(), pods()];
+            let summary = Msg::CheckFails {
+                subject: id.clone(),
+                said,
+            };
+            (Severity::Warning, Boundary::ControlPlane, summary, next)
+        };
+        let evidence = status.evidence(model);
         let mut finding = RULE.finding(severity, id, summary, evidence, [Msg::CheckNotComponent {}], next);
         finding.boundary = boundary;
         findings.push(finding);
     }
-}
-
-/// The object's `Healthy` condition when it is not `True`, with its index.
-fn unhealthy(object: &Object) -> Option<(usize, &Node)> {
-    let (_, conditions) = object.locate("conditions")?;
-    conditions.items().iter().enumerate().find(|(_, c)| {
-        c.get("type").and_then(Node::as_str) == Some("Healthy")
-            && c.get("status").and_then(Node::as_str) != Some("True")
-    })
 }
 
 faultline_report::messages! {

@@ -1,6 +1,5 @@
-use faultline_model::client_output::{lines_containing, Scope};
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -48,25 +47,6 @@ crate::declare_rule! {
     pub const RULE = { id: "metrics-api-unavailable", boundary: Boundary::ControlPlane, components: [ApiServer], check: check };
 }
 
-/// Whether an HPA's metrics message says the metrics API failed, not the Pods' metrics.
-pub fn says_metrics_api_fails(message: &str) -> bool {
-    [
-        "resource metrics API",
-        "metrics.k8s.io",
-        "custom metrics API",
-        "external metrics API",
-    ]
-    .iter()
-    .any(|api| message.contains(api))
-        && !message.contains("did not receive metrics for targeted pods")
-}
-
-/// kubectl's words for an aggregated API that is registered but not served.
-const DISCOVERY_FAILS: &[&str] = &[
-    "503 Service Unavailable",
-    "the server is currently unable to handle the request",
-];
-
 const NEXT_STEPS: [&str; 3] = [
     "kubectl get apiservice v1beta1.metrics.k8s.io",
     "kubectl -n kube-system get pods -l k8s-app=metrics-server -o wide",
@@ -74,108 +54,65 @@ const NEXT_STEPS: [&str; 3] = [
 ];
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let before = findings.len();
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for hpa in model
-        .objects
-        .iter()
-        .filter(|o| o.id.kind == "HorizontalPodAutoscaler")
-    {
-        seen.push(&hpa.id);
-        let Some((_, conditions)) = hpa.locate("status.conditions") else {
-            continue;
+    let next_steps = || NEXT_STEPS.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let hpas = model.hpas_without_metrics();
+    let events_only = model.metrics_failures_of_unpasted_hpas();
+    for hpa in &hpas {
+        let id = &hpa.object.id;
+        let evidence = hpa.evidence(model);
+        let summary = Msg::HpaCannotScale {
+            subject: id.clone(),
+            reason: hpa.reason.into(),
+            message: hpa.message.to_string(),
         };
-        let failing = conditions.items().iter().enumerate().find(|(_, c)| {
-            let field = |name: &str| c.get(name).and_then(|n| n.as_str()).unwrap_or_default();
-            field("type") == "ScalingActive"
-                && field("status") == "False"
-                && field("reason").starts_with("FailedGet")
-                && says_metrics_api_fails(field("message"))
-        });
-        let Some((i, condition)) = failing else {
-            continue;
-        };
-        let reason = condition
-            .get("reason")
-            .and_then(|n| n.as_str())
-            .unwrap_or_default();
-        let message = condition
-            .get("message")
-            .and_then(|n| n.as_str())
-            .unwrap_or_default();
-        let mut evidence: Vec<Evidence> = ["status", "reason", "message"]
-            .iter()
-            .filter_map(|f| model.evidence(hpa, &format!("status.conditions[{i}].{f}")))
-            .collect();
-        evidence.extend(
-            model
-                .events_for(&hpa.id)
-                .iter()
-                .filter(|e| says_metrics_api_fails(&e.message))
-                .take(2)
-                .filter_map(|e| model.event_evidence(e)),
-        );
         findings.push(RULE.finding(
             Severity::Error,
-            hpa.id.clone(),
-            Msg::HpaCannotScale {
-                subject: hpa.id.clone(),
-                reason: reason.into(),
-                message: message.to_string(),
-            },
+            id.clone(),
+            summary,
             evidence,
             [Msg::WhyNotServed {}],
-            NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+            next_steps(),
         ));
     }
     // HPAs known from their events only.
-    for event in model.events.iter().filter(|e| {
-        e.subject.kind == "HorizontalPodAutoscaler"
-            && e.reason.starts_with("FailedGet")
-            && says_metrics_api_fails(&e.message)
-    }) {
-        if seen.contains(&&event.subject) {
-            continue;
-        }
-        seen.push(&event.subject);
+    for event in &events_only {
+        let summary = Msg::FromEvents {
+            subject: event.subject.clone(),
+            reason: event.reason.as_str().into(),
+        };
+        let evidence = model.event_evidence(event).into_iter().collect();
+        let cannot = [Msg::WhyNotServed {}, Msg::EventsOnly {}];
         findings.push(RULE.finding(
             Severity::Warning,
             event.subject.clone(),
-            Msg::FromEvents {
-                subject: event.subject.clone(),
-                reason: event.reason.as_str().into(),
-            },
-            model.event_evidence(event).into_iter().collect(),
-            [Msg::WhyNotServed {}, Msg::EventsOnly {}],
-            NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+            summary,
+            evidence,
+            cannot,
+            next_steps(),
         ));
     }
-    if findings.len() > before {
+    if !hpas.is_empty() || !events_only.is_empty() {
         return;
     }
-    // kubectl's discovery of the metrics API: a -v=6 trace's `503 Service Unavailable`, or
-    // `the server is currently unable to handle the request` for metrics.k8s.io.
-    let mut evidence: Vec<Evidence> = lines_containing(model, &["metrics.k8s.io"], Scope::ApiClient)
-        .into_iter()
-        .filter(|e| DISCOVERY_FAILS.iter().any(|d| e.value.contains(d)))
-        .collect();
+    // kubectl's discovery of the metrics API.
+    let evidence = model.metrics_discovery_failures();
     if evidence.is_empty() {
         return;
     }
-    evidence.truncate(4);
     let subject = ObjectRef {
         kind: "APIService".into(),
         namespace: None,
         name: "v1beta1.metrics.k8s.io".into(),
         uid: None,
     };
+    let summary = Msg::DiscoveryFails {};
     findings.push(RULE.finding(
         Severity::Error,
         subject,
-        Msg::DiscoveryFails {},
+        summary,
         evidence,
         [Msg::WhyNotServed {}],
-        NEXT_STEPS.iter().map(|s| s.to_string()).collect(),
+        next_steps(),
     ));
 }
 
@@ -204,20 +141,5 @@ faultline_report::messages! {
             en: "Whether the HPA still cannot get its metrics: the events may be old, and the HPA's own conditions were not pasted.",
             zh: "该 HPA 现在是否仍然拿不到指标：这些事件可能已经过时，而输入中没有该 HPA 自己的状况。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_apis_failure_is_told_from_the_pods() {
-        assert!(says_metrics_api_fails("the HPA was unable to compute the replica count: unable to get metrics for resource cpu: no metrics returned from resource metrics API"));
-        assert!(says_metrics_api_fails("unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)"));
-        assert!(!says_metrics_api_fails("failed to get cpu utilization: did not receive metrics for targeted pods (pods might be unready)"));
-        assert!(!says_metrics_api_fails(
-            "failed to get cpu utilization: missing request for cpu"
-        ));
     }
 }

@@ -1,5 +1,5 @@
 use crate::control_plane::components::{component, SCHEDULER};
-use faultline_ingest::{Object, Typed};
+use faultline_ingest::Object;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -87,111 +87,21 @@ faultline_report::messages! {
     }
 }
 
-/// A node name as written: set, and not describe's `<none>`.
-fn names_node(object: &Object, path: &str) -> bool {
-    object
-        .locate(path)
-        .and_then(|(_, n)| n.as_str())
-        .is_some_and(|n| !n.trim().is_empty() && n.trim() != "<none>")
-}
-
-/// The Pod has a node, or a phase past Pending.
-fn is_placed(object: &Object) -> bool {
-    let Typed::Pod(pod) = &object.typed else {
-        return false;
-    };
-    let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
-    names_node(object, "spec.nodeName") || phase.is_some_and(|p| p != "Pending")
-}
-
-/// A Pod no scheduler has tried, with the fields that show it; `None` otherwise.
-fn untried(
-    model: &Model<'_>,
-    object: &Object,
-    with_events: &faultline_report::hash::Set<Option<&str>>,
-) -> Option<Vec<Evidence>> {
-    let Typed::Pod(pod) = &object.typed else {
-        return None;
-    };
-    // A `get pods` row does not show conditions: it tells an untried Pod from a refused one only
-    // beside the events of its namespace, pasted with none about it (a refused Pod has its
-    // FailedScheduling there, a scheduled one its Scheduled).
-    let row = object.locate("kubectl.status").is_some();
-    if row && !with_events.contains(&object.id.namespace.as_deref()) {
-        return None;
-    }
-    let status = pod.status.as_ref()?;
-    if status.phase.as_deref() != Some("Pending") {
-        return None;
-    }
-    if names_node(object, "spec.nodeName") || names_node(object, "status.nominatedNodeName") {
-        return None;
-    }
-    if status
-        .conditions
-        .as_deref()
-        .unwrap_or_default()
-        .iter()
-        .any(|c| c.type_ == "PodScheduled")
-    {
-        return None;
-    }
-    if !model.events_for(&object.id).is_empty() {
-        return None;
-    }
-    // The input shows the Pod would have events: describe says none, or events were pasted and none
-    // is about it.
-    let none_said = object.locate("kubectl.events").is_some();
-    if !none_said && model.events.is_empty() {
-        return None;
-    }
-    let mut evidence: Vec<Evidence> = model.evidence(object, "status.phase").into_iter().collect();
-    evidence.extend(model.evidence(object, "kubectl.events"));
-    evidence.extend(model.evidence(object, "spec.schedulerName"));
-    Some(evidence)
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // A Pod another paste of the input shows placed or past Pending (a later `get pods -o wide`):
-    // it was scheduled since.
-    // A set, so that a thousand Pods are not compared pairwise.
-    let placed: std::collections::HashSet<&ObjectRef> = model
-        .objects_of_kind("Pod")
-        .filter(|o| is_placed(o))
-        .map(|o| &o.id)
-        .collect();
-    // The namespaces whose events the input holds, once (a `get pods` row is judged beside them).
-    let with_events: faultline_report::hash::Set<Option<&str>> = model
-        .events
-        .iter()
-        .map(|e| e.subject.namespace.as_deref())
-        .collect();
-    let mut pods: Vec<(&Object, Vec<Evidence>)> = Vec::new();
-    for object in model.objects_of_kind("Pod") {
-        if placed.contains(&object.id) || pods.iter().any(|(o, _)| o.id == object.id) {
-            continue;
-        }
-        if let Some(evidence) = untried(model, object, &with_events) {
-            pods.push((object, evidence));
-        }
-    }
-    let Some((first, _)) = pods.first() else { return };
+    let pods = model.untried_pods();
+    let Some(first) = pods.first() else { return };
     // The control plane's Pods pasted: a scheduler among them, or the others without one.
     let control_plane: Vec<(&Object, &'static str)> = model
         .objects_in(Some("kube-system"))
         .filter_map(|o| Some((o, component(o)?)))
         .collect();
     let scheduler_pasted = control_plane.iter().any(|(_, c)| *c == SCHEDULER);
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for (_, e) in pods.iter().take(5) {
-        evidence.extend(e.iter().cloned());
-    }
-    let other_scheduler = pods.iter().find_map(|(o, _)| {
-        o.locate("spec.schedulerName")
-            .and_then(|(_, n)| n.as_str())
-            .filter(|n| !n.is_empty() && *n != "default-scheduler")
-    });
-    let why: Option<Message> = if let Some(name) = other_scheduler {
+    let mut evidence: Vec<Evidence> = pods
+        .iter()
+        .take(5)
+        .flat_map(|p| p.evidence.iter().cloned())
+        .collect();
+    let why: Option<Message> = if let Some(name) = pods.iter().find_map(|p| p.other_scheduler()) {
         Some(Msg::OtherScheduler { name: name.into() }.into())
     } else if !scheduler_pasted && !control_plane.is_empty() {
         let mut seen: Vec<Text> = Vec::new();
@@ -206,11 +116,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         None
     };
     let several = pods.len() > 1 || why.is_some();
-    let subject = first.id.clone();
+    let subject = first.object.id.clone();
     let summary = Msg::Untried {
         subject: subject.clone(),
         pods: pods.len(),
-        named: pods.iter().take(5).map(|(o, _)| o.id.name.clone()).collect(),
+        named: pods.iter().take(5).map(|p| p.object.id.name.clone()).collect(),
         why: why.map(Box::new),
     };
     let cannot_establish: Vec<Message> = vec![Msg::WhyNot {}.into(), Msg::TooYoung {}.into()];
@@ -225,16 +135,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             ns
         ),
     ];
-    findings.push(RULE.finding(
-        if several {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        subject,
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    ));
+    let severity = if several {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    findings.push(RULE.finding(severity, subject, summary, evidence, cannot_establish, next_steps));
 }

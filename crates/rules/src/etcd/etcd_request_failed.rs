@@ -1,4 +1,4 @@
-use faultline_model::client_output::{lines_containing, Scope};
+use faultline_model::signals::etcd_request::{etcd_request_failure, EtcdRequestFailure};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity};
@@ -39,47 +39,15 @@ crate::declare_rule! {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let space = lines_containing(
-        model,
-        &["mvcc: database space exceeded", "alarm:NOSPACE"],
-        Scope::WithEvents,
-    );
-    let unavailable = lines_containing(
-        model,
-        &[
-            "etcdserver: request timed out",
-            "etcdserver: leader changed",
-            "etcdserver: no leader",
-            "etcdserver: too many requests",
-            // The API server's and controllers' logs (etcd v2 client), and `etcdctl cluster-health`.
-            "etcd cluster is unavailable or misconfigured",
-            "has no leader",
-            "is unhealthy: got unhealthy result",
-            "cluster is unavailable",
-            "failed to check the health of member",
-        ],
-        Scope::WithEvents,
-    );
-    let (mut evidence, summary, cannot) = if !space.is_empty() {
-        let members = space
-            .iter()
-            .filter(|e| e.value.contains("alarm:NOSPACE") && e.value.starts_with("memberID"))
-            .count();
-        let size = space
-            .iter()
-            .chain(lines_containing(model, &[" GB |", " MB |"], Scope::ClientOutput).iter())
-            .find_map(|e| db_size(&e.value));
-        let summary = Msg::OutOfSpace {
-            members: (members > 0).then_some(members),
-            size,
-        };
-        (space, summary, Msg::WhatFilled {})
-    } else if !unavailable.is_empty() {
-        (unavailable, Msg::Unavailable {}, Msg::WhyUnavailable {})
-    } else {
+    let Some((failure, evidence)) = etcd_request_failure(model) else {
         return;
     };
-    evidence.truncate(8);
+    let (summary, cannot) = match failure {
+        EtcdRequestFailure::OutOfSpace { members, size } => {
+            (Msg::OutOfSpace { members, size }, Msg::WhatFilled {})
+        }
+        EtcdRequestFailure::Unavailable => (Msg::Unavailable {}, Msg::WhyUnavailable {}),
+    };
     let subject = ObjectRef {
         kind: "Cluster".into(),
         namespace: None,
@@ -100,20 +68,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         cannot_establish,
         next_steps,
     ));
-}
-
-/// `| https://10.50.0.11:2379 | 9f2c… |  3.5.15 |  2.1 GB |` -> "2.1 GB".
-fn db_size(line: &str) -> Option<String> {
-    line.split('|')
-        .map(str::trim)
-        .find(|cell| {
-            let mut parts = cell.split_whitespace();
-            matches!(
-                (parts.next().map(|n| n.parse::<f64>().is_ok()), parts.next()),
-                (Some(true), Some("GB" | "MB" | "kB"))
-            )
-        })
-        .map(str::to_string)
 }
 
 faultline_report::messages! {

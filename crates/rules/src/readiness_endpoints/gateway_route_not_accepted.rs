@@ -1,7 +1,5 @@
-use faultline_ingest::node::Node;
-use faultline_ingest::Object;
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -46,85 +44,36 @@ crate::declare_rule! {
     pub const RULE = { id: "gateway-route-not-accepted", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice], check: check };
 }
 
-const ROUTES: [&str; 5] = ["HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute"];
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for object in model.objects.iter() {
-        let kind = object.id.kind.as_str();
-        let failed: Vec<(String, &Node)> = if ROUTES.contains(&kind) {
-            let parents = object
-                .locate("status.parents")
-                .map(|(_, p)| p.items())
-                .unwrap_or_default();
-            parents
-                .iter()
-                .enumerate()
-                .flat_map(|(i, parent)| {
-                    failing(parent.get("conditions"), &["Accepted", "ResolvedRefs"])
-                        .into_iter()
-                        .map(move |(j, c)| (format!("status.parents[{i}].conditions[{j}]"), c))
-                })
-                .collect()
-        } else if kind == "Gateway" {
-            failing(
-                object.locate("status.conditions").map(|(_, c)| c),
-                &["Accepted", "Programmed"],
-            )
-            .into_iter()
-            .map(|(j, c)| (format!("status.conditions[{j}]"), c))
-            .collect()
-        } else {
-            continue;
-        };
-        let Some((path, condition)) = failed.first() else {
-            continue;
-        };
-        findings.push(finding(model, object, path, condition));
-    }
-}
-
-/// The conditions of `types` whose status is `False`, with their index.
-fn failing<'n>(conditions: Option<&'n Node>, types: &[&str]) -> Vec<(usize, &'n Node)> {
-    conditions
-        .map(Node::items)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            c.get("type")
-                .and_then(Node::as_str)
-                .is_some_and(|t| types.contains(&t))
-                && c.get("status").and_then(Node::as_str) == Some("False")
-        })
-        .collect()
-}
-
-fn finding(model: &Model<'_>, object: &Object, path: &str, condition: &Node) -> Finding {
-    let field = |k: &str| condition.get(k).and_then(Node::as_str).unwrap_or_default();
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for key in ["type", "status", "reason", "message"] {
-        evidence.extend(model.evidence(object, &format!("{path}.{key}")));
-    }
-    let id = &object.id;
-    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let kind = id.kind.to_lowercase();
-    RULE.finding(
-        Severity::Error,
-        id.clone(),
-        Msg::NotTaken {
+    for rejection in model.gateway_rejections() {
+        let id = &rejection.object.id;
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let summary = Msg::NotTaken {
             subject: id.clone(),
-            condition: field("type").into(),
-            reason: field("reason").into(),
-            message: Some(field("message").to_string()).filter(|m| !m.is_empty()),
-        },
-        evidence,
-        [Msg::Cannot {}],
-        vec![
-            command!("kubectl describe {} {} -n {}", kind, id.name, ns),
+            condition: rejection.type_.into(),
+            reason: rejection.reason.into(),
+            message: Some(rejection.message.to_string()).filter(|m| !m.is_empty()),
+        };
+        let next_steps = vec![
+            command!(
+                "kubectl describe {} {} -n {}",
+                id.kind.to_lowercase(),
+                id.name,
+                ns
+            ),
             "kubectl get gateway -A -o wide".to_string(),
             command!("kubectl get svc,referencegrant -n {}", ns),
-        ],
-    )
+        ];
+        let evidence = rejection.evidence(model);
+        findings.push(RULE.finding(
+            Severity::Error,
+            id.clone(),
+            summary,
+            evidence,
+            [Msg::Cannot {}],
+            next_steps,
+        ));
+    }
 }
 
 faultline_report::messages! {

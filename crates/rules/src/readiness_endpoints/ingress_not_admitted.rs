@@ -1,4 +1,4 @@
-use faultline_ingest::Object;
+use faultline_model::views::ingress_admission::{AddressShown, Unclaimed};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -99,138 +99,64 @@ faultline_report::messages! {
     }
 }
 
-/// GCE's classes, served by its cloud controller without an IngressClass object (as k8sgpt's
-/// analyzer, signals.md).
-const IMPLICIT_CLASSES: [&str; 2] = ["gce", "gce-internal"];
-
-fn text_at<'a>(object: &'a Object, path: &str) -> Option<&'a str> {
-    object.locate(path).and_then(|(_, n)| n.as_str()).map(str::trim)
-}
-
-/// The class an Ingress names, and the path it is written at.
-fn class_of(object: &Object) -> Option<(&str, &'static str)> {
-    const ANNOTATION: &str = "metadata.annotations[\"kubernetes.io/ingress.class\"]";
-    text_at(object, "spec.ingressClassName")
-        .filter(|c| !c.is_empty())
-        .map(|c| (c, "spec.ingressClassName"))
-        .or_else(|| {
-            text_at(object, ANNOTATION)
-                .filter(|c| !c.is_empty())
-                .map(|c| (c, ANNOTATION))
-        })
-}
-
-/// What the input says of the Ingress's address: `Some((true, …))` when it has one, `Some((false,
-/// path, how))` when it is shown empty, `None` when the input does not say (a manifest without status).
-fn address(object: &Object) -> Option<(bool, &'static str, Msg)> {
-    let empty = |printed: &str| printed.is_empty() || printed == "<none>" || printed == "<pending>";
-    if let Some(printed) = text_at(object, "kubectl.address") {
-        return Some((!empty(printed), "kubectl.address", Msg::AddressCell {}));
-    }
-    if let Some(printed) = text_at(object, "kubectl.describedAddress") {
-        return Some((
-            !empty(printed),
-            "kubectl.describedAddress",
-            Msg::DescribedAddress {},
-        ));
-    }
-    let (_, lb) = object.locate("status.loadBalancer")?;
-    let has = lb.get("ingress").is_some_and(|i| !i.items().is_empty());
-    Some((has, "status.loadBalancer", Msg::LoadBalancerEmpty {}))
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let classes: Vec<&Object> = model.objects_of_kind("IngressClass").collect();
-    let class_names: Vec<Text> = classes.iter().map(|c| c.id.name.clone()).collect();
-    let default_class = classes.iter().any(|c| {
-        text_at(
-            c,
-            "metadata.annotations[\"ingressclass.kubernetes.io/is-default-class\"]",
-        ) == Some("true")
-    });
-    let ingresses: Vec<&Object> = model.objects_of_kind("Ingress").collect();
-    // One Ingress pasted several ways (a `get ing` row without its namespace, its YAML): the same
-    // kind and name, namespaces equal or one unsaid.
-    let same = |a: &ObjectRef, b: &ObjectRef| {
-        a.name == b.name && (a.namespace.is_none() || b.namespace.is_none() || a.namespace == b.namespace)
-    };
-    let mut done: Vec<&ObjectRef> = Vec::new();
-    for object in &ingresses {
-        if done.iter().any(|d| same(d, &object.id)) {
-            continue;
-        }
-        // Every paste of this Ingress: an address in any of them (a later `get ingress`) means a
-        // controller admitted it. The subject is the paste that says its namespace.
-        let pastes: Vec<&&Object> = ingresses.iter().filter(|o| same(&o.id, &object.id)).collect();
-        let id = &pastes
-            .iter()
-            .find(|o| o.id.namespace.is_some())
-            .unwrap_or(&object)
-            .id;
-        done.extend(pastes.iter().map(|o| &o.id));
-        let admitted = pastes.iter().any(|o| address(o).is_some_and(|(has, _, _)| has));
-        if admitted {
-            continue;
-        }
-        let class = pastes.iter().find_map(|o| class_of(o).map(|c| (**o, c)));
+    let classes = model.ingress_classes();
+    for ingress in model.ingresses().into_iter().filter(|i| !i.admitted()) {
+        let id = ingress.id;
+        let class = ingress.class();
         let mut evidence: Vec<Evidence> = Vec::new();
-        if let Some((o, (_, path))) = class {
+        if let Some((o, _, path)) = class {
             evidence.extend(model.evidence(o, path));
         }
-        let class_name = class.map(|(_, (c, _))| c);
-        let summary: Option<Message> = if !classes.is_empty() {
-            match class_name {
-                Some(c) if !class_names.iter().any(|n| **n == *c) && !IMPLICIT_CLASSES.contains(&c) => Some(
-                    Msg::ClassMissing {
-                        subject: id.clone(),
-                        class: c.into(),
-                        classes: class_names.clone(),
-                    }
-                    .into(),
-                ),
-                None if !default_class => Some(
-                    Msg::NoClass {
-                        subject: id.clone(),
-                        classes: class_names.clone(),
-                    }
-                    .into(),
-                ),
-                _ => None,
+        let class_name = class.map(|(_, c, _)| c);
+        let (subject, names) = (id.clone(), classes.names.clone());
+        let summary: Option<Message> = classes.unclaimed(class_name).map(|unclaimed| match unclaimed {
+            Unclaimed::ClassMissing(c) => Msg::ClassMissing {
+                subject,
+                class: c.into(),
+                classes: names,
             }
-        } else {
-            None
-        };
+            .into(),
+            Unclaimed::NoClass => Msg::NoClass {
+                subject,
+                classes: names,
+            }
+            .into(),
+        });
         let unclaimed = summary.is_some();
         if unclaimed {
-            for c in &classes {
-                evidence.extend(model.evidence(c, "metadata.name"));
-            }
+            evidence.extend(classes.evidence(model));
         }
-        let empty_address = pastes.iter().find_map(|o| {
-            address(o)
-                .filter(|(has, _, _)| !has)
-                .map(|(_, path, how)| (**o, path, how))
-        });
-        if let Some((o, path, _)) = &empty_address {
-            evidence.extend(model.evidence(o, path));
+        let empty_address = ingress.empty_address();
+        if let Some((o, address)) = &empty_address {
+            evidence.extend(model.evidence(o, address.path));
         }
         let summary = match (summary, empty_address) {
             (Some(s), _) => s,
-            (None, Some((_, _, how))) => Msg::NoAddress {
-                subject: id.clone(),
-                class: class_name.map(Text::from),
-                from: Box::new(how.into()),
+            (None, Some((_, address))) => {
+                let from: Msg = match address.shown {
+                    AddressShown::GetColumn => Msg::AddressCell {},
+                    AddressShown::Described => Msg::DescribedAddress {},
+                    AddressShown::LoadBalancer => Msg::LoadBalancerEmpty {},
+                };
+                let class = class_name.map(Text::from);
+                Msg::NoAddress {
+                    subject: id.clone(),
+                    class,
+                    from: Box::new(from.into()),
+                }
+                .into()
             }
-            .into(),
             (None, None) => continue,
         };
         let mut cannot_establish: Vec<Message> = vec![Msg::Controller {}.into()];
-        if !unclaimed {
-            cannot_establish.push(Msg::JustCreated {}.into());
-        }
-        if classes.is_empty() {
-            cannot_establish.push(Msg::ClassesNotPasted {}.into());
-        }
+        cannot_establish.extend((!unclaimed).then(|| Msg::JustCreated {}.into()));
+        cannot_establish.extend(
+            classes
+                .objects
+                .is_empty()
+                .then(|| Msg::ClassesNotPasted {}.into()),
+        );
         cannot_establish.push(Msg::Backends {}.into());
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let next_steps = vec![
@@ -238,12 +164,13 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             "kubectl get pods -A -l app.kubernetes.io/component=controller -o wide".to_string(),
             command!("kubectl describe ingress {} -n {}", id.name, ns),
         ];
+        let severity = if unclaimed {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
         findings.push(RULE.finding(
-            if unclaimed {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
+            severity,
             id.clone(),
             summary,
             evidence,

@@ -1,7 +1,7 @@
-use faultline_ingest::messages::MessageKind;
+use faultline_model::views::service_endpoints::{first_port_name, printed_endpoints};
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -41,118 +41,42 @@ crate::declare_rule! {
     pub const RULE = { id: "proxy-found-no-endpoints", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
 
-const NEEDLE: &str = "no endpoints available for service ";
-
-/// `https:kubernetes-dashboard:` -> (Some("https"), "kubernetes-dashboard", Some("")): the proxy's
-/// service reference, `[scheme:]name[:port]`.
-fn service_reference(message: &str) -> Option<(Option<&str>, &str, Option<&str>)> {
-    let rest = &message[message.find(NEEDLE)? + NEEDLE.len()..];
-    // Quoted, and escaped once more when the message was pasted from JSON text (`\"…\"`).
-    let reference = rest.trim_start_matches(['"', '\\']).split(['"', '\\']).next()?;
-    let parts: Vec<&str> = reference.split(':').collect();
-    Some(match parts.as_slice() {
-        [name] => (None, *name, None),
-        [scheme, name] if matches!(*scheme, "http" | "https") => (Some(*scheme), *name, None),
-        [name, port] => (None, *name, Some(*port)),
-        [scheme, name, port, ..] => (Some(*scheme), *name, Some(*port)),
-        [] => return None,
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // (message, evidence) from `Status` objects and from kubectl's own lines.
-    let mut answers: Vec<(String, Evidence)> = Vec::new();
-    for object in model.objects_of_kind("Status") {
-        let Some((_, message)) = object.locate("message") else {
-            continue;
-        };
-        let Some(text) = message.as_str().filter(|m| m.contains(NEEDLE)) else {
-            continue;
-        };
-        answers.extend(model.evidence(object, "message").map(|e| (text.to_string(), e)));
-    }
-    for (source, message) in model.messages {
-        let unavailable = matches!(&message.kind, MessageKind::ServerError { reason } if reason.as_deref().is_none_or(|r| r == "ServiceUnavailable"));
-        if unavailable && message.text.contains(NEEDLE) {
-            answers.push((
-                message.text.clone(),
-                Evidence {
-                    source: model.source_name(*source),
-                    line: message.line,
-                    path: "kubectl: Error from server (ServiceUnavailable)".into(),
-                    value: message.text.lines().next().unwrap_or_default().to_string(),
-                },
-            ));
-        }
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for (text, cited) in answers {
-        let Some((_, name, port)) = service_reference(&text) else {
-            continue;
-        };
-        if seen.iter().any(|s| s == name) {
-            continue;
-        }
-        seen.push(name.to_string());
-        let service = model.objects_of_kind("Service").find(|s| s.id.name == name);
-        let mut evidence = vec![cited];
-        let id = service.map_or_else(
-            || ObjectRef {
-                kind: "Service".into(),
-                namespace: None,
-                name: name.into(),
-                uid: None,
-            },
-            |s| s.id.clone(),
-        );
+    for answer in model.proxy_no_endpoints() {
+        let name = answer.name.as_str();
+        let (service, id) = answer.service(model);
+        let mut evidence = vec![answer.evidence];
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
+        let subject = id.clone();
         let summary = match service {
             Some(object) => {
-                for path in [
-                    "spec.ports[0].name",
-                    "spec.ports[0].port",
-                    "spec.ports[0].targetPort",
-                    "kubectl.endpoints",
-                ] {
-                    evidence.extend(model.evidence(object, path));
-                }
-                let printed = object
-                    .locate("kubectl.endpoints")
-                    .and_then(|(_, n)| n.as_str())
-                    .unwrap_or("<none>");
-                let port_name = object.locate("spec.ports[0].name").and_then(|(_, n)| n.as_str());
-                let has_endpoints = !matches!(printed, "<none>" | "");
+                evidence.extend(model.first_port_evidence(object));
+                let endpoints = printed_endpoints(object).to_string();
+                let has_endpoints = !matches!(endpoints.as_str(), "<none>" | "");
+                let port = answer.port.as_deref();
                 let named = port.filter(|p| !p.is_empty()).map(str::to_string);
-                match (has_endpoints, port_name) {
+                match (has_endpoints, first_port_name(object)) {
                     (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => Msg::PortNotNamed {
-                        subject: id.clone(),
-                        endpoints: printed.to_string(),
+                        subject,
+                        endpoints,
                         port: named,
                         port_name: port_name.to_string(),
                         service: name.to_string(),
                     },
                     (true, _) => Msg::PortNotOfService {
-                        subject: id.clone(),
-                        endpoints: printed.to_string(),
+                        subject,
+                        endpoints,
                         port: named,
                     },
-                    (false, _) => Msg::NoReadyEndpoint {
-                        subject: id.clone(),
-                        endpoints: printed.to_string(),
-                    },
+                    (false, _) => Msg::NoReadyEndpoint { subject, endpoints },
                 }
             }
             None => {
                 cannot_establish.push(Msg::ServiceNotPasted { subject: id.clone() }.into());
                 Msg::Answered503 {
-                    subject: id.clone(),
-                    reference: text
-                        .split(NEEDLE)
-                        .nth(1)
-                        .and_then(|r| r.trim_start_matches(['"', '\\']).split(['"', '\\']).next())
-                        .unwrap_or(name)
-                        .to_string(),
+                    subject,
+                    reference: answer.reference,
                 }
             }
         };
@@ -238,28 +162,5 @@ faultline_report::messages! {
             en: "{subject} itself was not pasted: whether it has ready endpoints (then the request's port is wrong) or none (then its Pods' readiness or selector is the question).",
             zh: "输入中没有 {subject} 本身：它是有就绪的端点（那就是请求的端口写错了），还是一个也没有（那要查的是它的 Pod 是否就绪、选择算符是否选中了 Pod），无法判断。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn service_references() {
-        let m = |r: &str| format!("no endpoints available for service \"{r}\"");
-        assert_eq!(
-            service_reference(&m("https:kubernetes-dashboard:")),
-            Some((Some("https"), "kubernetes-dashboard", Some("")))
-        );
-        assert_eq!(service_reference(&m("web")), Some((None, "web", None)));
-        assert_eq!(
-            service_reference(&m("web:http")),
-            Some((None, "web", Some("http")))
-        );
-        assert_eq!(
-            service_reference("no endpoints available for service \\\"https:dash:\\\""),
-            Some((Some("https"), "dash", Some("")))
-        );
     }
 }

@@ -1,10 +1,7 @@
-use std::collections::BTreeSet;
-
 use crate::history::{self, Supersedes};
-use faultline_ingest::Typed;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -41,83 +38,32 @@ crate::declare_rule! {
     pub const RULE = { id: "readiness-probe-failing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
 
-fn is_readiness(event: &EventRecord) -> bool {
-    event.reason == "Unhealthy" && event.message.starts_with("Readiness probe")
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen = BTreeSet::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && is_readiness(e))
-    {
-        if !seen.insert(event.subject.to_string()) {
-            continue;
-        }
-        let id = &event.subject;
-        let pod = model.object(id);
-        let mut evidence: Vec<Evidence> = Vec::new();
-        let mut not_ready: Vec<String> = Vec::new();
-        if let Some(object) = pod {
-            if let Typed::Pod(p) = &object.typed {
-                for c in crate::containers::containers(p).iter().filter(|c| !c.init) {
-                    if c.status.ready {
-                        continue;
-                    }
-                    not_ready.push(c.status.name.to_string());
-                    evidence.extend(model.evidence(object, &format!("{}.ready", c.status_path)));
-                    if let Some(spec) = &c.spec_path {
-                        // What the probe asks: its path and port (a map itself has no one value to cite).
-                        for field in [
-                            "httpGet.path",
-                            "httpGet.port",
-                            "tcpSocket.port",
-                            "grpc.port",
-                            "exec.command[0]",
-                        ] {
-                            evidence
-                                .extend(model.evidence(object, &format!("{spec}.readinessProbe.{field}")));
-                        }
-                    }
-                }
-            }
-        }
-        let events: Vec<&EventRecord> = model
-            .events_for(id)
-            .into_iter()
-            .filter(|e| is_readiness(e))
-            .collect();
+    for subject in model.event_subjects("Pod", EventRecord::is_readiness_failure) {
+        let (id, events) = (subject.subject, &subject.events);
         // Pasted and Ready now: the probe passes since, the failures are history (at most a line of
         // the timeline, not a finding: being Ready proves the probe passes).
-        if history::superseded(
-            model,
-            id,
-            events.last().copied(),
-            &[Supersedes::PodRunningAndReady],
-        )
-        .is_some()
-        {
+        if history::superseded(model, id, subject.last(), &[Supersedes::PodRunningAndReady]).is_some() {
             continue;
         }
-        for e in events.iter().rev().take(3) {
-            evidence.extend(model.event_evidence(e));
-        }
-        let times: u32 = events.iter().map(|e| e.count.max(1)).sum();
-        let failure = events
-            .last()
-            .map(|e| {
-                e.message
-                    .trim_start_matches("Readiness probe failed:")
-                    .trim()
-                    .to_string()
-            })
-            .filter(|f| !f.is_empty());
+        let pod = model.object(id);
+        let unready = pod.map(|o| model.unready_containers(o)).unwrap_or_default();
+        let mut evidence = unready.evidence;
+        evidence.extend(
+            events
+                .iter()
+                .rev()
+                .take(3)
+                .filter_map(|e| model.event_evidence(e)),
+        );
         let summary = Msg::NotReady {
             subject: id.clone(),
-            containers: not_ready,
-            failure,
-            times,
+            containers: unready.names,
+            failure: subject
+                .last()
+                .and_then(EventRecord::readiness_failure_words)
+                .map(str::to_string),
+            times: subject.times(),
         };
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
         let mut cannot_establish: Vec<Message> = vec![Msg::AppOrProbe {}.into(), Msg::RealRequests {}.into()];

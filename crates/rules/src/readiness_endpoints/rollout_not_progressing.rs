@@ -1,11 +1,10 @@
 use crate::history;
-use faultline_ingest::node::Node;
-use faultline_ingest::Object;
 use faultline_model::owners::descends_from;
+use faultline_model::views::workload_rollout::{failed_at, match_labels};
 use faultline_model::Model;
 use faultline_report::lang::Lang;
-use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::message::{common, Message};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -57,131 +56,14 @@ crate::declare_rule! {
     pub const RULE = { id: "rollout-not-progressing", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
 
-const WORKLOADS: [&str; 3] = ["Deployment", "StatefulSet", "DaemonSet"];
-
-/// A condition of the workload: its index, status, reason and message.
-struct Condition<'a> {
-    index: usize,
-    status: &'a str,
-    reason: &'a str,
-    message: &'a str,
-}
-
-fn condition<'a>(object: &'a Object, type_: &str) -> Option<Condition<'a>> {
-    let (_, list) = object.locate("status.conditions")?;
-    list.items().iter().enumerate().find_map(|(index, c)| {
-        let field = |k: &str| c.get(k).and_then(Node::as_str).unwrap_or_default();
-        (field("type") == type_).then(|| Condition {
-            index,
-            status: field("status"),
-            reason: field("reason"),
-            message: field("message"),
-        })
-    })
-}
-
-fn count(object: &Object, path: &str) -> Option<u64> {
-    object.locate(path)?.1.as_str()?.trim().parse().ok()
-}
-
-/// Desired and ready replicas as the workload reports them.
-fn replicas(object: &Object) -> Option<(u64, u64)> {
-    if object.id.kind == "DaemonSet" {
-        return Some((
-            count(object, "status.desiredNumberScheduled")?,
-            count(object, "status.numberReady").unwrap_or(0),
-        ));
-    }
-    let desired = count(object, "spec.replicas").or_else(|| count(object, "status.replicas"))?;
-    let ready = count(object, "status.availableReplicas")
-        .or_else(|| count(object, "status.readyReplicas"))
-        .unwrap_or(0);
-    Some((desired, ready))
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for object in model
-        .objects
-        .iter()
-        .filter(|o| WORKLOADS.contains(&o.id.kind.as_str()))
-    {
-        let progressing = condition(object, "Progressing");
-        let available = condition(object, "Available");
-        let replica_failure = condition(object, "ReplicaFailure").filter(|c| c.status == "True");
-        let deadline = progressing
-            .as_ref()
-            .filter(|c| c.status == "False" && c.reason == "ProgressDeadlineExceeded");
-        let unavailable = available.as_ref().filter(|c| c.status == "False").is_some();
-        let (desired, ready) = replicas(object).unwrap_or((0, 0));
-        let short = ready < desired;
-        let updated = count(object, "status.updatedReplicas");
-        // A rollout under way: some replicas are not of the current template yet, or not available.
-        let behind = short
-            || updated.is_some_and(|u| u < desired)
-            || count(object, "status.unavailableReplicas").is_some_and(|n| n > 0);
-        let stalled = deadline.is_some() || replica_failure.is_some();
+    for rollout in model.rollouts() {
+        let (object, id) = (rollout.object, &rollout.object.id);
+        let (stalled, unavailable) = (rollout.stalled(), rollout.unavailable());
         // Not stalled and nothing behind: healthy, or scaled to zero.
-        if !stalled && !unavailable && !behind {
+        if !stalled && !unavailable && !rollout.behind() {
             continue;
         }
-        let mut evidence: Vec<Evidence> = Vec::new();
-        let shown = [
-            deadline,
-            replica_failure.as_ref(),
-            available.as_ref().filter(|_| unavailable),
-        ];
-        for c in shown.into_iter().flatten() {
-            for field in ["status", "reason", "message"] {
-                evidence.extend(model.evidence(object, &format!("status.conditions[{}].{field}", c.index)));
-            }
-        }
-        for path in [
-            "spec.replicas",
-            "status.updatedReplicas",
-            "status.unavailableReplicas",
-            "status.readyReplicas",
-            "status.availableReplicas",
-            "status.desiredNumberScheduled",
-            "status.numberReady",
-        ] {
-            evidence.extend(model.evidence(object, path));
-        }
-        let said_available = available.as_ref().is_some_and(|c| c.status == "True");
-        // Named as every other finding names its subject: kind, namespace and name.
-        let id = &object.id;
-        let (kind, name) = (&id.kind, &id.name);
-        let verbatim = |m: &str| (!m.is_empty()).then(|| m.to_string());
-        let state = if let Some(c) = &deadline {
-            Msg::Deadline {
-                subject: id.clone(),
-                message: verbatim(c.message),
-            }
-        } else if let Some(c) = &replica_failure {
-            Msg::ReplicaFailure {
-                subject: id.clone(),
-                reason: c.reason.to_string(),
-                message: verbatim(c.message),
-            }
-        } else if unavailable {
-            Msg::Unavailable {
-                subject: id.clone(),
-                reason: available.as_ref().and_then(|c| verbatim(c.reason)),
-            }
-        } else {
-            Msg::RollingOut {
-                subject: id.clone(),
-                updated,
-                ready,
-                desired,
-            }
-        };
-        let summary = Msg::Summary {
-            state: Box::new(state.into()),
-            available: (short && (stalled || unavailable))
-                .then(|| Box::new(Msg::Available { ready, desired }.into())),
-            previous: (said_available && (stalled || behind))
-                .then(|| Box::new(Msg::PreviousStillServes {}.into())),
-        };
         // Still progressing with nothing failing pasted: Pods take time to start; only report it when
         // a finding below explains it (decided in `relate`) — so only when one of its Pods or
         // ReplicaSets has a finding.
@@ -189,151 +71,99 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             f.rule != RULE.id
                 && std::iter::once(&f.subject)
                     .chain(&f.affects)
-                    .any(|s| descends_from(model, s, &object.id))
+                    .any(|s| descends_from(model, s, id))
         });
         if !stalled && !has_cause_below {
             continue;
         }
-        let owned = owns_any(model, object);
-        let ns = object.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let resource = kind.to_ascii_lowercase();
+        let (ready, desired) = (rollout.ready, rollout.desired);
+        let subject = id.clone();
+        // The conditions' own words, verbatim.
+        let verbatim = |m: &str| (!m.is_empty()).then(|| m.to_string());
+        let state = if let Some(c) = rollout.deadline_exceeded() {
+            Msg::Deadline {
+                subject,
+                message: verbatim(c.message),
+            }
+        } else if let Some(c) = &rollout.replica_failure {
+            let (reason, message) = (c.reason.to_string(), verbatim(c.message));
+            Msg::ReplicaFailure {
+                subject,
+                reason,
+                message,
+            }
+        } else if unavailable {
+            let reason = rollout.available.as_ref().and_then(|c| verbatim(c.reason));
+            Msg::Unavailable { subject, reason }
+        } else {
+            Msg::RollingOut {
+                subject,
+                updated: rollout.updated,
+                ready,
+                desired,
+            }
+        };
+        let available = rollout.short() && (stalled || unavailable);
+        let previous = rollout.says_available() && (stalled || rollout.behind());
+        let summary = Msg::Summary {
+            state: Box::new(state.into()),
+            available: available.then(|| Box::new(Msg::Available { ready, desired }.into())),
+            previous: previous.then(|| Box::new(Msg::PreviousStillServes {}.into())),
+        };
         let mut cannot_establish: Vec<Message> =
             vec![Msg::WhyNotAvailable {}.into(), Msg::DeadlineTooShort {}.into()];
-        if !owned {
+        if !model.owns_any(object) {
             cannot_establish.push(Msg::NothingBelow { subject: id.clone() }.into());
         }
-        let selector = object
-            .locate("spec.selector.matchLabels")
-            .map(|(_, n)| match &n.value {
-                faultline_ingest::node::NodeValue::Map(entries) => entries
-                    .iter()
-                    .filter_map(|e| Some(format!("{}={}", e.key, e.value.as_str()?)))
-                    .collect::<Vec<_>>()
-                    .join(","),
-                _ => String::new(),
-            })
-            .filter(|s| !s.is_empty());
-        let mut next_steps = vec![command!("kubectl rollout status {}/{} -n {}", resource, name, ns)];
-        match &selector {
-            Some(sel) => next_steps.push(command!("kubectl get rs,pods -n {} -l {} -o wide", ns, sel)),
-            None => next_steps.push(command!("kubectl describe {} {} -n {}", resource, name, ns)),
-        }
-        next_steps.push(command!(
-            "kubectl get events -n {} --field-selector type=Warning --sort-by=.lastTimestamp",
-            ns
-        ));
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let (resource, name) = (id.kind.to_ascii_lowercase(), &id.name);
+        let next_steps = vec![
+            command!("kubectl rollout status {}/{} -n {}", resource, name, ns),
+            match match_labels(object) {
+                Some(sel) => command!("kubectl get rs,pods -n {} -l {} -o wide", ns, sel),
+                None => command!("kubectl describe {} {} -n {}", resource, name, ns),
+            },
+            command!(
+                "kubectl get events -n {} --field-selector type=Warning --sort-by=.lastTimestamp",
+                ns
+            ),
+        ];
         // Another copy of the workload in the input (a later `get -o yaml`) whose rollout completed:
         // history when its condition is newer by the conditions' own times; else which is newer
         // the input cannot tell.
-        let later = completed_copy(model, object);
+        let later = model.completed_copy(object);
         if matches!(later, Some((_, None))) {
             cannot_establish.insert(0, Msg::WhichCopyIsNewer { subject: id.clone() }.into());
         }
+        let severity = if stalled {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let evidence = rollout.evidence(model);
         let mut finding = RULE.finding(
-            if stalled {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            object.id.clone(),
+            severity,
+            id.clone(),
             summary,
             evidence,
             cannot_establish,
             next_steps,
         );
         if let Some((copy, Some(at))) = later {
+            let by = Msg::CompletedSince {
+                subject: id.clone(),
+                at: at.to_string(),
+            }
+            .into();
             let recovery = history::Recovery {
-                by: Msg::CompletedSince {
-                    subject: id.clone(),
-                    at: at.to_string(),
-                }
-                .into(),
-                evidence: completed_evidence(model, copy),
+                by,
+                evidence: model.completed_evidence(copy),
             };
-            let until = failed_at(object)
-                .map(|t| faultline_report::message::common::Msg::Time { at: t.to_string() }.into());
+            let until = failed_at(object).map(|t| common::Msg::Time { at: t.to_string() }.into());
             history::record(&mut finding, until, recovery);
         }
         findings.push(finding);
     }
-}
-
-/// When a condition of the workload last changed: its `lastUpdateTime`, else `lastTransitionTime`.
-fn condition_time(object: &Object, index: usize) -> Option<k8s_openapi::jiff::Timestamp> {
-    ["lastUpdateTime", "lastTransitionTime"].iter().find_map(|k| {
-        object
-            .locate(&format!("status.conditions[{index}].{k}"))?
-            .1
-            .as_str()?
-            .parse()
-            .ok()
-    })
-}
-
-/// The newest time of the conditions that say this copy's rollout failed.
-fn failed_at(object: &Object) -> Option<k8s_openapi::jiff::Timestamp> {
-    let failed = [
-        condition(object, "Progressing").filter(|c| c.status == "False"),
-        condition(object, "ReplicaFailure").filter(|c| c.status == "True"),
-        condition(object, "Available").filter(|c| c.status == "False"),
-    ];
-    failed
-        .iter()
-        .flatten()
-        .filter_map(|c| condition_time(object, c.index))
-        .max()
-}
-
-/// Another copy of `object` (same kind, namespace and name) whose rollout completed —
-/// `Progressing=True` with `NewReplicaSetAvailable` and every replica available — with the time
-/// its condition says that happened, when that is later than this copy's failure (`None` when the
-/// input gives no times to order the two). `None` without such a copy, or when the completed copy
-/// is the older one.
-fn completed_copy<'a>(
-    model: &Model<'a>,
-    object: &Object,
-) -> Option<(&'a Object, Option<k8s_openapi::jiff::Timestamp>)> {
-    let failed = failed_at(object);
-    model
-        .objects_of_kind(&object.id.kind)
-        .filter(|o| {
-            !std::ptr::eq(*o, object) && o.id.name == object.id.name && o.id.namespace == object.id.namespace
-        })
-        .find_map(|copy| {
-            let done = condition(copy, "Progressing")
-                .filter(|c| c.status == "True" && c.reason == "NewReplicaSetAvailable")?;
-            let (desired, ready) = replicas(copy)?;
-            if ready < desired || count(copy, "status.unavailableReplicas").is_some_and(|n| n > 0) {
-                return None;
-            }
-            match (condition_time(copy, done.index), failed) {
-                (Some(at), Some(failed)) if at > failed => Some((copy, Some(at))),
-                (Some(_), Some(_)) => None,
-                _ => Some((copy, None)),
-            }
-        })
-}
-
-/// The completed copy's `Progressing` condition and replica counts.
-fn completed_evidence(model: &Model<'_>, copy: &Object) -> Vec<Evidence> {
-    let mut evidence = Vec::new();
-    if let Some(c) = condition(copy, "Progressing") {
-        for field in ["status", "reason", "lastUpdateTime"] {
-            evidence.extend(model.evidence(copy, &format!("status.conditions[{}].{field}", c.index)));
-        }
-    }
-    for path in ["spec.replicas", "status.availableReplicas"] {
-        evidence.extend(model.evidence(copy, path));
-    }
-    evidence
-}
-
-/// Whether any pasted object is owned by `workload`, directly or through a ReplicaSet (only objects
-/// of its namespace can be: [`descends_from`]).
-fn owns_any(model: &Model<'_>, workload: &Object) -> bool {
-    model
-        .objects_in(workload.id.namespace.as_deref())
-        .any(|o| o.id != workload.id && descends_from(model, &o.id, &workload.id))
 }
 
 faultline_report::messages! {

@@ -1,8 +1,8 @@
-use faultline_model::client_output::{lines_containing, Scope};
 use faultline_model::facts::{business_response, pod_ready, ready_evidence};
+use faultline_model::views::service_endpoints::LegacyAddresses;
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, FactKind, FactState, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Fact, FactKind, FactState, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -49,20 +49,14 @@ crate::declare_rule! {
     pub const RULE = { id: "service-endpoints-not-serving", boundary: Boundary::ReadinessEndpoints, components: [ServiceSlice, Kubelet], check: check };
 }
 
-/// How the summary words a fact's state.
-fn word(state: FactState) -> Message {
-    match state {
-        FactState::Yes => Msg::Proven {},
-        FactState::No => Msg::Disproven {},
-        FactState::Unknown => Msg::Unknown {},
-    }
-    .into()
-}
-
 /// How the summary states a fact (the article's words) and what the input says of it.
-fn fact(kind: FactKind, state: FactState) -> Message {
-    let state = Box::new(word(state));
-    match kind {
+fn fact(fact: &Fact) -> Message {
+    let state = Box::new(match fact.state {
+        FactState::Yes => Msg::Proven {}.into(),
+        FactState::No => Msg::Disproven {}.into(),
+        FactState::Unknown => Msg::Unknown {}.into(),
+    });
+    match fact.fact {
         FactKind::Scheduled => Msg::Scheduled { state },
         FactKind::ContainerRunning => Msg::ContainerRunning { state },
         FactKind::PodReady => Msg::PodReady { state },
@@ -78,198 +72,131 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let business = business_response(model);
     // Failed requests in pasted client output: searched once, not once per Service (a paste with
     // hundreds of Services and megabytes of text made that quadratic).
-    let request_failures = lines_containing(
-        model,
-        &[
-            "curl: (",
-            "HTTP/1.1 5",
-            "HTTP/2 5",
-            "HTTP/1.1 4",
-            "Connection refused",
-        ],
-        Scope::ClientOutput,
-    );
+    let request_failures = model.failed_request_lines();
     // The chains and their five facts are the model's (`model::facts`), which the report's object
     // graph shows too: the finding and the object map cannot disagree.
     for chain in &model.services {
         let service = &model.objects[chain.service];
-        let pods = &chain.pods;
-        let slices = &chain.slices;
-        let endpoints = &chain.endpoints;
+        let (pods, endpoints) = (&chain.pods, &chain.endpoints);
         let none_serving = !endpoints.is_empty() && endpoints.iter().all(|e| !e.serving);
         let not_ready_pods = !pods.is_empty() && pods.iter().all(|&p| pod_ready(model, p) == Some(false));
-        let no_endpoints = pods.is_empty()
-            && slices.iter().all(|&s| {
-                model.objects[s]
-                    .locate("endpoints")
-                    .is_none_or(|(_, e)| e.items().is_empty())
-            });
-        // A workload scaled to 0 whose Pods the selector would select: nothing matches because
-        // nothing runs, not because the labels are wrong (the Pods need not be pasted to say so).
-        let scaled_to_zero = if no_endpoints {
-            scaled_to_zero(model, service)
-        } else {
-            None
-        };
+        // No Pod selected and no slice lists an endpoint. A workload scaled to 0 whose Pods the
+        // selector would select: nothing matches because nothing runs, not because the labels are
+        // wrong (the Pods need not be pasted to say so).
+        let no_endpoints = pods.is_empty() && endpoints.is_empty();
+        let scaled_to_zero = no_endpoints
+            .then(|| model.workload_scaled_to_zero(service))
+            .flatten();
         let selects_nothing = no_endpoints && (model.graph.inventory.has("Pod") || scaled_to_zero.is_some());
-        let ready_but_not_serving =
-            chain.publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving);
         if !(none_serving || not_ready_pods || selects_nothing) {
             continue;
         }
-
-        let facts = chain.facts(model, &business);
-
-        let mut evidence: Vec<Evidence> = Vec::new();
-        if let Some(faultline_ingest::node::NodeValue::Map(entries)) =
-            service.locate("spec.selector").map(|(_, n)| &n.value)
-        {
-            for entry in entries {
-                evidence.extend(model.evidence(service, &format!("spec.selector[\"{}\"]", entry.key)));
-            }
-        }
+        let facts: Vec<Message> = chain.facts(model, &business).iter().map(fact).collect();
+        let mut evidence = model.selector_evidence(service);
         if chain.publish_not_ready {
             evidence.extend(model.evidence(service, "spec.publishNotReadyAddresses"));
         }
-        for e in endpoints {
-            let slice = &model.objects[e.slice];
-            evidence.extend(model.evidence(slice, &format!("{}.conditions.ready", e.path)));
-            evidence.extend(model.evidence(slice, &format!("{}.conditions.serving", e.path)));
-        }
-        for &p in pods {
-            evidence.extend(ready_evidence(model, p));
-        }
-        let probes: Vec<_> = pods
-            .iter()
-            .flat_map(|&p| model.events_for(&model.objects[p].id))
-            .filter(|e| e.reason == "Unhealthy" && e.message.starts_with("Readiness probe"))
-            .collect();
-        for event in probes.iter().take(3) {
-            evidence.extend(model.event_evidence(event));
-        }
+        evidence.extend(model.endpoint_condition_evidence(chain));
+        evidence.extend(pods.iter().filter_map(|&p| ready_evidence(model, p)));
+        let probes = model.readiness_failures_of(pods);
+        evidence.extend(probes.iter().take(3).filter_map(|e| model.event_evidence(e)));
         evidence.extend(request_failures.iter().take(2).cloned());
-
+        // The kubelet's words after its prefix, verbatim.
+        let probe = probes
+            .first()
+            .map(|e| e.readiness_failure_words().unwrap_or(&e.message).to_string());
         let id = &service.id;
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        // The kubelet's words after its prefix, verbatim.
-        let probe = probes.first().map(|e| {
-            e.message
-                .trim_start_matches("Readiness probe failed: ")
-                .to_string()
-        });
-        let facts: Vec<Message> = facts.iter().map(|f| fact(f.fact, f.state)).collect();
-        if let Some(workload) = scaled_to_zero {
-            evidence.extend(model.evidence(workload, "spec.replicas"));
-        }
+        let subject = id.clone();
         let summary = if let Some(workload) = scaled_to_zero {
+            evidence.extend(model.evidence(workload, "spec.replicas"));
             Msg::ScaledToZero {
-                subject: id.clone(),
+                subject,
                 workload: workload.id.clone(),
                 facts,
             }
         } else if selects_nothing {
             // Pods that miss the selector by one label: another version's, a renamed app.
             let near = faultline_model::selectors::near_misses(model, service, 3);
-            for miss in &near {
-                if let Some(pod) = model.object(&miss.pod) {
-                    evidence.extend(model.evidence(pod, &format!("metadata.labels[\"{}\"]", miss.key)));
+            evidence.extend(model.near_miss_evidence(&near));
+            let pods = near.iter().map(|m| m.pod.clone()).collect();
+            let near = near.first().map(|m| {
+                let (key, wanted, has) = (m.key.clone(), m.wanted.clone(), m.has.clone());
+                Msg::NearMiss {
+                    pods,
+                    key,
+                    wanted,
+                    has,
                 }
-            }
-            Msg::SelectsNothing {
-                subject: id.clone(),
-                facts,
-                near: near.first().map(|m| {
-                    Msg::NearMiss {
-                        pods: near.iter().map(|m| m.pod.clone()).collect(),
-                        key: m.key.clone(),
-                        wanted: m.wanted.clone(),
-                        has: m.has.clone(),
-                    }
-                    .into_box()
-                }),
-            }
-        } else if ready_but_not_serving {
+                .into_box()
+            });
+            Msg::SelectsNothing { subject, facts, near }
+        } else if chain.publish_not_ready && endpoints.iter().any(|e| e.ready && !e.serving) {
             Msg::NotReadyButRouted {
-                subject: id.clone(),
+                subject,
                 probe,
                 facts,
             }
         } else {
             Msg::NoEligibleEndpoint {
-                subject: id.clone(),
+                subject,
                 pods: pods.len(),
                 probe,
                 facts,
             }
         };
-
-        let mut cannot_establish: Vec<Message> = vec![Msg::DataPlane {}.into()];
         // With no Pod selected there is no probe to doubt: what is unknown is the Pods not pasted.
-        cannot_establish.push(if selects_nothing {
-            Msg::PodsNotPasted {}.into()
-        } else {
-            Msg::WhyProbeFails {}.into()
-        });
-        if business.0 == FactState::Unknown {
-            cannot_establish.push(Msg::NoRequestOutput {}.into());
-        }
-        if slices.is_empty() {
-            cannot_establish.push(Msg::NoSlice { subject: id.clone() }.into());
-        }
-        let pod_name = pods
-            .first()
-            .map(|&p| model.objects[p].id.name.clone())
-            .unwrap_or_else(|| "POD".into());
-        let subject = id.clone();
-        let endpoint_slices = command!(
+        let mut cannot_establish: Vec<Message> = vec![Msg::DataPlane {}.into()];
+        cannot_establish.extend(selects_nothing.then(|| Msg::PodsNotPasted {}.into()));
+        cannot_establish.extend((!selects_nothing).then(|| Msg::WhyProbeFails {}.into()));
+        cannot_establish.extend((business.0 == FactState::Unknown).then(|| Msg::NoRequestOutput {}.into()));
+        let no_slice = chain
+            .slices
+            .is_empty()
+            .then(|| Msg::NoSlice { subject: id.clone() });
+        cannot_establish.extend(no_slice.map(Message::from));
+        let slices = command!(
             "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
             ns,
             id.name
         );
         let request = command!("kubectl -n {} run probe-check --rm -i --restart=Never --image=curlimages/curl -- curl -sS -m 3 -o /dev/null -w '%{{http_code}}' http://{}/", ns, id.name);
         let next_steps = if let Some(workload) = scaled_to_zero {
+            let (kind, name) = (workload.id.kind.to_ascii_lowercase(), &workload.id.name);
             vec![
-                command!(
-                    "kubectl get {} {} -n {}",
-                    workload.id.kind.to_ascii_lowercase(),
-                    workload.id.name,
-                    ns
-                ),
-                command!(
-                    "kubectl scale {} {} -n {} --replicas=1",
-                    workload.id.kind.to_ascii_lowercase(),
-                    workload.id.name,
-                    ns
-                ),
-                endpoint_slices,
+                command!("kubectl get {} {} -n {}", kind, name, ns),
+                command!("kubectl scale {} {} -n {} --replicas=1", kind, name, ns),
+                slices,
             ]
         } else if selects_nothing {
             // No Pod to name: the Pods of the namespace with their labels, against the selector.
+            let selector = command!(
+                "kubectl get service {} -n {} -o jsonpath='{{.spec.selector}}'",
+                id.name,
+                ns
+            );
             vec![
-                endpoint_slices,
-                command!(
-                    "kubectl get service {} -n {} -o jsonpath='{{.spec.selector}}'",
-                    id.name,
-                    ns
-                ),
+                slices,
+                selector,
                 command!("kubectl get pods -n {} --show-labels", ns),
                 request,
             ]
         } else {
+            let pod = pods.first().map_or("POD", |&p| model.objects[p].id.name.as_str());
             vec![
-                endpoint_slices,
+                slices,
                 command!(
                     "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].readinessProbe}}'",
-                    pod_name,
+                    pod,
                     ns
                 ),
-                command!("kubectl describe pod {} -n {}", pod_name, ns),
+                command!("kubectl describe pod {} -n {}", pod, ns),
                 request,
             ]
         };
         findings.push(RULE.finding(
             Severity::Error,
-            subject,
+            id.clone(),
             summary,
             evidence,
             cannot_establish,
@@ -279,171 +206,52 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     legacy_endpoints(model, findings);
 }
 
-/// What a legacy core/v1 Endpoints object says of its Service's addresses.
-enum Addresses {
-    /// None at all (`subsets` empty, `ENDPOINTS <none>`, `Addresses: <none>` without not-ready ones).
-    None,
-    /// Only `notReadyAddresses`: this many.
-    OnlyNotReady(usize),
-}
-
-/// The legacy Endpoints of Services that the EndpointSlice chains did not judge: with no address or
-/// only not-ready ones, the Service (of the same name) has no endpoint eligible for traffic. The
-/// weakest evidence that proves it: the Endpoints alone, a `get endpoints` row's `<none>`.
+/// The legacy Endpoints (with no ready address) of Services that the EndpointSlice chains did not
+/// judge: the Service of the same name has no endpoint eligible for traffic.
 fn legacy_endpoints(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let judged: Vec<(Option<String>, String)> = findings
+    let judged: Vec<ObjectRef> = findings
         .iter()
         .filter(|f| f.rule == RULE.id)
-        .map(|f| {
-            (
-                f.subject.namespace.as_deref().map(str::to_string),
-                f.subject.name.to_string(),
-            )
-        })
+        .map(|f| f.subject.clone())
         .collect();
-    let mut done: Vec<&ObjectRef> = Vec::new();
-    for object in model.objects_of_kind("Endpoints") {
-        let id = &object.id;
-        if done.contains(&id)
-            || judged.iter().any(|(ns, name)| *name == *id.name && ns.as_deref() == id.namespace.as_deref())
-            // Leader election's lock object (old kube-scheduler, controller-manager): not a Service's.
-            || (id.namespace.as_deref() == Some("kube-system")
-                && matches!(id.name.as_str(), "kube-scheduler" | "kube-controller-manager"))
-            || object
-                .locate("metadata.annotations[\"control-plane.alpha.kubernetes.io/leader\"]")
-                .is_some()
+    for legacy in model.endpoints_without_ready_address() {
+        let id = &legacy.object.id;
+        if judged
+            .iter()
+            .any(|s| s.name == id.name && s.namespace == id.namespace)
         {
             continue;
         }
-        done.push(id);
-        let mut evidence: Vec<Evidence> = Vec::new();
-        let state = if let Some((_, printed)) = object.locate("kubectl.endpoints") {
-            if printed.as_str().map(str::trim) != Some("<none>") {
-                continue;
-            }
-            evidence.extend(model.evidence(object, "kubectl.endpoints"));
-            Addresses::None
-        } else {
-            // YAML or JSON without `subsets`: the API omits the empty list.
-            let subsets = object.locate("subsets").map_or(&[][..], |(_, s)| s.items());
-            if subsets.is_empty() {
-                evidence.extend(model.evidence(object, "metadata.name"));
-            }
-            let ready: usize = subsets
-                .iter()
-                .map(|s| s.get("addresses").map_or(0, |a| a.items().len()))
-                .sum();
-            let not_ready: usize = subsets
-                .iter()
-                .map(|s| s.get("notReadyAddresses").map_or(0, |a| a.items().len()))
-                .sum();
-            if ready > 0 {
-                continue;
-            }
-            for i in 0..subsets.len() {
-                evidence.extend(model.evidence(object, &format!("subsets[{i}].notReadyAddresses")));
-            }
-            evidence.extend(model.evidence(object, "subsets"));
-            if not_ready > 0 {
-                Addresses::OnlyNotReady(not_ready)
-            } else {
-                Addresses::None
-            }
-        };
-        push(model, object, state, evidence, findings);
-    }
-}
-
-fn push(
-    model: &Model<'_>,
-    object: &faultline_ingest::Object,
-    state: Addresses,
-    evidence: Vec<Evidence>,
-    findings: &mut Vec<Finding>,
-) {
-    let id = &object.id;
-    let service = model
-        .objects_of_kind("Service")
-        .find(|s| s.id.name == id.name && (s.id.namespace == id.namespace || id.namespace.is_none()))
-        .map_or_else(
-            || ObjectRef {
-                kind: "Service".into(),
-                namespace: id.namespace.clone(),
-                name: id.name.clone(),
-                uid: None,
+        let service = model.service_of_endpoints(id);
+        let (subject, endpoints) = (service.clone(), id.clone());
+        let summary = match legacy.addresses {
+            LegacyAddresses::None => Msg::LegacyNone { subject, endpoints },
+            LegacyAddresses::OnlyNotReady(count) => Msg::LegacyNotReady {
+                subject,
+                endpoints,
+                count,
             },
-            |s| s.id.clone(),
-        );
-    let summary = match state {
-        Addresses::None => Msg::LegacyNone {
-            subject: service.clone(),
-            endpoints: id.clone(),
-        },
-        Addresses::OnlyNotReady(count) => Msg::LegacyNotReady {
-            subject: service.clone(),
-            endpoints: id.clone(),
-            count,
-        },
-    };
-    let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let cannot_establish: Vec<Message> = vec![Msg::LegacyWhy {}.into(), Msg::DataPlane {}.into()];
-    let next_steps = vec![
-        command!("kubectl describe service {} -n {}", service.name, ns),
-        command!(
-            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
-            ns,
-            service.name
-        ),
-        command!("kubectl get pods -n {} --show-labels", ns),
-    ];
-    findings.push(RULE.finding(
-        Severity::Error,
-        service,
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    ));
-}
-
-/// A Deployment or StatefulSet of the Service's namespace scaled to 0 (`spec.replicas: 0`, `READY
-/// 0/0`, describe's `0 desired`) whose Pods the Service selects: its `matchLabels` hold every pair of
-/// the Service's selector (its Pods carry them all, whatever else the template adds).
-fn scaled_to_zero<'a>(
-    model: &Model<'a>,
-    service: &faultline_ingest::Object,
-) -> Option<&'a faultline_ingest::Object> {
-    use faultline_ingest::node::NodeValue;
-    let pairs = |node: Option<&faultline_ingest::node::Node>| -> Vec<(String, String)> {
-        match node.map(|n| &n.value) {
-            Some(NodeValue::Map(entries)) => entries
-                .iter()
-                .filter_map(|e| Some((e.key.to_string(), e.value.as_str()?.to_string())))
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
-    let selector = pairs(service.locate("spec.selector").map(|(_, n)| n));
-    if selector.is_empty() {
-        return None;
+        };
+        let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let cannot_establish: Vec<Message> = vec![Msg::LegacyWhy {}.into(), Msg::DataPlane {}.into()];
+        let next_steps = vec![
+            command!("kubectl describe service {} -n {}", service.name, ns),
+            command!(
+                "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+                ns,
+                service.name
+            ),
+            command!("kubectl get pods -n {} --show-labels", ns),
+        ];
+        findings.push(RULE.finding(
+            Severity::Error,
+            service,
+            summary,
+            legacy.evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
-    let replicas = |o: &faultline_ingest::Object| {
-        o.locate("spec.replicas")
-            .and_then(|(_, n)| n.as_str())
-            .and_then(|r| r.trim().parse::<u32>().ok())
-    };
-    let workloads = || {
-        model
-            .objects_in(service.id.namespace.as_deref())
-            .filter(|o| matches!(o.id.kind.as_str(), "Deployment" | "StatefulSet"))
-    };
-    workloads().find(|o| {
-        let labels = pairs(o.locate("spec.selector.matchLabels").map(|(_, n)| n));
-        replicas(o) == Some(0)
-            && selector.iter().all(|pair| labels.contains(pair))
-            // Another paste of it (a later `get deploy`) scaled up again.
-            && !workloads().any(|other| other.id == o.id && replicas(other).is_some_and(|r| r > 0))
-    })
 }
 
 faultline_report::messages! {

@@ -1,7 +1,8 @@
-use crate::pod_spec::{declared_ports, port_names_known, ports_text};
+use crate::pod_spec::{declared_ports, port_names_known, ports_text, DeclaredPort};
 use faultline_ingest::node::Node;
+use faultline_model::views::service_ports::{pod_containers, service_port_targets};
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -46,62 +47,39 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let Some(service) = model.objects.get(chain.service) else {
             continue;
         };
-        let ports = service
-            .node
-            .locate("spec.ports")
-            .map(|(_, n)| n.items())
-            .unwrap_or_default();
         // The selected Pods' containers that declare ports, with their paths.
         let mut declaring: Vec<(&faultline_ingest::Object, String, &Node)> = Vec::new();
         let mut pods_declaring = 0;
-        for &pod in &chain.pods {
-            let Some(object) = model.objects.get(pod) else {
-                continue;
-            };
-            for (j, c) in object
-                .node
-                .locate("spec.containers")
-                .map(|(_, n)| n.items())
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-            {
-                if !declared_ports(c).is_empty() {
-                    declaring.push((object, format!("spec.containers[{j}]"), c));
-                }
-            }
-            if declaring.last().is_some_and(|(o, _, _)| std::ptr::eq(*o, object)) {
-                pods_declaring += 1;
-            }
+        for object in chain.pods.iter().filter_map(|&pod| model.objects.get(pod)) {
+            let containers = pod_containers(object).into_iter();
+            let before = declaring.len();
+            declaring.extend(
+                containers
+                    .filter(|(_, c)| !declared_ports(c).is_empty())
+                    .map(|(p, c)| (object, p, c)),
+            );
+            pods_declaring += usize::from(declaring.len() > before);
         }
         if declaring.is_empty() {
             continue;
         }
         let names_known = declaring.iter().all(|(_, _, c)| port_names_known(c));
-        for (i, port) in ports.iter().enumerate() {
-            let (path, target) = match port.get("targetPort").and_then(Node::as_str) {
-                Some(t) => (format!("spec.ports[{i}].targetPort"), t),
-                None => match port.get("port").and_then(Node::as_str) {
-                    Some(p) => (format!("spec.ports[{i}].port"), p),
-                    None => continue,
-                },
-            };
-            let protocol = port.get("protocol").and_then(Node::as_str).unwrap_or("TCP");
-            let numeric = target.bytes().all(|b| b.is_ascii_digit());
+        let all: Vec<_> = declaring.iter().flat_map(|(_, _, c)| declared_ports(c)).collect();
+        for port in service_port_targets(service) {
+            let (target, protocol, numeric) = (port.target, port.protocol, port.numeric());
             if !numeric && !names_known {
                 continue;
             }
-            let all: Vec<_> = declaring.iter().flat_map(|(_, _, c)| declared_ports(c)).collect();
-            let matches = |p: &crate::pod_spec::DeclaredPort<'_>| {
+            let matches = |p: &&DeclaredPort<'_>| {
                 if numeric {
                     p.number == Some(target)
                 } else {
                     p.name == Some(target)
                 }
             };
-            let kind = if all.iter().any(|p| matches(p) && p.protocol == protocol) {
+            let kind = if all.iter().filter(matches).any(|p| p.protocol == protocol) {
                 continue;
-            } else if let Some(other) = all.iter().find(|p| matches(p)) {
+            } else if let Some(other) = all.iter().find(matches) {
                 Mismatch::Protocol(other.protocol.into())
             } else if numeric {
                 Mismatch::Number
@@ -110,43 +88,42 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             };
             let id = &service.id;
             let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let mut evidence: Vec<Evidence> = model.evidence(service, &path).into_iter().collect();
-            evidence.extend(model.evidence(service, &format!("spec.ports[{i}].protocol")));
             let (pod, container_path, container) = &declaring[0];
-            for k in 0..declared_ports(container).len() {
-                let at = format!("{container_path}.ports[{k}]");
-                evidence.extend(model.evidence(pod, &format!("{at}.containerPort")));
-                evidence.extend(model.evidence(pod, &format!("{at}.name")));
-            }
+            let mut evidence = model.port_target_evidence(service, &port);
+            evidence.extend(model.container_ports_evidence(pod, container_path, container));
+            let (subject, target, pod_id) = (id.clone(), Text::from(target), pod.id.clone());
             let declared = ports_text(&declared_ports(container));
             let (severity, summary) = match kind {
                 Mismatch::Name => (
                     Severity::Error,
                     Msg::NameNotDefined {
-                        subject: id.clone(),
-                        target: target.into(),
-                        pod: pod.id.clone(),
+                        subject,
+                        target,
+                        pod: pod_id,
                         declared,
                     },
                 ),
                 Mismatch::Number => (
                     Severity::Warning,
                     Msg::NumberNotDeclared {
-                        subject: id.clone(),
-                        target: target.into(),
-                        pod: pod.id.clone(),
+                        subject,
+                        target,
+                        pod: pod_id,
                         declared,
                     },
                 ),
-                Mismatch::Protocol(declared_protocol) => (
-                    Severity::Warning,
-                    Msg::ProtocolDiffers {
-                        subject: id.clone(),
-                        target: target.into(),
-                        protocol: protocol.into(),
-                        declared: declared_protocol,
-                    },
-                ),
+                Mismatch::Protocol(declared) => {
+                    let protocol = protocol.into();
+                    (
+                        Severity::Warning,
+                        Msg::ProtocolDiffers {
+                            subject,
+                            target,
+                            protocol,
+                            declared,
+                        },
+                    )
+                }
             };
             let mut cannot: Vec<faultline_report::message::Message> = match summary {
                 Msg::NameNotDefined { .. } => Vec::new(),
@@ -156,25 +133,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 cannot.push(Msg::SomePodsWithoutPorts {}.into());
             }
             cannot.push(Msg::PodsNotPasted {}.into());
-            findings.push(RULE.finding(
-                severity,
-                id.clone(),
-                summary,
-                evidence,
-                cannot,
-                vec![
-                    command!(
-                        "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
-                        ns,
-                        id.name
-                    ),
-                    command!(
-                        "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].ports}}'",
-                        pod.id.name,
-                        ns
-                    ),
-                ],
-            ));
+            let next_steps = vec![
+                command!(
+                    "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o yaml",
+                    ns,
+                    id.name
+                ),
+                command!(
+                    "kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[*].ports}}'",
+                    pod.id.name,
+                    ns
+                ),
+            ];
+            findings.push(RULE.finding(severity, id.clone(), summary, evidence, cannot, next_steps));
         }
     }
 }
