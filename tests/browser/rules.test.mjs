@@ -91,3 +91,32 @@ test('the rules page opens with an index: every rule by boundary, each a click f
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the rules\' documentation is not in the page: the engine\'s worker sends it when first shown', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // No worker: the page alone has no documentation to show, only that it is on its way.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/engine-worker.js', async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}#view=rules`, { waitUntil: 'load' });
+  const loading = page.locator('.rules-page .docs-loading');
+  await loading.waitFor();
+  assert.equal(await page.locator('.rules-page article.rule').count(), 0);
+  await page.getByRole('tab', { name: 'Findings' }).click();
+  await page.locator('.rule-docs-toggle').first().click();
+  await page.locator('.rule-docs .docs-loading').waitFor();
+  assert.equal(await page.locator('.rule-docs h5').count(), 0);
+  await screenshot(page, 'rule-docs-loading');
+  // The worker starts: the open card's documentation arrives, and the rules page has it all.
+  release();
+  await page.locator('.rule-docs h5').first().waitFor();
+  assert.equal(await page.locator('.rule-docs .docs-loading').count(), 0);
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.locator('.rules-page article.rule').first().waitFor();
+  assert.equal(await page.locator('.rules-page article.rule').count(), RULE_IDS.length);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
