@@ -2,12 +2,14 @@
 //! `ImagePullBackOff`, `CreateContainerConfigError`) is the weakest evidence that still proves
 //! something — the state one of the Pod's containers is in now — and often the only evidence a paste
 //! has. The rules that read container states read this too, and say what the table cannot show.
-//! RESTARTS as kubectl ≥ 1.27 prints it (`5 (2m ago)`, [`last_restart`]) dates the last restart: a
-//! Running row that restarted again and again minutes ago is a crash loop caught between exits
+//! RESTARTS as kubectl ≥ 1.27 prints it (`5 (2m ago)`, read by
+//! [`faultline_model::views::pod_row_restarts`]) dates the last restart: a Running row that
+//! restarted again and again minutes ago is a crash loop caught between exits
 //! (`container-crash-looping`); a count without its age, or a last restart days ago, proves nothing
 //! current.
 
 use faultline_ingest::{Object, Typed};
+use faultline_model::views::pod_row_restarts::restarts;
 use faultline_model::Model;
 use faultline_report::message::{common, Message};
 use faultline_report::{Evidence, ObjectRef};
@@ -136,25 +138,6 @@ pub fn evidence_with_warnings(
     evidence
 }
 
-/// RESTARTS as printed (`25`, `19 (75s ago)`), when the table has the column.
-pub fn restarts(pod: &Object) -> Option<&str> {
-    pod.locate("kubectl.restarts")?.1.as_str()
-}
-
-/// RESTARTS as kubectl ≥ 1.27 prints it, `5 (2m ago)`: the count and the seconds since the last
-/// restart; a count alone (`5`, older kubectl, or a container never restarted) has no age.
-pub fn last_restart(pod: &Object) -> Option<(u32, Option<i64>)> {
-    let printed = restarts(pod)?.trim();
-    let (count, rest) = match printed.split_once(' ') {
-        Some((count, rest)) => (count, Some(rest)),
-        None => (printed, None),
-    };
-    let age = rest
-        .and_then(|r| r.trim().strip_prefix('(')?.strip_suffix(" ago)"))
-        .and_then(faultline_ingest::events_table::parse_age);
-    Some((count.parse().ok()?, age))
-}
-
 /// What one STATUS means, for a rule that reads it.
 pub struct TableFault {
     /// The statuses, without an `Init:` prefix.
@@ -225,30 +208,5 @@ pub fn check(
             cannot_establish,
             next_steps,
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use faultline_ingest::{ingest, Source};
-    use faultline_model::Model;
-
-    fn row(restarts: &str) -> Option<(u32, Option<i64>)> {
-        let text =
-            format!("NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   {restarts}   43d\n");
-        let sources = [Source::new("pods.txt", text)];
-        let ingested = ingest(&sources);
-        let model = Model::build(&sources, &ingested);
-        let pod = model.objects_of_kind("Pod").next()?;
-        super::last_restart(pod)
-    }
-
-    /// kubectl ≥ 1.27 dates the last restart; older kubectl prints the count alone.
-    #[test]
-    fn restarts_are_read_with_their_age_when_kubectl_prints_it() {
-        assert_eq!(row("5 (2m ago)"), Some((5, Some(120))));
-        assert_eq!(row("14 (2m3s ago)"), Some((14, Some(123))));
-        assert_eq!(row("10 (43d ago)"), Some((10, Some(43 * 86_400))));
-        assert_eq!(row("30"), Some((30, None)));
     }
 }

@@ -14,6 +14,7 @@ pub mod object_edges;
 pub mod pod_eviction;
 pub mod pod_placement;
 pub mod pod_references;
+pub mod pod_row_restarts;
 pub mod probe_port;
 pub mod service_endpoints;
 pub mod service_ports;
