@@ -19,6 +19,7 @@ pub mod signals;
 pub mod state;
 pub mod timeline;
 pub mod timeline_words;
+pub mod views;
 
 use faultline_report::hash::Map;
 

@@ -3,7 +3,7 @@ use crate::control_plane::components::{failing, ran_again};
 use crate::{application, node_runtime, quota_admission, readiness_endpoints, zone_network_storage};
 use faultline_ingest::Object;
 use faultline_model::owners::{named_workload, selects, workload_of};
-use faultline_model::{EventRecord, Model};
+use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
