@@ -5,7 +5,10 @@
 //! rule in kubectl's `Error from server (InternalError)` line, a controller's `FailedCreate` event or
 //! its `ReplicaFailure` condition.
 
-use faultline_report::ObjectRef;
+use faultline_report::{Evidence, ObjectRef};
+
+use crate::views::replica_failure::replica_failure_index;
+use crate::Model;
 
 /// What went wrong calling the webhook, from the Go error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,6 +151,135 @@ fn failure(detail: &str) -> CallFailure {
         CallFailure::Unreachable
     } else {
         CallFailure::Other
+    }
+}
+
+/// The calls to one webhook that failed for one subject, from every place the input shows them.
+#[derive(Clone, Debug)]
+pub struct WebhookCallFailure {
+    /// The object kubectl was refused, else the webhook's Service (kubectl's line), or the
+    /// controller whose Pods were refused.
+    pub subject: ObjectRef,
+    /// The object kubectl was refused (it does not exist); `None` for a controller's Pods.
+    pub refused: Option<ObjectRef>,
+    /// The first call read.
+    pub call: WebhookCall,
+    /// A controller's standing `ReplicaFailure` condition first, then up to four lines.
+    pub evidence: Vec<Evidence>,
+    /// How many refusals the events and kubectl's lines count (a condition counts none).
+    pub times: u32,
+    /// Whether it is kubectl's own line (the refused object does not exist).
+    pub from_client: bool,
+}
+
+fn add(
+    groups: &mut Vec<WebhookCallFailure>,
+    subject: ObjectRef,
+    refused: Option<ObjectRef>,
+    call: WebhookCall,
+    evidence: Evidence,
+    times: u32,
+    from_client: bool,
+) {
+    match groups
+        .iter_mut()
+        .find(|g| g.subject == subject && g.call.webhook == call.webhook)
+    {
+        Some(g) => {
+            g.times += times;
+            if !g.evidence.contains(&evidence) && g.evidence.len() < 4 {
+                g.evidence.push(evidence);
+            }
+        }
+        None => groups.push(WebhookCallFailure {
+            subject,
+            refused,
+            call,
+            evidence: vec![evidence],
+            times,
+            from_client,
+        }),
+    }
+}
+
+impl Model<'_> {
+    /// The failed webhook calls the input shows, by subject and webhook: kubectl's lines first,
+    /// then controllers' `ReplicaFailure` conditions and `FailedCreate` events.
+    pub fn webhook_call_failures(&self) -> Vec<WebhookCallFailure> {
+        let mut groups: Vec<WebhookCallFailure> = Vec::new();
+        // kubectl's own line: the object it was asked to create, else the webhook's Service.
+        for r in self.rejections().into_iter().filter(|r| r.from_client) {
+            let Some(call) = read(&r.reason) else {
+                continue;
+            };
+            let known = r.refused.as_ref().filter(|(kind, _)| kind != "Object").is_some();
+            let refused = known.then(|| {
+                let kind = r.subject.kind.to_string();
+                ObjectRef {
+                    // The namespace kubectl's line states, or none: never a guessed `default`.
+                    namespace: (!faultline_ingest::events_table::is_cluster_scoped(&kind))
+                        .then(|| r.subject.namespace.clone())
+                        .flatten(),
+                    ..r.subject.clone()
+                }
+            });
+            let subject = match (&refused, &call.service) {
+                (Some(o), _) => o.clone(),
+                (None, Some(s)) => s.object_ref(),
+                (None, None) => r.subject.clone(),
+            };
+            let mut evidence = r.evidence;
+            evidence.path = "kubectl: Error from server".into();
+            add(&mut groups, subject, refused, call, evidence, 1, true);
+        }
+        // A controller's condition, then its events.
+        for failure in self.replica_failures() {
+            let (Some(call), Some(evidence)) = (
+                read(failure.message),
+                self.evidence(failure.object, &failure.path("message")),
+            ) else {
+                continue;
+            };
+            add(
+                &mut groups,
+                failure.object.id.clone(),
+                None,
+                call,
+                evidence,
+                0,
+                false,
+            );
+        }
+        for event in self.events.iter().filter(|e| e.reason == "FailedCreate") {
+            let (Some(call), Some(evidence)) = (read(&event.message), self.event_evidence(event)) else {
+                continue;
+            };
+            add(
+                &mut groups,
+                event.subject.clone(),
+                None,
+                call,
+                evidence,
+                event.count.max(1),
+                false,
+            );
+        }
+        for g in groups.iter_mut().filter(|g| !g.from_client) {
+            // The controller's standing condition first (`kubectl describe rs` prints no message).
+            let Some(object) = self.object(&g.subject) else {
+                continue;
+            };
+            if let Some(i) = replica_failure_index(object) {
+                let mut first: Vec<Evidence> = ["status", "reason"]
+                    .iter()
+                    .filter_map(|f| self.evidence(object, &format!("status.conditions[{i}].{f}")))
+                    .filter(|e| !g.evidence.contains(e))
+                    .collect();
+                first.append(&mut g.evidence);
+                g.evidence = first;
+            }
+        }
+        groups
     }
 }
 

@@ -1,4 +1,5 @@
-//! Whether a pasted Pod runs: any of its `status.containerStatuses` in state `running`.
+//! Whether a pasted Pod runs (any of its `status.containerStatuses` in state `running`), the Node
+//! it is on (`spec.nodeName`), and the status `kubectl get pods` printed for it.
 
 use faultline_ingest::{Object, Typed};
 
@@ -14,4 +15,14 @@ pub fn any_container_running(object: &Object) -> bool {
             cs.iter()
                 .any(|c| c.state.as_ref().is_some_and(|s| s.running.is_some()))
         })
+}
+
+/// The Node the Pod is on (`spec.nodeName`), when scheduled and shown.
+pub fn pod_node_name(pod: &Object) -> Option<&str> {
+    pod.locate("spec.nodeName").and_then(|(_, n)| n.as_str())
+}
+
+/// The STATUS column `kubectl get pods` printed for the Pod (`Terminating`, `CrashLoopBackOff`).
+pub fn kubectl_printed_status(pod: &Object) -> Option<&str> {
+    pod.locate("kubectl.status").and_then(|(_, n)| n.as_str())
 }

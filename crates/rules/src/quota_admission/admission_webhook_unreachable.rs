@@ -1,10 +1,9 @@
-use super::rejections::{created_after_refusal, rejections};
+use super::rejections::created_after_refusal;
 use crate::history::{self, Supersedes};
-use faultline_model::signals::webhook_call::{self, CallFailure, WebhookCall, WebhookService};
-use faultline_model::views::replica_failure::replica_failure_index;
+use faultline_model::signals::webhook_call::{self, CallFailure, WebhookCallFailure, WebhookService};
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -63,120 +62,9 @@ pub fn service_of(finding: &Finding) -> Option<ObjectRef> {
         .map(|s| s.object_ref())
 }
 
-struct Group {
-    subject: ObjectRef,
-    /// The object kubectl was refused (it does not exist); `None` for a controller's Pods.
-    refused: Option<ObjectRef>,
-    call: WebhookCall,
-    evidence: Vec<Evidence>,
-    times: u32,
-    from_client: bool,
-}
-
-fn add(
-    groups: &mut Vec<Group>,
-    subject: ObjectRef,
-    refused: Option<ObjectRef>,
-    call: WebhookCall,
-    evidence: Evidence,
-    times: u32,
-    from_client: bool,
-) {
-    match groups
-        .iter_mut()
-        .find(|g| g.subject == subject && g.call.webhook == call.webhook)
-    {
-        Some(g) => {
-            g.times += times;
-            if !g.evidence.contains(&evidence) && g.evidence.len() < 4 {
-                g.evidence.push(evidence);
-            }
-        }
-        None => groups.push(Group {
-            subject,
-            refused,
-            call,
-            evidence: vec![evidence],
-            times,
-            from_client,
-        }),
-    }
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut groups: Vec<Group> = Vec::new();
-    // kubectl's own line: the object it was asked to create, else the webhook's Service.
-    for r in rejections(model).into_iter().filter(|r| r.from_client) {
-        let Some(call) = webhook_call::read(&r.reason) else {
-            continue;
-        };
-        let known = r.refused.as_ref().filter(|(kind, _)| kind != "Object").is_some();
-        let refused = known.then(|| {
-            let kind = r.subject.kind.to_string();
-            ObjectRef {
-                // The namespace kubectl's line states, or none: never a guessed `default`.
-                namespace: (!faultline_ingest::events_table::is_cluster_scoped(&kind))
-                    .then(|| r.subject.namespace.clone())
-                    .flatten(),
-                ..r.subject.clone()
-            }
-        });
-        let subject = match (&refused, &call.service) {
-            (Some(o), _) => o.clone(),
-            (None, Some(s)) => s.object_ref(),
-            (None, None) => r.subject.clone(),
-        };
-        let mut evidence = r.evidence;
-        evidence.path = "kubectl: Error from server".into();
-        add(&mut groups, subject, refused, call, evidence, 1, true);
-    }
-    // A controller's condition, then its events.
-    for failure in model.replica_failures() {
-        let (Some(call), Some(evidence)) = (
-            webhook_call::read(failure.message),
-            model.evidence(failure.object, &failure.path("message")),
-        ) else {
-            continue;
-        };
-        add(
-            &mut groups,
-            failure.object.id.clone(),
-            None,
-            call,
-            evidence,
-            0,
-            false,
-        );
-    }
-    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
-        let (Some(call), Some(evidence)) = (webhook_call::read(&event.message), model.event_evidence(event))
-        else {
-            continue;
-        };
-        add(
-            &mut groups,
-            event.subject.clone(),
-            None,
-            call,
-            evidence,
-            event.count.max(1),
-            false,
-        );
-    }
-    for mut g in groups {
+    for g in model.webhook_call_failures() {
         if !g.from_client {
-            // The controller's standing condition first (`kubectl describe rs` prints no message).
-            if let Some(object) = model.object(&g.subject) {
-                if let Some(i) = replica_failure_index(object) {
-                    let mut first: Vec<Evidence> = ["status", "reason"]
-                        .iter()
-                        .filter_map(|f| model.evidence(object, &format!("status.conditions[{i}].{f}")))
-                        .filter(|e| !g.evidence.contains(e))
-                        .collect();
-                    first.append(&mut g.evidence);
-                    g.evidence = first;
-                }
-            }
             // Passed: Pods created since, or the controller at the replicas it wants with no standing
             // condition (`replica-creation-failed` reports that history).
             let standing = g.evidence.iter().any(|e| e.path.starts_with("status."));
@@ -194,7 +82,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-fn finding(g: &Group) -> Finding {
+fn finding(g: &WebhookCallFailure) -> Finding {
     let call = &g.call;
     let service = call.service.as_ref().map(|s| s.object_ref());
     let detail = call.detail.clone();

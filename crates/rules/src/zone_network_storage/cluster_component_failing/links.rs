@@ -5,6 +5,7 @@ use super::*;
 use faultline_model::signals::{cluster_dns, cni_plugin, csi_driver, metrics_api, service_vip};
 use faultline_model::views::csi_registrar::registered_drivers;
 use faultline_model::views::ingress_class_name::ingress_class_name;
+use faultline_model::views::pod_running::pod_node_name;
 use faultline_model::views::service_cluster_ip::ServiceClusterIp;
 
 /// How a symptom is linked to the component: the message (evidence or inference, as it says).
@@ -156,11 +157,7 @@ pub(super) fn same_node(model: &Model<'_>, component: &Failing<'_>, subject: &Ob
     let node = if subject.kind == "Node" {
         Some(subject.name.to_string())
     } else {
-        model
-            .object(subject)
-            .and_then(|o| o.locate("spec.nodeName"))
-            .and_then(|(_, n)| n.as_str())
-            .map(str::to_string)
+        model.object(subject).and_then(pod_node_name).map(str::to_string)
     }?;
     component.nodes.contains(&node).then_some(node)
 }
