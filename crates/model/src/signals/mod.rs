@@ -14,4 +14,5 @@ pub mod quota_refusal;
 pub mod service_vip;
 pub mod volume_attach_mount;
 pub mod volume_provisioning;
+pub mod volume_reclaim;
 pub mod webhook_call;

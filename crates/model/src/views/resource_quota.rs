@@ -4,6 +4,9 @@
 
 use faultline_ingest::node::{Node, NodeValue};
 use faultline_ingest::Object;
+use faultline_report::Evidence;
+
+use crate::Model;
 
 /// A Kubernetes quantity (`1Gi`, `1024Mi`, `500m`, `0.5`, `1e3`, `5k`) in billionths of its unit,
 /// so that quantities written differently compare exactly.
@@ -104,6 +107,34 @@ pub fn exhausted_resources(quota: &Object) -> (&'static str, Vec<ExhaustedResour
         }
     }
     (hard_path, full)
+}
+
+impl Model<'_> {
+    /// The used and hard amounts (`status.used`, `status.hard`, `spec.hard`) of each of `resources`
+    /// in the ResourceQuota `quota` of namespace `namespace`, when it is pasted.
+    pub fn quota_amount_evidence<'r>(
+        &self,
+        namespace: Option<&str>,
+        quota: &str,
+        resources: impl IntoIterator<Item = &'r str>,
+    ) -> Vec<Evidence> {
+        let Some(object) = self.objects.iter().find(|o| {
+            o.id.kind == "ResourceQuota" && o.id.name == quota && o.id.namespace.as_deref() == namespace
+        }) else {
+            return Vec::new();
+        };
+        let mut evidence = Vec::new();
+        for resource in resources {
+            for path in [
+                format!("status.used[\"{resource}\"]"),
+                format!("status.hard[\"{resource}\"]"),
+                format!("spec.hard[\"{resource}\"]"),
+            ] {
+                evidence.extend(self.evidence(object, &path));
+            }
+        }
+        evidence
+    }
 }
 
 #[cfg(test)]

@@ -71,21 +71,8 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let parsed = group.iter().find_map(|r| quota_refusal::exceeded(&r.reason));
     // The quota object itself, when pasted: its used and hard values for the refused resources.
     if let Some(exceeded) = &parsed {
-        let quota_object = model.objects.iter().find(|o| {
-            o.id.kind == "ResourceQuota" && o.id.name == exceeded.quota && o.id.namespace.as_deref() == ns
-        });
-        if let Some(object) = quota_object {
-            for amount in &exceeded.amounts {
-                let resource = &amount.resource;
-                for path in [
-                    format!("status.used[\"{resource}\"]"),
-                    format!("status.hard[\"{resource}\"]"),
-                    format!("spec.hard[\"{resource}\"]"),
-                ] {
-                    evidence.extend(model.evidence(object, &path));
-                }
-            }
-        }
+        let resources = exceeded.amounts.iter().map(|a| a.resource.as_str());
+        evidence.extend(model.quota_amount_evidence(ns, &exceeded.quota, resources));
     }
     // kubectl's own answers that the refused object is absent.
     if first.from_client {
@@ -137,14 +124,9 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             refusals,
         }
     };
-    let pods_pasted = model
-        .objects
-        .iter()
-        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == ns)
-        .count();
     let mut cannot_establish: Vec<Message> =
         vec![Msg::SizedAsIntended {}.into(), Msg::OtherAdmission {}.into()];
-    if pods_pasted == 0 {
+    if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
         cannot_establish.push(
             Msg::NoPodsPasted {
                 namespace: ns.unwrap_or_default().into(),
@@ -152,11 +134,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             .into(),
         );
     }
-    if !model
-        .objects
-        .iter()
-        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == ns)
-    {
+    if model.objects_in(ns).all(|o| o.id.kind != "ResourceQuota") {
         cannot_establish.push(
             Msg::NoQuotaPasted {
                 namespace: ns.unwrap_or_default().into(),
