@@ -32,6 +32,20 @@ pub fn replica_failure_index(object: &Object) -> Option<usize> {
     })
 }
 
+/// The object's `ReplicaFailure=True` condition, if it has one.
+pub fn replica_failure(object: &Object) -> Option<ReplicaFailure<'_>> {
+    let index = replica_failure_index(object)?;
+    let message = object
+        .locate(&format!("status.conditions[{index}].message"))
+        .and_then(|(_, m)| m.as_str())
+        .unwrap_or_default();
+    Some(ReplicaFailure {
+        object,
+        index,
+        message,
+    })
+}
+
 impl<'a> Model<'a> {
     /// Every controller's `ReplicaFailure=True` condition, in input order.
     pub fn replica_failures(&self) -> Vec<ReplicaFailure<'a>> {

@@ -16,6 +16,8 @@ pub struct WorkloadAvailability {
     pub desired: Option<Count>,
     pub ready: Option<Count>,
     pub unavailable: Option<Count>,
+    /// Whether the object shows a `status` at all (a manifest does not).
+    pub status_shown: bool,
 }
 
 impl Model<'_> {
@@ -35,6 +37,7 @@ impl Model<'_> {
                 "status.availableReplicas",
             ]),
             unavailable: first(&["status.numberUnavailable", "status.unavailableReplicas"]),
+            status_shown: object.locate("status").is_some(),
         }
     }
 }

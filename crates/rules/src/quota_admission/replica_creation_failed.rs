@@ -1,7 +1,7 @@
 use crate::history::{self, Supersedes};
 use crate::quota_admission::rejections::created_after_refusal;
 use faultline_model::signals::create_refusal::CreateFailure;
-use faultline_model::views::replica_failure::replica_failure_index;
+use faultline_model::views::replica_failure::replica_failure;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -55,7 +55,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Subjects in input order: objects with the condition, then event subjects not pasted.
     let mut subjects: Vec<ObjectRef> = Vec::new();
     for object in model.objects {
-        if replica_failure_index(object).is_some() {
+        if replica_failure(object).is_some() {
             subjects.push(object.id.clone());
         }
     }
@@ -75,7 +75,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // Resolved: the controller created Pods after its last refusal.
         let resolved = created_after_refusal(model, &subject);
         let object = model.object(&subject);
-        let condition = object.and_then(|o| replica_failure_index(o).map(|i| (o, i)));
+        let condition = object.and_then(replica_failure);
         if resolved && condition.is_none() {
             continue;
         }
@@ -88,13 +88,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .flatten();
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut message = String::new();
-        if let Some((o, i)) = condition {
+        if let Some(c) = &condition {
             for field in ["status", "reason", "message"] {
-                evidence.extend(model.evidence(o, &format!("status.conditions[{i}].{field}")));
+                evidence.extend(model.evidence(c.object, &c.path(field)));
             }
-            if let Some((_, m)) = o.locate(&format!("status.conditions[{i}].message")) {
-                message = m.as_str().unwrap_or_default().to_string();
-            }
+            message = c.message.to_string();
         }
         for event in failed.iter().rev().take(3) {
             evidence.extend(model.event_evidence(event));

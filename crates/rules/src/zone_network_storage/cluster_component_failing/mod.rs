@@ -281,11 +281,12 @@ fn failing_state(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Ve
         desired,
         ready,
         unavailable,
+        status_shown,
     } = model.workload_availability(object);
     let (desired_n, ready_n) = match (&desired, &ready, &unavailable) {
         (Some((d, _)), Some((r, _)), _) if r < d => (*d, *r),
         (Some((d, _)), None, Some((u, _))) if *u > 0 && u <= d => (*d, d - u),
-        (Some((d, _)), None, None) if *d > 0 && object.locate("status").is_none() => return None,
+        (Some((d, _)), None, None) if *d > 0 && !status_shown => return None,
         (Some((d, _)), None, None) if *d > 0 => (*d, 0),
         _ => return None,
     };
