@@ -6,6 +6,7 @@ use faultline_ingest::node::{Node, NodeValue};
 use faultline_ingest::Object;
 use faultline_report::Evidence;
 
+use crate::signals::quota_refusal::names_quota;
 use crate::Model;
 
 /// A Kubernetes quantity (`1Gi`, `1024Mi`, `500m`, `0.5`, `1e3`, `5k`) in billionths of its unit,
@@ -110,6 +111,15 @@ pub fn exhausted_resources(quota: &Object) -> (&'static str, Vec<ExhaustedResour
 }
 
 impl Model<'_> {
+    /// Whether the input shows the API server refusing a create by the quota `quota` (a refusal
+    /// whose namespace is the quota's or not stated, `exceeded quota: <name>`).
+    pub fn refused_by_quota(&self, quota: &Object) -> bool {
+        self.rejections().iter().any(|r| {
+            (r.subject.namespace.is_none() || r.subject.namespace == quota.id.namespace)
+                && names_quota(&r.reason, &quota.id.name)
+        })
+    }
+
     /// The used and hard amounts (`status.used`, `status.hard`, `spec.hard`) of each of `resources`
     /// in the ResourceQuota `quota` of namespace `namespace`, when it is pasted.
     pub fn quota_amount_evidence<'r>(

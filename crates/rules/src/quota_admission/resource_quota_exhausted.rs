@@ -1,6 +1,3 @@
-use super::rejections::rejections;
-use faultline_ingest::Object;
-use faultline_model::signals::quota_refusal;
 use faultline_model::views::resource_quota::{exhausted_resources, ExhaustedResource};
 use faultline_model::Model;
 use faultline_report::message::Message;
@@ -49,71 +46,59 @@ crate::declare_rule! {
     pub const RULE = { id: "resource-quota-exhausted", boundary: Boundary::QuotaAdmission, components: [ApiServer], check: check };
 }
 
-/// Whether the input shows the API server refusing a create by this quota.
-fn refused_by(model: &Model<'_>, quota: &Object) -> bool {
-    rejections(model).iter().any(|r| {
-        (r.subject.namespace.is_none() || r.subject.namespace == quota.id.namespace)
-            && quota_refusal::names_quota(&r.reason, &quota.id.name)
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for quota in model.objects_of_kind("ResourceQuota") {
         let (hard_path, full) = exhausted_resources(quota);
-        if full.is_empty() || refused_by(model, quota) {
+        if full.is_empty() || model.refused_by_quota(quota) {
             continue;
         }
-        findings.push(finding(model, quota, hard_path, &full));
-    }
-}
-
-fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[ExhaustedResource]) -> Finding {
-    // The namespace the input states, or none (never a guessed `default`).
-    let ns = quota.id.namespace.as_deref();
-    let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for ExhaustedResource { resource, .. } in full {
-        evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
-        evidence.extend(model.evidence(quota, &format!("{hard_path}[\"{resource}\"]")));
-    }
-    evidence.dedup();
-    let summary = Msg::AtLimit {
-        subject: quota.id.clone(),
-        resources: full
-            .iter()
-            .map(|ExhaustedResource { resource, used, hard }| {
-                Msg::Amount {
-                    resource: resource.as_str().into(),
-                    used: used.clone(),
-                    hard: hard.clone(),
+        // The namespace the input states, or none (never a guessed `default`).
+        let ns = quota.id.namespace.as_deref();
+        let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for ExhaustedResource { resource, .. } in &full {
+            evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
+            evidence.extend(model.evidence(quota, &format!("{hard_path}[\"{resource}\"]")));
+        }
+        evidence.dedup();
+        let summary = Msg::AtLimit {
+            subject: quota.id.clone(),
+            resources: full
+                .iter()
+                .map(|ExhaustedResource { resource, used, hard }| {
+                    Msg::Amount {
+                        resource: resource.as_str().into(),
+                        used: used.clone(),
+                        hard: hard.clone(),
+                    }
+                    .into()
+                })
+                .collect(),
+            namespace: ns.unwrap_or_default().into(),
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
+        if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
+            cannot_establish.push(
+                Msg::NoPodsPasted {
+                    namespace: ns.unwrap_or_default().into(),
                 }
-                .into()
-            })
-            .collect(),
-        namespace: ns.unwrap_or_default().into(),
-    };
-    let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
-    if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
-        cannot_establish.push(
-            Msg::NoPodsPasted {
-                namespace: ns.unwrap_or_default().into(),
-            }
-            .into(),
-        );
+                .into(),
+            );
+        }
+        let next_steps = vec![
+            command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
+            command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
+            command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
+        ];
+        findings.push(RULE.finding(
+            Severity::Warning,
+            quota.id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
-    let next_steps = vec![
-        command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
-        command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
-        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
-    ];
-    RULE.finding(
-        Severity::Warning,
-        quota.id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    )
 }
 
 faultline_report::messages! {
