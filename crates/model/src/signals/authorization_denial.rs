@@ -3,7 +3,10 @@
 //! errors.go, `User "u" cannot list resource "pods" in API group "" in the namespace "prod"`, `… at
 //! the cluster scope`, `cannot get path "/"`, and before 1.12 `cannot list pods in the namespace "x"`.
 
-use faultline_report::ObjectRef;
+use faultline_report::{Evidence, ObjectRef};
+
+use crate::client_output::{lines_containing, Scope};
+use crate::{known, Model};
 
 /// One refusal as the API server words it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +121,34 @@ impl Denial {
             (Some(g), None) if !g.is_empty() => format!("{}.{g}", self.resource),
             _ => self.resource.clone(),
         }
+    }
+}
+
+/// The refusals of one identity, each with the line that says it.
+pub type DenialsOf = (ObjectRef, Vec<(Denial, Evidence)>);
+
+impl Model<'_> {
+    /// The authorization refusals kubectl and clients printed, grouped by identity in input order.
+    pub fn authorization_denials(&self) -> Vec<DenialsOf> {
+        let mut groups: Vec<DenialsOf> = Vec::new();
+        for evidence in lines_containing(self, &["User \""], Scope::ClientOutput) {
+            // A line the catalog knows as another component's (a cloud controller's `Error syncing
+            // load balancer: …`, a CSI provisioner's `failed to save volume …`) is that component's
+            // failure, which it reports with the refusal as its cause: the rule
+            // `known-failure-reported` reports it at its own boundary.
+            if known::cites_another_component(self, &evidence) {
+                continue;
+            }
+            let Some(d) = read(&evidence.value) else {
+                continue;
+            };
+            let who = d.identity();
+            match groups.iter_mut().find(|(w, _)| *w == who) {
+                Some((_, list)) => list.push((d, evidence)),
+                None => groups.push((who, vec![(d, evidence)])),
+            }
+        }
+        groups
     }
 }
 

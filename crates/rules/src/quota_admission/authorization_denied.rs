@@ -1,6 +1,4 @@
-use faultline_model::client_output::{lines_containing, Scope};
-use faultline_model::signals::authorization_denial::{self, Denial};
-use faultline_model::{known, Model};
+use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -50,26 +48,7 @@ crate::declare_rule! {
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // Grouped by identity, in input order.
-    let mut groups: Vec<(ObjectRef, Vec<(Denial, Evidence)>)> = Vec::new();
-    for evidence in lines_containing(model, &["User \""], Scope::ClientOutput) {
-        // A line the catalog knows as another component's (a cloud controller's `Error syncing
-        // load balancer: …`, a CSI provisioner's `failed to save volume …`) is that component's
-        // failure, which it reports with the refusal as its cause: the rule
-        // `known-failure-reported` reports it at its own boundary.
-        if known::cites_another_component(model, &evidence) {
-            continue;
-        }
-        let Some(d) = authorization_denial::read(&evidence.value) else {
-            continue;
-        };
-        let who = d.identity();
-        match groups.iter_mut().find(|(w, _)| *w == who) {
-            Some((_, list)) => list.push((d, evidence)),
-            None => groups.push((who, vec![(d, evidence)])),
-        }
-    }
-    for (who, list) in groups {
+    for (who, list) in model.authorization_denials() {
         let (first, _) = &list[0];
         let others = list.iter().filter(|(d, _)| d != first).count() as u32;
         let mut evidence: Vec<Evidence> = Vec::new();
