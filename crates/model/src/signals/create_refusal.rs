@@ -25,6 +25,18 @@ pub struct Rejection {
     pub count: u32,
 }
 
+impl Rejection {
+    /// The reason on one line (a policy's explanation often follows on later lines), cut to
+    /// `max` characters with `…`.
+    pub fn reason_on_one_line(&self, max: usize) -> String {
+        let collapsed = self.reason.split_whitespace().collect::<Vec<_>>().join(" ");
+        match collapsed.char_indices().nth(max) {
+            Some((cut, _)) => format!("{}…", &collapsed[..cut]),
+            None => collapsed,
+        }
+    }
+}
+
 /// `pods "x" is forbidden: why` -> (("Pod", "x"), "why").
 pub fn forbidden(text: &str) -> Option<(Option<(String, String)>, String)> {
     let at = text.find(" is forbidden: ")?;

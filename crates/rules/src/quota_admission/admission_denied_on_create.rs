@@ -1,4 +1,4 @@
-use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
+use super::rejections::{by_subject, evidence_of, refusals, rejections, resolved, Rejection};
 use faultline_model::signals::admission_refusal::{is_admission, AdmissionPolicy};
 use faultline_model::signals::quota_refusal::is_quota;
 use faultline_model::Model;
@@ -82,11 +82,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     }
     let by = AdmissionPolicy::of(&first.reason);
     // The policy's explanation often follows on later lines: collapse them, keep it readable.
-    let collapsed = first.reason.split_whitespace().collect::<Vec<_>>().join(" ");
-    let first_reason = match collapsed.char_indices().nth(300) {
-        Some((cut, _)) => format!("{}…", &collapsed[..cut]),
-        None => collapsed,
-    };
+    let first_reason = first.reason_on_one_line(300);
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
         let namespace = (!faultline_ingest::events_table::is_cluster_scoped(&kind))
@@ -103,11 +99,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             reason: first_reason,
         }
     } else {
-        let refusals: u32 = group
-            .iter()
-            .filter(|r| !r.reason.is_empty())
-            .map(|r| r.count)
-            .sum();
+        let refusals = refusals(group);
         Msg::CannotCreatePods {
             subject: id.clone(),
             by: Box::new(policy_message(&by)),

@@ -1,4 +1,4 @@
-use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
+use super::rejections::{by_subject, evidence_of, refusals, rejections, resolved, Rejection};
 use faultline_model::signals::quota_refusal::{self, is_quota};
 use faultline_model::Model;
 use faultline_report::message::Message;
@@ -113,11 +113,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             what: Box::new(what),
         }
     } else {
-        let refusals: u32 = group
-            .iter()
-            .filter(|r| !r.reason.is_empty())
-            .map(|r| r.count)
-            .sum();
+        let refusals = refusals(group);
         Msg::CannotCreatePods {
             subject: id.clone(),
             what: Box::new(what),

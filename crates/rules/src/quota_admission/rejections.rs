@@ -78,6 +78,16 @@ pub fn resolved(model: &Model<'_>, group: &[Rejection]) -> bool {
             || history::superseded(model, subject, None, &[history::Supersedes::ReplicasAsDesired]).is_some())
 }
 
+/// How many refusals a group's messages and events count (a condition without a message counts
+/// none).
+pub fn refusals(group: &[Rejection]) -> u32 {
+    group
+        .iter()
+        .filter(|r| !r.reason.is_empty())
+        .map(|r| r.count)
+        .sum()
+}
+
 /// The rejections of one subject grouped together, in input order of their first appearance.
 pub fn by_subject(rejections: Vec<Rejection>) -> Vec<Vec<Rejection>> {
     let mut groups: Vec<Vec<Rejection>> = Vec::new();
