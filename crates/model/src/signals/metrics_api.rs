@@ -1,6 +1,7 @@
-//! The resource metrics API not answering, as the HPA controller (pkg/controller/podautoscaler/
-//! metrics/client.go: `unable to fetch metrics from resource metrics API: …`, `unable to get metrics
-//! for resource cpu: …`) and kubectl top (`Metrics API not available`) word it.
+//! The resource metrics API not answering, as the HPA controller (pkg/controller/podautoscaler:
+//! replica_calculator.go's `unable to get metrics for resource cpu: …`, metrics/client.go's `unable
+//! to fetch metrics from resource metrics API: …`) and kubectl top (`Metrics API not available`)
+//! word it.
 
 /// A line that says resource metrics could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

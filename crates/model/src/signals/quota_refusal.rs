@@ -1,4 +1,5 @@
-//! The ResourceQuota admission plugin's refusals (plugin/pkg/admission/resourcequota/controller.go):
+//! The ResourceQuota admission plugin's refusals (staging/src/k8s.io/apiserver/pkg/admission/plugin/
+//! resourcequota/controller.go, formerly plugin/pkg/admission/resourcequota):
 //! `exceeded quota: <quota>, requested: <r>=<v>,…, used: <r>=<v>,…, limited: <r>=<v>,…` and
 //! `failed quota: <quota>: must specify <resources>`. Until 1.4 the API server wrote `Exceeded quota:`
 //! and `Failed quota:` with a capital (openshift/origin#10407).

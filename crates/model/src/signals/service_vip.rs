@@ -1,7 +1,7 @@
 //! A connection that failed, as clients print it with the address they dialled: Go's `dial tcp
-//! 10.32.0.1:443: i/o timeout` / `connect: connection refused` / `connect: no route to host`
-//! (net.OpError), curl's `Connection timed out`, Node.js's `connect ETIMEDOUT 10.32.0.1:443` /
-//! `ECONNREFUSED`. Read for the addresses it names, to match a Service's cluster IP.
+//! 10.32.0.1:443: i/o timeout` / `connect: connection refused` / `connect: no route to host` /
+//! `connect: connection timed out` (net.OpError), Node.js's `connect ETIMEDOUT 10.32.0.1:443` /
+//! `connect ECONNREFUSED …`. Read for the addresses it names, to match a Service's cluster IP.
 
 /// The words of a failed connection.
 const FAILED: [&str; 6] = [

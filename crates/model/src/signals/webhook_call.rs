@@ -1,5 +1,6 @@
-//! The API server's words for an admission webhook it could not call (staging/src/k8s.io/apiserver/
-//! pkg/admission/plugin/webhook/errors and .../webhook/{mutating,validating}/dispatcher.go):
+//! The API server's words for an admission webhook it could not call (`ErrCallingWebhook` in
+//! staging/src/k8s.io/apiserver/pkg/util/webhook/error.go, wrapping the dispatchers' `failed to call
+//! webhook: …` in .../admission/plugin/webhook/{mutating,validating}/dispatcher.go):
 //! `failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/p": <Go error>`,
 //! or the older `failed calling webhook "x": Post https://svc.ns.svc:443/p: <Go error>`. It reaches a
 //! rule in kubectl's `Error from server (InternalError)` line, a controller's `FailedCreate` event or
