@@ -1,5 +1,6 @@
-use super::quota_exceeded_on_create::is_quota;
-use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
+use super::rejections::{by_subject, evidence_of, refusals, rejections, resolved, Rejection};
+use faultline_model::signals::admission_refusal::{is_admission, AdmissionPolicy};
+use faultline_model::signals::quota_refusal::is_quota;
 use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
@@ -44,54 +45,16 @@ crate::declare_rule! {
     pub const RULE = { id: "admission-denied-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
 
-fn is_admission(reason: &str) -> bool {
-    !reason.is_empty()
-        && !is_quota(reason)
-        && !reason.contains("cannot create resource")
-        && !reason.starts_with("User \"")
-        // A webhook the API server could not call is `admission-webhook-unreachable`.
-        && !reason.contains("failed calling webhook")
-}
-
-/// What refused, from the API server's reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Policy {
-    /// Pod Security admission, at a level (`restricted:latest`).
-    PodSecurity(String),
-    /// A validating or mutating webhook, by name.
-    Webhook(String),
-    LimitRange,
-    Other,
-}
-
-impl Policy {
-    fn of(reason: &str) -> Self {
-        if let Some(at) = reason.find("violates PodSecurity ") {
-            let rest = &reason[at + "violates PodSecurity ".len()..];
-            let level = rest.trim_start_matches('"').split('"').next().unwrap_or(rest);
-            return Self::PodSecurity(level.to_string());
-        }
-        if let Some(at) = reason.find("admission webhook \"") {
-            let rest = &reason[at + "admission webhook \"".len()..];
-            return Self::Webhook(rest.split('"').next().unwrap_or(rest).to_string());
-        }
-        if reason.contains("per Container") || reason.contains("per Pod") {
-            return Self::LimitRange;
-        }
-        Self::Other
+/// The words of the policy that refused.
+fn policy_message(policy: &AdmissionPolicy) -> Message {
+    match policy {
+        AdmissionPolicy::PodSecurity(level) => Msg::PodSecurity { level: level.clone() },
+        AdmissionPolicy::Webhook(name) => Msg::Webhook { name: name.clone() },
+        AdmissionPolicy::LimitRange => Msg::LimitRange {},
+        AdmissionPolicy::Other => Msg::Admission {},
     }
-
-    fn message(&self) -> Message {
-        match self {
-            Self::PodSecurity(level) => Msg::PodSecurity { level: level.clone() },
-            Self::Webhook(name) => Msg::Webhook { name: name.clone() },
-            Self::LimitRange => Msg::LimitRange {},
-            Self::Other => Msg::Admission {},
-        }
-        .into()
-    }
+    .into()
 }
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Grouped first, so a subject's condition without a message joins its events' group.
     for group in by_subject(rejections(model)) {
@@ -117,13 +80,9 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         evidence.extend(model.evidence(object, "spec.replicas"));
         evidence.extend(model.evidence(object, "status.replicas"));
     }
-    let by = Policy::of(&first.reason);
+    let by = AdmissionPolicy::of(&first.reason);
     // The policy's explanation often follows on later lines: collapse them, keep it readable.
-    let collapsed = first.reason.split_whitespace().collect::<Vec<_>>().join(" ");
-    let first_reason = match collapsed.char_indices().nth(300) {
-        Some((cut, _)) => format!("{}…", &collapsed[..cut]),
-        None => collapsed,
-    };
+    let first_reason = first.reason_on_one_line(300);
     let summary = if first.from_client {
         let (kind, name) = first.refused.clone().unwrap_or_default();
         let namespace = (!faultline_ingest::events_table::is_cluster_scoped(&kind))
@@ -136,18 +95,14 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
                 name: name.into(),
                 uid: None,
             },
-            by: Box::new(by.message()),
+            by: Box::new(policy_message(&by)),
             reason: first_reason,
         }
     } else {
-        let refusals: u32 = group
-            .iter()
-            .filter(|r| !r.reason.is_empty())
-            .map(|r| r.count)
-            .sum();
+        let refusals = refusals(group);
         Msg::CannotCreatePods {
             subject: id.clone(),
-            by: Box::new(by.message()),
+            by: Box::new(policy_message(&by)),
             refusals,
             reason: first_reason,
         }
@@ -157,14 +112,14 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
         "kubectl get events -n {} --field-selector reason=FailedCreate",
         cmd_ns
     )];
-    if matches!(by, Policy::PodSecurity(_)) {
+    if matches!(by, AdmissionPolicy::PodSecurity(_)) {
         next_steps.push(command!("kubectl get namespace {} --show-labels", cmd_ns));
     }
-    if matches!(by, Policy::Webhook(_)) {
+    if matches!(by, AdmissionPolicy::Webhook(_)) {
         next_steps
             .push("kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations".to_string());
     }
-    if by == Policy::LimitRange {
+    if by == AdmissionPolicy::LimitRange {
         next_steps.push(command!("kubectl describe limitrange -n {}", cmd_ns));
     }
     let lower_kind = id.kind.to_ascii_lowercase();
@@ -276,28 +231,18 @@ faultline_report::messages! {
 
 #[cfg(test)]
 mod tests {
+    use faultline_model::signals::admission_refusal::AdmissionPolicy;
+
     #[test]
-    fn policies() {
-        use super::Policy;
+    fn policies_in_words() {
+        let words = |reason: &str| super::policy_message(&AdmissionPolicy::of(reason)).to_string();
         assert_eq!(
-            Policy::of("violates PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"),
-            Policy::PodSecurity("restricted:latest".into())
-        );
-        assert_eq!(
-            Policy::of("violates PodSecurity \"restricted:latest\": x")
-                .message()
-                .to_string(),
+            words("violates PodSecurity \"restricted:latest\": x"),
             "Pod Security admission (level \"restricted:latest\")"
         );
         assert_eq!(
-            Policy::of("admission webhook \"validate.kyverno.svc\" denied the request: nope")
-                .message()
-                .to_string(),
+            words("admission webhook \"validate.kyverno.svc\" denied the request: nope"),
             "the admission webhook \"validate.kyverno.svc\""
         );
-        assert!(!super::is_admission(
-            "User \"dev\" cannot create resource \"pods\""
-        ));
-        assert!(!super::is_admission("exceeded quota: q"));
     }
 }

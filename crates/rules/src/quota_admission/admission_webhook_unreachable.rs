@@ -1,8 +1,9 @@
-use super::rejections::{created_after_refusal, rejections, replica_failures};
+use super::rejections::created_after_refusal;
 use crate::history::{self, Supersedes};
+use faultline_model::signals::webhook_call::{self, CallFailure, WebhookCallFailure, WebhookService};
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -47,232 +48,23 @@ crate::declare_rule! {
     pub const RULE = { id: "admission-webhook-unreachable", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
 
-/// What went wrong calling the webhook, from the Go error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Failure {
-    Refused,
-    TimedOut,
-    NoEndpoints,
-    ServiceNotFound,
-    Certificate,
-    Unreachable,
-    Other,
-}
-
-/// One failed call, as the API server words it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Call {
-    webhook: String,
-    /// The webhook's Service: (namespace when known, name).
-    service: Option<(Option<String>, String)>,
-    failure: Failure,
-    /// The Go error after the URL (`dial tcp 10.96.218.186:443: connect: connection refused`).
-    detail: String,
-}
-
-/// `failed calling webhook "x": failed to call webhook: Post "https://svc.ns.svc:443/p": why` (also
-/// the older `Post https://svc.ns.svc:443/p: why`).
-fn call(text: &str) -> Option<Call> {
-    let text = text.lines().next().unwrap_or(text);
-    let at = text.find("failed calling webhook \"")?;
-    let rest = &text[at + "failed calling webhook \"".len()..];
-    let end = rest.find('"')?;
-    let webhook = rest[..end].to_string();
-    let rest = &rest[end + 1..];
-    let (url, detail) = match rest.find("https://") {
-        Some(u) => {
-            let quoted = rest[..u].ends_with('"');
-            let url_text = &rest[u..];
-            let stop = if quoted {
-                url_text.find('"')
-            } else {
-                url_text.find(": ").or_else(|| url_text.find(' '))
-            }
-            .unwrap_or(url_text.len());
-            let after = url_text[stop..].trim_start_matches('"');
-            let after = after.strip_prefix(':').unwrap_or(after).trim();
-            (Some(&url_text[..stop]), after)
-        }
-        None => (None, rest.trim_start_matches(':').trim()),
-    };
-    let from_url = url.and_then(|u| {
-        let host = u["https://".len()..].split([':', '/', '?']).next()?;
-        let parts: Vec<&str> = host.split('.').collect();
-        (parts.len() >= 3 && parts[2] == "svc").then(|| (Some(parts[1].to_string()), parts[0].to_string()))
-    });
-    let named = ["no endpoints available for service \"", "service \""]
-        .iter()
-        .find_map(|n| {
-            let i = detail.find(n)?;
-            let name = detail[i + n.len()..].split('"').next()?;
-            Some(match name.split_once('/') {
-                Some((ns, svc)) => (Some(ns.to_string()), svc.to_string()),
-                None => (None, name.to_string()),
-            })
-        });
-    let service = match (from_url, named) {
-        (Some(u), _) => Some(u),
-        (None, n) => n,
-    };
-    let failure = if detail.contains("no endpoints available") {
-        Failure::NoEndpoints
-    } else if detail.contains("x509:") || detail.contains("tls:") {
-        Failure::Certificate
-    } else if detail.contains("connection refused") || detail.contains("Connection refused") {
-        Failure::Refused
-    } else if [
-        "deadline exceeded",
-        "i/o timeout",
-        "Timeout exceeded",
-        "timed out",
-    ]
-    .iter()
-    .any(|n| detail.contains(n))
-    {
-        Failure::TimedOut
-    } else if detail.contains("\" not found") && detail.contains("service \"") {
-        Failure::ServiceNotFound
-    } else if detail.contains("no route to host")
-        || detail.contains("no such host")
-        || detail.contains("network is unreachable")
-    {
-        Failure::Unreachable
-    } else {
-        Failure::Other
-    };
-    let detail: String = detail.chars().take(240).collect();
-    Some(Call {
-        webhook,
-        service,
-        failure,
-        detail,
-    })
-}
-
-fn service_ref(service: &(Option<String>, String)) -> ObjectRef {
-    ObjectRef {
-        kind: "Service".into(),
-        namespace: service.0.clone().map(Into::into),
-        name: service.1.clone().into(),
-        uid: None,
-    }
-}
-
 /// The webhook's Service a finding of this rule names (read from its evidence, Kubernetes' own
 /// text): what `EXPLANATIONS` links to the Service's own finding.
 pub fn service_of(finding: &Finding) -> Option<ObjectRef> {
     finding
         .evidence
         .iter()
-        .find_map(|e| call(&e.value)?.service.filter(|s| s.0.is_some()))
-        .map(|s| service_ref(&s))
-}
-
-struct Group {
-    subject: ObjectRef,
-    /// The object kubectl was refused (it does not exist); `None` for a controller's Pods.
-    refused: Option<ObjectRef>,
-    call: Call,
-    evidence: Vec<Evidence>,
-    times: u32,
-    from_client: bool,
-}
-
-fn add(
-    groups: &mut Vec<Group>,
-    subject: ObjectRef,
-    refused: Option<ObjectRef>,
-    call: Call,
-    evidence: Evidence,
-    times: u32,
-    from_client: bool,
-) {
-    match groups
-        .iter_mut()
-        .find(|g| g.subject == subject && g.call.webhook == call.webhook)
-    {
-        Some(g) => {
-            g.times += times;
-            if !g.evidence.contains(&evidence) && g.evidence.len() < 4 {
-                g.evidence.push(evidence);
-            }
-        }
-        None => groups.push(Group {
-            subject,
-            refused,
-            call,
-            evidence: vec![evidence],
-            times,
-            from_client,
-        }),
-    }
+        .find_map(|e| {
+            webhook_call::read(&e.value)?
+                .service
+                .filter(|s| s.namespace.is_some())
+        })
+        .map(|s| s.object_ref())
 }
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut groups: Vec<Group> = Vec::new();
-    // kubectl's own line: the object it was asked to create, else the webhook's Service.
-    for r in rejections(model).into_iter().filter(|r| r.from_client) {
-        let Some(call) = call(&r.reason) else {
-            continue;
-        };
-        let known = r.refused.as_ref().filter(|(kind, _)| kind != "Object").is_some();
-        let refused = known.then(|| {
-            let kind = r.subject.kind.to_string();
-            ObjectRef {
-                // The namespace kubectl's line states, or none: never a guessed `default`.
-                namespace: (!faultline_ingest::events_table::is_cluster_scoped(&kind))
-                    .then(|| r.subject.namespace.clone())
-                    .flatten(),
-                ..r.subject.clone()
-            }
-        });
-        let subject = match (&refused, &call.service) {
-            (Some(o), _) => o.clone(),
-            (None, Some(s)) => service_ref(s),
-            (None, None) => r.subject.clone(),
-        };
-        let mut evidence = r.evidence;
-        evidence.path = "kubectl: Error from server".into();
-        add(&mut groups, subject, refused, call, evidence, 1, true);
-    }
-    // A controller's condition, then its events.
-    for (object, i, message) in replica_failures(model) {
-        let (Some(call), Some(evidence)) = (
-            call(message),
-            model.evidence(object, &format!("status.conditions[{i}].message")),
-        ) else {
-            continue;
-        };
-        add(&mut groups, object.id.clone(), None, call, evidence, 0, false);
-    }
-    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
-        let (Some(call), Some(evidence)) = (call(&event.message), model.event_evidence(event)) else {
-            continue;
-        };
-        add(
-            &mut groups,
-            event.subject.clone(),
-            None,
-            call,
-            evidence,
-            event.count.max(1),
-            false,
-        );
-    }
-    for mut g in groups {
+    for g in model.webhook_call_failures() {
         if !g.from_client {
-            // The controller's standing condition first (`kubectl describe rs` prints no message).
-            if let Some(object) = model.object(&g.subject) {
-                if let Some(i) = replica_failure(object) {
-                    let mut first: Vec<Evidence> = ["status", "reason"]
-                        .iter()
-                        .filter_map(|f| model.evidence(object, &format!("status.conditions[{i}].{f}")))
-                        .filter(|e| !g.evidence.contains(e))
-                        .collect();
-                    first.append(&mut g.evidence);
-                    g.evidence = first;
-                }
-            }
             // Passed: Pods created since, or the controller at the replicas it wants with no standing
             // condition (`replica-creation-failed` reports that history).
             let standing = g.evidence.iter().any(|e| e.path.starts_with("status."));
@@ -290,41 +82,19 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-/// The index of a `ReplicaFailure=True` condition.
-fn replica_failure(object: &faultline_ingest::Object) -> Option<usize> {
-    let (_, conditions) = object.locate("status.conditions")?;
-    conditions.items().iter().position(|c| {
-        let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
-        is("type", "ReplicaFailure") && is("status", "True")
-    })
-}
-
-fn finding(g: &Group) -> Finding {
+fn finding(g: &WebhookCallFailure) -> Finding {
     let call = &g.call;
-    let service = call.service.as_ref().map(service_ref);
+    let service = call.service.as_ref().map(|s| s.object_ref());
+    let detail = call.detail.clone();
     let failure = Box::new(
         match call.failure {
-            Failure::Refused => Msg::Refused {
-                detail: call.detail.clone(),
-            },
-            Failure::TimedOut => Msg::TimedOut {
-                detail: call.detail.clone(),
-            },
-            Failure::NoEndpoints => Msg::NoEndpoints {
-                detail: call.detail.clone(),
-            },
-            Failure::ServiceNotFound => Msg::ServiceNotFound {
-                detail: call.detail.clone(),
-            },
-            Failure::Certificate => Msg::Certificate {
-                detail: call.detail.clone(),
-            },
-            Failure::Unreachable => Msg::Unreachable {
-                detail: call.detail.clone(),
-            },
-            Failure::Other => Msg::Other {
-                detail: call.detail.clone(),
-            },
+            CallFailure::Refused => Msg::Refused { detail },
+            CallFailure::TimedOut => Msg::TimedOut { detail },
+            CallFailure::NoEndpoints => Msg::NoEndpoints { detail },
+            CallFailure::ServiceNotFound => Msg::ServiceNotFound { detail },
+            CallFailure::Certificate => Msg::Certificate { detail },
+            CallFailure::Unreachable => Msg::Unreachable { detail },
+            CallFailure::Other => Msg::Other { detail },
         }
         .into(),
     );
@@ -346,13 +116,17 @@ fn finding(g: &Group) -> Finding {
         }
     };
     let mut cannot_establish: Vec<Message> = vec![match call.failure {
-        Failure::Certificate => Msg::WhichCertificate {}.into(),
-        Failure::NoEndpoints | Failure::ServiceNotFound => Msg::WhyNoEndpoints {}.into(),
+        CallFailure::Certificate => Msg::WhichCertificate {}.into(),
+        CallFailure::NoEndpoints | CallFailure::ServiceNotFound => Msg::WhyNoEndpoints {}.into(),
         _ => Msg::WhereItFails {}.into(),
     }];
     cannot_establish.push(Msg::StillWanted {}.into());
     let mut next_steps = Vec::new();
-    if let Some((Some(ns), name)) = &call.service {
+    if let Some(WebhookService {
+        namespace: Some(ns),
+        name,
+    }) = &call.service
+    {
         next_steps.push(command!(
             "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
             ns,
@@ -374,16 +148,8 @@ fn finding(g: &Group) -> Finding {
     // no endpoints, no such Service): its Service is the subject, and what it refused is affected. A
     // certificate or another failure is the webhook configuration's, which the message does not name
     // as an object: the refused object stays the subject.
-    let at_backend = matches!(
-        call.failure,
-        Failure::Refused
-            | Failure::TimedOut
-            | Failure::NoEndpoints
-            | Failure::ServiceNotFound
-            | Failure::Unreachable
-    );
     let subject = match &service {
-        Some(s) if at_backend => s.clone(),
+        Some(s) if call.failure.at_backend() => s.clone(),
         _ => g.subject.clone(),
     };
     let mut finding = RULE.finding(
@@ -478,35 +244,5 @@ faultline_report::messages! {
             en: "Whether the webhook configuration is still wanted: an operator uninstalled without it leaves the configuration behind.",
             zh: "这个 Webhook 配置是否仍然需要：卸载 operator 时如果没有删除它，配置会遗留下来。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn calls() {
-        let c = call("Internal error occurred: failed calling webhook \"webhook.cert-manager.io\": failed to call webhook: Post \"https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=10s\": dial tcp 10.96.218.186:443: connect: connection refused").unwrap();
-        assert_eq!(c.webhook, "webhook.cert-manager.io");
-        assert_eq!(
-            c.service,
-            Some((Some("cert-manager".into()), "cert-manager-webhook".into()))
-        );
-        assert_eq!(c.failure, Failure::Refused);
-        assert_eq!(
-            c.detail,
-            "dial tcp 10.96.218.186:443: connect: connection refused"
-        );
-        let c = call("Internal error occurred: failed calling webhook \"validate.nginx.ingress.kubernetes.io\": Post https://ingress-nginx-controller-admission.ingress-nginx.svc:443/extensions/v1beta1/ingresses?timeout=30s: dial tcp 192.168.168.125:443: connect: connection refused").unwrap();
-        assert_eq!(c.service.unwrap().1, "ingress-nginx-controller-admission");
-        assert!(c.detail.starts_with("dial tcp"));
-        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x\": no endpoints available for service \"s\"").unwrap();
-        assert_eq!(c.failure, Failure::NoEndpoints);
-        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x\": tls: failed to verify certificate: x509: certificate signed by unknown authority").unwrap();
-        assert_eq!(c.failure, Failure::Certificate);
-        let c = call("failed calling webhook \"m\": failed to call webhook: Post \"https://s.n.svc:443/x?timeout=10s\": context deadline exceeded").unwrap();
-        assert_eq!(c.failure, Failure::TimedOut);
-        assert!(call("admission webhook \"v\" denied the request: no").is_none());
     }
 }

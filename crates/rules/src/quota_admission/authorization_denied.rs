@@ -1,5 +1,4 @@
-use faultline_model::client_output::{lines_containing, Scope};
-use faultline_model::{known, Model};
+use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -48,130 +47,8 @@ crate::declare_rule! {
     pub const RULE = { id: "authorization-denied", boundary: Boundary::QuotaAdmission, components: [ApiServer], check: check };
 }
 
-/// One refusal as the API server words it (`forbiddenMessage` in the apiserver's responsewriters).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Denial {
-    /// The username: `system:serviceaccount:ci:deployer`, `jane@example.com`.
-    pub user: String,
-    pub verb: String,
-    /// The resource with its subresource (`pods/exec`), or the path of a non-resource request.
-    pub resource: String,
-    /// The API group; `None` for a non-resource path or an old message that does not say.
-    pub group: Option<String>,
-    /// The namespace; `None` at the cluster scope.
-    pub namespace: Option<String>,
-    /// A non-resource request (`cannot get path "/healthz"`).
-    pub path: bool,
-}
-
-/// The quoted word at the start of `text` (`"pods" in …` -> `pods`) and what follows it.
-fn quoted(text: &str) -> Option<(&str, &str)> {
-    let rest = text.strip_prefix('"')?;
-    let end = rest.find('"')?;
-    Some((&rest[..end], &rest[end + 1..]))
-}
-
-/// `… User "u" cannot list resource "pods" in API group "" in the namespace "prod"` (also the
-/// older `cannot list pods in the namespace "prod"`, and `cannot get path "/"`).
-pub fn denial(text: &str) -> Option<Denial> {
-    let at = text.find("User \"")?;
-    let (user, rest) = quoted(&text[at + "User ".len()..])?;
-    let rest = rest.strip_prefix(" cannot ")?;
-    let (verb, rest) = rest.split_once(' ')?;
-    let (resource, group, path, rest) = if let Some(r) = rest.strip_prefix("resource ") {
-        let (resource, r) = quoted(r)?;
-        let (group, r) = match r.strip_prefix(" in API group ") {
-            Some(g) => {
-                let (g, r) = quoted(g)?;
-                (Some(g.to_string()), r)
-            }
-            None => (None, r),
-        };
-        (resource.to_string(), group, false, r)
-    } else if let Some(r) = rest.strip_prefix("path ") {
-        let (p, r) = quoted(r)?;
-        (p.to_string(), None, true, r)
-    } else {
-        // Before Kubernetes 1.12: `cannot list pods in the namespace "x"` / `deployments.apps`.
-        let word = rest.split(' ').next().unwrap_or(rest);
-        let r = &rest[word.len()..];
-        let resource = word.trim_end_matches([':', ',', '.']);
-        if resource.is_empty()
-            || !resource
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '.' || c == '/')
-        {
-            return None;
-        }
-        (resource.to_string(), None, false, r)
-    };
-    let namespace = rest
-        .find(" in the namespace ")
-        .and_then(|i| quoted(&rest[i + " in the namespace ".len()..]))
-        .map(|(ns, _)| ns.to_string())
-        // A paste that lost the closing quote: `in the namespace "istio-system`.
-        .or_else(|| {
-            let i = rest.find(" in the namespace \"")?;
-            let ns = rest[i + " in the namespace \"".len()..]
-                .split_whitespace()
-                .next()?;
-            Some(ns.to_string()).filter(|s| !s.is_empty())
-        });
-    if verb.is_empty() || user.is_empty() {
-        return None;
-    }
-    Some(Denial {
-        user: user.to_string(),
-        verb: verb.to_string(),
-        resource,
-        group,
-        namespace,
-        path,
-    })
-}
-
-/// The identity a username names: `system:serviceaccount:NS:NAME` is ServiceAccount NS/NAME, any
-/// other name a User.
-fn identity(user: &str) -> ObjectRef {
-    if let Some(rest) = user.strip_prefix("system:serviceaccount:") {
-        if let Some((ns, name)) = rest.split_once(':') {
-            return ObjectRef {
-                kind: "ServiceAccount".into(),
-                namespace: Some(ns.into()),
-                name: name.into(),
-                uid: None,
-            };
-        }
-    }
-    ObjectRef {
-        kind: "User".into(),
-        namespace: None,
-        name: user.into(),
-        uid: None,
-    }
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    // Grouped by identity, in input order.
-    let mut groups: Vec<(ObjectRef, Vec<(Denial, Evidence)>)> = Vec::new();
-    for evidence in lines_containing(model, &["User \""], Scope::ClientOutput) {
-        // A line the catalog knows as another component's (a cloud controller's `Error syncing
-        // load balancer: …`, a CSI provisioner's `failed to save volume …`) is that component's
-        // failure, which it reports with the refusal as its cause: the rule
-        // `known-failure-reported` reports it at its own boundary.
-        if known::cites_another_component(model, &evidence) {
-            continue;
-        }
-        let Some(d) = denial(&evidence.value) else {
-            continue;
-        };
-        let who = identity(&d.user);
-        match groups.iter_mut().find(|(w, _)| *w == who) {
-            Some((_, list)) => list.push((d, evidence)),
-            None => groups.push((who, vec![(d, evidence)])),
-        }
-    }
-    for (who, list) in groups {
+    for (who, list) in model.authorization_denials() {
         let (first, _) = &list[0];
         let others = list.iter().filter(|(d, _)| d != first).count() as u32;
         let mut evidence: Vec<Evidence> = Vec::new();
@@ -202,11 +79,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             Msg::WhetherBound { who: who.clone() },
         ];
         // `kubectl auth can-i` takes the group after the resource: `deployments.apps`, `pods/exec`.
-        let resource = match (&first.group, first.resource.split_once('/')) {
-            (Some(g), Some((r, sub))) if !g.is_empty() => format!("{r}.{g}/{sub}"),
-            (Some(g), None) if !g.is_empty() => format!("{}.{g}", first.resource),
-            _ => first.resource.clone(),
-        };
+        let resource = first.qualified_resource();
         let as_user = format!("--as={}", first.user);
         let mut next_steps = vec![match &first.namespace {
             Some(ns) => command!(
@@ -306,35 +179,5 @@ faultline_report::messages! {
             en: "Whether it is bound to {who} (a RoleBinding in the right namespace, or a ClusterRoleBinding), or bound to another identity.",
             zh: "它是否绑定到了 {who}（在正确的命名空间中的 RoleBinding，或者 ClusterRoleBinding），还是绑定到了别的身份。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn denials() {
-        let d = denial("Error from server (Forbidden): pods is forbidden: User \"system:serviceaccount:ci:deployer\" cannot list resource \"pods\" in API group \"\" in the namespace \"prod\"").unwrap();
-        assert_eq!(d.user, "system:serviceaccount:ci:deployer");
-        assert_eq!(d.verb, "list");
-        assert_eq!(d.resource, "pods");
-        assert_eq!(d.group.as_deref(), Some(""));
-        assert_eq!(d.namespace.as_deref(), Some("prod"));
-        assert_eq!(identity(&d.user).to_string(), "ServiceAccount ci/deployer");
-        let d = denial("deployments.apps is forbidden: User \"jane\" cannot list resource \"deployments\" in API group \"apps\" at the cluster scope").unwrap();
-        assert_eq!((d.group.as_deref(), d.namespace), (Some("apps"), None));
-        let d = denial("pods is forbidden: User \"root\" cannot list pods in the namespace \"shopping\"")
-            .unwrap();
-        assert_eq!(
-            (d.resource.as_str(), d.namespace.as_deref()),
-            ("pods", Some("shopping"))
-        );
-        let d = denial("forbidden: User \"system:anonymous\" cannot get path \"/\"").unwrap();
-        assert!(d.path);
-        let d = denial("pods is forbidden: User \"x\" cannot list resource \"pods\" in API group \"\" in the namespace \"istio-system").unwrap();
-        assert_eq!(d.namespace.as_deref(), Some("istio-system"));
-        assert!(denial("pods \"web\" is forbidden: exceeded quota: compute").is_none());
-        assert!(denial("User \"x\" logged in").is_none());
     }
 }

@@ -1,5 +1,5 @@
-use super::rejections::{by_subject, evidence_of, rejections, resolved, Rejection};
-use faultline_ingest::messages::MessageKind;
+use super::rejections::{by_subject, evidence_of, refusals, rejections, resolved, Rejection};
+use faultline_model::signals::quota_refusal::{self, is_quota};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
@@ -44,55 +44,6 @@ crate::declare_rule! {
     pub const RULE = { id: "quota-exceeded-on-create", boundary: Boundary::QuotaAdmission, components: [ApiServer, ControllerManager if ByController], check: check };
 }
 
-/// Whether a refusal is the quota's, in the words of any release: the API server wrote `Exceeded
-/// quota:` and `Failed quota:` with a capital until 1.4 (openshift/origin#10407).
-pub fn is_quota(reason: &str) -> bool {
-    let lower = reason.to_ascii_lowercase();
-    lower.contains("exceeded quota") || lower.contains("must specify") || lower.contains("failed quota")
-}
-
-/// One resource of an `exceeded quota` refusal: (resource, requested, used, limited).
-type QuotaRow = (String, String, String, String);
-
-/// `exceeded quota: q, requested: a=1,b=2, used: a=3, limited: a=4` -> (q, rows).
-fn parse_exceeded(reason: &str) -> Option<(String, Vec<QuotaRow>)> {
-    let at = reason
-        .find("exceeded quota: ")
-        .or_else(|| reason.find("Exceeded quota: "))?;
-    let rest = &reason[at + "exceeded quota: ".len()..];
-    let mut parts = rest.split(", ");
-    let quota = parts.next()?.trim().to_string();
-    let mut fields = std::collections::BTreeMap::new();
-    for part in parts {
-        if let Some((k, v)) = part.split_once(": ") {
-            fields.insert(k.trim(), v.trim());
-        }
-    }
-    let pairs = |k: &str| -> Vec<(String, String)> {
-        fields
-            .get(k)
-            .map(|v| {
-                v.split(',')
-                    .filter_map(|p| p.split_once('='))
-                    .map(|(a, b)| (a.to_string(), b.to_string()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let (requested, used, limited) = (pairs("requested"), pairs("used"), pairs("limited"));
-    let find = |list: &[(String, String)], r: &str| {
-        list.iter()
-            .find(|(k, _)| k == r)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    let rows = requested
-        .iter()
-        .map(|(r, v)| (r.clone(), v.clone(), find(&used, r), find(&limited, r)))
-        .collect();
-    Some((quota, rows))
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Grouped first, so a subject's condition without a message joins its events' group.
     for group in by_subject(rejections(model)) {
@@ -117,57 +68,28 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     let ns = id.namespace.as_deref();
     let cmd_ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence: Vec<Evidence> = evidence_of(group);
-    let parsed = group.iter().find_map(|r| parse_exceeded(&r.reason));
+    let parsed = group.iter().find_map(|r| quota_refusal::exceeded(&r.reason));
     // The quota object itself, when pasted: its used and hard values for the refused resources.
-    if let Some((quota, rows)) = &parsed {
-        let quota_object = model
-            .objects
-            .iter()
-            .find(|o| o.id.kind == "ResourceQuota" && o.id.name == *quota && o.id.namespace.as_deref() == ns);
-        if let Some(object) = quota_object {
-            for (resource, ..) in rows {
-                for path in [
-                    format!("status.used[\"{resource}\"]"),
-                    format!("status.hard[\"{resource}\"]"),
-                    format!("spec.hard[\"{resource}\"]"),
-                ] {
-                    evidence.extend(model.evidence(object, &path));
-                }
-            }
-        }
+    if let Some(exceeded) = &parsed {
+        let resources = exceeded.amounts.iter().map(|a| a.resource.as_str());
+        evidence.extend(model.quota_amount_evidence(ns, &exceeded.quota, resources));
     }
     // kubectl's own answers that the refused object is absent.
     if first.from_client {
-        for (source, message) in model.messages {
-            let absent = match &message.kind {
-                MessageKind::ServerError { reason } => {
-                    reason.as_deref() == Some("NotFound")
-                        && message.text.contains(&format!("\"{}\"", id.name))
-                }
-                MessageKind::NoResources { namespace } => namespace.is_some() && namespace.as_deref() == ns,
-                _ => false,
-            };
-            if absent {
-                evidence.push(Evidence {
-                    source: model.source_name(*source),
-                    line: message.line,
-                    path: "kubectl".into(),
-                    value: message.text.clone(),
-                });
-            }
-        }
+        evidence.extend(model.absent_answers(&id.name, ns));
     }
     let what: Message = match &parsed {
-        Some((quota, rows)) => Msg::Exhausted {
-            quota: quota.as_str().into(),
-            amounts: rows
+        Some(exceeded) => Msg::Exhausted {
+            quota: exceeded.quota.as_str().into(),
+            amounts: exceeded
+                .amounts
                 .iter()
-                .map(|(r, requested, used, limited)| {
+                .map(|a| {
                     Msg::Amount {
-                        resource: r.as_str().into(),
-                        requested: requested.clone(),
-                        used: used.clone(),
-                        limited: limited.clone(),
+                        resource: a.resource.as_str().into(),
+                        requested: a.requested.clone(),
+                        used: a.used.clone(),
+                        limited: a.limited.clone(),
                     }
                     .into()
                 })
@@ -191,25 +113,16 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             what: Box::new(what),
         }
     } else {
-        let refusals: u32 = group
-            .iter()
-            .filter(|r| !r.reason.is_empty())
-            .map(|r| r.count)
-            .sum();
+        let refusals = refusals(group);
         Msg::CannotCreatePods {
             subject: id.clone(),
             what: Box::new(what),
             refusals,
         }
     };
-    let pods_pasted = model
-        .objects
-        .iter()
-        .filter(|o| o.id.kind == "Pod" && o.id.namespace.as_deref() == ns)
-        .count();
     let mut cannot_establish: Vec<Message> =
         vec![Msg::SizedAsIntended {}.into(), Msg::OtherAdmission {}.into()];
-    if pods_pasted == 0 {
+    if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
         cannot_establish.push(
             Msg::NoPodsPasted {
                 namespace: ns.unwrap_or_default().into(),
@@ -217,11 +130,7 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
             .into(),
         );
     }
-    if !model
-        .objects
-        .iter()
-        .any(|o| o.id.kind == "ResourceQuota" && o.id.namespace.as_deref() == ns)
-    {
+    if model.objects_in(ns).all(|o| o.id.kind != "ResourceQuota") {
         cannot_establish.push(
             Msg::NoQuotaPasted {
                 namespace: ns.unwrap_or_default().into(),
@@ -237,10 +146,10 @@ fn finding(model: &Model<'_>, group: &[Rejection]) -> Finding {
     // The object at fault is the quota that refused, when the message names it (`exceeded quota:
     // NAME`); the refused object or controller is what it hurts. A `must specify` refusal names the
     // object's own missing requests as the fault: the refused object stays the subject.
-    let quota = parsed.as_ref().map(|(quota, _)| ObjectRef {
+    let quota = parsed.as_ref().map(|exceeded| ObjectRef {
         kind: "ResourceQuota".into(),
         namespace: ns.map(Into::into),
-        name: quota.as_str().into(),
+        name: exceeded.quota.as_str().into(),
         uid: None,
     });
     let mut finding = RULE.finding(
@@ -347,23 +256,5 @@ faultline_report::messages! {
                 }
             },
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn exceeded_quota_amounts() {
-        let (quota, rows) = super::parse_exceeded("exceeded quota: compute, requested: limits.cpu=2,limits.memory=1Gi, used: limits.cpu=8,limits.memory=30Gi, limited: limits.cpu=8,limits.memory=32Gi").unwrap();
-        assert_eq!(quota, "compute");
-        assert_eq!(rows[0], ("limits.cpu".into(), "2".into(), "8".into(), "8".into()));
-        assert_eq!(
-            rows[1],
-            ("limits.memory".into(), "1Gi".into(), "30Gi".into(), "32Gi".into())
-        );
-        // Before 1.5, with a capital (openshift/origin#10407).
-        let old = "pods \"test-1-\" is forbidden: Exceeded quota: compute-resources, requested: limits.cpu=384m, used: limits.cpu=384m, limited: limits.cpu=384m";
-        assert!(super::is_quota(old));
-        assert_eq!(super::parse_exceeded(old).unwrap().0, "compute-resources");
     }
 }

@@ -1,5 +1,7 @@
 use crate::history::{self, Supersedes};
 use crate::quota_admission::rejections::created_after_refusal;
+use faultline_model::signals::create_refusal::CreateFailure;
+use faultline_model::views::replica_failure::replica_failure;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -57,9 +59,9 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             subjects.push(object.id.clone());
         }
     }
-    for event in model.events.iter().filter(|e| e.reason == "FailedCreate") {
-        if !subjects.contains(&event.subject) {
-            subjects.push(event.subject.clone());
+    for created in model.event_subjects("", |e| e.reason == "FailedCreate") {
+        if !subjects.contains(created.subject) {
+            subjects.push(created.subject.clone());
         }
     }
     for subject in subjects {
@@ -73,7 +75,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // Resolved: the controller created Pods after its last refusal.
         let resolved = created_after_refusal(model, &subject);
         let object = model.object(&subject);
-        let condition = object.and_then(|o| replica_failure(o).map(|i| (o, i)));
+        let condition = object.and_then(replica_failure);
         if resolved && condition.is_none() {
             continue;
         }
@@ -86,13 +88,11 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             .flatten();
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut message = String::new();
-        if let Some((o, i)) = condition {
+        if let Some(c) = &condition {
             for field in ["status", "reason", "message"] {
-                evidence.extend(model.evidence(o, &format!("status.conditions[{i}].{field}")));
+                evidence.extend(model.evidence(c.object, &c.path(field)));
             }
-            if let Some((_, m)) = o.locate(&format!("status.conditions[{i}].message")) {
-                message = m.as_str().unwrap_or_default().to_string();
-            }
+            message = c.message.to_string();
         }
         for event in failed.iter().rev().take(3) {
             evidence.extend(model.event_evidence(event));
@@ -104,6 +104,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let times: u32 = failed.iter().map(|e| e.count.max(1)).sum();
+        let cause = (!message.is_empty()).then(|| CreateFailure::of(&message));
         let said = (!message.is_empty()).then(|| {
             let text = message.split_whitespace().collect::<Vec<_>>().join(" ");
             text.chars().take(300).collect()
@@ -111,7 +112,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let summary = Msg::CannotCreatePods {
             subject: subject.clone(),
             times,
-            why: Box::new(explain(&message).into()),
+            why: Box::new(explain(cause).into()),
             said,
         };
         let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
@@ -120,7 +121,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         if message.is_empty() {
             cannot_establish.push(Msg::WhichStep {}.into());
         }
-        if message.contains("failed calling webhook") {
+        if cause == Some(CreateFailure::WebhookUnreachable) {
             cannot_establish.push(Msg::WebhookFault {}.into());
         }
         if object.is_none() {
@@ -156,27 +157,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-/// The index of a `ReplicaFailure=True` condition.
-fn replica_failure(object: &faultline_ingest::Object) -> Option<usize> {
-    let (_, conditions) = object.locate("status.conditions")?;
-    conditions.items().iter().position(|c| {
-        let is = |k: &str, v: &str| c.get(k).and_then(|n| n.as_str()) == Some(v);
-        is("type", "ReplicaFailure") && is("status", "True")
-    })
-}
-
-/// Why the API server refused, as far as its message says.
-fn explain(message: &str) -> Msg {
-    if message.is_empty() {
-        Msg::TextNotPasted {}
-    } else if message.contains("failed calling webhook") {
-        Msg::WebhookUnreachable {}
-    } else if message.contains("error looking up service account") || message.contains("serviceaccount") {
-        Msg::NoServiceAccount {}
-    } else if message.contains(" is invalid") {
-        Msg::InvalidTemplate {}
-    } else {
-        Msg::Refused {}
+/// Why the API server refused, as far as its message says (`None`: the message is not pasted).
+fn explain(cause: Option<CreateFailure>) -> Msg {
+    match cause {
+        None => Msg::TextNotPasted {},
+        Some(CreateFailure::WebhookUnreachable) => Msg::WebhookUnreachable {},
+        Some(CreateFailure::NoServiceAccount) => Msg::NoServiceAccount {},
+        Some(CreateFailure::InvalidTemplate) => Msg::InvalidTemplate {},
+        Some(CreateFailure::Refused) => Msg::Refused {},
     }
 }
 

@@ -1,6 +1,4 @@
-use super::rejections::rejections;
-use faultline_ingest::node::{Node, NodeValue};
-use faultline_ingest::Object;
+use faultline_model::views::resource_quota::{exhausted_resources, ExhaustedResource};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, Severity, Text};
@@ -48,157 +46,59 @@ crate::declare_rule! {
     pub const RULE = { id: "resource-quota-exhausted", boundary: Boundary::QuotaAdmission, components: [ApiServer], check: check };
 }
 
-/// A Kubernetes quantity (`1Gi`, `1024Mi`, `500m`, `0.5`, `1e3`, `5k`) in billionths of its unit,
-/// so that quantities written differently compare exactly.
-pub fn quantity_nanos(quantity: &str) -> Option<i128> {
-    let q = quantity.trim();
-    let split = q
-        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-'))
-        .unwrap_or(q.len());
-    let (number, suffix) = q.split_at(split);
-    let (negative, number) = match number.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, number.strip_prefix('+').unwrap_or(number)),
-    };
-    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-    if (whole.is_empty() && fraction.is_empty())
-        || !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit())
-        || fraction.len() > 9
-    {
-        return None;
-    }
-    let digits: i128 = format!("{whole}{fraction}").parse().ok()?;
-    // digits / 10^fraction.len() units, in nanos: digits * 10^(9 - fraction.len()).
-    let mut nanos = digits.checked_mul(10i128.pow(9 - fraction.len() as u32))?;
-    let scale = |n: i128, factor: i128| n.checked_mul(factor);
-    nanos = match suffix {
-        "" => nanos,
-        "n" => nanos / 1_000_000_000,
-        "u" => nanos / 1_000_000,
-        "m" => nanos / 1_000,
-        "k" => scale(nanos, 1_000)?,
-        "M" => scale(nanos, 1_000_000)?,
-        "G" => scale(nanos, 1_000_000_000)?,
-        "T" => scale(nanos, 1_000_000_000_000)?,
-        "P" => scale(nanos, 1_000_000_000_000_000)?,
-        "E" => scale(nanos, 1_000_000_000_000_000_000)?,
-        "Ki" => scale(nanos, 1 << 10)?,
-        "Mi" => scale(nanos, 1 << 20)?,
-        "Gi" => scale(nanos, 1 << 30)?,
-        "Ti" => scale(nanos, 1 << 40)?,
-        "Pi" => scale(nanos, 1 << 50)?,
-        "Ei" => scale(nanos, 1 << 60)?,
-        exponent => {
-            let e: i32 = exponent.strip_prefix(['e', 'E'])?.parse().ok()?;
-            if !(-9..=18).contains(&e) {
-                return None;
-            }
-            if e >= 0 {
-                scale(nanos, 10i128.pow(e as u32))?
-            } else {
-                nanos / 10i128.pow((-e) as u32)
-            }
-        }
-    };
-    Some(if negative { -nanos } else { nanos })
-}
-
-/// A map of resource names to quantities (`status.used`), as (name, value) pairs.
-fn amounts(node: Option<&Node>) -> Vec<(String, String)> {
-    let Some(NodeValue::Map(entries)) = node.map(|n| &n.value) else {
-        return Vec::new();
-    };
-    entries
-        .iter()
-        .filter_map(|e| Some((e.key.to_string(), e.value.as_str()?.to_string())))
-        .collect()
-}
-
-/// Whether the input shows the API server refusing a create by this quota.
-fn refused_by(model: &Model<'_>, quota: &Object) -> bool {
-    let marker = format!("exceeded quota: {}", quota.id.name);
-    rejections(model).iter().any(|r| {
-        (r.subject.namespace.is_none() || r.subject.namespace == quota.id.namespace)
-            && r.reason
-                .split(", ")
-                .next()
-                .is_some_and(|head| head.trim() == marker)
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for quota in model.objects_of_kind("ResourceQuota") {
-        let used = amounts(quota.locate("status.used").map(|(_, n)| n));
-        let (hard_path, hard) = match amounts(quota.locate("status.hard").map(|(_, n)| n)) {
-            hard if !hard.is_empty() => ("status.hard", hard),
-            _ => ("spec.hard", amounts(quota.locate("spec.hard").map(|(_, n)| n))),
-        };
-        let mut full: Vec<(String, String, String)> = Vec::new();
-        for (resource, limit) in &hard {
-            let Some((_, in_use)) = used.iter().find(|(r, _)| r == resource) else {
-                continue;
-            };
-            let (Some(u), Some(h)) = (quantity_nanos(in_use), quantity_nanos(limit)) else {
-                continue;
-            };
-            if h > 0 && u >= h {
-                full.push((resource.clone(), in_use.clone(), limit.clone()));
-            }
-        }
-        if full.is_empty() || refused_by(model, quota) {
+        let (hard_path, full) = exhausted_resources(quota);
+        if full.is_empty() || model.refused_by_quota(quota) {
             continue;
         }
-        findings.push(finding(model, quota, hard_path, &full));
-    }
-}
-
-fn finding(model: &Model<'_>, quota: &Object, hard_path: &str, full: &[(String, String, String)]) -> Finding {
-    // The namespace the input states, or none (never a guessed `default`).
-    let ns = quota.id.namespace.as_deref();
-    let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-    let mut evidence: Vec<Evidence> = Vec::new();
-    for (resource, ..) in full {
-        evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
-        evidence.extend(model.evidence(quota, &format!("{hard_path}[\"{resource}\"]")));
-    }
-    evidence.dedup();
-    let summary = Msg::AtLimit {
-        subject: quota.id.clone(),
-        resources: full
-            .iter()
-            .map(|(resource, used, hard)| {
-                Msg::Amount {
-                    resource: resource.as_str().into(),
-                    used: used.clone(),
-                    hard: hard.clone(),
+        // The namespace the input states, or none (never a guessed `default`).
+        let ns = quota.id.namespace.as_deref();
+        let cmd_ns = quota.id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let mut evidence: Vec<Evidence> = Vec::new();
+        for ExhaustedResource { resource, .. } in &full {
+            evidence.extend(model.evidence(quota, &format!("status.used[\"{resource}\"]")));
+            evidence.extend(model.evidence(quota, &format!("{hard_path}[\"{resource}\"]")));
+        }
+        evidence.dedup();
+        let summary = Msg::AtLimit {
+            subject: quota.id.clone(),
+            resources: full
+                .iter()
+                .map(|ExhaustedResource { resource, used, hard }| {
+                    Msg::Amount {
+                        resource: resource.as_str().into(),
+                        used: used.clone(),
+                        hard: hard.clone(),
+                    }
+                    .into()
+                })
+                .collect(),
+            namespace: ns.unwrap_or_default().into(),
+        };
+        let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
+        if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
+            cannot_establish.push(
+                Msg::NoPodsPasted {
+                    namespace: ns.unwrap_or_default().into(),
                 }
-                .into()
-            })
-            .collect(),
-        namespace: ns.unwrap_or_default().into(),
-    };
-    let mut cannot_establish: Vec<Message> = vec![Msg::ByDesign {}.into(), Msg::UsedIsAMoment {}.into()];
-    if model.objects_in(ns).all(|o| o.id.kind != "Pod") {
-        cannot_establish.push(
-            Msg::NoPodsPasted {
-                namespace: ns.unwrap_or_default().into(),
-            }
-            .into(),
-        );
+                .into(),
+            );
+        }
+        let next_steps = vec![
+            command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
+            command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
+            command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
+        ];
+        findings.push(RULE.finding(
+            Severity::Warning,
+            quota.id.clone(),
+            summary,
+            evidence,
+            cannot_establish,
+            next_steps,
+        ));
     }
-    let next_steps = vec![
-        command!("kubectl describe resourcequota {} -n {}", quota.id.name, cmd_ns),
-        command!("kubectl get events -n {} --field-selector reason=FailedCreate", cmd_ns),
-        command!("kubectl get pods -n {} -o 'custom-columns=NAME:.metadata.name,CPU:.spec.containers[*].resources.requests.cpu,MEMORY:.spec.containers[*].resources.requests.memory'", cmd_ns),
-    ];
-    RULE.finding(
-        Severity::Warning,
-        quota.id.clone(),
-        summary,
-        evidence,
-        cannot_establish,
-        next_steps,
-    )
 }
 
 faultline_report::messages! {
@@ -244,21 +144,5 @@ faultline_report::messages! {
                 }
             },
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::quantity_nanos as q;
-
-    #[test]
-    fn quantities_compare_as_kubernetes_reads_them() {
-        assert_eq!(q("1Gi"), q("1024Mi"));
-        assert_eq!(q("500m"), q("0.5"));
-        assert_eq!(q("1k"), q("1e3"));
-        assert_eq!(q("10"), Some(10_000_000_000));
-        assert!(q("900Mi") < q("1Gi"));
-        assert_eq!(q("abc"), None);
-        assert_eq!(q(""), None);
     }
 }

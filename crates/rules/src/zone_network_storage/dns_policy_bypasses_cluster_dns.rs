@@ -1,5 +1,7 @@
 use crate::pod_spec::pod_specs;
-use faultline_ingest::node::Node;
+use faultline_model::views::container_env_values::container_env_values;
+use faultline_model::views::pod_dns_settings::pod_dns_settings;
+use faultline_model::views::service_cluster_ip::cluster_ip;
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -65,32 +67,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let kube_dns = model
         .objects_in(Some("kube-system"))
         .find(|o| o.id.kind == "Service" && matches!(o.id.name.as_str(), "kube-dns" | "coredns"));
-    let kube_dns_ip = kube_dns
-        .and_then(|s| s.locate("spec.clusterIP"))
-        .and_then(|(_, n)| n.as_str());
+    let kube_dns_ip = kube_dns.and_then(cluster_ip);
     for spec in pod_specs(model) {
         let object = spec.object;
-        // The API server's default, when the spec does not say (a manifest, not a read-back Pod).
-        let policy = spec
-            .node
-            .get("dnsPolicy")
-            .and_then(Node::as_str)
-            .unwrap_or("ClusterFirst");
+        let dns = pod_dns_settings(spec.node);
         let at = |field: &str| format!("{}.{field}", spec.path);
         let mut evidence: Vec<Evidence> = model.evidence(object, &at("dnsPolicy")).into_iter().collect();
         let id = &object.id;
         let mut severity = Severity::Warning;
-        let (summary, cannot): (Msg, Vec<faultline_report::message::Message>) = match policy {
+        let (summary, cannot): (Msg, Vec<faultline_report::message::Message>) = match dns.policy {
             "None" => {
-                let nameservers: Vec<&str> = spec
-                    .node
-                    .get("dnsConfig")
-                    .and_then(|c| c.get("nameservers"))
-                    .map(Node::items)
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(Node::as_str)
-                    .collect();
+                let nameservers = &dns.nameservers;
                 if nameservers.is_empty() {
                     continue;
                 }
@@ -119,8 +106,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 )
             }
             "Default" => {
-                let host_network = spec.node.get("hostNetwork").and_then(Node::as_str) == Some("true");
-                if host_network {
+                if dns.host_network {
                     continue;
                 }
                 // Chosen on purpose by Pods that call only names outside the cluster (the
@@ -136,8 +122,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 // ClusterFirstWithHostNet keeps the cluster's DNS. Said only when the Pod names an
                 // in-cluster host in its environment (hostNetwork agents that call nothing by
                 // Service name are many and fine).
-                let host_network = spec.node.get("hostNetwork").and_then(Node::as_str) == Some("true");
-                if !host_network {
+                if !dns.host_network {
                     continue;
                 }
                 let Some((path, value)) = in_cluster_env(model, &spec) else {
@@ -178,20 +163,7 @@ fn in_cluster_env(model: &Model<'_>, spec: &crate::pod_spec::PodSpec<'_>) -> Opt
     let namespaces = crate::pod_spec::namespaces(model);
     let own = spec.namespace();
     for container in spec.containers() {
-        for (i, env) in container
-            .node
-            .get("env")
-            .map(Node::items)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            let (Some(name), Some(value)) = (
-                env.get("name").and_then(Node::as_str),
-                env.get("value").and_then(Node::as_str),
-            ) else {
-                continue;
-            };
+        for (i, name, value) in container_env_values(container.node) {
             if crate::application::env_host_not_a_service::service_of(name, value, own, &namespaces).is_some()
             {
                 return Some((format!("{}.env[{i}].value", container.path), value.to_string()));

@@ -1,4 +1,5 @@
 use faultline_model::graph::{EdgeKind, Target};
+use faultline_model::views::node_network_conditions::network_conditions;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -42,14 +43,6 @@ crate::declare_rule! {
     pub const RULE = { id: "node-network-unavailable", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], check: check };
 }
 
-/// The runtime's words for "the network plugin is not ready", as the kubelet relays them.
-const NETWORK_NOT_READY: [&str; 4] = [
-    "network not ready",
-    "NetworkPluginNotReady",
-    "cni plugin not initialized",
-    "cni config uninitialized",
-];
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for (index, node) in model
         .objects
@@ -57,31 +50,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         .enumerate()
         .filter(|(_, o)| o.id.kind == "Node")
     {
-        let Some((_, conditions)) = node.locate("status.conditions") else {
-            continue;
-        };
         let mut evidence: Vec<Evidence> = Vec::new();
         let mut said: Vec<Message> = Vec::new();
-        for (i, c) in conditions.items().iter().enumerate() {
-            let field = |k: &str| c.get(k).and_then(|n| n.as_str()).unwrap_or_default();
-            let (type_, status, reason, message) =
-                (field("type"), field("status"), field("reason"), field("message"));
-            let unavailable = type_ == "NetworkUnavailable" && status == "True";
-            let not_ready = type_ == "Ready"
-                && status == "False"
-                && NETWORK_NOT_READY.iter().any(|n| message.contains(n));
-            if !(unavailable || not_ready) {
-                continue;
-            }
+        for c in network_conditions(node) {
             for f in ["status", "reason", "message"] {
-                evidence.extend(model.evidence(node, &format!("status.conditions[{i}].{f}")));
+                evidence.extend(model.evidence(node, &c.path(f)));
             }
-            let short: String = message.chars().take(240).collect();
+            let short: String = c.message.chars().take(240).collect();
             said.push(
                 Msg::Condition {
-                    condition: type_.to_string(),
-                    status: status.to_string(),
-                    reason: (!reason.is_empty()).then(|| reason.to_string()),
+                    condition: c.type_.to_string(),
+                    status: c.status.to_string(),
+                    reason: (!c.reason.is_empty()).then(|| c.reason.to_string()),
                     message: (!short.is_empty()).then_some(short),
                 }
                 .into(),

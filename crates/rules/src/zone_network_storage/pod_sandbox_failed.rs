@@ -1,6 +1,5 @@
-use std::collections::BTreeSet;
-
 use crate::history::{self, Supersedes};
+use faultline_model::signals::cni_plugin;
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -50,11 +49,6 @@ fn is_signal(event: &faultline_model::EventRecord) -> bool {
         && !crate::application::container_init_oom_killed::says_init_oom(&event.message)
 }
 
-fn plugin(message: &str) -> Option<&str> {
-    let (_, rest) = message.split_once("plugin type=\"")?;
-    rest.split('"').next()
-}
-
 /// What the kubelet records once a sandbox exists: it creates and starts the containers in it.
 const SANDBOX_SINCE: Supersedes<'static> = Supersedes::Event {
     reasons: &["Created", "Started"],
@@ -62,20 +56,15 @@ const SANDBOX_SINCE: Supersedes<'static> = Supersedes::Event {
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen = BTreeSet::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && is_signal(e))
-    {
-        if !seen.insert(event.subject.to_string()) {
-            continue;
-        }
-        let id = &event.subject;
+    for pod in model.event_subjects("Pod", is_signal) {
+        let id = pod.subject;
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
+        let Some(latest) = pod.last() else {
+            continue;
+        };
+        // Only the events `events_for` matches to the Pod (none for an ambiguous table row).
         let events = model.events_for(id);
         let signals: Vec<_> = events.iter().filter(|e| is_signal(e)).collect();
-        let latest: &faultline_model::EventRecord = signals.last().map_or(event, |e| e);
         // A container created or started since (the kubelet creates containers only in a sandbox
         // that exists), or the pasted Pod running and Ready: the sandbox failures were before.
         if history::superseded(
@@ -90,10 +79,10 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         let mut evidence: Vec<Evidence> = Vec::new();
         evidence.extend(model.event_evidence(latest));
-        let plugin = signals.iter().find_map(|e| plugin(&e.message));
+        let plugin = signals.iter().find_map(|e| cni_plugin::plugin_type(&e.message));
         let not_initialized = signals
             .iter()
-            .any(|e| e.message.contains("not initialized") || e.message.contains("network is not ready"));
+            .any(|e| cni_plugin::sandbox_network_not_ready(&e.message));
         let count: u32 = signals.iter().map(|e| e.count).sum();
         let cause = match (plugin, not_initialized) {
             (_, true) => Msg::NetworkNotReady {},
@@ -157,17 +146,5 @@ faultline_report::messages! {
             en: "Whether other nodes are affected: these events are about one Pod on one node.",
             zh: "其他节点是否也受影响：这些事件只涉及一个节点上的一个 Pod。",
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn plugin_name() {
-        assert_eq!(
-            super::plugin("plugin type=\"calico\" failed (add): x"),
-            Some("calico")
-        );
-        assert_eq!(super::plugin("network is not ready"), None);
     }
 }

@@ -1,6 +1,6 @@
-use std::collections::BTreeSet;
-
 use crate::history::{self, Supersedes};
+use faultline_model::signals::volume_provisioning::ClaimProvisioning;
+use faultline_model::views::persistent_volume_claim::{claim_phase, storage_class_name};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -51,8 +51,6 @@ crate::declare_rule! {
     pub const RULE = { id: "pvc-pending", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], check: check };
 }
 
-const SIGNALS: [&str; 3] = ["ProvisioningFailed", "ExternalProvisioning", "FailedBinding"];
-
 /// The provisioner records `ProvisioningSucceeded` ("Successfully provisioned volume pvc-…") once
 /// it has created the volume.
 const PROVISIONED_SINCE: Supersedes<'static> = Supersedes::Event {
@@ -61,50 +59,27 @@ const PROVISIONED_SINCE: Supersedes<'static> = Supersedes::Event {
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut subjects: Vec<ObjectRef> = Vec::new();
-    let mut seen = BTreeSet::new();
-    for object in model
-        .objects
-        .iter()
-        .filter(|o| o.id.kind == "PersistentVolumeClaim")
-    {
-        let phase = object.locate("status.phase").and_then(|(_, n)| n.as_str());
-        if phase == Some("Pending") && seen.insert((object.id.namespace.clone(), object.id.name.clone())) {
-            subjects.push(object.id.clone());
-        }
-    }
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "PersistentVolumeClaim" && SIGNALS.contains(&e.reason.as_str()))
-    {
-        if seen.insert((event.subject.namespace.clone(), event.subject.name.clone())) {
-            subjects.push(event.subject.clone());
-        }
-    }
-    for id in subjects {
+    let signal = |e: &EventRecord| e.claim_provisioning().is_some();
+    for id in model.pending_claims(signal) {
         // The newest copy of the claim in the input (a watch's last row, a later paste): a claim
         // Pending first and Bound since is history.
-        let object = newest_claim(model, &id).or_else(|| model.object(&id));
-        if object
-            .and_then(|o| o.locate("status.phase"))
-            .and_then(|(_, n)| n.as_str())
-            .is_some_and(|p| p != "Pending")
-        {
+        let object = model.newest_claim(&id).or_else(|| model.object(&id));
+        if object.and_then(claim_phase).is_some_and(|p| p != "Pending") {
             continue; // bound since
         }
         let events = model.events_for(&id);
-        let signals: Vec<&EventRecord> = events
-            .iter()
-            .copied()
-            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
-            .collect();
+        let signals: Vec<&EventRecord> = events.iter().copied().filter(|e| signal(e)).collect();
         let Some(latest) = signals.last() else {
             // Pending with no event at all (a `kubectl get pvc` row, a YAML without its events):
             // the weakest evidence, a warning; a claim waiting for its first consumer says so in
-            // an event or its StorageClass, and is normal.
+            // an event or its StorageClass, and is normal. Another Pending claim of its class with
+            // events explains it (and lists it in its evidence).
             if let Some(object) = object.filter(|_| events.is_empty()) {
-                if !binds_at_first_consumer(model, object) && !sibling_explains(model, object) {
+                let sibling_explains = model
+                    .pending_claims_of_class(object)
+                    .iter()
+                    .any(|o| model.events_for(&o.id).iter().any(|e| signal(e)));
+                if !model.binds_at_first_consumer(object) && !sibling_explains {
                     findings.push(phase_only(model, object));
                 }
             }
@@ -119,79 +94,6 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
-/// Whether the claim's StorageClass, when pasted, binds only once a Pod uses the claim
-/// (`volumeBindingMode: WaitForFirstConsumer`): then Pending is normal until one is scheduled.
-fn binds_at_first_consumer(model: &Model<'_>, claim: &faultline_ingest::Object) -> bool {
-    let Some(class) = claim
-        .locate("spec.storageClassName")
-        .and_then(|(_, n)| n.as_str())
-    else {
-        return false;
-    };
-    model.objects_of_kind("StorageClass").any(|o| {
-        o.id.name == class
-            && o.locate("volumeBindingMode").and_then(|(_, n)| n.as_str()) == Some("WaitForFirstConsumer")
-    })
-}
-
-/// The last copy of this claim in the input's order that shows its phase (a describe cut to its
-/// Events shows none; a namespace missing on either side matches any).
-fn newest_claim<'a>(model: &Model<'a>, id: &ObjectRef) -> Option<&'a faultline_ingest::Object> {
-    model
-        .objects_of_kind("PersistentVolumeClaim")
-        .filter(|o| {
-            o.id.name == id.name
-                && (o.id.namespace.is_none() || id.namespace.is_none() || o.id.namespace == id.namespace)
-                && o.locate("status.phase").is_some()
-        })
-        .last()
-}
-
-/// The claim's StorageClass, when set.
-fn class_of(claim: &faultline_ingest::Object) -> Option<&str> {
-    claim
-        .locate("spec.storageClassName")
-        .and_then(|(_, n)| n.as_str())
-        .filter(|c| !c.is_empty())
-}
-
-/// Whether another Pending claim of the same StorageClass has the provisioner's or the controller's
-/// events: that claim's finding explains this one, which is listed in its evidence.
-fn sibling_explains(model: &Model<'_>, claim: &faultline_ingest::Object) -> bool {
-    let Some(class) = class_of(claim) else {
-        return false;
-    };
-    model.objects_of_kind("PersistentVolumeClaim").any(|o| {
-        o.id != claim.id
-            && class_of(o) == Some(class)
-            && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
-            && model
-                .events_for(&o.id)
-                .iter()
-                .any(|e| SIGNALS.contains(&e.reason.as_str()))
-    })
-}
-
-/// The other Pending claims of this claim's StorageClass that have no event in the input: they wait
-/// on the same provisioner, and their phase is cited with this claim's finding.
-fn silent_siblings<'a>(
-    model: &Model<'a>,
-    claim: &faultline_ingest::Object,
-) -> Vec<&'a faultline_ingest::Object> {
-    let Some(class) = class_of(claim) else {
-        return Vec::new();
-    };
-    model
-        .objects_of_kind("PersistentVolumeClaim")
-        .filter(|o| {
-            o.id != claim.id
-                && class_of(o) == Some(class)
-                && o.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Pending")
-                && model.events_for(&o.id).is_empty()
-        })
-        .collect()
-}
-
 /// A claim Pending with no event in the input: what the table (or the YAML) shows, and what its
 /// events would have said.
 fn phase_only(model: &Model<'_>, object: &faultline_ingest::Object) -> Finding {
@@ -200,10 +102,7 @@ fn phase_only(model: &Model<'_>, object: &faultline_ingest::Object) -> Finding {
     let mut evidence: Vec<Evidence> = Vec::new();
     evidence.extend(model.evidence(object, "status.phase"));
     evidence.extend(model.evidence(object, "spec.storageClassName"));
-    let class = object
-        .locate("spec.storageClassName")
-        .and_then(|(_, n)| n.as_str())
-        .map(str::to_string);
+    let class = storage_class_name(object).map(str::to_string);
     let summary = Msg::Pending {
         subject: id.clone(),
         cause: Box::new(Msg::NoEventShown {}.into()),
@@ -252,17 +151,6 @@ fn csi_controller_pasted(model: &Model<'_>) -> bool {
     })
 }
 
-/// The provisioner an `ExternalProvisioning` message names, in either of the persistentvolume
-/// controller's wordings: `Waiting for a volume to be created either by the external provisioner
-/// 'rbd.csi.ceph.com' …` (newer) and `waiting for a volume to be created, either by external
-/// provisioner "ebs.csi.aws.com" or manually created by system administrator` (older, as in
-/// awslabs/cdk-eks-blueprints#561 and embercsi/ember-csi#28).
-pub fn provisioner_named(message: &str) -> Option<&str> {
-    let (_, rest) = message.split_once("external provisioner ")?;
-    let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
-    rest[1..].split(quote).next().filter(|p| !p.is_empty())
-}
-
 fn finding(
     model: &Model<'_>,
     object: Option<&faultline_ingest::Object>,
@@ -277,21 +165,27 @@ fn finding(
         evidence.extend(model.evidence(object, "spec.storageClassName"));
     }
     evidence.extend(model.event_evidence(latest));
-    for sibling in object.map(|o| silent_siblings(model, o)).unwrap_or_default() {
-        evidence.extend(model.evidence(sibling, "status.phase"));
+    // The other Pending claims of its class with no event: they wait on the same provisioner.
+    for sibling in object
+        .map(|o| model.pending_claims_of_class(o))
+        .unwrap_or_default()
+    {
+        if model.events_for(&sibling.id).is_empty() {
+            evidence.extend(model.evidence(sibling, "status.phase"));
+        }
     }
-    let class = object
-        .and_then(|o| o.locate("spec.storageClassName"))
-        .and_then(|(_, n)| n.as_str())
-        .map(str::to_string);
-    let provisioner = provisioner_named(&latest.message).map(str::to_string);
+    let class = object.and_then(storage_class_name).map(str::to_string);
+    let provisioner = match latest.claim_provisioning() {
+        Some(ClaimProvisioning::WaitingForProvisioner { provisioner }) => provisioner.map(str::to_string),
+        _ => None,
+    };
     let times = latest.count;
-    let cause = match latest.reason.as_str() {
-        "ExternalProvisioning" => Msg::WaitingForProvisioner {
+    let cause = match latest.claim_provisioning() {
+        Some(ClaimProvisioning::WaitingForProvisioner { .. }) => Msg::WaitingForProvisioner {
             provisioner: provisioner.clone(),
             times,
         },
-        "ProvisioningFailed" => Msg::ProvisioningFailed {
+        Some(ClaimProvisioning::Failed) => Msg::ProvisioningFailed {
             times,
             message: latest.message.clone(),
         },

@@ -1,10 +1,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
-use faultline_report::hash::Map;
-
-use faultline_ingest::node::Node;
 use faultline_ingest::Object;
-use faultline_model::owners::workload_of;
+use faultline_model::views::zone_placement::{node_ready_or_unshown, node_zone};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -44,79 +41,31 @@ crate::declare_rule! {
     pub const RULE = { id: "replicas-in-one-zone", boundary: Boundary::ZoneNetworkStorage, components: [ProxyCni, Kubelet if NodeNamed], check: check };
 }
 
-const ZONE_LABELS: [&str; 2] = [
-    "metadata.labels[\"topology.kubernetes.io/zone\"]",
-    "metadata.labels[\"failure-domain.beta.kubernetes.io/zone\"]",
-];
-
-fn zone(node: &Object) -> Option<(&str, &'static str)> {
-    ZONE_LABELS.iter().find_map(|path| {
-        node.locate(path)
-            .and_then(|(_, n)| n.as_str())
-            .filter(|z| !z.is_empty())
-            .map(|z| (z, *path))
-    })
-}
-
-fn ready(node: &Object) -> bool {
-    node.locate("status.conditions").is_none_or(|(_, list)| {
-        list.items().iter().any(|c| {
-            c.get("type").and_then(Node::as_str) == Some("Ready")
-                && c.get("status").and_then(Node::as_str) == Some("True")
-        })
-    })
-}
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let nodes: Vec<&Object> = model.objects_of_kind("Node").collect();
-    let zones: BTreeSet<&str> = nodes.iter().filter_map(|n| zone(n).map(|(z, _)| z)).collect();
+    let zones: BTreeSet<&str> = nodes
+        .iter()
+        .filter_map(|n| node_zone(n).map(|(z, _)| z))
+        .collect();
     if zones.len() < 2 {
         return;
     }
     // The Nodes not ready, by zone, in input order (asked for every workload found in one zone).
     let mut unready_by_zone: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for node in &nodes {
-        if let Some((z, _)) = zone(node).filter(|_| !ready(node)) {
+        if let Some((z, _)) = node_zone(node).filter(|_| !node_ready_or_unshown(node)) {
             unready_by_zone.entry(z).or_default().push(&node.id.name);
         }
     }
-    // The first Node of each name, and workload -> its running Pods with their node, in input
-    // order (looked up by key: a 10k-pod dump has thousands of workloads).
-    let mut by_name: Map<&str, &Object> = Map::default();
-    for node in &nodes {
-        by_name.entry(node.id.name.as_str()).or_insert(node);
-    }
-    let mut groups: Vec<(ObjectRef, Vec<(&Object, &Object)>)> = Vec::new();
-    let mut group_of: Map<ObjectRef, usize> = Map::default();
-    for pod in model.objects.iter().filter(|o| o.id.kind == "Pod") {
-        let running = pod.locate("status.phase").and_then(|(_, n)| n.as_str()) == Some("Running");
-        let Some(node_name) = pod.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) else {
-            continue;
-        };
-        let Some(&node) = by_name.get(node_name) else {
-            continue;
-        };
-        let workload = workload_of(pod);
-        if !running || workload == pod.id || workload.kind == "DaemonSet" || workload.kind == "Job" {
-            continue;
-        }
-        match group_of.get(&workload) {
-            Some(&at) => groups[at].1.push((pod, node)),
-            None => {
-                group_of.insert(workload.clone(), groups.len());
-                groups.push((workload, vec![(pod, node)]));
-            }
-        }
-    }
-    for (workload, placed) in groups {
+    for (workload, placed) in model.replica_placements() {
         if placed.len() < 2 {
             continue;
         }
         let used: BTreeSet<&str> = placed
             .iter()
-            .filter_map(|(_, n)| zone(n).map(|(z, _)| z))
+            .filter_map(|(_, n)| node_zone(n).map(|(z, _)| z))
             .collect();
-        if used.len() != 1 || placed.iter().any(|(_, n)| zone(n).is_none()) {
+        if used.len() != 1 || placed.iter().any(|(_, n)| node_zone(n).is_none()) {
             continue;
         }
         let Some(the_zone) = used.into_iter().next() else {
@@ -128,7 +77,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             evidence.extend(model.evidence(pod, "spec.nodeName"));
             if !seen_nodes.contains(&node.id.name.as_str()) {
                 seen_nodes.push(&node.id.name);
-                if let Some((_, path)) = zone(node) {
+                if let Some((_, path)) = node_zone(node) {
                     evidence.extend(model.evidence(node, path));
                 }
             }

@@ -1,7 +1,6 @@
-use std::collections::BTreeSet;
-
 use crate::history::{self, Supersedes};
-use faultline_ingest::Typed;
+use faultline_model::signals::volume_attach_mount::{VolumeFailure, VolumeFailureCause};
+use faultline_model::views::pod_running::any_container_running;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
@@ -43,58 +42,26 @@ crate::declare_rule! {
     pub const RULE = { id: "volume-mount-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes, Kubelet if NodeNamed], check: check };
 }
 
-const SIGNALS: [&str; 3] = ["FailedAttachVolume", "FailedMount", "FailedMapVolume"];
-
-/// How specific a volume message is: the generic kubelet timeout is the least.
-fn specificity(event: &EventRecord) -> u8 {
-    let m = &event.message;
-    if m.contains("Multi-Attach")
-        || m.contains("external-attacher")
-        || m.contains("type check failed")
-        || m.contains("not found")
-    {
-        3
-    } else if event.reason == "FailedAttachVolume" || m.contains("MountVolume.") {
-        2
-    } else {
-        1
-    }
-}
-
-fn cause(message: &str) -> Msg {
-    if message.contains("Multi-Attach") {
-        Msg::MultiAttach {}
-    } else if let Some((_, rest)) = message.split_once("timed out waiting for external-attacher of ") {
-        let driver = rest.split_whitespace().next().unwrap_or(rest);
-        Msg::AttacherTimedOut {
+/// The words of what the volume failure says went wrong.
+fn cause(failure: &VolumeFailure<'_>, message: &str) -> Msg {
+    match failure.cause {
+        VolumeFailureCause::MultiAttach => Msg::MultiAttach {},
+        VolumeFailureCause::AttacherTimedOut { driver } => Msg::AttacherTimedOut {
             driver: driver.to_string(),
-        }
-    } else if let Some(driver) = message
-        .split_once("driver name ")
-        .and_then(|(_, rest)| rest.split_once(" not found in the list of registered CSI drivers"))
-        .map(|(driver, _)| driver)
-    {
-        Msg::DriverNotRegistered {
+        },
+        VolumeFailureCause::DriverNotRegistered { driver } => Msg::DriverNotRegistered {
             driver: driver.to_string(),
-        }
-    } else if let Some((_, rest)) = message.split_once("hostPath type check failed: ") {
-        Msg::HostPath {
-            detail: rest.to_string(),
-        }
-    } else if message.contains("not found") && (message.contains("configmap") || message.contains("secret")) {
-        Msg::SourceMissing {
-            detail: message.rsplit(" : ").next().unwrap_or(message).to_string(),
-        }
-    } else {
-        Msg::KubeletReports {
+        },
+        VolumeFailureCause::HostPath { detail } => Msg::HostPath {
+            detail: detail.to_string(),
+        },
+        VolumeFailureCause::SourceMissing { detail } => Msg::SourceMissing {
+            detail: detail.to_string(),
+        },
+        VolumeFailureCause::Other => Msg::KubeletReports {
             message: message.to_string(),
-        }
+        },
     }
-}
-
-fn volume(message: &str) -> Option<&str> {
-    let (_, rest) = message.split_once("volume \"")?;
-    rest.split('"').next()
 }
 
 /// What shows a mount or attach failure passed.
@@ -104,41 +71,17 @@ const MOUNTED_SINCE: Supersedes<'static> = Supersedes::Event {
 };
 
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen = BTreeSet::new();
-    for event in model
-        .events
-        .iter()
-        .filter(|e| e.subject.kind == "Pod" && SIGNALS.contains(&e.reason.as_str()))
-    {
-        if !seen.insert((event.subject.namespace.clone(), event.subject.name.clone())) {
+    let signal = |e: &EventRecord| e.volume_failure().is_some();
+    for pod in model.event_subjects("Pod", signal) {
+        let id = pod.subject;
+        let object = model.objects_of_kind("Pod").find(|o| o.id == *id);
+        // A pasted Pod whose containers run has its volumes: the failures were before.
+        if object.is_some_and(any_container_running) {
             continue;
         }
-        let id = &event.subject;
-        let object = model
-            .objects
-            .iter()
-            .find(|o| o.id.kind == "Pod" && o.id.namespace == id.namespace && o.id.name == id.name);
-        // A pasted Pod whose containers run has its volumes: the failures were before.
-        if let Some(Typed::Pod(pod)) = object.map(|o| &o.typed) {
-            let running = pod
-                .status
-                .as_ref()
-                .and_then(|s| s.container_statuses.as_ref())
-                .is_some_and(|cs| {
-                    cs.iter()
-                        .any(|c| c.state.as_ref().is_some_and(|s| s.running.is_some()))
-                });
-            if running {
-                continue;
-            }
-        }
-        let events = model.events_for(id);
-        let signals: Vec<&EventRecord> = events
-            .iter()
-            .copied()
-            .filter(|e| SIGNALS.contains(&e.reason.as_str()))
-            .collect();
-        let Some(best) = signals.iter().copied().max_by_key(|e| specificity(e)) else {
+        let signals: Vec<&EventRecord> = model.events_for(id).into_iter().filter(|e| signal(e)).collect();
+        let specificity = |e: &&EventRecord| e.volume_failure().map_or(0, |f| f.specificity);
+        let Some(best) = signals.iter().copied().max_by_key(specificity) else {
             continue;
         };
         // A later successful attach or mount, or a container started since (the kubelet starts
@@ -167,11 +110,21 @@ fn finding(
     for e in signals.iter().filter(|e| !std::ptr::eq(**e, best)).take(2) {
         evidence.extend(model.event_evidence(e));
     }
+    let failure = best.volume_failure();
     let summary = Msg::CannotMount {
         subject: id.clone(),
-        volume: volume(&best.message).map(str::to_string),
+        volume: failure.and_then(|f| f.volume).map(str::to_string),
         times: best.count,
-        cause: Box::new(cause(&best.message).into()),
+        cause: Box::new(
+            failure
+                .map_or(
+                    Msg::KubeletReports {
+                        message: best.message.clone(),
+                    },
+                    |f| cause(&f, &best.message),
+                )
+                .into(),
+        ),
     };
     let mut cannot_establish: Vec<Message> = vec![Msg::BackendHealthy {}.into(), Msg::OtherNode {}.into()];
     if object.is_none() {
@@ -255,19 +208,30 @@ faultline_report::messages! {
 
 #[cfg(test)]
 mod tests {
+    use faultline_model::signals::volume_attach_mount::{VolumeFailure, VolumeFailureCause as C};
+
     #[test]
-    fn causes() {
-        let cause = |m: &str| faultline_report::message::Message::from(super::cause(m)).to_string();
-        assert!(cause(
-            "Multi-Attach error for volume \"pvc-1\" Volume is already exclusively attached to one node"
-        )
-        .contains("Multi-Attach"));
-        assert!(cause("AttachVolume.Attach failed for volume \"pvc-a\" : timed out waiting for external-attacher of csi.vsphere.vmware.com CSI driver").contains("csi.vsphere.vmware.com"));
-        assert!(cause("MountVolume.MountDevice failed for volume \"efs-persist\" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name efs.csi.aws.com not found in the list of registered CSI drivers").contains("no CSI driver efs.csi.aws.com registered"));
-        assert!(cause("MountVolume.SetUp failed for volume \"host\" : hostPath type check failed: /var/lib/collectd is not a directory").contains("not a directory"));
-        assert_eq!(
-            super::volume("MountVolume.SetUp failed for volume \"host\" : x"),
-            Some("host")
-        );
+    fn causes_in_words() {
+        let words = |cause: C<'_>| {
+            let failure = VolumeFailure {
+                volume: None,
+                cause,
+                specificity: 3,
+            };
+            faultline_report::message::Message::from(super::cause(&failure, "")).to_string()
+        };
+        assert!(words(C::MultiAttach).contains("Multi-Attach"));
+        assert!(words(C::AttacherTimedOut {
+            driver: "csi.vsphere.vmware.com"
+        })
+        .contains("csi.vsphere.vmware.com"));
+        assert!(words(C::DriverNotRegistered {
+            driver: "efs.csi.aws.com"
+        })
+        .contains("no CSI driver efs.csi.aws.com registered"));
+        assert!(words(C::HostPath {
+            detail: "/var/lib/collectd is not a directory"
+        })
+        .contains("not a directory"));
     }
 }

@@ -1,3 +1,4 @@
+use faultline_model::signals::volume_reclaim::volume_phase_and_message;
 use faultline_model::Model;
 use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
 
@@ -40,21 +41,12 @@ crate::declare_rule! {
     pub const RULE = { id: "volume-reclaim-failed", boundary: Boundary::ZoneNetworkStorage, components: [Volumes], check: check };
 }
 
-/// The PV controller's warnings about a volume it could not reclaim.
-const FAILED_REASONS: [&str; 3] = ["VolumeFailedRecycle", "VolumeFailedDelete", "RecyclerPod"];
-
 fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    let mut seen: Vec<&ObjectRef> = Vec::new();
-    for pv in model.objects.iter().filter(|o| o.id.kind == "PersistentVolume") {
-        seen.push(&pv.id);
-        let phase = pv.locate("status.phase").and_then(|(_, n)| n.as_str());
+    for pv in model.objects_of_kind("PersistentVolume") {
+        let (phase, message) = volume_phase_and_message(pv);
         if phase != Some("Failed") {
             continue;
         }
-        let message = pv
-            .locate("status.message")
-            .and_then(|(_, n)| n.as_str())
-            .map(str::to_string);
         let mut evidence: Vec<Evidence> = [
             "status.phase",
             "status.message",
@@ -67,7 +59,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             model
                 .events_for(&pv.id)
                 .iter()
-                .filter(|e| FAILED_REASONS.contains(&e.reason.as_str()))
+                .filter(|e| e.is_reclaim_failure())
                 .take(2)
                 .filter_map(|e| model.event_evidence(e)),
         );
@@ -76,22 +68,14 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             pv.id.clone(),
             Msg::Failed {
                 subject: pv.id.clone(),
-                message,
+                message: message.map(str::to_string),
             },
             evidence,
             [Msg::StillFailing {}],
             next_steps(&pv.id.name),
         ));
     }
-    for event in model.events.iter().filter(|e| {
-        e.type_ == "Warning"
-            && FAILED_REASONS.contains(&e.reason.as_str())
-            && matches!(e.subject.kind.as_str(), "PersistentVolume" | "")
-    }) {
-        if seen.contains(&&event.subject) {
-            continue;
-        }
-        seen.push(&event.subject);
+    for event in model.reclaim_failures_of_unpasted_volumes() {
         findings.push(RULE.finding(
             Severity::Warning,
             event.subject.clone(),

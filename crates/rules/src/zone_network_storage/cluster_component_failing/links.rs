@@ -2,6 +2,11 @@
 //! lookups, requests to a Service's cluster IP, the metrics API) that point at it.
 
 use super::*;
+use faultline_model::signals::{cluster_dns, cni_plugin, csi_driver, metrics_api, service_vip};
+use faultline_model::views::csi_registrar::registered_drivers;
+use faultline_model::views::ingress_class_name::ingress_class_name;
+use faultline_model::views::pod_running::pod_node_name;
+use faultline_model::views::service_cluster_ip::ServiceClusterIp;
 
 /// How a symptom is linked to the component: the message (evidence or inference, as it says).
 pub(super) fn link(
@@ -25,10 +30,7 @@ pub(super) fn link(
             let controller = family == Family::CsiController;
             for message in messages() {
                 // Attaching and provisioning are the controller's; mounting after registration the node plugin's.
-                let controllers = message.contains("external-attacher")
-                    || message.contains("AttachVolume")
-                    || message.contains("external provisioner");
-                if controllers != controller {
+                if csi_driver::by_the_controller(&message) != controller {
                     continue;
                 }
                 if let Some(driver) = drivers.iter().find(|d| message.contains(d.as_str())) {
@@ -44,7 +46,8 @@ pub(super) fn link(
                     continue;
                 }
                 // The plugin's driver is not known: a name that matches, or the same node, is a guess.
-                if let Some(driver) = named_driver(&message).filter(|d| named_for_driver(&component.name, d))
+                if let Some(driver) =
+                    csi_driver::driver_named(&message).filter(|d| named_for_driver(&component.name, d))
                 {
                     return Some(
                         Msg::NameMatches {
@@ -54,7 +57,7 @@ pub(super) fn link(
                         .into(),
                     );
                 }
-                if message.contains("kubernetes.io/csi") {
+                if csi_driver::by_the_csi_volume_plugin(&message) {
                     if let Some(node) = same_node(model, component, &symptom.subject) {
                         return Some(
                             Msg::SameNode {
@@ -80,17 +83,10 @@ pub(super) fn link(
                     );
                 }
                 // Another plugin named: not this one's.
-                if message.contains("plugin type=\"") {
+                if cni_plugin::names_a_plugin_type(&message) {
                     continue;
                 }
-                let generic = [
-                    "cni plugin not initialized",
-                    "NetworkPluginNotReady",
-                    "networkPlugin cni",
-                    "cni config uninitialized",
-                    "network is not ready",
-                ];
-                if generic.iter().any(|g| message.contains(g)) {
+                if cni_plugin::network_not_ready(&message) {
                     if let Some(node) = same_node(model, component, &symptom.subject) {
                         return Some(
                             Msg::SameNode {
@@ -109,14 +105,7 @@ pub(super) fn link(
             let class = model
                 .objects_of_kind("Ingress")
                 .filter(|i| i.id.name == symptom.subject.name)
-                .find_map(|i| {
-                    [
-                        "spec.ingressClassName",
-                        "metadata.annotations[\"kubernetes.io/ingress.class\"]",
-                    ]
-                    .iter()
-                    .find_map(|path| i.locate(path).and_then(|(_, v)| v.as_str()).map(str::to_string))
-                });
+                .find_map(|i| ingress_class_name(i).map(str::to_string));
             match class {
                 Some(class) if component.entry.serves.contains(&class.as_str()) => Some(
                     Msg::ClassServed {
@@ -163,32 +152,12 @@ pub(super) fn symptom_messages(model: &Model<'_>, symptom: &Finding) -> Vec<Stri
     out
 }
 
-/// The CSI driver a mount, attach or provisioning message names.
-pub(super) fn named_driver(message: &str) -> Option<&str> {
-    if let Some(p) = zone_network_storage::pvc_pending::provisioner_named(message) {
-        return Some(p);
-    }
-    for marker in ["driver name ", "external-attacher of "] {
-        if let Some((_, rest)) = message.split_once(marker) {
-            return rest
-                .split(|c: char| c.is_whitespace() || c == '\'' || c == '"')
-                .next()
-                .filter(|d| !d.is_empty());
-        }
-    }
-    None
-}
-
 /// The node a symptom's Pod (or the Node itself) is on, when a failing Pod of the component is there.
 pub(super) fn same_node(model: &Model<'_>, component: &Failing<'_>, subject: &ObjectRef) -> Option<String> {
     let node = if subject.kind == "Node" {
         Some(subject.name.to_string())
     } else {
-        model
-            .object(subject)
-            .and_then(|o| o.locate("spec.nodeName"))
-            .and_then(|(_, n)| n.as_str())
-            .map(str::to_string)
+        model.object(subject).and_then(pod_node_name).map(str::to_string)
     }?;
     component.nodes.contains(&node).then_some(node)
 }
@@ -200,26 +169,10 @@ pub(super) fn drivers(model: &Model<'_>, component: &Failing<'_>) -> (Vec<String
     let mut drivers: Vec<String> = Vec::new();
     let mut evidence = Vec::new();
     for pod in &component.pods {
-        let Some((_, containers)) = pod.locate("spec.containers") else {
-            continue;
-        };
-        for (i, container) in containers.items().iter().enumerate() {
-            for key in ["args", "command"] {
-                let Some(args) = container.get(key) else {
-                    continue;
-                };
-                for (j, arg) in args.items().iter().enumerate() {
-                    let Some(text) = arg.as_str() else {
-                        continue;
-                    };
-                    let Some(driver) = registered_driver(text) else {
-                        continue;
-                    };
-                    if !drivers.iter().any(|d| d == driver) {
-                        drivers.push(driver.to_string());
-                        evidence.extend(model.evidence(pod, &format!("spec.containers[{i}].{key}[{j}]")));
-                    }
-                }
+        for (driver, path) in registered_drivers(pod) {
+            if !drivers.iter().any(|d| d == driver) {
+                drivers.push(driver.to_string());
+                evidence.extend(model.evidence(pod, &path));
             }
         }
     }
@@ -228,15 +181,14 @@ pub(super) fn drivers(model: &Model<'_>, component: &Failing<'_>) -> (Vec<String
     // the controller's own Pod reports.
     if component.entry.family == Family::CsiController {
         for event in &model.events {
-            let Some((driver, rest)) = event.reporter.as_deref().and_then(|r| r.split_once('_')) else {
+            let Some((driver, pod)) = event.reporter.as_deref().and_then(csi_driver::sidecar_reporter) else {
                 continue;
             };
-            let pod = rest.rsplit_once('_').map_or(rest, |(pod, _)| pod);
             let ours = component.pods.iter().any(|p| p.id.name == pod)
                 || pod
                     .strip_prefix(component.name.as_str())
                     .is_some_and(|t| t.starts_with('-'));
-            if ours && driver.contains('.') && !drivers.iter().any(|d| d == driver) {
+            if ours && !drivers.iter().any(|d| d == driver) {
                 drivers.push(driver.to_string());
                 evidence.extend(model.event_evidence(event));
             }
@@ -248,13 +200,6 @@ pub(super) fn drivers(model: &Model<'_>, component: &Failing<'_>) -> (Vec<String
     (drivers, evidence)
 }
 
-/// `<driver>` of `…/plugins/<driver>/csi.sock` (or `/var/lib/kubelet/plugins_registry/<driver>-reg.sock`).
-pub(super) fn registered_driver(arg: &str) -> Option<&str> {
-    let (_, rest) = arg.split_once("/plugins/")?;
-    let (driver, tail) = rest.split_once('/')?;
-    (tail.starts_with("csi.sock") && driver.contains('.')).then_some(driver)
-}
-
 /// DNS, metrics and Service-address failures are read where they are written (events, pasted
 /// output), not from other findings: lines that show the component's service failing, with
 /// whether they name it.
@@ -264,7 +209,7 @@ pub(super) fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Ve
         return Vec::new();
     }
     let vips = if family == Family::KubeProxy {
-        cluster_ips(model)
+        model.service_cluster_ips()
     } else {
         Vec::new()
     };
@@ -272,19 +217,10 @@ pub(super) fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Ve
         // Without a Service's cluster IP pasted, a failed connection is to no known virtual IP.
         return Vec::new();
     }
-    let dns_ip = model
-        .object(&ObjectRef {
-            kind: "Service".into(),
-            namespace: Some("kube-system".into()),
-            name: "kube-dns".into(),
-            uid: None,
-        })
-        .and_then(|s| s.locate("spec.clusterIP"))
-        .and_then(|(_, n)| n.as_str())
-        .map(str::to_string);
+    let dns_ip = model.cluster_dns_ip();
     let judge = |text: &str| -> Option<Msg> {
         match family {
-            Family::Dns => dns_failure(text, dns_ip.as_deref()),
+            Family::Dns => dns_failure(text, dns_ip),
             Family::KubeProxy => vip_failure(text, &vips),
             _ => metrics_failure(text),
         }
@@ -295,7 +231,7 @@ pub(super) fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Ve
             break;
         }
         // The kubelet resolves registries with the node's resolver, not the cluster's DNS.
-        if is_pull(event) || component.pods.iter().any(|p| p.id == event.subject) {
+        if cluster_dns::resolved_by_the_node(event) || component.pods.iter().any(|p| p.id == event.subject) {
             continue;
         }
         if let (Some(msg), Some(evidence)) = (judge(&event.message), model.event_evidence(event)) {
@@ -324,129 +260,25 @@ pub(super) fn service_failures(model: &Model<'_>, component: &Failing<'_>) -> Ve
     out
 }
 
-pub(super) fn is_pull(event: &EventRecord) -> bool {
-    event.message.contains("pull") || event.message.contains("Pull")
-}
-
-/// A failed lookup through a DNS server: `lookup NAME on IP:53: no such host`, `… i/o timeout`;
-/// evidence when the server is the kube-dns Service's address or the name is a cluster name.
+/// A failed lookup through a DNS server: evidence when the server is the kube-dns Service's address
+/// or the name is a cluster name.
 pub(super) fn dns_failure(text: &str, dns_ip: Option<&str>) -> Option<Msg> {
-    let (_, rest) = text.split_once("lookup ")?;
-    let name = rest.split_whitespace().next()?.trim_end_matches(':');
-    let failed = [
-        "no such host",
-        "i/o timeout",
-        "server misbehaving",
-        "connection refused",
-    ]
-    .iter()
-    .any(|f| rest.contains(f));
-    let server = rest
-        .split_once(" on ")
-        .and_then(|(_, s)| s.split_whitespace().next())
-        .map(|s| s.trim_end_matches(':'));
-    let port_53 = server.is_some_and(|s| s.ends_with(":53"));
-    let cluster_name = name.ends_with(".svc") || name.contains(".svc.") || name.ends_with(".cluster.local");
-    if !failed || !(port_53 || cluster_name) {
-        return None;
-    }
-    let at_cluster_dns = match (server, dns_ip) {
-        (Some(s), Some(ip)) => s.strip_suffix(":53") == Some(ip),
-        _ => false,
-    };
+    let lookup = cluster_dns::read(text)?;
     Some(Msg::LookupFails {
-        name: name.to_string(),
-        evidence: at_cluster_dns || cluster_name,
+        name: lookup.name.to_string(),
+        evidence: dns_ip.is_some_and(|ip| lookup.asked(ip)) || lookup.is_cluster_name(),
     })
 }
 
-/// A Service's virtual IP as pasted: its `spec.clusterIP`, its ports (`spec.ports[].port`) and the
-/// Service.
-pub(super) struct ClusterIp {
-    pub(super) ip: String,
-    pub(super) ports: Vec<String>,
-    pub(super) service: ObjectRef,
-    /// The endpoints `kubectl describe service` printed for it, when it was described.
-    pub(super) endpoints: Option<String>,
-}
-
-/// The cluster IPs of the Services pasted (a headless Service has none).
-pub(super) fn cluster_ips(model: &Model<'_>) -> Vec<ClusterIp> {
-    let mut out: Vec<ClusterIp> = Vec::new();
-    for service in model.objects_of_kind("Service") {
-        let Some(ip) = service
-            .locate("spec.clusterIP")
-            .and_then(|(_, n)| n.as_str())
-            .map(str::trim)
-            .filter(|ip| !ip.is_empty() && *ip != "None" && ip.contains('.'))
-        else {
-            continue;
-        };
-        let ports = service
-            .locate("spec.ports")
-            .map(|(_, ports)| {
-                ports
-                    .items()
-                    .iter()
-                    .filter_map(|p| {
-                        p.get("port")
-                            .and_then(|n| n.as_str())
-                            .map(|s| s.trim().to_string())
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let endpoints = service
-            .locate("kubectl.endpoints")
-            .and_then(|(_, n)| n.as_str())
-            .map(str::trim)
-            .map(str::to_string);
-        // A Service with no endpoints has nothing behind its address: a failed connection to it is
-        // the endpoints' finding (proxy-found-no-endpoints, service-endpoints-not-serving).
-        if endpoints
-            .as_deref()
-            .is_some_and(|e| e.is_empty() || e == "<none>")
-        {
-            continue;
-        }
-        if !out.iter().any(|c| c.ip == ip) {
-            out.push(ClusterIp {
-                ip: ip.to_string(),
-                ports,
-                service: service.id.clone(),
-                endpoints,
-            });
-        }
-    }
-    out
-}
-
-/// A connection to a pasted Service's cluster IP that failed: `dial tcp 10.32.0.1:443: i/o
-/// timeout`, `connect: connection refused`, `no route to host`. The address is the Service's
+/// A connection to a pasted Service's cluster IP that failed: the address is the Service's
 /// (evidence); that the connection went through a failing kube-proxy is an inference.
-pub(super) fn vip_failure(text: &str, vips: &[ClusterIp]) -> Option<Msg> {
-    let failed = [
-        "i/o timeout",
-        "connection refused",
-        "no route to host",
-        "connection timed out",
-        "ETIMEDOUT",
-        "ECONNREFUSED",
-    ]
-    .iter()
-    .any(|f| text.contains(f));
-    if !failed {
-        return None;
-    }
-    text.split(|c: char| c.is_whitespace() || matches!(c, '\'' | '"' | '(' | ')' | ',' | '/' | '='))
-        .map(|t| t.trim_end_matches([':', '.', ';']))
-        .find_map(|token| {
-            let (host, port) = token.rsplit_once(':')?;
-            let vip = vips
-                .iter()
-                .find(|v| v.ip == host && (v.ports.is_empty() || v.ports.iter().any(|p| p == port)))?;
+pub(super) fn vip_failure(text: &str, vips: &[ServiceClusterIp]) -> Option<Msg> {
+    service_vip::failed_connection(text)
+        .into_iter()
+        .find_map(|dialled| {
+            let vip = vips.iter().find(|v| v.is(dialled.host, dialled.port))?;
             Some(Msg::VipFails {
-                address: token.to_string(),
+                address: dialled.address.to_string(),
                 service: vip.service.clone(),
                 endpoints: vip.endpoints.clone(),
             })
@@ -455,9 +287,7 @@ pub(super) fn vip_failure(text: &str, vips: &[ClusterIp]) -> Option<Msg> {
 
 /// The HPA's or kubectl's words for the resource metrics API not answering.
 pub(super) fn metrics_failure(text: &str) -> Option<Msg> {
-    let api = text.contains("metrics.k8s.io")
-        || text.contains("resource metrics API")
-        || text.contains("Metrics API not available");
-    let unable = text.contains("unable to get metrics") || text.contains("unable to fetch metrics");
-    (api || unable).then_some(Msg::MetricsFail { evidence: api })
+    metrics_api::read(text).map(|f| Msg::MetricsFail {
+        evidence: f.names_api,
+    })
 }

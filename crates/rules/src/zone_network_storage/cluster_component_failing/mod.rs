@@ -3,7 +3,9 @@ use crate::control_plane::components::{failing, ran_again};
 use crate::{application, node_runtime, quota_admission, readiness_endpoints, zone_network_storage};
 use faultline_ingest::Object;
 use faultline_model::owners::{named_workload, selects, workload_of};
-use faultline_model::{EventRecord, Model};
+use faultline_model::views::pod_running::{kubectl_printed_status, pod_node_name};
+use faultline_model::views::workload_availability::WorkloadAvailability;
+use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Detail, Evidence, Finding, ObjectRef, Severity, Text};
 
@@ -189,7 +191,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         };
         if object.id.kind == "Pod" {
             component.pods.push(object);
-            if let Some(node) = object.locate("spec.nodeName").and_then(|(_, n)| n.as_str()) {
+            if let Some(node) = pod_node_name(object) {
                 if !component.nodes.iter().any(|n| n == node) {
                     component.nodes.push(node.to_string());
                 }
@@ -263,7 +265,7 @@ fn recognise(model: &Model<'_>, object: &Object) -> Option<(&'static Entry, Stri
 fn failing_state(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Vec<Evidence>)> {
     if object.id.kind == "Pod" {
         // A Pod being deleted is not failing: kubectl prints `Terminating` for it.
-        let printed = object.locate("kubectl.status").and_then(|(_, n)| n.as_str());
+        let printed = kubectl_printed_status(object);
         if printed == Some("Terminating") {
             return None;
         }
@@ -275,23 +277,16 @@ fn failing_state(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Ve
         }
         return failing(model, object);
     }
-    let number = |path: &str| -> Option<(u32, Evidence)> {
-        let (_, node) = object.locate(path)?;
-        let n = node.as_str()?.trim().parse::<u32>().ok()?;
-        Some((n, model.evidence(object, path)?))
-    };
-    let first = |paths: &[&str]| paths.iter().find_map(|p| number(p));
-    let desired = first(&["status.desiredNumberScheduled", "spec.replicas"]);
-    let ready = first(&[
-        "status.numberReady",
-        "status.readyReplicas",
-        "status.availableReplicas",
-    ]);
-    let unavailable = first(&["status.numberUnavailable", "status.unavailableReplicas"]);
+    let WorkloadAvailability {
+        desired,
+        ready,
+        unavailable,
+        status_shown,
+    } = model.workload_availability(object);
     let (desired_n, ready_n) = match (&desired, &ready, &unavailable) {
         (Some((d, _)), Some((r, _)), _) if r < d => (*d, *r),
         (Some((d, _)), None, Some((u, _))) if *u > 0 && u <= d => (*d, d - u),
-        (Some((d, _)), None, None) if *d > 0 && object.locate("status").is_none() => return None,
+        (Some((d, _)), None, None) if *d > 0 && !status_shown => return None,
         (Some((d, _)), None, None) if *d > 0 => (*d, 0),
         _ => return None,
     };
