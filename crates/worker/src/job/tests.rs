@@ -119,7 +119,7 @@ fn the_report_sent_in_parts_is_the_engines_report_and_the_secrets_follow_it() {
     let Reply::Reported(so_far) = &replies[reported] else {
         unreachable!()
     };
-    assert_eq!(so_far[..], timings[..5]);
+    assert_eq!(so_far[..], timings[..6]);
     let report_parts = |r: &Reply| {
         matches!(
             r,
