@@ -176,7 +176,6 @@ fn main() -> Result<(), String> {
         for (stage, value) in STAGES.iter().zip(&stages) {
             record(&format!("{name} stage {stage} s"), *value)?;
         }
-        profiles.push((name, stages));
         // Linear memory only grows: its size is the peak of everything above (the input included).
         #[cfg(target_arch = "wasm32")]
         {
@@ -189,6 +188,7 @@ fn main() -> Result<(), String> {
             );
             record(&format!("{name} memory MB"), bytes / 1e6)?;
         }
+        profiles.push((name, stages));
     }
     println!();
     println!("Where one analysis's time went, ms (median of each stage; sending = the report as JSON):");
