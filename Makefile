@@ -8,7 +8,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
-.PHONY: serve test tools browser-tools mcp-tools lint unit mcp-test fuzz-short fuzz wasm app browser-test cli bench bench-redact wasm-profile
+.PHONY: serve test tools browser-tools mcp-tools lint unit mcp-test fuzz-short fuzz wasm app browser-test cli bench bench-record bench-redact wasm-profile
 
 serve: tools
 	@echo "Faultline will be served at http://127.0.0.1:8080/ (Ctrl-C to stop)"
@@ -36,6 +36,7 @@ lint:
 
 unit:
 	cargo test --workspace --locked
+	python3 scripts/test_ratchet.py
 
 # `faultline mcp` driven by a real MCP client (the Python SDK): every tool, every corpus case
 # against the CLI's JSON, every secrets fixture checked for leaks (tests/mcp/test_mcp.py).
@@ -67,8 +68,14 @@ cli:
 
 # Benchmarks print figures; they are not tests: native engine, Chromium (js-yaml / JSON.parse vs the
 # app's worker, long tasks, first render) and the bundle sizes. BENCH_SIZES="1000" skips the 10k-pod dumps.
+# It ends by printing every figure more than 10 % worse than the record, bench/figures.json (scripts/ratchet.py).
 bench: tools browser-tools
 	scripts/bench.sh
+
+# Makes the last `make bench` run's figures (target/bench/figures.jsonl) the record, deliberately:
+# commit bench/figures.json with what made them move.
+bench-record:
+	python3 scripts/ratchet.py record target/bench/figures.jsonl
 
 # Only the redaction benchmark (issue 28): 1, 2, 4 and 8 MB of each once-quadratic shape, native and wasm.
 bench-redact:

@@ -15,7 +15,10 @@
 #      quadratic (PEM header lines, base64 runs, many short secret values, one-line Secrets), in
 #      seconds, then the same as wasm in Node (examples/bench_redact.rs; BENCH_MB="1 2" for fewer
 #      sizes; BENCH_ONLY=redact runs this part alone).
-# Dumps are cached in target/bench/ (deterministic). BENCH_SIZES="1000" skips the 10k-pod dumps.
+# Dumps are cached in target/bench/ (deterministic). BENCH_SIZES="1000" skips the 10k-pod dumps;
+# BENCH_CHROMIUM=0 stops after the wasm-in-Node part (no release build, Chromium or bundle sizes).
+# Every figure also goes to target/bench/figures.jsonl, and at the end scripts/ratchet.py prints each one
+# more than 10 % worse than the record in bench/figures.json (`make bench-record` makes this run the record).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -65,6 +68,8 @@ fi
 GEN=../shared/tools/gen-dump.py
 SIZES=${BENCH_SIZES:-"1000 10000"}
 mkdir -p target/bench
+export BENCH_FIGURES="$PWD/target/bench/figures.jsonl"
+: > "$BENCH_FIGURES"
 if [ ! -x /usr/bin/time ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time
 fi
@@ -96,17 +101,29 @@ for dump in "${dumps[@]}"; do
   rss_kb=$( { /usr/bin/time -f '%M' target/native/faultline analyze --format json "$dump" >/dev/null; } 2>&1 | tail -1)
   awk -v n="$(basename "$dump")" -v r="$rss_kb" -v b="$(stat -c %s "$dump")" \
     'BEGIN { printf "%-24s %14.0f %16.1f\n", n, r/1024, r*1024/b }'
+  printf '{"figure": "native %s peak RSS MB", "value": %s}\n' "$(basename "$dump")" "$((rss_kb / 1024))" >> "$BENCH_FIGURES"
 done
 
 echo
-echo "==> The engine as wasm in Node (wasm32-wasip1, worker profile): peak linear memory, one run per dump"
+echo "==> The engine as wasm in Node (wasm32-wasip1, worker profile): times, stages and peak linear memory, one run per dump"
 rustup target add wasm32-wasip1 >/dev/null 2>&1
 cargo build --profile worker --target wasm32-wasip1 --locked -p faultline-engine --example bench_ingest
 for dump in "${dumps[@]}"; do
   WASM_PROFILE_CHILD=1 BENCH_RUNS=1 node --no-warnings --no-incremental-marking scripts/wasm-profile.mjs \
-    target/wasm32-wasip1/worker/examples/bench_ingest.wasm "$PWD/$dump" | grep 'wasm memory' |
-    sed "s|^ *|$(basename "$dump") |"
+    target/wasm32-wasip1/worker/examples/bench_ingest.wasm "$PWD/$dump" | grep -v '^$' |
+    sed "s|^ *wasm memory|$(basename "$dump") wasm memory|"
 done
+
+# BENCH_CHROMIUM=0 skips the release build, Chromium and the bundle (native and wasm-in-Node only).
+ratchet() {
+  echo
+  echo "==> Against the recorded figures (bench/figures.json; \`make bench-record\` records this run's)"
+  python3 scripts/ratchet.py compare "$BENCH_FIGURES"
+}
+if [ "${BENCH_CHROMIUM:-1}" = 0 ]; then
+  ratchet
+  exit 0
+fi
 
 echo
 echo "==> Chromium"
@@ -136,3 +153,7 @@ size_row "worker loader (engine-worker.js)" dist/engine-worker.js
 gz() { local t=0; for f in "$@"; do t=$((t + $(gzip -9c "$f" | wc -c))); done; echo $t; }
 echo "first page load, wasm + js, gzip: $(gz "$app_wasm" "$app_js") bytes (budget 512000)"
 echo "engine worker, loaded on the first analysis, gzip: $(gz dist/faultline-worker_bg.wasm dist/faultline-worker.js dist/engine-worker.js) bytes"
+printf '{"figure": "bundle first page load gzip bytes", "value": %s}\n{"figure": "bundle engine worker gzip bytes", "value": %s}\n' \
+  "$(gz "$app_wasm" "$app_js")" "$(gz dist/faultline-worker_bg.wasm dist/faultline-worker.js dist/engine-worker.js)" >> "$BENCH_FIGURES"
+
+ratchet

@@ -26,7 +26,8 @@ if (process.env.WASM_PROFILE_CHILD) {
   const wasi = new WASI({
     version: 'preview1',
     args: ['bench_ingest', ...dumps],
-    env: { BENCH_RUNS: process.env.BENCH_RUNS ?? '3' },
+    // BENCH_FIGURES: the benchmark appends its figures there (an absolute path; `/` is preopened).
+    env: { BENCH_RUNS: process.env.BENCH_RUNS ?? '3', ...(process.env.BENCH_FIGURES ? { BENCH_FIGURES: process.env.BENCH_FIGURES } : {}) },
     preopens: { '/': '/' },
   });
   const module = await WebAssembly.compile(await readFile(wasmPath));

@@ -9,7 +9,7 @@
 // Then the app's first render (median of 5 fresh loads). Prints a table; exits 0 even when a run
 // fails (the row says why): figures, not a verdict.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { appendFile, readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { basename, extname, join, normalize, resolve } from 'node:path';
 import { DIST, launchBrowser } from './harness.mjs';
@@ -268,3 +268,22 @@ for (const p of pastes) {
   else console.log(`${p.name.padEnd(18)}${pad(mb(p.bytes).toFixed(1), 8)}${pad((p.ms / 1000).toFixed(2), 8)} s   long tasks ${p.count}, longest ${p.longest.toFixed(0)} ms`);
 }
 console.log(`first render of the app (sample diagnosed, localhost): ${render.finding.toFixed(0)} ms; first contentful paint ${render.fcp.toFixed(0)} ms (median of 5)`);
+
+// For the ratchet (scripts/ratchet.py): each figure a JSON line in BENCH_FIGURES, if set. The steps
+// are the last run's, as the worker timed them.
+if (process.env.BENCH_FIGURES) {
+  const figures = [];
+  const add = (figure, value) => { if (Number.isFinite(value)) figures.push(JSON.stringify({ figure: `chromium ${figure}`, value })); };
+  for (const r of rows) {
+    if (r.failure || r.faultline === undefined) continue;
+    add(`${r.name} baseline s`, r.baseline / 1000);
+    add(`${r.name} faultline s`, r.faultline / 1000);
+    add(`${r.name} + secrets s`, r.scanned / 1000);
+    add(`${r.name} ratio to baseline`, r.faultline / r.baseline);
+    add(`${r.name} longest task ms`, r.longest);
+    for (const [step, ms] of r.steps.split(' ').filter(Boolean).map((s) => s.split('='))) add(`${r.name} step ${step} ms`, Number(ms));
+  }
+  for (const p of pastes) if (!p.failure) add(`${p.name} paste s`, p.ms / 1000);
+  add('first render ms', render.finding);
+  await appendFile(process.env.BENCH_FIGURES, figures.map((f) => `${f}\n`).join(''));
+}

@@ -218,7 +218,7 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   assert.match(await time.textContent(), /^Analysed in \d+\.\d\d s, in this tab, then checked for secrets in \d+\.\d\d s$/);
   const steps = (await time.getAttribute('data-steps')).split(' ').map((s) => s.split('='));
   assert.deepEqual(steps.map(([step]) => step),
-    ['files', 'reading', 'relating', 'diagnosing', 'timeline', 'sending', 'scanning']);
+    ['files', 'reading', 'relating', 'diagnosing', 'judging', 'timeline', 'sending', 'scanning']);
   assert.ok(steps.every(([, ms]) => Number(ms) >= 0) && Number(steps[1][1]) > 0, `${steps}`);
   await page.evaluate(() => { window.__firstCards = [...document.querySelectorAll('.finding')].map((e) => [e, e.textContent]); });
   await page.locator('.show-more').first().click();

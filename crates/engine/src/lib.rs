@@ -149,7 +149,9 @@ fn diagnose(
     stage(Phase::Relating);
     let model = model::Model::build(sources, ingested);
     stage(Phase::Diagnosing);
-    let mut findings = faultline_judge::judge(&model, rules::check_all(&model));
+    let found = rules::check_all(&model);
+    stage(Phase::Judging);
+    let mut findings = faultline_judge::judge(&model, found);
     stage(Phase::Timeline);
     let (timeline, capture) = model::timeline::build(&model, options.captured_at);
     let differential = faultline_judge::differential(&model, &mut findings, &timeline);
@@ -309,6 +311,7 @@ mod tests {
                 Phase::Reading,
                 Phase::Relating,
                 Phase::Diagnosing,
+                Phase::Judging,
                 Phase::Timeline
             ]
         );
@@ -346,6 +349,7 @@ mod tests {
                     Phase::Reading,
                     Phase::Relating,
                     Phase::Diagnosing,
+                    Phase::Judging,
                     Phase::Timeline,
                     Phase::Scanning
                 ]

@@ -230,3 +230,74 @@ fn events_of_both_api_groups_decode() {
     assert!(matches!(got.objects[0].typed, Typed::EventV1(_)));
     assert!(matches!(got.objects[1].typed, Typed::Event(_)));
 }
+
+/// `metadata.managedFields` comes before `spec` and `status` in what kubectl prints, and is stepped
+/// over without being built (YAML and JSON): everything after it keeps its exact line and column,
+/// and the last-applied annotation before it is still read (the secret scan reads its value).
+#[test]
+fn fields_after_skipped_managed_fields_keep_their_positions() {
+    let yaml = concat!(
+        "apiVersion: v1\n",
+        "kind: Pod\n",
+        "metadata:\n",
+        "  annotations:\n",
+        "    kubectl.kubernetes.io/last-applied-configuration: |\n",
+        "      {\"apiVersion\":\"v1\",\"kind\":\"Pod\"}\n",
+        "  managedFields:\n",
+        "  - apiVersion: v1\n",
+        "    fieldsType: FieldsV1\n",
+        "    fieldsV1:\n",
+        "      f:status:\n",
+        "        f:conditions:\n",
+        "          k:{\"type\":\"Ready\"}:\n",
+        "            .: {}\n",
+        "    manager: kubelet\n",
+        "  - manager: kubectl\n",
+        "  name: web-0\n",
+        "  namespace: shop\n",
+        "spec:\n",
+        "  nodeName: worker-1\n",
+        "status:\n",
+        "  phase: Pending\n",
+    );
+    let json = concat!(
+        "{\n",
+        "    \"apiVersion\": \"v1\",\n",
+        "    \"kind\": \"Pod\",\n",
+        "    \"metadata\": {\n",
+        "        \"annotations\": {\n",
+        "            \"kubectl.kubernetes.io/last-applied-configuration\": \"{\\\"kind\\\":\\\"Pod\\\"}\\n\"\n",
+        "        },\n",
+        "        \"managedFields\": [\n",
+        "            {\n",
+        "                \"fieldsV1\": {\"f:status\": {\"k:{\\\"type\\\":\\\"Ready\\\"}\": {}}},\n",
+        "                \"manager\": \"kubelet\"\n",
+        "            }\n",
+        "        ],\n",
+        "        \"name\": \"web-0\",\n",
+        "        \"namespace\": \"shop\"\n",
+        "    },\n",
+        "    \"spec\": {\"nodeName\": \"worker-1\"},\n",
+        "    \"status\": {\n",
+        "        \"phase\": \"Pending\"\n",
+        "    }\n",
+        "}\n",
+    );
+    let at = |object: &Object, path: &str| object.locate(path).map(|(p, _)| (p.line, p.column));
+    let annotation = "metadata.annotations[\"kubectl.kubernetes.io/last-applied-configuration\"]";
+    let got = ingest(&[Source::new("pod.yaml", yaml), Source::new("pod.json", json)]);
+    assert_eq!(got.errors, vec![]);
+    let [pod_yaml, pod_json] = &got.objects[..] else {
+        panic!("two Pods: {:?}", got.objects.len())
+    };
+    for pod in [pod_yaml, pod_json] {
+        assert_eq!(at(pod, "metadata.managedFields"), None);
+        assert!(pod.locate(annotation).is_some_and(|(_, n)| n.as_str().is_some()));
+    }
+    assert_eq!(at(pod_yaml, "metadata.name"), Some((17, 3)));
+    assert_eq!(at(pod_yaml, "spec.nodeName"), Some((20, 3)));
+    assert_eq!(at(pod_yaml, "status.phase"), Some((22, 3)));
+    assert_eq!(at(pod_json, "metadata.name"), Some((14, 9)));
+    assert_eq!(at(pod_json, "spec.nodeName"), Some((17, 14)));
+    assert_eq!(at(pod_json, "status.phase"), Some((19, 9)));
+}

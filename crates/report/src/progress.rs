@@ -12,6 +12,8 @@ pub enum Phase {
     Relating,
     /// Running the rules.
     Diagnosing,
+    /// Judging what the rules found: merging, linking causes, ranking.
+    Judging,
     /// Placing dated facts on the timeline.
     Timeline,
     /// Looking for secrets in what was read, once the report is made (the engine's `Reading::scan` only).

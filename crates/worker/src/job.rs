@@ -379,6 +379,7 @@ fn phase_id(phase: Phase) -> &'static str {
         Phase::Scanning => "scanning",
         Phase::Relating => "relating",
         Phase::Diagnosing => "diagnosing",
+        Phase::Judging => "judging",
         Phase::Timeline => "timeline",
     }
 }

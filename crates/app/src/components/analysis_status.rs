@@ -21,6 +21,7 @@ pub fn step(pending: &Pending) -> &'static str {
         Some(Phase::Scanning) => "scanning",
         Some(Phase::Relating) => "relating",
         Some(Phase::Diagnosing) => "diagnosing",
+        Some(Phase::Judging) => "judging",
         Some(Phase::Timeline) => "timeline",
     }
 }

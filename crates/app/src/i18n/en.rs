@@ -452,6 +452,7 @@ pub const EN: Texts = Texts {
         "reading" => "Reading the inputs",
         "relating" => "Relating objects",
         "diagnosing" => "Running the rules",
+        "judging" => "Weighing the findings",
         "timeline" => "Building the timeline",
         "scanning" => "Looking for secrets",
         _ => "Starting the analysis",

@@ -450,6 +450,7 @@ pub const ZH: Texts = Texts {
         "reading" => "正在读取输入",
         "relating" => "正在关联对象",
         "diagnosing" => "正在运行规则",
+        "judging" => "正在权衡发现",
         "timeline" => "正在生成时间线",
         "scanning" => "正在查找机密",
         _ => "正在启动分析",

@@ -106,6 +106,7 @@ fn the_report_sent_in_parts_is_the_engines_report_and_the_secrets_follow_it() {
             ("reading", 1.0),
             ("relating", 1.0),
             ("diagnosing", 1.0),
+            ("judging", 1.0),
             ("timeline", 1.0),
             ("sending", 1.0),
             ("scanning", 1.0)
@@ -118,7 +119,7 @@ fn the_report_sent_in_parts_is_the_engines_report_and_the_secrets_follow_it() {
     let Reply::Reported(so_far) = &replies[reported] else {
         unreachable!()
     };
-    assert_eq!(so_far[..], timings[..5]);
+    assert_eq!(so_far[..], timings[..6]);
     let report_parts = |r: &Reply| {
         matches!(
             r,
