@@ -204,3 +204,23 @@ fn subject(reference: &ObjectReference, event: &Object) -> ObjectRef {
         uid: reference.uid.as_deref().filter(|u| !u.is_empty()).map(Into::into),
     }
 }
+
+/// A Warning event with only its reason and message, read from a table row: what the readers of
+/// `signals/` are tested on.
+#[cfg(test)]
+pub(crate) fn test_event(reason: &str, message: &str) -> EventRecord {
+    EventRecord {
+        subject: Default::default(),
+        field_path: None,
+        type_: "Warning".into(),
+        reason: reason.into(),
+        message: message.to_string(),
+        first: None,
+        last: None,
+        count: 1,
+        reporter: None,
+        last_age: None,
+        first_age: None,
+        origin: EventOrigin::TableRow { source: 0, line: 1 },
+    }
+}

@@ -155,24 +155,8 @@ pub fn registry_host(image: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::EventOrigin;
 
-    fn event(reason: &str, message: &str) -> EventRecord {
-        EventRecord {
-            subject: Default::default(),
-            field_path: None,
-            type_: "Warning".into(),
-            reason: reason.into(),
-            message: message.to_string(),
-            first: None,
-            last: None,
-            count: 1,
-            reporter: None,
-            last_age: None,
-            first_age: None,
-            origin: EventOrigin::TableRow { source: 0, line: 1 },
-        }
-    }
+    use crate::events::test_event as event;
 
     #[test]
     fn registry_hints_follow_the_runtime_message() {

@@ -56,23 +56,13 @@ impl EventRecord {
 
 #[cfg(test)]
 mod tests {
-    use crate::events::{EventOrigin, EventRecord};
+    use crate::events::EventRecord;
     use crate::signals::probe::Probe;
 
     fn event(reason: &str, field_path: Option<&str>, message: &str) -> EventRecord {
         EventRecord {
-            subject: Default::default(),
             field_path: field_path.map(Into::into),
-            type_: "Warning".into(),
-            reason: reason.into(),
-            message: message.to_string(),
-            first: None,
-            last: None,
-            count: 1,
-            reporter: None,
-            last_age: None,
-            first_age: None,
-            origin: EventOrigin::TableRow { source: 0, line: 1 },
+            ..crate::events::test_event(reason, message)
         }
     }
 

@@ -44,24 +44,8 @@ impl EventSubject<'_> {
 #[cfg(test)]
 mod tests {
     use super::RestartBackOff;
-    use crate::events::{EventOrigin, EventRecord};
 
-    fn event(reason: &str, message: &str) -> EventRecord {
-        EventRecord {
-            subject: Default::default(),
-            field_path: None,
-            type_: "Warning".into(),
-            reason: reason.into(),
-            message: message.to_string(),
-            first: None,
-            last: None,
-            count: 1,
-            reporter: None,
-            last_age: None,
-            first_age: None,
-            origin: EventOrigin::TableRow { source: 0, line: 1 },
-        }
-    }
+    use crate::events::test_event as event;
 
     #[test]
     fn reads_the_kubelets_restart_backoff() {

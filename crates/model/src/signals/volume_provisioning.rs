@@ -34,22 +34,12 @@ impl EventRecord {
 #[cfg(test)]
 mod tests {
     use super::ClaimProvisioning;
-    use crate::events::{EventOrigin, EventRecord};
+    use crate::events::EventRecord;
 
     fn event(reason: &str, message: &str) -> EventRecord {
         EventRecord {
-            subject: Default::default(),
-            field_path: None,
             type_: "Normal".into(),
-            reason: reason.into(),
-            message: message.to_string(),
-            first: None,
-            last: None,
-            count: 1,
-            reporter: None,
-            last_age: None,
-            first_age: None,
-            origin: EventOrigin::TableRow { source: 0, line: 1 },
+            ..crate::events::test_event(reason, message)
         }
     }
 
