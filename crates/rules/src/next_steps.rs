@@ -33,3 +33,16 @@ pub fn container_resources(pod: &ObjectRef, container: &str) -> String {
         crate::shell::InQuotes(container)
     )
 }
+
+/// The events of one `reason` in `ns`: of the object `name` when it is known, else of all.
+pub fn events_of_reason(ns: &str, name: Option<&str>, reason: &str) -> String {
+    match name {
+        Some(name) => command!(
+            "kubectl get events -n {} --field-selector involvedObject.name={},reason={}",
+            ns,
+            name,
+            reason
+        ),
+        None => command!("kubectl get events -n {} --field-selector reason={}", ns, reason),
+    }
+}
