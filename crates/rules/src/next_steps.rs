@@ -46,3 +46,29 @@ pub fn events_of_reason(ns: &str, name: Option<&str>, reason: &str) -> String {
         None => command!("kubectl get events -n {} --field-selector reason={}", ns, reason),
     }
 }
+
+/// What to read after a request to `subject` failed: for a Service its EndpointSlices, its logs and
+/// the same request through a port-forward to `port`; for a Pod its logs and describe; else the
+/// Pods, Services and EndpointSlices of every namespace and a selector's logs.
+pub fn request_followup(subject: &ObjectRef, port: &str) -> Vec<String> {
+    let (ns, name) = (namespace(subject), &subject.name);
+    match subject.kind.as_str() {
+        "Service" => vec![
+            command!(
+                "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
+                ns,
+                name
+            ),
+            command!("kubectl logs -n {} svc/{} --since=10m", ns, name),
+            command!("kubectl port-forward -n {} svc/{} 8080:{}", ns, name, port),
+        ],
+        "Pod" => vec![
+            command!("kubectl logs -n {} {} --since=10m", ns, name),
+            command!("kubectl describe pod -n {} {}", ns, name),
+        ],
+        _ => vec![
+            "kubectl get pods,svc,endpointslices -A -o wide".to_string(),
+            "kubectl logs -l app=NAME -n NAMESPACE --since=10m".to_string(),
+        ],
+    }
+}
