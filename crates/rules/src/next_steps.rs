@@ -34,6 +34,24 @@ pub fn container_resources(pod: &ObjectRef, container: &str) -> String {
     )
 }
 
+/// The Service's EndpointSlices, with the Pods and nodes behind each endpoint.
+pub fn endpoint_slices(ns: &str, service: &str) -> String {
+    command!(
+        "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
+        ns,
+        service
+    )
+}
+
+/// The Service's ports, as its spec declares them.
+pub fn service_ports(ns: &str, service: &str) -> String {
+    command!(
+        "kubectl get service {} -n {} -o jsonpath='{{.spec.ports}}'",
+        service,
+        ns
+    )
+}
+
 /// The events of one `reason` in `ns`: of the object `name` when it is known, else of all.
 pub fn events_of_reason(ns: &str, name: Option<&str>, reason: &str) -> String {
     match name {
