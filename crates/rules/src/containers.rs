@@ -2,6 +2,8 @@
 //! the matching `spec.initContainers[j]` (matched by name, not position).
 
 use faultline_ingest::api::{Container, ContainerStateTerminated, ContainerStatus, Pod};
+use faultline_ingest::{Object, Typed};
+use faultline_model::Model;
 
 pub struct ContainerView<'a> {
     pub status_path: String,
@@ -78,6 +80,17 @@ pub fn containers(pod: &Pod) -> Vec<ContainerView<'_>> {
                 spec: index.and_then(|j| specs.unwrap_or_default().get(j)),
                 init,
             });
+        }
+    }
+    out
+}
+
+/// Every container of every pasted Pod, with the Pod it belongs to, in input order.
+pub fn pod_containers<'m>(model: &Model<'m>) -> Vec<(&'m Object, ContainerView<'m>)> {
+    let mut out = Vec::new();
+    for object in model.objects {
+        if let Typed::Pod(pod) = &object.typed {
+            out.extend(containers(pod).into_iter().map(|c| (object, c)));
         }
     }
     out

@@ -9,6 +9,7 @@
 //! warning, so never ranked first and never the report's diagnosis.
 
 use faultline_ingest::{Object, Typed};
+use faultline_model::views::workload_availability::replica_counts;
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::{common, Message};
 use faultline_report::{Evidence, Finding, ObjectRef, Sentence, Severity};
@@ -132,15 +133,11 @@ fn pod_ready(model: &Model<'_>, object: &Object, without_restarts: bool) -> Opti
 }
 
 fn replicas_as_desired(model: &Model<'_>, object: &Object) -> Option<Recovery> {
-    let number = |path: &str| {
-        object
-            .locate(path)
-            .and_then(|(_, n)| n.as_str().and_then(|s| s.trim().parse::<u32>().ok()))
-    };
-    let desired = number("spec.replicas")?;
+    let stated = replica_counts(object);
+    let desired = stated.desired?;
     // CURRENT and READY as the input states them (a `get rs` table gives DESIRED and READY, a
     // describe `current / desired`, YAML both); at least one, and every one stated equal to desired.
-    let counts = [number("status.replicas"), number("status.readyReplicas")];
+    let counts = [stated.current, stated.ready];
     let current = counts.iter().flatten().copied().min()?;
     if desired == 0 || counts.iter().flatten().any(|&n| n != desired) {
         return None;

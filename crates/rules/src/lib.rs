@@ -21,6 +21,7 @@ pub mod etcd;
 pub mod history;
 pub mod known_failure_reported;
 pub mod log_evidence;
+mod next_steps;
 pub mod node_runtime;
 pub mod pod_spec;
 pub mod quota_admission;

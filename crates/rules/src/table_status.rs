@@ -10,6 +10,7 @@
 
 use faultline_ingest::{Object, Typed};
 use faultline_model::views::pod_row_restarts::restarts;
+use faultline_model::views::pod_running::{kubectl_printed_all_ready, kubectl_printed_status};
 use faultline_model::Model;
 use faultline_report::message::{common, Message};
 use faultline_report::{Evidence, ObjectRef};
@@ -21,7 +22,7 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
     let rows: Vec<(&'a Object, &'a str)> = model
         .objects_of_kind("Pod")
         .filter_map(|o| {
-            let printed = o.locate("kubectl.status")?.1.as_str()?;
+            let printed = kubectl_printed_status(o)?;
             let bare = printed.strip_prefix("Init:").unwrap_or(printed);
             statuses.contains(&bare).then_some((o, printed))
         })
@@ -62,14 +63,7 @@ pub fn pods_with_status<'a>(model: &Model<'a>, statuses: &[&str]) -> Vec<(&'a Ob
     type Key = (usize, Option<String>, String);
     let mut healthy: std::collections::HashMap<Key, Vec<(String, u32)>> = std::collections::HashMap::new();
     for other in model.objects_of_kind("Pod") {
-        if other.locate("kubectl.status").and_then(|(_, n)| n.as_str()) != Some("Running") {
-            continue;
-        }
-        let ready = other
-            .locate("kubectl.ready")
-            .and_then(|(_, n)| n.as_str())
-            .and_then(|r| r.split_once('/'));
-        if !ready.is_some_and(|(a, b)| a == b && a != "0") {
+        if kubectl_printed_status(other) != Some("Running") || !kubectl_printed_all_ready(other) {
             continue;
         }
         let Some((deployment, rs)) = generated(&other.id.name) else {

@@ -42,6 +42,16 @@ impl ProxyNoEndpoints {
         );
         (service, id)
     }
+
+    /// The port the reference names, when it names one (`https:kubernetes-dashboard:` names none).
+    pub fn named_port(&self) -> Option<String> {
+        self.port.as_deref().filter(|p| !p.is_empty()).map(str::to_string)
+    }
+
+    /// Whether the reference's port part is `port_name`.
+    pub fn names_port(&self, port_name: &str) -> bool {
+        self.port.as_deref() == Some(port_name)
+    }
 }
 
 /// The quoted reference after the needle: quoted, and escaped once more when the message was pasted
@@ -115,7 +125,8 @@ impl Model<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parts, reference};
+    use super::{parts, reference, ProxyNoEndpoints};
+    use faultline_report::Evidence;
 
     /// [`reference`] then [`parts`].
     fn service_reference(message: &str) -> Option<(Option<&str>, &str, Option<&str>)> {
@@ -139,5 +150,28 @@ mod tests {
             Some((Some("https"), "dash", Some("")))
         );
         assert_eq!(service_reference("no endpoints for web"), None);
+    }
+
+    /// The reference's port: `https:kubernetes-dashboard:` names none, `web:http` names `http`.
+    #[test]
+    fn named_ports() {
+        let answer = |port: Option<&str>| ProxyNoEndpoints {
+            reference: String::new(),
+            scheme: None,
+            name: "web".to_string(),
+            port: port.map(str::to_string),
+            evidence: Evidence {
+                source: String::new(),
+                line: 1,
+                path: String::new(),
+                value: String::new(),
+            },
+        };
+        assert_eq!(answer(Some("")).named_port(), None);
+        assert_eq!(answer(None).named_port(), None);
+        assert_eq!(answer(Some("http")).named_port().as_deref(), Some("http"));
+        assert!(answer(Some("http")).names_port("http"));
+        assert!(!answer(Some("")).names_port("http"));
+        assert!(!answer(None).names_port("http"));
     }
 }

@@ -15,6 +15,7 @@ pub mod job_failure;
 pub mod node_network_conditions;
 pub mod node_status;
 pub mod object_edges;
+pub mod oom_kill;
 pub mod persistent_volume_claim;
 pub mod pod_dns_settings;
 pub mod pod_eviction;

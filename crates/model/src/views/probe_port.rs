@@ -2,8 +2,12 @@
 //! `readinessProbe.tcpSocket.port`, `startupProbe.grpc.port`): a number or a port's name.
 
 use faultline_ingest::node::Node;
+use faultline_ingest::Object;
+use faultline_report::Evidence;
 
 use crate::signals::probe::Probe;
+use crate::views::container_exit::container_evidence;
+use crate::Model;
 
 /// One probe's port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +24,24 @@ pub struct ProbePort<'n> {
 impl ProbePort<'_> {
     pub fn numeric(&self) -> bool {
         self.port.bytes().all(|b| b.is_ascii_digit())
+    }
+
+    /// The probe's `port` field in the container at `container_path` of `object`, then the
+    /// `containerPort` and `name` of each of the container's first `declared` ports.
+    pub fn evidence(
+        &self,
+        model: &Model<'_>,
+        object: &Object,
+        container_path: &str,
+        declared: usize,
+    ) -> Vec<Evidence> {
+        let at = format!("{container_path}.{}.{}.port", self.field, self.handler);
+        let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
+        let ports: Vec<String> = (0..declared)
+            .flat_map(|k| ["containerPort", "name"].map(|f| format!("ports[{k}].{f}")))
+            .collect();
+        evidence.extend(container_evidence(model, object, container_path, &ports));
+        evidence
     }
 }
 

@@ -67,6 +67,11 @@ pub fn printed_endpoints(service: &Object) -> &str {
         .unwrap_or("<none>")
 }
 
+/// Whether `kubectl describe service` printed any endpoint for the Service (not `<none>`).
+pub fn has_printed_endpoints(service: &Object) -> bool {
+    !matches!(printed_endpoints(service), "<none>" | "")
+}
+
 /// The name of the Service's first port.
 pub fn first_port_name(service: &Object) -> Option<&str> {
     service.locate("spec.ports[0].name").and_then(|(_, n)| n.as_str())

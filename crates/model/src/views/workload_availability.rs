@@ -41,3 +41,49 @@ impl Model<'_> {
         }
     }
 }
+
+/// The replica counts a ReplicaSet or Deployment states, as numbers: `spec.replicas`,
+/// `status.replicas` and `status.readyReplicas` (a `get rs` table gives DESIRED and READY, a
+/// describe `current / desired`, YAML all three); each `None` when the input does not state it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplicaCounts {
+    pub desired: Option<u32>,
+    pub current: Option<u32>,
+    pub ready: Option<u32>,
+}
+
+/// The [`ReplicaCounts`] `object` states.
+pub fn replica_counts(object: &Object) -> ReplicaCounts {
+    let number = |path: &str| {
+        object
+            .locate(path)
+            .and_then(|(_, n)| n.as_str().and_then(|s| s.trim().parse::<u32>().ok()))
+    };
+    ReplicaCounts {
+        desired: number("spec.replicas"),
+        current: number("status.replicas"),
+        ready: number("status.readyReplicas"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{replica_counts, ReplicaCounts};
+    use crate::Model;
+    use faultline_ingest::{ingest, Source};
+
+    #[test]
+    fn replica_counts_read_as_numbers() {
+        let text = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web-7d9f8c6b5\n  namespace: shop\nspec:\n  replicas: 3\nstatus:\n  replicas: 3\n";
+        let sources = [Source::new("rs.yaml", text.to_string())];
+        let ingested = ingest(&sources);
+        let model = Model::build(&sources, &ingested);
+        let counts = model.objects_of_kind("ReplicaSet").next().map(replica_counts);
+        let expected = ReplicaCounts {
+            desired: Some(3),
+            current: Some(3),
+            ready: None,
+        };
+        assert_eq!(counts, Some(expected));
+    }
+}

@@ -1,8 +1,7 @@
 use crate::application::runtime_memory;
-use crate::containers::containers;
-use faultline_ingest::Typed;
-use faultline_model::signals::runtime_memory::ContainerMemory;
-use faultline_model::views::container_exit::{container_evidence, ContainerExit};
+use crate::containers::pod_containers;
+use crate::next_steps;
+use faultline_model::views::oom_kill::OomKill;
 use faultline_model::Model;
 use faultline_report::lang::Lang;
 use faultline_report::message::Message;
@@ -65,42 +64,33 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn check_containers(model: &Model<'_>, findings: &mut Vec<Finding>) {
-    for object in model.objects {
-        let Typed::Pod(pod) = &object.typed else { continue };
-        for c in containers(pod) {
-            let Some(exit) = ContainerExit::of(c.status).filter(ContainerExit::oom_killed) else {
-                continue;
-            };
-            let (id, name) = (&object.id, &c.status.name);
-            let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-            let terminated =
-                ["reason", "exitCode", "finishedAt"].map(|f| format!("{}.terminated.{f}", exit.key));
-            let fields = [terminated.as_slice(), &["restartCount".to_string()]].concat();
-            let mut evidence = container_evidence(model, object, &c.status_path, &fields);
-            let memory = ContainerMemory::of(model, object, c.spec_path.as_deref(), c.spec);
-            evidence.extend(memory.evidence.iter().cloned());
-            let limit = memory.limit.clone();
-            let summary = Msg::OomKilled {
-                subject: id.clone(),
-                container: (!name.is_empty()).then(|| name.as_str().into()),
-                limit: limit.clone(),
-                heap: runtime_memory::clause(&memory.settings, memory.limit_bytes()).map(Box::new),
-                restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
-            };
-            let container = name.as_str().into();
-            let unlimited = match c.spec {
-                Some(_) => Msg::NoLimitInSpec { container },
-                None => Msg::SpecNotPasted { container },
-            };
-            let mut cannot: Vec<Message> = vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
-            cannot.extend(limit.is_none().then(|| unlimited.into()));
-            let steps = vec![
-                command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
-                command!("kubectl top pod {} -n {} --containers", id.name, ns),
-                command!("kubectl get pod {} -n {} -o jsonpath='{{.spec.containers[?(@.name==\"{}\")].resources}}'", id.name, ns, crate::shell::InQuotes(name)),
-            ];
-            findings.push(RULE.finding(Severity::Error, id.clone(), summary, evidence, cannot, steps));
-        }
+    for (object, c) in pod_containers(model) {
+        let status = (c.status_path.as_str(), c.status);
+        let Some(kill) = OomKill::of(model, object, status, (c.spec_path.as_deref(), c.spec)) else {
+            continue;
+        };
+        let (id, name) = (&object.id, &c.status.name);
+        let memory = &kill.memory;
+        let summary = Msg::OomKilled {
+            subject: id.clone(),
+            container: (!name.is_empty()).then(|| name.as_str().into()),
+            limit: memory.limit.clone(),
+            heap: runtime_memory::clause(&memory.settings, memory.limit_bytes()).map(Box::new),
+            restarts: u32::try_from(c.status.restart_count).ok().filter(|r| *r > 0),
+        };
+        let container = name.as_str().into();
+        let unlimited = match c.spec {
+            Some(_) => Msg::NoLimitInSpec { container },
+            None => Msg::SpecNotPasted { container },
+        };
+        let mut cannot: Vec<Message> = vec![Msg::LeakOrSpike {}.into(), Msg::WhichPart {}.into()];
+        cannot.extend(memory.limit.is_none().then(|| unlimited.into()));
+        let steps = vec![
+            next_steps::previous_logs(id, name),
+            next_steps::top_containers(id),
+            next_steps::container_resources(id, name),
+        ];
+        findings.push(RULE.finding(Severity::Error, id.clone(), summary, kill.evidence, cannot, steps));
     }
 }
 

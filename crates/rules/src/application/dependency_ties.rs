@@ -249,11 +249,7 @@ pub fn next_steps(
         ));
     }
     if let Some(service) = &tied.service {
-        steps.push(command!(
-            "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
-            ns,
-            service.name
-        ));
+        steps.push(crate::next_steps::endpoint_slices(ns, &service.name));
     } else if tied.tie == Tie::NoService {
         steps.push(command!("kubectl get svc -n {}", ns));
     }

@@ -1,3 +1,4 @@
+use crate::next_steps;
 use faultline_model::client_output::request_outputs;
 use faultline_model::signals::http_request::{port_of, subject_of, url_of, RequestFailures};
 use faultline_model::Model;
@@ -81,32 +82,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             recovered,
         };
         let cannot = [Msg::OwnOrDependency {}, Msg::WhichPod {}, Msg::OtherClients {}];
-        let ns = subject.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let name = &subject.name;
-        let steps = match subject.kind.as_str() {
-            "Service" => vec![
-                command!(
-                    "kubectl get endpointslices -n {} -l kubernetes.io/service-name={}",
-                    ns,
-                    name
-                ),
-                command!("kubectl logs -n {} svc/{} --since=10m", ns, name),
-                command!(
-                    "kubectl port-forward -n {} svc/{} 8080:{}",
-                    ns,
-                    name,
-                    port_of(&target_text)
-                ),
-            ],
-            "Pod" => vec![
-                command!("kubectl logs -n {} {} --since=10m", ns, name),
-                command!("kubectl describe pod -n {} {}", ns, name),
-            ],
-            _ => vec![
-                "kubectl get pods,svc,endpointslices -A -o wide".to_string(),
-                "kubectl logs -l app=NAME -n NAMESPACE --since=10m".to_string(),
-            ],
-        };
+        let steps = next_steps::request_followup(&subject, &port_of(&target_text));
         let severity = [Severity::Error, Severity::Warning][usize::from(recovered)];
         findings.push(RULE.finding(severity, subject.clone(), summary, evidence, cannot, steps));
     }

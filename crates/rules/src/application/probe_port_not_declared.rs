@@ -1,9 +1,9 @@
+use crate::next_steps;
 use crate::pod_spec::{declared_ports, pod_specs, port_names_known, ports_text};
 use faultline_model::signals::probe::Probe;
-use faultline_model::views::container_exit::container_evidence;
 use faultline_model::views::probe_port::probe_ports;
 use faultline_model::Model;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -70,12 +70,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     }
                     Severity::Error
                 };
-                let at = format!("{}.{}.{}.port", container.path, p.field, p.handler);
-                let mut evidence: Vec<Evidence> = model.evidence(object, &at).into_iter().collect();
-                let ports: Vec<String> = (0..declared.len())
-                    .flat_map(|k| ["containerPort", "name"].map(|f| format!("ports[{k}].{f}")))
-                    .collect();
-                evidence.extend(container_evidence(model, object, &container.path, &ports));
+                let mut evidence = p.evidence(model, object, &container.path, declared.len());
                 evidence.extend(refused.and_then(|e| model.event_evidence(e)));
                 let probe = match p.probe {
                     Probe::Liveness => Msg::Liveness {},
@@ -111,16 +106,8 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                     (true, false) => Msg::ListeningPort {},
                     (false, _) => Msg::WhyNamed {},
                 };
-                let ns = spec.command_namespace();
-                let next = if id.kind == "Pod" {
-                    command!(
-                        "kubectl get events -n {} --field-selector involvedObject.name={},reason=Unhealthy",
-                        ns,
-                        id.name
-                    )
-                } else {
-                    command!("kubectl get events -n {} --field-selector reason=Unhealthy", ns)
-                };
+                let pod = (id.kind == "Pod").then_some(id.name.as_str());
+                let next = next_steps::events_of_reason(spec.command_namespace(), pod, "Unhealthy");
                 findings.push(RULE.finding(severity, id.clone(), summary, evidence, [cannot], vec![next]));
             }
         }

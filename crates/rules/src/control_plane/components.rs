@@ -5,6 +5,7 @@ use crate::containers::containers;
 use crate::history;
 use crate::Rule;
 use faultline_ingest::{Object, Typed};
+use faultline_model::views::pod_running::{kubectl_printed_status, pod_component_label, pod_node_name};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Detail, Evidence, Finding, ObjectRef, Severity, Text};
@@ -23,9 +24,7 @@ pub fn component(object: &Object) -> Option<&'static str> {
     if object.id.kind != "Pod" || object.id.namespace.as_deref() != Some("kube-system") {
         return None;
     }
-    let label = object
-        .locate("metadata.labels.component")
-        .and_then(|(_, n)| n.as_str());
+    let label = pod_component_label(object);
     COMPONENTS.into_iter().find(|c| {
         label == Some(*c)
             || object
@@ -101,7 +100,7 @@ pub fn failing(model: &Model<'_>, object: &Object) -> Option<(Vec<Message>, Vec<
     }
     if said.is_empty() {
         // A `kubectl get pods` row: its STATUS column.
-        let printed = object.locate("kubectl.status").and_then(|(_, n)| n.as_str())?;
+        let printed = kubectl_printed_status(object)?;
         if matches!(
             printed,
             "Running" | "Completed" | "Succeeded" | "ContainerCreating" | "PodInitializing"
@@ -143,10 +142,7 @@ pub fn check_components(
             evidence.extend(model.event_evidence(event));
         }
         let name = &object.id.name;
-        let node = object
-            .locate("spec.nodeName")
-            .and_then(|(_, n)| n.as_str())
-            .map(str::to_string);
+        let node = pod_node_name(object).map(str::to_string);
         let consequence = match component {
             APISERVER => Msg::ApiUnreachable {},
             ETCD => Msg::MemberLost {},

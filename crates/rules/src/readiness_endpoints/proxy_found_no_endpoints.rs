@@ -1,4 +1,5 @@
-use faultline_model::views::service_endpoints::{first_port_name, printed_endpoints};
+use crate::next_steps;
+use faultline_model::views::service_endpoints::{first_port_name, has_printed_endpoints, printed_endpoints};
 use faultline_model::Model;
 use faultline_report::message::Message;
 use faultline_report::{Boundary, Finding, ObjectRef, Severity};
@@ -45,19 +46,17 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for answer in model.proxy_no_endpoints() {
         let name = answer.name.as_str();
         let (service, id) = answer.service(model);
-        let mut evidence = vec![answer.evidence];
+        let mut evidence = vec![answer.evidence.clone()];
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let mut cannot_establish: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
+        let mut cannot: Vec<Message> = vec![Msg::UnknownUrl {}.into()];
         let subject = id.clone();
         let summary = match service {
             Some(object) => {
                 evidence.extend(model.first_port_evidence(object));
                 let endpoints = printed_endpoints(object).to_string();
-                let has_endpoints = !matches!(endpoints.as_str(), "<none>" | "");
-                let port = answer.port.as_deref();
-                let named = port.filter(|p| !p.is_empty()).map(str::to_string);
-                match (has_endpoints, first_port_name(object)) {
-                    (true, Some(port_name)) if port.is_none_or(|p| p != port_name) => Msg::PortNotNamed {
+                let named = answer.named_port();
+                match (has_printed_endpoints(object), first_port_name(object)) {
+                    (true, Some(port_name)) if !answer.names_port(port_name) => Msg::PortNotNamed {
                         subject,
                         endpoints,
                         port: named,
@@ -73,33 +72,18 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
                 }
             }
             None => {
-                cannot_establish.push(Msg::ServiceNotPasted { subject: id.clone() }.into());
+                cannot.push(Msg::ServiceNotPasted { subject: id.clone() }.into());
                 Msg::Answered503 {
                     subject,
                     reference: answer.reference,
                 }
             }
         };
-        let next_steps = vec![
-            command!(
-                "kubectl get endpointslices -n {} -l kubernetes.io/service-name={} -o wide",
-                ns,
-                name
-            ),
-            command!(
-                "kubectl get service {} -n {} -o jsonpath='{{.spec.ports}}'",
-                name,
-                ns
-            ),
+        let steps = vec![
+            next_steps::endpoint_slices(ns, name),
+            next_steps::service_ports(ns, name),
         ];
-        findings.push(RULE.finding(
-            Severity::Error,
-            id,
-            summary,
-            evidence,
-            cannot_establish,
-            next_steps,
-        ));
+        findings.push(RULE.finding(Severity::Error, id, summary, evidence, cannot, steps));
     }
 }
 

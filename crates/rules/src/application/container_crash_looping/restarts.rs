@@ -26,7 +26,7 @@ pub(super) fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let cannot: Vec<Message> = vec![Msg::HowItEnded {}.into(), Msg::WhyExited {}.into()];
         let steps = vec![
             last_states(id, ns),
-            command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+            crate::next_steps::previous_logs(id, name),
             command!("kubectl describe pod {} -n {}", id.name, ns),
         ];
         findings.push(RULE.finding(Severity::Warning, id.clone(), summary, evidence, cannot, steps));

@@ -92,7 +92,7 @@ fn crash(
         cannot.insert(0, history::restarts_may_rise(model, object, c));
     }
     let mut steps = vec![
-        command!("kubectl logs {} -n {} -c {} --previous", id.name, ns, name),
+        crate::next_steps::previous_logs(id, name),
         command!("kubectl describe pod {} -n {}", id.name, ns),
         command!("kubectl events -n {} --for pod/{}", ns, id.name),
     ];
