@@ -13,18 +13,13 @@
 
 #![allow(clippy::print_stdout)]
 
-use std::io::Write;
 use std::time::Instant;
 
 use faultline_engine::redact::{redact, ScanOptions};
 use faultline_engine::{analyze, analyze_for_scan, ingest, Options, Phase, Source};
 
-/// Where the figures come from, for their names.
-const TARGET: &str = if cfg!(target_arch = "wasm32") {
-    "wasm"
-} else {
-    "native"
-};
+mod figures;
+use figures::{median, record};
 
 /// The stages of an analysis in the order they run; the profile's columns.
 const STAGES: [&str; 7] = [
@@ -40,11 +35,6 @@ fn stage_of(phase: Phase) -> usize {
         Phase::Timeline => 4,
         Phase::Scanning => 6,
     }
-}
-
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times.get(times.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 /// One analysis, sent and scanned as the worker does it, in seconds per stage (a stage the engine
@@ -73,20 +63,6 @@ fn profile(sources: &[Source]) -> [f64; 7] {
     enter(usize::MAX, &mut seconds);
     drop((secrets, reading, sent));
     seconds
-}
-
-/// Appends `figure = value` to the file named by `BENCH_FIGURES`, if any.
-fn record(figure: &str, value: f64) -> Result<(), String> {
-    let Ok(path) = std::env::var("BENCH_FIGURES") else {
-        return Ok(());
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{path}: {e}"))?;
-    let line = serde_json::json!({ "figure": format!("{TARGET} {figure}"), "value": value });
-    writeln!(file, "{line}").map_err(|e| format!("{path}: {e}"))
 }
 
 fn main() -> Result<(), String> {

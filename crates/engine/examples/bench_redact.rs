@@ -8,37 +8,13 @@
 
 #![allow(clippy::print_stdout)]
 
-use std::io::Write;
 use std::time::Instant;
 
 use faultline_engine::redact::{redact, shapes, ScanOptions};
 use faultline_engine::Source;
 
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
-/// Where the figures come from, for their names.
-const TARGET: &str = if cfg!(target_arch = "wasm32") {
-    "wasm"
-} else {
-    "native"
-};
-
-/// Appends `figure = value` to the file named by `BENCH_FIGURES`, if any.
-fn record(figure: &str, value: f64) -> Result<(), String> {
-    let Ok(path) = std::env::var("BENCH_FIGURES") else {
-        return Ok(());
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{path}: {e}"))?;
-    let line = serde_json::json!({ "figure": format!("{TARGET} {figure}"), "value": value });
-    writeln!(file, "{line}").map_err(|e| format!("{path}: {e}"))
-}
+mod figures;
+use figures::{median, record};
 
 fn main() -> Result<(), String> {
     let runs: usize = std::env::var("BENCH_RUNS")
