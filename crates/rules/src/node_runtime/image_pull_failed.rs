@@ -355,6 +355,7 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
     ];
     match (hint, node_name) {
         (Some(RegistryHint::Unauthorized), _) => {
+            // Unset, it is `default`: the ServiceAccount admission plugin sets that one.
             let account = pod.spec.as_ref().and_then(|s| s.service_account_name.as_deref());
             next_steps.push(command!(
                 "kubectl get pod {} -n {} -o jsonpath='{{.spec.imagePullSecrets}}'",
@@ -363,7 +364,7 @@ fn diagnose(model: &Model<'_>, object: &Object, pod: &Pod) -> Option<Finding> {
             ));
             next_steps.push(command!(
                 "kubectl get serviceaccount {} -n {} -o yaml",
-                account.unwrap_or(crate::UNKNOWN_NAMESPACE),
+                account.unwrap_or("default"),
                 ns
             ));
         }
