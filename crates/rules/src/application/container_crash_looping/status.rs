@@ -60,7 +60,12 @@ fn crash(
     let (id, name, code) = (&object.id, &c.status.name, exit.terminated.exit_code);
     let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
     let mut evidence = exit.evidence(model, object, &c.status_path);
-    let backoff = model.events_for(id).into_iter().rfind(|e| e.reason == "BackOff");
+    // The kubelet's restart back-off for this container (or one that names none), never an image
+    // pull's "Back-off pulling image".
+    let backoff = model.events_for(id).into_iter().rfind(|e| {
+        e.restart_backoff()
+            .is_some_and(|b| b.container.is_none_or(|c| c == name.as_str()))
+    });
     evidence.extend(backoff.and_then(|e| model.event_evidence(e)));
     // The container's log, when it was pasted: its terminal error, cited by line.
     let log = crate::log_evidence::for_container(model, id, name, first);
