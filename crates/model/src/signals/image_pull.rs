@@ -50,8 +50,8 @@ impl RegistryHint {
             "access denied",
             "denied:",
             "403 forbidden",
-            "401",
-        ]) {
+        ]) || says_status_401(&m)
+        {
             Some(Self::Unauthorized)
         } else if has(&["not found", "notfound", "manifest unknown", "name unknown"]) {
             Some(Self::NotFound)
@@ -69,6 +69,18 @@ impl RegistryHint {
             None
         }
     }
+}
+
+/// Whether a (lowercased) pull message states the HTTP status 401 on its own, as registries and
+/// runtimes print it (`status: 401`, `: 401 `), not as part of a tag, a digest or a port
+/// (`app:v401`, `sha256:…401…`, `:4010`).
+fn says_status_401(message: &str) -> bool {
+    message.match_indices("401").any(|(at, _)| {
+        let before = message[..at].chars().next_back();
+        let after = message[at + 3..].chars().next();
+        before.is_some_and(char::is_whitespace)
+            && after.is_none_or(|c| !c.is_ascii_alphanumeric() && c != '.')
+    })
 }
 
 impl EventRecord {
@@ -179,6 +191,19 @@ mod tests {
                 Some(RegistryHint::RateLimited),
             ),
             ("Back-off pulling image \"nginx:1\"", None),
+            // The status on its own is a refusal; 401 inside a tag or a digest is not.
+            (
+                "failed to fetch anonymous token: unexpected status: 401",
+                Some(RegistryHint::Unauthorized),
+            ),
+            (
+                "failed to resolve reference \"r/shop:v401\": r/shop:v401: not found",
+                Some(RegistryHint::NotFound),
+            ),
+            (
+                "failed to resolve reference \"r/shop@sha256:4401a7\": not found",
+                Some(RegistryHint::NotFound),
+            ),
         ];
         for (message, expected) in cases {
             assert_eq!(RegistryHint::from_message(message), expected, "{message}");
