@@ -66,17 +66,34 @@ pub fn exceeded(reason: &str) -> Option<QuotaExceeded> {
 }
 
 /// Whether a refusal's reason is quota `quota`'s: its head (up to the first `, `) is `exceeded
-/// quota: <quota>`.
+/// quota: <quota>` (`Exceeded quota:` until 1.4).
 pub fn names_quota(reason: &str, quota: &str) -> bool {
-    reason
-        .split(", ")
-        .next()
-        .is_some_and(|head| head.trim() == format!("exceeded quota: {quota}"))
+    reason.split(", ").next().is_some_and(|head| {
+        let head = head.trim();
+        head.strip_prefix("exceeded quota: ")
+            .or_else(|| head.strip_prefix("Exceeded quota: "))
+            == Some(quota)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{exceeded, is_quota, QuotaAmount};
+    use super::{exceeded, is_quota, names_quota, QuotaAmount};
+
+    #[test]
+    fn a_refusal_names_its_quota_in_the_words_of_any_release() {
+        let now = "exceeded quota: compute, requested: pods=1, used: pods=10, limited: pods=10";
+        assert!(names_quota(now, "compute") && !names_quota(now, "storage"));
+        // Until 1.4 (openshift/origin#10407).
+        assert!(names_quota(
+            "Exceeded quota: compute, requested: pods=1, used: pods=10, limited: pods=10",
+            "compute"
+        ));
+        assert!(!names_quota(
+            "failed quota: compute: must specify limits.memory",
+            "compute"
+        ));
+    }
 
     #[test]
     fn exceeded_quota_amounts() {
