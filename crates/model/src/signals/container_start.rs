@@ -8,7 +8,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartError {
     /// The command is not in the image (`executable file not found`, or `no such file or
-    /// directory` for an `exec`).
+    /// directory` for the command: Go's `exec: "x": stat x: …`, the kernel's `exec /x: …`).
     NotInImage,
     /// `permission denied`: not executable, or not permitted.
     NotExecutable,
@@ -23,7 +23,7 @@ impl StartError {
     pub fn read(message: &str) -> Option<Self> {
         let m = message.to_ascii_lowercase();
         if m.contains("executable file not found")
-            || m.contains("no such file or directory") && m.contains("exec")
+            || m.contains("no such file or directory") && (m.contains("exec: \"") || m.contains("exec /"))
         {
             Some(StartError::NotInImage)
         } else if m.contains("permission denied") {
@@ -59,6 +59,15 @@ mod tests {
         assert_eq!(
             StartError::read("exec /bin/app: exec format error"),
             Some(StartError::WrongArchitecture)
+        );
+        assert_eq!(
+            StartError::read("exec: \"/app/server\": stat /app/server: no such file or directory: unknown"),
+            Some(StartError::NotInImage)
+        );
+        // A mount whose path merely holds "exec" is a missing path, not a missing command.
+        assert_eq!(
+            StartError::read("error during container init: error mounting \"/var/lib/kubelet/pods/1/volumes/exec-scripts\" to rootfs at \"/scripts\": no such file or directory"),
+            Some(StartError::PathMissing)
         );
         assert_eq!(StartError::read("something else"), None);
     }
