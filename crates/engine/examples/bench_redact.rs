@@ -16,6 +16,19 @@ use faultline_engine::Source;
 mod figures;
 use figures::{median, record};
 
+/// The median seconds of `runs` redactions of `sources`, and the secrets found.
+fn timed_redact(sources: &[Source], runs: usize) -> (f64, usize) {
+    let mut times = Vec::new();
+    let mut hits = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let redacted = redact(sources, &ScanOptions::default());
+        times.push(start.elapsed().as_secs_f64());
+        hits = redacted.hits.len();
+    }
+    (median(times), hits)
+}
+
 fn main() -> Result<(), String> {
     let runs: usize = std::env::var("BENCH_RUNS")
         .ok()
@@ -37,15 +50,7 @@ fn main() -> Result<(), String> {
                 path,
                 std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
             )];
-            let mut times = Vec::new();
-            let mut hits = 0;
-            for _ in 0..runs {
-                let start = Instant::now();
-                let redacted = redact(&sources, &ScanOptions::default());
-                times.push(start.elapsed().as_secs_f64());
-                hits = redacted.hits.len();
-            }
-            let s = median(times);
+            let (s, hits) = timed_redact(&sources, runs);
             let size = sources[0].text.len() as f64 / 1e6;
             let name = std::path::Path::new(path)
                 .file_name()
@@ -66,15 +71,7 @@ fn main() -> Result<(), String> {
         for &mb in &sizes {
             let text = make((mb * 1e6) as usize);
             let sources = [Source::new(format!("{name}.txt"), text)];
-            let mut times = Vec::new();
-            let mut hits = 0;
-            for _ in 0..runs {
-                let start = Instant::now();
-                let redacted = redact(&sources, &ScanOptions::default());
-                times.push(start.elapsed().as_secs_f64());
-                hits = redacted.hits.len();
-            }
-            let s = median(times);
+            let (s, hits) = timed_redact(&sources, runs);
             let size = sources[0].text.len() as f64 / 1e6;
             println!("{name:<22} {size:>5.1} {s:>10.3} {:>8.1} {hits:>8}", size / s);
             record(&format!("redact {name} {mb} MB s"), s)?;

@@ -377,6 +377,17 @@ impl<'a> Model<'a> {
         self.input_name(index).into()
     }
 
+    /// The evidence of the newest `newest` of `events` (given oldest first), newest first: what a
+    /// rule cites of a subject's events.
+    pub fn newest_events_evidence(&self, events: &[&EventRecord], newest: usize) -> Vec<Evidence> {
+        events
+            .iter()
+            .rev()
+            .take(newest)
+            .filter_map(|e| self.event_evidence(e))
+            .collect()
+    }
+
     /// Evidence for an event's message: the field of an Event object, or the row of a table.
     pub fn event_evidence(&self, event: &EventRecord) -> Option<Evidence> {
         match event.origin {

@@ -204,12 +204,7 @@ fn from_events(model: &Model<'_>, id: &ObjectRef, said: &[&EventRecord]) -> Opti
             return None;
         }
     }
-    let evidence = said
-        .iter()
-        .rev()
-        .take(3)
-        .filter_map(|e| model.event_evidence(e))
-        .collect();
+    let evidence = model.newest_events_evidence(said, 3);
     let times: u32 = said.iter().map(|e| e.count.max(1)).sum();
     let summary: Message = if said.iter().all(|e| e.reason == "FailedCreatePodSandBox") {
         Msg::Sandbox {

@@ -2,7 +2,7 @@ use crate::history::{self, Supersedes};
 use faultline_model::signals::probe::{Probe, ProbeEvent};
 use faultline_model::Model;
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -43,13 +43,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     for pod in model.event_subjects("Pod", |e| e.is_probe(Probe::Liveness)) {
         let id = pod.subject;
         let ns = id.namespace.as_deref().unwrap_or(crate::UNKNOWN_NAMESPACE);
-        let evidence: Vec<Evidence> = pod
-            .events
-            .iter()
-            .rev()
-            .take(3)
-            .filter_map(|e| model.event_evidence(e))
-            .collect();
+        let evidence = model.newest_events_evidence(&pod.events, 3);
         let failure = pod.events.iter().rev().find_map(|e| match e.probe() {
             Some(ProbeEvent::Failed { output, .. }) if !output.is_empty() => Some(output.to_string()),
             _ => None,

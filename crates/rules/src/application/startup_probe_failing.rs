@@ -6,7 +6,7 @@ use faultline_model::views::container_exit::{container_evidence, ContainerExit};
 use faultline_model::views::startup_probe::{pod_has_state, StartupContainer};
 use faultline_model::{EventRecord, Model};
 use faultline_report::message::Message;
-use faultline_report::{Boundary, Evidence, Finding, ObjectRef, Severity, Text};
+use faultline_report::{Boundary, Finding, ObjectRef, Severity, Text};
 
 crate::declare_rule! {
     /// ## What it finds
@@ -63,12 +63,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         // The Pod with a state: a describe's Events section alone says nothing of it now.
         let object = model.object(id).filter(|o| pod_has_state(o));
         let pasted = object.and_then(|o| StartupContainer::of(o, named));
-        let mut evidence: Vec<Evidence> = events
-            .iter()
-            .rev()
-            .take(3)
-            .filter_map(|e| model.event_evidence(e))
-            .collect();
+        let mut evidence = model.newest_events_evidence(events, 3);
         let failed = |e: &&&EventRecord| matches!(e.probe(), Some(ProbeEvent::Failed { .. }));
         let failure = events
             .iter()

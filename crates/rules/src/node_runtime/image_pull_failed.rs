@@ -220,13 +220,7 @@ fn diagnose_events(model: &Model<'_>, pod: &EventSubject<'_>) -> Option<Finding>
     if history::superseded(model, id, Some(pod.last()?), &[SUPERSEDED_BY]).is_some() {
         return None;
     }
-    let evidence: Vec<Evidence> = pod
-        .events
-        .iter()
-        .rev()
-        .take(3)
-        .filter_map(|e| model.event_evidence(e))
-        .collect();
+    let evidence = model.newest_events_evidence(&pod.events, 3);
     let hint = pod
         .events
         .iter()

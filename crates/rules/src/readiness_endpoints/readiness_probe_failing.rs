@@ -49,13 +49,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         let pod = model.object(id);
         let unready = pod.map(|o| model.unready_containers(o)).unwrap_or_default();
         let mut evidence = unready.evidence;
-        evidence.extend(
-            events
-                .iter()
-                .rev()
-                .take(3)
-                .filter_map(|e| model.event_evidence(e)),
-        );
+        evidence.extend(model.newest_events_evidence(events, 3));
         let summary = Msg::NotReady {
             subject: id.clone(),
             containers: unready.names,

@@ -27,19 +27,7 @@ pub(super) fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
             command!("kubectl logs {} -n {} --previous", id.name, ns),
             command!("kubectl describe pod {} -n {}", id.name, ns),
         ];
-        let evidence = pod
-            .events
-            .iter()
-            .rev()
-            .take(3)
-            .filter_map(|e| model.event_evidence(e));
-        findings.push(RULE.finding(
-            Severity::Error,
-            id.clone(),
-            summary,
-            evidence.collect(),
-            cannot,
-            steps,
-        ));
+        let evidence = model.newest_events_evidence(&pod.events, 3);
+        findings.push(RULE.finding(Severity::Error, id.clone(), summary, evidence, cannot, steps));
     }
 }
