@@ -6,7 +6,7 @@
 
 use faultline_engine::message::Message;
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::{analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source};
+use faultline_engine::{analyze_for_scan, Digests, Lang, Options, Phase, Progress, Reading, Report, Source};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 use crate::texts::{self, Texts};
@@ -95,11 +95,61 @@ pub fn run_after(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
+    let pending = analyse(
+        last,
+        job,
+        sources,
+        unreadable,
+        timings,
+        clock,
+        Digests::Engine,
+        send,
+    );
+    report(pending, Vec::new(), send)
+}
+
+/// A job analysed whose report is not sent yet: [`analyse`] then [`report`], for a caller that
+/// hashes the inputs meanwhile ([`Pending::needs_digests`]).
+pub struct Pending<'c> {
+    id: u64,
+    sources: Vec<Source>,
+    reading: Reading,
+    report: Report,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    redacted_input: bool,
+    options: ScanOptions,
+    steps: Steps<'c>,
+    needs_digests: bool,
+}
+
+impl Pending<'_> {
+    /// Whether [`report`] needs the SHA-256 of each input's text from the caller: the caller asked
+    /// for it with [`Digests::Caller`] and analysed the texts it gave. When the job redacted them,
+    /// the texts analysed are the redacted copy, and the engine hashed those itself.
+    pub fn needs_digests(&self) -> bool {
+        self.needs_digests
+    }
+}
+
+/// [`run_after`] up to the report, not sent: with [`Digests::Caller`] and a job that does not redact,
+/// the report's inputs have no SHA-256 yet, and [`report`] takes them.
+#[allow(clippy::too_many_arguments)]
+pub fn analyse<'c>(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &'c dyn Fn() -> f64,
+    digests: Digests,
+    send: &mut Send<'_>,
+) -> Pending<'c> {
     let scan_options = ScanOptions {
         include_network: job.include_network,
     };
     let mut steps = Steps::new(timings, clock);
     let mut sources = sources;
+    let mut digests = digests;
     let last_reading = last
         .filter(|last| job.redact && last.sources == sources)
         .and_then(|last| last.reading);
@@ -123,6 +173,8 @@ pub fn run_after(
                 texts,
             );
             sources = redacted.sources;
+            // The caller hashed the texts it sent, not this copy.
+            digests = Digests::Engine;
         }
         steps.done("redacting");
     }
@@ -130,15 +182,55 @@ pub fn run_after(
     let mut throttle = Throttle::default();
     let options = Options {
         lang: job.lang,
+        digests,
         ..Options::default()
     };
-    let (mut report, reading) = analyze_for_scan(&sources, &options, &mut |progress| {
+    let (report, reading) = analyze_for_scan(&sources, &options, &mut |progress| {
         steps.enter(progress.phase);
         if throttle.due(&progress, clock) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
     });
     steps.leave();
+    Pending {
+        id: job.id,
+        sources,
+        reading,
+        report,
+        unreadable,
+        redacted_input,
+        options: scan_options,
+        steps,
+        needs_digests: digests == Digests::Caller,
+    }
+}
+
+/// Sends the report of `pending`, with `digests` (the SHA-256 of each input's text, in lower-case
+/// hex, in the order of its sources) when it [needs them](Pending::needs_digests); ends with
+/// [`Reply::Reported`]. A digest missing or malformed is computed here: the report never names an
+/// input by a wrong hash.
+pub fn report(pending: Pending<'_>, digests: Vec<String>, send: &mut Send<'_>) -> Analysed {
+    let Pending {
+        id,
+        sources,
+        reading,
+        mut report,
+        unreadable,
+        redacted_input,
+        options,
+        mut steps,
+        needs_digests,
+    } = pending;
+    if needs_digests {
+        let mut digests = digests.into_iter();
+        for (input, source) in report.inputs.iter_mut().zip(&sources) {
+            input.sha256 = match digests.next() {
+                Some(d) if d.len() == 64 && d.bytes().all(|b| b.is_ascii_hexdigit()) => d,
+                _ => faultline_engine::sha256_hex(source.text.as_bytes()),
+            };
+        }
+        steps.done("hashing");
+    }
     let kept = Kept::take(&mut report);
     for message in messages(&report, head(&report, unreadable, redacted_input)) {
         send(message, Vec::new());
@@ -152,11 +244,11 @@ pub fn run_after(
     // million allocations (95 ms to free natively), time the page need not wait for.
     drop(report);
     Analysed {
-        id: job.id,
+        id,
         sources,
         reading: Some(reading),
         scanned: false,
-        options: scan_options,
+        options,
         timings: steps.timings,
         kept,
     }
