@@ -349,7 +349,7 @@ test('a file over 1 MiB is read as a stream, whole: every object, at its line, i
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.export-json').click()]);
   const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
   const text = new Function('arg', PODS)({ pod: POD, count, note: '镜像拉取失败' });
-  assert.deepEqual(exported.inputs.map((i) => [i.name, i.sha256]),
+  assert.deepEqual(exported.inputs.map((i) => [i.source, i.sha256]),
     [['pods.yaml', createHash('sha256').update(text, 'utf8').digest('hex')]]);
 });
 
