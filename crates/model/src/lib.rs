@@ -73,6 +73,8 @@ pub struct Model<'a> {
     log_years: std::cell::OnceCell<Vec<std::cell::OnceCell<Option<i64>>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
     callers: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
+    /// The Pods each Service some Pod calls selects ([`Model::pods_selected_by`]), on first use.
+    called_selects: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
 }
 
 impl<'a> Model<'a> {
@@ -141,6 +143,30 @@ impl<'a> Model<'a> {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// The pasted Pods that `service` selects ([`owners::selects`]), for a Service some Pod calls
+    /// ([`Model::services_called`]); empty for any other. Judging asks it of each pair of findings
+    /// about a caller, so it is found for every called Service once, on first use: asking
+    /// [`owners::selects`] of every Pod for each pair was most of judging's time on a 1,000-Pod dump.
+    pub fn pods_selected_by(&self, service: &ObjectRef) -> &[ObjectRef] {
+        self.called_selects
+            .get_or_init(|| {
+                let mut selected: Map<ObjectRef, Vec<ObjectRef>> = Map::default();
+                for service in self.callers.get_or_init(|| callers::build(self)).values().flatten() {
+                    if !selected.contains_key(service) {
+                        let pods = self
+                            .objects_of_kind("Pod")
+                            .filter(|p| owners::selects(self, service, &p.id))
+                            .map(|p| p.id.clone())
+                            .collect();
+                        selected.insert(service.clone(), pods);
+                    }
+                }
+                selected
+            })
+            .get(service)
+            .map_or(&[], Vec::as_slice)
+    }
+
     pub fn build(sources: &'a [Source], ingested: &'a Ingested) -> Self {
         let events: Vec<EventRecord> = ingested
             .objects
@@ -193,6 +219,7 @@ impl<'a> Model<'a> {
             line_starts: std::cell::OnceCell::new(),
             log_years: std::cell::OnceCell::new(),
             callers: std::cell::OnceCell::new(),
+            called_selects: std::cell::OnceCell::new(),
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,
