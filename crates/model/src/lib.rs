@@ -106,8 +106,10 @@ impl<'a> Model<'a> {
             self.sources
                 .iter()
                 .map(|s| {
+                    // `memchr` finds the line breaks 16 or 32 bytes at a time (`match_indices` took
+                    // 118 of the 1k-pod YAML dump's 3,244 million instructions).
                     std::iter::once(0)
-                        .chain(s.text.match_indices('\n').map(|(i, _)| i + 1))
+                        .chain(memchr::memchr_iter(b'\n', s.text.as_bytes()).map(|i| i + 1))
                         .collect()
                 })
                 .collect()
