@@ -300,8 +300,23 @@ mod tests {
 
     #[test]
     fn lines_are_those_of_str_lines() {
-        for text in ["", "\n", "a", "a\n", "a\r\nb", "a\n\nb\r\n", "\r\n\r\n", "a\rb\n", "é\n中\r\n", "\r"] {
-            assert_eq!(lines(text).collect::<Vec<_>>(), text.lines().collect::<Vec<_>>(), "{text:?}");
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\r\nb",
+            "a\n\nb\r\n",
+            "\r\n\r\n",
+            "a\rb\n",
+            "é\n中\r\n",
+            "\r",
+        ] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
     }
 }

@@ -153,7 +153,12 @@ impl<'a> Model<'a> {
         self.called_selects
             .get_or_init(|| {
                 let mut selected: Map<ObjectRef, Vec<ObjectRef>> = Map::default();
-                for service in self.callers.get_or_init(|| callers::build(self)).values().flatten() {
+                for service in self
+                    .callers
+                    .get_or_init(|| callers::build(self))
+                    .values()
+                    .flatten()
+                {
                     if !selected.contains_key(service) {
                         let pods = self
                             .objects_of_kind("Pod")
