@@ -24,8 +24,9 @@ pub struct KnownLine {
 /// reader, and checking a template around each of its many hits would be quadratic.
 const LONGEST: usize = 16 * 1024;
 
-/// Every known line of `sources`, the best entry of each.
-pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
+/// Every known line of `sources`, the best entry of each; `starts` are where each line of each
+/// source starts ([`Model::line_starts`]).
+pub fn scan(sources: &[Source], starts: &[Vec<usize>]) -> Vec<KnownLine> {
     let mut out = Vec::new();
     // The lines the catalog does not know, each text once. A dump repeats most of its lines word
     // for word (`      ready: true`, a Pod template's fields): the 1,000-Pod YAML dump has 625,094
@@ -35,7 +36,7 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
     // their placeholders' values are the line's own).
     let mut unknown: Set<&str> = Set::default();
     for (source, input) in sources.iter().enumerate() {
-        for (i, line) in lines(&input.text).enumerate() {
+        for (i, line) in lines(&input.text, starts.get(source).map_or(&[][..], Vec::as_slice)).enumerate() {
             if line.len() > LONGEST || line.len() < 12 || unknown.contains(line) {
                 continue;
             }
@@ -56,25 +57,16 @@ pub fn scan(sources: &[Source]) -> Vec<KnownLine> {
     out
 }
 
-/// The lines of `text` as [`str::lines`] gives them, the line breaks found by `memchr` (16 or 32
-/// bytes at a time; `str::lines` looks at a word at a time): on a 1,000-Pod dump, most of this
-/// scan's time is spent going from line to line.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut from = 0;
-    let mut breaks = memchr::memchr_iter(b'\n', text.as_bytes());
-    std::iter::from_fn(move || {
-        let line = match breaks.next() {
-            Some(at) => {
-                let line = &text[from..at];
-                from = at + 1;
+/// The lines of `text` as [`str::lines`] gives them, from where each starts (`starts`, the first
+/// `0`: [`Model::line_starts`]).
+fn lines<'t>(text: &'t str, starts: &'t [usize]) -> impl Iterator<Item = &'t str> {
+    starts.iter().enumerate().filter_map(move |(i, &at)| {
+        let line = match starts.get(i + 1) {
+            Some(&next) => {
+                let line = text.get(at..next - 1)?;
                 line.strip_suffix('\r').unwrap_or(line)
             }
-            None if from < text.len() => {
-                let line = &text[from..];
-                from = text.len();
-                line
-            }
-            None => return None,
+            None => text.get(at..).filter(|rest| !rest.is_empty())?,
         };
         Some(line)
     })
@@ -312,8 +304,11 @@ mod tests {
             "é\n中\r\n",
             "\r",
         ] {
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+                .collect();
             assert_eq!(
-                lines(text).collect::<Vec<_>>(),
+                lines(text, &starts).collect::<Vec<_>>(),
                 text.lines().collect::<Vec<_>>(),
                 "{text:?}"
             );

@@ -102,7 +102,20 @@ impl<'a> Model<'a> {
 
     /// Line `line` (1-based) of input `source`, without its line break.
     pub fn input_line(&self, source: usize, line: u32) -> Option<&'a str> {
-        let starts = self.line_starts.get_or_init(|| {
+        let text = &self.sources.get(source)?.text;
+        let at = *self
+            .line_starts()
+            .get(source)?
+            .get((line as usize).checked_sub(1)?)?;
+        let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+        Some(text[at..end].trim_end_matches('\r'))
+    }
+
+    /// Where each line of each input starts (byte offsets), found once: for [`Model::input_line`],
+    /// and for the catalog's scan of every line ([`known::scan`]), which goes from line to line by
+    /// it rather than looking for the line breaks again.
+    pub fn line_starts(&self) -> &[Vec<usize>] {
+        self.line_starts.get_or_init(|| {
             self.sources
                 .iter()
                 .map(|s| {
@@ -113,11 +126,7 @@ impl<'a> Model<'a> {
                         .collect()
                 })
                 .collect()
-        });
-        let text = &self.sources.get(source)?.text;
-        let at = *starts.get(source)?.get((line as usize).checked_sub(1)?)?;
-        let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
-        Some(text[at..end].trim_end_matches('\r'))
+        })
     }
 
     /// The year input `source`'s undated log lines were written in ([`log_time::year_hint`]): read
@@ -133,7 +142,8 @@ impl<'a> Model<'a> {
     /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
     /// signal of a line whatever layout it sits in. Found on first use, once.
     pub fn known_lines(&self) -> &[known::KnownLine] {
-        self.known_lines.get_or_init(|| known::scan(self.sources))
+        self.known_lines
+            .get_or_init(|| known::scan(self.sources, self.line_starts()))
     }
 
     /// The Services the Pod `pod` calls: named in its containers' environment, or the host its
