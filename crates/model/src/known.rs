@@ -26,7 +26,7 @@ const LONGEST: usize = 16 * 1024;
 
 /// Every known line of `sources`, the best entry of each; `starts` are where each line of each
 /// source starts ([`Model::line_starts`]).
-pub fn scan(sources: &[Source], starts: &[Vec<usize>]) -> Vec<KnownLine> {
+pub fn scan(sources: &[Source], starts: &[Vec<u32>]) -> Vec<KnownLine> {
     let mut out = Vec::new();
     // The lines the catalog does not know, each text once. A dump repeats most of its lines word
     // for word (`      ready: true`, a Pod template's fields): the 1,000-Pod YAML dump has 625,094
@@ -59,11 +59,12 @@ pub fn scan(sources: &[Source], starts: &[Vec<usize>]) -> Vec<KnownLine> {
 
 /// The lines of `text` as [`str::lines`] gives them, from where each starts (`starts`, the first
 /// `0`: [`Model::line_starts`]).
-fn lines<'t>(text: &'t str, starts: &'t [usize]) -> impl Iterator<Item = &'t str> {
+fn lines<'t>(text: &'t str, starts: &'t [u32]) -> impl Iterator<Item = &'t str> {
     starts.iter().enumerate().filter_map(move |(i, &at)| {
+        let at = at as usize;
         let line = match starts.get(i + 1) {
             Some(&next) => {
-                let line = text.get(at..next - 1)?;
+                let line = text.get(at..next as usize - 1)?;
                 line.strip_suffix('\r').unwrap_or(line)
             }
             None => text.get(at..).filter(|rest| !rest.is_empty())?,
@@ -304,8 +305,8 @@ mod tests {
             "é\n中\r\n",
             "\r",
         ] {
-            let starts: Vec<usize> = std::iter::once(0)
-                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+            let starts: Vec<u32> = std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
                 .collect();
             assert_eq!(
                 lines(text, &starts).collect::<Vec<_>>(),
