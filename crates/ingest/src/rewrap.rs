@@ -23,13 +23,18 @@ const WIDEST_WRAP: usize = 100;
 /// The width of a text's widest line, when it is one a hard wrap leaves (40 to [`WIDEST_WRAP`]).
 /// A longer line followed by an empty one is a table row [`rejoin_tables`] joined, not a sign the
 /// text was not wrapped: it is left out. Stops at the first longer line (a dump's first long line).
-fn widest(lines: &[&str]) -> Option<usize> {
+///
+/// It takes the lines as they come, so that a text is not split into a list of its lines before
+/// its first long line lets it go: a 43 MB JSON dump's 868,558 lines were collected (14 MB, 93
+/// million instructions) to look at its first 320.
+fn widest<'t>(lines: impl IntoIterator<Item = &'t str>) -> Option<usize> {
+    let mut lines = lines.into_iter().peekable();
     let mut widest = 0;
-    for (i, line) in lines.iter().enumerate() {
+    while let Some(line) = lines.next() {
         let w = width(line);
         if w > WIDEST_WRAP {
             let joined_row = lines
-                .get(i + 1)
+                .peek()
                 .is_some_and(|next| next.trim_end_matches(['\n', '\r']).is_empty());
             if !joined_row {
                 return None;
@@ -43,9 +48,9 @@ fn widest(lines: &[&str]) -> Option<usize> {
 
 /// The text with its hard-wrapped lines joined, or `None` when it has none.
 pub fn rejoin(text: &str, keys: Keys) -> Option<String> {
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     // Widths count the spaces a line ends with: the wrap leaves all but the one it broke at.
-    let widest = widest(&lines)?;
+    let widest = widest(text.split_inclusive('\n'))?;
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     // The line the current one would continue: its index in `out`.
     let mut open: Option<usize> = None;
@@ -167,9 +172,8 @@ impl Wrap {
     /// `None` when the text has a line too long to have been hard-wrapped, or none long enough to
     /// have needed it ([`widest`]).
     pub fn of(text: &str) -> Option<Wrap> {
-        let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
         Some(Wrap {
-            widest: widest(&lines)?,
+            widest: widest(crate::lines::split_inclusive(text))?,
         })
     }
 
@@ -224,10 +228,10 @@ pub fn rejoin_broken_prefix(text: &str) -> Option<String> {
     if block_prefix(first).is_none() && !quotes_a_line(text) {
         return None;
     }
-    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
     let wrap = Wrap {
-        widest: widest(&lines)?,
+        widest: widest(crate::lines::split_inclusive(text))?,
     };
+    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
     // An indented block is one only when the whole text is indented but for the rests of broken
     // lines (a code block pasted alone): then any line at its margin is a rest, whatever it looks
     // like (`valid: current time …` is the rest of an x509 message, not a YAML key). Elsewhere
@@ -334,10 +338,10 @@ fn block_prefix(line: &str) -> Option<Prefix> {
 /// printed it, its cells under their columns again. Like [`rejoin`], the copy keeps one line per
 /// line of the text: a joined row stands on its first line, the lines it took are left empty.
 pub fn rejoin_tables(text: &str) -> Option<String> {
-    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
     let wrap = Wrap {
-        widest: widest(&lines)?,
+        widest: widest(crate::lines::split_inclusive(text))?,
     };
+    let lines: Vec<&str> = crate::lines::split_inclusive(text).collect();
     let mut out: Option<String> = None;
     let mut copied = 0;
     let mut table: Option<Table> = None;
