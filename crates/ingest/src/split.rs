@@ -9,8 +9,7 @@
 //! The merged reading must be the reading of the whole input, object for object, position for
 //! position: the report may not depend on how many cores read it. So this module takes no chances:
 //! a part is only used when it parses without any error, the rest of the List (its head and tail,
-//! the items replaced by as many empty lines, the "skeleton") must read as an empty List without an
-//! error, and the whole text must be one that the readers take as it is (nothing unwrapped, rejoined
+//! the "skeleton") must read as an empty List without an error, and the whole text must be one that the readers take as it is (nothing unwrapped, rejoined
 //! or split into segments first: [`plain`]). Otherwise the caller reads the whole input itself
 //! ([`crate::ingest_observed`]); that fallback gives the same report, only later.
 //!
@@ -73,14 +72,13 @@ pub struct ListCut {
 }
 
 impl ListCut {
-    /// The text with the items replaced by as many empty lines: the List's head and tail, each
-    /// line where it was, read as an empty List to check them and to make the input's summary.
+    /// The text without its items: the List's head and tail, read as an empty List to check them
+    /// and to make the input's summary. Its lines after the items are not where they were; no
+    /// position of it is kept, as it is only used when it reads without an error and makes no
+    /// object ([`check_skeleton`]).
     pub fn skeleton(&self, text: &str) -> String {
-        let items = &text[self.items.clone()];
-        let lines = memchr::memchr_iter(b'\n', items.as_bytes()).count();
-        let mut skeleton = String::with_capacity(text.len() - items.len() + lines);
+        let mut skeleton = String::with_capacity(text.len() - self.items.len());
         skeleton.push_str(&text[..self.items.start]);
-        skeleton.extend(std::iter::repeat_n('\n', lines));
         skeleton.push_str(&text[self.items.end..]);
         skeleton
     }
