@@ -4,9 +4,12 @@
 //! those ([`scan`]). The report's messages stay in the worker: the page asks for its texts in
 //! another language ([`localize`]) rather than for another analysis.
 
+use faultline_engine::ingest::Ingested;
 use faultline_engine::message::Message;
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::{analyze_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source};
+use faultline_engine::{
+    analyze_for_scan, analyze_read_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source,
+};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 use crate::texts::{self, Texts};
@@ -95,6 +98,25 @@ pub fn run_after(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
+    run_read(last, job, sources, None, unreadable, timings, clock, send)
+}
+
+/// [`run_after`], `read` the reading of `sources` when it was made already (a big List read in
+/// parts by several workers, [`faultline_engine::ingest::split`]): the analysis goes on from it. A
+/// job that redacts something analyses the redacted copy, which that reading is not of: it reads
+/// the copy again.
+#[allow(clippy::too_many_arguments)]
+pub fn run_read(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    read: Option<Ingested>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &dyn Fn() -> f64,
+    send: &mut Send<'_>,
+) -> Analysed {
+    let mut read = read;
     let scan_options = ScanOptions {
         include_network: job.include_network,
     };
@@ -123,6 +145,7 @@ pub fn run_after(
                 texts,
             );
             sources = redacted.sources;
+            read = None;
         }
         steps.done("redacting");
     }
@@ -132,12 +155,16 @@ pub fn run_after(
         lang: job.lang,
         ..Options::default()
     };
-    let (mut report, reading) = analyze_for_scan(&sources, &options, &mut |progress| {
+    let mut progress = |progress: Progress| {
         steps.enter(progress.phase);
         if throttle.due(&progress, clock) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
-    });
+    };
+    let (mut report, reading) = match read {
+        Some(ingested) => analyze_read_for_scan(&sources, ingested, &options, &mut progress),
+        None => analyze_for_scan(&sources, &options, &mut progress),
+    };
     steps.leave();
     let kept = Kept::take(&mut report);
     for message in messages(&report, head(&report, unreadable, redacted_input)) {
