@@ -85,26 +85,29 @@ impl ListCut {
 }
 
 /// Cuts the items of a List printed by kubectl (`-o json` or `-o yaml`, any size) into at most
-/// `parts` parts of about equal size, each cut at the start of an item's line; `None` when the text
-/// is not such a List, or has one item only.
+/// `parts` parts, each cut at the start of an item's line; `None` when the text is not such a List.
+/// The first part is `first` of the items' bytes (0.0 to 1.0; under 0 or over 1 it is taken as
+/// 0 or 1), the others share the rest about equally; with one item (or too few for the parts
+/// asked) there are fewer parts.
 ///
 /// JSON: the text starts with `{`, the List's `"items": [` ends its line and the next line's indent
 /// is the items'; a cut falls where one item's `},` line is followed by the next item's `{` line at
 /// that indent, which only the boundary between two items of that array can be in a pretty-printed
 /// text (a string holds no line break). YAML: `items:` is a line at the margin and its items are `- `
 /// lines at the margin; the items end at the first other line at the margin after the last one.
-pub fn cut_list(text: &str, parts: usize) -> Option<ListCut> {
+pub fn cut_list(text: &str, parts: usize, first: f64) -> Option<ListCut> {
     let (format, items, boundary, cut_at) = if text.starts_with('{') {
         json_items(text)?
     } else {
         yaml_items(text)?
     };
     let parts = parts.max(1);
-    let size = items.len() / parts;
+    let first = (items.len() as f64 * first.clamp(0.0, 1.0)) as usize;
+    let size = (items.len() - first) / (parts - 1).max(1);
     let finder = memmem::Finder::new(boundary.as_bytes());
     let mut starts = vec![items.start];
     for k in 1..parts {
-        let target = items.start + size * k;
+        let target = items.start + first + size * (k - 1);
         let from = target.max(*starts.last().unwrap_or(&0));
         let Some(found) = finder.find(&text.as_bytes()[from..items.end]) else {
             break;

@@ -11,7 +11,7 @@ const DUMP_YAML: &str = include_str!("../../../../tests/fixtures/ingest/gen-dump
 /// items sent as bytes and read back), check the rest, merge. `None` where it falls back.
 fn read_in_parts(sources: &[Source], index: usize, parts: usize) -> Option<Ingested> {
     let source = &sources[index];
-    let cut = cut_list(&source.text, parts)?;
+    let cut = cut_list(&source.text, parts, 1.0 / parts as f64)?;
     if !plain(source, cut.format) {
         return None;
     }
@@ -41,7 +41,7 @@ fn reading(ingested: &Ingested) -> String {
 }
 
 fn assert_same_reading(sources: &[Source], index: usize, parts: usize) -> ListCut {
-    let cut = cut_list(&sources[index].text, parts).expect("a List to cut");
+    let cut = cut_list(&sources[index].text, parts, 1.0 / parts as f64).expect("a List to cut");
     let merged = read_in_parts(sources, index, parts).expect("the parts read cleanly");
     let whole = ingest(sources);
     assert!(!whole.objects.is_empty());
@@ -96,7 +96,7 @@ fn a_dump_between_other_inputs_keeps_its_place() {
 #[test]
 fn the_parts_are_whole_items_on_their_own_lines_and_cover_every_item() {
     for (text, parts) in [(DUMP_JSON, 4), (DUMP_YAML, 3)] {
-        let cut = cut_list(text, parts).expect("a List");
+        let cut = cut_list(text, parts, 1.0 / parts as f64).expect("a List");
         assert_eq!(cut.parts.first().map(|p| p.range.start), Some(cut.items.start));
         assert_eq!(cut.parts.last().map(|p| p.range.end), Some(cut.items.end));
         for pair in cut.parts.windows(2) {
@@ -115,6 +115,14 @@ fn the_parts_are_whole_items_on_their_own_lines_and_cover_every_item() {
         let mean = cut.items.len() / cut.parts.len();
         assert!(cut.parts.iter().all(|p| p.range.len() < 2 * mean));
     }
+    // A smaller first part (the coordinator's, which also checks the rest), the others alike.
+    let cut = cut_list(DUMP_JSON, 3, 0.1).expect("a List");
+    let sizes: Vec<f64> = cut
+        .parts
+        .iter()
+        .map(|p| p.range.len() as f64 / cut.items.len() as f64)
+        .collect();
+    assert!(sizes[0] < 0.2 && sizes[1] > 0.3 && sizes[2] > 0.3, "{sizes:?}");
 }
 
 #[test]
@@ -165,7 +173,7 @@ fn a_broken_item_refuses_its_part_only_and_the_whole_reading_keeps_its_line() {
     let line = 1 + broken[..broken.find(": [oops").expect("the break")]
         .matches('\n')
         .count() as u32;
-    let cut = cut_list(&broken, 4).expect("still a List to cut");
+    let cut = cut_list(&broken, 4, 0.25).expect("still a List to cut");
     let reads: Vec<bool> = cut
         .parts
         .iter()
@@ -183,7 +191,7 @@ fn a_broken_item_refuses_its_part_only_and_the_whole_reading_keeps_its_line() {
     );
 
     let broken = DUMP_JSON.replacen("\"kind\": \"Service\",", "\"kind\": \"Service\" oops,", 1);
-    let cut = cut_list(&broken, 4).expect("still a List to cut");
+    let cut = cut_list(&broken, 4, 0.25).expect("still a List to cut");
     let refused = cut
         .parts
         .iter()
@@ -195,11 +203,14 @@ fn a_broken_item_refuses_its_part_only_and_the_whole_reading_keeps_its_line() {
 #[test]
 fn what_is_not_a_plain_list_is_not_cut_or_not_read_in_parts() {
     assert_eq!(
-        cut_list("apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n", 4),
+        cut_list("apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n", 4, 0.5),
         None
     );
-    assert_eq!(cut_list("{\"kind\": \"List\", \"items\": [{}, {}]}", 4), None);
-    assert_eq!(cut_list("NAME   READY\nweb-0  1/1\n", 2), None);
+    assert_eq!(
+        cut_list("{\"kind\": \"List\", \"items\": [{}, {}]}", 4, 0.5),
+        None
+    );
+    assert_eq!(cut_list("NAME   READY\nweb-0  1/1\n", 2, 0.5), None);
     // Quoted as an e-mail quotes it: cut, but not plain, so read whole.
     let quoted: String = DUMP_YAML.lines().map(|l| format!("> {l}\n")).collect();
     let sources = [Source::new("mail.txt", quoted)];
@@ -212,7 +223,7 @@ fn what_is_not_a_plain_list_is_not_cut_or_not_read_in_parts() {
 #[test]
 fn items_survive_their_binary_form() {
     let items = read_part(
-        &DUMP_YAML[cut_list(DUMP_YAML, 1).expect("a List").items],
+        &DUMP_YAML[cut_list(DUMP_YAML, 1, 1.0).expect("a List").items],
         3,
         ListFormat::Yaml,
     )
