@@ -174,10 +174,28 @@ mod glue {
         promise
     }
 
-    /// The reading of `sources` made with the readers ([`parts`]) and how many workers read it, or
-    /// `None`: read them whole.
-    async fn read_in_parts(sources: &[Source], workers: usize) -> Option<(Ingested, usize)> {
-        let plan = parts::plan(sources, workers, SPLIT_FROM)?;
+    /// Whether the inputs were read in parts.
+    enum InParts {
+        /// No input to cut (small, not a List, one worker): not tried.
+        NotTried,
+        /// Tried, and something failed: read them whole.
+        Failed,
+        /// Read, by this many workers.
+        Read(Ingested, usize),
+    }
+
+    /// The reading of `sources` made with the readers ([`parts`]), if it can be made.
+    async fn read_in_parts(sources: &[Source], workers: usize) -> InParts {
+        match parts::plan(sources, workers, SPLIT_FROM) {
+            Some(plan) => read_planned(sources, plan)
+                .await
+                .map_or(InParts::Failed, |(read, workers)| InParts::Read(read, workers)),
+            None => InParts::NotTried,
+        }
+    }
+
+    /// [`read_in_parts`] of a plan: the reading and how many workers read it.
+    async fn read_planned(sources: &[Source], plan: parts::Plan) -> Option<(Ingested, usize)> {
         let readers: Vec<Worker> = READERS.with(|r| r.borrow().clone());
         let wanted = plan.cut.parts.len() - 1;
         if readers.len() < wanted {
@@ -336,12 +354,12 @@ mod glue {
                 };
                 let mut timings = vec![files];
                 let started = js_sys::Date::now();
-                let read = read_in_parts(&sources, workers).await;
                 // Read in parts: that was the reading, named with how many workers read
-                // (`reading-2`). Not: the time it took before giving up (`parts`), when it counts.
-                let step = match &read {
-                    Some((_, workers)) => Some(format!("reading-{workers}")),
-                    None => (js_sys::Date::now() - started >= 1.0).then(|| "parts".to_string()),
+                // (`reading-2`). Not: the time it took before giving up (`parts`).
+                let (read, step) = match read_in_parts(&sources, workers).await {
+                    InParts::Read(read, workers) => (Some(read), Some(format!("reading-{workers}"))),
+                    InParts::Failed => (None, Some("parts".to_string())),
+                    InParts::NotTried => (None, None),
                 };
                 if let Some(step) = step {
                     timings.push(Timing {
@@ -349,7 +367,6 @@ mod glue {
                         ms: js_sys::Date::now() - started,
                     });
                 }
-                let read = read.map(|(read, _)| read);
                 let analysed = job::run_read(
                     previous,
                     &job,
