@@ -62,6 +62,9 @@ async function reportWith(t, query) {
   const steps = await page.locator('.analysis-time').getAttribute('data-steps');
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.export-json').click()]);
   const report = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  // When it was exported: the one field that differs from one export to the next.
+  assert.match(report.exported_at, /^\d{4}-\d\d-\d\dT/);
+  delete report.exported_at;
   return { report, steps, errors };
 }
 

@@ -51,6 +51,9 @@ mod glue {
         static NEXT_ID: Cell<u32> = const { Cell::new(1) };
     }
 
+    /// How long the engine's worker waits for its readers' answers before it reads the input whole.
+    const READERS_WAIT_MS: i32 = 30_000;
+
     /// The loader script a reader runs: this worker's own (static/engine-worker.js), beside it.
     const READER_URL: &str = "engine-worker.js";
 
@@ -206,6 +209,15 @@ mod glue {
             .for_readers(sources)
             .zip(&readers)
             .map(|((text, line, format), reader)| ask(reader, text, line, format, fail))
+            .collect();
+        // A reader that neither answers nor fails would hold the job for ever: past this, it is
+        // taken as failed (the parts of a 43 MB dump are read in a fraction of a second).
+        let deadline = Promise::new(&mut |_, reject| {
+            let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&reject, READERS_WAIT_MS);
+        });
+        let asked: Vec<Promise> = asked
+            .into_iter()
+            .map(|answer| Promise::race(&Array::of2(&answer, &deadline)))
             .collect();
         let own = parts::read_own(sources, &plan);
         // Every reply is awaited, even when this worker's part failed: a reply left unread would
