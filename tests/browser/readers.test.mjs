@@ -77,7 +77,8 @@ test('a big List read by two or four workers gives the report one worker gives',
   assert.equal(one.report.counts.Pod, 80);
   for (const readers of [2, 4]) {
     const got = await reportWith(t, `?readers=${readers}`);
-    assert.match(got.steps, new RegExp(`^files=\\d+ reading-${readers}=\\d+ relating=`), `${readers} workers read it`);
+    const reading = ['post', 'check', 'own', 'wait', 'merge'].map((s) => `reading-${readers}\\.${s}=\\d+`).join(' ');
+    assert.match(got.steps, new RegExp(`^files=\\d+ ${reading} relating=`), `${readers} workers read it`);
     assert.deepEqual(got.report, one.report, `${readers} workers: the same report`);
     assert.deepEqual(got.errors, []);
   }

@@ -183,8 +183,8 @@ mod glue {
         NotTried,
         /// Tried, and something failed: read them whole.
         Failed,
-        /// Read, by this many workers.
-        Read(Ingested, usize),
+        /// Read: the reading, and the steps it took.
+        Read(Ingested, Vec<Timing>),
     }
 
     /// The reading of `sources` made with the readers ([`parts`]), if it can be made.
@@ -192,13 +192,26 @@ mod glue {
         match parts::plan(sources, workers, SPLIT_FROM) {
             Some(plan) => read_planned(sources, plan)
                 .await
-                .map_or(InParts::Failed, |(read, workers)| InParts::Read(read, workers)),
+                .map_or(InParts::Failed, |(read, steps)| InParts::Read(read, steps)),
             None => InParts::NotTried,
         }
     }
 
-    /// [`read_in_parts`] of a plan: the reading and how many workers read it.
-    async fn read_planned(sources: &[Source], plan: parts::Plan) -> Option<(Ingested, usize)> {
+    /// [`read_in_parts`] of a plan: the reading, and its steps, each named after the number of
+    /// workers (`reading-2.post`): posting the parts (copying them out of wasm memory), checking
+    /// the input, reading the first part, waiting for the readers, merging their items.
+    async fn read_planned(sources: &[Source], plan: parts::Plan) -> Option<(Ingested, Vec<Timing>)> {
+        let workers = plan.cut.parts.len();
+        let mut steps = Vec::new();
+        let mut since = js_sys::Date::now();
+        let mut done = |step: &str| {
+            let now = js_sys::Date::now();
+            steps.push(Timing {
+                step: format!("reading-{workers}.{step}"),
+                ms: now - since,
+            });
+            since = now;
+        };
         let readers: Vec<Worker> = READERS.with(|r| r.borrow().clone());
         let wanted = plan.cut.parts.len() - 1;
         if readers.len() < wanted {
@@ -219,7 +232,11 @@ mod glue {
             .into_iter()
             .map(|answer| Promise::race(&Array::of2(&answer, &deadline)))
             .collect();
-        let own = parts::read_own(sources, &plan);
+        done("post");
+        let checked = parts::check(sources, &plan);
+        done("check");
+        let own = checked.and_then(|checked| parts::read_first(sources, &plan, checked));
+        done("own");
         // Every reply is awaited, even when this worker's part failed: a reply left unread would
         // reach the next job's handler.
         let mut replies = Vec::with_capacity(asked.len());
@@ -231,11 +248,13 @@ mod glue {
             });
             replies.push(reply);
         }
+        done("wait");
         if replies.iter().any(Option::is_none) {
             end_readers();
         }
         let merged = parts::merge(sources, &plan, own?, &replies, &mut |_, _| {})?;
-        Some((merged, plan.cut.parts.len()))
+        done("merge");
+        Some((merged, steps))
     }
 
     /// A reader's side: reads the part in `data` and posts its items back (`items: null` when the
@@ -366,19 +385,22 @@ mod glue {
                 };
                 let mut timings = vec![files];
                 let started = js_sys::Date::now();
-                // Read in parts: that was the reading, named with how many workers read
-                // (`reading-2`). Not: the time it took before giving up (`parts`).
-                let (read, step) = match read_in_parts(&sources, workers).await {
-                    InParts::Read(read, workers) => (Some(read), Some(format!("reading-{workers}"))),
-                    InParts::Failed => (None, Some("parts".to_string())),
-                    InParts::NotTried => (None, None),
+                // Read in parts: that was the reading, in its steps. Not: the time it took before
+                // giving up (`parts`).
+                let read = match read_in_parts(&sources, workers).await {
+                    InParts::Read(read, steps) => {
+                        timings.extend(steps);
+                        Some(read)
+                    }
+                    InParts::Failed => {
+                        timings.push(Timing {
+                            step: "parts".to_string(),
+                            ms: js_sys::Date::now() - started,
+                        });
+                        None
+                    }
+                    InParts::NotTried => None,
                 };
-                if let Some(step) = step {
-                    timings.push(Timing {
-                        step,
-                        ms: js_sys::Date::now() - started,
-                    });
-                }
                 let analysed = job::run_read(
                     previous,
                     &job,

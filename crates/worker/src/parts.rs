@@ -66,21 +66,42 @@ pub struct Own {
 
 /// The coordinator's share ([`Own`]); `None` when the input must be read whole.
 pub fn read_own(sources: &[Source], plan: &Plan) -> Option<Own> {
+    let checked = check(sources, plan)?;
+    read_first(sources, plan, checked)
+}
+
+/// The input and its skeleton checked ([`split::plain`], [`split::check_skeleton`]): the first
+/// step of [`read_own`], timed apart by the worker.
+pub fn check(sources: &[Source], plan: &Plan) -> Option<Checked> {
     let source = &sources[plan.index];
     if !split::plain(source, plan.cut.format) {
         return None;
     }
     let skeleton = Source::new(source.name.clone(), plan.cut.skeleton(&source.text));
     let implied_kind = split::check_skeleton(&skeleton)?;
+    Some(Checked {
+        skeleton,
+        implied_kind,
+    })
+}
+
+/// An input checked by [`check`].
+pub struct Checked {
+    skeleton: Source,
+    implied_kind: Option<String>,
+}
+
+/// The first part's items, after [`check`]: the second step of [`read_own`].
+pub fn read_first(sources: &[Source], plan: &Plan, checked: Checked) -> Option<Own> {
     let first = plan.cut.parts.first()?;
     let items = split::read_part(
-        &source.text[first.range.clone()],
+        &sources[plan.index].text[first.range.clone()],
         first.first_line,
         plan.cut.format,
     )?;
     Some(Own {
-        skeleton,
-        implied_kind,
+        skeleton: checked.skeleton,
+        implied_kind: checked.implied_kind,
         items,
     })
 }
