@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { ROOT, DIST, serveDist, launchBrowser, recordRequests, screenshot, analysed } from './harness.mjs';
 
 const X509_PODS = readFileSync(join(ROOT, 'tests/fixtures/browser/x509-pods.json'), 'utf8');
@@ -218,7 +219,7 @@ test('progress: the bar rises to the total, then the report; a long list shows i
   assert.match(await time.textContent(), /^Analysed in \d+\.\d\d s, in this tab, then checked for secrets in \d+\.\d\d s$/);
   const steps = (await time.getAttribute('data-steps')).split(' ').map((s) => s.split('='));
   assert.deepEqual(steps.map(([step]) => step),
-    ['files', 'reading', 'relating', 'diagnosing', 'judging', 'timeline', 'sending', 'scanning']);
+    ['files', 'reading', 'relating', 'diagnosing', 'judging', 'timeline', 'hashing', 'sending', 'scanning']);
   assert.ok(steps.every(([, ms]) => Number(ms) >= 0) && Number(steps[1][1]) > 0, `${steps}`);
   await page.evaluate(() => { window.__firstCards = [...document.querySelectorAll('.finding')].map((e) => [e, e.textContent]); });
   await page.locator('.show-more').first().click();
@@ -342,6 +343,14 @@ test('a file over 1 MiB is read as a stream, whole: every object, at its line, i
     assert.ok(card.evidence.some((e) => e.startsWith(`pods.yaml:${111 + i * lines}`) && e.includes('ErrImagePull')), card.evidence.join('\n'));
     assert.ok(card.evidence.some((e) => e.includes(`镜像拉取失败 ${i}:`)), card.evidence.join('\n'));
   }
+  // The exported report names the input by the SHA-256 of its text (what `faultline verify`
+  // checks): the worker asks the browser's WebCrypto for it while the engine reads, and it is the
+  // hash Node computes of the same text (made here by the same code as in the page).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.export-json').click()]);
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const text = new Function('arg', PODS)({ pod: POD, count, note: '镜像拉取失败' });
+  assert.deepEqual(exported.inputs.map((i) => [i.source, i.sha256]),
+    [['pods.yaml', createHash('sha256').update(text, 'utf8').digest('hex')]]);
 });
 
 test('the main thread stays free while a multi-MB dump is analysed (long tasks measured)', async (t) => {

@@ -20,9 +20,10 @@ pub(crate) fn explains_caller(model: &Model<'_>, symptom: &Finding, cause: &Find
         *service == cause.subject
             || (cause.subject.kind == "Pod" && selects(model, service, &cause.subject))
             || (!cause.affects.is_empty()
-                && model.objects_of_kind("Pod").any(|p| {
-                    selects(model, service, &p.id) && cause.affects.iter().any(|w| top_is(model, &p.id, w))
-                }))
+                && model
+                    .pods_selected_by(service)
+                    .iter()
+                    .any(|p| cause.affects.iter().any(|w| top_is(model, p, w))))
     })
 }
 

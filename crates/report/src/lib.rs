@@ -285,7 +285,7 @@ pub struct InputSummary {
     pub kinds: BTreeMap<String, usize>,
     /// The SHA-256 of the input's text as it was analysed (UTF-8, lower-case hex), so that a report
     /// names exactly what it was made from and `faultline verify` can tell a changed input. Set by
-    /// the engine; empty (and absent from JSON) in reports made before it was recorded.
+    /// the engine, or by its caller when it hashes faster (the app's worker asks WebCrypto); empty (and absent from JSON) in reports made before it was recorded.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sha256: String,
 }

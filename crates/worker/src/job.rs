@@ -8,7 +8,7 @@ use faultline_engine::ingest::Ingested;
 use faultline_engine::message::Message;
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
 use faultline_engine::{
-    analyze_for_scan, analyze_read_for_scan, Lang, Options, Phase, Progress, Reading, Report, Source,
+    analyze_for_scan, analyze_read_for_scan, Digests, Lang, Options, Phase, Progress, Reading, Report, Source,
 };
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
@@ -98,13 +98,62 @@ pub fn run_after(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
-    run_read(last, job, sources, None, unreadable, timings, clock, send)
+    let pending = analyse(
+        last,
+        job,
+        sources,
+        unreadable,
+        timings,
+        clock,
+        Digests::Engine,
+        send,
+    );
+    report(pending, Vec::new(), send)
 }
 
-/// [`run_after`], `read` the reading of `sources` when it was made already (a big List read in
-/// parts by several workers, [`faultline_engine::ingest::split`]): the analysis goes on from it. A
-/// job that redacts something analyses the redacted copy, which that reading is not of: it reads
-/// the copy again.
+/// A job analysed whose report is not sent yet: [`analyse`] then [`report`], for a caller that
+/// hashes the inputs meanwhile ([`Pending::needs_digests`]).
+pub struct Pending<'c> {
+    id: u64,
+    sources: Vec<Source>,
+    reading: Reading,
+    report: Report,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    redacted_input: bool,
+    options: ScanOptions,
+    steps: Steps<'c>,
+    needs_digests: bool,
+}
+
+impl Pending<'_> {
+    /// Whether [`report`] needs the SHA-256 of each input's text from the caller: the caller asked
+    /// for it with [`Digests::Caller`] and analysed the texts it gave. When the job redacted them,
+    /// the texts analysed are the redacted copy, and the engine hashed those itself.
+    pub fn needs_digests(&self) -> bool {
+        self.needs_digests
+    }
+}
+
+/// [`run_after`] up to the report, not sent: with [`Digests::Caller`] and a job that does not redact,
+/// the report's inputs have no SHA-256 yet, and [`report`] takes them.
+#[allow(clippy::too_many_arguments)]
+pub fn analyse<'c>(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &'c dyn Fn() -> f64,
+    digests: Digests,
+    send: &mut Send<'_>,
+) -> Pending<'c> {
+    analyse_read(
+        last, job, sources, None, unreadable, timings, clock, digests, send,
+    )
+}
+
+/// [`run_after`] with the reading of `sources` made already (a big List read in parts by several
+/// workers, [`faultline_engine::ingest::split`]): the report sent, as [`report`] sends it.
 #[allow(clippy::too_many_arguments)]
 pub fn run_read(
     last: Option<Analysed>,
@@ -116,12 +165,42 @@ pub fn run_read(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
+    let pending = analyse_read(
+        last,
+        job,
+        sources,
+        read,
+        unreadable,
+        timings,
+        clock,
+        Digests::Engine,
+        send,
+    );
+    report(pending, Vec::new(), send)
+}
+
+/// [`analyse`], `read` the reading of `sources` when it was made already: the analysis goes on from
+/// it. A job that redacts something analyses the redacted copy, which that reading is not of: it
+/// reads the copy again.
+#[allow(clippy::too_many_arguments)]
+pub fn analyse_read<'c>(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    read: Option<Ingested>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &'c dyn Fn() -> f64,
+    digests: Digests,
+    send: &mut Send<'_>,
+) -> Pending<'c> {
     let mut read = read;
     let scan_options = ScanOptions {
         include_network: job.include_network,
     };
     let mut steps = Steps::new(timings, clock);
     let mut sources = sources;
+    let mut digests = digests;
     let last_reading = last
         .filter(|last| job.redact && last.sources == sources)
         .and_then(|last| last.reading);
@@ -145,6 +224,8 @@ pub fn run_read(
                 texts,
             );
             sources = redacted.sources;
+            // The caller hashed the texts it sent, not this copy.
+            digests = Digests::Engine;
             read = None;
         }
         steps.done("redacting");
@@ -153,6 +234,7 @@ pub fn run_read(
     let mut throttle = Throttle::default();
     let options = Options {
         lang: job.lang,
+        digests,
         ..Options::default()
     };
     let mut progress = |progress: Progress| {
@@ -161,11 +243,50 @@ pub fn run_read(
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
     };
-    let (mut report, reading) = match read {
+    let (report, reading) = match read {
         Some(ingested) => analyze_read_for_scan(&sources, ingested, &options, &mut progress),
         None => analyze_for_scan(&sources, &options, &mut progress),
     };
     steps.leave();
+    Pending {
+        id: job.id,
+        sources,
+        reading,
+        report,
+        unreadable,
+        redacted_input,
+        options: scan_options,
+        steps,
+        needs_digests: digests == Digests::Caller,
+    }
+}
+
+/// Sends the report of `pending`, with `digests` (the SHA-256 of each input's text, in lower-case
+/// hex, in the order of its sources) when it [needs them](Pending::needs_digests); ends with
+/// [`Reply::Reported`]. A digest missing or malformed is computed here: the report never names an
+/// input by a wrong hash.
+pub fn report(pending: Pending<'_>, digests: Vec<String>, send: &mut Send<'_>) -> Analysed {
+    let Pending {
+        id,
+        sources,
+        reading,
+        mut report,
+        unreadable,
+        redacted_input,
+        options,
+        mut steps,
+        needs_digests,
+    } = pending;
+    if needs_digests {
+        let mut digests = digests.into_iter();
+        for (input, source) in report.inputs.iter_mut().zip(&sources) {
+            input.sha256 = match digests.next() {
+                Some(d) if d.len() == 64 && d.bytes().all(|b| b.is_ascii_hexdigit()) => d,
+                _ => faultline_engine::sha256_hex(source.text.as_bytes()),
+            };
+        }
+        steps.done("hashing");
+    }
     let kept = Kept::take(&mut report);
     for message in messages(&report, head(&report, unreadable, redacted_input)) {
         send(message, Vec::new());
@@ -179,11 +300,11 @@ pub fn run_read(
     // million allocations (95 ms to free natively), time the page need not wait for.
     drop(report);
     Analysed {
-        id: job.id,
+        id,
         sources,
         reading: Some(reading),
         scanned: false,
-        options: scan_options,
+        options,
         timings: steps.timings,
         kept,
     }

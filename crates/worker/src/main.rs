@@ -19,7 +19,7 @@ mod glue {
 
     use faultline_engine::ingest::split::{ListFormat, SPLIT_FROM};
     use faultline_engine::ingest::{text_from_bytes, Ingested};
-    use faultline_engine::{Phase, Progress, Source};
+    use faultline_engine::{Digests, Phase, Progress, Source};
     use faultline_worker::protocol::Unreadable;
     use faultline_worker::protocol::{self, Reply, Request, Timing};
     use faultline_worker::{job, looks_binary, parts};
@@ -383,6 +383,12 @@ mod glue {
                     step: "files".to_string(),
                     ms: js_sys::Date::now() - started,
                 };
+                // The browser hashes the texts on a thread of its own while the engine reads them.
+                let digests = digests_started(&sources);
+                let asked = match digests {
+                    Some(_) => Digests::Caller,
+                    None => Digests::Engine,
+                };
                 let mut timings = vec![files];
                 let started = js_sys::Date::now();
                 // Read in parts: that was the reading, in its steps. Not: the time it took before
@@ -401,7 +407,7 @@ mod glue {
                     }
                     InParts::NotTried => None,
                 };
-                let analysed = job::run_read(
+                let pending = job::analyse_read(
                     previous,
                     &job,
                     sources,
@@ -409,10 +415,16 @@ mod glue {
                     unreadable,
                     timings,
                     &js_sys::Date::now,
-                    &mut |bytes, texts| {
-                        post(job.id, &bytes, &texts);
-                    },
+                    asked,
+                    &mut |bytes, texts| post(job.id, &bytes, &texts),
                 );
+                let hex = match digests.filter(|_| pending.needs_digests()) {
+                    Some(digests) => digests_hex(digests).await,
+                    None => Vec::new(),
+                };
+                let analysed = job::report(pending, hex, &mut |bytes, texts| {
+                    post(job.id, &bytes, &texts);
+                });
                 LAST.with(|last| *last.borrow_mut() = Some(analysed));
             }
             Some(Request::Scan { id }) => LAST.with(|last| {
@@ -443,6 +455,38 @@ mod glue {
             Some(Request::Docs) => post(0, &job::docs(), &[]),
             None => {}
         }
+    }
+
+    /// The SHA-256 of each source's text, asked of the browser's WebCrypto (`crypto.subtle.digest`),
+    /// which copies the bytes at once and hashes them on a thread of its own; `None` where it is not
+    /// there (a page served over plain HTTP from another host is not a secure context): the engine
+    /// then hashes them itself.
+    fn digests_started(sources: &[Source]) -> Option<Vec<js_sys::Promise>> {
+        let subtle = scope().crypto().ok()?.subtle();
+        sources
+            .iter()
+            .map(|source| {
+                subtle
+                    .digest_with_str_and_u8_array("SHA-256", source.text.as_bytes())
+                    .ok()
+            })
+            .collect()
+    }
+
+    /// The digests of [`digests_started`] in lower-case hex, in order; an empty string for one that
+    /// failed (the job then hashes that text itself).
+    async fn digests_hex(digests: Vec<js_sys::Promise>) -> Vec<String> {
+        let mut hex = Vec::with_capacity(digests.len());
+        for digest in digests {
+            let bytes = JsFuture::from(digest)
+                .await
+                .ok()
+                .and_then(|buffer| buffer.dyn_into::<js_sys::ArrayBuffer>().ok())
+                .map(|buffer| Uint8Array::new(&buffer).to_vec())
+                .unwrap_or_default();
+            hex.push(bytes.iter().map(|b| format!("{b:02x}")).collect());
+        }
+        hex
     }
 
     /// An input's text: bytes the page sent, or a file read here.

@@ -603,3 +603,68 @@ fn a_list_read_in_parts_gives_the_page_the_same_report_and_secrets() {
     assert!(parts::plan(&sources, 4, faultline_engine::ingest::split::SPLIT_FROM).is_none());
     assert!(parts::plan(&sources, 1, 0).is_none());
 }
+
+/// The page's worker hashes the inputs with the browser's WebCrypto while the engine reads them: the
+/// report waits for those digests and names each input by its own; a digest that is not a SHA-256 in
+/// hex is computed here instead; and a job that redacted its inputs names the redacted copy, which
+/// the engine hashed itself (the browser hashed the texts it was sent).
+#[test]
+fn a_report_whose_inputs_the_caller_hashes_names_them_by_its_digests() {
+    let sources = vec![Source::new("pod.yaml", POD), Source::new("b.txt", "two")];
+    let engine = shown(analyze(&sources));
+    let given = "ab".repeat(32);
+    let clock = tick();
+    let mut replies = Vec::new();
+    let mut send = |bytes: Vec<u8>, _| replies.push(decode(&bytes).unwrap());
+    let pending = analyse(
+        None,
+        &job(false),
+        sources.clone(),
+        Vec::new(),
+        Vec::new(),
+        &clock,
+        Digests::Caller,
+        &mut send,
+    );
+    assert!(pending.needs_digests());
+    assert!(
+        pending.report.inputs.iter().all(|i| i.sha256.is_empty()),
+        "left to the caller"
+    );
+    report(pending, vec![given.clone(), "not a digest".into()], &mut send);
+    let (sent, _) = assemble(&replies);
+    let hashes: Vec<_> = sent.inputs.iter().map(|i| i.sha256.clone()).collect();
+    assert_eq!(hashes, [given.clone(), faultline_engine::sha256_hex(b"two")]);
+    // Apart from the hash the caller gave, the report is the engine's.
+    let mut same = sent.clone();
+    same.inputs[0].sha256 = engine.inputs[0].sha256.clone();
+    assert_eq!(same, engine);
+    let Some(Reply::Reported(steps)) = replies.last() else {
+        panic!("not reported: {:?}", replies.last())
+    };
+    assert!(steps.iter().any(|s| s.step == "hashing"), "{steps:?}");
+
+    // Redacting: the texts analysed are a copy the caller never hashed.
+    let mut replies = Vec::new();
+    let mut send = |bytes: Vec<u8>, _| replies.push(decode(&bytes).unwrap());
+    let redacted = vec![Source::new("pod.yaml", POD)];
+    let pending = analyse(
+        None,
+        &job(true),
+        redacted,
+        Vec::new(),
+        Vec::new(),
+        &clock,
+        Digests::Caller,
+        &mut send,
+    );
+    assert!(!pending.needs_digests());
+    let text = pending.sources[0].text.clone();
+    assert!(text.contains("<redacted:"), "{text}");
+    report(pending, vec![given], &mut send);
+    let (sent, _) = assemble(&replies);
+    assert_eq!(
+        sent.inputs[0].sha256,
+        faultline_engine::sha256_hex(text.as_bytes())
+    );
+}
