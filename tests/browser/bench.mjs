@@ -6,7 +6,9 @@
 //     own once idle), and the secret scan that follows the report in the worker, to its end;
 //   - the longest main-thread task seen during Faultline's run (PerformanceObserver long tasks), and
 //     when it started, in seconds after the drop.
-// Then the app's first render (median of 5 fresh loads). Prints a table; exits 0 even when a run
+// Faultline runs once per worker count in BENCH_READERS (default "1,2,4": `?readers=K`, how many
+// workers read a big List at once; 1 is the engine's worker alone). Then the app's first render
+// (median of 5 fresh loads). Prints a table; exits 0 even when a run
 // fails (the row says why): figures, not a verdict.
 import { createServer } from 'node:http';
 import { appendFile, readFile, stat } from 'node:fs/promises';
@@ -48,10 +50,12 @@ const runsFor = (bytes) => Number(process.env.BENCH_RUNS ?? 3) > 1 && bytes < 10
 // Of the figures there are: a paint entry can be missing from a load.
 const median = (xs) => { const ok = xs.filter(Number.isFinite).sort((a, b) => a - b); return ok.length ? ok[Math.floor(ok.length / 2)] : NaN; };
 
-async function openApp() {
+const readerCounts = (process.env.BENCH_READERS ?? '1,2,4').split(',').map(Number).filter((k) => k >= 1);
+
+async function openApp(readers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(app, { waitUntil: 'load' });
+  await page.goto(readers ? `${app}?readers=${readers}` : app, { waitUntil: 'load' });
   await page.locator('.finding').first().waitFor();
   return { context, page };
 }
@@ -60,12 +64,12 @@ async function idle(page, timeout) {
   await page.locator('.app[data-analysis="idle"]').waitFor({ state: 'attached', timeout });
 }
 
-async function benchDump(dump) {
+async function benchDump(dump, readers) {
   const name = basename(dump);
   const bytes = (await stat(dump)).size;
   const json = name.endsWith('.json');
   const runs = runsFor(bytes);
-  const { context, page } = await openApp();
+  const { context, page } = await openApp(readers);
   try {
     await page.evaluate(async (url) => {
       window.__text = await (await fetch(url)).text();
@@ -155,9 +159,9 @@ async function benchDump(dump) {
       await page.getByRole('button', { name: 'Clear all' }).click();
       await idle(page, 60_000);
     }
-    return { name, bytes, json, baseline: median(baseline), faultline: median(faultline), scanned: median(withScan), first: faultline[0], longest, longestAt, steps, firstSteps, failure };
+    return { name, readers, bytes, json, baseline: median(baseline), faultline: median(faultline), scanned: median(withScan), first: faultline[0], longest, longestAt, steps, firstSteps, failure };
   } catch (e) {
-    return { name, bytes, json, failure: String(e.message ?? e).split('\n')[0].slice(0, 90) };
+    return { name, readers, bytes, json, failure: String(e.message ?? e).split('\n')[0].slice(0, 90) };
   } finally {
     await context.close();
   }
@@ -230,7 +234,11 @@ async function firstRender() {
 
 const mb = (bytes) => bytes / 1e6;
 const rows = [];
-for (const dump of dumps) rows.push(await benchDump(dump));
+for (const dump of dumps) for (const readers of readerCounts) rows.push(await benchDump(dump, readers));
+const cores = await (async () => {
+  const { context, page } = await openApp();
+  try { return await page.evaluate(() => navigator.hardwareConcurrency); } finally { await context.close(); }
+})();
 const pastes = [];
 for (const dump of dumps) if ((await stat(dump)).size <= 60e6) pastes.push(await benchPaste(dump));
 const render = await firstRender();
@@ -243,23 +251,24 @@ console.log('Faultline = drop -> read, analysed in the app\'s worker, report ren
 console.log('to the end of the secret scan that follows the report. The baseline is js-yaml 4.3.2 load (YAML) or');
 console.log('JSON.parse (JSON) alone on the main thread. Seconds, median; "first" is the first big analysis of the');
 console.log('page, after its worker\'s warm-up on small inputs (the browser still optimises some of the engine\'s code');
-console.log('during it). Long tasks: to the end of the scan.');
-console.log(`${'input'.padEnd(18)}${pad('MB', 8)}${pad('baseline s', 12)}${pad('Faultline s', 13)}${pad('+ secrets s', 13)}${pad('first s', 9)}${pad('MB/s', 8)}${pad('ratio', 8)}${pad('longest task ms', 17)}${pad('at s', 8)}`);
+console.log('during it). Long tasks: to the end of the scan. "w" is how many workers read a big List at once');
+console.log(`(?readers=K; the browser says navigator.hardwareConcurrency = ${cores}).`);
+console.log(`${'input'.padEnd(18)}${pad('w', 3)}${pad('MB', 8)}${pad('baseline s', 12)}${pad('Faultline s', 13)}${pad('+ secrets s', 13)}${pad('first s', 9)}${pad('MB/s', 8)}${pad('ratio', 8)}${pad('longest task ms', 17)}${pad('at s', 8)}`);
 for (const r of rows) {
   if (r.faultline === undefined || r.failure) {
     const partial = r.baseline !== undefined ? `${pad((r.baseline / 1000).toFixed(2), 12)}` : '';
-    console.log(`${r.name.padEnd(18)}${pad(mb(r.bytes).toFixed(1), 8)}${partial}  FAILED: ${r.failure}`);
+    console.log(`${r.name.padEnd(18)}${pad(r.readers, 3)}${pad(mb(r.bytes).toFixed(1), 8)}${partial}  FAILED: ${r.failure}`);
     continue;
   }
   const ratio = r.faultline / r.baseline;
-  console.log(`${r.name.padEnd(18)}${pad(mb(r.bytes).toFixed(1), 8)}${pad((r.baseline / 1000).toFixed(2), 12)}`
+  console.log(`${r.name.padEnd(18)}${pad(r.readers, 3)}${pad(mb(r.bytes).toFixed(1), 8)}${pad((r.baseline / 1000).toFixed(2), 12)}`
     + `${pad((r.faultline / 1000).toFixed(2), 13)}${pad((r.scanned / 1000).toFixed(2), 13)}${pad((r.first / 1000).toFixed(2), 9)}${pad((mb(r.bytes) / (r.faultline / 1000)).toFixed(1), 8)}`
     + `${pad(ratio.toFixed(2), 8)}${pad(r.longest.toFixed(0), 17)}${pad(r.longest ? (r.longestAt / 1000).toFixed(2) : '-', 8)}   (Faultline/${r.json ? 'JSON.parse' : 'js-yaml'})`);
 }
 console.log('Where the time goes in the worker (ms, as the app shows them on hover), first run and last run:');
 for (const r of rows) {
-  if (r.firstSteps) console.log(`${r.name.padEnd(18)}first ${r.firstSteps}`);
-  if (r.steps && r.steps !== r.firstSteps) console.log(`${''.padEnd(18)}last  ${r.steps}`);
+  if (r.firstSteps) console.log(`${r.name.padEnd(18)}${pad(r.readers, 3)} first ${r.firstSteps}`);
+  if (r.steps && r.steps !== r.firstSteps) console.log(`${''.padEnd(21)} last  ${r.steps}`);
 }
 console.log('Pasted into the paste box (Ctrl+V of the same text; over 1 MB it becomes an input of its own): seconds to');
 console.log('the report on screen, and the main thread\'s long tasks (over 50 ms) from the paste event to then.');
@@ -276,6 +285,13 @@ if (process.env.BENCH_FIGURES) {
   const add = (figure, value) => { if (Number.isFinite(value)) figures.push(JSON.stringify({ figure: `chromium ${figure}`, value })); };
   for (const r of rows) {
     if (r.failure || r.faultline === undefined) continue;
+    // One worker's figures keep their names; the others say how many workers read.
+    const w = r.readers === 1 ? '' : ` ${r.readers} workers`;
+    if (r.readers !== 1) {
+      add(`${r.name}${w} faultline s`, r.faultline / 1000);
+      for (const [step, ms] of r.steps.split(' ').filter(Boolean).map((s) => s.split('='))) add(`${r.name}${w} step ${step} ms`, Number(ms));
+      continue;
+    }
     add(`${r.name} baseline s`, r.baseline / 1000);
     add(`${r.name} faultline s`, r.faultline / 1000);
     add(`${r.name} + secrets s`, r.scanned / 1000);

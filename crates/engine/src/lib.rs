@@ -81,6 +81,19 @@ pub fn analyze_for_scan(
     (report, Reading { ingested })
 }
 
+/// [`analyze_for_scan`] of inputs already read, as [`ingest::ingest_observed`] reads them: the app's
+/// worker reads a big List in parts on several threads and merges them ([`ingest::split`]); the rest
+/// of the analysis is the same. Progress starts past reading ([`Phase::Relating`]).
+pub fn analyze_read_for_scan(
+    sources: &[Source],
+    ingested: ingest::Ingested,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> (Report, Reading) {
+    let report = diagnose(sources, &ingested, options, progress);
+    (report, Reading { ingested })
+}
+
 /// The inputs as [`analyze_for_scan`] read them, kept for [`Reading::scan`].
 pub struct Reading {
     ingested: ingest::Ingested,

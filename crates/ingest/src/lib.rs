@@ -28,6 +28,7 @@ pub mod reading;
 mod rewrap;
 pub mod segment;
 mod sniff;
+pub mod split;
 mod unread;
 mod wrappers;
 pub mod yaml;
@@ -247,20 +248,39 @@ pub type Reached<'r> = &'r mut dyn FnMut(usize);
 /// (the readers report after each document and each List item, so one big List moves the count too)
 /// and after each input. Documents here count List items one by one.
 pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -> Ingested {
+    ingest_observed_given(sources, None, progress)
+}
+
+/// [`ingest_observed`], one input's List read in parts ([`split::ingest_merged`]).
+fn ingest_observed_given(
+    sources: &[Source],
+    mut merged: Option<split::Merged>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Ingested {
     let mut out = Ingested::default();
     let mut done = 0u64;
     let mut documents = 0u64;
     let mut next_report = PROGRESS_STEP;
     for (index, source) in sources.iter().enumerate() {
         let base = done;
-        ingest_one(index, source, &mut out, &mut |offset| {
+        let mut reached = |offset: usize| {
             documents += 1;
             let at = base + offset as u64;
             if at >= next_report {
                 next_report = at + PROGRESS_STEP;
                 progress(at, documents);
             }
-        });
+        };
+        match merged.take_if(|m| m.index == index) {
+            Some(merged) => ingest_one_with(
+                index,
+                &merged.skeleton,
+                &mut out,
+                &mut reached,
+                Some((merged.items, merged.implied_kind.as_deref())),
+            ),
+            None => ingest_one(index, source, &mut out, &mut reached),
+        }
         done += source.text.len() as u64;
         progress(done, documents);
     }
@@ -271,6 +291,19 @@ pub fn ingest_observed(sources: &[Source], progress: &mut dyn FnMut(u64, u64)) -
 }
 
 fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reached<'_>) {
+    ingest_one_with(index, source, out, reached, None);
+}
+
+/// [`ingest_one`]; `items` are a List's items read elsewhere ([`split`]), with the kind the List
+/// implies for them, added where the List's own would be: after its text is read, before the
+/// input's namespaces are unified.
+fn ingest_one_with(
+    index: usize,
+    source: &Source,
+    out: &mut Ingested,
+    reached: Reached<'_>,
+    items: Option<(Vec<Node>, Option<&str>)>,
+) {
     // A binary file is refused as the app refuses it: one error, nothing read.
     if looks_binary(&source.text) {
         out.errors.push(InputError::new(
@@ -339,6 +372,11 @@ fn ingest_one(index: usize, source: &Source, out: &mut Ingested, reached: Reache
         documents += docs;
         if format != Format::Empty {
             formats.push(format);
+        }
+    }
+    if let Some((items, implied_kind)) = items {
+        for item in items {
+            add_object(index, source, item, implied_kind, out);
         }
     }
     if analysis {

@@ -4,9 +4,12 @@
 //! those ([`scan`]). The report's messages stay in the worker: the page asks for its texts in
 //! another language ([`localize`]) rather than for another analysis.
 
+use faultline_engine::ingest::Ingested;
 use faultline_engine::message::Message;
 use faultline_engine::redact::{self, ScanOptions, SecretHit};
-use faultline_engine::{analyze_for_scan, Digests, Lang, Options, Phase, Progress, Reading, Report, Source};
+use faultline_engine::{
+    analyze_for_scan, analyze_read_for_scan, Digests, Lang, Options, Phase, Progress, Reading, Report, Source,
+};
 
 use crate::protocol::{self, Excerpt, Head, Job, Reply, Secret, Timing, Warmed};
 use crate::texts::{self, Texts};
@@ -144,6 +147,54 @@ pub fn analyse<'c>(
     digests: Digests,
     send: &mut Send<'_>,
 ) -> Pending<'c> {
+    analyse_read(
+        last, job, sources, None, unreadable, timings, clock, digests, send,
+    )
+}
+
+/// [`run_after`] with the reading of `sources` made already (a big List read in parts by several
+/// workers, [`faultline_engine::ingest::split`]): the report sent, as [`report`] sends it.
+#[allow(clippy::too_many_arguments)]
+pub fn run_read(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    read: Option<Ingested>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &dyn Fn() -> f64,
+    send: &mut Send<'_>,
+) -> Analysed {
+    let pending = analyse_read(
+        last,
+        job,
+        sources,
+        read,
+        unreadable,
+        timings,
+        clock,
+        Digests::Engine,
+        send,
+    );
+    report(pending, Vec::new(), send)
+}
+
+/// [`analyse`], `read` the reading of `sources` when it was made already: the analysis goes on from
+/// it. A job that redacts something analyses the redacted copy, which that reading is not of: it
+/// reads the copy again.
+#[allow(clippy::too_many_arguments)]
+pub fn analyse_read<'c>(
+    last: Option<Analysed>,
+    job: &Job,
+    sources: Vec<Source>,
+    read: Option<Ingested>,
+    unreadable: Vec<(String, protocol::Unreadable)>,
+    timings: Vec<Timing>,
+    clock: &'c dyn Fn() -> f64,
+    digests: Digests,
+    send: &mut Send<'_>,
+) -> Pending<'c> {
+    let mut read = read;
     let scan_options = ScanOptions {
         include_network: job.include_network,
     };
@@ -175,6 +226,7 @@ pub fn analyse<'c>(
             sources = redacted.sources;
             // The caller hashed the texts it sent, not this copy.
             digests = Digests::Engine;
+            read = None;
         }
         steps.done("redacting");
     }
@@ -185,12 +237,16 @@ pub fn analyse<'c>(
         digests,
         ..Options::default()
     };
-    let (report, reading) = analyze_for_scan(&sources, &options, &mut |progress| {
+    let mut progress = |progress: Progress| {
         steps.enter(progress.phase);
         if throttle.due(&progress, clock) {
             send(protocol::encode(&Reply::Progress(progress)), Vec::new());
         }
-    });
+    };
+    let (report, reading) = match read {
+        Some(ingested) => analyze_read_for_scan(&sources, ingested, &options, &mut progress),
+        None => analyze_for_scan(&sources, &options, &mut progress),
+    };
     steps.leave();
     Pending {
         id: job.id,

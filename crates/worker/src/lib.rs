@@ -7,6 +7,7 @@
 //! not interrupt the call).
 
 pub mod job;
+pub mod parts;
 /// What the page and the worker say to each other: in `faultline-render`, which the page links
 /// without the engine.
 pub use faultline_render::{protocol, texts};

@@ -3,26 +3,33 @@
 //! buffer. Trunk builds it from the app's index.html (`data-type="worker"`, no-modules target, with a
 //! loader shim the page starts with `new Worker(...)`).
 //!
+//! A big List (`kubectl get -A -o json|yaml` of 4 MB or more) is read by several workers at once:
+//! this worker cuts it at item boundaries, posts all parts but the first to reader workers it starts
+//! from the same script and keeps, reads the first itself meanwhile, and merges the readers' items
+//! in input order ([`faultline_worker::parts`]); whatever fails, it reads the input whole.
+//!
 //! A large file is read as a stream, each chunk copied into the text's buffer as it comes (see
 //! `read_stream`); that read awaits, so messages are handled one at a time from a queue, in
 //! the order they came.
 
 #[cfg(target_arch = "wasm32")]
 mod glue {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use std::collections::VecDeque;
 
-    use faultline_engine::ingest::text_from_bytes;
+    use faultline_engine::ingest::split::{ListFormat, SPLIT_FROM};
+    use faultline_engine::ingest::{text_from_bytes, Ingested};
     use faultline_engine::{Digests, Phase, Progress, Source};
     use faultline_worker::protocol::Unreadable;
     use faultline_worker::protocol::{self, Reply, Request, Timing};
-    use faultline_worker::{job, looks_binary};
-    use js_sys::{Array, Object, Reflect, Uint8Array};
+    use faultline_worker::{job, looks_binary, parts};
+    use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{
-        Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent, ReadableStreamDefaultReader,
+        Blob, DedicatedWorkerGlobalScope, Event, FileReaderSync, MessageEvent, ReadableStreamDefaultReader,
+        Worker,
     };
 
     /// Files from this size on are read as a stream ([`read_stream`]); smaller ones at once.
@@ -35,6 +42,251 @@ mod glue {
         static LAST: RefCell<Option<job::Analysed>> = const { RefCell::new(None) };
         /// Messages not yet handled, oldest first, and whether they are being handled.
         static QUEUE: RefCell<(VecDeque<JsValue>, bool)> = const { RefCell::new((VecDeque::new(), false)) };
+        /// The reader workers started so far (by the first big job), kept for the next ones:
+        /// a reader loads and compiles the engine's wasm when it starts.
+        static READERS: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
+        /// The parts posted to readers and not answered yet: by the id each message carries, the
+        /// functions that resolve or reject the promise of its answer.
+        static PENDING: RefCell<Vec<(u32, Function, Function)>> = const { RefCell::new(Vec::new()) };
+        static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+    }
+
+    /// How long the engine's worker waits for its readers' answers before it reads the input whole.
+    const READERS_WAIT_MS: i32 = 30_000;
+
+    /// The loader script a reader runs: this worker's own (static/engine-worker.js), beside it.
+    const READER_URL: &str = "engine-worker.js";
+
+    /// A parameter of this worker's URL (the page passes its own `readers` and `readers-fail`).
+    fn parameter(name: &str) -> Option<String> {
+        let search = scope().location().search();
+        search
+            .trim_start_matches('?')
+            .split('&')
+            .find_map(|p| p.strip_prefix(name)?.strip_prefix('=').map(str::to_string))
+    }
+
+    /// How many workers read a big List: `?readers=K`, else the cores the browser has, at most 4.
+    fn workers_wanted() -> usize {
+        parameter("readers")
+            .and_then(|k| k.parse::<usize>().ok())
+            .unwrap_or_else(|| (scope().navigator().hardware_concurrency() as usize).min(4))
+            .clamp(1, 16)
+    }
+
+    /// Starts readers until there are `count`. Each gets its handlers for good: an answer resolves
+    /// the promise of its id; an error (its script does not load, its handler throws) is handled
+    /// here — not passed on to this worker's scope and from there to the page — and rejects every
+    /// promise pending, so the job reads its input whole. Each new reader first reads the warm-up
+    /// dump's items twice (answers nobody waits for), so that the browser has compiled and begun
+    /// to optimise the reader's code before the first big part comes.
+    fn ensure_readers(count: usize) {
+        READERS.with(|readers| {
+            let mut readers = readers.borrow_mut();
+            while readers.len() < count {
+                let Ok(reader) = Worker::new(READER_URL) else {
+                    break;
+                };
+                let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+                    let data = event.data();
+                    let id = Reflect::get(&data, &"id".into()).ok().and_then(|v| v.as_f64());
+                    let asked = PENDING.with(|p| {
+                        let mut pending = p.borrow_mut();
+                        let at = pending.iter().position(|(i, _, _)| Some(f64::from(*i)) == id)?;
+                        Some(pending.swap_remove(at))
+                    });
+                    if let Some((_, resolve, _)) = asked {
+                        let _ = resolve.call1(&JsValue::NULL, &data);
+                    }
+                });
+                let on_error = Closure::<dyn FnMut(Event)>::new(|event: Event| {
+                    event.prevent_default();
+                    for (_, _, reject) in PENDING.with(|p| std::mem::take(&mut *p.borrow_mut())) {
+                        let _ = reject.call1(&JsValue::NULL, &event);
+                    }
+                });
+                reader.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                reader.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+                // As long as the reader: one pair per reader started.
+                on_message.forget();
+                on_error.forget();
+                let warm = &job::warm_sources(0)[0].text;
+                if let Some(cut) = faultline_engine::ingest::split::cut_list(warm, 1, 1.0) {
+                    for part in &cut.parts {
+                        for _ in 0..2 {
+                            post_part(
+                                &reader,
+                                0,
+                                &warm[part.range.clone()],
+                                part.first_line,
+                                cut.format,
+                                false,
+                            );
+                        }
+                    }
+                }
+                readers.push(reader);
+            }
+        });
+    }
+
+    /// Ends every reader: one failed, so all are started afresh when next wanted.
+    fn end_readers() {
+        READERS.with(|readers| {
+            for reader in readers.borrow_mut().drain(..) {
+                reader.terminate();
+            }
+        });
+    }
+
+    /// Posts one part to `reader` with the id its answer will carry.
+    fn post_part(
+        reader: &Worker,
+        id: u32,
+        part: &str,
+        first_line: u32,
+        format: ListFormat,
+        fail: bool,
+    ) -> bool {
+        let bytes = Uint8Array::from(part.as_bytes());
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"id".into(), &JsValue::from(id));
+        let _ = Reflect::set(&message, &"part".into(), &bytes);
+        let _ = Reflect::set(&message, &"firstLine".into(), &JsValue::from(first_line));
+        let _ = Reflect::set(&message, &"format".into(), &JsValue::from(format.id()));
+        let _ = Reflect::set(&message, &"fail".into(), &JsValue::from(fail));
+        let transfer = Array::of1(&bytes.buffer());
+        reader.post_message_with_transfer(&message, &transfer).is_ok()
+    }
+
+    /// Posts one part to `reader`; the promise resolves with the reader's answer, or rejects when
+    /// a reader fails.
+    fn ask(reader: &Worker, part: &str, first_line: u32, format: ListFormat, fail: bool) -> Promise {
+        let id = NEXT_ID.with(|n| {
+            let id = n.get();
+            n.set(id.wrapping_add(1).max(1));
+            id
+        });
+        let promise = Promise::new(&mut |resolve, reject| {
+            PENDING.with(|p| p.borrow_mut().push((id, resolve, reject)));
+        });
+        if !post_part(reader, id, part, first_line, format, fail) {
+            PENDING.with(|p| p.borrow_mut().retain(|(i, _, _)| *i != id));
+            return Promise::reject(&JsValue::NULL);
+        }
+        promise
+    }
+
+    /// Whether the inputs were read in parts.
+    enum InParts {
+        /// No input to cut (small, not a List, one worker): not tried.
+        NotTried,
+        /// Tried, and something failed: read them whole.
+        Failed,
+        /// Read: the reading, and the steps it took.
+        Read(Ingested, Vec<Timing>),
+    }
+
+    /// The reading of `sources` made with the readers ([`parts`]), if it can be made.
+    async fn read_in_parts(sources: &[Source], workers: usize) -> InParts {
+        match parts::plan(sources, workers, SPLIT_FROM) {
+            Some(plan) => read_planned(sources, plan)
+                .await
+                .map_or(InParts::Failed, |(read, steps)| InParts::Read(read, steps)),
+            None => InParts::NotTried,
+        }
+    }
+
+    /// [`read_in_parts`] of a plan: the reading, and its steps, each named after the number of
+    /// workers (`reading-2.post`): posting the parts (copying them out of wasm memory), checking
+    /// the input, reading the first part, waiting for the readers, merging their items.
+    async fn read_planned(sources: &[Source], plan: parts::Plan) -> Option<(Ingested, Vec<Timing>)> {
+        let workers = plan.cut.parts.len();
+        let mut steps = Vec::new();
+        let mut since = js_sys::Date::now();
+        let mut done = |step: &str| {
+            let now = js_sys::Date::now();
+            steps.push(Timing {
+                step: format!("reading-{workers}.{step}"),
+                ms: now - since,
+            });
+            since = now;
+        };
+        let readers: Vec<Worker> = READERS.with(|r| r.borrow().clone());
+        let wanted = plan.cut.parts.len() - 1;
+        if readers.len() < wanted {
+            return None;
+        }
+        let fail = parameter("readers-fail").is_some_and(|v| v == "1");
+        let asked: Vec<Promise> = plan
+            .for_readers(sources)
+            .zip(&readers)
+            .map(|((text, line, format), reader)| ask(reader, text, line, format, fail))
+            .collect();
+        // A reader that neither answers nor fails would hold the job for ever: past this, it is
+        // taken as failed (the parts of a 43 MB dump are read in a fraction of a second).
+        let deadline = Promise::new(&mut |_, reject| {
+            let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&reject, READERS_WAIT_MS);
+        });
+        let asked: Vec<Promise> = asked
+            .into_iter()
+            .map(|answer| Promise::race(&Array::of2(&answer, &deadline)))
+            .collect();
+        done("post");
+        let checked = parts::check(sources, &plan);
+        done("check");
+        let own = checked.and_then(|checked| parts::read_first(sources, &plan, checked));
+        done("own");
+        // Every reply is awaited, even when this worker's part failed: a reply left unread would
+        // reach the next job's handler.
+        let mut replies = Vec::with_capacity(asked.len());
+        for promise in asked {
+            let reply = JsFuture::from(promise).await.ok().and_then(|data| {
+                Reflect::get(&data, &"items".into())
+                    .ok()
+                    .and_then(|v| bytes_of(&v))
+            });
+            replies.push(reply);
+        }
+        done("wait");
+        if replies.iter().any(Option::is_none) {
+            end_readers();
+        }
+        let merged = parts::merge(sources, &plan, own?, &replies, &mut |_, _| {})?;
+        done("merge");
+        Some((merged, steps))
+    }
+
+    /// A reader's side: reads the part in `data` and posts its items back (`items: null` when the
+    /// part does not read cleanly). Asked to fail (the browser test of the fallback), it throws:
+    /// the coordinator sees an error event, as when a reader crashes.
+    fn read_part(data: &JsValue, part: &Uint8Array) {
+        let number = |key: &str| Reflect::get(data, &key.into()).ok().and_then(|v| v.as_f64());
+        if Reflect::get(data, &"fail".into()).ok().and_then(|v| v.as_bool()) == Some(true) {
+            wasm_bindgen::throw_str("a reader asked to fail (readers-fail=1)");
+        }
+        let format = number("format").and_then(|f| ListFormat::from_id(f as u8));
+        let first_line = number("firstLine").map(|l| l as u32);
+        let items = String::from_utf8(part.to_vec())
+            .ok()
+            .zip(format.zip(first_line))
+            .and_then(|(text, (format, first_line))| parts::read_for_coordinator(&text, first_line, format));
+        let message = Object::new();
+        let transfer = Array::new();
+        if let Ok(id) = Reflect::get(data, &"id".into()) {
+            let _ = Reflect::set(&message, &"id".into(), &id);
+        }
+        match items {
+            Some(items) => {
+                let items = Uint8Array::from(&items[..]);
+                transfer.push(&items.buffer());
+                let _ = Reflect::set(&message, &"items".into(), &items);
+            }
+            None => {
+                let _ = Reflect::set(&message, &"items".into(), &JsValue::NULL);
+            }
+        }
+        let _ = scope().post_message_with_transfer(&message, &transfer);
     }
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -43,6 +295,15 @@ mod glue {
 
     pub fn start() {
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+            // A reader's part: read at once, nothing else is asked of a reader.
+            let data = event.data();
+            if let Some(part) = Reflect::get(&data, &"part".into())
+                .ok()
+                .and_then(|v| v.dyn_into::<Uint8Array>().ok())
+            {
+                read_part(&data, &part);
+                return;
+            }
             let idle = QUEUE.with(|queue| {
                 let mut queue = queue.borrow_mut();
                 queue.0.push_back(event.data());
@@ -100,6 +361,11 @@ mod glue {
                     documents: 0,
                 };
                 post(job.id, &protocol::encode(&Reply::Progress(starting)), &[]);
+                // Started now, the readers load while the files are read.
+                let workers = workers_wanted();
+                if total >= SPLIT_FROM as f64 && workers > 1 {
+                    ensure_readers(workers - 1);
+                }
                 let started = js_sys::Date::now();
                 let mut sources = Vec::new();
                 let mut unreadable = Vec::new();
@@ -123,12 +389,31 @@ mod glue {
                     Some(_) => Digests::Caller,
                     None => Digests::Engine,
                 };
-                let pending = job::analyse(
+                let mut timings = vec![files];
+                let started = js_sys::Date::now();
+                // Read in parts: that was the reading, in its steps. Not: the time it took before
+                // giving up (`parts`).
+                let read = match read_in_parts(&sources, workers).await {
+                    InParts::Read(read, steps) => {
+                        timings.extend(steps);
+                        Some(read)
+                    }
+                    InParts::Failed => {
+                        timings.push(Timing {
+                            step: "parts".to_string(),
+                            ms: js_sys::Date::now() - started,
+                        });
+                        None
+                    }
+                    InParts::NotTried => None,
+                };
+                let pending = job::analyse_read(
                     previous,
                     &job,
                     sources,
+                    read,
                     unreadable,
-                    vec![files],
+                    timings,
                     &js_sys::Date::now,
                     asked,
                     &mut |bytes, texts| post(job.id, &bytes, &texts),

@@ -31,6 +31,25 @@ use crate::state::{Action, Failure, Input, State, Text};
 /// works under any path.
 const WORKER_URL: &str = "engine-worker.js";
 
+/// The worker's URL, with the page's `readers` and `readers-fail` parameters passed on: how many
+/// workers read a big List at once (`?readers=1` reads it in the engine's worker alone; by default
+/// the browser's cores, at most 4) and, for the browser test of the fallback, readers that fail.
+fn worker_url() -> String {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let passed: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| p.starts_with("readers=") || p.starts_with("readers-fail="))
+        .collect();
+    if passed.is_empty() {
+        WORKER_URL.to_string()
+    } else {
+        format!("{WORKER_URL}?{}", passed.join("&"))
+    }
+}
+
 /// How long after its first render the page starts the worker, if no job has started it by then.
 const WARM_AFTER_MS: u32 = 1_000;
 
@@ -274,7 +293,7 @@ fn spawn(
     shared: &Rc<RefCell<Shared>>,
     dispatch: &UseReducerDispatcher<State>,
 ) -> Option<(Worker, Handler<MessageEvent>, Handler<web_sys::Event>)> {
-    let worker = Worker::new(WORKER_URL).ok()?;
+    let worker = Worker::new(&worker_url()).ok()?;
     let on_message = {
         let (shared, dispatch, to_worker) = (shared.clone(), dispatch.clone(), worker.clone());
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

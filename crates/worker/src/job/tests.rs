@@ -521,6 +521,89 @@ fn the_docs_reply_holds_every_rule_in_both_languages() {
     }
 }
 
+/// A big List read by several workers ([`crate::parts`], the coordinator's steps without the
+/// threads, each reader's items sent as bytes): the page gets the same report and the same
+/// secrets as from the inputs read whole, and the steps' names are those of a whole reading.
+#[test]
+fn a_list_read_in_parts_gives_the_page_the_same_report_and_secrets() {
+    use crate::parts;
+    let sources = vec![
+        Source::new(
+            "dump.json",
+            include_str!("../../../../tests/fixtures/split/dump-8.json"),
+        ),
+        Source::new(
+            "dump.yaml",
+            include_str!("../../../../tests/fixtures/ingest/gen-dump-6-pods.yaml"),
+        ),
+    ];
+    let job = Job {
+        names: vec!["dump.json".into(), "dump.yaml".into()],
+        ..job(false)
+    };
+    let (whole, _) = replies(&job, sources.clone());
+    let (whole_report, whole_secrets) = assemble(&whole);
+    // Both dumps' objects (14 Pods, 42 Events, …), and findings about them.
+    assert_eq!(whole_report.counts.get("Pod"), Some(&14));
+    assert!(whole_report.objects.len() > 50 && !whole_report.findings.is_empty());
+    for workers in [2, 3, 4] {
+        let plan = parts::plan(&sources, workers, 0).expect("the JSON dump is cut");
+        assert_eq!((plan.index, plan.cut.parts.len()), (0, workers));
+        let own = parts::read_own(&sources, &plan).expect("the first part reads");
+        let readers: Vec<Option<Vec<u8>>> = plan
+            .for_readers(&sources)
+            .map(|(text, line, format)| parts::read_for_coordinator(text, line, format))
+            .collect();
+        let read = parts::merge(&sources, &plan, own, &readers, &mut |_, _| {});
+        assert!(read.is_some(), "{workers} workers: merged");
+        let mut got = Vec::new();
+        let clock = tick();
+        let mut send = |bytes: Vec<u8>, _| got.push(decode(&bytes).unwrap());
+        let timings = vec![Timing {
+            step: "reading".into(),
+            ms: 1.0,
+        }];
+        let mut analysed = run_read(
+            None,
+            &job,
+            sources.clone(),
+            read,
+            Vec::new(),
+            timings,
+            &clock,
+            &mut send,
+        );
+        scan(&mut analysed, &clock, &mut send);
+        let (report, secrets) = assemble(&got);
+        assert_eq!(report, whole_report, "{workers} workers");
+        assert_eq!(secrets, whole_secrets, "{workers} workers");
+        let Some(Reply::Done(steps)) = got.last() else {
+            panic!("not done")
+        };
+        let steps: Vec<&str> = steps.iter().map(|t| t.step.as_str()).collect();
+        assert_eq!(
+            steps,
+            [
+                "reading",
+                "relating",
+                "diagnosing",
+                "judging",
+                "timeline",
+                "sending",
+                "scanning"
+            ]
+        );
+    }
+    // A reader that failed, or sent what is not items: no reading, the coordinator reads whole.
+    let plan = parts::plan(&sources, 2, 0).expect("cut");
+    let own = || parts::read_own(&sources, &plan).expect("own part");
+    assert!(parts::merge(&sources, &plan, own(), &[None], &mut |_, _| {}).is_none());
+    assert!(parts::merge(&sources, &plan, own(), &[Some(vec![3, 1])], &mut |_, _| {}).is_none());
+    // Under the size it is read whole, as with one worker.
+    assert!(parts::plan(&sources, 4, faultline_engine::ingest::split::SPLIT_FROM).is_none());
+    assert!(parts::plan(&sources, 1, 0).is_none());
+}
+
 /// The page's worker hashes the inputs with the browser's WebCrypto while the engine reads them: the
 /// report waits for those digests and names each input by its own; a digest that is not a SHA-256 in
 /// hex is computed here instead; and a job that redacted its inputs names the redacted copy, which
