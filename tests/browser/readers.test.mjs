@@ -75,6 +75,10 @@ test('a big List read by two or four workers gives the report one worker gives',
   assert.ok(one.report.findings.length > 0, 'the dump has findings');
   assert.equal(one.report.inputs[0].format, 'json-list');
   assert.equal(one.report.counts.Pod, 80);
+  // Reading in parts is opt-in: on 2 cores it was slower than one worker (README, "Benchmarks").
+  const plain = await reportWith(t, '');
+  assert.match(plain.steps, /^files=\d+ reading=\d+ relating=/, 'by default one worker reads it');
+  assert.deepEqual(plain.report, one.report);
   for (const readers of [2, 4]) {
     const got = await reportWith(t, `?readers=${readers}`);
     const reading = ['post', 'check', 'own', 'wait', 'merge'].map((s) => `reading-${readers}\\.${s}=\\d+`).join(' ');
