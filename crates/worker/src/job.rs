@@ -98,17 +98,7 @@ pub fn run_after(
     clock: &dyn Fn() -> f64,
     send: &mut Send<'_>,
 ) -> Analysed {
-    let pending = analyse(
-        last,
-        job,
-        sources,
-        unreadable,
-        timings,
-        clock,
-        Digests::Engine,
-        send,
-    );
-    report(pending, Vec::new(), send)
+    run_read(last, job, sources, None, unreadable, timings, clock, send)
 }
 
 /// A job analysed whose report is not sent yet: [`analyse`] then [`report`], for a caller that
