@@ -120,7 +120,7 @@ pub fn read<'m>(model: &'m Model<'_>, known_lines: &'m [KnownLine]) -> Vec<Depen
         out.push(DependencyLine {
             known: k,
             entry: best.entry,
-            time: log_time::line_time(line, model.log_year(k.source)),
+            time: log_time::line_time_with(line, || model.log_year(k.source)),
             block,
             in_log: block.is_some() || record(line),
             target,

@@ -27,7 +27,7 @@ pub fn dated<'m>(model: &'m Model<'_>) -> Vec<DatedLine<'m>> {
         .filter(|k| k.recognised.entry.dependency.is_empty())
         .filter_map(|known| {
             let line = model.input_line(known.source, known.line)?;
-            let time = log_time::line_time(line, model.log_year(known.source))?;
+            let time = log_time::line_time_with(line, || model.log_year(known.source))?;
             Some(DatedLine { known, time })
         })
         .collect();

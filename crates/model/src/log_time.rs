@@ -9,14 +9,25 @@ use faultline_report::instant::Instant;
 
 /// The time `line` was written, if its start (or its JSON/logfmt time field) says.
 pub fn line_time(line: &str, year: Option<i64>) -> Option<Instant> {
+    line_time_with(line, || year)
+}
+
+/// [`line_time`], asking `year` only of a line whose prefix has no year of its own (klog's
+/// `I1205 10:00:00`, syslog's `Dec  5 10:00:00`): the year of an input is read from its first
+/// 20,000 lines ([`year_hint`]), which a dump's known lines, dated or not, need not pay for.
+pub fn line_time_with(line: &str, year: impl Fn() -> Option<i64>) -> Option<Instant> {
     let text = line.trim_start();
     let text = text.strip_prefix('[').unwrap_or(text);
     if text.starts_with('{') {
         return json_time(text);
     }
+    let b = text.as_bytes();
+    let klog_like =
+        b.len() >= 14 && matches!(b[0], b'I' | b'W' | b'E' | b'F') && b[1..5].iter().all(u8::is_ascii_digit);
+    let syslog_like = MONTHS.iter().any(|m| text.starts_with(m));
     iso(text)
-        .or_else(|| klog(text, year?))
-        .or_else(|| syslog(text, year?))
+        .or_else(|| klog(text, klog_like.then(&year).flatten()?))
+        .or_else(|| syslog(text, syslog_like.then(&year).flatten()?))
         .or_else(|| epoch_prefix(text))
         .or_else(|| logfmt_time(text))
 }
