@@ -101,7 +101,7 @@ pub fn run_after(
     run_read(last, job, sources, None, unreadable, timings, clock, send)
 }
 
-/// A job analysed whose report is not sent yet: [`analyse`] then [`report`], for a caller that
+/// A job analysed whose report is not sent yet: [`analyse_read`] then [`report`], for a caller that
 /// hashes the inputs meanwhile ([`Pending::needs_digests`]).
 pub struct Pending<'c> {
     id: u64,
@@ -122,24 +122,6 @@ impl Pending<'_> {
     pub fn needs_digests(&self) -> bool {
         self.needs_digests
     }
-}
-
-/// [`run_after`] up to the report, not sent: with [`Digests::Caller`] and a job that does not redact,
-/// the report's inputs have no SHA-256 yet, and [`report`] takes them.
-#[allow(clippy::too_many_arguments)]
-pub fn analyse<'c>(
-    last: Option<Analysed>,
-    job: &Job,
-    sources: Vec<Source>,
-    unreadable: Vec<(String, protocol::Unreadable)>,
-    timings: Vec<Timing>,
-    clock: &'c dyn Fn() -> f64,
-    digests: Digests,
-    send: &mut Send<'_>,
-) -> Pending<'c> {
-    analyse_read(
-        last, job, sources, None, unreadable, timings, clock, digests, send,
-    )
 }
 
 /// [`run_after`] with the reading of `sources` made already (a big List read in parts by several
@@ -169,8 +151,9 @@ pub fn run_read(
     report(pending, Vec::new(), send)
 }
 
-/// [`analyse`], `read` the reading of `sources` when it was made already: the analysis goes on from
-/// it. A job that redacts something analyses the redacted copy, which that reading is not of: it
+/// [`run_after`] up to the report, not sent: with [`Digests::Caller`] and a job that does not redact,
+/// the report's inputs have no SHA-256 yet, and [`report`] takes them. `read` is the reading of
+/// `sources` when it was made already (by several workers): the analysis goes on from it. A job that redacts something analyses the redacted copy, which that reading is not of: it
 /// reads the copy again.
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_read<'c>(

@@ -67,10 +67,10 @@ mod glue {
     }
 
     /// How many workers read a big List: `?readers=K` (at most 4; a benchmark may ask for more than
-    /// the browser's cores, to show what that costs), else one. Reading in parts is opt-in: on the 2-core machines here 2 and 4 workers read the
-    /// 1k-pod dumps 40 to 90 ms slower than one (README, "Benchmarks"): the checks and the merge
-    /// stay on this worker, and encoding and decoding the parts' items costs about what the second
-    /// core saves.
+    /// the browser's cores, to show what that costs), else one. Reading in parts is opt-in: on the
+    /// 2-core machines here 2 and 4 workers read the 1k-pod dumps 40 to 90 ms slower than one
+    /// (README, "Benchmarks"): the checks and the merge stay on this worker, and encoding and
+    /// decoding the parts' items costs about what the second core saves.
     fn workers_wanted() -> usize {
         parameter("readers")
             .and_then(|k| k.parse::<usize>().ok())

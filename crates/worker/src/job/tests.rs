@@ -616,10 +616,11 @@ fn a_report_whose_inputs_the_caller_hashes_names_them_by_its_digests() {
     let clock = tick();
     let mut replies = Vec::new();
     let mut send = |bytes: Vec<u8>, _| replies.push(decode(&bytes).unwrap());
-    let pending = analyse(
+    let pending = analyse_read(
         None,
         &job(false),
         sources.clone(),
+        None,
         Vec::new(),
         Vec::new(),
         &clock,
@@ -648,10 +649,11 @@ fn a_report_whose_inputs_the_caller_hashes_names_them_by_its_digests() {
     let mut replies = Vec::new();
     let mut send = |bytes: Vec<u8>, _| replies.push(decode(&bytes).unwrap());
     let redacted = vec![Source::new("pod.yaml", POD)];
-    let pending = analyse(
+    let pending = analyse_read(
         None,
         &job(true),
         redacted,
+        None,
         Vec::new(),
         Vec::new(),
         &clock,
