@@ -65,7 +65,7 @@ pub fn analyze_with(sources: &[Source], options: &Options) -> Report {
 /// the app cancels by terminating the worker the engine runs in, which frees everything at once.
 pub fn analyze_observed(sources: &[Source], options: &Options, progress: &mut dyn FnMut(Progress)) -> Report {
     let ingested = read(sources, progress);
-    diagnose(sources, &ingested, options, progress)
+    diagnose(sources, &ingested, None, options, None, progress)
 }
 
 /// [`analyze_observed`], keeping the reading of the inputs for a secret scan later
@@ -77,7 +77,7 @@ pub fn analyze_for_scan(
     progress: &mut dyn FnMut(Progress),
 ) -> (Report, Reading) {
     let ingested = read(sources, progress);
-    let report = diagnose(sources, &ingested, options, progress);
+    let report = diagnose(sources, &ingested, None, options, None, progress);
     (report, Reading { ingested })
 }
 
@@ -90,7 +90,36 @@ pub fn analyze_read_for_scan(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> (Report, Reading) {
-    let report = diagnose(sources, &ingested, options, progress);
+    let report = diagnose(sources, &ingested, None, options, None, progress);
+    (report, Reading { ingested })
+}
+
+/// [`analyze_read_for_scan`] with the inputs' [`model::Prescan`], found while they were read: the
+/// command line reads on one core and prescans (and hashes) on another. The report is the same.
+///
+/// The rules' and the timeline's halves of the analysis run as `join` runs them ([`Join`]).
+pub fn analyze_read_prescanned(
+    sources: &[Source],
+    ingested: ingest::Ingested,
+    prescan: model::Prescan,
+    options: &Options,
+    join: &impl Join,
+    progress: &mut dyn FnMut(Progress),
+) -> (Report, Reading) {
+    let halves = |model: &model::Model<'_>| {
+        join.join(
+            || faultline_judge::judge(model, rules::check_all(model)),
+            || timeline_half(model, options),
+        )
+    };
+    let report = diagnose(
+        sources,
+        &ingested,
+        Some(prescan),
+        options,
+        Some(&halves),
+        progress,
+    );
     (report, Reading { ingested })
 }
 
@@ -166,24 +195,85 @@ fn stage(sources: &[Source], ingested: &ingest::Ingested, phase: Phase, progress
     })
 }
 
-/// Everything after reading: the model, the rules, the timeline and the object graph.
+/// Runs the two halves of an analysis that only read the model, and gives both results: the rules
+/// and judging ([`Phase::Diagnosing`]), and the timeline and the object map. The engine has no
+/// threads: [`Sequential`] runs one half, then the other; a caller with threads may run them at
+/// once (the command line does, with `std::thread::scope`). The report is the same either way.
+pub trait Join {
+    fn join<A: Send, B: Send>(&self, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B);
+}
+
+/// [`Join`] on one thread: `a`, then `b`.
+pub struct Sequential;
+
+impl Join for Sequential {
+    fn join<A: Send, B: Send>(&self, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+        let a = a();
+        (a, b())
+    }
+}
+
+/// The two halves of an analysis, as a [`Join`] runs them: the findings, and the timeline's half.
+type Halves<'j> = dyn Fn(&model::Model<'_>) -> (Vec<Finding>, TimelineHalf) + 'j;
+
+/// What the timeline half of an analysis makes ([`Join`]).
+struct TimelineHalf {
+    timeline: Vec<TimelineEntry>,
+    capture: Option<Capture>,
+    objects: Vec<MapObject>,
+    relations: Vec<Relation>,
+}
+
+fn timeline_half(model: &model::Model<'_>, options: &Options) -> TimelineHalf {
+    let (timeline, capture) = model::timeline::build(model, options.captured_at);
+    let (objects, relations) = model::map::build(model);
+    TimelineHalf {
+        timeline,
+        capture,
+        objects,
+        relations,
+    }
+}
+
+/// Everything after reading: the model, the rules, the timeline and the object graph. Without a
+/// [`Join`], each phase is told to `progress` as it starts; with one, the rules' and the timeline's
+/// halves run as it runs them, told as one phase ([`Phase::Diagnosing`]).
 fn diagnose(
     sources: &[Source],
     ingested: &ingest::Ingested,
+    prescan: Option<model::Prescan>,
     options: &Options,
+    join: Option<&Halves<'_>>,
     progress: &mut dyn FnMut(Progress),
 ) -> Report {
     let mut stage = |phase| stage(sources, ingested, phase, progress);
     stage(Phase::Relating);
-    let model = model::Model::build(sources, ingested);
+    let model = match prescan {
+        Some(prescan) => model::Model::build_prescanned(sources, ingested, prescan),
+        None => model::Model::build(sources, ingested),
+    };
     stage(Phase::Diagnosing);
-    let found = rules::check_all(&model);
-    stage(Phase::Judging);
-    let mut findings = faultline_judge::judge(&model, found);
-    stage(Phase::Timeline);
-    let (timeline, capture) = model::timeline::build(&model, options.captured_at);
+    let (mut findings, half) = match join {
+        Some(join) => {
+            let both = join(&model);
+            stage(Phase::Timeline);
+            both
+        }
+        None => {
+            let found = rules::check_all(&model);
+            stage(Phase::Judging);
+            let findings = faultline_judge::judge(&model, found);
+            stage(Phase::Timeline);
+            (findings, timeline_half(&model, options))
+        }
+    };
+    let TimelineHalf {
+        timeline,
+        capture,
+        objects,
+        relations,
+    } = half;
     let differential = faultline_judge::differential(&model, &mut findings, &timeline);
-    let (objects, relations) = model::map::build(&model);
     let workloads = model::owners::workloads(&objects, &relations, &timeline);
     let mut counts = BTreeMap::new();
     for object in &ingested.objects {

@@ -51,7 +51,7 @@ pub struct Model<'a> {
     /// Each namespace's Pod controllers as its Pods' owner references state them (kind and name),
     /// once each, with the first Pod that states it: built on first use by
     /// [`owners::top_workload`] for Pods that state none.
-    pub pod_controllers: std::cell::OnceCell<PodControllers<'a>>,
+    pub pod_controllers: std::sync::OnceLock<PodControllers<'a>>,
     /// Every Service with a selector and what it reaches (Pods, EndpointSlices, endpoints).
     pub services: Vec<facts::ServiceChain>,
     /// kubectl's own messages (API errors, connection failures), by input.
@@ -66,15 +66,56 @@ pub struct Model<'a> {
     /// ([`Model::already_pasted`]).
     pub pasted: &'a [faultline_ingest::pasted::PastedCommand],
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
-    known_lines: std::cell::OnceCell<Vec<known::KnownLine>>,
+    known_lines: std::sync::OnceLock<Vec<known::KnownLine>>,
     /// Where each line of each input starts (byte offsets), for [`Model::input_line`], on first use.
-    line_starts: std::cell::OnceCell<Vec<Vec<u32>>>,
+    line_starts: std::sync::OnceLock<Vec<Vec<u32>>>,
     /// Each input's year of undated log lines ([`Model::log_year`]), read for an input on first use.
-    log_years: std::cell::OnceCell<Vec<std::cell::OnceCell<Option<i64>>>>,
+    log_years: std::sync::OnceLock<Vec<std::sync::OnceLock<Option<i64>>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
-    callers: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
+    callers: std::sync::OnceLock<Map<ObjectRef, Vec<ObjectRef>>>,
     /// The Pods each Service some Pod calls selects ([`Model::pods_selected_by`]), on first use.
-    called_selects: std::cell::OnceCell<Map<ObjectRef, Vec<ObjectRef>>>,
+    called_selects: std::sync::OnceLock<Map<ObjectRef, Vec<ObjectRef>>>,
+}
+
+/// Where each line of each of `sources` starts (byte offsets, the first `0`): [`Model::line_starts`].
+fn line_starts(sources: &[Source]) -> Vec<Vec<u32>> {
+    sources
+        .iter()
+        .map(|s| {
+            // `memchr` finds the line breaks 16 or 32 bytes at a time (`match_indices` took 118 of
+            // the 1k-pod YAML dump's 3,244 million instructions). Grown by doubling, the index is
+            // then cut to its size: it held up to 8.4 MB of `usize` on that dump at the analysis's
+            // peak of memory, 2.6 MB of `u32` now.
+            let mut starts: Vec<u32> = std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', s.text.as_bytes()).map_while(|i| u32::try_from(i + 1).ok()))
+                .collect();
+            starts.shrink_to_fit();
+            starts
+        })
+        .collect()
+}
+
+/// What the model reads of the inputs' text alone, whatever the readers make of it: where each
+/// line starts ([`Model::line_starts`]) and the lines the catalog knows ([`Model::known_lines`]).
+/// A caller with threads finds it while the inputs are parsed ([`Prescan::of`], then
+/// [`Model::build_prescanned`]): the command line does, on a second core. A model built without one
+/// finds the same on first use.
+#[derive(Debug)]
+pub struct Prescan {
+    line_starts: Vec<Vec<u32>>,
+    known_lines: Vec<known::KnownLine>,
+}
+
+impl Prescan {
+    /// The prescan of `sources`: the same that a model of them finds on first use.
+    pub fn of(sources: &[Source]) -> Self {
+        let line_starts = line_starts(sources);
+        let known_lines = known::scan(sources, &line_starts);
+        Self {
+            line_starts,
+            known_lines,
+        }
+    }
 }
 
 impl<'a> Model<'a> {
@@ -116,25 +157,7 @@ impl<'a> Model<'a> {
     /// it rather than looking for the line breaks again. Offsets are `u32`, as in the app's worker
     /// (wasm32): a native input's lines past 4 GiB are not indexed.
     pub fn line_starts(&self) -> &[Vec<u32>] {
-        self.line_starts.get_or_init(|| {
-            self.sources
-                .iter()
-                .map(|s| {
-                    // `memchr` finds the line breaks 16 or 32 bytes at a time (`match_indices` took
-                    // 118 of the 1k-pod YAML dump's 3,244 million instructions). Grown by doubling,
-                    // the index is then cut to its size: it held up to 8.4 MB of `usize` on that
-                    // dump at the analysis's peak of memory, 2.6 MB of `u32` now.
-                    let mut starts: Vec<u32> = std::iter::once(0)
-                        .chain(
-                            memchr::memchr_iter(b'\n', s.text.as_bytes())
-                                .map_while(|i| u32::try_from(i + 1).ok()),
-                        )
-                        .collect();
-                    starts.shrink_to_fit();
-                    starts
-                })
-                .collect()
-        })
+        self.line_starts.get_or_init(|| line_starts(self.sources))
     }
 
     /// The year input `source`'s undated log lines were written in ([`log_time::year_hint`]): read
@@ -142,7 +165,7 @@ impl<'a> Model<'a> {
     pub fn log_year(&self, source: usize) -> Option<i64> {
         let years = self
             .log_years
-            .get_or_init(|| self.sources.iter().map(|_| std::cell::OnceCell::new()).collect());
+            .get_or_init(|| self.sources.iter().map(|_| std::sync::OnceLock::new()).collect());
         let text = &self.sources.get(source)?.text;
         *years.get(source)?.get_or_init(|| log_time::year_hint(text))
     }
@@ -193,6 +216,15 @@ impl<'a> Model<'a> {
     }
 
     pub fn build(sources: &'a [Source], ingested: &'a Ingested) -> Self {
+        Self::build_with(sources, ingested, None)
+    }
+
+    /// [`Model::build`] with the inputs' [`Prescan`], found meanwhile (`sources` must be the same).
+    pub fn build_prescanned(sources: &'a [Source], ingested: &'a Ingested, prescan: Prescan) -> Self {
+        Self::build_with(sources, ingested, Some(prescan))
+    }
+
+    fn build_with(sources: &'a [Source], ingested: &'a Ingested, prescan: Option<Prescan>) -> Self {
         let events: Vec<EventRecord> = ingested
             .objects
             .iter()
@@ -228,6 +260,13 @@ impl<'a> Model<'a> {
             }
         }
         let graph = graph::build(&ingested.objects);
+        let (known_lines, line_starts) = match prescan {
+            Some(p) => (
+                std::sync::OnceLock::from(p.known_lines),
+                std::sync::OnceLock::from(p.line_starts),
+            ),
+            None => (std::sync::OnceLock::new(), std::sync::OnceLock::new()),
+        };
         let services = facts::service_chains(&ingested.objects, &graph);
         Self {
             sources,
@@ -239,12 +278,12 @@ impl<'a> Model<'a> {
             cluster_scoped,
             objects_by_kind,
             graph,
-            pod_controllers: std::cell::OnceCell::new(),
-            known_lines: std::cell::OnceCell::new(),
-            line_starts: std::cell::OnceCell::new(),
-            log_years: std::cell::OnceCell::new(),
-            callers: std::cell::OnceCell::new(),
-            called_selects: std::cell::OnceCell::new(),
+            pod_controllers: std::sync::OnceLock::new(),
+            known_lines,
+            line_starts,
+            log_years: std::sync::OnceLock::new(),
+            callers: std::sync::OnceLock::new(),
+            called_selects: std::sync::OnceLock::new(),
             services,
             messages: &ingested.messages,
             outputs: &ingested.outputs,
