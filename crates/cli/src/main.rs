@@ -16,7 +16,10 @@ use std::process::ExitCode;
 use faultline_engine::ingest::{looks_binary, text_from_bytes, BINARY_REASON};
 use faultline_engine::redact::{self, ScanOptions};
 use faultline_engine::render::{ExportFormat, Lang};
-use faultline_engine::{analyze_with, changes, render, Options, Severity, Source};
+use faultline_engine::{
+    analyze_read_prescanned, changes, ingest, model, render, sha256_hex, Digests, Join, Options, Report,
+    Severity, Source,
+};
 
 mod mcp;
 mod verify;
@@ -374,7 +377,9 @@ fn parse_rules_args(args: &[String]) -> Result<Lang, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut stderr = io::stderr().lock();
+    // Not locked for the whole run: a thread of the analysis ([`analyze_on_two_cores`]) that panicked
+    // would wait for the lock to say why, and its join for it.
+    let mut stderr = io::stderr();
     // `faultline rules`: every rule's documentation, generated from the rules themselves.
     if args.first().map(String::as_str) == Some("rules") {
         let lang = match parse_rules_args(&args[1..]) {
@@ -451,7 +456,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = analyze_with(&sources, &args.options);
+    let report = analyze_on_two_cores(&sources, &args.options);
     if let Some(earlier) = &earlier {
         let heading = match args.lang {
             Lang::Zh => "自上次报告以来的变化：",
@@ -533,6 +538,54 @@ fn main() -> ExitCode {
         status,
         &mut stderr,
     )
+}
+
+/// The analysis of `sources`, on two threads: this one parses the inputs while another finds what
+/// the model reads of their text alone (where lines start, the lines the catalog knows:
+/// [`model::Prescan`]) and hashes them; then the rules and the timeline run at once ([`Threads`]).
+/// The report is the one [`faultline_engine::analyze_with`] makes.
+fn analyze_on_two_cores(sources: &[Source], options: &Options) -> Report {
+    let options = Options {
+        digests: Digests::Caller,
+        ..options.clone()
+    };
+    std::thread::scope(|scope| {
+        let side = scope.spawn(|| {
+            let prescan = model::Prescan::of(sources);
+            let digests: Vec<String> = sources.iter().map(|s| sha256_hex(s.text.as_bytes())).collect();
+            (prescan, digests)
+        });
+        let ingested = ingest::ingest_observed(sources, &mut |_, _| {});
+        let (prescan, digests) = match side.join() {
+            Ok(done) => done,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let (mut report, reading) =
+            analyze_read_prescanned(sources, ingested, prescan, &options, &Threads, &mut |_| {});
+        for (input, digest) in report.inputs.iter_mut().zip(digests) {
+            input.sha256 = digest;
+        }
+        // The trees are let go of on another thread while this one writes the report (not waited
+        // for: the process may end first, and the system takes the memory back at once).
+        std::thread::spawn(move || drop(reading));
+        report
+    })
+}
+
+/// [`Join`] on two threads: `b` on a new one while this one runs `a`.
+struct Threads;
+
+impl Join for Threads {
+    fn join<A: Send, B: Send>(&self, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+        std::thread::scope(|scope| {
+            let b = scope.spawn(b);
+            let a = a();
+            match b.join() {
+                Ok(b) => (a, b),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
+    }
 }
 
 /// Now, RFC 3339 UTC to the second: when an export was made.

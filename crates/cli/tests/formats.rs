@@ -374,3 +374,50 @@ fn the_capture_moment_is_inferred_or_set_and_every_rendering_says_it() {
         "{md}"
     );
 }
+
+/// `analyze` parses on one thread while another prescans and hashes the inputs (`main.rs`,
+/// `analyze_on_two_cores`): its JSON report is the engine's own report of the same inputs, each
+/// input named by its SHA-256.
+#[test]
+fn the_report_made_on_two_threads_is_the_engine_s_report() {
+    let files = [
+        fixture(
+            "image-pull-failed",
+            "fires-init-container-invalid-image-name.yaml",
+        ),
+        fixture("node-not-ready", "quiet-ready-node.txt"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/corpus/wild/19-multi-attach-azure-disk-controller-manager-log/input.txt")
+            .display()
+            .to_string(),
+    ];
+    let args: Vec<&str> = ["analyze", "--format", "json"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let (status, json) = run(&args);
+    assert_eq!(status, 0, "{json}");
+    let mut written: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let sources: Vec<faultline_engine::Source> = files
+        .iter()
+        .map(|f| faultline_engine::Source::new(f.clone(), std::fs::read_to_string(f).unwrap()))
+        .collect();
+    for (input, source) in written["inputs"].as_array().unwrap().iter().zip(&sources) {
+        assert_eq!(
+            input["sha256"],
+            faultline_engine::sha256_hex(source.text.as_bytes()),
+            "{}",
+            source.name
+        );
+    }
+    let engine = serde_json::to_value(faultline_engine::analyze(&sources)).unwrap();
+    let written = written.as_object_mut().unwrap();
+    for stamp in ["exported_at", "faultline_version", "lang", "redacted"] {
+        written.remove(stamp);
+    }
+    assert!(
+        !engine["findings"].as_array().unwrap().is_empty(),
+        "the inputs hold findings"
+    );
+    assert_eq!(serde_json::Value::Object(written.clone()), engine);
+}
