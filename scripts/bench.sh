@@ -8,6 +8,7 @@
 #      Faultline end to end through the app's worker, and the longest main-thread task; the first
 #      render (tests/browser/bench.mjs);
 #   3. the release bundle's size, raw and gzip, before and after wasm-opt, app and worker;
+#      Then `faultline analyze` against the engine at acd207f, interleaved (scripts/bench-baseline.sh);
 #   1b. native: the same for a 20 MB paste of what people really paste (the wild corpus's pastes
 #      over and over: prose, logs, describe fragments, event rows; scripts/gen-mixed.py), and 5 and
 #      10 MB of it, to show that reading fragments line by line stays linear;
@@ -103,6 +104,9 @@ for dump in "${dumps[@]}"; do
     'BEGIN { printf "%-24s %14.0f %16.1f\n", n, r/1024, r*1024/b }'
   printf '{"figure": "native %s peak RSS MB", "value": %s}\n' "$(basename "$dump")" "$((rss_kb / 1024))" >> "$BENCH_FIGURES"
 done
+echo
+echo "==> Native \`faultline analyze\` against the engine at ${BENCH_BASELINE:-acd207f} (issue 43: at most 0.8), median of ${BENCH_BASELINE_RUNS:-7}, interleaved"
+scripts/bench-baseline.sh "${dumps[@]}"
 
 echo
 echo "==> The engine as wasm in Node (wasm32-wasip1, worker profile): times, stages and peak linear memory, one run per dump"
