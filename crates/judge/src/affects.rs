@@ -28,6 +28,8 @@ pub(crate) fn affected(model: &Model<'_>, finding: &mut Finding) {
 /// from being scheduled), or a symptom's subject that is a workload itself (the Deployment whose
 /// rollout a quota stops), up the chain of causes.
 pub(crate) fn carry_affects(findings: &mut [Finding]) {
+    // Each cause looked up by its subject, not searched for (quadratic on a 10k-Pod dump).
+    let places = crate::explain::Places::of(findings);
     for i in 0..findings.len() {
         let mut carried: Vec<ObjectRef> = Vec::new();
         let symptom = &findings[i];
@@ -42,10 +44,7 @@ pub(crate) fn carry_affects(findings: &mut [Finding]) {
         let mut cause = symptom.explained_by.clone();
         for _ in 0..findings.len() {
             let Some(c) = cause else { break };
-            let Some(j) = findings
-                .iter()
-                .position(|f| f.rule == c.rule && f.subject == c.subject)
-            else {
+            let Some(j) = places.get(findings, &c.rule, &c.subject) else {
                 break;
             };
             for object in &carried {

@@ -17,21 +17,25 @@ pub(crate) fn touched_by_others(findings: &[Finding]) -> Vec<bool> {
             .cloned()
             .collect()
     };
-    let mut by_object: faultline_report::hash::Map<ObjectRef, Vec<usize>> =
+    // For each object, the rule of the first current (not info) finding about it, and whether
+    // another rule's is about it too: enough to answer for every finding at once. Comparing each
+    // finding with every other about the same workload was quadratic (a Deployment of a thousand
+    // failing Pods).
+    let mut by_object: faultline_report::hash::Map<ObjectRef, (&str, bool)> =
         faultline_report::hash::Map::default();
-    for (i, f) in findings.iter().enumerate() {
+    for f in findings.iter().filter(|f| f.severity != Severity::Info) {
         for o in names(f) {
-            by_object.entry(o).or_default().push(i);
+            let (first, mixed) = by_object.entry(o).or_insert((f.rule.as_str(), false));
+            *mixed |= *first != f.rule;
         }
     }
     findings
         .iter()
         .map(|f| {
             names(f).iter().any(|o| {
-                by_object.get(o).is_some_and(|all| {
-                    all.iter()
-                        .any(|&j| findings[j].rule != f.rule && findings[j].severity != Severity::Info)
-                })
+                by_object
+                    .get(o)
+                    .is_some_and(|&(first, mixed)| mixed || first != f.rule)
             })
         })
         .collect()

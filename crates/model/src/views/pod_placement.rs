@@ -79,21 +79,22 @@ impl<'a> PodPlacement<'a> {
 }
 
 impl<'a> Model<'a> {
-    /// The pasted Pods bound to the node named `node` (`spec.nodeName`) that have not terminated
-    /// (phase neither `Succeeded` nor `Failed`), in input order.
-    pub fn active_pods_on(&self, node: &str) -> Vec<&'a Object> {
-        self.objects_of_kind("Pod")
-            .filter(|o| {
-                let Typed::Pod(pod) = &o.typed else { return false };
-                let on = pod
-                    .spec
-                    .as_ref()
-                    .and_then(|s| s.node_name.as_deref())
-                    .is_some_and(|n| n == node);
-                let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
-                on && !matches!(phase, Some("Succeeded" | "Failed"))
-            })
-            .collect()
+    /// The pasted Pods bound to each node (`spec.nodeName`, by the node's name) that have not
+    /// terminated (phase neither `Succeeded` nor `Failed`), in input order: one pass over the Pods
+    /// for all nodes (asking it node by node was nodes × Pods on a big cluster).
+    pub fn active_pods_by_node(&self) -> crate::Map<&'a str, Vec<&'a Object>> {
+        let mut on: crate::Map<&'a str, Vec<&'a Object>> = crate::Map::default();
+        for object in self.objects_of_kind("Pod") {
+            let Typed::Pod(pod) = &object.typed else { continue };
+            let phase = pod.status.as_ref().and_then(|s| s.phase.as_deref());
+            if matches!(phase, Some("Succeeded" | "Failed")) {
+                continue;
+            }
+            if let Some(node) = pod.spec.as_ref().and_then(|s| s.node_name.as_deref()) {
+                on.entry(node).or_default().push(object);
+            }
+        }
+        on
     }
 }
 
@@ -125,5 +126,36 @@ status:
         let unscheduled = placement.unscheduled.map(|u| (u.index, u.reason, u.gated()));
         assert_eq!(unscheduled, Some((0, Some("Unschedulable"), false)));
         assert_eq!(placement.node_selector, [("arch", "arm64"), ("tier", "nvme")]);
+    }
+
+    /// Each node's Pods that have not terminated, in input order; a Pod that ran to its end, or
+    /// that no node runs, is on none.
+    #[test]
+    fn finds_the_active_pods_of_every_node_at_once() {
+        let pod = |name: &str, node: &str, phase: &str| {
+            format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: {name}, namespace: shop}}\nspec: {{nodeName: {node}}}\nstatus: {{phase: {phase}}}\n")
+        };
+        let text = [
+            pod("a", "node-1", "Running"),
+            pod("b", "node-2", "Running"),
+            pod("c", "node-1", "Succeeded"),
+            pod("d", "node-1", "Pending"),
+            pod("e", "node-2", "Failed"),
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: f, namespace: shop}\nstatus: {phase: Pending}\n"
+                .to_string(),
+        ]
+        .join("---\n");
+        let sources = [Source::new("pods.yaml", text)];
+        let ingested = ingest(&sources);
+        let model = crate::Model::build(&sources, &ingested);
+        let on = model.active_pods_by_node();
+        let names = |node: &str| -> Vec<&str> {
+            on.get(node)
+                .map(|pods| pods.iter().map(|p| p.id.name.as_str()).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(names("node-1"), ["a", "d"]);
+        assert_eq!(names("node-2"), ["b"]);
+        assert_eq!(on.len(), 2, "{:?}", on.keys().collect::<Vec<_>>());
     }
 }

@@ -1,3 +1,4 @@
+use faultline_ingest::Object;
 use faultline_model::views::node_status::NodeStatus;
 use faultline_model::Model;
 use faultline_report::message::Message;
@@ -55,12 +56,20 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     // Whether any Pod was refused for the count: asked only once a node is full (every Pod's
     // events and conditions are read for it).
     let mut refused: Option<bool> = None;
+    // The Pods on each node, found once, when a node's own count is not pasted.
+    let mut on_nodes = None;
     for node in model.objects_of_kind("Node") {
         let Some((limit_path, limit)) = NodeStatus::of(node).pod_limit() else {
             continue;
         };
         let counted = NodeStatus::of(node).non_terminated_pods();
-        let pasted = model.active_pods_on(&node.id.name);
+        let pasted: &[&Object] = match counted {
+            Some(_) => &[],
+            None => on_nodes
+                .get_or_insert_with(|| model.active_pods_by_node())
+                .get(node.id.name.as_str())
+                .map_or(&[], Vec::as_slice),
+        };
         let (count, from_kubectl) = match counted {
             Some(n) => (n, true),
             None => (pasted.len() as u32, false),
