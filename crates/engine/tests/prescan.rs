@@ -10,7 +10,6 @@ mod common;
 
 use faultline_engine::{
     analyze_read_prescanned, analyze_with, ingest, model, sha256_hex, Digests, Join, Options, Sequential,
-    Source,
 };
 
 /// [`Join`] as the command line runs it: `b` on another thread.
@@ -36,20 +35,8 @@ fn a_prescanned_analysis_is_the_analysis() {
             && p.extension().is_none_or(|e| e != "png")
     });
     assert!(files.len() > 100, "all the inputs: {}", files.len());
-    let mut inputs: Vec<Vec<Source>> = files
-        .iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(path).ok()?;
-            Some(vec![Source::new(path.display().to_string(), text)])
-        })
-        .collect();
-    for group in ["cases", "wild"] {
-        for dir in common::sorted_entries(&common::corpus().join(group)) {
-            if dir.is_dir() {
-                inputs.push(common::case_sources(&dir));
-            }
-        }
-    }
+    let mut inputs = common::alone(&files);
+    inputs.extend(common::by_case());
     let mut known_somewhere = 0;
     for sources in &inputs {
         let name = &sources[0].name;
@@ -67,8 +54,8 @@ fn a_prescanned_analysis_is_the_analysis() {
             ..Options::default()
         };
         let engine = analyze_with(sources, &Options::default());
-        let threads = |join: &dyn Fn() -> faultline_engine::Report| {
-            let mut report = join();
+        let hashed = |analyse: &dyn Fn() -> faultline_engine::Report| {
+            let mut report = analyse();
             for (input, source) in report.inputs.iter_mut().zip(sources) {
                 assert_eq!(input.sha256, "", "{name}: the caller hashes");
                 input.sha256 = sha256_hex(source.text.as_bytes());
@@ -76,12 +63,12 @@ fn a_prescanned_analysis_is_the_analysis() {
             report
         };
         let read = || (ingest::ingest(sources), model::Prescan::of(sources));
-        let sequential = threads(&|| {
+        let sequential = hashed(&|| {
             let (ingested, prescan) = read();
             analyze_read_prescanned(sources, ingested, prescan, &options, &Sequential, &mut |_| {}).0
         });
         assert_eq!(sequential, engine, "{name}: sequential");
-        let parallel = threads(&|| {
+        let parallel = hashed(&|| {
             let (ingested, prescan) = read();
             analyze_read_prescanned(sources, ingested, prescan, &options, &Threads, &mut |_| {}).0
         });

@@ -355,22 +355,9 @@ fn redacting_from_its_own_reading_is_redacting_from_the_analysis() {
     let files = common::input_files(|p| {
         p.starts_with(common::corpus()) || p.starts_with(&seeded) || p.starts_with(&secrets)
     });
-    let mut inputs: Vec<Vec<Source>> = files
-        .iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(path).ok()?;
-            Some(vec![Source::new(path.display().to_string(), text)])
-        })
-        .collect();
+    let mut inputs = common::alone(&files);
     assert!(inputs.len() > 70, "the whole corpus: {}", inputs.len());
-    for group in ["cases", "wild"] {
-        for dir in std::fs::read_dir(common::corpus().join(group)).unwrap() {
-            let dir = dir.unwrap().path();
-            if dir.is_dir() {
-                inputs.push(common::case_sources(&dir));
-            }
-        }
-    }
+    inputs.extend(common::by_case());
     for (name, make) in faultline_engine::redact::shapes::ALL {
         inputs.push(vec![Source::new(name, make(20_000))]);
     }

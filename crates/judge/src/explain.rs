@@ -558,7 +558,7 @@ pub(crate) fn relate(model: &Model<'_>, findings: &mut [Finding]) {
         by_rule.entry(f.rule.clone()).or_default().push(j);
     }
     let all: Vec<usize> = (0..findings.len()).collect();
-    let firsts = Places::of(findings);
+    let places = Places::of(findings);
     for i in 0..findings.len() {
         let found = EXPLANATIONS.iter().find_map(|link| {
             if findings[i].rule != link.symptom {
@@ -573,11 +573,10 @@ pub(crate) fn relate(model: &Model<'_>, findings: &mut [Finding]) {
                 .map(|&j| (j, &findings[j]))
                 .find(|(j, c)| {
                     *j != i
-                        && link.cause.is_none_or(|rule| c.rule == rule)
                         // History (info) explains nothing current: listed under it, an error or a
                         // warning would follow an info line, and the info line could head the report.
                         && (c.severity != Severity::Info || findings[i].severity == Severity::Info)
-                        && !firsts.explained_by_chain(findings, c, &findings[i])
+                        && !places.explained_by_chain(findings, c, &findings[i])
                         && (link.explains)(model, &findings[i], c)
                 })
                 .map(|(_, c)| (c.rule.clone(), c.subject.clone(), c.boundary, link.takes_boundary))

@@ -60,6 +60,28 @@ pub fn input_files(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     out
 }
 
+/// Each of `files` read alone, as the only input (a file that is not UTF-8 is left out).
+pub fn alone(files: &[PathBuf]) -> Vec<Vec<Source>> {
+    files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            Some(vec![Source::new(path.display().to_string(), text)])
+        })
+        .collect()
+}
+
+/// Each case of the corpus's `cases/` and `wild/` with all its inputs ([`case_sources`]), in path
+/// order.
+pub fn by_case() -> Vec<Vec<Source>> {
+    ["cases", "wild"]
+        .iter()
+        .flat_map(|group| sorted_entries(&corpus().join(group)))
+        .filter(|dir| dir.is_dir())
+        .map(|dir| case_sources(&dir))
+        .collect()
+}
+
 /// Every input file of a corpus case (all but expect.json), named by file name, in name order.
 pub fn case_sources(dir: &Path) -> Vec<Source> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
