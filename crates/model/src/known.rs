@@ -6,6 +6,7 @@ use faultline_ingest::node::{Node, NodeValue};
 use faultline_report::hash::Set;
 use faultline_report::Source;
 
+use crate::line_index::{self, LineIndex};
 use crate::Model;
 
 /// A known line of an input.
@@ -24,10 +25,11 @@ pub struct KnownLine {
 /// reader, and checking a template around each of its many hits would be quadratic.
 const LONGEST: usize = 16 * 1024;
 
-/// Every known line of `sources`, the best entry of each; `starts` are where each line of each
-/// source starts ([`Model::line_starts`]).
-pub fn scan(sources: &[Source], starts: &[Vec<u32>]) -> Vec<KnownLine> {
+/// Every known line of `sources`, the best entry of each, with where each source's lines start:
+/// one pass over every line ([`crate::Prescan::of`]).
+pub fn scan(sources: &[Source]) -> (Vec<LineIndex>, Vec<KnownLine>) {
     let mut out = Vec::new();
+    let mut indices = Vec::with_capacity(sources.len());
     // The lines the catalog does not know, each text once. A dump repeats most of its lines word
     // for word (`      ready: true`, a Pod template's fields): the 1,000-Pod YAML dump has 625,094
     // lines to look at and 49,654 distinct ones, of which 2,593 hold a needle. Matching each line
@@ -36,7 +38,9 @@ pub fn scan(sources: &[Source], starts: &[Vec<u32>]) -> Vec<KnownLine> {
     // their placeholders' values are the line's own).
     let mut unknown: Set<&str> = Set::default();
     for (source, input) in sources.iter().enumerate() {
-        for (i, line) in lines(&input.text, starts.get(source).map_or(&[][..], Vec::as_slice)).enumerate() {
+        let mut index = line_index::Builder::default();
+        for (i, (start, line)) in line_index::lines(&input.text).enumerate() {
+            index.push(start);
             if line.len() > LONGEST || line.len() < 12 || unknown.contains(line) {
                 continue;
             }
@@ -53,24 +57,9 @@ pub fn scan(sources: &[Source], starts: &[Vec<u32>]) -> Vec<KnownLine> {
                 recognised,
             });
         }
+        indices.push(index.finish(&input.text));
     }
-    out
-}
-
-/// The lines of `text` as [`str::lines`] gives them, from where each starts (`starts`, the first
-/// `0`: [`Model::line_starts`]).
-fn lines<'t>(text: &'t str, starts: &'t [u32]) -> impl Iterator<Item = &'t str> {
-    starts.iter().enumerate().filter_map(move |(i, &at)| {
-        let at = at as usize;
-        let line = match starts.get(i + 1) {
-            Some(&next) => {
-                let line = text.get(at..next as usize - 1)?;
-                line.strip_suffix('\r').unwrap_or(line)
-            }
-            None => text.get(at..).filter(|rest| !rest.is_empty())?,
-        };
-        Some(line)
-    })
+    (indices, out)
 }
 
 /// A line as the component printed it: a line of JSON escapes its quotes, and Go's encoder its
@@ -285,34 +274,4 @@ pub fn unknown_failure_lines(model: &Model<'_>, most: usize) -> Vec<(usize, u32)
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_those_of_str_lines() {
-        for text in [
-            "",
-            "\n",
-            "a",
-            "a\n",
-            "a\r\nb",
-            "a\n\nb\r\n",
-            "\r\n\r\n",
-            "a\rb\n",
-            "é\n中\r\n",
-            "\r",
-        ] {
-            let starts: Vec<u32> = std::iter::once(0)
-                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
-                .collect();
-            assert_eq!(
-                lines(text, &starts).collect::<Vec<_>>(),
-                text.lines().collect::<Vec<_>>(),
-                "{text:?}"
-            );
-        }
-    }
 }

@@ -9,6 +9,7 @@ pub mod events;
 pub mod facts;
 pub mod graph;
 pub mod known;
+pub mod line_index;
 pub mod log_lines;
 pub mod log_time;
 pub use faultline_report::instant;
@@ -65,10 +66,9 @@ pub struct Model<'a> {
     /// The commands whose output the inputs hold: a next step never repeats one
     /// ([`Model::already_pasted`]).
     pub pasted: &'a [faultline_ingest::pasted::PastedCommand],
-    /// The lines of the inputs the catalog knows ([`Model::known_lines`]), found on first use.
-    known_lines: std::sync::OnceLock<Vec<known::KnownLine>>,
-    /// Where each line of each input starts (byte offsets), for [`Model::input_line`], on first use.
-    line_starts: std::sync::OnceLock<Vec<Vec<u32>>>,
+    /// The lines of the inputs the catalog knows ([`Model::known_lines`]) and where their lines
+    /// start ([`Model::line_index`]), found together on first use of either, or given.
+    prescan: std::sync::OnceLock<Prescan>,
     /// Each input's year of undated log lines ([`Model::log_year`]), read for an input on first use.
     log_years: std::sync::OnceLock<Vec<std::sync::OnceLock<Option<i64>>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
@@ -77,42 +77,23 @@ pub struct Model<'a> {
     called_selects: std::sync::OnceLock<Map<ObjectRef, Vec<ObjectRef>>>,
 }
 
-/// Where each line of each of `sources` starts (byte offsets, the first `0`): [`Model::line_starts`].
-fn line_starts(sources: &[Source]) -> Vec<Vec<u32>> {
-    sources
-        .iter()
-        .map(|s| {
-            // `memchr` finds the line breaks 16 or 32 bytes at a time (`match_indices` took 118 of
-            // the 1k-pod YAML dump's 3,244 million instructions). Grown by doubling, the index is
-            // then cut to its size: it held up to 8.4 MB of `usize` on that dump at the analysis's
-            // peak of memory, 2.6 MB of `u32` now.
-            let mut starts: Vec<u32> = std::iter::once(0)
-                .chain(memchr::memchr_iter(b'\n', s.text.as_bytes()).map_while(|i| u32::try_from(i + 1).ok()))
-                .collect();
-            starts.shrink_to_fit();
-            starts
-        })
-        .collect()
-}
-
 /// What the model reads of the inputs' text alone, whatever the readers make of it: where each
-/// line starts ([`Model::line_starts`]) and the lines the catalog knows ([`Model::known_lines`]).
+/// line starts ([`Model::line_index`]) and the lines the catalog knows ([`Model::known_lines`]).
 /// A caller with threads finds it while the inputs are parsed ([`Prescan::of`], then
 /// [`Model::build_prescanned`]): the command line does, on a second core. A model built without one
 /// finds the same on first use.
 #[derive(Debug)]
 pub struct Prescan {
-    line_starts: Vec<Vec<u32>>,
+    line_index: Vec<line_index::LineIndex>,
     known_lines: Vec<known::KnownLine>,
 }
 
 impl Prescan {
     /// The prescan of `sources`: the same that a model of them finds on first use.
     pub fn of(sources: &[Source]) -> Self {
-        let line_starts = line_starts(sources);
-        let known_lines = known::scan(sources, &line_starts);
+        let (line_index, known_lines) = known::scan(sources);
         Self {
-            line_starts,
+            line_index,
             known_lines,
         }
     }
@@ -144,20 +125,23 @@ impl<'a> Model<'a> {
     /// Line `line` (1-based) of input `source`, without its line break.
     pub fn input_line(&self, source: usize, line: u32) -> Option<&'a str> {
         let text = &self.sources.get(source)?.text;
-        let at = *self
-            .line_starts()
+        let at = self
+            .line_index()
             .get(source)?
-            .get((line as usize).checked_sub(1)?)? as usize;
+            .start(text, (line as usize).checked_sub(1)?)?;
         let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
         Some(text[at..end].trim_end_matches('\r'))
     }
 
-    /// Where each line of each input starts (byte offsets), found once: for [`Model::input_line`],
-    /// and for the catalog's scan of every line ([`known::scan`]), which goes from line to line by
-    /// it rather than looking for the line breaks again. Offsets are `u32`, as in the app's worker
-    /// (wasm32): a native input's lines past 4 GiB are not indexed.
-    pub fn line_starts(&self) -> &[Vec<u32>] {
-        self.line_starts.get_or_init(|| line_starts(self.sources))
+    /// Where the lines of each input start ([`line_index::LineIndex`]), for
+    /// [`Model::input_line`]: found with the known lines, in the same pass over every line.
+    pub fn line_index(&self) -> &[line_index::LineIndex] {
+        &self.prescan().line_index
+    }
+
+    /// The prescan the model was given, or its own, found on first use.
+    fn prescan(&self) -> &Prescan {
+        self.prescan.get_or_init(|| Prescan::of(self.sources))
     }
 
     /// The year input `source`'s undated log lines were written in ([`log_time::year_hint`]): read
@@ -173,8 +157,7 @@ impl<'a> Model<'a> {
     /// Every line of the inputs that the catalog knows (catalog/*.toml), in input order: the typed
     /// signal of a line whatever layout it sits in. Found on first use, once.
     pub fn known_lines(&self) -> &[known::KnownLine] {
-        self.known_lines
-            .get_or_init(|| known::scan(self.sources, self.line_starts()))
+        &self.prescan().known_lines
     }
 
     /// The Services the Pod `pod` calls: named in its containers' environment, or the host its
@@ -260,13 +243,7 @@ impl<'a> Model<'a> {
             }
         }
         let graph = graph::build(&ingested.objects);
-        let (known_lines, line_starts) = match prescan {
-            Some(p) => (
-                std::sync::OnceLock::from(p.known_lines),
-                std::sync::OnceLock::from(p.line_starts),
-            ),
-            None => (std::sync::OnceLock::new(), std::sync::OnceLock::new()),
-        };
+        let prescan = prescan.map_or_else(std::sync::OnceLock::new, std::sync::OnceLock::from);
         let services = facts::service_chains(&ingested.objects, &graph);
         Self {
             sources,
@@ -279,8 +256,7 @@ impl<'a> Model<'a> {
             objects_by_kind,
             graph,
             pod_controllers: std::sync::OnceLock::new(),
-            known_lines,
-            line_starts,
+            prescan,
             log_years: std::sync::OnceLock::new(),
             callers: std::sync::OnceLock::new(),
             called_selects: std::sync::OnceLock::new(),
