@@ -312,6 +312,21 @@ fn a_warm_up_step_is_a_whole_job_over_a_dump_in_json_then_yaml() {
         assert!(report.errors.is_empty(), "step {step}: {:?}", report.errors);
         assert!(report.inputs.iter().all(|i| i.objects > 0), "{:?}", report.inputs);
         assert_eq!(report.inputs[0].kinds.len(), 7, "{:?}", report.inputs[0].kinds);
+        // The dump's copies are read as it is, and their objects are others: their namespaces.
+        let copies: Vec<_> = report.inputs.iter().filter(|i| i.format == format).collect();
+        assert_eq!(copies.len(), WARM_COPIES, "step {step}");
+        assert!(
+            copies.iter().all(|c| c.objects == copies[0].objects),
+            "{copies:?}"
+        );
+        let namespaces: std::collections::BTreeSet<_> = report
+            .objects
+            .iter()
+            .filter_map(|o| o.object.namespace.as_deref())
+            .filter(|n| n.starts_with("copy"))
+            .map(|n| &n[..5])
+            .collect();
+        assert_eq!(namespaces.len(), WARM_COPIES - 1, "{namespaces:?}");
         let mut replies = Vec::new();
         warm(step, &mut |bytes, _| replies.push(decode(&bytes).unwrap()));
         let Some(Reply::Warmed(warmed)) = replies.pop() else {
