@@ -127,6 +127,20 @@ test('500 Pods: findings of one rule and workload are one card, the members a cl
   assert.ok(shown <= 25 + 1, `${shown} places on the first page`);
 });
 
+test('500 Pods: "considered and ruled out" draws its first 25 items, the rest a click away, in the engine\'s order', async (t) => {
+  const page = await openWithDump(t);
+  const engine = report.ruled_out.map((r) => [r.boundary, r.because]);
+  assert.ok(engine.length > 50, `${engine.length} items ruled out: more than two pages`);
+  const items = () => page.locator('.ruled-out li').evaluateAll((ls) => ls.map((l) => [l.dataset.boundary, l.querySelector('.because').innerText]));
+  assert.deepEqual(await items(), engine.slice(0, 25));
+  const more = page.locator('.ruled-out .show-more');
+  assert.equal(await more.innerText(), `Show 25 more (${engine.length - 25} not shown)`);
+  await more.click();
+  assert.deepEqual(await items(), engine.slice(0, 50));
+  while (await more.count()) await more.click();
+  assert.deepEqual(await items(), engine, 'every item once all are shown');
+});
+
 test('500 Pods: one filter narrows every view, and / searches', async (t) => {
   const page = await openWithDump(t);
   const total = report.findings.length;

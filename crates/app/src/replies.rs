@@ -45,9 +45,9 @@ impl Assembly {
                         relations: Vec::with_capacity(head.relations),
                         verdict: head.verdict,
                         unread: head.unread,
-                        workloads: head.workloads,
+                        workloads: Vec::with_capacity(head.workloads),
                         capture: head.capture.map(|c| *c),
-                        ruled_out: head.ruled_out,
+                        ruled_out: Vec::with_capacity(head.ruled_out),
                         decide: head.decide.map(|d| *d),
                         paste_next: head.paste_next,
                     },
@@ -59,6 +59,8 @@ impl Assembly {
                 };
             }
             Reply::Findings(findings) => self.report.findings.extend(findings),
+            Reply::RuledOut(ruled_out) => self.report.ruled_out.extend(ruled_out),
+            Reply::Workloads(workloads) => self.report.workloads.extend(workloads),
             Reply::Secrets(secrets) => self.secrets.extend(secrets),
             Reply::Timeline(entries) => self.report.timeline.extend(entries),
             Reply::Objects(objects) => self.report.objects.extend(objects),

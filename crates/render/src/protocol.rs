@@ -2,11 +2,12 @@
 //! `Uint8Array`); input texts and redacted copies travel beside them as raw bytes or `Blob`s, never
 //! inside the JSON.
 //!
-//! A report is sent in parts ([`Reply::Head`], then [`Reply::Findings`], [`Reply::Timeline`],
-//! [`Reply::Objects`] and [`Reply::Relations`] chunks of at most [`PART_BYTES`], then
-//! [`Reply::Reported`]) so that the page decodes it across many short tasks: a 10k-pod dump's
-//! timeline alone is ~45 MB of JSON, which decoded in one go would freeze the page for a good part of
-//! a second. The secret scan runs after the report is shown, when the page asks for it: its
+//! A report is sent in parts ([`Reply::Head`], then [`Reply::Findings`], [`Reply::RuledOut`],
+//! [`Reply::Workloads`], [`Reply::Timeline`], [`Reply::Objects`] and [`Reply::Relations`] chunks of
+//! at most [`PART_BYTES`], then [`Reply::Reported`]) so that the page decodes it across many short
+//! tasks: a 10k-pod dump's timeline alone is ~45 MB of JSON, which decoded in one go would freeze the
+//! page for a good part of a second, and even its ruled-out list and workloads (3.4 MB together) took
+//! 40–50 ms in the head. The secret scan runs after the report is shown, when the page asks for it: its
 //! [`Reply::Secrets`] parts and [`Reply::Done`] follow.
 //!
 //! The report's texts are in the job's language ([`Job::lang`]). In another language
@@ -79,6 +80,10 @@ pub enum Reply {
     /// The report's small parts, and how many of the large ones follow.
     Head(Head),
     Findings(Vec<Finding>),
+    /// What was considered and ruled out ([`faultline_report::Report::ruled_out`]).
+    RuledOut(Vec<faultline_report::RuledOut>),
+    /// The report's workloads ([`faultline_report::Report::workloads`]): one per owned object.
+    Workloads(Vec<WorkloadOf>),
     Secrets(Vec<Secret>),
     Timeline(Vec<TimelineEntry>),
     /// The object graph ([`faultline_report::Report::objects`] and `relations`), in parts too.
@@ -135,15 +140,9 @@ pub struct Head {
     pub errors: Vec<InputError>,
     pub verdict: Verdict,
     pub unread: Vec<Unread>,
-    /// The report's workloads: one per owned object, small beside the timeline and the objects.
-    #[serde(default)]
-    pub workloads: Vec<WorkloadOf>,
     /// The capture moment ([`faultline_report::Report::capture`]).
     #[serde(default)]
     pub capture: Option<Box<faultline_report::Capture>>,
-    /// What was considered and ruled out ([`faultline_report::Report::ruled_out`]).
-    #[serde(default)]
-    pub ruled_out: Vec<faultline_report::RuledOut>,
     /// The command that decides ([`faultline_report::Report::decide`]).
     #[serde(default)]
     pub decide: Option<Box<faultline_report::Decider>>,
@@ -155,6 +154,8 @@ pub struct Head {
     /// Whether the analysed text holds redaction tokens (`<redacted:...>`).
     pub redacted_input: bool,
     pub findings: usize,
+    pub ruled_out: usize,
+    pub workloads: usize,
     pub timeline: usize,
     pub objects: usize,
     pub relations: usize,
@@ -282,6 +283,8 @@ pub fn decode(bytes: &[u8]) -> Result<Reply, String> {
         },
         "head" => Reply::Head(json(data)?),
         "findings" => Reply::Findings(json(data)?),
+        "ruled-out" => Reply::RuledOut(json(data)?),
+        "workloads" => Reply::Workloads(json(data)?),
         "secrets" => Reply::Secrets(json(data)?),
         "timeline" => Reply::Timeline(json(data)?),
         "objects" => Reply::Objects(json(data)?),
@@ -372,6 +375,8 @@ mod tests {
             }),
             Reply::Redacted { tokens: 3 },
             Reply::Findings(report.findings.clone()),
+            Reply::RuledOut(report.ruled_out.clone()),
+            Reply::Workloads(report.workloads.clone()),
             Reply::Secrets(Vec::new()),
             Reply::Timeline(report.timeline.clone()),
             Reply::Objects(report.objects.clone()),

@@ -426,14 +426,14 @@ fn head(report: &Report, unreadable: Vec<(String, protocol::Unreadable)>, redact
         errors: report.errors.clone(),
         verdict: report.verdict,
         unread: report.unread.clone(),
-        workloads: report.workloads.clone(),
         capture: report.capture.clone().map(Box::new),
-        ruled_out: report.ruled_out.clone(),
         decide: report.decide.clone().map(Box::new),
         paste_next: report.paste_next.clone(),
         unreadable,
         redacted_input,
         findings: report.findings.len(),
+        ruled_out: report.ruled_out.len(),
+        workloads: report.workloads.len(),
         timeline: report.timeline.len(),
         objects: report.objects.len(),
         relations: report.relations.len(),
@@ -448,6 +448,8 @@ fn messages(report: &Report, head: Head) -> impl Iterator<Item = Vec<u8>> + '_ {
 /// The report's large lists, in parts.
 fn parts(report: &Report) -> impl Iterator<Item = Vec<u8>> + '_ {
     protocol::parts("findings", &report.findings)
+        .chain(protocol::parts("ruled-out", &report.ruled_out))
+        .chain(protocol::parts("workloads", &report.workloads))
         .chain(protocol::parts("timeline", &report.timeline))
         .chain(protocol::parts("objects", &report.objects))
         .chain(protocol::parts("relations", &report.relations))

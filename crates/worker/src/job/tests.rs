@@ -74,12 +74,12 @@ fn assemble(replies: &[Reply]) -> (Report, Vec<Secret>) {
                 report.errors = head.errors;
                 report.verdict = head.verdict;
                 report.unread = head.unread;
-                report.workloads = head.workloads;
                 report.capture = head.capture.map(|c| *c);
-                report.ruled_out = head.ruled_out;
                 report.decide = head.decide.map(|d| *d);
             }
             Reply::Findings(f) => report.findings.extend(f),
+            Reply::RuledOut(r) => report.ruled_out.extend(r),
+            Reply::Workloads(w) => report.workloads.extend(w),
             Reply::Timeline(t) => report.timeline.extend(t),
             Reply::Objects(o) => report.objects.extend(o),
             Reply::Relations(r) => report.relations.extend(r),
@@ -125,6 +125,8 @@ fn the_report_sent_in_parts_is_the_engines_report_and_the_secrets_follow_it() {
             r,
             Reply::Head(_)
                 | Reply::Findings(_)
+                | Reply::RuledOut(_)
+                | Reply::Workloads(_)
                 | Reply::Timeline(_)
                 | Reply::Objects(_)
                 | Reply::Relations(_)
@@ -240,6 +242,8 @@ fn parts_stay_near_their_size_and_progress_is_throttled() {
     let mut send = |bytes: Vec<u8>, _| match decode(&bytes).unwrap() {
         Reply::Progress(_) => progress += 1,
         Reply::Findings(_)
+        | Reply::RuledOut(_)
+        | Reply::Workloads(_)
         | Reply::Timeline(_)
         | Reply::Secrets(_)
         | Reply::Objects(_)
