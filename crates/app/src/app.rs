@@ -199,7 +199,7 @@ pub fn app() -> Html {
     });
     let view = match state.view {
         View::Findings => html! {
-            <Findings report={report} selected={state.selected_finding} on_show_line={on_show_line.clone()}
+            <Findings report={report} summary={summary.clone()} selected={state.selected_finding} on_show_line={on_show_line.clone()}
                 on_follow_up={on_follow_up.clone()} on_guide={on_guide.clone()}
                 filter={state.filter.clone()} on_filter={on_filter.clone()} on_show_finding={on_show_finding.clone()} />
         },

@@ -101,7 +101,7 @@ fn findings_of_the_quota_sample() {
     let report = sample("quota-403").report;
     let html = render(
         Lang::En,
-        html! { <Findings {report} on_show_line={Callback::noop()} /> },
+        html! { <Findings summary={std::rc::Rc::new(crate::view_model::summary::summary(&report))} {report} on_show_line={Callback::noop()} /> },
     );
     assert!(html.contains("data-boundary=\"quota-admission\""));
     assert_snapshot("findings-quota-403.en.html", &html);

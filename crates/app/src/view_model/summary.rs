@@ -207,15 +207,11 @@ pub fn summary(report: &Report) -> Summary {
     }
     let mut rules: Vec<(String, usize)> = Vec::new();
     let mut rule_index: HashMap<&str, usize> = HashMap::new();
-    let mut namespaces = std::collections::BTreeSet::new();
-    let mut kinds = std::collections::BTreeSet::new();
+    // Borrowed while collected, owned once each at the end: a 10k-Pod dump's report names 160,000
+    // objects and timeline subjects, and a `String` made for each took 25 ms of the page's render.
+    let mut namespaces: faultline_report::hash::Set<&str> = Default::default();
+    let mut kinds: faultline_report::hash::Set<&str> = Default::default();
     for f in &report.findings {
-        for o in std::iter::once(&f.subject).chain(&f.affects) {
-            if let Some(ns) = &o.namespace {
-                namespaces.insert(ns.to_string());
-            }
-            kinds.insert(o.kind.to_string());
-        }
         if !weighty(f) {
             continue;
         }
@@ -230,17 +226,24 @@ pub fn summary(report: &Report) -> Summary {
             }
         }
     }
-    for o in report
-        .objects
+    let named = report
+        .findings
         .iter()
-        .map(|o| &o.object)
+        .flat_map(|f| std::iter::once(&f.subject).chain(&f.affects));
+    for o in named
+        .chain(report.objects.iter().map(|o| &o.object))
         .chain(report.timeline.iter().map(|e| &e.subject))
     {
         if let Some(ns) = &o.namespace {
-            namespaces.insert(ns.to_string());
+            namespaces.insert(ns.as_str());
         }
-        kinds.insert(o.kind.to_string());
+        kinds.insert(o.kind.as_str());
     }
+    let sorted = |set: faultline_report::hash::Set<&str>| {
+        let mut all: Vec<String> = set.into_iter().map(str::to_string).collect();
+        all.sort_unstable();
+        all
+    };
     // A symptom's boundary can have no root of its own: it is counted under no boundary row.
     rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     // Two causes a deciding command tells apart are two readings of one fault, not two faults.
@@ -249,8 +252,8 @@ pub fn summary(report: &Report) -> Summary {
         faults: fault_groups.len() - competing,
         boundaries,
         rules,
-        namespaces: namespaces.into_iter().collect(),
-        kinds: kinds.into_iter().collect(),
+        namespaces: sorted(namespaces),
+        kinds: sorted(kinds),
     }
 }
 
