@@ -4,8 +4,8 @@
 //! keyed at random per process, made to resist keys chosen by an attacker) was about 3 % of an
 //! analysis of the 1k-pod JSON dump natively (callgrind: 41 of 1,393 million instructions in
 //! `hash_one`); with [`Fx`] the analysis takes 1,363 million. [`Fx`] is rustc's Fx hash (an add
-//! and a multiply per integer), with a folded multiply per eight bytes of a string and at the end,
-//! and the same on every run.
+//! and a multiply per integer), with a multiply and a shift per eight bytes of a string, and the
+//! same on every run.
 
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -20,8 +20,6 @@ pub struct Fx(u64);
 
 /// The multiplier of `rustc-hash` 2.
 const K: u64 = 0xf135_7aea_2e62_a9c5;
-/// The multiplier of [`Fx::finish`]'s fold (a constant of wyhash's, odd, its bits well mixed).
-const FOLD: u64 = 0xa076_1d64_78bd_642f;
 
 impl Fx {
     #[inline]
@@ -29,23 +27,20 @@ impl Fx {
         self.0 = self.0.wrapping_add(word).wrapping_mul(K);
     }
 
-    /// A word of a string's bytes: mixed in by a folded multiply (the 128-bit product's halves
-    /// xored, as wyhash and `rustc-hash` 2's string hash do), so that its high bytes reach the
-    /// state's low bits; [`Fx::add`] carries them upward only. With `add` for bytes too, names that
-    /// differ in their last characters (`team-034`, `team-044`: the high bytes of a word) fell into
-    /// a few buckets: a dump's 160 namespaces into 24, and a set of them took 30 ms to fill from a
-    /// 10k-Pod report's 140,000 timeline entries, not 3.5; 1,000 such names filled 313 of 1,024
-    /// buckets, now 646 (random values: about 632).
+    /// A word of a string's bytes: multiplied in, then its product's high half folded onto its
+    /// low half (a shift and an xor), so that the word's high bytes reach the state's low bits,
+    /// which [`Fx::add`]'s product never does (a product carries upward only). With `add` for bytes
+    /// too, names that differ in their last characters (`team-034`, `team-044`: the high bytes of a
+    /// word) fell into a few buckets: a dump's 160 namespaces into 24, and a set of them took 30 ms
+    /// to fill from a 10k-Pod report's 140,000 timeline entries, not 3.5; 1,000 such names filled
+    /// 313 of 1,024 buckets, now 602 (random values: about 632). A 128-bit folded multiply (wyhash's)
+    /// spreads them as well but is slow as wasm: the rules' stage of the 1k YAML dump took 136–142
+    /// ms in Node against 106–115 this way.
     #[inline]
     fn mix(&mut self, word: u64) {
-        self.0 = fold(self.0 ^ word, FOLD);
+        let x = (self.0 ^ word).wrapping_mul(K);
+        self.0 = x ^ (x >> 32);
     }
-}
-
-#[inline]
-fn fold(a: u64, b: u64) -> u64 {
-    let full = u128::from(a) * u128::from(b);
-    (full as u64) ^ ((full >> 64) as u64)
 }
 
 impl Hasher for Fx {
@@ -85,11 +80,11 @@ impl Hasher for Fx {
         self.add(n as u64);
     }
 
-    /// The state folded once more: an integer key's high bits reach the low bits too (hashbrown
-    /// picks a bucket with the low bits and tells keys apart in a group with the top seven).
+    /// The product's high bits are its best mixed; hashbrown picks buckets with the low ones, so
+    /// they are turned round (as `rustc-hash` 2 does).
     #[inline]
     fn finish(&self) -> u64 {
-        fold(self.0, FOLD)
+        self.0.rotate_left(26)
     }
 }
 
@@ -120,11 +115,17 @@ mod tests {
         // dump's namespaces and generated names do: spread over the buckets (the low bits) and
         // over the seven bits that tell keys apart in a group (the top ones), as random values
         // would (1,000 into 1,024 buckets: about 632 filled).
-        let names: Vec<String> = (0..1000).map(|i| format!("team-{i:03}")).collect();
-        let low: Set<u64> = names.iter().map(|n| build.hash_one(n) & 1023).collect();
-        let top: Set<u64> = names.iter().map(|n| build.hash_one(n) >> 57).collect();
-        assert!(low.len() > 550, "{} buckets of 1,024 for 1,000 names", low.len());
-        assert!(top.len() > 120, "{} top-seven-bit values of 128", top.len());
+        for pattern in ["team-", "billing-worker-5c7f9d8b46-", ""] {
+            let names: Vec<String> = (0..1000).map(|i| format!("{pattern}{i:03}")).collect();
+            let low: Set<u64> = names.iter().map(|n| build.hash_one(n) & 1023).collect();
+            let top: Set<u64> = names.iter().map(|n| build.hash_one(n) >> 57).collect();
+            assert!(low.len() > 550, "{pattern}: {} buckets of 1,024", low.len());
+            assert!(
+                top.len() > 120,
+                "{pattern}: {} top-seven-bit values of 128",
+                top.len()
+            );
+        }
         // A key's bytes and where a string ends both count.
         assert_ne!(build.hash_one(("ab", "c")), build.hash_one(("a", "bc")));
         assert_ne!(build.hash_one("a"), build.hash_one("a\0"));
