@@ -277,6 +277,10 @@ test('a newer edit supersedes a running analysis', async (t) => {
   // The same name again: the newer file replaces the one being analysed.
   await dropGenerated(page, 'pods.json', 'return arg;', X509_PODS);
   await closed;
+  // A drop is a new incident: the inputs shown are set aside at once (the running analysis is
+  // stopped then), and a small file is added when the browser has read it, a moment later. The page
+  // can be idle in between, with no input: wait for the newer file's report itself.
+  await page.locator('.finding .subject', { hasText: 'no-image-deployment' }).waitFor();
   await analysed(page);
   const subjects = await page.locator('.finding .subject').allTextContents();
   assert.deepEqual(subjects, ['Pod message-image-pull-fail/no-image-deployment-849c4c4958-rxqmt']);
