@@ -35,7 +35,7 @@ impl Fx {
     /// to fill from a 10k-Pod report's 140,000 timeline entries, not 3.5; 1,000 such names filled
     /// 313 of 1,024 buckets, now 602 (random values: about 632). A 128-bit folded multiply (wyhash's)
     /// spreads them as well but is slow as wasm: the rules' stage of the 1k YAML dump took 136–142
-    /// ms in Node against 106–115 this way.
+    /// ms in Node against 108–119 this way.
     #[inline]
     fn mix(&mut self, word: u64) {
         let x = (self.0 ^ word).wrapping_mul(K);
