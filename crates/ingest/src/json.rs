@@ -5,7 +5,7 @@
 //! top-level values one after another, which is what `kubectl cluster-info dump` prints. After a
 //! syntax error it resumes at the next line that starts with `{`, so later values are not lost.
 
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use super::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::segment::leading_spaces;
 use super::yaml::{ParseError, MAX_DEPTH};
 use super::Reached;
@@ -83,6 +83,7 @@ struct Reader<'a, 'r> {
     /// container is allocated once at its final size instead of growing.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
+    keys: Keys,
     reached: Reached<'r>,
     /// Brackets whose container is known not to balance ([`container_end`]).
     unbalanced: faultline_report::hash::Set<usize>,
@@ -101,6 +102,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             cut: None,
             entries: Vec::new(),
             items: Vec::new(),
+            keys: Keys::default(),
             reached,
             unbalanced: Default::default(),
         }
@@ -252,7 +254,7 @@ impl<'a, 'r> Reader<'a, 'r> {
                 return Err(Failure::Own(self.error(Msg::JsonExpectedKey {})));
             }
             let key_pos = self.pos();
-            let key = self.string().map_err(Failure::Own)?;
+            let key = self.key().map_err(Failure::Own)?;
             self.skip_ws();
             if self.peek() != Some(b':') {
                 return Err(Failure::Own(self.error(Msg::JsonExpectedColon {
@@ -362,6 +364,22 @@ impl<'a, 'r> Reader<'a, 'r> {
                 Some(_) => return Err(Failure::Own(self.error(Msg::JsonArraySeparator {}))),
             }
         }
+    }
+
+    /// A member's key: [`Reader::string`], each distinct key made once ([`Keys`]), and one without
+    /// an escape (all but a few) taken from the text as it is.
+    fn key(&mut self) -> Result<Key, ParseError> {
+        let quote = self.at;
+        self.at += 1;
+        self.skip_unescaped();
+        if self.peek() == Some(b'"') {
+            self.at += 1;
+            let text = self.text;
+            return Ok(self.keys.get(&text[quote + 1..self.at - 1]));
+        }
+        self.at = quote;
+        let key = self.string()?;
+        Ok(self.keys.get(&key))
     }
 
     fn string(&mut self) -> Result<Text, ParseError> {

@@ -15,8 +15,8 @@ pub enum ScalarStyle {
     Quoted,
 }
 
-/// A node's value. 24 bytes, so that a map entry is 64 (a 1,000-Pod dump's trees hold 300,000
-/// entries): how a scalar was written is only kept when it matters (`Quoted`), and lists and maps
+/// A node's value. 24 bytes, so that a map entry is 48 with its [`Key`] (a 1,000-Pod dump's trees
+/// hold 315,000 entries): how a scalar was written is only kept when it matters (`Quoted`), and lists and maps
 /// are boxed slices, built once and never grown.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeValue {
@@ -61,9 +61,54 @@ pub struct Node {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapEntry {
-    pub key: Text,
+    pub key: Key,
     pub key_pos: Pos,
     pub value: Node,
+}
+
+/// A map's key: a pointer to its text, shared by every entry with the same key. A dump repeats a
+/// few hundred keys (`name`, `lastTransitionTime`) hundreds of thousands of times: as a [`Text`]
+/// each entry held 24 bytes of its key, as a `Key` 8, and a key longer than 24 bytes
+/// (`app.kubernetes.io/instance`) is no longer copied to the heap for every entry. A reader makes
+/// its keys with [`Keys`].
+pub type Key = arcstr::ArcStr;
+
+/// The keys a reader has made: each distinct key is made once and shared ([`Key`]). Most are found
+/// in a small table indexed by their length and last byte, before the set of all of them.
+#[derive(Default)]
+pub struct Keys {
+    recent: Vec<Option<Key>>,
+    all: faultline_report::hash::Set<Key>,
+}
+
+/// How many keys [`Keys`] keeps at hand.
+const RECENT: usize = 256;
+
+impl Keys {
+    /// The key `text`, shared with the entries that already have it.
+    pub fn get(&mut self, text: &str) -> Key {
+        if self.recent.is_empty() {
+            self.recent = vec![None; RECENT];
+        }
+        let last = text.as_bytes().last().copied().unwrap_or(0) as usize;
+        let slot =
+            (text.len() * 37 + last * 5 + text.as_bytes().first().copied().unwrap_or(0) as usize) % RECENT;
+        if let Some(key) = &self.recent[slot] {
+            if key.as_str() == text {
+                return key.clone();
+            }
+        }
+        let key = match self.all.get(text) {
+            Some(key) => key.clone(),
+            None => {
+                let key = Key::from(text);
+                self.all.insert(key.clone());
+                key
+            }
+        };
+        self.recent[slot] = Some(key.clone());
+        key
+    }
 }
 
 /// A plain scalar resolved to its core-schema type.
@@ -344,6 +389,70 @@ mod tests {
         assert_eq!(root.locate("statuses[0]").unwrap().0, Pos::new(7, 3));
         assert!(root.locate("statuses[1]").is_none());
         assert!(root.locate("statuses[0].running").is_none());
+    }
+
+    #[test]
+    fn a_key_is_made_once_and_shared_whatever_else_is_looked_up_between() {
+        let mut keys = Keys::default();
+        let name = keys.get("name");
+        // Keys that fall into the same slot of the small table, or not, and a long one.
+        let others: Vec<&str> = vec!["namf", "mame", "", "app.kubernetes.io/instance", "nAme"];
+        for other in &others {
+            assert_eq!(keys.get(other).as_str(), *other);
+        }
+        for (i, &text) in ["name"].iter().chain(&others).enumerate().cycle().take(60) {
+            let again = keys.get(text);
+            assert_eq!(again.as_str(), text, "round {i}");
+        }
+        assert!(Key::ptr_eq(&name, &keys.get("name")));
+        let long = keys.get("app.kubernetes.io/instance");
+        assert!(Key::ptr_eq(&long, &keys.get("app.kubernetes.io/instance")));
+        assert!(!Key::ptr_eq(&name, &keys.get("nAme")));
+    }
+
+    /// Every reader gives the entries of one key one shared text: the YAML and JSON readers, and a
+    /// List's items in their binary form between workers.
+    #[test]
+    fn the_readers_share_each_key_across_a_dump() {
+        fn names<'n>(node: &'n Node, out: &mut Vec<&'n Key>) {
+            match &node.value {
+                NodeValue::Map(entries) => {
+                    for entry in entries.iter() {
+                        if entry.key == "name" {
+                            out.push(&entry.key);
+                        }
+                        names(&entry.value, out);
+                    }
+                }
+                NodeValue::Seq(items) => items.iter().for_each(|i| names(i, out)),
+                _ => {}
+            }
+        }
+        fn shared(root: &Node) -> usize {
+            let mut found = Vec::new();
+            names(root, &mut found);
+            assert!(found.iter().all(|k| Key::ptr_eq(k, found[0])));
+            found.len()
+        }
+        let yaml = include_str!("../../../tests/fixtures/ingest/gen-dump-6-pods.yaml");
+        let root = crate::yaml::parse_documents(yaml, 1)
+            .pop()
+            .unwrap()
+            .result
+            .unwrap()
+            .unwrap();
+        assert!(shared(&root) > 20);
+        let json = include_str!("../../../tests/fixtures/split/dump-8.json");
+        let root = crate::json::parse_documents(json, 1)
+            .pop()
+            .unwrap()
+            .result
+            .unwrap();
+        assert!(shared(&root) > 20);
+        let items = root.get("items").unwrap().items();
+        let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
+        let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
+        assert!(shared(&root) > 20);
     }
 
     #[test]

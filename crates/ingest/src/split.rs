@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use memchr::memmem;
 
-use crate::node::{MapEntry, Node, NodeValue, Pos, Text};
+use crate::node::{Keys, MapEntry, Node, NodeValue, Pos, Text};
 use crate::sniff::{dedent, indented_block_end, is_log_file, sniff, Sniffed};
 use crate::{json, looks_binary, rewrap, segment, wrappers, yaml, Ingested, Scope, Source, PRUNED};
 
@@ -380,7 +380,11 @@ pub fn encode_items(items: &[Node]) -> Vec<u8> {
 
 /// The items of [`encode_items`]; `None` when the bytes are not such a form.
 pub fn decode_items(bytes: &[u8]) -> Option<Vec<Node>> {
-    let mut reader = Bytes { bytes, at: 0 };
+    let mut reader = Bytes {
+        bytes,
+        at: 0,
+        keys: Keys::default(),
+    };
     let count = reader.uint()? as usize;
     let mut items = Vec::with_capacity(count.min(bytes.len()));
     for _ in 0..count {
@@ -451,6 +455,7 @@ fn put_node(out: &mut Vec<u8>, node: &Node) {
 struct Bytes<'a> {
     bytes: &'a [u8],
     at: usize,
+    keys: Keys,
 }
 
 impl<'a> Bytes<'a> {
@@ -519,7 +524,8 @@ impl<'a> Bytes<'a> {
                 let count = self.count()?;
                 let mut entries = Vec::with_capacity(count);
                 for _ in 0..count {
-                    let key = Text::from(self.str()?);
+                    let key = self.str()?;
+                    let key = self.keys.get(key);
                     let key_pos = self.pos()?;
                     let value = self.node(depth + 1)?;
                     entries.push(MapEntry { key, key_pos, value });

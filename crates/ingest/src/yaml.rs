@@ -14,7 +14,7 @@ use faultline_report::hash::Map;
 use saphyr_parser::{Event, Parser, ScalarStyle as YamlStyle, ScanError, Span};
 
 use super::kubectl_yaml::{self, Fast};
-use super::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use super::node::{Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use super::{Reached, SKIPPED_KEY};
 
 /// Deeper nesting than this is not something kubectl prints; refusing it keeps recursion (drop,
@@ -281,6 +281,7 @@ struct Builder {
     budget: usize,
     /// The document's root once its last event has been seen; `None` for an empty document.
     root: Option<Node>,
+    keys: Keys,
 }
 
 impl Builder {
@@ -292,6 +293,7 @@ impl Builder {
             nodes: 0,
             budget: chunk_len.max(4096) * 2,
             root: None,
+            keys: Keys::default(),
         }
     }
 
@@ -419,7 +421,7 @@ impl Builder {
                 // Dropped as the fast reader drops it, so both give the same tree.
                 Some((key, _)) if key == SKIPPED_KEY => {}
                 Some((key, key_pos)) => entries.push(MapEntry {
-                    key,
+                    key: self.keys.get(&key),
                     key_pos,
                     value: node,
                 }),

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::lexical::*;
-use crate::node::{MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use crate::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
 use crate::segment::leading_spaces;
 use crate::yaml::{is_null, MAX_DEPTH};
 use crate::{Reached, SKIPPED_KEY};
@@ -32,6 +32,7 @@ pub(super) struct Reader<'a, 'r> {
     /// each collection is allocated once at its final size.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
+    keys: Keys,
     /// Each value stepped over: from its key's colon to the end of its last line.
     pub(super) skipped: Vec<Range<usize>>,
     reached: Reached<'r>,
@@ -47,6 +48,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             next: None,
             entries: Vec::new(),
             items: Vec::new(),
+            keys: Keys::default(),
             skipped: Vec::new(),
             reached,
         }
@@ -194,8 +196,9 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 
     /// The key of a `key: value` line starting at `at`, and the offset of its colon.
-    fn key(&self, line: &Line, at: usize) -> Option<(Text, usize)> {
-        let rest = &self.text[at..line.end];
+    fn key(&mut self, line: &Line, at: usize) -> Option<(Key, usize)> {
+        let text = self.text;
+        let rest = &text[at..line.end];
         let first = *rest.as_bytes().first()?;
         if first == b'"' || first == b'\'' {
             // A quoted key on one line, followed directly by `:`.
@@ -204,7 +207,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             if !(after == ":" || after.starts_with(": ")) {
                 return None;
             }
-            return Some((text, at + len));
+            return Some((self.keys.get(&text), at + len));
         }
         if starts_with_indicator(rest) {
             return None;
@@ -218,12 +221,8 @@ impl<'a, 'r> Reader<'a, 'r> {
         if key.ends_with(' ') || !plain_line_ok(key) {
             return None;
         }
-        let key = if is_null(key) {
-            Text::default()
-        } else {
-            Text::from(key)
-        };
-        Some((key, at + colon))
+        let key = if is_null(key) { "" } else { key };
+        Some((self.keys.get(key), at + colon))
     }
 
     /// The value after a key's colon (at `colon` on `line`, already consumed). `parent` is the
