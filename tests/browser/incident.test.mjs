@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, analysed, screenshot } from './harness.mjs';
@@ -23,6 +23,7 @@ before(async () => {
   dump = readFileSync(file, 'utf8');
   report = JSON.parse(execFileSync('cargo', ['run', '-q', '--locked', '--manifest-path', join(ROOT, 'Cargo.toml'),
     '-p', 'faultline-cli', '--', 'analyze', '--format', 'json', file], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+  rmSync(dir, { recursive: true, force: true });
   server = await serveDist();
   browser = await launchBrowser();
 });

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, analysed, screenshot } from './harness.mjs';
@@ -22,6 +22,7 @@ before(async () => {
   const file = join(dir, 'dump-250.yaml');
   execFileSync('python3', [join(ROOT, '../shared/tools/gen-dump.py'), '--pods', '250', '--format', 'yaml', '--out', file]);
   dump = readFileSync(file, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
   server = await serveDist();
   browser = await launchBrowser();
 });

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, serveDist, launchBrowser, recordRequests, screenshot } from './harness.mjs';
@@ -359,6 +359,7 @@ test('switching language renders the worker\'s report again without analysing, i
   for (const file of SAMPLES['image-pull']) copyFileSync(join(ROOT, 'static/samples/image-pull', file), join(dir, file));
   const files = ['paste', ...SAMPLES['image-pull']];
   const [en, zh] = [cliReport(dir, files, 'en'), cliReport(dir, files, 'zh')];
+  rmSync(dir, { recursive: true, force: true });
   assert.ok(en.errors.some((e) => e.source === 'paste'), JSON.stringify(en.errors));
   await showsTexts(page, en, 'en', ['image-pull-failed']);
   const steps = await page.locator('.analysis-time').getAttribute('data-steps');
