@@ -15,9 +15,9 @@ pub enum ScalarStyle {
     Quoted,
 }
 
-/// A node's value. 24 bytes, so that a map entry is 48 with its [`Key`] (a 1,000-Pod dump's trees
-/// hold 315,000 entries): how a scalar was written is only kept when it matters (`Quoted`), and lists and maps
-/// are boxed slices, built once and never grown.
+/// A node's value. 24 bytes, so that a map entry is 48 with its [`Key`] (a 1,000-Pod dump's
+/// trees hold 315,000 entries): how a scalar was written is only kept when it matters (`Quoted`),
+/// and lists and maps are boxed slices, built once and never grown.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeValue {
     Null,
@@ -74,7 +74,8 @@ pub struct MapEntry {
 pub type Key = arcstr::ArcStr;
 
 /// The keys a reader has made: each distinct key is made once and shared ([`Key`]). Most are found
-/// in a small table indexed by their length and last byte, before the set of all of them.
+/// in a small table indexed by their length and their first and last bytes, before the set of all
+/// of them (callgrind, the 1k YAML dump's keys: 32 M instructions with the table, 52 M without).
 #[derive(Default)]
 pub struct Keys {
     recent: Vec<Option<Key>>,
