@@ -370,26 +370,32 @@ impl<'a, 'r> Reader<'a, 'r> {
     /// an escape (all but a few) taken from the text as it is.
     fn key(&mut self) -> Result<Key, ParseError> {
         let quote = self.at;
-        self.at += 1;
-        self.skip_unescaped();
-        if self.peek() == Some(b'"') {
-            self.at += 1;
-            let text = self.text;
-            return Ok(self.keys.get(&text[quote + 1..self.at - 1]));
+        if let Some(plain) = self.unescaped() {
+            return Ok(self.keys.get(plain));
         }
         self.at = quote;
         let key = self.string()?;
         Ok(self.keys.get(&key))
     }
 
-    fn string(&mut self) -> Result<Text, ParseError> {
+    /// The string at `self.at` (its opening quote) when it has no escape, `self.at` then past its
+    /// closing quote; otherwise `None`, `self.at` at the first escape or control character.
+    fn unescaped(&mut self) -> Option<&'a str> {
         self.at += 1;
         let start = self.at;
         self.skip_unescaped();
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        self.at += 1;
+        Some(&self.text[start..self.at - 1])
+    }
+
+    fn string(&mut self) -> Result<Text, ParseError> {
+        let start = self.at + 1;
         // Most strings have no escape: made at their exact size in one step, not grown.
-        if self.peek() == Some(b'"') {
-            self.at += 1;
-            return Ok(Text::from(&self.text[start..self.at - 1]));
+        if let Some(plain) = self.unescaped() {
+            return Ok(Text::from(plain));
         }
         let mut out = Text::from(&self.text[start..self.at]);
         loop {

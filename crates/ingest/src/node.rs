@@ -76,10 +76,18 @@ pub type Key = arcstr::ArcStr;
 /// The keys a reader has made: each distinct key is made once and shared ([`Key`]). Most are found
 /// in a small table indexed by their length and their first and last bytes, before the set of all
 /// of them (callgrind, the 1k YAML dump's keys: 32 M instructions with the table, 52 M without).
-#[derive(Default)]
 pub struct Keys {
-    recent: Vec<Option<Key>>,
+    recent: [Option<Key>; RECENT],
     all: faultline_report::hash::Set<Key>,
+}
+
+impl Default for Keys {
+    fn default() -> Self {
+        Self {
+            recent: std::array::from_fn(|_| None),
+            all: Default::default(),
+        }
+    }
 }
 
 /// How many keys [`Keys`] keeps at hand.
@@ -88,9 +96,6 @@ const RECENT: usize = 256;
 impl Keys {
     /// The key `text`, shared with the entries that already have it.
     pub fn get(&mut self, text: &str) -> Key {
-        if self.recent.is_empty() {
-            self.recent = vec![None; RECENT];
-        }
         let last = text.as_bytes().last().copied().unwrap_or(0) as usize;
         let slot =
             (text.len() * 37 + last * 5 + text.as_bytes().first().copied().unwrap_or(0) as usize) % RECENT;
@@ -454,6 +459,26 @@ mod tests {
         let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
         let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
         assert!(shared(&root) > 20);
+    }
+
+    /// The documents of one `---`-separated text share their keys too, as a List's items do.
+    #[test]
+    fn the_documents_of_one_yaml_text_share_their_keys() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: b\n";
+        let docs = crate::yaml::parse_documents(text, 1);
+        let keys: Vec<&Key> = docs
+            .iter()
+            .map(|d| {
+                let root = d.result.as_ref().unwrap().as_ref().unwrap();
+                let NodeValue::Map(entries) = &root.get("metadata").unwrap().value else {
+                    panic!("metadata is a map");
+                };
+                &entries[0].key
+            })
+            .collect();
+        assert_eq!(keys.len(), 2);
+        assert_eq!(keys[0].as_str(), "name");
+        assert!(Key::ptr_eq(keys[0], keys[1]));
     }
 
     #[test]

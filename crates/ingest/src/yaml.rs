@@ -46,9 +46,16 @@ pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
 /// top-level List read by the fast reader.
 pub fn parse_documents_observed(text: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDocument> {
     let mut docs = Vec::new();
+    // One text's documents share their keys: a `---`-separated dump repeats them as a List does.
+    let mut keys = Keys::default();
     for (first_line, chunk) in split_documents(text, first_line) {
         let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
-        docs.extend(parse_chunk(chunk, first_line, &mut |at| reached(base + at)));
+        docs.extend(parse_chunk(
+            chunk,
+            first_line,
+            &mut |at| reached(base + at),
+            &mut keys,
+        ));
         reached(base + chunk.len());
     }
     docs
@@ -56,8 +63,8 @@ pub fn parse_documents_observed(text: &str, first_line: u32, reached: Reached<'_
 
 /// One `---`-separated chunk: kubectl's subset is read by the fast reader, anything else (and every
 /// error) by the general parser.
-fn parse_chunk(chunk: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDocument> {
-    let result = match kubectl_yaml::parse_observed(chunk, first_line, reached) {
+fn parse_chunk(chunk: &str, first_line: u32, reached: Reached<'_>, keys: &mut Keys) -> Vec<YamlDocument> {
+    let result = match kubectl_yaml::parse_observed(chunk, first_line, reached, keys) {
         Some(Fast::Document(root)) => Ok(Some(root)),
         Some(Fast::EmptyMarked) => Ok(None),
         Some(Fast::Nothing) => return Vec::new(),

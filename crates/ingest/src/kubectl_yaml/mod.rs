@@ -16,7 +16,7 @@
 
 use std::ops::Range;
 
-use super::node::Node;
+use super::node::{Keys, Node};
 use super::Reached;
 
 /// What the fast reader made of one document (the text between two `---` lines).
@@ -33,23 +33,29 @@ pub enum Fast {
 /// Reads one document, or returns `None` when it is not in the subset (the general parser then reads
 /// it). `first_line` is the line of the chunk's start in the whole input.
 pub fn parse(chunk: &str, first_line: u32) -> Option<Fast> {
-    read(chunk, first_line, &mut |_| {}).map(|(fast, _)| fast)
+    read(chunk, first_line, &mut |_| {}, &mut Keys::default()).map(|(fast, _)| fast)
 }
 
-/// [`parse`], telling `reached` the offset after each item of a top-level List.
-pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<Fast> {
-    read(chunk, first_line, reached).map(|(fast, _)| fast)
+/// [`parse`], telling `reached` the offset after each item of a top-level List, its map keys made
+/// with `keys` (shared by every document of one text).
+pub fn parse_observed(chunk: &str, first_line: u32, reached: Reached<'_>, keys: &mut Keys) -> Option<Fast> {
+    read(chunk, first_line, reached, keys).map(|(fast, _)| fast)
 }
 
 /// [`parse`], with where the skipped values are in `chunk` (from their key's colon to the end of
 /// their last line).
-fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec<Range<usize>>)> {
+fn read(
+    chunk: &str,
+    first_line: u32,
+    reached: Reached<'_>,
+    keys: &mut Keys,
+) -> Option<(Fast, Vec<Range<usize>>)> {
     // A lone carriage return is a line break to YAML, and a byte-order mark is skipped: both are
     // left to the general parser, which this reader would otherwise disagree with on lines.
     if lone_carriage_return(chunk) || has_byte_order_mark(chunk) {
         return None;
     }
-    let mut reader = Reader::new(chunk, first_line, reached);
+    let mut reader = Reader::new(chunk, first_line, reached, keys);
     let marked = reader.document_start()?;
     let Some(line) = reader.content_line() else {
         let empty = if marked { Fast::EmptyMarked } else { Fast::Nothing };
@@ -73,7 +79,7 @@ fn read(chunk: &str, first_line: u32, reached: Reached<'_>) -> Option<(Fast, Vec
 /// with the skipped values taken out: nothing a rule reads is lost that way.
 #[cfg(any(test, feature = "test-support"))]
 pub fn disagreement(chunk: &str, first_line: u32) -> Option<String> {
-    let (fast, skipped) = read(chunk, first_line, &mut |_| {})?;
+    let (fast, skipped) = read(chunk, first_line, &mut |_| {}, &mut Keys::default())?;
     let general = read_generally(chunk, first_line);
     if agrees(&fast, &general)
         || (!skipped.is_empty()

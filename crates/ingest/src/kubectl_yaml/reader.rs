@@ -32,14 +32,14 @@ pub(super) struct Reader<'a, 'r> {
     /// each collection is allocated once at its final size.
     entries: Vec<MapEntry>,
     items: Vec<Node>,
-    keys: Keys,
+    keys: &'r mut Keys,
     /// Each value stepped over: from its key's colon to the end of its last line.
     pub(super) skipped: Vec<Range<usize>>,
     reached: Reached<'r>,
 }
 
 impl<'a, 'r> Reader<'a, 'r> {
-    pub(super) fn new(text: &'a str, first_line: u32, reached: Reached<'r>) -> Self {
+    pub(super) fn new(text: &'a str, first_line: u32, reached: Reached<'r>, keys: &'r mut Keys) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
@@ -48,7 +48,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             next: None,
             entries: Vec::new(),
             items: Vec::new(),
-            keys: Keys::default(),
+            keys,
             skipped: Vec::new(),
             reached,
         }
