@@ -69,8 +69,9 @@ impl<'de> NodeDeserializer<'de> {
     fn invalid(&self, expected: &str) -> DecodeError {
         let found = match &self.0.value {
             NodeValue::Null => "null".to_string(),
-            NodeValue::Scalar(s) => format!("{s:?}"),
-            NodeValue::Quoted(s) => format!("{s:?}"),
+            NodeValue::Scalar(_) | NodeValue::Shared(_) | NodeValue::Quoted(_) => {
+                format!("{:?}", self.0.value.as_str().unwrap_or_default())
+            }
             NodeValue::Seq(_) => "a list".to_string(),
             NodeValue::Map(_) => "a map".to_string(),
         };
@@ -104,14 +105,17 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'de> {
         match &self.0.value {
             NodeValue::Null => visitor.visit_unit(),
             NodeValue::Quoted(s) => visitor.visit_borrowed_str(s),
-            NodeValue::Scalar(s) => match resolve_plain(s) {
-                Resolved::Null => visitor.visit_unit(),
-                Resolved::Bool(b) => visitor.visit_bool(b),
-                Resolved::Int(i) => visitor.visit_i64(i),
-                Resolved::UInt(u) => visitor.visit_u64(u),
-                Resolved::Float(f) => visitor.visit_f64(f),
-                Resolved::Str(_) => visitor.visit_borrowed_str(s),
-            },
+            NodeValue::Scalar(_) | NodeValue::Shared(_) => {
+                let s = self.0.value.plain_str().unwrap_or_default();
+                match resolve_plain(s) {
+                    Resolved::Null => visitor.visit_unit(),
+                    Resolved::Bool(b) => visitor.visit_bool(b),
+                    Resolved::Int(i) => visitor.visit_i64(i),
+                    Resolved::UInt(u) => visitor.visit_u64(u),
+                    Resolved::Float(f) => visitor.visit_f64(f),
+                    Resolved::Str(_) => visitor.visit_borrowed_str(s),
+                }
+            }
             NodeValue::Seq(items) => visitor.visit_seq(Items {
                 items: items.iter(),
                 index: 0,

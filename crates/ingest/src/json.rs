@@ -5,7 +5,7 @@
 //! top-level values one after another, which is what `kubectl cluster-info dump` prints. After a
 //! syntax error it resumes at the next line that starts with `{`, so later values are not lost.
 
-use super::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use super::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, ScalarText, Text};
 use super::segment::leading_spaces;
 use super::yaml::{ParseError, MAX_DEPTH};
 use super::Reached;
@@ -177,10 +177,11 @@ impl<'a, 'r> Reader<'a, 'r> {
             None => Err(self.error(Msg::JsonCutHere {})),
             Some(b'{') => self.object(depth, pos),
             Some(b'[') => self.array(depth, pos),
-            Some(b'"') => Ok(Node::new(
-                NodeValue::scalar(self.string()?, ScalarStyle::Quoted),
-                pos,
-            )),
+            Some(b'"') => {
+                let text = self.scalar_text()?;
+                let value = NodeValue::scalar_in(text.as_str(), ScalarStyle::Quoted, &mut self.keys);
+                Ok(Node::new(value, pos))
+            }
             Some(b't') => self.literal("true", pos),
             Some(b'f') => self.literal("false", pos),
             Some(b'n') => {
@@ -392,17 +393,25 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 
     fn string(&mut self) -> Result<Text, ParseError> {
-        let start = self.at + 1;
         // Most strings have no escape: made at their exact size in one step, not grown.
+        Ok(match self.scalar_text()? {
+            ScalarText::Slice(text) => Text::from(text),
+            ScalarText::Built(text) => text,
+        })
+    }
+
+    /// The string at the reader: its slice of the text when it has no escape.
+    fn scalar_text(&mut self) -> Result<ScalarText<'a>, ParseError> {
+        let start = self.at + 1;
         if let Some(plain) = self.unescaped() {
-            return Ok(Text::from(plain));
+            return Ok(ScalarText::Slice(plain));
         }
         let mut out = Text::from(&self.text[start..self.at]);
         loop {
             match self.peek() {
                 Some(b'"') => {
                     self.at += 1;
-                    return Ok(out);
+                    return Ok(ScalarText::Built(out));
                 }
                 Some(b'\\') => {
                     self.at += 1;

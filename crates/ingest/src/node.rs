@@ -18,12 +18,19 @@ pub enum ScalarStyle {
 /// A node's value. 24 bytes, so that a map entry is 48 with its [`Key`] (a 1,000-Pod dump's
 /// trees hold 315,000 entries): how a scalar was written is only kept when it matters (`Quoted`),
 /// and lists and maps are boxed slices, built once and never grown.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Equal strings are equal values whether they are held as `Scalar` or `Shared`.
+#[derive(Clone, Debug)]
 pub enum NodeValue {
     Null,
     /// A plain scalar, or a quoted one that would read as a string anyway: build it with
     /// [`NodeValue::scalar`].
     Scalar(Text),
+    /// A `Scalar` too long to be held inline by a [`Text`], shared like a key by every equal value
+    /// that one reader read ([`NodeValue::scalar_in`]). A dump repeats its long values: of the
+    /// 43,275 values over 24 bytes in the trees of the 1,000-Pod YAML dump, 14,112 are distinct
+    /// (a service account's mount path, tolerations' keys, images, node names).
+    Shared(Key),
     /// A quoted scalar that unquoted would read as null, a boolean or a number (`"true"`, `"8080"`,
     /// `""`): it stays a string. Rare, so not inline.
     Quoted(Box<str>),
@@ -43,12 +50,71 @@ impl NodeValue {
         }
     }
 
+    /// [`NodeValue::scalar`], a long string taken from (or added to) `keys`: see
+    /// [`NodeValue::Shared`].
+    pub fn scalar_in(text: &str, style: ScalarStyle, keys: &mut Keys) -> Self {
+        if text.len() <= INLINE {
+            return NodeValue::scalar(text, style);
+        }
+        match style {
+            ScalarStyle::Quoted if !matches!(resolve_plain(text), Resolved::Str(_)) => {
+                NodeValue::Quoted(text.into())
+            }
+            _ => NodeValue::Shared(keys.shared(text)),
+        }
+    }
+
     /// The text of a scalar, quoted or plain.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             NodeValue::Scalar(s) => Some(s),
+            NodeValue::Shared(s) => Some(s),
             NodeValue::Quoted(s) => Some(s),
             _ => None,
+        }
+    }
+
+    /// The text of a string that is not `Quoted` (a `Scalar` or a `Shared` one).
+    pub fn plain_str(&self) -> Option<&str> {
+        match self {
+            NodeValue::Scalar(s) => Some(s),
+            NodeValue::Shared(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The longest string a [`Text`] holds without a heap allocation (24 bytes; 12 on wasm32).
+const INLINE: usize = std::mem::size_of::<Text>();
+
+/// A scalar's text as a reader found it: most often a slice of the input, else built (unescaped,
+/// or folded from several lines). Made into a value by [`NodeValue::scalar_in`], which copies it
+/// once at most.
+pub(crate) enum ScalarText<'a> {
+    Slice(&'a str),
+    Built(Text),
+}
+
+impl ScalarText<'_> {
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            ScalarText::Slice(text) => text,
+            ScalarText::Built(text) => text,
+        }
+    }
+}
+
+impl PartialEq for NodeValue {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (NodeValue::Null, NodeValue::Null) => true,
+            (NodeValue::Quoted(a), NodeValue::Quoted(b)) => a == b,
+            (NodeValue::Seq(a), NodeValue::Seq(b)) => a == b,
+            (NodeValue::Map(a), NodeValue::Map(b)) => a == b,
+            _ => match (self.plain_str(), other.plain_str()) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            },
         }
     }
 }
@@ -73,9 +139,10 @@ pub struct MapEntry {
 /// its keys with [`Keys`].
 pub type Key = arcstr::ArcStr;
 
-/// The keys a reader has made: each distinct key is made once and shared ([`Key`]). Most are found
-/// in a small table indexed by their length and their first and last bytes, before the set of all
-/// of them (callgrind, the 1k YAML dump's keys: 32 M instructions with the table, 52 M without).
+/// The keys a reader has made, and its long values ([`NodeValue::Shared`]): each distinct text is
+/// made once and shared ([`Key`]). Most keys are found in a small table indexed by their length
+/// and their first and last bytes, before the set of all of them (callgrind, the 1k YAML dump's
+/// keys: 32 M instructions with the table, 52 M without).
 pub struct Keys {
     recent: [Option<Key>; RECENT],
     all: faultline_report::hash::Set<Key>,
@@ -104,16 +171,23 @@ impl Keys {
                 return key.clone();
             }
         }
-        let key = match self.all.get(text) {
+        let key = self.shared(text);
+        self.recent[slot] = Some(key.clone());
+        key
+    }
+
+    /// `text`, shared with every key and long value ([`NodeValue::Shared`]) already made from it.
+    /// A value is looked up here, not in the table at hand: values are many, and would push the
+    /// keys out of it.
+    pub fn shared(&mut self, text: &str) -> Key {
+        match self.all.get(text) {
             Some(key) => key.clone(),
             None => {
                 let key = Key::from(text);
                 self.all.insert(key.clone());
                 key
             }
-        };
-        self.recent[slot] = Some(key.clone());
-        key
+        }
     }
 }
 
@@ -459,6 +533,103 @@ mod tests {
         let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
         let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
         assert!(shared(&root) > 20);
+    }
+
+    #[test]
+    fn a_long_value_is_shared_and_equals_the_same_text_held_inline() {
+        let mut keys = Keys::default();
+        let path = "/var/run/secrets/kubernetes.io/serviceaccount";
+        let a = NodeValue::scalar_in(path, ScalarStyle::Plain, &mut keys);
+        let b = NodeValue::scalar_in(path, ScalarStyle::Quoted, &mut keys);
+        let (NodeValue::Shared(a_text), NodeValue::Shared(b_text)) = (&a, &b) else {
+            panic!("a long string is shared: {a:?}, {b:?}");
+        };
+        assert!(Key::ptr_eq(a_text, b_text));
+        assert_eq!(a.as_str(), Some(path));
+        // The same text held inline (as a builder without a reader's keys makes it) is equal.
+        assert_eq!(a, NodeValue::Scalar(path.into()));
+        assert_eq!(NodeValue::Scalar(path.into()), b);
+        assert_ne!(a, NodeValue::Quoted(path.into()));
+        assert_ne!(
+            a,
+            NodeValue::scalar_in(
+                "/var/run/secrets/kubernetes.io/other",
+                ScalarStyle::Plain,
+                &mut keys
+            )
+        );
+        // Short strings stay inline; a long quoted number stays a quoted string.
+        assert!(matches!(
+            NodeValue::scalar_in("Running", ScalarStyle::Plain, &mut keys),
+            NodeValue::Scalar(_)
+        ));
+        let digits = "1234567890123456789012345678901234567890";
+        assert_eq!(
+            NodeValue::scalar_in(digits, ScalarStyle::Quoted, &mut keys),
+            NodeValue::Quoted(digits.into())
+        );
+        assert!(matches!(
+            NodeValue::scalar_in(digits, ScalarStyle::Plain, &mut keys),
+            NodeValue::Shared(_)
+        ));
+    }
+
+    /// Every reader gives the equal long values of a dump one shared text (the service account's
+    /// mount path of every container), and typed decoding reads them as it reads any string.
+    #[test]
+    fn the_readers_share_each_long_value_across_a_dump() {
+        const PATH: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
+        fn paths<'n>(node: &'n Node, out: &mut Vec<&'n NodeValue>) {
+            match &node.value {
+                NodeValue::Map(entries) => entries.iter().for_each(|e| paths(&e.value, out)),
+                NodeValue::Seq(items) => items.iter().for_each(|i| paths(i, out)),
+                value if value.as_str() == Some(PATH) => out.push(value),
+                _ => {}
+            }
+        }
+        fn shared(root: &Node) -> usize {
+            let mut found = Vec::new();
+            paths(root, &mut found);
+            let texts: Vec<&Key> = found
+                .iter()
+                .map(|v| match v {
+                    NodeValue::Shared(text) => text,
+                    other => panic!("a long value held as {other:?}"),
+                })
+                .collect();
+            assert!(texts.iter().all(|t| Key::ptr_eq(t, texts[0])));
+            texts.len()
+        }
+        let yaml = include_str!("../../../tests/fixtures/ingest/gen-dump-6-pods.yaml");
+        let root = crate::yaml::parse_documents(yaml, 1)
+            .pop()
+            .unwrap()
+            .result
+            .unwrap()
+            .unwrap();
+        assert!(shared(&root) >= 12);
+        let json = include_str!("../../../tests/fixtures/split/dump-8.json");
+        let root = crate::json::parse_documents(json, 1)
+            .pop()
+            .unwrap()
+            .result
+            .unwrap();
+        assert!(shared(&root) >= 12);
+        let items = root.get("items").unwrap().items();
+        let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
+        let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
+        assert!(shared(&root) >= 12);
+        // The general YAML parser (a flow mapping sends a text to it) shares them too.
+        let flow = format!("a: {{x: 1}}\nb:\n- {PATH}\n- {PATH}\n");
+        let root = crate::yaml::parse_documents(&flow, 1)
+            .pop()
+            .unwrap()
+            .result
+            .unwrap()
+            .unwrap();
+        assert_eq!(shared(&root), 2);
+        let items: Vec<String> = crate::decode::decode(root.get("b").unwrap()).unwrap();
+        assert_eq!(items, [PATH, PATH]);
     }
 
     /// The documents of one `---`-separated text share their keys too, as a List's items do.

@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use memchr::memmem;
 
-use crate::node::{Keys, MapEntry, Node, NodeValue, Pos, Text};
+use crate::node::{Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle};
 use crate::sniff::{dedent, indented_block_end, is_log_file, sniff, Sniffed};
 use crate::{json, looks_binary, rewrap, segment, wrappers, yaml, Ingested, Scope, Source, PRUNED};
 
@@ -424,7 +424,7 @@ fn put_pos(out: &mut Vec<u8>, pos: Pos) {
 fn put_node(out: &mut Vec<u8>, node: &Node) {
     let tag = match &node.value {
         NodeValue::Null => NULL,
-        NodeValue::Scalar(_) => SCALAR,
+        NodeValue::Scalar(_) | NodeValue::Shared(_) => SCALAR,
         NodeValue::Quoted(_) => QUOTED,
         NodeValue::Seq(_) => SEQ,
         NodeValue::Map(_) => MAP,
@@ -434,6 +434,7 @@ fn put_node(out: &mut Vec<u8>, node: &Node) {
     match &node.value {
         NodeValue::Null => {}
         NodeValue::Scalar(text) => put_str(out, text),
+        NodeValue::Shared(text) => put_str(out, text),
         NodeValue::Quoted(text) => put_str(out, text),
         NodeValue::Seq(items) => {
             put_uint(out, items.len() as u64);
@@ -510,7 +511,10 @@ impl<'a> Bytes<'a> {
         let pos = self.pos()?;
         let value = match tag {
             NULL => NodeValue::Null,
-            SCALAR => NodeValue::Scalar(Text::from(self.str()?)),
+            SCALAR => {
+                let text = self.str()?;
+                NodeValue::scalar_in(text, ScalarStyle::Plain, &mut self.keys)
+            }
             QUOTED => NodeValue::Quoted(self.str()?.into()),
             SEQ => {
                 let count = self.count()?;

@@ -325,8 +325,8 @@ impl Builder {
             Event::Scalar(text, style, anchor, _tag) => {
                 let value = match style {
                     YamlStyle::Plain if is_null(&text) => NodeValue::Null,
-                    YamlStyle::Plain => NodeValue::scalar(text.as_ref(), ScalarStyle::Plain),
-                    _ => NodeValue::scalar(text.as_ref(), ScalarStyle::Quoted),
+                    YamlStyle::Plain => NodeValue::scalar_in(&text, ScalarStyle::Plain, &mut self.keys),
+                    _ => NodeValue::scalar_in(&text, ScalarStyle::Quoted, &mut self.keys),
                 };
                 self.count(1, pos)?;
                 self.complete(Node::new(value, pos), anchor)?;
@@ -418,10 +418,8 @@ impl Builder {
             }) => match pending_key.take() {
                 None => {
                     let key = match &node.value {
-                        NodeValue::Scalar(s) => s.clone(),
-                        NodeValue::Quoted(s) => Text::from(&**s),
                         NodeValue::Null => Text::default(),
-                        _ => Text::from("<complex key>"),
+                        value => Text::from(value.as_str().unwrap_or("<complex key>")),
                     };
                     *pending_key = Some((key, node.pos));
                 }

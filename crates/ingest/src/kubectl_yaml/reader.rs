@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::lexical::*;
-use crate::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, Text};
+use crate::node::{Key, Keys, MapEntry, Node, NodeValue, Pos, ScalarStyle, ScalarText, Text};
 use crate::segment::leading_spaces;
 use crate::yaml::{is_null, MAX_DEPTH};
 use crate::{Reached, SKIPPED_KEY};
@@ -331,7 +331,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         let value = match text.as_bytes()[0] {
             b'\'' | b'"' => {
                 let scalar = self.quoted(line, at, parent)?;
-                NodeValue::scalar(scalar, ScalarStyle::Quoted)
+                NodeValue::scalar_in(&scalar, ScalarStyle::Quoted, self.keys)
             }
             b'|' => return self.literal(text, parent),
             b'{' | b'[' => {
@@ -344,10 +344,11 @@ impl<'a, 'r> Reader<'a, 'r> {
             }
             _ => {
                 let scalar = self.plain(text, parent)?;
-                if is_null(&scalar) {
+                let scalar = scalar.as_str();
+                if is_null(scalar) {
                     NodeValue::Null
                 } else {
-                    NodeValue::scalar(scalar, ScalarStyle::Plain)
+                    NodeValue::scalar_in(scalar, ScalarStyle::Plain, self.keys)
                 }
             }
         };
@@ -355,11 +356,13 @@ impl<'a, 'r> Reader<'a, 'r> {
     }
 
     /// A plain scalar: this line's text, and more indented lines after it folded in.
-    fn plain(&mut self, first: &'a str, parent: usize) -> Option<Text> {
+    fn plain(&mut self, first: &'a str, parent: usize) -> Option<ScalarText<'a>> {
         if starts_with_indicator(first) || !plain_line_ok(first) {
             return None;
         }
-        let mut out = Text::from(first.trim_end_matches(' '));
+        let first = first.trim_end_matches(' ');
+        // Made only when a line continues the scalar: most are a slice of their line.
+        let mut folded: Option<Text> = None;
         let mut breaks = 0;
         while let Some(line) = self.peek() {
             let body = self.body(&line);
@@ -374,12 +377,16 @@ impl<'a, 'r> Reader<'a, 'r> {
             if body.starts_with('#') || starts_with_indicator(body) || !plain_line_ok(body) {
                 return None;
             }
-            push_fold(&mut out, breaks);
+            let out = folded.get_or_insert_with(|| Text::from(first));
+            push_fold(out, breaks);
             breaks = 0;
             out.push_str(body.trim_end_matches(' '));
             self.consume(&line);
         }
-        Some(out)
+        Some(match folded {
+            Some(folded) => ScalarText::Built(folded),
+            None => ScalarText::Slice(first),
+        })
     }
 
     /// A single- or double-quoted scalar starting at `at` on `line` (already consumed), possibly
@@ -524,7 +531,10 @@ impl<'a, 'r> Reader<'a, 'r> {
             Chomp::Clip => out.push('\n'),
             Chomp::Keep => out.push_str(&"\n".repeat(1 + trailing_blank)),
         }
-        Some(Node::new(NodeValue::scalar(out, ScalarStyle::Quoted), pos))
+        Some(Node::new(
+            NodeValue::scalar_in(&out, ScalarStyle::Quoted, self.keys),
+            pos,
+        ))
     }
 
     /// The most spaces on the `count` blank lines that end just before `end`.
