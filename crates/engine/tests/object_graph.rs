@@ -234,3 +234,36 @@ fn an_object_pasted_twice_is_one_object() {
         "the yaml copy's owner is the object's"
     );
 }
+
+/// A report cites its input's name once per timeline entry, object and piece of evidence: every
+/// citation shares the one name, whatever its length, rather than holding a copy of it.
+#[test]
+fn every_line_cited_shares_its_inputs_name() {
+    let name = "incidents/2025-02-11/cluster-dump-6-pods.yaml";
+    let dump = include_str!("../../../tests/fixtures/ingest/gen-dump-6-pods.yaml");
+    let report = analyze(&[Source::new(name, dump)]);
+    let mut cited: Vec<&faultline_engine::report::Name> = Vec::new();
+    cited.extend(
+        report
+            .timeline
+            .iter()
+            .filter_map(|e| e.at.as_ref())
+            .map(|at| &at.source),
+    );
+    for object in &report.objects {
+        cited.extend(object.at.as_ref().map(|at| &at.source));
+        cited.extend(object.facts.iter().flat_map(|f| &f.evidence).map(|e| &e.source));
+    }
+    cited.extend(
+        report
+            .findings
+            .iter()
+            .flat_map(|f| &f.evidence)
+            .map(|e| &e.source),
+    );
+    assert!(cited.len() > 100, "{} citations", cited.len());
+    assert!(cited.iter().all(|c| c.as_str() == name));
+    assert!(cited
+        .iter()
+        .all(|c| faultline_engine::report::Name::ptr_eq(c, cited[0])));
+}

@@ -29,7 +29,7 @@ pub use events::{EventOrigin, EventRecord};
 use faultline_ingest::logs::LogBlock;
 use faultline_ingest::messages::ClientMessage;
 use faultline_ingest::{CommandOutput, Ingested, Object, Source};
-use faultline_report::{Evidence, ObjectRef, SourceLine, Text};
+use faultline_report::{Evidence, Name, ObjectRef, SourceLine, Text};
 
 /// Per namespace, each Pod controller (kind, name) and the index of the first Pod stating it.
 pub type PodControllers<'a> = Map<&'a str, Vec<(&'a str, &'a str, usize)>>;
@@ -69,6 +69,8 @@ pub struct Model<'a> {
     /// The lines of the inputs the catalog knows ([`Model::known_lines`]) and where their lines
     /// start ([`Model::line_index`]), found together on first use of either, or given.
     prescan: std::sync::OnceLock<Prescan>,
+    /// Each input's name, shared by the lines the report cites of it ([`Model::source_name`]).
+    names: Vec<Name>,
     /// Each input's year of undated log lines ([`Model::log_year`]), read for an input on first use.
     log_years: std::sync::OnceLock<Vec<std::sync::OnceLock<Option<i64>>>>,
     /// The Services each Pod names in its environment ([`Model::services_called`]), on first use.
@@ -257,6 +259,7 @@ impl<'a> Model<'a> {
             graph,
             pod_controllers: std::sync::OnceLock::new(),
             prescan,
+            names: sources.iter().map(|s| Name::from(s.name.as_str())).collect(),
             log_years: std::sync::OnceLock::new(),
             callers: std::sync::OnceLock::new(),
             called_selects: std::sync::OnceLock::new(),
@@ -421,7 +424,7 @@ impl<'a> Model<'a> {
     pub fn source_line(&self, object: &Object, path: &str) -> Option<SourceLine> {
         let (pos, _) = object.locate(path)?;
         Some(SourceLine {
-            source: self.source_text(object.source),
+            source: self.source_name(object.source),
             line: pos.line,
         })
     }
@@ -433,15 +436,15 @@ impl<'a> Model<'a> {
                 self.source_line(self.objects.get(index)?, message_path)
             }
             EventOrigin::TableRow { source, line } => Some(SourceLine {
-                source: self.source_text(source),
+                source: self.source_name(source),
                 line,
             }),
         }
     }
 
-    /// The name of an input, as short report text.
-    pub fn source_text(&self, index: usize) -> Text {
-        self.input_name(index).into()
+    /// The name of an input, as a line of the report cites it (shared, not copied).
+    pub fn source_name(&self, index: usize) -> Name {
+        self.names.get(index).cloned().unwrap_or_default()
     }
 
     /// The evidence of the newest `newest` of `events` (given oldest first), newest first: what a
@@ -471,14 +474,6 @@ impl<'a> Model<'a> {
                 value: event.message.clone(),
             }),
         }
-    }
-
-    pub fn source_name(&self, index: usize) -> String {
-        self.input_name(index).to_string()
-    }
-
-    fn input_name(&self, index: usize) -> &str {
-        self.sources.get(index).map_or("", |s| s.name.as_str())
     }
 }
 

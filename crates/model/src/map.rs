@@ -266,7 +266,7 @@ pub fn build(model: &Model<'_>) -> (Vec<MapObject>, Vec<Relation>) {
         let mut entry = MapObject {
             object: identity(&object.id),
             at: Some(SourceLine {
-                source: model.source_text(object.source),
+                source: model.source_name(object.source),
                 line: object.node.pos.line,
             }),
             ..MapObject::default()

@@ -252,7 +252,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
                 count: 1,
                 warning: true,
                 at: Some(SourceLine {
-                    source: model.source_text(line.known.source),
+                    source: model.source_name(line.known.source),
                     line: line.known.line,
                 }),
             },
@@ -301,7 +301,7 @@ pub fn build(model: &Model<'_>, captured_at: Option<Timestamp>) -> (Vec<Timeline
                 count: 1,
                 warning: entry.severity != faultline_report::Severity::Info,
                 at: Some(SourceLine {
-                    source: model.source_text(line.known.source),
+                    source: model.source_name(line.known.source),
                     line: line.known.line,
                 }),
             },

@@ -296,7 +296,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
     let mut made: Vec<(&'static str, Option<ObjectRef>, usize)> = Vec::new();
     for known in model.known_lines() {
         let entry = known.recognised.entry;
-        let source = model.sources[known.source].name.as_str();
+        let source = model.source_name(known.source);
         if entry.severity == Severity::Info
             || (only_symptoms && entry.boundary != Boundary::ZoneNetworkStorage)
             || cited.has(known.source, known.line)
@@ -311,7 +311,7 @@ fn check(model: &Model<'_>, findings: &mut Vec<Finding>) {
         }
         let subject = subject(model, known);
         let evidence = Evidence {
-            source: source.to_string(),
+            source,
             line: known.line,
             path: format!("known:{}", entry.id),
             value: known.text.clone(),

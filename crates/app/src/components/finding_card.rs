@@ -68,7 +68,7 @@ pub fn finding_card(props: &Props) -> Html {
         html! {
             <li>
                 <button class="where link" translate="no" title={label.clone()} aria-label={label}
-                    onclick={move |_| on_show_line.emit((source.clone(), line))}>{ format!("{}:{}", e.source, e.line) }</button>
+                    onclick={move |_| on_show_line.emit((source.to_string(), line))}>{ format!("{}:{}", e.source, e.line) }</button>
                 <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                 <span class="value" translate="no">{ &e.value }</span>
             </li>

@@ -149,7 +149,7 @@ fn evidence_list(t: &Texts, evidence: &[Evidence], on_show_line: &Callback<(Stri
                 html! {
                     <li>
                         <button class="where link" translate="no" aria-label={(t.show_in_input)(&e.source, e.line)}
-                            onclick={move |_| on_show_line.emit((source.clone(), line))}>
+                            onclick={move |_| on_show_line.emit((source.to_string(), line))}>
                             { format!("{}:{}", e.source, e.line) }</button>{ " " }
                         <code class="path" translate="no">{ (t.evidence_label)(&e.path) }</code>
                         if !e.value.is_empty() { { " " }<span class="value" translate="no">{ &e.value }</span> }

@@ -112,7 +112,7 @@ impl DependencyCalls<'_> {
         let mut evidence: Vec<Evidence> = Vec::new();
         for line in [first, last] {
             let e = Evidence {
-                source: model.sources[line.known.source].name.clone(),
+                source: model.source_name(line.known.source),
                 line: line.known.line,
                 path: format!("known:{}", line.entry.id),
                 value: line.known.text.clone(),

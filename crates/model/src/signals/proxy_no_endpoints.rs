@@ -161,7 +161,7 @@ mod tests {
             name: "web".to_string(),
             port: port.map(str::to_string),
             evidence: Evidence {
-                source: String::new(),
+                source: Default::default(),
                 line: 1,
                 path: String::new(),
                 value: String::new(),
