@@ -102,7 +102,7 @@ impl<'a, 'r> Reader<'a, 'r> {
             cut: None,
             entries: Vec::new(),
             items: Vec::new(),
-            keys: Keys::default(),
+            keys: Keys::for_text(text.len()),
             reached,
             unbalanced: Default::default(),
         }

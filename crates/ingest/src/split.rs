@@ -383,7 +383,7 @@ pub fn decode_items(bytes: &[u8]) -> Option<Vec<Node>> {
     let mut reader = Bytes {
         bytes,
         at: 0,
-        keys: Keys::default(),
+        keys: Keys::for_text(bytes.len()),
     };
     let count = reader.uint()? as usize;
     let mut items = Vec::with_capacity(count.min(bytes.len()));

@@ -47,7 +47,7 @@ pub fn parse_documents(text: &str, first_line: u32) -> Vec<YamlDocument> {
 pub fn parse_documents_observed(text: &str, first_line: u32, reached: Reached<'_>) -> Vec<YamlDocument> {
     let mut docs = Vec::new();
     // One text's documents share their keys: a `---`-separated dump repeats them as a List does.
-    let mut keys = Keys::default();
+    let mut keys = Keys::for_text(text.len());
     for (first_line, chunk) in split_documents(text, first_line) {
         let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
         docs.extend(parse_chunk(
@@ -300,7 +300,7 @@ impl Builder {
             nodes: 0,
             budget: chunk_len.max(4096) * 2,
             root: None,
-            keys: Keys::default(),
+            keys: Keys::for_text(chunk_len),
         }
     }
 
