@@ -183,52 +183,41 @@ impl Keys {
         let last = text.as_bytes().last().copied().unwrap_or(0) as usize;
         let slot =
             (text.len() * 37 + last * 5 + text.as_bytes().first().copied().unwrap_or(0) as usize) % RECENT;
-        if let Some(key) = &self.recent[slot] {
-            if key.as_str() == text {
-                return key.clone();
-            }
-        }
-        let key = self.shared(text);
-        self.recent[slot] = Some(key.clone());
-        key
+        at_hand(&mut self.recent[slot], text, &mut self.all)
     }
 
-    /// `text`, shared with every key and long value ([`NodeValue::Shared`]) already made from it.
-    /// A value is looked up here, not in the table at hand: values are many, and would push the
-    /// keys out of it.
-    pub fn shared(&mut self, text: &str) -> Key {
-        self.all_get(text)
-    }
-
-    /// A long value's text ([`NodeValue::Shared`]): [`Keys::shared`], first looked for in a table of
-    /// its own indexed by its length and its first, middle and last bytes. A dump repeats its
-    /// values Pod after Pod; a value found there is not hashed.
+    /// A long value's text ([`NodeValue::Shared`]), shared with every value and key already made
+    /// from it. Values have a table at hand of their own, indexed by their length and their first,
+    /// middle and last bytes: they are many, and would push the keys out of theirs. A dump repeats
+    /// its values Pod after Pod; a value found in the table is not hashed.
     pub fn value(&mut self, text: &str) -> Key {
         let bytes = text.as_bytes();
         let byte = |i: usize| bytes.get(i).copied().unwrap_or(0) as usize;
         let slot =
             (text.len() * 37 + byte(0) + byte(text.len() / 2) * 13 + byte(text.len().wrapping_sub(1)) * 5)
                 % RECENT;
-        if let Some(value) = &self.recent_values[slot] {
-            if value.as_str() == text {
-                return value.clone();
-            }
-        }
-        let value = self.all_get(text);
-        self.recent_values[slot] = Some(value.clone());
-        value
+        at_hand(&mut self.recent_values[slot], text, &mut self.all)
     }
+}
 
-    fn all_get(&mut self, text: &str) -> Key {
-        match self.all.get(text) {
-            Some(key) => key.clone(),
-            None => {
-                let key = Key::from(text);
-                self.all.insert(key.clone());
-                key
-            }
+/// `text` as the slot of a table at hand holds it, else from the set of every text made (made and
+/// added if new), then left in the slot.
+fn at_hand(slot: &mut Option<Key>, text: &str, all: &mut faultline_report::hash::Set<Key>) -> Key {
+    if let Some(found) = slot {
+        if found.as_str() == text {
+            return found.clone();
         }
     }
+    let made = match all.get(text) {
+        Some(made) => made.clone(),
+        None => {
+            let made = Key::from(text);
+            all.insert(made.clone());
+            made
+        }
+    };
+    *slot = Some(made.clone());
+    made
 }
 
 /// A plain scalar resolved to its core-schema type.
@@ -554,25 +543,31 @@ mod tests {
             assert!(found.iter().all(|k| Key::ptr_eq(k, found[0])));
             found.len()
         }
+        for root in dumps_read_three_ways() {
+            assert!(shared(&root) > 20);
+        }
+    }
+
+    /// gen-dump.py's YAML read by the YAML reader, its JSON by the JSON reader, and the JSON's
+    /// items in the binary form reader workers send them in, read back.
+    fn dumps_read_three_ways() -> [Node; 3] {
         let yaml = include_str!("../../../tests/fixtures/ingest/gen-dump-6-pods.yaml");
-        let root = crate::yaml::parse_documents(yaml, 1)
+        let yaml = crate::yaml::parse_documents(yaml, 1)
             .pop()
             .unwrap()
             .result
             .unwrap()
             .unwrap();
-        assert!(shared(&root) > 20);
         let json = include_str!("../../../tests/fixtures/split/dump-8.json");
-        let root = crate::json::parse_documents(json, 1)
+        let json = crate::json::parse_documents(json, 1)
             .pop()
             .unwrap()
             .result
             .unwrap();
-        assert!(shared(&root) > 20);
-        let items = root.get("items").unwrap().items();
+        let items = json.get("items").unwrap().items();
         let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
-        let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
-        assert!(shared(&root) > 20);
+        let decoded = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
+        [yaml, json, decoded]
     }
 
     #[test]
@@ -655,25 +650,9 @@ mod tests {
             assert!(texts.iter().all(|t| Key::ptr_eq(t, texts[0])));
             texts.len()
         }
-        let yaml = include_str!("../../../tests/fixtures/ingest/gen-dump-6-pods.yaml");
-        let root = crate::yaml::parse_documents(yaml, 1)
-            .pop()
-            .unwrap()
-            .result
-            .unwrap()
-            .unwrap();
-        assert!(shared(&root) >= 12);
-        let json = include_str!("../../../tests/fixtures/split/dump-8.json");
-        let root = crate::json::parse_documents(json, 1)
-            .pop()
-            .unwrap()
-            .result
-            .unwrap();
-        assert!(shared(&root) >= 12);
-        let items = root.get("items").unwrap().items();
-        let decoded = crate::split::decode_items(&crate::split::encode_items(items)).unwrap();
-        let root = Node::new(NodeValue::Seq(decoded.into_boxed_slice()), Pos::new(1, 1));
-        assert!(shared(&root) >= 12);
+        for root in dumps_read_three_ways() {
+            assert!(shared(&root) >= 12);
+        }
         // The general YAML parser (a flow mapping sends a text to it) shares them too.
         let flow = format!("a: {{x: 1}}\nb:\n- {PATH}\n- {PATH}\n");
         let root = crate::yaml::parse_documents(&flow, 1)
