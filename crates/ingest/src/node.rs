@@ -42,26 +42,20 @@ impl NodeValue {
     /// A scalar written in `style`.
     pub fn scalar(text: impl Into<Text>, style: ScalarStyle) -> Self {
         let text = text.into();
-        match style {
-            ScalarStyle::Quoted if !matches!(resolve_plain(&text), Resolved::Str(_)) => {
-                NodeValue::Quoted(text.as_str().into())
-            }
-            _ => NodeValue::Scalar(text),
+        if stays_quoted(&text, style) {
+            NodeValue::Quoted(text.as_str().into())
+        } else {
+            NodeValue::Scalar(text)
         }
     }
 
     /// [`NodeValue::scalar`], a long string taken from (or added to) `keys`: see
     /// [`NodeValue::Shared`].
     pub fn scalar_in(text: &str, style: ScalarStyle, keys: &mut Keys) -> Self {
-        if text.len() <= INLINE {
+        if text.len() <= INLINE || stays_quoted(text, style) {
             return NodeValue::scalar(text, style);
         }
-        match style {
-            ScalarStyle::Quoted if !matches!(resolve_plain(text), Resolved::Str(_)) => {
-                NodeValue::Quoted(text.into())
-            }
-            _ => NodeValue::Shared(keys.value(text)),
-        }
+        NodeValue::Shared(keys.value(text))
     }
 
     /// The text of a scalar, quoted or plain.
@@ -82,6 +76,11 @@ impl NodeValue {
             _ => None,
         }
     }
+}
+
+/// A quoted scalar that unquoted would not read as a string: it is kept `Quoted`.
+fn stays_quoted(text: &str, style: ScalarStyle) -> bool {
+    style == ScalarStyle::Quoted && !matches!(resolve_plain(text), Resolved::Str(_))
 }
 
 /// The longest value not shared: the longest a [`Text`] holds without a heap allocation (24 bytes;
@@ -162,6 +161,9 @@ impl Default for Keys {
     }
 }
 
+/// How many keys [`Keys`] keeps at hand.
+const RECENT: usize = 256;
+
 impl Keys {
     /// Keys with room for what a text of `bytes` holds without growing: one distinct key or long
     /// value in 1 KB at most (the 1k dumps hold about 14,500, in 19.8 MB of YAML and in 42.9 MB of
@@ -172,12 +174,7 @@ impl Keys {
             ..Self::default()
         }
     }
-}
 
-/// How many keys [`Keys`] keeps at hand.
-const RECENT: usize = 256;
-
-impl Keys {
     /// The key `text`, shared with the entries that already have it.
     pub fn get(&mut self, text: &str) -> Key {
         let last = text.as_bytes().last().copied().unwrap_or(0) as usize;
