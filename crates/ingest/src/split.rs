@@ -13,8 +13,9 @@
 //! or split into segments first: [`plain`]). Otherwise the caller reads the whole input itself
 //! ([`crate::ingest_observed`]); that fallback gives the same report, only later.
 //!
-//! Flow: [`cut_list`] (coordinator) → [`read_part`] and [`encode_items`] (each reader, on its part
-//! of the text) → [`decode_items`] and [`ingest_merged`] (coordinator, in input order).
+//! Flow: [`plan`] and [`check`] (coordinator) → [`read_part`] (each reader, on its part of the
+//! text; [`encode_items`] when it is another worker) → [`decode_items`] and [`ingest_merged`]
+//! (coordinator, in input order). The command line reads a YAML List so on its two threads.
 
 use std::ops::Range;
 
@@ -345,6 +346,76 @@ pub fn check_skeleton(skeleton: &Source) -> Option<Option<String>> {
             .filter(|k| !k.is_empty())
             .map(str::to_string),
     )
+}
+
+/// How the biggest input is cut, when it is a List big enough to be read in parts.
+#[derive(Debug)]
+pub struct Plan {
+    /// The input cut: the biggest.
+    pub index: usize,
+    pub cut: ListCut,
+}
+
+impl Plan {
+    /// Each part's text, its first line and the List's format, in order.
+    pub fn parts<'a>(
+        &'a self,
+        sources: &'a [Source],
+    ) -> impl Iterator<Item = (&'a str, u32, ListFormat)> + 'a {
+        let text = sources[self.index].text.as_str();
+        self.cut
+            .parts
+            .iter()
+            .map(move |part| (&text[part.range.clone()], part.first_line, self.cut.format))
+    }
+}
+
+/// How the biggest input, when it has at least `from` bytes and is a List, is cut into at most
+/// `parts` parts, the first `first` of the items ([`cut_list`]); `None` (read whole) for fewer than
+/// two parts or when it cannot be cut in two at least.
+pub fn plan(sources: &[Source], parts: usize, from: usize, first: f64) -> Option<Plan> {
+    if parts < 2 {
+        return None;
+    }
+    let (index, source) = sources.iter().enumerate().max_by_key(|(_, s)| s.text.len())?;
+    if source.text.len() < from {
+        return None;
+    }
+    let cut = cut_list(&source.text, parts, first)?;
+    (cut.parts.len() >= 2).then_some(Plan { index, cut })
+}
+
+/// A planned input checked: it reads as it is ([`plain`]), and its skeleton reads as an empty List
+/// ([`check_skeleton`]).
+pub struct Checked {
+    skeleton: Source,
+    implied_kind: Option<String>,
+}
+
+impl Checked {
+    /// The input read from its parts' `items` (all of them, in order), for [`ingest_merged`].
+    pub fn merged(self, plan: &Plan, items: Vec<Node>) -> Merged {
+        Merged {
+            index: plan.index,
+            skeleton: self.skeleton,
+            implied_kind: self.implied_kind,
+            items,
+        }
+    }
+}
+
+/// The planned input [`Checked`]; `None` when it must be read whole.
+pub fn check(sources: &[Source], plan: &Plan) -> Option<Checked> {
+    let source = &sources[plan.index];
+    if !plain(source, plan.cut.format) {
+        return None;
+    }
+    let skeleton = Source::new(source.name.clone(), plan.cut.skeleton(&source.text));
+    let implied_kind = check_skeleton(&skeleton)?;
+    Some(Checked {
+        skeleton,
+        implied_kind,
+    })
 }
 
 /// One input's List read in parts: the skeleton it is read as, the kind it implies for its items,

@@ -221,8 +221,7 @@ mod glue {
             return None;
         }
         let fail = parameter("readers-fail").is_some_and(|v| v == "1");
-        let asked: Vec<Promise> = plan
-            .for_readers(sources)
+        let asked: Vec<Promise> = parts::for_readers(&plan, sources)
             .zip(&readers)
             .map(|((text, line, format), reader)| ask(reader, text, line, format, fail))
             .collect();
@@ -236,7 +235,7 @@ mod glue {
             .map(|answer| Promise::race(&Array::of2(&answer, &deadline)))
             .collect();
         done("post");
-        let checked = parts::check(sources, &plan);
+        let checked = faultline_engine::ingest::split::check(sources, &plan);
         done("check");
         let own = checked.and_then(|checked| parts::read_first(sources, &plan, checked));
         done("own");

@@ -7,46 +7,26 @@
 //! `None`, and the coordinator reads the inputs whole: the report is the same, only later.
 
 use faultline_engine::ingest::node::Node;
-use faultline_engine::ingest::split::{self, ListCut, ListFormat, Merged};
+use faultline_engine::ingest::split::{self, Checked, ListFormat};
 use faultline_engine::ingest::Ingested;
 use faultline_engine::Source;
 
-/// How an input is cut for `workers` workers.
-#[derive(Debug)]
-pub struct Plan {
-    /// The input cut: the biggest.
-    pub index: usize,
-    pub cut: ListCut,
-}
-
-impl Plan {
-    /// The parts the readers read: all but the first (the coordinator's), each its text, its
-    /// first line and the List's format.
-    pub fn for_readers<'a>(
-        &'a self,
-        sources: &'a [Source],
-    ) -> impl Iterator<Item = (&'a str, u32, ListFormat)> + 'a {
-        let text = sources[self.index].text.as_str();
-        self.cut
-            .parts
-            .iter()
-            .skip(1)
-            .map(move |part| (&text[part.range.clone()], part.first_line, self.cut.format))
-    }
-}
+pub use split::Plan;
 
 /// How the biggest input, when it has at least `from` bytes and is a List, is cut for `workers`
-/// workers; `None` (read whole) for one worker or when it cannot be cut in two at least.
+/// workers ([`split::plan`]); `None` (read whole) for one worker or when it cannot be cut in two at
+/// least.
 pub fn plan(sources: &[Source], workers: usize, from: usize) -> Option<Plan> {
-    if workers < 2 {
-        return None;
-    }
-    let (index, source) = sources.iter().enumerate().max_by_key(|(_, s)| s.text.len())?;
-    if source.text.len() < from {
-        return None;
-    }
-    let cut = split::cut_list(&source.text, workers, first_share(workers))?;
-    (cut.parts.len() >= 2).then_some(Plan { index, cut })
+    split::plan(sources, workers, from, first_share(workers))
+}
+
+/// The parts the readers read: all but the first (the coordinator's), each its text, its first
+/// line and the List's format.
+pub fn for_readers<'a>(
+    plan: &'a Plan,
+    sources: &'a [Source],
+) -> impl Iterator<Item = (&'a str, u32, ListFormat)> + 'a {
+    plan.parts(sources).skip(1)
 }
 
 /// The coordinator's share of the items, for `workers` workers: half a reader's, as it also checks
@@ -59,51 +39,21 @@ pub fn first_share(workers: usize) -> f64 {
 /// What the coordinator read of its input while the readers read theirs: the input checked
 /// plain, its skeleton checked, and the first part's items.
 pub struct Own {
-    skeleton: Source,
-    implied_kind: Option<String>,
+    checked: Checked,
     items: Vec<Node>,
 }
 
 /// The coordinator's share ([`Own`]); `None` when the input must be read whole.
 pub fn read_own(sources: &[Source], plan: &Plan) -> Option<Own> {
-    let checked = check(sources, plan)?;
+    let checked = split::check(sources, plan)?;
     read_first(sources, plan, checked)
 }
 
-/// The input and its skeleton checked ([`split::plain`], [`split::check_skeleton`]): the first
-/// step of [`read_own`], timed apart by the worker.
-pub fn check(sources: &[Source], plan: &Plan) -> Option<Checked> {
-    let source = &sources[plan.index];
-    if !split::plain(source, plan.cut.format) {
-        return None;
-    }
-    let skeleton = Source::new(source.name.clone(), plan.cut.skeleton(&source.text));
-    let implied_kind = split::check_skeleton(&skeleton)?;
-    Some(Checked {
-        skeleton,
-        implied_kind,
-    })
-}
-
-/// An input checked by [`check`].
-pub struct Checked {
-    skeleton: Source,
-    implied_kind: Option<String>,
-}
-
-/// The first part's items, after [`check`]: the second step of [`read_own`].
+/// The first part's items, after [`split::check`]: the second step of [`read_own`].
 pub fn read_first(sources: &[Source], plan: &Plan, checked: Checked) -> Option<Own> {
-    let first = plan.cut.parts.first()?;
-    let items = split::read_part(
-        &sources[plan.index].text[first.range.clone()],
-        first.first_line,
-        plan.cut.format,
-    )?;
-    Some(Own {
-        skeleton: checked.skeleton,
-        implied_kind: checked.implied_kind,
-        items,
-    })
+    let (text, first_line, format) = plan.parts(sources).next()?;
+    let items = split::read_part(text, first_line, format)?;
+    Some(Own { checked, items })
 }
 
 /// A reader's work: its part's items, in the form [`merge`] reads; `None` when the part does not
@@ -130,12 +80,7 @@ pub fn merge(
     }
     Some(split::ingest_merged(
         sources,
-        Merged {
-            index: plan.index,
-            skeleton: own.skeleton,
-            implied_kind: own.implied_kind,
-            items,
-        },
+        own.checked.merged(plan, items),
         progress,
     ))
 }

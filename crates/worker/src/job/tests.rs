@@ -569,8 +569,7 @@ fn a_list_read_in_parts_gives_the_page_the_same_report_and_secrets() {
         let plan = parts::plan(&sources, workers, 0).expect("the JSON dump is cut");
         assert_eq!((plan.index, plan.cut.parts.len()), (0, workers));
         let own = parts::read_own(&sources, &plan).expect("the first part reads");
-        let readers: Vec<Option<Vec<u8>>> = plan
-            .for_readers(&sources)
+        let readers: Vec<Option<Vec<u8>>> = parts::for_readers(&plan, &sources)
             .map(|(text, line, format)| parts::read_for_coordinator(text, line, format))
             .collect();
         let read = parts::merge(&sources, &plan, own, &readers, &mut |_, _| {});
