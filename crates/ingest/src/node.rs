@@ -448,7 +448,12 @@ fn path_segments(path: &str) -> impl Iterator<Item = Segment<'_>> {
             rest = &after[end + 1..];
             return Some(Segment::Index(index));
         }
-        let end = rest.find(['.', '[']).unwrap_or(rest.len());
+        // Bytes, not `find` with a char set: a path is looked up a hundred thousand times in an
+        // analysis of a dump, and the generic char search was most of the splitting.
+        let end = rest
+            .bytes()
+            .position(|b| b == b'.' || b == b'[')
+            .unwrap_or(rest.len());
         let key = &rest[..end];
         rest = &rest[end..];
         return Some(Segment::Key(key));
