@@ -595,8 +595,8 @@ const FIRST_SHARE: f64 = 0.6;
 ///
 /// A JSON List is read whole: its text is about twice a YAML List's for the same objects, and the
 /// prescan and the hash, which go by the byte, leave the other thread no time to spare. On the 1k-Pod
-/// dumps (alternating with the build before, median of 21 and 11 runs): YAML 0.93 of the time,
-/// JSON 1.05–1.10 when cut too.
+/// dumps, alternating with the build before: YAML 0.93–0.99 of the time; JSON, cut too, 1.01–1.12
+/// (README, "Benchmarks").
 fn read_on_two_cores(sources: &[Source], split_from: usize) -> ReadOnTwoCores {
     let plan = sources
         .iter()

@@ -17,7 +17,7 @@ mod glue {
     use std::cell::{Cell, RefCell};
     use std::collections::VecDeque;
 
-    use faultline_engine::ingest::split::{ListFormat, SPLIT_FROM};
+    use faultline_engine::ingest::split::{self, ListFormat, SPLIT_FROM};
     use faultline_engine::ingest::{text_from_bytes, Ingested};
     use faultline_engine::{Digests, Phase, Progress, Source};
     use faultline_worker::protocol::Unreadable;
@@ -114,7 +114,7 @@ mod glue {
                 on_message.forget();
                 on_error.forget();
                 let warm = &job::warm_sources(0)[0].text;
-                if let Some(cut) = faultline_engine::ingest::split::cut_list(warm, 1, 1.0) {
+                if let Some(cut) = split::cut_list(warm, 1, 1.0) {
                     for part in &cut.parts {
                         for _ in 0..2 {
                             post_part(
@@ -235,7 +235,7 @@ mod glue {
             .map(|answer| Promise::race(&Array::of2(&answer, &deadline)))
             .collect();
         done("post");
-        let checked = faultline_engine::ingest::split::check(sources, &plan);
+        let checked = split::check(sources, &plan);
         done("check");
         let own = checked.and_then(|checked| parts::read_first(sources, &plan, checked));
         done("own");
