@@ -601,7 +601,7 @@ fn read_on_two_cores(sources: &[Source], split_from: usize) -> ReadOnTwoCores {
     let plan = sources
         .iter()
         .max_by_key(|s| s.text.len())
-        .filter(|biggest| !biggest.text.starts_with('{'))
+        .filter(|biggest| split::ListFormat::of(&biggest.text) == split::ListFormat::Yaml)
         .and_then(|_| split::plan(sources, 2, split_from, FIRST_SHARE));
     std::thread::scope(|scope| {
         let (items_to, items) = std::sync::mpsc::channel();

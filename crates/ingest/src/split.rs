@@ -45,6 +45,16 @@ impl ListFormat {
         }
     }
 
+    /// The format `text` would be cut as, if it is a List ([`cut_list`]): JSON when it starts with
+    /// `{`, YAML otherwise.
+    pub fn of(text: &str) -> Self {
+        if text.starts_with('{') {
+            ListFormat::Json
+        } else {
+            ListFormat::Yaml
+        }
+    }
+
     /// The format of an id from [`ListFormat::id`].
     pub fn from_id(id: u8) -> Option<Self> {
         match id {
@@ -97,10 +107,9 @@ impl ListCut {
 /// text (a string holds no line break). YAML: `items:` is a line at the margin and its items are `- `
 /// lines at the margin; the items end at the first other line at the margin after the last one.
 pub fn cut_list(text: &str, parts: usize, first: f64) -> Option<ListCut> {
-    let (format, items, boundary, cut_at) = if text.starts_with('{') {
-        json_items(text)?
-    } else {
-        yaml_items(text)?
+    let (format, items, boundary, cut_at) = match ListFormat::of(text) {
+        ListFormat::Json => json_items(text)?,
+        ListFormat::Yaml => yaml_items(text)?,
     };
     let parts = parts.max(1);
     let first = (items.len() as f64 * first.clamp(0.0, 1.0)) as usize;
